@@ -1,0 +1,155 @@
+// ApiError and Result<T>: how every layer reports failure. A failure is a DynamoDB
+// exception type plus a message worded like the service's; it is a value, never a C++
+// exception, so that it crosses module boundaries explicitly and success costs nothing.
+#pragma once
+
+#include <cassert>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <variant>
+#include <vector>
+
+namespace ddbemu {
+
+class AttributeValue;
+
+// The exception types DynamoDB sends in the `__type` field of an error response.
+enum class ErrorCode {
+  kValidation,                     // com.amazon.coral.validate#ValidationException
+  kSerialization,                  // com.amazon.coral.service#SerializationException
+  kUnknownOperation,               // com.amazon.coral.service#UnknownOperationException
+  kMissingAuthenticationToken,     // com.amazon.coral.service#MissingAuthenticationTokenException
+  kInternalFailure,                // com.amazon.coral.service#InternalFailure
+  kResourceNotFound,               // com.amazonaws.dynamodb.v20120810#...
+  kResourceInUse,
+  kConditionalCheckFailed,
+  kLimitExceeded,
+  kProvisionedThroughputExceeded,
+  kRequestLimitExceeded,
+  kThrottling,
+  kTransactionCanceled,
+  kTransactionConflict,
+  kTransactionInProgress,
+  kIdempotentParameterMismatch,
+  kItemCollectionSizeLimitExceeded,
+  kInternalServerError,
+};
+
+// One entry of TransactionCanceledException.CancellationReasons, in request order.
+struct CancellationReason {
+  std::string code;     // "None", "ConditionalCheckFailed", "ValidationError", ...
+  std::string message;  // empty for "None"
+  std::shared_ptr<const AttributeValue> item;  // an M value, with ReturnValuesOnConditionCheckFailure
+};
+// One entry of ProvisionedThroughputExceededException.ThrottlingReasons (capacity layer).
+struct ThrottlingReason {
+  std::string reason;        // e.g. "TableWriteKeyRangeThroughputExceeded"
+  std::string resource_arn;  // table or index ARN
+};
+
+class ApiError {
+ public:
+  ApiError(ErrorCode code, std::string message) : code_(code), message_(std::move(message)) {}
+
+  static ApiError Validation(std::string m) { return {ErrorCode::kValidation, std::move(m)}; }
+  static ApiError Serialization(std::string m) { return {ErrorCode::kSerialization, std::move(m)}; }
+  static ApiError UnknownOperation(std::string m) {
+    return {ErrorCode::kUnknownOperation, std::move(m)};
+  }
+  static ApiError ResourceNotFound(std::string m) {
+    return {ErrorCode::kResourceNotFound, std::move(m)};
+  }
+  static ApiError ResourceInUse(std::string m) { return {ErrorCode::kResourceInUse, std::move(m)}; }
+  static ApiError ConditionalCheckFailed(std::string m = "The conditional request failed") {
+    return {ErrorCode::kConditionalCheckFailed, std::move(m)};
+  }
+  static ApiError LimitExceeded(std::string m) { return {ErrorCode::kLimitExceeded, std::move(m)}; }
+  static ApiError InternalServerError(std::string m) {
+    return {ErrorCode::kInternalServerError, std::move(m)};
+  }
+
+  ErrorCode code() const { return code_; }
+  const std::string& message() const { return message_; }
+
+  // The wire `__type`, e.g. "com.amazon.coral.validate#ValidationException".
+  std::string_view type_name() const;
+  // The bare exception name, e.g. "ValidationException".
+  std::string_view short_name() const;
+  // 400 for client errors, 500 for server faults, as the service answers.
+  int http_status() const;
+
+  // Extra payload some exceptions carry. Shared so that copying an error stays cheap.
+  // ConditionalCheckFailedException with ReturnValuesOnConditionCheckFailure=ALL_OLD: the item.
+  std::shared_ptr<const AttributeValue> item;  // an M value
+  std::vector<CancellationReason> cancellation_reasons;
+  std::vector<ThrottlingReason> throttling_reasons;
+
+ private:
+  ErrorCode code_;
+  std::string message_;
+};
+
+// Either a T or an ApiError. [[nodiscard]] so that an ignored failure is a compile warning.
+template <class T>
+class [[nodiscard]] Result {
+ public:
+  Result(T value) : v_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
+  Result(ApiError error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+
+  bool ok() const { return v_.index() == 0; }
+  explicit operator bool() const { return ok(); }
+
+  T& value() & { assert(ok()); return std::get<0>(v_); }
+  const T& value() const& { assert(ok()); return std::get<0>(v_); }
+  T&& value() && { assert(ok()); return std::get<0>(std::move(v_)); }
+  T* operator->() { return &value(); }
+  const T* operator->() const { return &value(); }
+  T& operator*() & { return value(); }
+  const T& operator*() const& { return value(); }
+
+  const ApiError& error() const& { assert(!ok()); return std::get<1>(v_); }
+  ApiError&& error() && { assert(!ok()); return std::get<1>(std::move(v_)); }
+
+ private:
+  std::variant<T, ApiError> v_;
+};
+
+// Success or an ApiError, for operations that return nothing.
+class [[nodiscard]] Status {
+ public:
+  Status() = default;
+  Status(ApiError error) : error_(std::make_unique<ApiError>(std::move(error))) {}  // NOLINT
+  Status(const Status& o) : error_(o.error_ ? std::make_unique<ApiError>(*o.error_) : nullptr) {}
+  Status(Status&&) noexcept = default;
+  Status& operator=(Status o) noexcept { error_ = std::move(o.error_); return *this; }
+
+  static Status Ok() { return {}; }
+  bool ok() const { return !error_; }
+  explicit operator bool() const { return ok(); }
+  const ApiError& error() const& { assert(!ok()); return *error_; }
+  ApiError&& error() && { assert(!ok()); return std::move(*error_); }
+
+ private:
+  std::unique_ptr<ApiError> error_;  // null on success: success costs one pointer
+};
+
+}  // namespace ddbemu
+
+// Propagate a failure: `DDB_RETURN_IF_ERROR(status_expr);`
+#define DDB_RETURN_IF_ERROR(expr)                  \
+  do {                                             \
+    auto ddb_status_ = (expr);                     \
+    if (!ddb_status_.ok()) return std::move(ddb_status_).error(); \
+  } while (0)
+
+#define DDB_CONCAT_INNER_(a, b) a##b
+#define DDB_CONCAT_(a, b) DDB_CONCAT_INNER_(a, b)
+// `DDB_ASSIGN_OR_RETURN(auto x, result_expr);` binds the value or propagates the error.
+#define DDB_ASSIGN_OR_RETURN(lhs, expr) \
+  DDB_ASSIGN_OR_RETURN_IMPL_(DDB_CONCAT_(ddb_result_, __LINE__), lhs, expr)
+#define DDB_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
+  auto tmp = (expr);                               \
+  if (!tmp.ok()) return std::move(tmp).error();    \
+  lhs = std::move(tmp).value()

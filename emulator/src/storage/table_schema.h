@@ -1,0 +1,93 @@
+// TableSchema: everything the catalog knows about one table — its keys, indexes, billing,
+// throughput, tags and status — and the key-space ids under which its items and index
+// entries live in LMDB. ops/ builds it from CreateTable/UpdateTable and renders it as a
+// TableDescription; storage/ persists it and uses the key schema to encode keys.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ddbemu/attribute_value.h"
+
+namespace ddbemu {
+
+// One key attribute: its name and scalar type (S, N or B).
+struct KeyAttribute {
+  std::string name;
+  AttributeType type = AttributeType::kS;
+  friend bool operator==(const KeyAttribute&, const KeyAttribute&) = default;
+};
+
+enum class ProjectionType : std::uint8_t { kAll, kKeysOnly, kInclude };
+enum class BillingMode : std::uint8_t { kProvisioned, kPayPerRequest };
+enum class TableStatus : std::uint8_t { kCreating, kUpdating, kDeleting, kActive };
+enum class IndexStatus : std::uint8_t { kCreating, kUpdating, kDeleting, kActive };
+
+struct ProvisionedThroughput {
+  std::int64_t read_capacity_units = 0;
+  std::int64_t write_capacity_units = 0;
+  std::int64_t last_increase_micros = 0;  // 0: never
+  std::int64_t last_decrease_micros = 0;
+  std::int64_t decreases_today = 0;
+  friend bool operator==(const ProvisionedThroughput&, const ProvisionedThroughput&) = default;
+};
+
+// OnDemandThroughput: -1 means "no maximum".
+struct OnDemandThroughput {
+  std::int64_t max_read_request_units = -1;
+  std::int64_t max_write_request_units = -1;
+  friend bool operator==(const OnDemandThroughput&, const OnDemandThroughput&) = default;
+};
+
+struct Tag {
+  std::string key;
+  std::string value;
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+struct IndexSchema {
+  std::string name;
+  bool is_local = false;  // LSI: shares the table's partition key
+  // 1..4 partition-key and 0..4 sort-key attributes (multi-attribute GSI keys); LSIs have
+  // exactly the table's partition key and one sort key.
+  std::vector<KeyAttribute> partition_key;
+  std::vector<KeyAttribute> sort_key;
+  ProjectionType projection = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // kInclude only
+  IndexStatus status = IndexStatus::kActive;
+  bool backfilling = false;
+  ProvisionedThroughput throughput;  // GSIs of provisioned tables
+  OnDemandThroughput on_demand;
+  std::uint32_t keyspace_id = 0;  // LMDB key prefix of this index's entries
+  friend bool operator==(const IndexSchema&, const IndexSchema&) = default;
+};
+
+struct TableSchema {
+  std::string name;
+  std::string table_id;  // a UUID, as DescribeTable's TableId
+  std::vector<KeyAttribute> attribute_definitions;
+  KeyAttribute partition_key;
+  std::optional<KeyAttribute> sort_key;
+  std::vector<IndexSchema> indexes;  // GSIs and LSIs in creation order
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  std::int64_t billing_mode_last_update_micros = 0;  // 0: never switched
+  ProvisionedThroughput throughput;
+  OnDemandThroughput on_demand;
+  std::vector<Tag> tags;
+  bool deletion_protection = false;
+  std::string table_class = "STANDARD";
+  TableStatus status = TableStatus::kActive;
+  std::int64_t creation_micros = 0;
+  std::uint32_t keyspace_id = 0;  // LMDB key prefix of the base table's items
+  friend bool operator==(const TableSchema&, const TableSchema&) = default;
+
+  const IndexSchema* FindIndex(std::string_view index_name) const {
+    for (const auto& index : indexes)
+      if (index.name == index_name) return &index;
+    return nullptr;
+  }
+};
+
+}  // namespace ddbemu

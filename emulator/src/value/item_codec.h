@@ -1,0 +1,21 @@
+// The compact binary encoding of an Item for storage (no JSON in storage). Self-describing
+// (type tags, varint lengths), so decoding needs no schema.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ddbemu/attribute_value.h"
+
+namespace ddbemu::itemcodec {
+
+// Appends the encoding of `item` to `out`.
+void EncodeItem(const Item& item, std::string* out);
+// Decodes a whole item. Returns false on corrupt input (never crashes, never over-reads).
+bool DecodeItem(std::string_view bytes, Item* out);
+
+// The same for a single value (used for catalog records and tests).
+void EncodeValue(const AttributeValue& value, std::string* out);
+bool DecodeValue(std::string_view* in, AttributeValue* out);
+
+}  // namespace ddbemu::itemcodec

@@ -1,0 +1,35 @@
+// AttributeValue <-> DynamoDB JSON ({"S":"x"}, {"N":"1"}, {"B":"<base64>"}, {"M":{...}}, ...).
+// Parsing validates as the service does and reports its exception types and wording:
+// wrong JSON types are SerializationExceptions; empty or ambiguous values, empty sets,
+// duplicate set members, bad numbers, bad base64 and nesting deeper than 32 are
+// ValidationExceptions.
+#pragma once
+
+#include <string>
+
+#include <rapidjson/document.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include "ddbemu/attribute_value.h"
+#include "ddbemu/error.h"
+
+namespace ddbemu {
+
+using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
+
+// Parses one AttributeValue object ({"S": "..."} etc.).
+Result<AttributeValue> AttributeValueFromJson(const rapidjson::Value& json);
+// Parses an attribute map ({"name": {"S": "..."}, ...}): an Item, a Key, ExpressionAttributeValues.
+Result<Item> ItemFromJson(const rapidjson::Value& json);
+
+// Writes `value` / `item` in DynamoDB JSON (B and BS base64-encoded).
+void WriteAttributeValue(const AttributeValue& value, JsonWriter& out);
+void WriteItem(const Item& item, JsonWriter& out);
+
+// Base64 (standard alphabet, padded), as the service uses for B.
+std::string Base64Encode(std::string_view bytes);
+// Returns false when `text` is not valid base64.
+bool Base64Decode(std::string_view text, std::string* out);
+
+}  // namespace ddbemu

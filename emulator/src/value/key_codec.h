@@ -1,0 +1,32 @@
+// The order-preserving, prefix-free encoding of key attribute values (S, N, B), so that
+// LMDB's byte order of encoded keys *is* DynamoDB's order: strings and binaries by unsigned
+// byte order, numbers numerically. Prefix-free so that components can be concatenated
+// (partition key | sort key | ...) without a length field and still sort component-wise.
+//
+// Also the partition hash: DESIGN.md's storage keys begin with a hash of the encoded
+// partition key, which places items in hash order and makes partitions hash ranges.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "ddbemu/attribute_value.h"
+
+namespace ddbemu::keycodec {
+
+// Appends the encoding of `value` (type S, N or B; N in canonical text) to `out`.
+void AppendComponent(const AttributeValue& value, std::string* out);
+
+// Decodes one component of `type` from the front of `*in`, advancing it past the component.
+// Returns false when the bytes are not a valid encoding (corruption).
+bool DecodeComponent(AttributeType type, std::string_view* in, AttributeValue* out);
+
+// 64-bit hash of an encoded partition key (stable across runs, versions and machines: it is
+// persisted as a key prefix).
+std::uint64_t PartitionHash(std::string_view encoded_partition_key);
+
+// Appends `hash` big-endian (8 bytes), so that byte order is numeric order.
+void AppendHash(std::uint64_t hash, std::string* out);
+
+}  // namespace ddbemu::keycodec
