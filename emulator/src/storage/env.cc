@@ -1,0 +1,157 @@
+// Env: opening, closing and the read-transaction pool (see env.h).
+#include "storage/env.h"
+
+#include <cassert>
+#include <cstdlib>
+#include <filesystem>
+#include <system_error>
+
+#include "storage/byte_order.h"
+#include "storage/lmdb_error.h"
+#include "storage/meta_keys.h"
+
+namespace ddbemu::storage {
+namespace {
+
+namespace fs = std::filesystem;
+
+// LMDB's compiled-in key limit; key layouts (long_key.h) assume at least this much.
+constexpr int kRequiredMaxKeySize = 511;
+
+ApiError PathError(const std::string& path, std::string_view what) {
+  std::string message = "Cannot open the database at '" + path + "': ";
+  message += what;
+  return ApiError::InternalServerError(std::move(message));
+}
+
+// Creates the private directory of an in-memory database under the system's temp directory.
+Result<std::string> MakeScratchDirectory() {
+  std::error_code ec;
+  fs::path base = fs::temp_directory_path(ec);
+  if (ec) base = "/tmp";
+  std::string pattern = (base / "ddbemu-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    return PathError(pattern, std::generic_category().message(errno));
+  }
+  return pattern;
+}
+
+unsigned EnvFlags(const EnvOptions& options) {
+  // MDB_NOTLS: reader slots belong to transactions, not threads, so pooled read transactions
+  // can be renewed on any thread of a server's pool.
+  unsigned flags = MDB_NOTLS;
+  if (options.in_memory || options.durability == Durability::kNone) {
+    flags |= MDB_NOSYNC | MDB_NOMETASYNC;
+  }
+  return flags;
+}
+
+}  // namespace
+
+Env::Env(MDB_env* env, std::string path, bool in_memory, std::size_t map_size_bytes)
+    : env_(env), path_(std::move(path)), in_memory_(in_memory), map_size_bytes_(map_size_bytes) {}
+
+Result<std::unique_ptr<Env>> Env::Open(const EnvOptions& options) {
+  std::string path = options.path;
+  if (options.in_memory) {
+    DDB_ASSIGN_OR_RETURN(path, MakeScratchDirectory());
+  } else {
+    if (path.empty()) return PathError(path, "no data directory given");
+    std::error_code ec;
+    fs::create_directories(path, ec);
+    if (ec) return PathError(path, ec.message());
+  }
+  MDB_env* raw = nullptr;
+  if (int rc = mdb_env_create(&raw); rc != 0) return LmdbError("mdb_env_create", rc);
+  // From here the Env owns `raw` and, in in-memory mode, the directory: its destructor cleans
+  // up on every failure path below.
+  std::unique_ptr<Env> env(new Env(raw, path, options.in_memory, options.map_size_bytes));
+  if (int rc = mdb_env_set_mapsize(raw, options.map_size_bytes); rc != 0) {
+    return LmdbError("mdb_env_set_mapsize", rc);
+  }
+  if (int rc = mdb_env_set_maxdbs(raw, 4); rc != 0) return LmdbError("mdb_env_set_maxdbs", rc);
+  if (int rc = mdb_env_set_maxreaders(raw, options.max_readers); rc != 0) {
+    return LmdbError("mdb_env_set_maxreaders", rc);
+  }
+  if (int rc = mdb_env_open(raw, path.c_str(), EnvFlags(options), 0644); rc != 0) {
+    return PathError(path, mdb_strerror(rc));
+  }
+  if (mdb_env_get_maxkeysize(raw) < kRequiredMaxKeySize) {
+    return PathError(path, "the LMDB library's maximum key size is below 511 bytes");
+  }
+  DDB_RETURN_IF_ERROR(env->OpenDatabases());
+  return env;
+}
+
+// Opens the named databases once, in one write transaction, as LMDB requires of DBI handles
+// that every later transaction shares; stamps or checks the storage format version.
+Status Env::OpenDatabases() {
+  DDB_ASSIGN_OR_RETURN(WriteTxn txn, BeginWrite());
+  for (auto [name, dbi] : {std::pair{"catalog", &catalog_}, {"data", &data_}, {"meta", &meta_}}) {
+    if (int rc = mdb_dbi_open(txn.handle(), name, MDB_CREATE, &dbi->id); rc != 0) {
+      return LmdbError("mdb_dbi_open", rc);
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(auto version, txn.Get(meta_, metakeys::kFormatVersion));
+  if (!version) {
+    std::string stamp;
+    AppendU32(metakeys::kCurrentFormatVersion, &stamp);
+    DDB_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kFormatVersion, stamp));
+  } else if (version->size() != 4 || ReadU32(*version) != metakeys::kCurrentFormatVersion) {
+    return PathError(path_, "the directory holds a database of an unknown storage format");
+  }
+  return txn.Commit();
+}
+
+Env::~Env() {
+  assert(live_txns_.load() == 0 && "a transaction outlived its Env");
+  for (MDB_txn* txn : idle_readers_) mdb_txn_abort(txn);
+  // Handles of named DBIs need no closing: mdb_env_close releases them.
+  mdb_env_close(env_);
+  if (in_memory_) {
+    std::error_code ec;  // best effort: nothing useful to do if removal fails
+    fs::remove_all(path_, ec);
+  }
+}
+
+Result<ReadTxn> Env::BeginRead() {
+  MDB_txn* txn = nullptr;
+  {
+    std::lock_guard lock(pool_mu_);
+    if (!idle_readers_.empty()) {
+      txn = idle_readers_.back();
+      idle_readers_.pop_back();
+    }
+  }
+  if (txn != nullptr && mdb_txn_renew(txn) != 0) {
+    mdb_txn_abort(txn);  // a handle that cannot renew is dropped; begin a fresh one
+    txn = nullptr;
+  }
+  if (txn == nullptr) {
+    if (int rc = mdb_txn_begin(env_, nullptr, MDB_RDONLY, &txn); rc != 0) {
+      return LmdbError("mdb_txn_begin(read)", rc);
+    }
+  }
+  live_txns_.fetch_add(1, std::memory_order_relaxed);
+  return ReadTxn(this, txn);
+}
+
+Result<WriteTxn> Env::BeginWrite() {
+  MDB_txn* txn = nullptr;
+  if (int rc = mdb_txn_begin(env_, nullptr, 0, &txn); rc != 0) {
+    return LmdbError("mdb_txn_begin(write)", rc);
+  }
+  live_txns_.fetch_add(1, std::memory_order_relaxed);
+  return WriteTxn(this, txn);
+}
+
+void Env::ReturnReader(MDB_txn* txn) {
+  // Reset releases the snapshot (so writers can reuse its pages) but keeps the reader slot.
+  mdb_txn_reset(txn);
+  std::lock_guard lock(pool_mu_);
+  idle_readers_.push_back(txn);
+}
+
+Status Env::Sync() { return LmdbStatus("mdb_env_sync", mdb_env_sync(env_, 1)); }
+
+}  // namespace ddbemu::storage

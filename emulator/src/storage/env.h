@@ -1,0 +1,99 @@
+// Env: one LMDB environment — the storage of one database (DESIGN.md "Storage on LMDB").
+//
+// It owns the directory (a data directory, or for in-memory mode a private temporary one that
+// is removed when the Env closes), the three named databases every other storage class
+// uses, and a pool of idle read transactions that makes BeginRead() cheap.
+//
+//   catalog  table schemas by (namespace, table name)             — catalog.h
+//   data     base items and index entries, by key space            — item_store.h
+//   meta     counters and per-key-space statistics                 — meta_keys.h
+//
+// Thread-safe: any thread may begin transactions. LMDB allows one environment per path per
+// process; opening the same path twice in one process is not supported (the caller, Database,
+// owns the one Env).
+#pragma once
+
+#include <lmdb.h>
+
+#include <atomic>
+#include <cstddef>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "ddbemu/error.h"
+#include "ddbemu/options.h"
+#include "storage/txn.h"
+
+namespace ddbemu::storage {
+
+struct EnvOptions {
+  // Data directory, created (with parents) if missing. Ignored when in_memory is true.
+  std::string path;
+  // Use a private temporary directory, removed when the Env closes; implies no fsync.
+  bool in_memory = false;
+  // kFsync: a commit is on disk when Commit() returns. kNone: MDB_NOSYNC|MDB_NOMETASYNC,
+  // a commit survives a crash of the process but not of the machine.
+  Durability durability = Durability::kFsync;
+  // Upper bound of the memory map, i.e. of the database size (MDB_MAP_FULL beyond it).
+  std::size_t map_size_bytes = std::size_t{64} << 30;
+  // LMDB reader slots: the most read transactions (live or pooled) at one time. Each thread
+  // of a server's pool holds at most one or two.
+  unsigned max_readers = 1024;
+};
+
+class Env {
+ public:
+  // Opens (creating if needed) the environment and its named databases. Fails with an
+  // InternalServerError naming the path when the directory cannot be created or used, or
+  // when it holds a database of an unknown storage format.
+  static Result<std::unique_ptr<Env>> Open(const EnvOptions& options);
+
+  // Closes the environment; removes the directory in in-memory mode. Every transaction must
+  // have ended before (asserted in debug builds).
+  ~Env();
+  Env(const Env&) = delete;
+  Env& operator=(const Env&) = delete;
+
+  // A snapshot of the latest committed state. Reuses a pooled handle when one is idle.
+  // Fails only on an LMDB error (e.g. MDB_READERS_FULL when max_readers are all in use).
+  Result<ReadTxn> BeginRead();
+  // The write transaction. Blocks while another WriteTxn of this Env is live (LMDB has one
+  // writer): a thread must not begin a second WriteTxn while it holds one.
+  Result<WriteTxn> BeginWrite();
+
+  Dbi catalog_dbi() const { return catalog_; }
+  Dbi data_dbi() const { return data_; }
+  Dbi meta_dbi() const { return meta_; }
+
+  // The directory the environment lives in (the temporary one in in-memory mode).
+  const std::string& path() const { return path_; }
+  bool in_memory() const { return in_memory_; }
+  std::size_t map_size_bytes() const { return map_size_bytes_; }
+
+  // Flushes committed writes to disk even under Durability::kNone (e.g. at clean shutdown).
+  Status Sync();
+
+ private:
+  friend class ReadTxn;
+  friend class WriteTxn;
+  Env(MDB_env* env, std::string path, bool in_memory, std::size_t map_size_bytes);
+  Status OpenDatabases();
+  // Called by ReadTxn: resets `txn` and keeps it for the next BeginRead().
+  void ReturnReader(MDB_txn* txn);
+  void TxnEnded() { live_txns_.fetch_sub(1, std::memory_order_relaxed); }
+
+  MDB_env* env_;
+  std::string path_;
+  bool in_memory_;
+  std::size_t map_size_bytes_;
+  Dbi catalog_;
+  Dbi data_;
+  Dbi meta_;
+  std::mutex pool_mu_;
+  std::vector<MDB_txn*> idle_readers_;  // guarded by pool_mu_; each is reset, ready to renew
+  std::atomic<int> live_txns_{0};       // to assert that no transaction outlives the Env
+};
+
+}  // namespace ddbemu::storage

@@ -1,0 +1,29 @@
+// The key layout of the "meta" DBI: small records that describe the database rather than
+// hold user data. Each key starts with a one-byte tag so that the kinds never collide.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "storage/byte_order.h"
+
+namespace ddbemu::storage::metakeys {
+
+// Storage format version (u32 big-endian), written when a database is created and checked
+// on open so that a future layout change is detected instead of misread.
+inline constexpr std::string_view kFormatVersion = "F";
+inline constexpr std::uint32_t kCurrentFormatVersion = 1;
+
+// The next key-space id to hand out (u32 big-endian). Ids are never reused, so a dropped
+// table's leftovers (if any) can never surface under a new table.
+inline constexpr std::string_view kNextKeyspaceId = "K";
+
+// Statistics of one key space: "S" | keyspace id (u32 big-endian).
+inline std::string KeyspaceStats(std::uint32_t keyspace_id) {
+  std::string key = "S";
+  AppendU32(keyspace_id, &key);
+  return key;
+}
+
+}  // namespace ddbemu::storage::metakeys

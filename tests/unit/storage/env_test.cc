@@ -1,0 +1,279 @@
+// Env, ReadTxn, WriteTxn and Cursor: the LMDB wrapper's contracts.
+#include "storage/env.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "storage/cursor.h"
+#include "test_env.h"
+
+namespace ddbemu::storage {
+namespace {
+
+using testing::ExpectOk;
+using testing::Ok;
+using testing::OpenInMemory;
+using testing::ScratchDir;
+
+std::optional<std::string> Lookup(Env& env, std::string_view key) {
+  auto txn = Ok(env.BeginRead());
+  auto value = Ok(txn.Get(env.data_dbi(), key));
+  if (!value) return std::nullopt;
+  return std::string(*value);
+}
+
+void PutAndCommit(Env& env, std::string_view key, std::string_view value) {
+  auto txn = Ok(env.BeginWrite());
+  ExpectOk(txn.Put(env.data_dbi(), key, value));
+  ExpectOk(txn.Commit());
+}
+
+TEST(EnvTest, InMemoryDirectoryExistsWhileOpenAndIsRemovedOnClose) {
+  auto env = OpenInMemory();
+  std::string path = env->path();
+  EXPECT_TRUE(env->in_memory());
+  EXPECT_TRUE(std::filesystem::is_directory(path));
+  env.reset();
+  EXPECT_FALSE(std::filesystem::exists(path));
+}
+
+TEST(EnvTest, TwoInMemoryEnvsAreIndependent) {
+  auto a = OpenInMemory();
+  auto b = OpenInMemory();
+  EXPECT_NE(a->path(), b->path());
+  PutAndCommit(*a, "k", "v");
+  EXPECT_EQ(Lookup(*a, "k"), "v");
+  EXPECT_EQ(Lookup(*b, "k"), std::nullopt);
+}
+
+TEST(EnvTest, DataDirectoryIsCreatedAndDataSurvivesReopenWithFsync) {
+  ScratchDir scratch;
+  EnvOptions options;
+  options.path = scratch.path() + "/nested/db";
+  options.durability = Durability::kFsync;
+  options.map_size_bytes = std::size_t{64} << 20;
+  {
+    auto env = Ok(Env::Open(options));
+    PutAndCommit(*env, "alpha", "1");
+  }
+  EXPECT_TRUE(std::filesystem::exists(options.path + "/data.mdb"));
+  auto env = Ok(Env::Open(options));
+  EXPECT_EQ(Lookup(*env, "alpha"), "1");
+}
+
+TEST(EnvTest, DataSurvivesReopenWithoutFsync) {
+  ScratchDir scratch;
+  EnvOptions options;
+  options.path = scratch.path();
+  options.durability = Durability::kNone;
+  options.map_size_bytes = std::size_t{64} << 20;
+  { PutAndCommit(*Ok(Env::Open(options)), "k", "v"); }
+  EXPECT_EQ(Lookup(*Ok(Env::Open(options)), "k"), "v");
+}
+
+TEST(EnvTest, UnusableDirectoryIsAnInternalServerErrorNamingThePath) {
+  ScratchDir scratch;
+  std::string file = scratch.path() + "/a-file";
+  { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
+  EnvOptions options;
+  options.path = file + "/db";
+  auto env = Env::Open(options);
+  ASSERT_FALSE(env.ok());
+  EXPECT_EQ(env.error().code(), ErrorCode::kInternalServerError);
+  EXPECT_NE(env.error().message().find(options.path), std::string::npos);
+}
+
+TEST(EnvTest, UnknownStorageFormatIsRejected) {
+  ScratchDir scratch;
+  EnvOptions options;
+  options.path = scratch.path();
+  options.map_size_bytes = std::size_t{64} << 20;
+  {
+    auto env = Ok(Env::Open(options));
+    auto txn = Ok(env->BeginWrite());
+    ExpectOk(txn.Put(env->meta_dbi(), "F", std::string("\0\0\0\x63", 4)));
+    ExpectOk(txn.Commit());
+  }
+  auto env = Env::Open(options);
+  ASSERT_FALSE(env.ok());
+  EXPECT_NE(env.error().message().find("unknown storage format"), std::string::npos);
+}
+
+TEST(WriteTxnTest, UncommittedTransactionLeavesNothing) {
+  auto env = OpenInMemory();
+  {
+    auto txn = Ok(env->BeginWrite());
+    ExpectOk(txn.Put(env->data_dbi(), "k", "v"));
+    EXPECT_EQ(*Ok(txn.Get(env->data_dbi(), "k")), "v");  // visible inside the transaction
+  }  // destroyed without Commit: aborted
+  EXPECT_EQ(Lookup(*env, "k"), std::nullopt);
+}
+
+TEST(WriteTxnTest, ExplicitAbortLeavesNothingAndIsIdempotent) {
+  auto env = OpenInMemory();
+  auto txn = Ok(env->BeginWrite());
+  ExpectOk(txn.Put(env->data_dbi(), "k", "v"));
+  txn.Abort();
+  txn.Abort();
+  EXPECT_FALSE(txn.active());
+  EXPECT_EQ(Lookup(*env, "k"), std::nullopt);
+}
+
+TEST(WriteTxnTest, DeleteReportsWhetherTheKeyExisted) {
+  auto env = OpenInMemory();
+  PutAndCommit(*env, "k", "v");
+  auto txn = Ok(env->BeginWrite());
+  EXPECT_TRUE(Ok(txn.Delete(env->data_dbi(), "k")));
+  EXPECT_FALSE(Ok(txn.Delete(env->data_dbi(), "k")));
+  ExpectOk(txn.Commit());
+  EXPECT_EQ(Lookup(*env, "k"), std::nullopt);
+}
+
+TEST(WriteTxnTest, MovedTransactionCommitsOnce) {
+  auto env = OpenInMemory();
+  auto a = Ok(env->BeginWrite());
+  ExpectOk(a.Put(env->data_dbi(), "k", "v"));
+  WriteTxn b = std::move(a);
+  EXPECT_FALSE(a.active());  // NOLINT(bugprone-use-after-move): the contract under test
+  ExpectOk(b.Commit());
+  EXPECT_EQ(Lookup(*env, "k"), "v");
+}
+
+TEST(WriteTxnTest, MapFullIsAClearError) {
+  EnvOptions options;
+  options.in_memory = true;
+  options.map_size_bytes = std::size_t{1} << 20;
+  auto env = Ok(Env::Open(options));
+  auto txn = Ok(env->BeginWrite());
+  std::string big(4000, 'x');
+  Status status;
+  for (int i = 0; i < 1000 && status.ok(); ++i) {
+    status = txn.Put(env->data_dbi(), "key" + std::to_string(i), big);
+  }
+  ASSERT_FALSE(status.ok());
+  EXPECT_EQ(status.error().code(), ErrorCode::kInternalServerError);
+  EXPECT_NE(status.error().message().find("MDB_MAP_FULL"), std::string::npos);
+  EXPECT_NE(status.error().message().find("database is full"), std::string::npos);
+}
+
+TEST(ReadTxnTest, SnapshotDoesNotSeeLaterCommits) {
+  auto env = OpenInMemory();
+  PutAndCommit(*env, "k", "old");
+  auto reader = Ok(env->BeginRead());
+  PutAndCommit(*env, "k", "new");
+  EXPECT_EQ(*Ok(reader.Get(env->data_dbi(), "k")), "old");
+  reader.End();
+  EXPECT_EQ(Lookup(*env, "k"), "new");
+}
+
+TEST(ReadTxnTest, PooledReadersSeeTheLatestStateAfterRenewal) {
+  auto env = OpenInMemory();
+  for (int i = 0; i < 100; ++i) {
+    PutAndCommit(*env, "k", std::to_string(i));
+    EXPECT_EQ(Lookup(*env, "k"), std::to_string(i));
+  }
+}
+
+TEST(ReadTxnTest, ReadTransactionsMayMoveBetweenThreads) {
+  auto env = OpenInMemory();
+  PutAndCommit(*env, "k", "v");
+  std::vector<std::thread> threads;
+  std::vector<std::string> seen(8);
+  for (int t = 0; t < 8; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < 200; ++i) seen[t] = Lookup(*env, "k").value_or("");
+    });
+  }
+  for (auto& th : threads) th.join();
+  for (const auto& s : seen) EXPECT_EQ(s, "v");
+  // A transaction begun on one thread and ended on another.
+  auto txn = Ok(env->BeginRead());
+  std::thread([&] {
+    EXPECT_EQ(*Ok(txn.Get(env->data_dbi(), "k")), "v");
+    txn.End();
+  }).join();
+}
+
+class CursorTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    env_ = OpenInMemory();
+    auto txn = Ok(env_->BeginWrite());
+    for (const char* k : {"b", "d", "f"}) ExpectOk(txn.Put(env_->data_dbi(), k, std::string(k) + "!"));
+    ExpectOk(txn.Commit());
+  }
+  std::unique_ptr<Env> env_;
+};
+
+TEST_F(CursorTest, SeekFindsFirstKeyAtOrAfter) {
+  auto txn = Ok(env_->BeginRead());
+  auto c = Ok(Cursor::Open(txn, env_->data_dbi()));
+  ASSERT_TRUE(c.Seek("c"));
+  EXPECT_EQ(c.key(), "d");
+  EXPECT_EQ(c.value(), "d!");
+  ASSERT_TRUE(c.Seek("d"));
+  EXPECT_EQ(c.key(), "d");
+  EXPECT_FALSE(c.Seek("g"));
+  ExpectOk(c.status());
+}
+
+TEST_F(CursorTest, SeekAtOrBeforeFindsLastKeyAtOrBefore) {
+  auto txn = Ok(env_->BeginRead());
+  auto c = Ok(Cursor::Open(txn, env_->data_dbi()));
+  ASSERT_TRUE(c.SeekAtOrBefore("e"));
+  EXPECT_EQ(c.key(), "d");
+  ASSERT_TRUE(c.SeekAtOrBefore("d"));
+  EXPECT_EQ(c.key(), "d");
+  ASSERT_TRUE(c.SeekAtOrBefore("z"));
+  EXPECT_EQ(c.key(), "f");
+  EXPECT_FALSE(c.SeekAtOrBefore("a"));
+  ExpectOk(c.status());
+}
+
+TEST_F(CursorTest, WalksForwardAndBackward) {
+  auto txn = Ok(env_->BeginRead());
+  auto c = Ok(Cursor::Open(txn, env_->data_dbi()));
+  std::string forward, backward;
+  for (bool on = c.First(); on; on = c.Next()) forward += c.key();
+  for (bool on = c.Last(); on; on = c.Prev()) backward += c.key();
+  EXPECT_EQ(forward, "bdf");
+  EXPECT_EQ(backward, "fdb");
+  // Off the end, Prev is Last.
+  EXPECT_FALSE(c.Seek("x"));
+  ASSERT_TRUE(c.Prev());
+  EXPECT_EQ(c.key(), "f");
+}
+
+TEST_F(CursorTest, DeleteInANextLoopVisitsEveryEntryOnce) {
+  auto txn = Ok(env_->BeginWrite());
+  std::string visited;
+  {
+    auto c = Ok(Cursor::Open(txn, env_->data_dbi()));
+    for (bool on = c.First(); on; on = c.Next()) {
+      visited += c.key();
+      if (c.key() != "f") ExpectOk(c.DeleteCurrent());
+    }
+    ExpectOk(c.status());
+  }
+  EXPECT_EQ(visited, "bdf");
+  ExpectOk(txn.Commit());
+  EXPECT_EQ(Lookup(*env_, "b"), std::nullopt);
+  EXPECT_EQ(Lookup(*env_, "d"), std::nullopt);
+  EXPECT_EQ(Lookup(*env_, "f"), "f!");
+}
+
+TEST_F(CursorTest, PrevAfterDeleteLandsOnThePrecedingEntry) {
+  auto txn = Ok(env_->BeginWrite());
+  auto c = Ok(Cursor::Open(txn, env_->data_dbi()));
+  ASSERT_TRUE(c.Seek("d"));
+  ExpectOk(c.DeleteCurrent());
+  ASSERT_TRUE(c.Prev());
+  EXPECT_EQ(c.key(), "b");
+}
+
+}  // namespace
+}  // namespace ddbemu::storage
