@@ -31,6 +31,11 @@ class Number {
   Result<Number> Add(const Number& other) const;
   Result<Number> Subtract(const Number& other) const;
 
+  // Builds a number from its decomposition (see below), e.g. one read back from a key encoding.
+  // Fails with the Parse errors when `digits` is not '1'..'9' first, no trailing '0', or when
+  // the value is outside DynamoDB's limits. Empty digits make zero (sign and exponent ignored).
+  static Result<Number> FromDecomposition(bool negative, std::int32_t exponent, std::string digits);
+
   // <0, 0, >0 like strcmp, numerically.
   static int Compare(const Number& a, const Number& b);
   friend bool operator==(const Number& a, const Number& b) { return Compare(a, b) == 0; }

@@ -1,0 +1,79 @@
+// AttributeValue's type descriptors and DynamoDB equality.
+#include "ddbemu/attribute_value.h"
+
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
+namespace ddbemu {
+
+std::string_view TypeDescriptor(AttributeType type) {
+  switch (type) {
+    case AttributeType::kS:
+      return "S";
+    case AttributeType::kN:
+      return "N";
+    case AttributeType::kB:
+      return "B";
+    case AttributeType::kBool:
+      return "BOOL";
+    case AttributeType::kNull:
+      return "NULL";
+    case AttributeType::kM:
+      return "M";
+    case AttributeType::kL:
+      return "L";
+    case AttributeType::kSS:
+      return "SS";
+    case AttributeType::kNS:
+      return "NS";
+    case AttributeType::kBS:
+      return "BS";
+  }
+  return "";
+}
+
+namespace {
+
+// Set equality ignoring order. Members are unique (the invariant of a set), so equal sizes plus
+// containment one way is equality. Small sets (the common case) compare without allocating.
+bool SameMembers(const std::vector<std::string>& a, const std::vector<std::string>& b) {
+  if (a.size() != b.size()) return false;
+  constexpr std::size_t kLinearLimit = 16;
+  if (a.size() <= kLinearLimit) {
+    return std::all_of(a.begin(), a.end(), [&](const std::string& m) {
+      return std::find(b.begin(), b.end(), m) != b.end();
+    });
+  }
+  std::vector<std::string_view> sa(a.begin(), a.end()), sb(b.begin(), b.end());
+  std::sort(sa.begin(), sa.end());
+  std::sort(sb.begin(), sb.end());
+  return sa == sb;
+}
+
+}  // namespace
+
+bool operator==(const AttributeValue& a, const AttributeValue& b) {
+  if (a.type() != b.type()) return false;
+  switch (a.type()) {
+    case AttributeType::kS:
+    case AttributeType::kN:  // canonical text: equal numbers have equal text
+    case AttributeType::kB:
+      return a.scalar() == b.scalar();
+    case AttributeType::kBool:
+      return a.boolean() == b.boolean();
+    case AttributeType::kNull:
+      return true;
+    case AttributeType::kM:
+      return a.map() == b.map();
+    case AttributeType::kL:
+      return a.list() == b.list();
+    case AttributeType::kSS:
+    case AttributeType::kNS:
+    case AttributeType::kBS:
+      return SameMembers(a.set(), b.set());
+  }
+  return false;
+}
+
+}  // namespace ddbemu

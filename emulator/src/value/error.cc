@@ -1,0 +1,71 @@
+// ApiError's wire names and HTTP statuses: the one table from ErrorCode to what the service
+// sends in an error response's `__type` and status line.
+#include "ddbemu/error.h"
+
+namespace ddbemu {
+namespace {
+
+struct ErrorInfo {
+  std::string_view type_name;  // the `__type` field
+  int http_status;
+};
+
+// `__type` prefixes as DynamoDB (and DynamoDB Local) send them: request validation comes from
+// the Coral validation layer, protocol-level failures from the Coral service layer, request
+// throttling from the Coral availability layer, and everything else from the DynamoDB model.
+ErrorInfo Info(ErrorCode code) {
+  switch (code) {
+    case ErrorCode::kValidation:
+      return {"com.amazon.coral.validate#ValidationException", 400};
+    case ErrorCode::kSerialization:
+      return {"com.amazon.coral.service#SerializationException", 400};
+    case ErrorCode::kUnknownOperation:
+      return {"com.amazon.coral.service#UnknownOperationException", 400};
+    case ErrorCode::kMissingAuthenticationToken:
+      return {"com.amazon.coral.service#MissingAuthenticationTokenException", 400};
+    case ErrorCode::kInternalFailure:
+      return {"com.amazon.coral.service#InternalFailure", 500};
+    case ErrorCode::kResourceNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#ResourceNotFoundException", 400};
+    case ErrorCode::kResourceInUse:
+      return {"com.amazonaws.dynamodb.v20120810#ResourceInUseException", 400};
+    case ErrorCode::kConditionalCheckFailed:
+      return {"com.amazonaws.dynamodb.v20120810#ConditionalCheckFailedException", 400};
+    case ErrorCode::kLimitExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#LimitExceededException", 400};
+    case ErrorCode::kProvisionedThroughputExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#ProvisionedThroughputExceededException", 400};
+    case ErrorCode::kRequestLimitExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#RequestLimitExceeded", 400};
+    case ErrorCode::kThrottling:
+      // Not a DynamoDB-model error: AWS sends it from the Coral availability layer (control
+      // plane rate limits), "com.amazon.coral.availability#ThrottlingException".
+      return {"com.amazon.coral.availability#ThrottlingException", 400};
+    case ErrorCode::kTransactionCanceled:
+      return {"com.amazonaws.dynamodb.v20120810#TransactionCanceledException", 400};
+    case ErrorCode::kTransactionConflict:
+      return {"com.amazonaws.dynamodb.v20120810#TransactionConflictException", 400};
+    case ErrorCode::kTransactionInProgress:
+      return {"com.amazonaws.dynamodb.v20120810#TransactionInProgressException", 400};
+    case ErrorCode::kIdempotentParameterMismatch:
+      return {"com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400};
+    case ErrorCode::kItemCollectionSizeLimitExceeded:
+      return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
+    case ErrorCode::kInternalServerError:
+      return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+  }
+  return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+}
+
+}  // namespace
+
+std::string_view ApiError::type_name() const { return Info(code_).type_name; }
+
+std::string_view ApiError::short_name() const {
+  const std::string_view t = type_name();
+  return t.substr(t.find('#') + 1);
+}
+
+int ApiError::http_status() const { return Info(code_).http_status; }
+
+}  // namespace ddbemu

@@ -1,0 +1,199 @@
+// The item codec's contract: decode(encode(x)) == x for every value shape, and corrupt or
+// truncated bytes are rejected without crashing or over-reading.
+#include "value/item_codec.h"
+
+#include <gtest/gtest.h>
+
+#include "random_values.h"
+
+namespace ddbemu::itemcodec {
+namespace {
+
+using ddbemu::testing::RandomValues;
+
+AttributeValue RandomValue(RandomValues& r, int depth) {
+  const int kind = r.Int(0, depth >= 3 ? 7 : 9);
+  auto members = [&](auto make) {
+    std::vector<std::string> m;
+    const int n = r.Int(1, 4);
+    for (int i = 0; i < n; ++i) m.push_back(make() + std::to_string(i));  // distinct
+    return m;
+  };
+  switch (kind) {
+    case 0:
+      return AttributeValue::S(r.Bytes(20));
+    case 1:
+      return AttributeValue::N(r.CanonicalNumber());
+    case 2:
+      return AttributeValue::B(r.Bytes(300));  // lengths past one varint byte
+    case 3:
+      return AttributeValue::Bool(r.Coin());
+    case 4:
+      return AttributeValue::Null();
+    case 5:
+      return AttributeValue::SS(members([&] { return r.Bytes(5); }));
+    case 6:
+      return AttributeValue::NS({r.CanonicalNumber()});
+    case 7:
+      return AttributeValue::BS(members([&] { return r.Bytes(5); }));
+    case 8: {
+      AttributeMap m;
+      const int n = r.Int(0, 4);
+      for (int i = 0; i < n; ++i) m[r.Bytes(4)] = RandomValue(r, depth + 1);
+      return AttributeValue::M(std::move(m));
+    }
+    default: {
+      AttributeList l;
+      const int n = r.Int(0, 4);
+      for (int i = 0; i < n; ++i) l.push_back(RandomValue(r, depth + 1));
+      return AttributeValue::L(std::move(l));
+    }
+  }
+}
+
+Item RandomItem(RandomValues& r) {
+  Item item;
+  const int n = r.Int(0, 8);
+  for (int i = 0; i < n; ++i) item[r.Bytes(6)] = RandomValue(r, 0);
+  return item;
+}
+
+TEST(ItemCodec, RoundTripsRandomItems) {
+  RandomValues r(7);
+  for (int i = 0; i < 3000; ++i) {
+    const Item item = RandomItem(r);
+    std::string bytes;
+    EncodeItem(item, &bytes);
+    Item decoded;
+    ASSERT_TRUE(DecodeItem(bytes, &decoded)) << i;
+    ASSERT_EQ(decoded, item) << i;
+  }
+}
+
+TEST(ItemCodec, EncodeAppendsAndReservesExactly) {
+  Item item{{"pk", AttributeValue::S("user#1")}, {"n", AttributeValue::N("-12.5")}};
+  std::string out = "prefix";
+  EncodeItem(item, &out);
+  EXPECT_EQ(out.compare(0, 6, "prefix"), 0);
+  EXPECT_EQ(out, std::string("prefix\x01\x02"
+                             "\x01n\x02\x05-12.5"
+                             "\x02pk\x01\x06user#1",
+                             28));
+  Item decoded;
+  EXPECT_TRUE(DecodeItem(std::string_view(out).substr(6), &decoded));
+  EXPECT_EQ(decoded, item);
+}
+
+TEST(ItemCodec, EmptyItemRoundTrips) {
+  std::string bytes;
+  EncodeItem({}, &bytes);
+  EXPECT_EQ(bytes, std::string("\x01\x00", 2));
+  Item decoded{{"stale", AttributeValue::Null()}};
+  ASSERT_TRUE(DecodeItem(bytes, &decoded));
+  EXPECT_TRUE(decoded.empty());
+}
+
+TEST(ItemCodec, ValueRoundTripAdvancesInput) {
+  std::string bytes;
+  const AttributeValue a = AttributeValue::L({AttributeValue::Bool(true), AttributeValue::Null()});
+  const AttributeValue b = AttributeValue::NS({"1", "-0.5"});
+  EncodeValue(a, &bytes);
+  EncodeValue(b, &bytes);
+  std::string_view in(bytes);
+  AttributeValue da, db;
+  ASSERT_TRUE(DecodeValue(&in, &da));
+  ASSERT_TRUE(DecodeValue(&in, &db));
+  EXPECT_TRUE(in.empty());
+  EXPECT_EQ(da, a);
+  EXPECT_EQ(db, b);
+}
+
+TEST(ItemCodec, EveryTruncationIsRejected) {
+  RandomValues r(8);
+  for (int i = 0; i < 200; ++i) {
+    Item item = RandomItem(r);
+    item["x"] = RandomValue(r, 0);  // never empty
+    std::string bytes;
+    EncodeItem(item, &bytes);
+    for (std::size_t len = 0; len < bytes.size(); ++len) {
+      // A copy of exactly `len` bytes, so that AddressSanitizer would catch an over-read.
+      const std::string prefix = bytes.substr(0, len);
+      Item out;
+      ASSERT_FALSE(DecodeItem(prefix, &out)) << i << " len " << len;
+    }
+  }
+}
+
+TEST(ItemCodec, RandomCorruptionNeverCrashes) {
+  RandomValues r(9);
+  int rejected = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string bytes;
+    EncodeItem(RandomItem(r), &bytes);
+    const int flips = r.Int(1, 3);
+    for (int f = 0; f < flips && !bytes.empty(); ++f) {
+      bytes[static_cast<std::size_t>(r.Int(0, static_cast<int>(bytes.size()) - 1))] =
+          static_cast<char>(r.Int(0, 255));
+    }
+    Item out;
+    if (!DecodeItem(bytes, &out)) ++rejected;
+  }
+  EXPECT_GT(rejected, 1000);  // corruption is mostly detected; never a crash
+}
+
+TEST(ItemCodec, RejectsStructuralCorruption) {
+  Item out;
+  EXPECT_FALSE(DecodeItem("", &out));
+  EXPECT_FALSE(DecodeItem(std::string("\x02\x00", 2), &out));      // unknown format version
+  EXPECT_FALSE(DecodeItem(std::string("\x01\x00\x00", 3), &out));  // trailing bytes
+  // A count far beyond the remaining bytes must not be trusted (no huge reservation).
+  EXPECT_FALSE(DecodeItem(std::string("\x01\xFF\xFF\xFF\xFF\x0F", 6), &out));
+  // A varint longer than 5 bytes.
+  EXPECT_FALSE(DecodeItem(std::string("\x01\x80\x80\x80\x80\x80\x01", 7), &out));
+  // Names out of order or repeated.
+  EXPECT_FALSE(DecodeItem(std::string("\x01\x02\x01"
+                                      "b\x06\x01"
+                                      "a\x06",
+                                      8),
+                          &out));
+  EXPECT_FALSE(DecodeItem(std::string("\x01\x02\x01"
+                                      "a\x06\x01"
+                                      "a\x06",
+                                      8),
+                          &out));
+  // An empty set, an unknown tag, an empty number.
+  EXPECT_FALSE(DecodeItem(std::string("\x01\x01\x01"
+                                      "a\x09\x00",
+                                      6),
+                          &out));
+  EXPECT_FALSE(DecodeItem(std::string("\x01\x01\x01"
+                                      "a\x0C",
+                                      5),
+                          &out));
+  EXPECT_FALSE(DecodeItem(std::string("\x01\x01\x01"
+                                      "a\x02\x00",
+                                      6),
+                          &out));
+}
+
+TEST(ItemCodec, RejectsRunawayNesting) {
+  // 100 nested one-element lists: deeper than any value DynamoDB accepts.
+  std::string bytes = std::string(
+      "\x01\x01\x01"
+      "a",
+      4);
+  for (int i = 0; i < 100; ++i) bytes += std::string("\x08\x01", 2);
+  bytes += "\x06";
+  Item out;
+  EXPECT_FALSE(DecodeItem(bytes, &out));
+  // 32 levels (DynamoDB's limit) decode.
+  AttributeValue v = AttributeValue::Null();
+  for (int i = 0; i < 32; ++i) v = AttributeValue::L({v});
+  std::string ok;
+  EncodeItem({{"a", v}}, &ok);
+  ASSERT_TRUE(DecodeItem(ok, &out));
+  EXPECT_EQ(out.at("a"), v);
+}
+
+}  // namespace
+}  // namespace ddbemu::itemcodec
