@@ -1,0 +1,143 @@
+// JSON <-> typed structs for the single-item operations.
+#include "api/item_requests.h"
+
+#include "api/json_read.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::api {
+namespace {
+
+ReturnValues ParseReturnValues(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnValues");
+  if (!text || *text == "NONE") return ReturnValues::kNone;
+  if (*text == "ALL_OLD") return ReturnValues::kAllOld;
+  if (*text == "UPDATED_OLD") return ReturnValues::kUpdatedOld;
+  if (*text == "ALL_NEW") return ReturnValues::kAllNew;
+  return ReturnValues::kUpdatedNew;  // the model's enum check has run: nothing else remains
+}
+
+ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnConsumedCapacity");
+  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
+  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
+  return ReturnConsumedCapacity::kNone;
+}
+
+// Reads an attribute map member (Item, Key) that the model marks required.
+Result<Item> ParseAttributeMap(const rapidjson::Value& body, std::string_view member) {
+  const rapidjson::Value* json = Member(body, member);
+  if (json == nullptr) return Item{};
+  return ItemFromJson(*json);
+}
+
+Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out) {
+  out->condition_expression = StringMember(body, "ConditionExpression");
+  out->projection_expression = StringMember(body, "ProjectionExpression");
+  out->update_expression = StringMember(body, "UpdateExpression");
+  if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
+      names != nullptr && names->IsObject()) {
+    out->has_names = true;
+    for (const auto& m : names->GetObject()) {
+      if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
+    }
+  }
+  if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
+      values != nullptr) {
+    out->has_values = true;
+    DDB_ASSIGN_OR_RETURN(out->values, ItemFromJson(*values));
+  }
+  return Status::Ok();
+}
+
+void ParseLegacy(const rapidjson::Value& body, LegacyParameters* out) {
+  out->expected = Member(body, "Expected");
+  out->attributes_to_get = Member(body, "AttributesToGet");
+  out->attribute_updates = Member(body, "AttributeUpdates");
+  out->conditional_operator = StringMember(body, "ConditionalOperator");
+}
+
+bool ReturnsOldOnConditionFailure(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnValuesOnConditionCheckFailure");
+  return text && *text == "ALL_OLD";
+}
+
+bool ReturnsItemCollectionMetrics(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnItemCollectionMetrics");
+  return text && *text == "SIZE";
+}
+
+template <class Request>
+Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
+  out->table_name = StringOr(body, "TableName", "");
+  out->return_values = ParseReturnValues(body);
+  out->return_old_on_condition_failure = ReturnsOldOnConditionFailure(body);
+  out->return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  out->return_item_collection_metrics = ReturnsItemCollectionMetrics(body);
+  ParseLegacy(body, &out->legacy);
+  return ParseExpressions(body, &out->expressions);
+}
+
+void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w) {
+  w.Key("ConsumedCapacity");
+  w.StartObject();
+  w.Key("TableName");
+  w.String(capacity.table_name.c_str(), static_cast<rapidjson::SizeType>(capacity.table_name.size()));
+  w.Key("CapacityUnits");
+  w.Double(capacity.capacity_units);
+  w.EndObject();
+}
+
+std::string RenderItemResponse(const ItemResponse& response, const char* item_member) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  if (response.item) {
+    w.Key(item_member);
+    WriteItem(*response.item, w);
+  }
+  if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+}  // namespace
+
+Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
+  PutItemRequest request;
+  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DDB_ASSIGN_OR_RETURN(request.item, ParseAttributeMap(body, "Item"));
+  return request;
+}
+
+Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
+  GetItemRequest request;
+  request.table_name = StringOr(body, "TableName", "");
+  request.consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
+  request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  ParseLegacy(body, &request.legacy);
+  DDB_RETURN_IF_ERROR(ParseExpressions(body, &request.expressions));
+  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  return request;
+}
+
+Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body) {
+  DeleteItemRequest request;
+  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  return request;
+}
+
+Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body) {
+  UpdateItemRequest request;
+  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  return request;
+}
+
+std::string RenderGetItem(const ItemResponse& response) { return RenderItemResponse(response, "Item"); }
+
+std::string RenderWriteItem(const ItemResponse& response) {
+  return RenderItemResponse(response, "Attributes");
+}
+
+}  // namespace ddbemu::api

@@ -1,0 +1,107 @@
+// Typed requests and responses of the single-item operations (PutItem, GetItem, DeleteItem,
+// UpdateItem). The JSON codec in item_requests.cc fills them from a request body that
+// ValidateRequest has accepted; ops/ executes them; the same structs serve the in-process API.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "ddbemu/attribute_value.h"
+#include "ddbemu/error.h"
+
+namespace ddbemu::api {
+
+enum class ReturnValues { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
+enum class ReturnConsumedCapacity { kNone, kTotal, kIndexes };
+
+// The expression parameters any item operation may carry.
+struct ExpressionParameters {
+  std::optional<std::string> condition_expression;
+  std::optional<std::string> projection_expression;
+  std::optional<std::string> update_expression;
+  std::map<std::string, std::string, std::less<>> names;  // ExpressionAttributeNames
+  bool has_names = false;                                 // present in the request
+  Item values;                                            // ExpressionAttributeValues
+  bool has_values = false;
+};
+
+// Legacy (pre-expression) parameters, kept as raw JSON until the expression layer
+// translates them (Expected, AttributesToGet, AttributeUpdates, ConditionalOperator).
+struct LegacyParameters {
+  const rapidjson::Value* expected = nullptr;
+  const rapidjson::Value* attributes_to_get = nullptr;
+  const rapidjson::Value* attribute_updates = nullptr;
+  std::optional<std::string> conditional_operator;
+};
+
+struct PutItemRequest {
+  std::string table_name;
+  Item item;
+  ReturnValues return_values = ReturnValues::kNone;
+  bool return_old_on_condition_failure = false;  // ReturnValuesOnConditionCheckFailure=ALL_OLD
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  bool return_item_collection_metrics = false;
+  ExpressionParameters expressions;
+  LegacyParameters legacy;
+};
+
+struct GetItemRequest {
+  std::string table_name;
+  Item key;
+  bool consistent_read = false;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  ExpressionParameters expressions;
+  LegacyParameters legacy;
+};
+
+struct DeleteItemRequest {
+  std::string table_name;
+  Item key;
+  ReturnValues return_values = ReturnValues::kNone;
+  bool return_old_on_condition_failure = false;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  bool return_item_collection_metrics = false;
+  ExpressionParameters expressions;
+  LegacyParameters legacy;
+};
+
+struct UpdateItemRequest {
+  std::string table_name;
+  Item key;
+  ReturnValues return_values = ReturnValues::kNone;
+  bool return_old_on_condition_failure = false;
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  bool return_item_collection_metrics = false;
+  ExpressionParameters expressions;
+  LegacyParameters legacy;
+};
+
+// ConsumedCapacity of one table, as the response carries it.
+struct ConsumedCapacity {
+  std::string table_name;
+  double capacity_units = 0;
+  double read_capacity_units = 0;
+  double write_capacity_units = 0;
+  bool is_read = true;
+};
+
+// The output of PutItem, DeleteItem and UpdateItem (Attributes) and of GetItem (Item).
+struct ItemResponse {
+  std::optional<Item> item;
+  std::optional<ConsumedCapacity> consumed_capacity;
+};
+
+Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body);
+Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body);
+Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body);
+Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body);
+
+// Renders {"Item": ...} (GetItem) or {"Attributes": ...} (writes); an absent item renders {}.
+std::string RenderGetItem(const ItemResponse& response);
+std::string RenderWriteItem(const ItemResponse& response);
+
+}  // namespace ddbemu::api

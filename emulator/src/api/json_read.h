@@ -1,0 +1,52 @@
+// Small readers for request members. They run after ValidateRequest, which has already
+// rejected wrongly-typed members, so a member of the wrong type here reads as absent
+// (defensive: bad input must never crash the process).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <rapidjson/document.h>
+
+namespace ddbemu::api {
+
+inline const rapidjson::Value* Member(const rapidjson::Value& object, std::string_view name) {
+  if (!object.IsObject()) return nullptr;
+  auto it = object.FindMember(rapidjson::Value(rapidjson::StringRef(name.data(), name.size())));
+  if (it == object.MemberEnd() || it->value.IsNull()) return nullptr;
+  return &it->value;
+}
+
+inline std::optional<std::string> StringMember(const rapidjson::Value& object, std::string_view name) {
+  const rapidjson::Value* v = Member(object, name);
+  if (v == nullptr || !v->IsString()) return std::nullopt;
+  return std::string(v->GetString(), v->GetStringLength());
+}
+
+inline std::string StringOr(const rapidjson::Value& object, std::string_view name,
+                            std::string_view fallback) {
+  auto s = StringMember(object, name);
+  return s ? std::move(*s) : std::string(fallback);
+}
+
+inline std::optional<bool> BoolMember(const rapidjson::Value& object, std::string_view name) {
+  const rapidjson::Value* v = Member(object, name);
+  if (v == nullptr || !v->IsBool()) return std::nullopt;
+  return v->GetBool();
+}
+
+inline std::optional<std::int64_t> IntMember(const rapidjson::Value& object, std::string_view name) {
+  const rapidjson::Value* v = Member(object, name);
+  if (v == nullptr || !v->IsNumber()) return std::nullopt;
+  if (v->IsInt64()) return v->GetInt64();
+  if (v->IsUint64()) return INT64_MAX;
+  return static_cast<std::int64_t>(v->GetDouble());
+}
+
+inline std::string_view View(const rapidjson::Value& s) {
+  return {s.GetString(), s.GetStringLength()};
+}
+
+}  // namespace ddbemu::api

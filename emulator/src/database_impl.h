@@ -1,0 +1,24 @@
+// Database::Impl: the engine behind the public Database (LMDB environment, catalog, clock,
+// options). Operations receive it through ops::Engine.
+#pragma once
+
+#include <memory>
+
+#include "ddbemu/database.h"
+#include "ops/engine.h"
+#include "storage/catalog.h"
+#include "storage/env.h"
+
+namespace ddbemu {
+
+struct Database::Impl {
+  Options options;
+  std::shared_ptr<Clock> clock;
+  std::unique_ptr<storage::Env> env;
+  std::unique_ptr<storage::Catalog> catalog;
+
+  ops::Engine engine() { return ops::Engine{*env, *catalog, *clock, options}; }
+  ops::Caller CallerFor(const RequestContext& context) const;
+};
+
+}  // namespace ddbemu

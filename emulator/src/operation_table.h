@@ -1,0 +1,26 @@
+// The one dispatch table: operation name -> the function that turns a validated request body
+// into a response body (parse with api/, execute with ops/, render with api/).
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include <rapidjson/document.h>
+
+#include "ddbemu/error.h"
+#include "ops/engine.h"
+
+namespace ddbemu {
+
+using OperationFn = Result<std::string> (*)(ops::Engine& engine, const ops::Caller& caller,
+                                            const rapidjson::Value& body);
+
+struct OperationEntry {
+  std::string_view name;
+  OperationFn run;
+};
+
+// The entry for `name`, or nullptr when this emulator does not implement it.
+const OperationEntry* FindOperation(std::string_view name);
+
+}  // namespace ddbemu

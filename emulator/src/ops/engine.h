@@ -1,0 +1,34 @@
+// Engine: what every operation works on — the LMDB environment and catalog, the clock and
+// the options — and Caller: whose tables a request sees. Owned by Database::Impl and passed
+// by reference into each operation (no global state).
+#pragma once
+
+#include <string>
+
+#include "ddbemu/clock.h"
+#include "ddbemu/options.h"
+#include "storage/catalog.h"
+#include "storage/env.h"
+
+namespace ddbemu::ops {
+
+struct Engine {
+  storage::Env& env;
+  storage::Catalog& catalog;
+  Clock& clock;
+  const Options& options;
+};
+
+// The account and region a request acts in. `ns` selects the caller's set of tables
+// (DynamoDB Local keeps one per access key id and region; "" when the database is shared).
+struct Caller {
+  std::string ns;
+  std::string region = "us-east-1";
+  std::string account_id = "000000000000";
+
+  std::string TableArn(std::string_view table) const {
+    return "arn:aws:dynamodb:" + region + ":" + account_id + ":table/" + std::string(table);
+  }
+};
+
+}  // namespace ddbemu::ops
