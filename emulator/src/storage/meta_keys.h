@@ -19,6 +19,9 @@ inline constexpr std::uint32_t kCurrentFormatVersion = 1;
 // table's leftovers (if any) can never surface under a new table.
 inline constexpr std::string_view kNextKeyspaceId = "K";
 
+// Incremented (u64 big-endian) by every catalog change; see Catalog::Generation.
+inline constexpr std::string_view kCatalogGeneration = "G";
+
 // Statistics of one key space: "S" | keyspace id (u32 big-endian).
 inline std::string KeyspaceStats(std::uint32_t keyspace_id) {
   std::string key = "S";

@@ -1,0 +1,68 @@
+// Catalog: the tables of each namespace, persisted in the "catalog" DBI as encoded
+// TableSchemas (schema_codec.h), plus the allocator of key-space ids.
+//
+// A namespace is an opaque string: the server uses one per (access key id, region) unless it
+// runs with -sharedDb, as DynamoDB Local does; the in-process API uses "". Keys are
+// `u32 BE length of namespace | namespace | table name`, so one namespace's tables are
+// contiguous and sorted by name, the order ListTables returns.
+//
+// Every call works inside a transaction the caller owns: a CreateTable writes its schema, its
+// key-space ids and anything else in one WriteTxn.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddbemu/error.h"
+#include "storage/env.h"
+#include "storage/table_schema.h"
+
+namespace ddbemu::storage {
+
+// One page of ListTables: names in ascending order, and whether more follow the last one.
+struct TableNamePage {
+  std::vector<std::string> names;
+  bool has_more = false;
+};
+
+class Catalog {
+ public:
+  explicit Catalog(const Env& env) : catalog_(env.catalog_dbi()), meta_(env.meta_dbi()) {}
+
+  // The schema of table `name` in namespace `ns`, or nullopt when there is no such table.
+  // Fails on an LMDB error or a record that does not decode.
+  Result<std::optional<TableSchema>> Get(const Txn& txn, std::string_view ns,
+                                         std::string_view name) const;
+
+  // Creates or replaces the schema stored under (ns, schema.name).
+  Status Put(WriteTxn& txn, std::string_view ns, const TableSchema& schema);
+
+  // Removes table `name` from `ns`; returns false when it did not exist. Only the catalog
+  // entry: the caller drops the table's items (ItemStore::DropTable) in the same transaction.
+  Result<bool> Delete(WriteTxn& txn, std::string_view ns, std::string_view name);
+
+  // Up to `limit` table names of `ns` in ascending order, starting after
+  // `exclusive_start_name` (which need not name an existing table; empty starts at the first).
+  Result<TableNamePage> List(const Txn& txn, std::string_view ns,
+                             std::string_view exclusive_start_name, std::size_t limit) const;
+
+  // A new key-space id, never handed out before in this database (ids are not reused even
+  // after DropTable). Ids start at 1.
+  Result<std::uint32_t> AllocateKeyspaceId(WriteTxn& txn);
+
+  // A number that changes whenever any Put or Delete commits: a cache of decoded schemas
+  // stays valid while the generation seen in the reader's snapshot is the cached one.
+  Result<std::uint64_t> Generation(const Txn& txn) const;
+
+ private:
+  Status BumpGeneration(WriteTxn& txn);
+
+  Dbi catalog_;
+  Dbi meta_;
+};
+
+}  // namespace ddbemu::storage
