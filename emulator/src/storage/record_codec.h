@@ -53,6 +53,8 @@ class RecordReader {
 
   bool ok() const { return ok_; }
   bool at_end() const { return in_.empty(); }
+  // The bytes not read yet.
+  std::string_view rest() const { return in_; }
 
   void Varint(std::uint64_t* out) {
     if (in_.empty()) return;
