@@ -19,6 +19,11 @@ inline void AppendU64(std::uint64_t v, std::string* out) {
   AppendU32(static_cast<std::uint32_t>(v), out);
 }
 
+// Overwrites 8 bytes at `dst` with `v` big-endian.
+inline void StoreU64(std::uint64_t v, char* dst) {
+  for (int i = 7; i >= 0; --i, v >>= 8) dst[i] = static_cast<char>(v);
+}
+
 // Reads from the front of `bytes`, which must hold at least 4 (8) bytes.
 inline std::uint32_t ReadU32(std::string_view bytes) {
   const auto* b = reinterpret_cast<const unsigned char*>(bytes.data());

@@ -1,0 +1,177 @@
+// ItemStore (see item_store.h).
+#include "storage/item_store.h"
+
+#include "storage/index_projection.h"
+#include "storage/lmdb_error.h"
+#include "value/item_codec.h"
+#include "value/item_size.h"
+
+namespace ddbemu::storage {
+namespace {
+
+// Items decoded per step of BackfillIndex: bounds memory while never writing to the data DBI
+// under an open cursor.
+constexpr std::size_t kBackfillBatch = 512;
+
+std::int64_t Signed(std::size_t n) { return static_cast<std::int64_t>(n); }
+
+// The projection of an item into an index, encoded, with its size.
+struct Projection {
+  std::string encoded;
+  std::string_view bytes;  // `encoded`, or the base item's encoding for ALL projections
+  std::size_t size = 0;
+};
+
+void Project(const TableSchema& schema, const IndexSchema& index, const Item& item,
+             std::size_t item_size, std::string_view item_encoded, Projection* out) {
+  if (index.projection == ProjectionType::kAll && !item_encoded.empty()) {
+    out->bytes = item_encoded;
+    out->size = item_size;
+    return;
+  }
+  out->size = EncodeProjection(schema, index, item, &out->encoded);
+  out->bytes = out->encoded;
+}
+
+}  // namespace
+
+Result<bool> ItemStore::Get(const Txn& txn, std::string_view table_key, Item* out) const {
+  DDB_ASSIGN_OR_RETURN(auto bytes, items_.Get(txn, table_key));
+  if (!bytes) return false;
+  if (!itemcodec::DecodeItem(*bytes, out)) return CorruptionError("an item does not decode");
+  return true;
+}
+
+Result<std::optional<std::string_view>> ItemStore::GetEncoded(const Txn& txn,
+                                                              std::string_view table_key) const {
+  return items_.Get(txn, table_key);
+}
+
+Result<RangeCursor> ItemStore::OpenRange(const Txn& txn, KeyRange range, ScanDirection direction,
+                                         std::optional<std::string_view> start_after) const {
+  return RangeCursor::Open(txn, items_, std::move(range), direction, start_after);
+}
+
+Result<KeyspaceStats> ItemStore::TableStats(const Txn& txn, const TableSchema& schema) const {
+  return ReadKeyspaceStats(txn, meta_, schema.keyspace_id);
+}
+
+Result<KeyspaceStats> ItemStore::IndexStats(const Txn& txn, const IndexSchema& index) const {
+  return ReadKeyspaceStats(txn, meta_, index.keyspace_id);
+}
+
+Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
+                                    std::string_view table_key, const Item* old_item,
+                                    const Item& new_item) {
+  std::string encoded;
+  itemcodec::EncodeItem(new_item, &encoded);
+  DDB_RETURN_IF_ERROR(items_.Put(txn, table_key, encoded));
+  const Images images{old_item, &new_item, old_item ? ItemSize(*old_item) : 0, ItemSize(new_item),
+                      encoded};
+  DDB_RETURN_IF_ERROR(ApplyStatsDelta(
+      txn, meta_, schema.keyspace_id,
+      {old_item ? 0 : 1, Signed(images.new_size) - Signed(images.old_size)}));
+  IndexChanges changes;
+  for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
+    DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
+  }
+  return changes;
+}
+
+Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
+                                       std::string_view table_key, const Item& old_item) {
+  DDB_ASSIGN_OR_RETURN(bool existed, items_.Delete(txn, table_key));
+  IndexChanges changes;
+  if (!existed) return changes;
+  const Images images{&old_item, nullptr, ItemSize(old_item), 0, {}};
+  DDB_RETURN_IF_ERROR(
+      ApplyStatsDelta(txn, meta_, schema.keyspace_id, {-1, -Signed(images.old_size)}));
+  for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
+    DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
+  }
+  return changes;
+}
+
+// Brings one index in line with a write: the old entry (if the old item was indexed) and the
+// new entry (if the new item is) may coincide, move, appear or disappear.
+Status ItemStore::UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::size_t index_position,
+                              const Images& images, IndexChanges* changes) {
+  const IndexSchema& index = schema.indexes[index_position];
+  std::optional<std::string> old_key, new_key;
+  if (images.old_item) old_key = EncodeIndexKey(schema, index, *images.old_item);
+  if (images.new_item) new_key = EncodeIndexKey(schema, index, *images.new_item);
+  if (!old_key && !new_key) return Status::Ok();  // sparse: the item is in neither version
+
+  Projection old_projection, new_projection;
+  if (old_key) Project(schema, index, *images.old_item, images.old_size, {}, &old_projection);
+  if (new_key) {
+    Project(schema, index, *images.new_item, images.new_size, images.new_encoded, &new_projection);
+  }
+  const bool same_key = old_key && new_key && *old_key == *new_key;
+  if (same_key && old_projection.bytes == new_projection.bytes) return Status::Ok();
+
+  IndexEntryChange change{index_position};
+  StatsDelta delta;
+  if (old_key && !same_key) {
+    DDB_ASSIGN_OR_RETURN(change.removed, items_.Delete(txn, *old_key));
+  }
+  if (change.removed || same_key) {
+    change.old_size = old_projection.size;
+    delta = {-1, -Signed(old_projection.size)};
+  }
+  if (new_key) {
+    DDB_RETURN_IF_ERROR(items_.Put(txn, *new_key, new_projection.bytes));
+    change.written = true;
+    change.new_size = new_projection.size;
+    delta.items += 1;
+    delta.bytes += Signed(new_projection.size);
+  }
+  if (!change.removed && !change.written) return Status::Ok();
+  changes->push_back(change);
+  return ApplyStatsDelta(txn, meta_, index.keyspace_id, delta);
+}
+
+Status ItemStore::DropKeyspace(WriteTxn& txn, std::uint32_t keyspace_id) {
+  DDB_ASSIGN_OR_RETURN(std::uint64_t removed, items_.DeletePrefix(txn, KeyspacePrefix(keyspace_id)));
+  (void)removed;
+  return EraseKeyspaceStats(txn, meta_, keyspace_id);
+}
+
+Status ItemStore::DropTable(WriteTxn& txn, const TableSchema& schema) {
+  for (const IndexSchema& index : schema.indexes) {
+    DDB_RETURN_IF_ERROR(DropKeyspace(txn, index.keyspace_id));
+  }
+  return DropKeyspace(txn, schema.keyspace_id);
+}
+
+Status ItemStore::DropIndex(WriteTxn& txn, const IndexSchema& index) {
+  return DropKeyspace(txn, index.keyspace_id);
+}
+
+Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
+                                std::size_t index_position) {
+  std::optional<std::string> after;
+  std::vector<Item> batch;
+  IndexChanges ignored;
+  do {
+    batch.clear();
+    {
+      DDB_ASSIGN_OR_RETURN(RangeCursor cursor, OpenRange(txn, KeyspaceRange(schema.keyspace_id),
+                                                         ScanDirection::kForward, after));
+      for (; cursor.valid() && batch.size() < kBackfillBatch; cursor.Next()) {
+        if (!itemcodec::DecodeItem(cursor.value(), &batch.emplace_back())) {
+          return CorruptionError("an item does not decode");
+        }
+        after = std::string(cursor.key());
+      }
+      DDB_RETURN_IF_ERROR(cursor.status());
+    }  // the cursor closes before the index entries are written
+    for (const Item& item : batch) {
+      const Images images{nullptr, &item, 0, ItemSize(item), {}};
+      DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, index_position, images, &ignored));
+    }
+  } while (batch.size() == kBackfillBatch);
+  return Status::Ok();
+}
+
+}  // namespace ddbemu::storage

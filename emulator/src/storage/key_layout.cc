@@ -1,0 +1,117 @@
+// Storage keys of base items and index entries (see key_layout.h).
+#include "storage/key_layout.h"
+
+#include "storage/byte_order.h"
+#include "value/key_codec.h"
+
+namespace ddbemu::storage {
+namespace {
+
+std::span<const KeyAttribute> One(const KeyAttribute& attribute) { return {&attribute, 1}; }
+std::span<const KeyAttribute> SortKeyOf(const TableSchema& schema) {
+  if (!schema.sort_key) return {};
+  return One(*schema.sort_key);
+}
+
+// Appends hash(enc(partition key)) | enc(partition key) to `out`, which holds the key-space id.
+bool AppendPartition(std::span<const KeyAttribute> attributes, const Item& item, std::string* out) {
+  const std::size_t hash_at = out->size();
+  out->append(kPartitionHashBytes, '\0');  // filled in once the encoded key is known
+  if (!AppendKeyComponents(attributes, item, out)) return false;
+  const std::uint64_t hash =
+      keycodec::PartitionHash(std::string_view(*out).substr(hash_at + kPartitionHashBytes));
+  StoreU64(hash, out->data() + hash_at);
+  return true;
+}
+
+bool DecodeComponents(std::span<const KeyAttribute> attributes, std::string_view* in, Item* out) {
+  for (const KeyAttribute& attribute : attributes) {
+    AttributeValue value;
+    if (!keycodec::DecodeComponent(attribute.type, in, &value)) return false;
+    (*out)[attribute.name] = std::move(value);
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string KeyspacePrefix(std::uint32_t keyspace_id) {
+  std::string prefix;
+  AppendU32(keyspace_id, &prefix);
+  return prefix;
+}
+
+bool AppendKeyComponents(std::span<const KeyAttribute> attributes, const Item& item,
+                         std::string* out) {
+  for (const KeyAttribute& attribute : attributes) {
+    auto it = item.find(attribute.name);
+    if (it == item.end() || it->second.type() != attribute.type) return false;
+    keycodec::AppendComponent(it->second, out);
+  }
+  return true;
+}
+
+Result<std::string> EncodeTableKey(const TableSchema& schema, const Item& key_or_item) {
+  std::string key;
+  key.reserve(64);
+  AppendU32(schema.keyspace_id, &key);
+  if (!AppendPartition(One(schema.partition_key), key_or_item, &key) ||
+      !AppendKeyComponents(SortKeyOf(schema), key_or_item, &key)) {
+    return ApiError::Validation("The provided key element does not match the schema");
+  }
+  return key;
+}
+
+std::optional<std::string> EncodeIndexKey(const TableSchema& schema, const IndexSchema& index,
+                                          const Item& item) {
+  std::string key;
+  key.reserve(96);
+  AppendU32(index.keyspace_id, &key);
+  if (!AppendPartition(index.partition_key, item, &key) ||
+      !AppendKeyComponents(index.sort_key, item, &key) ||
+      !AppendKeyComponents(One(schema.partition_key), item, &key) ||
+      !AppendKeyComponents(SortKeyOf(schema), item, &key)) {
+    return std::nullopt;
+  }
+  return key;
+}
+
+std::optional<std::string> EncodePartitionPrefix(std::uint32_t keyspace_id,
+                                                 std::span<const KeyAttribute> attributes,
+                                                 const Item& values) {
+  std::string prefix;
+  AppendU32(keyspace_id, &prefix);
+  if (!AppendPartition(attributes, values, &prefix)) return std::nullopt;
+  return prefix;
+}
+
+std::optional<KeyRange> PartitionRange(std::uint32_t keyspace_id,
+                                       std::span<const KeyAttribute> attributes,
+                                       const Item& values) {
+  auto prefix = EncodePartitionPrefix(keyspace_id, attributes, values);
+  if (!prefix) return std::nullopt;
+  return KeyRange::Prefix(std::move(*prefix));
+}
+
+std::uint64_t StoredPartitionHash(std::string_view storage_key) {
+  return ReadU64(storage_key.substr(kKeyspaceIdBytes));
+}
+
+bool DecodeTableKey(const TableSchema& schema, std::string_view storage_key, Item* out) {
+  if (storage_key.size() < kPartitionKeyOffset) return false;
+  storage_key.remove_prefix(kPartitionKeyOffset);
+  return DecodeComponents(One(schema.partition_key), &storage_key, out) &&
+         DecodeComponents(SortKeyOf(schema), &storage_key, out) && storage_key.empty();
+}
+
+bool DecodeIndexKey(const TableSchema& schema, const IndexSchema& index,
+                    std::string_view storage_key, Item* out) {
+  if (storage_key.size() < kPartitionKeyOffset) return false;
+  storage_key.remove_prefix(kPartitionKeyOffset);
+  return DecodeComponents(index.partition_key, &storage_key, out) &&
+         DecodeComponents(index.sort_key, &storage_key, out) &&
+         DecodeComponents(One(schema.partition_key), &storage_key, out) &&
+         DecodeComponents(SortKeyOf(schema), &storage_key, out) && storage_key.empty();
+}
+
+}  // namespace ddbemu::storage

@@ -1,0 +1,97 @@
+// KeyRange and RangeCursor (see key_range.h).
+#include "storage/key_range.h"
+
+#include "storage/byte_order.h"
+
+namespace ddbemu::storage {
+
+std::optional<std::string> PrefixSuccessor(std::string_view prefix) {
+  std::string next(prefix);
+  while (!next.empty()) {
+    auto& last = reinterpret_cast<unsigned char&>(next.back());
+    if (last != 0xFF) {
+      ++last;
+      return next;
+    }
+    next.pop_back();
+  }
+  return std::nullopt;
+}
+
+KeyRange KeyRange::Prefix(std::string prefix) {
+  KeyRange range;
+  range.upper = PrefixSuccessor(prefix);
+  range.lower = std::move(prefix);
+  return range;
+}
+
+KeyRange KeyspaceRange(std::uint32_t keyspace_id) {
+  std::string prefix;
+  AppendU32(keyspace_id, &prefix);
+  return KeyRange::Prefix(std::move(prefix));
+}
+
+KeyRange ScanSegmentRange(std::uint32_t keyspace_id, std::uint32_t segment,
+                          std::uint32_t total_segments) {
+  // Segment i covers hashes [i * 2^64 / n, (i + 1) * 2^64 / n), computed in 128 bits.
+  auto boundary = [&](std::uint64_t i) {
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(i) << 64) / total_segments);
+  };
+  KeyRange range;
+  AppendU32(keyspace_id, &range.lower);
+  AppendU64(boundary(segment), &range.lower);
+  if (segment + 1 < total_segments) {
+    std::string upper;
+    AppendU32(keyspace_id, &upper);
+    AppendU64(boundary(segment + 1), &upper);
+    range.upper = std::move(upper);
+  } else {
+    std::string prefix;
+    AppendU32(keyspace_id, &prefix);
+    range.upper = PrefixSuccessor(prefix);
+  }
+  return range;
+}
+
+Result<RangeCursor> RangeCursor::Open(const Txn& txn, const OrderedMap& map, KeyRange range,
+                                      ScanDirection direction,
+                                      std::optional<std::string_view> start_after) {
+  DDB_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map));
+  RangeCursor range_cursor(std::move(cursor), std::move(range), direction);
+  range_cursor.Start(start_after);
+  return range_cursor;
+}
+
+void RangeCursor::Start(std::optional<std::string_view> start_after) {
+  if (direction_ == ScanDirection::kForward) {
+    if (start_after && *start_after >= range_.lower) {
+      bool on = cursor_.Seek(*start_after);
+      if (on && cursor_.key() == *start_after) on = cursor_.Next();
+      Check(on);
+    } else {
+      Check(cursor_.Seek(range_.lower));
+    }
+    return;
+  }
+  // Backward: the last key below the smaller of the upper bound and start_after.
+  std::optional<std::string_view> below = range_.upper;
+  if (start_after && (!below || *start_after < *below)) below = start_after;
+  if (!below) {
+    Check(cursor_.Last());
+    return;
+  }
+  bool on = cursor_.Seek(*below);
+  if (on) {
+    on = cursor_.Prev();
+  } else if (cursor_.status().ok()) {
+    on = cursor_.Last();
+  }
+  Check(on);
+}
+
+void RangeCursor::Next() {
+  if (!valid_) return;
+  Check(direction_ == ScanDirection::kForward ? cursor_.Next() : cursor_.Prev());
+}
+
+}  // namespace ddbemu::storage
