@@ -1,0 +1,53 @@
+"""Fixtures of the real-client suites: one ddb-local per session, always stopped.
+
+CLIENT_TARGET=dynamodb-local runs the same tests against Amazon DynamoDB Local (to check the
+tests themselves); the default is ddb-local. A server that cannot start fails every test.
+"""
+
+import os
+import sys
+import uuid
+
+import pytest
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "common"))
+
+import ddbservers  # noqa: E402
+from ddbtest_plugin import (pytest_runtest_logreport, pytest_sessionfinish,  # noqa: E402,F401
+                            pytest_terminal_summary)
+
+TARGET = os.environ.get("CLIENT_TARGET", "ddb-local")
+
+# Dummy credentials, no config files: nothing of the machine's AWS set-up leaks in.
+AWS_ENV = {
+    "AWS_ACCESS_KEY_ID": "AKIDCLIENTTEST",
+    "AWS_SECRET_ACCESS_KEY": "dummy-secret",
+    "AWS_DEFAULT_REGION": "us-east-1",
+    "AWS_REGION": "us-east-1",
+    "AWS_EC2_METADATA_DISABLED": "true",
+    "AWS_CONFIG_FILE": "/dev/null",
+    "AWS_SHARED_CREDENTIALS_FILE": "/dev/null",
+    "AWS_PAGER": "",
+}
+
+
+@pytest.fixture(scope="session")
+def endpoint():
+    server = ddbservers.start(TARGET)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture()
+def table_name():
+    return "client_" + uuid.uuid4().hex[:12]
+
+
+def expected_message(aws_message, dynamodb_local_message=None):
+    """The message AWS sends; DynamoDB Local's own wording where it is known to differ (see
+    tests/differential/ACCEPTED_DIFFERENCES.md) when the tests run against it."""
+    if TARGET == "dynamodb-local" and dynamodb_local_message is not None:
+        return dynamodb_local_message
+    return aws_message
