@@ -23,6 +23,13 @@ Result<AttributeValue> AttributeValueFromJson(const rapidjson::Value& json);
 // Parses an attribute map ({"name": {"S": "..."}, ...}): an Item, a Key, ExpressionAttributeValues.
 Result<Item> ItemFromJson(const rapidjson::Value& json);
 
+// Only the SerializationException checks of the two functions above (JSON types, base64), so
+// that the API layer can report them before any ValidationException in the request, as the
+// service does (it deserializes the whole request before validating it). The functions above
+// run these checks themselves too.
+Status CheckAttributeValueJson(const rapidjson::Value& json);
+Status CheckItemJson(const rapidjson::Value& json);
+
 // Writes `value` / `item` in DynamoDB JSON (B and BS base64-encoded).
 void WriteAttributeValue(const AttributeValue& value, JsonWriter& out);
 void WriteItem(const Item& item, JsonWriter& out);

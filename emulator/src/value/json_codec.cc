@@ -1,0 +1,339 @@
+// Reading and writing DynamoDB JSON. Reading runs in the service's order: the whole input is
+// first checked for SerializationExceptions (json_shape.cc); then each attribute, in input order,
+// is checked for nesting depth and validated member by member, the first failure winning.
+//
+// Validation messages are AWS's as recorded by dynalite's tests against the service, and were
+// checked against DynamoDB Local 2.x; where the two differ the comment at the message says how.
+#include "value/json_codec.h"
+
+#include <algorithm>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "value/base64.h"
+#include "value/item_size.h"
+#include "value/json_shape.h"
+#include "value/number.h"
+
+namespace ddbemu {
+namespace {
+
+using rapidjson::Value;
+
+constexpr std::string_view kInvalid = "One or more parameter values were invalid: ";
+constexpr std::string_view kEmptyValue =
+    "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
+constexpr std::string_view kSeveralTypes =
+    "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
+    "supported datatypes";
+constexpr std::string_view kNullValue = "The supplied Item contains a null AttributeValue";
+constexpr std::string_view kNesting =
+    "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
+    "beyond supported limit";
+// The service's wording, including "An string set" and its double space.
+constexpr std::string_view kNullFalse = "Null attribute value types must have the value of true";
+constexpr std::string_view kEmptySS = "An string set  may not be empty";
+constexpr std::string_view kEmptyNS = "An number set  may not be empty";
+constexpr std::string_view kEmptyBS = "Binary sets should not be empty";
+constexpr std::string_view kNullInSS = "An string set may not have a null string as a member";
+// Numerically equal members ("1", "1.0") are duplicates; this message has no prefix.
+constexpr std::string_view kDuplicateNumbers = "Input collection contains duplicates";
+constexpr std::string_view kNotANumber = "The parameter cannot be converted to a numeric value";
+
+ApiError Invalid(std::string_view detail) {
+  std::string m(kInvalid);
+  m += detail;
+  return ApiError::Validation(std::move(m));
+}
+
+std::string_view View(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
+
+// "[a, b, a]": how the service prints the input collection (Java's List.toString).
+std::string PrintCollection(const Value& array) {
+  std::string s = "[";
+  bool first = true;
+  for (const Value& e : array.GetArray()) {
+    if (!first) s += ", ";
+    first = false;
+    s += e.IsString() ? View(e) : std::string_view("null");
+  }
+  s += "]";
+  return s;
+}
+
+// AWS: "Input collection [a, a] contains duplicates." and "Input collection [Yg==, Yg==]of type
+// BS contains duplicates." (sic). DynamoDB Local drops the period for SS and the list for BS.
+ApiError DuplicateMembers(AttributeType type, const Value& array) {
+  std::string m = "Input collection " + PrintCollection(array);
+  m += type == AttributeType::kBS ? "of type BS contains duplicates." : " contains duplicates.";
+  return Invalid(m);
+}
+
+bool HasDuplicates(const std::vector<std::string>& members) {
+  std::vector<std::string_view> sorted(members.begin(), members.end());
+  std::sort(sorted.begin(), sorted.end());
+  return std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+}
+
+// --- nesting -------------------------------------------------------------------------------
+
+// DynamoDB allows 32 levels, the enclosing item counting as one: an item attribute may hold 31
+// nested L/M containers, a standalone value (an ExpressionAttributeValue) 32. Scalars and sets
+// add no level. Stops descending as soon as the limit is passed.
+bool ExceedsNesting(const Value& v, int level) {
+  if (!v.IsObject()) return false;
+  for (const auto& m : v.GetObject()) {
+    const auto type = jsonshape::TypeOfMember(View(m.name));
+    const bool list = type == AttributeType::kL && m.value.IsArray();
+    const bool map = type == AttributeType::kM && m.value.IsObject();
+    if (!list && !map) continue;
+    if (level + 1 > kMaxNestingDepth) return true;
+    if (list) {
+      for (const Value& e : m.value.GetArray()) {
+        if (ExceedsNesting(e, level + 1)) return true;
+      }
+    } else {
+      for (const auto& e : m.value.GetObject()) {
+        if (ExceedsNesting(e.value, level + 1)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+// --- members -------------------------------------------------------------------------------
+
+Result<AttributeValue> BuildValue(const Value& v);
+
+Result<AttributeValue> BuildNumber(const Value& v) {
+  DDB_ASSIGN_OR_RETURN(std::string canonical, CanonicalNumber(View(v)));
+  return AttributeValue::N(std::move(canonical));
+}
+
+Result<AttributeValue> BuildBinary(const Value& v) {
+  std::string bytes;
+  DecodeBase64Strict(View(v), &bytes);  // validated by the shape check
+  return AttributeValue::B(std::move(bytes));
+}
+
+Result<AttributeValue> BuildStringSet(const Value& v) {
+  if (v.Empty()) return Invalid(kEmptySS);
+  std::vector<std::string> members;
+  members.reserve(v.Size());
+  for (const Value& e : v.GetArray()) {
+    if (e.IsNull()) return Invalid(kNullInSS);
+    members.emplace_back(View(e));
+  }
+  if (HasDuplicates(members)) return DuplicateMembers(AttributeType::kSS, v);
+  return AttributeValue::SS(std::move(members));
+}
+
+Result<AttributeValue> BuildNumberSet(const Value& v) {
+  if (v.Empty()) return Invalid(kEmptyNS);
+  std::vector<std::string> members;
+  members.reserve(v.Size());
+  for (const Value& e : v.GetArray()) {
+    // A null member cannot be converted either; the service then names no value.
+    if (e.IsNull()) return ApiError::Validation(std::string(kNotANumber));
+    DDB_ASSIGN_OR_RETURN(std::string canonical, CanonicalNumber(View(e)));
+    members.push_back(std::move(canonical));
+  }
+  if (HasDuplicates(members)) return ApiError::Validation(std::string(kDuplicateNumbers));
+  return AttributeValue::NS(std::move(members));
+}
+
+Result<AttributeValue> BuildBinarySet(const Value& v) {
+  if (v.Empty()) return Invalid(kEmptyBS);
+  std::vector<std::string> members;
+  members.reserve(v.Size());
+  for (const Value& e : v.GetArray()) {
+    if (e.IsNull()) return ApiError::Validation(std::string(kNullValue));  // as DynamoDB Local
+    std::string bytes;
+    DecodeBase64Strict(View(e), &bytes);
+    members.push_back(std::move(bytes));
+  }
+  if (HasDuplicates(members)) return DuplicateMembers(AttributeType::kBS, v);
+  return AttributeValue::BS(std::move(members));
+}
+
+Result<AttributeValue> BuildList(const Value& v) {
+  AttributeList list;
+  list.reserve(v.Size());
+  for (const Value& e : v.GetArray()) {
+    if (e.IsNull()) return ApiError::Validation(std::string(kNullValue));
+    DDB_ASSIGN_OR_RETURN(AttributeValue element, BuildValue(e));
+    list.push_back(std::move(element));
+  }
+  return AttributeValue::L(std::move(list));
+}
+
+ApiError NullAttribute(std::string_view name) {
+  std::string m(kNullValue);
+  m += ": ";
+  m += name;
+  m += " is null";
+  return ApiError::Validation(std::move(m));
+}
+
+// The members of a map in input order; a repeated name keeps its last value, as the service's
+// deserializer does.
+Result<AttributeMap> BuildMap(const Value& v) {
+  AttributeMap map;
+  for (const auto& m : v.GetObject()) {
+    if (m.value.IsNull()) return NullAttribute(View(m.name));
+    DDB_ASSIGN_OR_RETURN(AttributeValue value, BuildValue(m.value));
+    map.insert_or_assign(std::string(View(m.name)), std::move(value));
+  }
+  return map;
+}
+
+Result<AttributeValue> BuildMember(AttributeType type, const Value& v) {
+  switch (type) {
+    case AttributeType::kS:
+      return AttributeValue::S(std::string(View(v)));
+    case AttributeType::kN:
+      return BuildNumber(v);
+    case AttributeType::kB:
+      return BuildBinary(v);
+    case AttributeType::kBool:
+      return AttributeValue::Bool(v.GetBool());
+    case AttributeType::kNull:
+      if (!v.GetBool()) return Invalid(kNullFalse);
+      return AttributeValue::Null();
+    case AttributeType::kSS:
+      return BuildStringSet(v);
+    case AttributeType::kNS:
+      return BuildNumberSet(v);
+    case AttributeType::kBS:
+      return BuildBinarySet(v);
+    case AttributeType::kL:
+      return BuildList(v);
+    case AttributeType::kM: {
+      DDB_ASSIGN_OR_RETURN(AttributeMap map, BuildMap(v));
+      return AttributeValue::M(std::move(map));
+    }
+  }
+  return ApiError::Validation(std::string(kEmptyValue));
+}
+
+// One AttributeValue object whose shape has been checked. Every present member is validated
+// first, in input order; only then are "empty" and "more than one datatypes" decided (the
+// service reports {"S": "a", "N": "x"} as a bad number).
+Result<AttributeValue> BuildValue(const Value& v) {
+  int types = 0;
+  std::optional<AttributeValue> result;
+  for (const auto& m : v.GetObject()) {
+    const auto type = jsonshape::TypeOfMember(View(m.name));
+    if (!type || m.value.IsNull()) continue;  // unknown members and nulls are absent
+    DDB_ASSIGN_OR_RETURN(AttributeValue value, BuildMember(*type, m.value));
+    if (++types == 1) result = std::move(value);
+  }
+  if (types == 0) return ApiError::Validation(std::string(kEmptyValue));
+  if (types > 1) return ApiError::Validation(std::string(kSeveralTypes));
+  return *std::move(result);
+}
+
+// A value at `level` (0 standalone, 1 in an item): nesting first, then its members.
+Result<AttributeValue> ValidateValue(const Value& v, int level) {
+  if (ExceedsNesting(v, level)) return ApiError::Validation(std::string(kNesting));
+  return BuildValue(v);
+}
+
+Status ToStatus(std::optional<ApiError> error) {
+  if (error) return *std::move(error);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status CheckAttributeValueJson(const rapidjson::Value& json) {
+  return ToStatus(jsonshape::CheckValue(json));
+}
+
+Status CheckItemJson(const rapidjson::Value& json) { return ToStatus(jsonshape::CheckMap(json)); }
+
+Result<AttributeValue> AttributeValueFromJson(const rapidjson::Value& json) {
+  if (auto err = jsonshape::CheckValue(json)) return *std::move(err);
+  if (json.IsNull()) return ApiError::Validation(std::string(kNullValue));
+  return ValidateValue(json, 0);
+}
+
+Result<Item> ItemFromJson(const rapidjson::Value& json) {
+  if (auto err = jsonshape::CheckMap(json)) return *std::move(err);
+  Item item;
+  for (const auto& m : json.GetObject()) {
+    if (m.value.IsNull()) return NullAttribute(View(m.name));
+    DDB_ASSIGN_OR_RETURN(AttributeValue value, ValidateValue(m.value, 1));
+    item.insert_or_assign(std::string(View(m.name)), std::move(value));
+  }
+  return item;
+}
+
+namespace {
+
+void WriteString(std::string_view s, JsonWriter& out) {
+  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+}
+
+void WriteStrings(const std::vector<std::string>& members, bool base64, JsonWriter& out) {
+  out.StartArray();
+  for (const auto& m : members) {
+    if (base64) {
+      WriteString(Base64Encode(m), out);
+    } else {
+      WriteString(m, out);
+    }
+  }
+  out.EndArray();
+}
+
+}  // namespace
+
+void WriteAttributeValue(const AttributeValue& value, JsonWriter& out) {
+  out.StartObject();
+  const std::string_view type = TypeDescriptor(value.type());
+  out.Key(type.data(), static_cast<rapidjson::SizeType>(type.size()));
+  switch (value.type()) {
+    case AttributeType::kS:
+    case AttributeType::kN:
+      WriteString(value.scalar(), out);
+      break;
+    case AttributeType::kB:
+      WriteString(Base64Encode(value.scalar()), out);
+      break;
+    case AttributeType::kBool:
+      out.Bool(value.boolean());
+      break;
+    case AttributeType::kNull:
+      out.Bool(true);
+      break;
+    case AttributeType::kM:
+      WriteItem(value.map(), out);
+      break;
+    case AttributeType::kL:
+      out.StartArray();
+      for (const auto& e : value.list()) WriteAttributeValue(e, out);
+      out.EndArray();
+      break;
+    case AttributeType::kSS:
+    case AttributeType::kNS:
+      WriteStrings(value.set(), false, out);
+      break;
+    case AttributeType::kBS:
+      WriteStrings(value.set(), true, out);
+      break;
+  }
+  out.EndObject();
+}
+
+void WriteItem(const Item& item, JsonWriter& out) {
+  out.StartObject();
+  for (const auto& [name, value] : item) {
+    out.Key(name.data(), static_cast<rapidjson::SizeType>(name.size()));
+    WriteAttributeValue(value, out);
+  }
+  out.EndObject();
+}
+
+}  // namespace ddbemu
