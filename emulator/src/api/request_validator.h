@@ -1,0 +1,49 @@
+// The generic first stage of request validation, for every DynamoDB operation: what the
+// service's front end checks, from the API model alone, before any operation-specific rule.
+//
+//   1. The body is a JSON object (null counts as {}).
+//   2. Deserialization: every member the model knows has the JSON type its shape needs. The
+//      first mismatch in document order is a SerializationException worded as the service
+//      words it today ("NUMBER_VALUE cannot be converted to String", "Unexpected field
+//      type", ...). Unknown members are ignored; JSON null members count as absent.
+//   3. Constraints over the whole tree (required, length, value range, pattern, enum), in
+//      the service's member order, at most 10 listed: a ValidationException
+//      "N validation error(s) detected: Value ... at 'path' failed to satisfy constraint: ...".
+//
+// AttributeValue positions (Key, Item, ExpressionAttributeValues, ...) are opaque here: they
+// must be JSON objects, and the value codec (value/json_codec.h) validates their contents.
+// Operation-specific checks (expressions, key schemas, ...) run after this, in ops/.
+#pragma once
+
+#include <string_view>
+
+#include <rapidjson/document.h>
+
+#include "ddbemu/error.h"
+
+namespace ddbemu {
+
+// Validates `body` (the parsed request JSON) against `operation`'s input shape. Returns OK,
+// UnknownOperationException (empty message, as the service sends it) for an operation the
+// model does not define, SerializationException for a JSON type mismatch, or
+// ValidationException for constraint violations. Allocates only when it reports an error.
+Status ValidateRequest(std::string_view operation, const rapidjson::Value& body);
+
+// Whether `operation` (e.g. "GetItem") is an operation of the DynamoDB API model.
+bool IsKnownOperation(std::string_view operation);
+
+// Parses a request body into `doc`. An empty or malformed body is a SerializationException
+// without a message, which is how the service answers it.
+Status ParseRequestBody(std::string_view body, rapidjson::Document& doc);
+
+// For operations to call on a TableName (or a RequestItems key) that accepts a table name or
+// a table ARN ("arn:<partition>:dynamodb:<region>:<account>:table/<name>"). Returns the
+// table name part, or a ValidationException: a name, or the name inside an ARN, must be
+// 3-255 characters of [a-zA-Z0-9_.-], reported like a model constraint at `path`; an ARN
+// that does not name a table is "Invalid TableArn: Invalid ResourceArn provided as input
+// <arn>". ValidateRequest already applies the name rules to plain names, so for a request
+// that passed it this only parses ARNs.
+Result<std::string_view> ValidateTableName(std::string_view name_or_arn,
+                                           std::string_view path = "tableName");
+
+}  // namespace ddbemu
