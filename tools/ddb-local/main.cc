@@ -1,1 +1,113 @@
-int main() { return 0; }
+// ddb-local: a DynamoDB-compatible server, a drop-in for Amazon DynamoDB Local. Parses the
+// command line (server/local_flags.h), opens the Database, serves it over HTTP
+// (server/http_server.h) until SIGINT or SIGTERM, then drains in-flight requests and closes
+// the Database so that LMDB is closed cleanly.
+#include <pthread.h>
+#include <signal.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <thread>
+
+#include "ddbemu/database.h"
+#include "server/http_server.h"
+#include "server/local_flags.h"
+
+namespace {
+
+constexpr const char* kVersion = "ddb-local 0.1.0-dev";
+
+const char* Bool(bool b) { return b ? "true" : "false"; }
+
+// DynamoDB Local's start-up lines (scripts wait for them), then where we listen. Printed once
+// the port is bound, so a reader of "Listening" can connect right away.
+void PrintBanner(const ddbemu::server::LocalFlags& flags,
+                 const ddbemu::server::HttpServer& server) {
+  const auto& db = flags.database;
+  std::printf(
+      "Initializing DynamoDB Local with the following configuration:\n"
+      "Port:\t%u\n"
+      "InMemory:\t%s\n"
+      "Version:\t%s\n"
+      "DbPath:\t%s\n"
+      "SharedDb:\t%s\n"
+      "shouldDelayTransientStatuses:\t%s\n"
+      "CorsParams:\t%s\n"
+      "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s)\n",
+      server.port(), Bool(db.in_memory), kVersion, db.in_memory ? "null" : db.path.c_str(),
+      Bool(db.shared_db), Bool(flags.delay_transient_statuses),
+      flags.cors_list.empty() ? "null" : flags.cors_list.c_str(), server.address().c_str(),
+      server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
+      db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "");
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using ddbemu::server::HttpServer;
+  const ddbemu::server::FlagParse parsed = ddbemu::server::ParseLocalFlags(argc, argv);
+  if (!parsed.ok()) {
+    std::fprintf(stderr, "ddb-local: %s\n\n%s", parsed.error.c_str(),
+                 ddbemu::server::LocalUsage().c_str());
+    return 2;
+  }
+  const ddbemu::server::LocalFlags& flags = parsed.flags;
+  if (flags.help) {
+    std::fputs(ddbemu::server::LocalUsage().c_str(), stdout);
+    return 0;
+  }
+  if (flags.version) {
+    std::puts(kVersion);
+    return 0;
+  }
+
+  // Signals are taken synchronously: blocked here, before any thread exists (threads inherit
+  // the mask), and awaited with sigwait below. No handler, no global state.
+  sigset_t signals;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  sigaddset(&signals, SIGUSR1);  // internal: "drained", see below
+  pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+  signal(SIGPIPE, SIG_IGN);  // a reader of our stdout going away must not kill the server
+
+  auto database = ddbemu::Database::Open(flags.database);
+  if (!database.ok()) {
+    std::fprintf(stderr, "ddb-local: %s\n", database.error().message().c_str());
+    return 1;
+  }
+  ddbemu::Database* db = database->get();
+  auto server = HttpServer::Start(
+      flags.server,
+      [db](std::string_view operation, std::string_view body,
+           const ddbemu::RequestContext& context) { return db->Call(operation, body, context); });
+  if (!server.ok()) {
+    std::fprintf(stderr, "ddb-local: %s\n", server.error().message().c_str());
+    return 1;
+  }
+  PrintBanner(flags, **server);
+
+  int signal_number = 0;
+  do {
+    sigwait(&signals, &signal_number);
+  } while (signal_number == SIGUSR1);
+  std::fprintf(stderr, "ddb-local: %s, finishing requests in progress (again to quit now)\n",
+               signal_number == SIGINT ? "interrupted" : "terminated");
+  (*server)->Stop();
+
+  // Drain on a helper thread so that this one can still hear a second signal. A forced exit
+  // skips closing LMDB, which is safe: LMDB needs no recovery after a crash.
+  const pthread_t main_thread = pthread_self();
+  std::thread drainer([&] {
+    (*server)->Wait();
+    pthread_kill(main_thread, SIGUSR1);
+  });
+  sigwait(&signals, &signal_number);
+  if (signal_number != SIGUSR1) std::_Exit(130);
+  drainer.join();
+  server->reset();    // the handler is no longer called...
+  database->reset();  // ...so the Database (and LMDB) can close
+  return 0;
+}

@@ -1,0 +1,300 @@
+// The HTTP side of a connection: read a request (header first, so an oversized body is
+// refused before it is received), hand it to the RequestRouter, write the reply, repeat.
+// Each connection runs on its own strand, so its state needs no lock; pipelined requests are
+// answered in order because the next read starts only after the previous reply is written
+// (bytes of the next request wait in the read buffer meanwhile).
+#include "server/connection.h"
+
+#include <atomic>
+#include <ctime>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/string.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/empty_body.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/http/write.hpp>
+
+#include "server/request_router.h"
+
+namespace ddbemu::server {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+using tcp = asio::ip::tcp;
+
+namespace {
+
+// After refusing a request whose body is still arriving, keep reading (and discarding) for a
+// while before closing: closing a socket with unread data makes the kernel send RST, which can
+// destroy the reply before the client reads it.
+constexpr auto kLingerTime = std::chrono::seconds(2);
+constexpr std::size_t kMaxLingerBytes = std::size_t{64} << 20;
+
+std::string_view View(beast::string_view s) { return {s.data(), s.size()}; }
+
+const boost::system::error_category& ParseErrors() {
+  return make_error_code(http::error::bad_method).category();
+}
+
+// RFC 7231 IMF-fixdate, as every AWS response carries in `Date`.
+std::string HttpDate() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[40];
+  const std::size_t n = std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+  return std::string(buf, n);
+}
+
+}  // namespace
+
+class Connection : public std::enable_shared_from_this<Connection> {
+ public:
+  Connection(tcp::socket socket, const RequestRouter& router, const ConnectionLimits& limits,
+             ConnectionSet& set)
+      : stream_(std::move(socket)), router_(router), limits_(limits), set_(set) {}
+  ~Connection() { set_.Remove(this); }
+
+  void Start() {
+    asio::post(stream_.get_executor(), [self = shared_from_this()] { self->ReadHeader(); });
+  }
+
+  // Graceful: close now if waiting for a request, else after the current reply.
+  void Stop() {
+    // Set at once (not on the strand) so that a reply being computed right now already
+    // says "Connection: close".
+    stopping_.store(true);
+    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+      if (self->state_ == State::kIdle) self->stream_.cancel();
+    });
+  }
+
+  void Close() {
+    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+      beast::error_code ec;
+      self->stream_.socket().close(ec);
+    });
+  }
+
+ private:
+  enum class State { kIdle, kBusy, kClosing };
+
+  void ReadHeader() {
+    if (stopping_) return Shutdown();
+    state_ = State::kIdle;
+    parser_.emplace();
+    parser_->header_limit(static_cast<std::uint32_t>(limits_.max_header_bytes));
+    // The body limit is applied after the header is read (see OnHeader): with it set here the
+    // parser would fail a large Content-Length before we can read the rest of the header.
+    // (Not boost::none: Boost 1.74's parser compares the length with the optional and fails.)
+    parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
+    http::async_read_header(stream_, buffer_, *parser_,
+                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                              self->OnHeader(ec);
+                            });
+  }
+
+  void OnHeader(beast::error_code ec) {
+    if (ec == http::error::header_limit) return Refuse(router_.MalformedHttp(true), 0);
+    if (ec && ec.category() == ParseErrors() && ec != http::error::end_of_stream &&
+        ec != http::error::partial_message) {
+      return Refuse(router_.MalformedHttp(false), 0);  // bytes that are not an HTTP request
+    }
+    if (ec) return Shutdown();  // the client closed, vanished, or we are stopping
+    state_ = State::kBusy;
+    const auto& request = parser_->get();
+    const auto declared = parser_->content_length();
+    if (declared && *declared > limits_.max_body_bytes) {
+      return Refuse(router_.PayloadTooLarge(ViewOf(request, {}), *declared, limits_.max_body_bytes),
+                    *declared);
+    }
+    parser_->body_limit(limits_.max_body_bytes);  // bounds a chunked body
+    if (beast::iequals(request[http::field::expect], "100-continue")) {
+      // curl and some SDKs wait for this before sending a large body.
+      static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
+      return asio::async_write(stream_, asio::buffer(kContinue.data(), kContinue.size()),
+                               [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                                 if (ec) return self->Shutdown();
+                                 self->ReadBody();
+                               });
+    }
+    ReadBody();
+  }
+
+  void ReadBody() {
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                       self->OnBody(ec);
+                     });
+  }
+
+  void OnBody(beast::error_code ec) {
+    if (ec == http::error::body_limit) {
+      return Refuse(router_.PayloadTooLarge(ViewOf(parser_->get(), {}), 0, limits_.max_body_bytes),
+                    kMaxLingerBytes);
+    }
+    if (ec) return Shutdown();
+    auto& request = parser_->get();
+    HttpReply reply = router_.Route(ViewOf(request, request.body()));
+    const bool keep_alive = request.keep_alive() && !stopping_;
+    Write(std::move(reply), request.version(), request.method() == http::verb::head, keep_alive,
+          /*linger_bytes=*/0);
+  }
+
+  static HttpRequestView ViewOf(const http::request<http::string_body>& request,
+                                std::string_view body) {
+    HttpRequestView view;
+    view.method = View(request.method_string());
+    view.target = View(request.target());
+    view.content_type = View(request[http::field::content_type]);
+    view.amz_target = View(request["X-Amz-Target"]);
+    view.authorization = View(request[http::field::authorization]);
+    view.origin = View(request[http::field::origin]);
+    view.access_control_request_method = View(request[http::field::access_control_request_method]);
+    view.access_control_request_headers =
+        View(request[http::field::access_control_request_headers]);
+    view.body = body;
+    return view;
+  }
+
+  // Answers a request that cannot be read to its end and closes the connection: the stream
+  // can no longer be parsed reliably.
+  void Refuse(HttpReply reply, std::size_t linger_bytes) {
+    state_ = State::kBusy;
+    Write(std::move(reply), 11, false, /*keep_alive=*/false, linger_bytes);
+  }
+
+  void Write(HttpReply reply, unsigned version, bool head, bool keep_alive,
+             std::size_t linger_bytes) {
+    response_.emplace();
+    auto& response = *response_;
+    response.version(version == 10 ? 10 : 11);
+    response.result(static_cast<unsigned>(reply.status));
+    response.set(http::field::date, HttpDate());
+    for (auto& [name, value] : reply.headers) response.set(name, value);
+    response.content_length(reply.body.size());
+    if (!head) response.body() = std::move(reply.body);  // HEAD: the length, not the bytes
+    response.keep_alive(keep_alive);
+    http::async_write(stream_, response,
+                      [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec,
+                                                                           std::size_t) {
+                        self->response_.reset();
+                        if (ec) return self->Shutdown();
+                        if (!keep_alive) return self->Linger(linger_bytes);
+                        self->ReadHeader();
+                      });
+  }
+
+  // Half-closes, then discards what the client still sends (up to `bytes`, for a bounded
+  // time) so that the reply is not lost to a reset; then the connection ends.
+  void Linger(std::size_t bytes) {
+    state_ = State::kClosing;
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    if (ec || bytes == 0) return;
+    linger_left_ = bytes;
+    linger_buffer_.resize(16 * 1024);
+    stream_.expires_after(kLingerTime);
+    DiscardSome();
+  }
+
+  void DiscardSome() {
+    stream_.async_read_some(asio::buffer(linger_buffer_),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                              if (ec || n >= self->linger_left_) return;  // done: drop the socket
+                              self->linger_left_ -= n;
+                              self->DiscardSome();
+                            });
+  }
+
+  void Shutdown() {
+    state_ = State::kClosing;
+    beast::error_code ec;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    // The socket closes when the last handler lets go of this object.
+  }
+
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<http::response<http::string_body>> response_;  // alive while being written
+  const RequestRouter& router_;
+  const ConnectionLimits limits_;
+  ConnectionSet& set_;
+  State state_ = State::kIdle;
+  std::atomic<bool> stopping_{false};
+  std::size_t linger_left_ = 0;
+  std::vector<char> linger_buffer_;
+};
+
+void StartConnection(tcp::socket socket, const RequestRouter& router,
+                     const ConnectionLimits& limits, ConnectionSet& set) {
+  beast::error_code ec;
+  socket.set_option(tcp::no_delay(true), ec);  // replies are written whole; don't wait for ACKs
+  auto connection = std::make_shared<Connection>(std::move(socket), router, limits, set);
+  set.Add(connection);
+  connection->Start();
+}
+
+void ConnectionSet::Add(const std::shared_ptr<Connection>& connection) {
+  bool stop_now;
+  {
+    std::lock_guard lock(mutex_);
+    live_.emplace(connection.get(), connection);
+    stop_now = stopping_;
+  }
+  if (stop_now) connection->Stop();
+}
+
+void ConnectionSet::Remove(const Connection* connection) {
+  std::lock_guard lock(mutex_);
+  live_.erase(connection);
+  if (live_.empty()) empty_.notify_all();
+}
+
+std::vector<std::shared_ptr<Connection>> ConnectionSet::Snapshot() {
+  std::vector<std::shared_ptr<Connection>> connections;
+  std::lock_guard lock(mutex_);
+  connections.reserve(live_.size());
+  for (auto& [ptr, weak] : live_) {
+    if (auto connection = weak.lock()) connections.push_back(std::move(connection));
+  }
+  return connections;
+}
+
+void ConnectionSet::StopAll() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  // Outside the lock: dropping the last reference runs ~Connection, which calls Remove().
+  for (const auto& connection : Snapshot()) connection->Stop();
+}
+
+void ConnectionSet::CloseAll() {
+  for (const auto& connection : Snapshot()) connection->Close();
+}
+
+bool ConnectionSet::WaitEmptyUntil(std::chrono::steady_clock::time_point deadline) {
+  std::unique_lock lock(mutex_);
+  return empty_.wait_until(lock, deadline, [this] { return live_.empty(); });
+}
+
+std::size_t ConnectionSet::size() const {
+  std::lock_guard lock(mutex_);
+  return live_.size();
+}
+
+}  // namespace ddbemu::server

@@ -1,0 +1,186 @@
+// The accept loop and the thread pool. Connections are served in connection.cc; this file
+// decides where to listen, runs the io_context, and orders the shutdown.
+#include "server/http_server.h"
+
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/ip/v6_only.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "server/connection.h"
+#include "server/request_router.h"
+
+namespace ddbemu::server {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+struct HttpServer::Impl {
+  Impl(ServerOptions opts, RequestHandler handler)
+      : options(std::move(opts)),
+        router(std::move(handler), options.cors),
+        limits{options.max_body_bytes, options.max_header_bytes},
+        io(static_cast<int>(ThreadCount(options.threads))),
+        acceptor(asio::make_strand(io)) {}
+
+  static unsigned ThreadCount(unsigned requested) {
+    if (requested > 0) return requested;
+    const unsigned cores = std::thread::hardware_concurrency();
+    return cores > 0 ? cores : 1;
+  }
+
+  Status Listen();
+  Status Bind(const tcp::endpoint& endpoint, bool dual_stack);
+  void Accept();
+  void Run();
+
+  const ServerOptions options;
+  RequestRouter router;
+  const ConnectionLimits limits;
+  // Declared before `io`: pending handlers own connections, whose destructors reach the set
+  // when the io_context is destroyed.
+  ConnectionSet connections;
+  asio::io_context io;
+  tcp::acceptor acceptor;  // on a strand: Accept() and Stop() touch it from different threads
+  tcp::endpoint bound;
+  std::vector<std::thread> threads;
+
+  std::mutex mutex;
+  std::condition_variable stop_requested_cv;
+  bool stop_requested = false;  // guarded by mutex
+  std::chrono::steady_clock::time_point stop_time;  // guarded by mutex
+};
+
+Status HttpServer::Impl::Bind(const tcp::endpoint& endpoint, bool dual_stack) {
+  boost::system::error_code ec;
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec && dual_stack) acceptor.set_option(asio::ip::v6_only(false), ec);
+  // Restarting right after a stop must not fail on the old connections' TIME_WAIT.
+  if (!ec) acceptor.set_option(tcp::acceptor::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(asio::socket_base::max_listen_connections, ec);
+  if (!ec) bound = acceptor.local_endpoint(ec);
+  if (ec) {
+    boost::system::error_code ignored;
+    acceptor.close(ignored);
+    std::string where = endpoint.address().to_string();
+    if (endpoint.address().is_v6()) where = "[" + where + "]";
+    return ApiError::InternalServerError("Cannot listen on " + where + ":" +
+                                         std::to_string(endpoint.port()) + ": " + ec.message());
+  }
+  return Status::Ok();
+}
+
+Status HttpServer::Impl::Listen() {
+  const std::uint16_t port = options.port;
+  if (options.host.empty()) {
+    // Every interface: dual-stack IPv6 also takes IPv4 (mapped) connections, so "localhost"
+    // works whether a client resolves it to ::1 or 127.0.0.1 (Node 17+ prefers ::1).
+    Status v6 = Bind(tcp::endpoint(asio::ip::address_v6::any(), port), /*dual_stack=*/true);
+    if (v6.ok()) return v6;
+    return Bind(tcp::endpoint(asio::ip::address_v4::any(), port), false);
+  }
+  boost::system::error_code ec;
+  std::string host = options.host;
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  const asio::ip::address address = asio::ip::make_address(host, ec);
+  if (!ec) return Bind(tcp::endpoint(address, port), false);
+  // A name ("localhost"): listen on the first address it resolves to.
+  tcp::resolver resolver(io);
+  const auto results = resolver.resolve(host, std::to_string(port), ec);
+  if (ec || results.empty()) {
+    return ApiError::InternalServerError("Cannot resolve host '" + options.host +
+                                         "': " + (ec ? ec.message() : "no address"));
+  }
+  return Bind(results.begin()->endpoint(), false);
+}
+
+void HttpServer::Impl::Accept() {
+  acceptor.async_accept(asio::make_strand(io), [this](boost::system::error_code ec,
+                                                      tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;  // stopping
+    if (!ec) StartConnection(std::move(socket), router, limits, connections);
+    // On other errors (EMFILE: out of descriptors; ECONNABORTED: client gave up) keep
+    // accepting: one failed accept must not take the server down.
+    Accept();
+  });
+}
+
+void HttpServer::Impl::Run() {
+  for (;;) {
+    try {
+      io.run();
+      return;
+    } catch (const std::exception& e) {
+      // Handlers do not throw by design; if one does, log it and keep serving.
+      std::fprintf(stderr, "ddb-local: unexpected error in I/O thread: %s\n", e.what());
+    }
+  }
+}
+
+Result<std::unique_ptr<HttpServer>> HttpServer::Start(ServerOptions options,
+                                                      RequestHandler handler) {
+  auto impl = std::make_unique<Impl>(std::move(options), std::move(handler));
+  DDB_RETURN_IF_ERROR(impl->Listen());
+  impl->Accept();
+  const unsigned n = Impl::ThreadCount(impl->options.threads);
+  impl->threads.reserve(n);
+  for (unsigned i = 0; i < n; ++i) impl->threads.emplace_back([p = impl.get()] { p->Run(); });
+  return std::unique_ptr<HttpServer>(new HttpServer(std::move(impl)));
+}
+
+HttpServer::HttpServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+
+HttpServer::~HttpServer() {
+  Stop();
+  Wait();
+}
+
+std::uint16_t HttpServer::port() const { return impl_->bound.port(); }
+
+std::string HttpServer::address() const {
+  const auto& address = impl_->bound.address();
+  const std::string host =
+      address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+  return host + ":" + std::to_string(impl_->bound.port());
+}
+
+unsigned HttpServer::threads() const { return static_cast<unsigned>(impl_->threads.size()); }
+
+void HttpServer::Stop() {
+  {
+    std::lock_guard lock(impl_->mutex);
+    if (impl_->stop_requested) return;
+    impl_->stop_requested = true;
+    impl_->stop_time = std::chrono::steady_clock::now();
+  }
+  impl_->stop_requested_cv.notify_all();
+  asio::post(impl_->acceptor.get_executor(), [impl = impl_.get()] {
+    boost::system::error_code ignored;
+    impl->acceptor.close(ignored);
+  });
+  impl_->connections.StopAll();
+}
+
+void HttpServer::Wait() {
+  std::chrono::steady_clock::time_point deadline;
+  {
+    std::unique_lock lock(impl_->mutex);
+    impl_->stop_requested_cv.wait(lock, [this] { return impl_->stop_requested; });
+    deadline = impl_->stop_time + impl_->options.drain_timeout;
+  }
+  if (!impl_->connections.WaitEmptyUntil(deadline)) impl_->connections.CloseAll();
+  // With the acceptor closed and no connection left, io.run() runs out of work in every thread.
+  for (std::thread& thread : impl_->threads) {
+    if (thread.joinable()) thread.join();
+  }
+}
+
+}  // namespace ddbemu::server

@@ -1,0 +1,224 @@
+#include "server/local_flags.h"
+
+#include <charconv>
+#include <memory>
+#include <optional>
+#include <string_view>
+
+namespace ddbemu::server {
+namespace {
+
+enum class Flag {
+  kPort, kInMemory, kDbPath, kSharedDb, kHelp, kVersion, kCors, kDelayTransientStatuses,
+  kOptimizeDb, kDisableTelemetry, kHost, kThreads, kDurability, kThrottle, kVirtualClock,
+};
+
+struct FlagSpec {
+  Flag flag;
+  std::string_view names[2];  // without dashes; the second may be empty
+  bool takes_value;
+};
+
+// DynamoDB Local's spelling first, then the GNU-style one.
+constexpr FlagSpec kFlags[] = {
+    {Flag::kPort, {"port"}, true},
+    {Flag::kInMemory, {"inMemory", "in-memory"}, false},
+    {Flag::kDbPath, {"dbPath", "db-path"}, true},
+    {Flag::kSharedDb, {"sharedDb", "shared-db"}, false},
+    {Flag::kHelp, {"help", "h"}, false},
+    {Flag::kVersion, {"version"}, false},
+    {Flag::kCors, {"cors"}, true},
+    {Flag::kDelayTransientStatuses, {"delayTransientStatuses", "delay-transient-statuses"}, false},
+    {Flag::kOptimizeDb, {"optimizeDbBeforeStartup", "optimize-db-before-startup"}, false},
+    {Flag::kDisableTelemetry, {"disableTelemetry", "disable-telemetry"}, false},
+    {Flag::kHost, {"host"}, true},
+    {Flag::kThreads, {"threads"}, true},
+    {Flag::kDurability, {"durability"}, true},
+    {Flag::kThrottle, {"throttle"}, true},
+    {Flag::kVirtualClock, {"virtual-clock", "virtualClock"}, false},
+};
+
+const FlagSpec* FindFlag(std::string_view name) {
+  for (const FlagSpec& spec : kFlags) {
+    for (std::string_view n : spec.names) {
+      if (!n.empty() && n == name) return &spec;
+    }
+  }
+  return nullptr;
+}
+
+template <class Int>
+std::optional<Int> ParseInt(std::string_view s, Int min, Int max) {
+  long long v = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc() || end != s.data() + s.size() || v < min || v > max) return std::nullopt;
+  return static_cast<Int>(v);
+}
+
+// Applies one flag; returns an error line or "".
+std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view value,
+                  LocalFlags& f, bool& durability_given) {
+  const auto bad = [&](std::string_view expected) {
+    return "invalid value '" + std::string(value) + "' for " + std::string(shown) + ": expected " +
+           std::string(expected);
+  };
+  switch (spec.flag) {
+    case Flag::kPort: {
+      // 0 (any free port) is ours; DynamoDB Local takes 1-65535.
+      const auto port = ParseInt<unsigned>(value, 0, 65535);
+      if (!port) return bad("a port number from 0 to 65535");
+      f.server.port = static_cast<std::uint16_t>(*port);
+      return {};
+    }
+    case Flag::kInMemory: f.database.in_memory = true; return {};
+    case Flag::kDbPath:
+      if (value.empty()) return bad("a directory");
+      f.database.path = std::string(value);
+      return {};
+    case Flag::kSharedDb: f.database.shared_db = true; return {};
+    case Flag::kHelp: f.help = true; return {};
+    case Flag::kVersion: f.version = true; return {};
+    case Flag::kCors:
+      f.server.cors = CorsPolicy::FromList(value);
+      if (!f.server.cors.enabled()) return bad("'*' or a comma-separated list of origins");
+      f.cors_list = std::string(value);
+      return {};
+    case Flag::kDelayTransientStatuses: f.delay_transient_statuses = true; return {};
+    case Flag::kOptimizeDb: f.optimize_db_before_startup = true; return {};
+    case Flag::kDisableTelemetry: f.disable_telemetry = true; return {};
+    case Flag::kHost:
+      if (value.empty()) return bad("an address such as 127.0.0.1, ::1 or 0.0.0.0");
+      f.server.host = std::string(value);
+      return {};
+    case Flag::kThreads: {
+      const auto threads = ParseInt<unsigned>(value, 1, 1024);
+      if (!threads) return bad("a number of threads from 1 to 1024");
+      f.server.threads = *threads;
+      return {};
+    }
+    case Flag::kDurability:
+      if (value == "fsync") {
+        f.database.durability = Durability::kFsync;
+      } else if (value == "none") {
+        f.database.durability = Durability::kNone;
+      } else {
+        return bad("fsync or none");
+      }
+      durability_given = true;
+      return {};
+    case Flag::kThrottle:
+      if (value == "on" || value == "true") {
+        f.database.throttle = true;
+      } else if (value == "off" || value == "false") {
+        f.database.throttle = false;
+      } else {
+        return bad("on or off");
+      }
+      return {};
+    case Flag::kVirtualClock:
+      f.virtual_clock = true;
+      return {};
+  }
+  return {};
+}
+
+}  // namespace
+
+FlagParse ParseLocalFlags(int argc, const char* const* argv) {
+  FlagParse result;
+  LocalFlags& f = result.flags;
+  f.database.path = ".";  // DynamoDB Local: "Default is the current directory."
+  bool durability_given = false;
+  bool db_path_given = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    std::string_view name = arg;
+    if (name.substr(0, 2) == "--") {
+      name.remove_prefix(2);
+    } else if (name.substr(0, 1) == "-" && name.size() > 1) {
+      name.remove_prefix(1);
+    } else {
+      result.error = "unexpected argument '" + std::string(arg) + "'";
+      return result;
+    }
+    std::optional<std::string_view> value;
+    if (const std::size_t eq = name.find('='); eq != std::string_view::npos) {
+      value = name.substr(eq + 1);
+      name = name.substr(0, eq);
+    }
+    const FlagSpec* spec = FindFlag(name);
+    if (spec == nullptr) {
+      result.error = "unknown option '" + std::string(arg) + "'";
+      return result;
+    }
+    const std::string shown(arg.substr(0, arg.find('=')));  // the flag as typed
+    if (!spec->takes_value && value) {
+      result.error = "option " + shown + " takes no value";
+      return result;
+    }
+    if (spec->takes_value && !value) {
+      if (i + 1 >= argc) {
+        result.error = "option " + shown + " requires a value";
+        return result;
+      }
+      value = argv[++i];
+    }
+    if (spec->flag == Flag::kDbPath) db_path_given = true;
+    std::string error = Apply(*spec, shown, value.value_or(""), f, durability_given);
+    if (!error.empty()) {
+      result.error = std::move(error);
+      return result;
+    }
+  }
+  if (f.help || f.version) return result;
+  if (f.database.in_memory && db_path_given) {
+    result.error = "dbPath and inMemory cannot be set at the same time";  // Local's words
+    return result;
+  }
+  // An in-memory database is thrown away at exit: syncing it to disk buys nothing.
+  if (f.database.in_memory && !durability_given) f.database.durability = Durability::kNone;
+  if (f.virtual_clock) f.database.clock = std::make_shared<VirtualClock>(SystemClock().NowMicros());
+  return result;
+}
+
+std::string LocalUsage() {
+  return R"(usage: ddb-local [options]
+
+A DynamoDB-compatible server (AWS SDKs, the AWS CLI, boto3, ElectroDB: --endpoint-url
+http://127.0.0.1:8000). Accepts Amazon DynamoDB Local's flags; every flag may be written with
+one or two dashes, and its value as the next argument or after '='.
+
+DynamoDB Local's flags:
+ -port N, --port N          Port to listen on. Default 8000; 0 picks a free port.
+ -inMemory, --in-memory     Keep the data in a temporary directory removed at exit.
+ -dbPath DIR, --db-path DIR Directory of the database. Default: the current directory.
+ -sharedDb, --shared-db     One set of tables for every access key and region (default:
+                            separate tables per access key id and region, as Local).
+ -cors LIST, --cors LIST    Allow browser scripts from these origins (comma-separated, or
+                            '*' for any). Default: off; without signature checks a '*'
+                            default would let any web page reach your tables.
+ -delayTransientStatuses    Accepted for compatibility; no effect yet (tables are ACTIVE at
+                            once).
+ -optimizeDbBeforeStartup   Accepted for compatibility; no effect (LMDB needs no
+                            optimizing).
+ -disableTelemetry          Accepted for compatibility; ddb-local sends no telemetry.
+ -version, --version        Print the version and exit.
+ -help, --help              Print this text and exit.
+
+ddb-local's own:
+ --host ADDR                Address to listen on. Default: every interface, IPv6 and IPv4,
+                            as DynamoDB Local (needed in containers); 127.0.0.1 keeps the
+                            server private to this machine.
+ --threads N                I/O threads. Default: one per core.
+ --durability fsync|none    fsync: a write is on disk when acknowledged (default with
+                            -dbPath); none: survives a crash of the process, not of the
+                            machine (default with -inMemory).
+ --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
+                            them. Default on.
+ --virtual-clock            Time moves only when told (deterministic tests of throttling).
+
+Requests need an Authorization header of SigV4 shape; signatures are not verified.
+)";
+}
+
+}  // namespace ddbemu::server

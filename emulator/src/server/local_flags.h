@@ -1,0 +1,42 @@
+// ddb-local's command line: Amazon DynamoDB Local's flags (-port, -inMemory, -dbPath,
+// -sharedDb, -cors, ...) so that existing scripts keep working, GNU-style long spellings of
+// all of them (--port, --in-memory, ...), and ours (--host, --threads, --durability,
+// --throttle, --virtual-clock). Every flag takes one or two dashes, and a value either as the
+// next argument or after '='.
+#pragma once
+
+#include <string>
+
+#include "ddbemu/options.h"
+#include "server/http_server.h"
+
+namespace ddbemu::server {
+
+struct LocalFlags {
+  Options database;     // path, in_memory, shared_db, durability, throttle, clock
+  ServerOptions server;  // host, port, threads, cors
+  bool help = false;
+  bool version = false;
+  std::string cors_list;  // as given, for the banner; empty when -cors was not given
+  bool virtual_clock = false;
+  // Accepted for compatibility with DynamoDB Local, no effect here (see the usage text).
+  bool delay_transient_statuses = false;
+  bool optimize_db_before_startup = false;
+  bool disable_telemetry = false;
+};
+
+struct FlagParse {
+  LocalFlags flags;
+  std::string error;  // empty on success; otherwise one line saying what is wrong
+  bool ok() const { return error.empty(); }
+};
+
+// Parses argv[1..argc). Defaults are DynamoDB Local's: port 8000, data in the current
+// directory, separate tables per access key and region. -inMemory implies durability none
+// unless --durability says otherwise; -inMemory with -dbPath is an error, as in Local.
+FlagParse ParseLocalFlags(int argc, const char* const* argv);
+
+// The -help text.
+std::string LocalUsage();
+
+}  // namespace ddbemu::server

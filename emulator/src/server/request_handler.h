@@ -1,0 +1,19 @@
+// RequestHandler: what the HTTP front end calls for each DynamoDB request once the protocol
+// layer has accepted it. ddb-local binds it to Database::Call; tests bind a fake. The server
+// depends on this signature only, so server/ never touches the engine (or LMDB).
+#pragma once
+
+#include <functional>
+#include <string_view>
+
+#include "ddbemu/database.h"
+
+namespace ddbemu::server {
+
+// Runs one operation ("PutItem", ...) on a JSON body for the caller the Authorization header
+// names. Must be thread-safe: the server calls it from every I/O thread at once. Its Response
+// is sent verbatim (status and body); the server adds only the HTTP headers.
+using RequestHandler = std::function<Response(
+    std::string_view operation, std::string_view json_body, const RequestContext& context)>;
+
+}  // namespace ddbemu::server

@@ -1,0 +1,200 @@
+// The order of checks follows what AWS answers (recorded by dynalite's tests against the
+// service): method and content type first (a 404 with an XML body, as AWS's front door sends),
+// then X-Amz-Target, then the Authorization header, then the operation itself. Where DynamoDB
+// Local deviates (it answers a missing target or a non-SigV4 header with a 500 InternalFailure)
+// AWS's behaviour is the one kept.
+#include "server/request_router.h"
+
+#include <cctype>
+#include <cstdio>
+#include <exception>
+
+#include "server/crc32.h"
+#include "server/sigv4_auth.h"
+
+namespace ddbemu::server {
+namespace {
+
+constexpr std::string_view kUnknownOperationType =
+    "com.amazon.coral.service#UnknownOperationException";
+// Database::Call words an unknown operation the same way; one message whichever layer notices.
+constexpr std::string_view kUnknownOperationMessage = "An unknown operation was requested.";
+
+// AWS answers anything that is not a DynamoDB call (GET of another path, PUT, DELETE, a body
+// that is not JSON-typed) with this body and status 404.
+constexpr std::string_view kNotAnOperationBody = "<UnknownOperationException/>\n";
+
+// What AWS answers to GET / — load balancers and `curl` health checks rely on a 200 here.
+// DynamoDB Local answers it with MissingAuthenticationToken; AWS's answer is more useful.
+constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.com";
+
+void AppendJsonString(std::string& out, std::string_view s) {
+  out += '"';
+  for (const char c : s) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
+          out += buf;
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+}
+
+// {"__type": ..., "message": ...}: the AWS error envelope, for errors the server raises itself.
+std::string ErrorEnvelope(std::string_view type, std::string_view message) {
+  std::string body = "{\"__type\":";
+  AppendJsonString(body, type);
+  body += ",\"message\":";
+  AppendJsonString(body, message);
+  body += '}';
+  return body;
+}
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// The media type without parameters ("application/json; charset=utf-8" -> "application/json").
+std::string_view MediaType(std::string_view content_type) {
+  content_type = content_type.substr(0, content_type.find(';'));
+  while (!content_type.empty() && content_type.back() == ' ') content_type.remove_suffix(1);
+  while (!content_type.empty() && content_type.front() == ' ') content_type.remove_prefix(1);
+  return content_type;
+}
+
+// The content type of a successful dispatch's reply, or "" when the request's is refused.
+// AWS takes application/x-amz-json-1.0 (what every SDK sends) and application/json (and then
+// answers application/json). 1.1 is DynamoDB's sibling protocol version; DynamoDB Local takes
+// it and so do we. An empty body is not checked: AWS lets it through to a SerializationException.
+std::string_view ReplyContentType(std::string_view request_content_type, bool has_body) {
+  const std::string_view media = MediaType(request_content_type);
+  if (EqualsIgnoreCase(media, "application/json")) return "application/json";
+  if (EqualsIgnoreCase(media, RequestRouter::kJsonContentType) ||
+      EqualsIgnoreCase(media, "application/x-amz-json-1.1") || !has_body) {
+    return RequestRouter::kJsonContentType;
+  }
+  return {};
+}
+
+std::string_view PathOf(std::string_view target) { return target.substr(0, target.find('?')); }
+
+}  // namespace
+
+std::string_view HttpReply::Header(std::string_view name) const {
+  for (const auto& [key, value] : headers) {
+    if (key == name) return value;
+  }
+  return {};
+}
+
+HttpReply RequestRouter::Finish(const HttpRequestView& request, int status,
+                                std::string_view content_type, std::string body) const {
+  HttpReply reply;
+  reply.status = status;
+  reply.headers.reserve(5);
+  reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
+  if (!content_type.empty()) reply.headers.emplace_back("Content-Type", content_type);
+  reply.headers.emplace_back("x-amz-crc32", std::to_string(Crc32(body)));
+  if (auto allow = cors_.AllowOrigin(request.origin)) {
+    reply.headers.emplace_back("Access-Control-Allow-Origin", std::move(*allow));
+    reply.headers.emplace_back("Access-Control-Expose-Headers", CorsPolicy::kExposeHeaders);
+  }
+  reply.body = std::move(body);
+  return reply;
+}
+
+HttpReply RequestRouter::Preflight(const HttpRequestView& request) const {
+  HttpReply reply;
+  reply.status = 200;
+  reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
+  for (auto& header : cors_.PreflightHeaders(request.origin, request.access_control_request_method,
+                                             request.access_control_request_headers)) {
+    reply.headers.push_back(std::move(header));
+  }
+  return reply;
+}
+
+HttpReply RequestRouter::Route(const HttpRequestView& request) const {
+  if (request.method == "OPTIONS" && !request.origin.empty() && cors_.enabled()) {
+    return Preflight(request);
+  }
+  if ((request.method == "GET" || request.method == "HEAD") && PathOf(request.target) == "/") {
+    return Finish(request, 200, "text/plain", std::string(kHealthBody));
+  }
+  // DynamoDB ignores the path of a POST (SDKs always send "/"; DynamoDB Local ignores it too).
+  const std::string_view content_type = ReplyContentType(request.content_type, !request.body.empty());
+  if (request.method != "POST" || content_type.empty()) {
+    return Finish(request, 404, {}, std::string(kNotAnOperationBody));
+  }
+  return Dispatch(request, content_type);
+}
+
+HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
+                                  std::string_view content_type) const {
+  std::string_view target = request.amz_target;
+  while (!target.empty() && target.back() == ' ') target.remove_suffix(1);
+  while (!target.empty() && target.front() == ' ') target.remove_prefix(1);
+  if (target.size() <= kTargetPrefix.size() || target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
+    return Finish(request, 400, content_type,
+                  ErrorEnvelope(kUnknownOperationType, kUnknownOperationMessage));
+  }
+  const std::string_view operation = target.substr(kTargetPrefix.size());
+
+  AuthResult auth = ParseAuthorization(request.authorization);
+  if (!auth.context) {
+    return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message));
+  }
+
+  Response response;
+  try {
+    response = handler_(operation, request.body, *auth.context);
+  } catch (const std::exception& e) {
+    // The handler promises not to throw on input; anything else (e.g. bad_alloc) must still
+    // leave the client with a well-formed 500 and the server running.
+    response = Response{500, ErrorEnvelope("com.amazonaws.dynamodb.v20120810#InternalServerError",
+                                           std::string("Internal server error: ") + e.what())};
+  } catch (...) {
+    response = Response{500, ErrorEnvelope("com.amazonaws.dynamodb.v20120810#InternalServerError",
+                                           "Internal server error")};
+  }
+  return Finish(request, response.http_status, content_type, std::move(response.body));
+}
+
+HttpReply RequestRouter::PayloadTooLarge(const HttpRequestView& request, std::size_t declared,
+                                         std::size_t limit) const {
+  // AWS does not document its answer to an oversized request; a 413 with an envelope the SDKs
+  // can parse (and do not retry) tells the caller exactly what happened.
+  std::string message = "Request body";
+  if (declared > 0) message += " of " + std::to_string(declared) + " bytes";
+  message += " exceeds the maximum request size of " + std::to_string(limit) + " bytes";
+  return Finish(request, 413, kJsonContentType,
+                ErrorEnvelope("com.amazon.coral.service#RequestEntityTooLargeException", message));
+}
+
+HttpReply RequestRouter::MalformedHttp(bool headers_too_large) const {
+  HttpReply reply;
+  reply.status = headers_too_large ? 431 : 400;
+  reply.body = headers_too_large ? "Request Header Fields Too Large\n" : "Bad Request\n";
+  reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
+  reply.headers.emplace_back("Content-Type", "text/plain");
+  return reply;
+}
+
+}  // namespace ddbemu::server

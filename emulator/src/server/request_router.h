@@ -1,0 +1,77 @@
+// RequestRouter: the DynamoDB JSON 1.0 protocol over HTTP, without any HTTP library. It maps
+// one parsed HTTP request to the HTTP reply the service would send: health check, method and
+// content-type checks, X-Amz-Target, SigV4 shape, then the RequestHandler; and it decorates
+// every reply with x-amzn-RequestId, x-amz-crc32 and CORS headers. The connection code only
+// moves bytes, so every protocol rule is here and testable without sockets.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "server/cors_policy.h"
+#include "server/request_handler.h"
+#include "server/request_id.h"
+
+namespace ddbemu::server {
+
+// What the router reads of a request. Views into the connection's buffers; absent headers
+// are empty.
+struct HttpRequestView {
+  std::string_view method;  // "POST"
+  std::string_view target;  // the request-target: "/" or "/path?query"
+  std::string_view content_type;
+  std::string_view amz_target;     // X-Amz-Target
+  std::string_view authorization;  // Authorization
+  std::string_view origin;         // Origin (CORS)
+  std::string_view access_control_request_method;
+  std::string_view access_control_request_headers;
+  std::string_view body;
+};
+
+// The reply to send. The connection adds Content-Length, Date and Connection.
+struct HttpReply {
+  int status = 200;
+  std::vector<std::pair<std::string, std::string>> headers;  // in sending order
+  std::string body;
+
+  // The value of header `name` (exact spelling), or "" — for tests.
+  std::string_view Header(std::string_view name) const;
+};
+
+class RequestRouter {
+ public:
+  // The DynamoDB target prefix: X-Amz-Target is "DynamoDB_20120810.<Operation>".
+  static constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+  static constexpr std::string_view kJsonContentType = "application/x-amz-json-1.0";
+
+  RequestRouter(RequestHandler handler, CorsPolicy cors)
+      : handler_(std::move(handler)), cors_(std::move(cors)) {}
+
+  // Answers one request. Thread-safe (the handler must be too). Never throws: a handler that
+  // throws becomes a 500 InternalServerError reply.
+  HttpReply Route(const HttpRequestView& request) const;
+
+  // 413 for a body over `limit` bytes (`declared` is its Content-Length, 0 when unknown).
+  HttpReply PayloadTooLarge(const HttpRequestView& request, std::size_t declared,
+                            std::size_t limit) const;
+  // A request that is not HTTP the parser accepts: 400 (or 431 for oversized headers).
+  HttpReply MalformedHttp(bool headers_too_large) const;
+
+  const CorsPolicy& cors() const { return cors_; }
+
+ private:
+  HttpReply Preflight(const HttpRequestView& request) const;
+  HttpReply Dispatch(const HttpRequestView& request, std::string_view content_type) const;
+  // A reply with the headers every response carries (request id, checksum, CORS).
+  HttpReply Finish(const HttpRequestView& request, int status, std::string_view content_type,
+                   std::string body) const;
+
+  RequestHandler handler_;
+  CorsPolicy cors_;
+  mutable RequestIdGenerator ids_;  // thread-safe
+};
+
+}  // namespace ddbemu::server

@@ -1,0 +1,97 @@
+#include "server/sigv4_auth.h"
+
+#include <array>
+
+namespace ddbemu::server {
+namespace {
+
+constexpr std::string_view kMissingToken =
+    "com.amazon.coral.service#MissingAuthenticationTokenException";
+constexpr std::string_view kIncompleteSignature =
+    "com.amazon.coral.service#IncompleteSignatureException";
+constexpr std::string_view kUnrecognizedClient =
+    "com.amazon.coral.service#UnrecognizedClientException";
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+AuthResult Fail(std::string_view type, std::string message) {
+  return AuthResult{std::nullopt, AuthError{std::string(type), std::move(message)}};
+}
+
+// The value of `name=` among the comma-separated parameters, or nullopt when absent or empty.
+std::optional<std::string_view> Param(std::string_view params, std::string_view name) {
+  while (!params.empty()) {
+    const std::size_t comma = params.find(',');
+    const std::string_view item = Trim(params.substr(0, comma));
+    params = comma == std::string_view::npos ? std::string_view{} : params.substr(comma + 1);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos || Trim(item.substr(0, eq)) != name) continue;
+    const std::string_view value = Trim(item.substr(eq + 1));
+    if (value.empty()) return std::nullopt;
+    return value;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+AuthResult ParseAuthorization(std::string_view header) {
+  header = Trim(header);
+  if (header.substr(0, 5) != "AWS4-") {
+    return Fail(kMissingToken, "Request is missing Authentication Token");
+  }
+  // "AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...": the algorithm, then
+  // parameters. SDKs put ", " between parameters; some hand-written clients only ",".
+  const std::size_t space = header.find(' ');
+  const std::string_view params =
+      space == std::string_view::npos ? std::string_view{} : header.substr(space + 1);
+
+  const auto credential = Param(params, "Credential");
+  std::string missing;
+  static constexpr std::array<std::string_view, 3> kRequired = {"Credential", "Signature",
+                                                                "SignedHeaders"};
+  for (std::string_view name : kRequired) {
+    if (!Param(params, name)) {
+      missing += "Authorization header requires '";
+      missing += name;
+      missing += "' parameter. ";
+    }
+  }
+  if (!missing.empty()) {
+    return Fail(kIncompleteSignature, missing + "Authorization=" + std::string(header));
+  }
+
+  // keyid/date/region/service/terminator; AWS ignores trailing slashes.
+  std::string_view cred = *credential;
+  while (!cred.empty() && cred.back() == '/') cred.remove_suffix(1);
+  std::array<std::string_view, 5> parts;
+  std::size_t count = 0;
+  for (std::string_view rest = cred;; ++count) {
+    const std::size_t slash = rest.find('/');
+    if (count < parts.size()) parts[count] = rest.substr(0, slash);
+    if (slash == std::string_view::npos) {
+      ++count;
+      break;
+    }
+    rest.remove_prefix(slash + 1);
+  }
+  if (count != parts.size()) {
+    return Fail(kIncompleteSignature,
+                "Credential must have exactly 5 slash-delimited elements, e.g. "
+                "keyid/date/region/service/term, got '" +
+                    std::string(cred) + "'");
+  }
+  if (parts[0].empty()) {
+    return Fail(kUnrecognizedClient, "The security token included in the request is invalid.");
+  }
+  RequestContext context;
+  context.access_key_id = std::string(parts[0]);
+  if (!parts[2].empty()) context.region = std::string(parts[2]);
+  return AuthResult{std::move(context), std::nullopt};
+}
+
+}  // namespace ddbemu::server

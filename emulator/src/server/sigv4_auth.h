@@ -1,0 +1,41 @@
+// The Authorization header of a DynamoDB request: checked for SigV4 *shape* and mined for the
+// caller's access key id and region, which select the caller's namespace of tables (DynamoDB
+// Local keeps one set of tables per access key id and region unless -sharedDb).
+//
+// Signatures are not verified, as DynamoDB Local does not verify them: a local server has no
+// secret keys to verify against (any access key id is accepted and simply names a namespace),
+// and SDK users point at it with dummy credentials. A request without SigV4 shape is rejected
+// the way AWS rejects it, so a client that forgot to sign fails here as it would in production.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ddbemu/database.h"
+
+namespace ddbemu::server {
+
+// A protocol-level rejection: the `__type` the service sends and its message (HTTP 400).
+struct AuthError {
+  std::string type;  // e.g. "com.amazon.coral.service#MissingAuthenticationTokenException"
+  std::string message;
+};
+
+struct AuthResult {
+  std::optional<RequestContext> context;  // set when the header is acceptable
+  std::optional<AuthError> error;         // set otherwise
+};
+
+// Parses `AWS4-HMAC-SHA256 Credential=<AKID>/<date>/<region>/<service>/aws4_request,
+// SignedHeaders=..., Signature=...`. `header` is empty when the request has none.
+//  - no header, or one that does not start with "AWS4-": MissingAuthenticationTokenException
+//    "Request is missing Authentication Token" (what AWS answers);
+//  - "AWS4-..." lacking Credential, Signature or SignedHeaders, or a Credential that is not
+//    five slash-separated parts: IncompleteSignatureException worded as AWS words it;
+//  - an empty access key id: UnrecognizedClientException.
+// The date, service and terminator parts and the X-Amz-Date header are not checked: without
+// signature verification they protect nothing, and DynamoDB Local does not check them either.
+AuthResult ParseAuthorization(std::string_view header);
+
+}  // namespace ddbemu::server

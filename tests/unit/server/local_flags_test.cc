@@ -1,0 +1,103 @@
+#include "server/local_flags.h"
+
+#include <gtest/gtest.h>
+
+#include <initializer_list>
+#include <vector>
+
+namespace ddbemu::server {
+namespace {
+
+FlagParse Parse(std::initializer_list<const char*> args) {
+  std::vector<const char*> argv = {"ddb-local"};
+  argv.insert(argv.end(), args.begin(), args.end());
+  return ParseLocalFlags(static_cast<int>(argv.size()), argv.data());
+}
+
+TEST(LocalFlagsTest, DefaultsAreDynamoDbLocals) {
+  const FlagParse p = Parse({});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.server.port, 8000);
+  EXPECT_EQ(p.flags.server.host, "");  // every interface, like DynamoDB Local
+  EXPECT_EQ(p.flags.database.path, ".");
+  EXPECT_FALSE(p.flags.database.in_memory);
+  EXPECT_FALSE(p.flags.database.shared_db);
+  EXPECT_EQ(p.flags.database.durability, Durability::kFsync);
+  EXPECT_TRUE(p.flags.database.throttle);
+  EXPECT_FALSE(p.flags.server.cors.enabled());
+  EXPECT_EQ(p.flags.database.clock, nullptr);
+}
+
+TEST(LocalFlagsTest, DynamoDbLocalSpellings) {
+  const FlagParse p = Parse({"-port", "8123", "-sharedDb", "-dbPath", "/tmp/data", "-cors",
+                             "http://a.test,http://b.test", "-delayTransientStatuses",
+                             "-optimizeDbBeforeStartup", "-disableTelemetry"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.server.port, 8123);
+  EXPECT_TRUE(p.flags.database.shared_db);
+  EXPECT_EQ(p.flags.database.path, "/tmp/data");
+  EXPECT_EQ(p.flags.server.cors.origins(),
+            (std::vector<std::string>{"http://a.test", "http://b.test"}));
+  EXPECT_EQ(p.flags.cors_list, "http://a.test,http://b.test");
+  EXPECT_TRUE(p.flags.delay_transient_statuses);
+  EXPECT_TRUE(p.flags.optimize_db_before_startup);
+  EXPECT_TRUE(p.flags.disable_telemetry);
+}
+
+TEST(LocalFlagsTest, GnuSpellingsAndEqualsValues) {
+  const FlagParse p = Parse({"--port=0", "--in-memory", "--shared-db", "--host", "127.0.0.1",
+                             "--threads=3", "--throttle", "off", "--virtual-clock"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.server.port, 0);
+  EXPECT_TRUE(p.flags.database.in_memory);
+  EXPECT_TRUE(p.flags.database.shared_db);
+  EXPECT_EQ(p.flags.server.host, "127.0.0.1");
+  EXPECT_EQ(p.flags.server.threads, 3u);
+  EXPECT_FALSE(p.flags.database.throttle);
+  EXPECT_TRUE(p.flags.virtual_clock);
+  EXPECT_NE(dynamic_cast<VirtualClock*>(p.flags.database.clock.get()), nullptr);
+}
+
+TEST(LocalFlagsTest, SingleDashThrottleAsDocumented) {
+  const FlagParse p = Parse({"-throttle", "off"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_FALSE(p.flags.database.throttle);
+}
+
+TEST(LocalFlagsTest, InMemoryDefaultsToNoFsyncUnlessAsked) {
+  EXPECT_EQ(Parse({"-inMemory"}).flags.database.durability, Durability::kNone);
+  EXPECT_EQ(Parse({"-inMemory", "--durability", "fsync"}).flags.database.durability,
+            Durability::kFsync);
+  EXPECT_EQ(Parse({"--durability=none"}).flags.database.durability, Durability::kNone);
+}
+
+TEST(LocalFlagsTest, HelpAndVersion) {
+  EXPECT_TRUE(Parse({"-help"}).flags.help);
+  EXPECT_TRUE(Parse({"--help"}).flags.help);
+  EXPECT_TRUE(Parse({"-version"}).flags.version);
+  EXPECT_NE(LocalUsage().find("-inMemory"), std::string::npos);
+}
+
+TEST(LocalFlagsTest, ErrorsSayWhatIsWrong) {
+  EXPECT_EQ(Parse({"-bogus"}).error, "unknown option '-bogus'");
+  EXPECT_EQ(Parse({"stray"}).error, "unexpected argument 'stray'");
+  EXPECT_EQ(Parse({"-port"}).error, "option -port requires a value");
+  EXPECT_EQ(Parse({"-port", "abc"}).error,
+            "invalid value 'abc' for -port: expected a port number from 0 to 65535");
+  EXPECT_EQ(Parse({"--port=70000"}).error,
+            "invalid value '70000' for --port: expected a port number from 0 to 65535");
+  EXPECT_EQ(Parse({"--threads", "0"}).error,
+            "invalid value '0' for --threads: expected a number of threads from 1 to 1024");
+  EXPECT_EQ(Parse({"--durability", "sometimes"}).error,
+            "invalid value 'sometimes' for --durability: expected fsync or none");
+  EXPECT_EQ(Parse({"--throttle=maybe"}).error,
+            "invalid value 'maybe' for --throttle: expected on or off");
+  EXPECT_EQ(Parse({"--in-memory=yes"}).error, "option --in-memory takes no value");
+  EXPECT_EQ(Parse({"-cors", ","}).error,
+            "invalid value ',' for -cors: expected '*' or a comma-separated list of origins");
+  EXPECT_EQ(Parse({"-inMemory", "-dbPath", "/tmp"}).error,
+            "dbPath and inMemory cannot be set at the same time");
+}
+
+}  // namespace
+}  // namespace ddbemu::server
