@@ -1,0 +1,64 @@
+// Rendering a table as the service's TableDescription — the body of CreateTable's,
+// UpdateTable's and DeleteTable's "TableDescription" and of DescribeTable's "Table". Each
+// operation shows a different subset of the members, as the service does:
+//
+//   Describe  everything the table has, including the computed WarmThroughput
+//   Create    no WarmThroughput; BillingModeSummary without its time stamp
+//   Update    like Describe (the caller passes the state the response must show)
+//   Delete    no key schema, attribute definitions, creation time, indexes or WarmThroughput
+//
+// Members follow the API model's order. Times are epoch seconds with millisecond fraction.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "storage/table_schema.h"
+
+namespace ddbemu::api {
+
+enum class DescriptionView { kDescribe, kCreate, kUpdate, kDelete };
+
+struct KeyspaceCounts {
+  std::uint64_t item_count = 0;
+  std::uint64_t size_bytes = 0;
+};
+
+// ItemCount/TableSizeBytes of the table and of each index, parallel to TableSchema::indexes.
+struct TableCounts {
+  KeyspaceCounts table;
+  std::vector<KeyspaceCounts> indexes;
+};
+
+struct DescriptionOptions {
+  DescriptionView view = DescriptionView::kDescribe;
+  std::string table_arn;           // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME
+  std::int64_t now_micros = 0;     // NumberOfDecreasesToday counts the current UTC day only
+  // The service leaves LastUpdateToPayPerRequestDateTime out of the response that makes a
+  // table on-demand (CreateTable, or UpdateTable switching to PAY_PER_REQUEST).
+  bool billing_summary_without_time = false;
+};
+
+// {"<wrapper>": {...TableDescription...}}, e.g. wrapper "Table" for DescribeTable.
+std::string RenderTableDescription(std::string_view wrapper, const TableSchema& schema,
+                                   const TableCounts& counts, const DescriptionOptions& options);
+
+// The warm throughput the service reports for a table or a GSI: on-demand tables start at
+// 12000 reads and 4000 writes per second; provisioned ones at their provisioned capacity, and
+// a table that has been on-demand keeps at least the on-demand baseline.
+struct WarmThroughputValue {
+  std::int64_t read_units_per_second = 0;
+  std::int64_t write_units_per_second = 0;
+};
+WarmThroughputValue ComputeWarmThroughput(const TableSchema& table, const ProvisionedThroughput& throughput);
+
+// Decreases counted today (UTC): the stored count, or 0 when the last decrease was on an
+// earlier UTC day.
+std::int64_t DecreasesToday(const ProvisionedThroughput& throughput, std::int64_t now_micros);
+
+std::string_view TableStatusName(TableStatus status);
+std::string_view IndexStatusName(IndexStatus status);
+
+}  // namespace ddbemu::api
