@@ -16,8 +16,9 @@ struct Database::Impl {
   std::shared_ptr<Clock> clock;
   std::unique_ptr<storage::Env> env;
   std::unique_ptr<storage::Catalog> catalog;
+  std::unique_ptr<storage::ItemStore> items;
 
-  ops::Engine engine() { return ops::Engine{*env, *catalog, *clock, options}; }
+  ops::Engine engine() { return ops::Engine{*env, *catalog, *items, *clock, options}; }
   ops::Caller CallerFor(const RequestContext& context) const;
 };
 

@@ -9,12 +9,14 @@
 #include "ddbemu/options.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
+#include "storage/item_store.h"
 
 namespace ddbemu::ops {
 
 struct Engine {
   storage::Env& env;
   storage::Catalog& catalog;
+  storage::ItemStore& items;
   Clock& clock;
   const Options& options;
 };

@@ -1,0 +1,85 @@
+// Database: opening the engine and running one operation. The path of a request is
+//   JSON parse -> model validation (api/request_validator) -> the operation's handler
+//   (operation_table) -> response body, or the error envelope (api/error_envelope).
+#include "ddbemu/database.h"
+
+#include <exception>
+
+#include <rapidjson/document.h>
+#include <rapidjson/error/en.h>
+
+#include "api/error_envelope.h"
+#include "api/request_validator.h"
+#include "database_impl.h"
+#include "operation_table.h"
+
+namespace ddbemu {
+namespace {
+
+Response ErrorResponse(const ApiError& error) {
+  return Response{error.http_status(), api::RenderError(error)};
+}
+
+}  // namespace
+
+ops::Caller Database::Impl::CallerFor(const RequestContext& context) const {
+  ops::Caller caller;
+  if (!context.region.empty()) caller.region = context.region;
+  // DynamoDB Local's namespaces: one set of tables per access key id and region, unless
+  // -sharedDb. The separator cannot occur in an access key id.
+  if (!options.shared_db) caller.ns = context.access_key_id + "\x1f" + caller.region;
+  return caller;
+}
+
+Result<std::unique_ptr<Database>> Database::Open(Options options) {
+  auto impl = std::make_unique<Impl>();
+  impl->clock = options.clock ? options.clock : std::make_shared<SystemClock>();
+  impl->options = std::move(options);
+  storage::EnvOptions env_options;
+  env_options.path = impl->options.path;
+  env_options.in_memory = impl->options.in_memory;
+  env_options.durability = impl->options.durability;
+  env_options.map_size_bytes = impl->options.map_size_bytes;
+  DDB_ASSIGN_OR_RETURN(impl->env, storage::Env::Open(env_options));
+  impl->catalog = std::make_unique<storage::Catalog>(*impl->env);
+  impl->items = std::make_unique<storage::ItemStore>(*impl->env);
+  return std::unique_ptr<Database>(new Database(std::move(impl)));
+}
+
+Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Database::~Database() = default;
+
+const Options& Database::options() const { return impl_->options; }
+Clock& Database::clock() const { return *impl_->clock; }
+
+Response Database::Call(std::string_view operation, std::string_view json_body,
+                        const RequestContext& context) {
+  const OperationEntry* entry = FindOperation(operation);
+  if (entry == nullptr) {
+    // The service names no operation in its answer; for an operation of the API that this
+    // emulator does not implement (yet), saying so saves the user a search.
+    return ErrorResponse(ApiError::UnknownOperation(
+        IsKnownOperation(operation)
+            ? "ddb-local does not implement " + std::string(operation)
+            : std::string()));
+  }
+  try {
+    rapidjson::Document body;
+    if (Status parsed = ParseRequestBody(json_body, body); !parsed.ok()) {
+      return ErrorResponse(parsed.error());
+    }
+    if (Status valid = ValidateRequest(operation, body); !valid.ok()) {
+      return ErrorResponse(valid.error());
+    }
+    ops::Engine engine = impl_->engine();
+    Result<std::string> output = entry->run(engine, impl_->CallerFor(context), body);
+    if (!output.ok()) return ErrorResponse(output.error());
+    return Response{200, std::move(output).value()};
+  } catch (const std::exception& e) {
+    // Nothing in the engine throws by design; this is the last line that keeps a bug from
+    // taking the process down. The request's write transaction has been aborted by RAII.
+    return ErrorResponse(ApiError::InternalServerError(std::string("Internal server error: ") + e.what()));
+  }
+}
+
+}  // namespace ddbemu

@@ -1,0 +1,54 @@
+// Helpers for tests that drive a Database through its JSON interface.
+#pragma once
+
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
+#include <memory>
+#include <string>
+
+#include "ddbemu/database.h"
+
+namespace ddbemu::testing {
+
+inline std::unique_ptr<Database> OpenInMemory(bool shared_db = false) {
+  Options options;
+  options.in_memory = true;
+  options.durability = Durability::kNone;
+  options.shared_db = shared_db;
+  auto db = Database::Open(options);
+  EXPECT_TRUE(db.ok());
+  return std::move(db).value();
+}
+
+inline rapidjson::Document ParseJson(const std::string& text) {
+  rapidjson::Document doc;
+  doc.Parse(text.c_str(), text.size());
+  EXPECT_FALSE(doc.HasParseError()) << text;
+  return doc;
+}
+
+// The exception name after '#' and the message of an error response.
+struct ErrorOf {
+  std::string type;
+  std::string message;
+};
+
+inline ErrorOf ParseError(const Response& response) {
+  rapidjson::Document doc = ParseJson(response.body);
+  ErrorOf error;
+  if (doc.HasMember("__type")) {
+    std::string full = doc["__type"].GetString();
+    error.type = full.substr(full.find('#') + 1);
+  }
+  if (doc.HasMember("message")) error.message = doc["message"].GetString();
+  if (doc.HasMember("Message")) error.message = doc["Message"].GetString();
+  return error;
+}
+
+inline constexpr const char* kHashRangeTable = R"({"TableName":"items",
+  "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+  "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],
+  "BillingMode":"PAY_PER_REQUEST"})";
+
+}  // namespace ddbemu::testing
