@@ -15,12 +15,16 @@ int PairOf(int power) { return power >= 0 ? power / 2 : -((-power + 1) / 2); }
 
 }  // namespace
 
-// The exact rule behind the documented approximation: DynamoDB stores a number as one exponent
-// byte plus base-100 digits aligned on the decimal point (each pair of decimal digits around the
-// point is one byte; leading and trailing zero pairs are dropped), and a negative number with
-// fewer than 20 such bytes carries one terminator byte. This reproduces AWS's published examples
-// (27 -> 2 bytes, -27 -> 3 bytes, 461 -> 3 bytes; 38 significant digits -> at most 21) and the
-// boundaries dynalite measured at the 400 KB limit. Zero is 1 byte.
+// The exact rule behind the documented approximation ("1 byte per two significant digits + 1
+// byte", leading and trailing zeros trimmed): DynamoDB stores a number as one exponent byte plus
+// base-100 digits aligned on the decimal point (each pair of decimal digits around the point is
+// one byte; leading and trailing zero pairs are dropped), and a negative number with fewer than
+// 20 such bytes carries one terminator byte. Sources: the number encoding dynalite reverse-
+// engineered from DynamoDB's hash keys (db/index.js numToBuffer), dynoxide's measurements at the
+// 400 KB boundary against AWS (an extra byte for negatives; digits counted on each side of the
+// point), and dynalite's boundary tests against AWS. It agrees with the documented formula for
+// integers with an even number of digits and stays within one byte of it otherwise
+// (27 -> 2, -27 -> 3, 461 -> 3, 1.5 -> 3; 38 significant digits -> at most 21). Zero is 1 byte.
 std::size_t NumberSize(std::string_view canonical) {
   bool negative = false;
   if (!canonical.empty() && canonical[0] == '-') {

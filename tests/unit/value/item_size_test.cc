@@ -6,7 +6,7 @@
 namespace ddbemu {
 namespace {
 
-TEST(ItemSize, NumberSizesMatchPublishedExamples) {
+TEST(ItemSize, NumberSizeIsOneBytePerDigitPairPlusOne) {
   EXPECT_EQ(NumberSize("27"), 2u);
   EXPECT_EQ(NumberSize("-27"), 3u);  // a negative number carries a terminator byte
   EXPECT_EQ(NumberSize("461"), 3u);
