@@ -1,0 +1,181 @@
+// The condition grammar (ConditionExpression, FilterExpression, KeyConditionExpression):
+//   condition := term ((AND | OR) term)*        AND binds tighter than OR
+//   term      := NOT* primary                   NOT binds tighter than AND
+//   primary   := "(" condition ")" | operand comparator operand
+//              | operand BETWEEN operand AND operand | operand IN "(" operand ("," operand)* ")"
+//              | function "(" operand ("," operand)* ")"
+#include "expr/errors.h"
+#include "expr/parser_internal.h"
+
+namespace ddbemu::expr {
+namespace {
+
+bool IsComparator(TokenKind k, Comparator* c) {
+  switch (k) {
+    case TokenKind::kEq: *c = Comparator::kEq; return true;
+    case TokenKind::kNe: *c = Comparator::kNe; return true;
+    case TokenKind::kLt: *c = Comparator::kLt; return true;
+    case TokenKind::kLe: *c = Comparator::kLe; return true;
+    case TokenKind::kGt: *c = Comparator::kGt; return true;
+    case TokenKind::kGe: *c = Comparator::kGe; return true;
+    default: return false;
+  }
+}
+
+Condition Combine(Condition::Kind kind, Condition left, Condition right) {
+  Condition c;
+  c.kind = kind;
+  c.children.reserve(2);
+  c.children.push_back(std::move(left));
+  c.children.push_back(std::move(right));
+  return c;
+}
+
+// Folds terms joined by AND/OR (ops[i] joins terms[i] and terms[i+1]) with AND first, both
+// left-associative.
+Condition Fold(std::vector<Condition> terms, const std::vector<TokenKind>& ops) {
+  std::vector<Condition> disjuncts;
+  Condition current = std::move(terms[0]);
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i] == TokenKind::kAnd) {
+      current = Combine(Condition::Kind::kAnd, std::move(current), std::move(terms[i + 1]));
+    } else {
+      disjuncts.push_back(std::move(current));
+      current = std::move(terms[i + 1]);
+    }
+  }
+  disjuncts.push_back(std::move(current));
+  Condition result = std::move(disjuncts[0]);
+  for (std::size_t i = 1; i < disjuncts.size(); ++i) {
+    result = Combine(Condition::Kind::kOr, std::move(result), std::move(disjuncts[i]));
+  }
+  return result;
+}
+
+}  // namespace
+
+bool ExpressionParser::ParseConditionExpression(Condition* out) {
+  if (!ParseBoolean(out, nullptr)) return false;
+  return Expect(TokenKind::kEof);
+}
+
+// `bare` is non-null directly inside "(": the contents may then be an operand, returned in
+// *bare, when the ")" follows it.
+bool ExpressionParser::ParseBoolean(Condition* out, Inner* bare) {
+  bool parenthesized = false;
+  if (!ParseTerm(out, bare, &parenthesized)) return false;
+  if (bare != nullptr && bare->is_operand) return true;
+  if (PeekKind() != TokenKind::kAnd && PeekKind() != TokenKind::kOr) {
+    if (bare != nullptr) bare->parenthesized = parenthesized;
+    return true;
+  }
+  std::vector<Condition> terms;
+  std::vector<TokenKind> ops;
+  terms.push_back(std::move(*out));
+  while (PeekKind() == TokenKind::kAnd || PeekKind() == TokenKind::kOr) {
+    ops.push_back(PeekKind());
+    Advance();
+    terms.emplace_back();
+    if (!ParseTerm(&terms.back(), nullptr, &parenthesized)) return false;
+  }
+  *out = Fold(std::move(terms), ops);
+  return true;
+}
+
+bool ExpressionParser::ParseTerm(Condition* out, Inner* bare, bool* parenthesized) {
+  std::size_t nots = 0;
+  while (Accept(TokenKind::kNot)) ++nots;
+  if (!ParsePrimary(out, nots == 0 ? bare : nullptr, parenthesized)) return false;
+  if (nots == 0) return true;
+  *parenthesized = false;
+  for (std::size_t i = 0; i < nots; ++i) {
+    Condition n;
+    n.kind = Condition::Kind::kNot;
+    n.children.push_back(std::move(*out));
+    *out = std::move(n);
+  }
+  return true;
+}
+
+bool ExpressionParser::ParsePrimary(Condition* out, Inner* bare, bool* parenthesized) {
+  *parenthesized = false;
+  if (PeekKind() == TokenKind::kLParen) return ParseGroup(out, bare, parenthesized);
+  Operand first;
+  bool operand_parenthesized = false;
+  if (!ParseOperand(&first, &operand_parenthesized)) return false;
+  return ParseOperandTail(std::move(first), out, bare);
+}
+
+bool ExpressionParser::ParseGroup(Condition* out, Inner* bare, bool* parenthesized) {
+  Advance();  // "("
+  auto inner = std::make_unique<Inner>();
+  if (!ParseBoolean(out, inner.get())) return false;
+  if (!CloseParenthesis(inner->parenthesized)) return false;
+  if (!inner->is_operand) {
+    *parenthesized = true;
+    return true;
+  }
+  // "(" operand ")": what follows decides between an operand and a function condition.
+  if (!ParseOperandTail(std::move(inner->operand), out, bare)) return false;
+  if (bare != nullptr && bare->is_operand) {
+    bare->parenthesized = true;
+    *parenthesized = true;
+  } else {
+    // "(f(x))" used as a condition is a group around a function; "(a) = :v" is not a group.
+    *parenthesized = out->kind == Condition::Kind::kFunction;
+  }
+  return true;
+}
+
+bool ExpressionParser::ParseOperandTail(Operand first, Condition* out, Inner* bare) {
+  Comparator comparator;
+  if (IsComparator(PeekKind(), &comparator)) {
+    Advance();
+    out->kind = Condition::Kind::kCompare;
+    out->comparator = comparator;
+    out->operands.push_back(std::move(first));
+    out->operands.emplace_back();
+    bool parenthesized = false;
+    return ParseOperand(&out->operands.back(), &parenthesized);
+  }
+  if (PeekKind() == TokenKind::kBetween) return ParseBetween(std::move(first), out);
+  if (PeekKind() == TokenKind::kIn) return ParseIn(std::move(first), out);
+  if (bare != nullptr && PeekKind() == TokenKind::kRParen) {
+    bare->is_operand = true;
+    bare->operand = std::move(first);
+    return true;
+  }
+  if (!first.is_function()) return SyntaxErrorHere();
+  out->kind = Condition::Kind::kFunction;
+  out->function = first.function;
+  out->function_name = std::move(first.function_name);
+  out->operands = std::move(first.args);
+  return true;
+}
+
+bool ExpressionParser::ParseBetween(Operand first, Condition* out) {
+  Advance();  // BETWEEN
+  out->kind = Condition::Kind::kBetween;
+  out->operands.push_back(std::move(first));
+  bool parenthesized = false;
+  out->operands.emplace_back();
+  if (!ParseOperand(&out->operands.back(), &parenthesized)) return false;
+  if (!Expect(TokenKind::kAnd)) return false;
+  out->operands.emplace_back();
+  return ParseOperand(&out->operands.back(), &parenthesized);
+}
+
+bool ExpressionParser::ParseIn(Operand first, Condition* out) {
+  Advance();  // IN
+  if (!Expect(TokenKind::kLParen)) return false;
+  out->kind = Condition::Kind::kIn;
+  out->operands.push_back(std::move(first));
+  do {
+    out->operands.emplace_back();
+    bool parenthesized = false;
+    if (!ParseOperand(&out->operands.back(), &parenthesized)) return false;
+  } while (Accept(TokenKind::kComma));
+  return Expect(TokenKind::kRParen);
+}
+
+}  // namespace ddbemu::expr

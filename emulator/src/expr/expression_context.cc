@@ -1,0 +1,133 @@
+// Placeholder resolution and the unused-placeholder rule; see expression_context.h.
+#include "expr/expression_context.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "expr/errors.h"
+#include "expr/limits.h"
+
+namespace ddbemu::expr {
+namespace {
+
+// java.lang.String.hashCode over UTF-16 code units; placeholders are ASCII, so bytes suffice.
+std::int32_t JavaStringHash(std::string_view s) {
+  std::uint32_t h = 0;
+  for (char c : s) h = 31 * h + static_cast<unsigned char>(c);
+  return static_cast<std::int32_t>(h);
+}
+
+// The bucket java.util.HashMap puts a key in, for a table of `capacity` slots.
+std::uint32_t JavaBucket(std::string_view key, std::uint32_t capacity) {
+  const auto h = static_cast<std::uint32_t>(JavaStringHash(key));
+  return (h ^ (h >> 16)) & (capacity - 1);
+}
+
+// A placeholder key: the sigil followed by one or more letters, digits or underscores.
+bool IsPlaceholderKey(std::string_view key, char sigil) {
+  if (key.size() < 2 || key[0] != sigil) return false;
+  return std::all_of(key.begin() + 1, key.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  });
+}
+
+template <class Map>
+std::vector<std::string> UnusedKeys(const Map* map, const std::set<std::string, std::less<>>& used) {
+  std::vector<std::string> unused;
+  if (map == nullptr) return unused;
+  for (const auto& [key, value] : *map) {
+    if (used.count(key) == 0) unused.push_back(key);
+  }
+  return JavaHashSetOrder(unused);
+}
+
+ApiError InvalidKey(std::string_view parameter, std::string_view detail) {
+  return ApiError::Validation(std::string(parameter) + " contains invalid key: " +
+                              std::string(detail));
+}
+
+template <class Map>
+Status ValidateKeys(const Map& map, std::string_view parameter, char sigil) {
+  if (map.empty()) return ApiError::Validation(std::string(parameter) + " must not be empty");
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : map) keys.push_back(key);
+  for (const std::string& key : JavaHashSetOrder(keys)) {
+    if (!IsPlaceholderKey(key, sigil)) {
+      return InvalidKey(parameter, "Syntax error; key: \"" + key + "\"");
+    }
+    if (key.size() > kMaxPlaceholderLength) {
+      std::string detail = "The expression attribute map contains a key that is too long;";
+      // Only the names map states the size (as observed from the service).
+      if (sigil == '#') detail += " size of key: " + std::to_string(key.size());
+      return InvalidKey(parameter, detail);
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& keys) {
+  // A HashSet starts with 16 buckets and doubles when it holds more than 3/4 of its capacity;
+  // a resize keeps the relative order of keys that share a bucket.
+  std::uint32_t capacity = 16;
+  while (keys.size() > capacity / 4 * 3) capacity *= 2;
+  std::vector<std::size_t> order(keys.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return JavaBucket(keys[a], capacity) < JavaBucket(keys[b], capacity);
+  });
+  std::vector<std::string> out;
+  out.reserve(keys.size());
+  for (std::size_t i : order) out.push_back(keys[i]);
+  return out;
+}
+
+const std::string* ExpressionContext::FindName(std::string_view placeholder) {
+  if (names_ == nullptr) return nullptr;
+  const auto it = names_->find(std::string(placeholder));
+  if (it == names_->end()) return nullptr;
+  used_names_.insert(it->first);
+  return &it->second;
+}
+
+const AttributeValue* ExpressionContext::FindValue(std::string_view placeholder) {
+  if (values_ == nullptr) return nullptr;
+  const auto it = values_->find(placeholder);
+  if (it == values_->end()) return nullptr;
+  used_values_.insert(it->first);
+  return &it->second;
+}
+
+Status ExpressionContext::CheckAllUsed() const {
+  std::vector<std::string> names = UnusedKeys(names_, used_names_);
+  if (!names.empty()) return errors::UnusedNames(names);
+  std::vector<std::string> values = UnusedKeys(values_, used_values_);
+  if (!values.empty()) return errors::UnusedValues(values);
+  return Status::Ok();
+}
+
+Status ValidateAttributeNames(const AttributeNames& names) {
+  DDB_RETURN_IF_ERROR(ValidateKeys(names, "ExpressionAttributeNames", '#'));
+  std::vector<std::string> keys;
+  for (const auto& [key, value] : names) keys.push_back(key);
+  for (const std::string& key : JavaHashSetOrder(keys)) {
+    const std::string& name = names.at(key);
+    std::string detail;
+    if (name.empty()) {
+      detail = "Empty attribute name for key " + key;
+    } else if (name.size() > kMaxAttributeNameLength) {
+      detail = "Attribute name is too large, must be less than 65536 bytes for key " + key;
+    } else {
+      continue;
+    }
+    return ApiError::Validation("ExpressionAttributeNames contains invalid value: " + detail);
+  }
+  return Status::Ok();
+}
+
+Status ValidateAttributeValueKeys(const Item& values) {
+  return ValidateKeys(values, "ExpressionAttributeValues", ':');
+}
+
+}  // namespace ddbemu::expr

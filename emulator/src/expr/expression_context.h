@@ -1,0 +1,63 @@
+// ExpressionContext: the ExpressionAttributeNames and ExpressionAttributeValues of one request,
+// shared by all of its expressions (a Query's key condition, filter and projection; an
+// UpdateItem's update and condition), recording which placeholders they use so that the
+// request can be rejected for unused ones afterwards, as the service does:
+//   "Value provided in ExpressionAttributeNames unused in expressions: keys: {#x}"
+// The service checks names before values. It prints the unused keys in the iteration order of
+// a java.util.HashSet of them; UnusedKeysInServiceOrder reproduces that order so messages
+// match byte for byte.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddbemu/attribute_value.h"
+#include "ddbemu/error.h"
+
+namespace ddbemu::expr {
+
+using AttributeNames = std::map<std::string, std::string>;
+
+class ExpressionContext {
+ public:
+  // Either map may be null (the parameter was absent). Both must outlive the context.
+  ExpressionContext(const AttributeNames* names, const Item* values)
+      : names_(names), values_(values) {}
+
+  // The attribute name for "#n", or null when the request does not define it. Marks it used.
+  const std::string* FindName(std::string_view placeholder);
+  // The value for ":v", or null when the request does not define it. Marks it used.
+  const AttributeValue* FindValue(std::string_view placeholder);
+
+  // After every expression of the request is bound: the unused-names error, else the
+  // unused-values error, else OK.
+  Status CheckAllUsed() const;
+
+ private:
+  const AttributeNames* names_;
+  const Item* values_;
+  std::set<std::string, std::less<>> used_names_;
+  std::set<std::string, std::less<>> used_values_;
+};
+
+// `keys` reordered as java.util.HashSet iterates them (bucket order of String.hashCode, then
+// insertion order); the service prints placeholder sets in this order.
+std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& keys);
+
+// Request-level validation of the two maps, with the service's messages:
+//   "ExpressionAttributeNames must not be empty",
+//   "ExpressionAttributeNames contains invalid key: Syntax error; key: \"n\"",
+//   "ExpressionAttributeNames contains invalid key: The expression attribute map contains a key
+//    that is too long; size of key: 256",
+//   "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n",
+//   "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be less
+//    than 65536 bytes for key #n",
+// and the same for ExpressionAttributeValues keys (whose too-long message stops at "too long;").
+// The values themselves are validated by the JSON codec.
+Status ValidateAttributeNames(const AttributeNames& names);
+Status ValidateAttributeValueKeys(const Item& values);
+
+}  // namespace ddbemu::expr

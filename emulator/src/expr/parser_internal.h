@@ -1,0 +1,87 @@
+// The recursive-descent parser shared by parser.cc, condition_parser.cc and update_parser.cc.
+// Not part of the expr/ interface: include parser.h instead.
+//
+// Error positions follow the service's ANTLR parser: the offending token is the first one no
+// alternative of the grammar can accept. The one ambiguity of the grammar, "(" opening either a
+// condition group or a parenthesized operand, is resolved without backtracking: the contents of
+// a "(" are parsed as a condition that may also be a bare operand, and what follows the ")"
+// decides (a comparator makes it an operand).
+//
+// Nesting is bounded only by the 4 KB text limit (about 4096 levels), so recursive functions
+// write into their caller's nodes through pointers and keep their frames small; NOT, AND and
+// OR chains are built iteratively.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "ddbemu/error.h"
+#include "expr/ast.h"
+#include "expr/lexer.h"
+
+namespace ddbemu::expr {
+
+class ExpressionParser {
+ public:
+  ExpressionParser(std::string_view text, ExpressionKind kind);
+
+  // Whole-expression entry points; false on error (see error()).
+  bool ParseConditionExpression(Condition* out);
+  // `sections` receives the section keywords in the order written.
+  bool ParseUpdateExpression(UpdateExpression* out, std::vector<UpdateAction::Kind>* sections);
+  bool ParseProjectionExpression(ProjectionExpression* out);
+
+  ApiError TakeError() { return std::move(*error_); }
+
+ private:
+  // --- tokens (parser_core.cc) ---
+  const Token& Peek() const { return tokens_[pos_]; }
+  TokenKind PeekKind() const { return tokens_[pos_].kind; }
+  std::string_view TextOf(const Token& t) const { return text_.substr(t.begin, t.end - t.begin); }
+  void Advance() {
+    if (pos_ + 1 < tokens_.size()) ++pos_;
+  }
+  bool Accept(TokenKind kind);
+  bool Expect(TokenKind kind);  // consumes `kind` or fails at the current token
+  bool SyntaxErrorHere();       // always false
+  bool Fail(ApiError error);    // always false; keeps the first error
+
+  // --- operands (parser_core.cc) ---
+  bool ParsePath(DocumentPath* out);
+  // An operand of a condition or function: path, :value, function(...), or "(" operand ")".
+  // *parenthesized tells the caller that `out` was written inside its own parentheses.
+  bool ParseOperand(Operand* out, bool* parenthesized);
+  bool ParseFunctionCall(Operand* out);
+  bool CloseParenthesis(bool inner_parenthesized);
+
+  // --- conditions (condition_parser.cc) ---
+  // A result of parsing inside "(": a condition, or (when allowed) a bare operand.
+  struct Inner {
+    bool is_operand = false;
+    bool parenthesized = false;  // the result was a parenthesized group or operand
+    Operand operand;
+  };
+  bool ParseBoolean(Condition* out, Inner* bare);
+  bool ParseTerm(Condition* out, Inner* bare, bool* parenthesized);
+  bool ParsePrimary(Condition* out, Inner* bare, bool* parenthesized);
+  bool ParseGroup(Condition* out, Inner* bare, bool* parenthesized);
+  bool ParseOperandTail(Operand first, Condition* out, Inner* bare);
+  bool ParseBetween(Operand first, Condition* out);
+  bool ParseIn(Operand first, Condition* out);
+
+  // --- update expressions (update_parser.cc) ---
+  bool ParseSection(UpdateExpression* out);
+  bool ParseSetAction(UpdateAction* out);
+  bool ParseSetValue(Operand* out, bool* parenthesized);
+  bool ParseValueAction(UpdateAction* out);
+
+  std::string_view text_;
+  ExpressionKind kind_;
+  std::vector<Token> tokens_;
+  std::size_t pos_ = 0;
+  std::optional<ApiError> error_;
+};
+
+}  // namespace ddbemu::expr
