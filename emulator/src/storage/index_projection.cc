@@ -43,8 +43,8 @@ Item ProjectItem(const TableSchema& schema, const IndexSchema& index, const Item
   return projected;
 }
 
-std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index,
-                             const Item& item, std::string* out) {
+std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index, const Item& item,
+                             std::string* out) {
   if (index.projection == ProjectionType::kAll) {
     itemcodec::EncodeItem(item, out);
     return ItemSize(item);

@@ -20,7 +20,7 @@ Item ProjectItem(const TableSchema& schema, const IndexSchema& index, const Item
 // Appends the item-codec encoding of the projection to `out` and returns its size by the
 // service's item-size rule (value/item_size.h), which is what the index's size statistics
 // and write costs count. Avoids copying the item for ALL projections.
-std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index,
-                             const Item& item, std::string* out);
+std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index, const Item& item,
+                             std::string* out);
 
 }  // namespace ddbemu::storage

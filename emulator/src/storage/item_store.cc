@@ -68,9 +68,9 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
   DDB_RETURN_IF_ERROR(items_.Put(txn, table_key, encoded));
   const Images images{old_item, &new_item, old_item ? ItemSize(*old_item) : 0, ItemSize(new_item),
                       encoded};
-  DDB_RETURN_IF_ERROR(ApplyStatsDelta(
-      txn, meta_, schema.keyspace_id,
-      {old_item ? 0 : 1, Signed(images.new_size) - Signed(images.old_size)}));
+  DDB_RETURN_IF_ERROR(
+      ApplyStatsDelta(txn, meta_, schema.keyspace_id,
+                      {old_item ? 0 : 1, Signed(images.new_size) - Signed(images.old_size)}));
   IndexChanges changes;
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
     DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
@@ -132,7 +132,8 @@ Status ItemStore::UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::siz
 }
 
 Status ItemStore::DropKeyspace(WriteTxn& txn, std::uint32_t keyspace_id) {
-  DDB_ASSIGN_OR_RETURN(std::uint64_t removed, items_.DeletePrefix(txn, KeyspacePrefix(keyspace_id)));
+  DDB_ASSIGN_OR_RETURN(std::uint64_t removed,
+                       items_.DeletePrefix(txn, KeyspacePrefix(keyspace_id)));
   (void)removed;
   return EraseKeyspaceStats(txn, meta_, keyspace_id);
 }

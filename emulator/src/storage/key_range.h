@@ -31,9 +31,7 @@ struct KeyRange {
 
   // Every key that starts with `prefix`.
   static KeyRange Prefix(std::string prefix);
-  bool Contains(std::string_view key) const {
-    return key >= lower && (!upper || key < *upper);
-  }
+  bool Contains(std::string_view key) const { return key >= lower && (!upper || key < *upper); }
 };
 
 // Keys of key space `keyspace_id` (a table or an index), whole.

@@ -42,7 +42,8 @@ Result<std::optional<std::string_view>> LongPayload(std::string_view key, std::s
 
 }  // namespace
 
-Result<std::optional<std::string_view>> OrderedMap::Get(const Txn& txn, std::string_view key) const {
+Result<std::optional<std::string_view>> OrderedMap::Get(const Txn& txn,
+                                                        std::string_view key) const {
   if (!IsLong(key)) return txn.Get(dbi_, key);
   DDB_ASSIGN_OR_RETURN(auto value, txn.Get(dbi_, StoredLongKey(key)));
   if (!value) return value;

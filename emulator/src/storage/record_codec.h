@@ -79,7 +79,8 @@ class RecordReader {
     if (ok_) *out = static_cast<Int>(v);
   }
   void Signed(std::int64_t* out) {
-    std::uint64_t z = static_cast<std::uint64_t>(*out) << 1 ^ static_cast<std::uint64_t>(*out >> 63);
+    std::uint64_t z =
+        static_cast<std::uint64_t>(*out) << 1 ^ static_cast<std::uint64_t>(*out >> 63);
     Varint(&z);
     *out = static_cast<std::int64_t>(z >> 1) ^ -static_cast<std::int64_t>(z & 1);
   }

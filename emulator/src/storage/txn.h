@@ -106,8 +106,6 @@ class WriteTxn final : public Txn {
 inline std::string_view ToView(const MDB_val& v) {
   return {static_cast<const char*>(v.mv_data), v.mv_size};
 }
-inline MDB_val ToVal(std::string_view s) {
-  return MDB_val{s.size(), const_cast<char*>(s.data())};
-}
+inline MDB_val ToVal(std::string_view s) { return MDB_val{s.size(), const_cast<char*>(s.data())}; }
 
 }  // namespace ddbemu::storage

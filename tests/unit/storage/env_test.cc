@@ -78,7 +78,10 @@ TEST(EnvTest, DataSurvivesReopenWithoutFsync) {
 TEST(EnvTest, UnusableDirectoryIsAnInternalServerErrorNamingThePath) {
   ScratchDir scratch;
   std::string file = scratch.path() + "/a-file";
-  { std::FILE* f = std::fopen(file.c_str(), "w"); std::fclose(f); }
+  {
+    std::FILE* f = std::fopen(file.c_str(), "w");
+    std::fclose(f);
+  }
   EnvOptions options;
   options.path = file + "/db";
   auto env = Env::Open(options);
@@ -109,7 +112,7 @@ TEST(WriteTxnTest, UncommittedTransactionLeavesNothing) {
     auto txn = Ok(env->BeginWrite());
     ExpectOk(txn.Put(env->data_dbi(), "k", "v"));
     EXPECT_EQ(*Ok(txn.Get(env->data_dbi(), "k")), "v");  // visible inside the transaction
-  }  // destroyed without Commit: aborted
+  }                                                      // destroyed without Commit: aborted
   EXPECT_EQ(Lookup(*env, "k"), std::nullopt);
 }
 
@@ -198,12 +201,31 @@ TEST(ReadTxnTest, ReadTransactionsMayMoveBetweenThreads) {
   }).join();
 }
 
+TEST(WriteTxnTest, ConcurrentWritersAreSerialized) {
+  auto env = OpenInMemory();
+  PutAndCommit(*env, "counter", "0");
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 50; ++i) {
+        auto txn = Ok(env->BeginWrite());
+        int n = std::stoi(std::string(*Ok(txn.Get(env->data_dbi(), "counter"))));
+        ExpectOk(txn.Put(env->data_dbi(), "counter", std::to_string(n + 1)));
+        ExpectOk(txn.Commit());
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(Lookup(*env, "counter"), "200");
+}
+
 class CursorTest : public ::testing::Test {
  protected:
   void SetUp() override {
     env_ = OpenInMemory();
     auto txn = Ok(env_->BeginWrite());
-    for (const char* k : {"b", "d", "f"}) ExpectOk(txn.Put(env_->data_dbi(), k, std::string(k) + "!"));
+    for (const char* k : {"b", "d", "f"})
+      ExpectOk(txn.Put(env_->data_dbi(), k, std::string(k) + "!"));
     ExpectOk(txn.Commit());
   }
   std::unique_ptr<Env> env_;

@@ -156,8 +156,8 @@ TEST_F(IndexMaintenanceTest, ProjectionsHoldTheDeclaredAttributes) {
       Gsi("Keys", 3, {Key("g")}, {Key("h")}, ProjectionType::kKeysOnly),
       Gsi("Some", 4, {Key("g")}, {}, ProjectionType::kInclude, {"a", "missing"}),
   };
-  Item item = {{"pk", S("p")}, {"sk", S("s")}, {"g", S("G")}, {"h", S("H")},
-               {"a", N("1")},  {"b", N("2")}};
+  Item item = {{"pk", S("p")}, {"sk", S("s")}, {"g", S("G")},
+               {"h", S("H")},  {"a", N("1")},  {"b", N("2")}};
   Write(schema, item);
   EXPECT_EQ(IndexItems(schema.indexes[0]), std::vector<Item>{item});
   EXPECT_EQ(IndexItems(schema.indexes[1]),
@@ -172,16 +172,23 @@ TEST_F(IndexMaintenanceTest, ProjectionsHoldTheDeclaredAttributes) {
 
 TEST_F(IndexMaintenanceTest, MultiAttributeKeysOfFourPlusFour) {
   TableSchema schema = MakeTable();
-  std::vector<KeyAttribute> pk = {Key("p1"), Key("p2", AttributeType::kN), Key("p3", AttributeType::kB),
-                                  Key("p4")};
+  std::vector<KeyAttribute> pk = {Key("p1"), Key("p2", AttributeType::kN),
+                                  Key("p3", AttributeType::kB), Key("p4")};
   std::vector<KeyAttribute> sk = {Key("s1", AttributeType::kN), Key("s2"), Key("s3"),
                                   Key("s4", AttributeType::kB)};
   schema.indexes = {Gsi("Multi", 2, pk, sk, ProjectionType::kKeysOnly)};
   const IndexSchema& index = schema.indexes[0];
   auto make = [](int i, const char* s2, const char* s3) {
-    return Item{{"pk", S("p" + std::to_string(i))}, {"sk", S("s")}, {"p1", S("tenant")},
-                {"p2", N("7")}, {"p3", B("\x01\x02")}, {"p4", S("x")},
-                {"s1", N("10")}, {"s2", S(s2)}, {"s3", S(s3)}, {"s4", B("\xff")}};
+    return Item{{"pk", S("p" + std::to_string(i))},
+                {"sk", S("s")},
+                {"p1", S("tenant")},
+                {"p2", N("7")},
+                {"p3", B("\x01\x02")},
+                {"p4", S("x")},
+                {"s1", N("10")},
+                {"s2", S(s2)},
+                {"s3", S(s3)},
+                {"s4", B("\xff")}};
   };
   // Inserted out of order; the index sorts by (s1, s2, s3, s4) then the table key.
   Write(schema, make(1, "b", "a"));
@@ -193,8 +200,9 @@ TEST_F(IndexMaintenanceTest, MultiAttributeKeysOfFourPlusFour) {
   Item lacking_sort = make(5, "a", "a");
   lacking_sort.erase("s4");  // one missing sort attribute: no entry
   Write(schema, lacking_sort);
-  auto range = PartitionRange(2, index.partition_key,
-                              {{"p1", S("tenant")}, {"p2", N("7")}, {"p3", B("\x01\x02")}, {"p4", S("x")}});
+  auto range =
+      PartitionRange(2, index.partition_key,
+                     {{"p1", S("tenant")}, {"p2", N("7")}, {"p3", B("\x01\x02")}, {"p4", S("x")}});
   ASSERT_TRUE(range);
   std::vector<std::string> order;
   for (auto& [key, item] : Entries(*range)) {
@@ -205,10 +213,11 @@ TEST_F(IndexMaintenanceTest, MultiAttributeKeysOfFourPlusFour) {
   }
   EXPECT_EQ(order, (std::vector<std::string>{"p3", "p2", "p1"}));
   // A different value of any one partition attribute is another partition.
-  EXPECT_TRUE(Entries(*PartitionRange(2, index.partition_key,
-                                      {{"p1", S("tenant")}, {"p2", N("8")}, {"p3", B("\x01\x02")},
-                                       {"p4", S("x")}}))
-                  .empty());
+  EXPECT_TRUE(
+      Entries(*PartitionRange(
+                  2, index.partition_key,
+                  {{"p1", S("tenant")}, {"p2", N("8")}, {"p3", B("\x01\x02")}, {"p4", S("x")}}))
+          .empty());
   EXPECT_EQ(Stats(2).item_count, 3u);
 }
 
@@ -239,8 +248,9 @@ TEST_F(IndexMaintenanceTest, LocalIndexSharesTheTablePartitionAndSortsByItsSortK
 
 TEST_F(IndexMaintenanceTest, RandomWorkloadKeepsIndexesAndStatisticsExact) {
   TableSchema schema = MakeTable();
-  schema.indexes = {Gsi("G", 2, {Key("g")}, {Key("h", AttributeType::kN)}, ProjectionType::kInclude, {"v"}),
-                    Gsi("K", 3, {Key("g")}, {}, ProjectionType::kKeysOnly)};
+  schema.indexes = {
+      Gsi("G", 2, {Key("g")}, {Key("h", AttributeType::kN)}, ProjectionType::kInclude, {"v"}),
+      Gsi("K", 3, {Key("g")}, {}, ProjectionType::kKeysOnly)};
   std::mt19937 rng(11);
   std::map<std::string, Item> model;
   for (int i = 0; i < 400; ++i) {

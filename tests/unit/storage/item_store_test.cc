@@ -22,7 +22,10 @@ class ItemStoreTest : public ItemStoreFixture {};
 
 TEST_F(ItemStoreTest, GetReturnsWhatPutStored) {
   TableSchema schema = MakeTable();
-  Item item = {{"pk", S("p")}, {"sk", S("s")}, {"n", N("12.5")}, {"m", AttributeValue::M({{"x", AttributeValue::Bool(true)}})}};
+  Item item = {{"pk", S("p")},
+               {"sk", S("s")},
+               {"n", N("12.5")},
+               {"m", AttributeValue::M({{"x", AttributeValue::Bool(true)}})}};
   Write(schema, item);
   EXPECT_EQ(Read(schema, {{"pk", S("p")}, {"sk", S("s")}}), item);
   EXPECT_EQ(Read(schema, {{"pk", S("p")}, {"sk", S("other")}}), std::nullopt);
@@ -30,8 +33,8 @@ TEST_F(ItemStoreTest, GetReturnsWhatPutStored) {
 
 TEST_F(ItemStoreTest, EncodeTableKeyRejectsMissingOrMistypedKeyAttributes) {
   TableSchema schema = MakeTable();
-  for (const Item& key : {Item{{"pk", S("p")}}, Item{{"pk", N("1")}, {"sk", S("s")}},
-                          Item{{"sk", S("s")}}}) {
+  for (const Item& key :
+       {Item{{"pk", S("p")}}, Item{{"pk", N("1")}, {"sk", S("s")}}, Item{{"sk", S("s")}}}) {
     auto encoded = EncodeTableKey(schema, key);
     ASSERT_FALSE(encoded.ok());
     EXPECT_EQ(encoded.error().code(), ErrorCode::kValidation);
@@ -119,21 +122,24 @@ class SortOrderTest : public ItemStoreFixture,
 std::vector<AttributeValue> SortKeyValues(AttributeType type) {
   switch (type) {
     case AttributeType::kS:
-      return {S(""), S("a"), S("a\0"s), S("a\0b"s), S("ab"), S("b"), S("\x7f"), S("é"),
-              S("\xff\xff"), S("A"), S("Z"), S("aa")};
+      return {S(""),     S("a"), S("a\0"s),     S("a\0b"s), S("ab"), S("b"),
+              S("\x7f"), S("é"), S("\xff\xff"), S("A"),     S("Z"),  S("aa")};
     case AttributeType::kN:
-      return {N("-1000"), N("-10"), N("-9.99"), N("-1"), N("-0.5"), N("-0.05"), N("0"),
-              N("0.000001"), N("0.5"), N("1"), N("2"), N("9.5"), N("10"), N("11"), N("100"),
-              N("12345678901234567890123456789012345678"), N("-1E+125"), N("1E-130")};
+      return {N("-1000"),   N("-10"),   N("-9.99"), N("-1"),
+              N("-0.5"),    N("-0.05"), N("0"),     N("0.000001"),
+              N("0.5"),     N("1"),     N("2"),     N("9.5"),
+              N("10"),      N("11"),    N("100"),   N("12345678901234567890123456789012345678"),
+              N("-1E+125"), N("1E-130")};
     default:
-      return {B(""), B("\0"s), B("\0\0"s), B("\x01"), B("\x7f"), B("\x80"), B("\xff"),
-              B("\xff\0"s), B("\xff\xff")};
+      return {B(""),     B("\0"s),  B("\0\0"s),   B("\x01"),    B("\x7f"),
+              B("\x80"), B("\xff"), B("\xff\0"s), B("\xff\xff")};
   }
 }
 
 bool DynamoLess(const AttributeValue& a, const AttributeValue& b) {
   if (a.type() == AttributeType::kN) return CompareCanonicalNumbers(a.scalar(), b.scalar()) < 0;
-  return a.scalar() < b.scalar();  // S and B: unsigned byte order (std::string compares as char_traits<char>, unsigned)
+  return a.scalar() < b.scalar();  // S and B: unsigned byte order (std::string compares as
+                                   // char_traits<char>, unsigned)
 }
 
 TEST_P(SortOrderTest, BaseKeysWithinAPartitionAreInSortKeyOrder) {
@@ -153,7 +159,8 @@ TEST_P(SortOrderTest, BaseKeysWithinAPartitionAreInSortKeyOrder) {
   ASSERT_TRUE(range);
   std::vector<AttributeValue> forward, backward;
   for (auto& [key, item] : Entries(*range)) forward.push_back(item.at("sk"));
-  for (auto& [key, item] : Entries(*range, ScanDirection::kBackward)) backward.push_back(item.at("sk"));
+  for (auto& [key, item] : Entries(*range, ScanDirection::kBackward))
+    backward.push_back(item.at("sk"));
   EXPECT_EQ(forward, values);
   std::reverse(values.begin(), values.end());
   EXPECT_EQ(backward, values);
@@ -173,12 +180,16 @@ TEST_F(ItemStoreTest, RangeStartsStrictlyAfterTheExclusiveStartKeyInBothDirectio
     for (auto& [key, item] : entries) out.push_back(item.at("sk").scalar());
     return out;
   };
-  EXPECT_EQ(sks(Entries(range, ScanDirection::kForward, after)), (std::vector<std::string>{"4", "5"}));
-  EXPECT_EQ(sks(Entries(range, ScanDirection::kBackward, after)), (std::vector<std::string>{"2", "1"}));
+  EXPECT_EQ(sks(Entries(range, ScanDirection::kForward, after)),
+            (std::vector<std::string>{"4", "5"}));
+  EXPECT_EQ(sks(Entries(range, ScanDirection::kBackward, after)),
+            (std::vector<std::string>{"2", "1"}));
   // A start key that is not stored (deleted since the last page) works the same.
   Remove(schema, {{"pk", S("p")}, {"sk", N("3")}});
-  EXPECT_EQ(sks(Entries(range, ScanDirection::kForward, after)), (std::vector<std::string>{"4", "5"}));
-  EXPECT_EQ(sks(Entries(range, ScanDirection::kBackward, after)), (std::vector<std::string>{"2", "1"}));
+  EXPECT_EQ(sks(Entries(range, ScanDirection::kForward, after)),
+            (std::vector<std::string>{"4", "5"}));
+  EXPECT_EQ(sks(Entries(range, ScanDirection::kBackward, after)),
+            (std::vector<std::string>{"2", "1"}));
 }
 
 TEST_F(ItemStoreTest, SortKeyConditionsAsHalfOpenRanges) {
@@ -191,9 +202,9 @@ TEST_F(ItemStoreTest, SortKeyConditionsAsHalfOpenRanges) {
     return k;
   };
   auto count = [&](KeyRange r) { return Entries(r).size(); };
-  EXPECT_EQ(count({at("2"), *PrefixSuccessor(at("4"))}), 3u);  // BETWEEN 2 AND 4
-  EXPECT_EQ(count({p, at("3")}), 2u);                           // < 3
-  EXPECT_EQ(count({p, *PrefixSuccessor(at("3"))}), 3u);         // <= 3
+  EXPECT_EQ(count({at("2"), *PrefixSuccessor(at("4"))}), 3u);              // BETWEEN 2 AND 4
+  EXPECT_EQ(count({p, at("3")}), 2u);                                      // < 3
+  EXPECT_EQ(count({p, *PrefixSuccessor(at("3"))}), 3u);                    // <= 3
   EXPECT_EQ(count({*PrefixSuccessor(at("3")), *PrefixSuccessor(p)}), 2u);  // > 3
 }
 
@@ -221,7 +232,8 @@ TEST_F(ItemStoreTest, MaximumSizeKeysAreStoredAndOrdered) {
   std::string pk(2048, 'p');
   std::vector<std::string> sks;
   for (char c : std::string("dbeac")) sks.push_back(std::string(1023, 's') + c);
-  for (const auto& sk : sks) Write(schema, {{"pk", S(pk)}, {"sk", S(sk)}, {"v", S(sk.substr(1023))}});
+  for (const auto& sk : sks)
+    Write(schema, {{"pk", S(pk)}, {"sk", S(sk)}, {"v", S(sk.substr(1023))}});
   std::sort(sks.begin(), sks.end());
   auto range = *PartitionRange(1, {&schema.partition_key, 1}, {{"pk", S(pk)}});
   std::vector<std::string> got;
@@ -241,8 +253,10 @@ TEST_F(ItemStoreTest, DropTableRemovesEveryKeyOfTheTableAndItsIndexesOnly) {
   other.name = "Other";
   other.keyspace_id = 4;
   for (int i = 0; i < 50; ++i) {
-    Item item = {{"pk", S("p" + std::to_string(i % 7))}, {"sk", S(std::to_string(i))},
-                 {"g", S("g")}, {"l", S(std::string(600, 'l') + std::to_string(i))}};
+    Item item = {{"pk", S("p" + std::to_string(i % 7))},
+                 {"sk", S(std::to_string(i))},
+                 {"g", S("g")},
+                 {"l", S(std::string(600, 'l') + std::to_string(i))}};
     Write(schema, item);
     Write(other, item);
   }

@@ -24,12 +24,20 @@ class OrderedMapTest : public ::testing::Test {
                                           std::string(503, 'b'), std::string(600, 'a')};
     std::string key;
     switch (rng_() % 4) {
-      case 0: key = kShared[rng_() % 4]; break;
-      case 1: key = kShared[rng_() % 4].substr(0, 503); break;
-      default: break;
+      case 0:
+        key = kShared[rng_() % 4];
+        break;
+      case 1:
+        key = kShared[rng_() % 4].substr(0, 503);
+        break;
+      default:
+        break;
     }
     const std::size_t extra = rng_() % 3 == 0 ? rng_() % 700 : rng_() % 4;
-    for (std::size_t i = 0; i < extra; ++i) key.push_back(static_cast<char>("\0\x01" "ab\xff"[rng_() % 5]));
+    for (std::size_t i = 0; i < extra; ++i)
+      key.push_back(
+          static_cast<char>("\0\x01"
+                            "ab\xff"[rng_() % 5]));
     if (key.empty()) key = "k";
     return key;
   }

@@ -13,17 +13,23 @@ TableSchema FullSchema() {
   TableSchema s;
   s.name = "Orders.v2_-";
   s.table_id = "2f1c7a1e-8d3b-4b9e-9a41-0c5d0a8c1e11";
-  s.attribute_definitions = {{"pk", AttributeType::kS}, {"sk", AttributeType::kN},
-                             {"g1", AttributeType::kB}, {"g2", AttributeType::kS}};
+  s.attribute_definitions = {{"pk", AttributeType::kS},
+                             {"sk", AttributeType::kN},
+                             {"g1", AttributeType::kB},
+                             {"g2", AttributeType::kS}};
   s.partition_key = {"pk", AttributeType::kS};
   s.sort_key = KeyAttribute{"sk", AttributeType::kN};
   IndexSchema gsi;
   gsi.name = "ByG";
   gsi.is_local = false;
-  gsi.partition_key = {{"g1", AttributeType::kB}, {"g2", AttributeType::kS},
-                       {"g3", AttributeType::kN}, {"g4", AttributeType::kS}};
-  gsi.sort_key = {{"s1", AttributeType::kN}, {"s2", AttributeType::kS},
-                  {"s3", AttributeType::kB}, {"s4", AttributeType::kN}};
+  gsi.partition_key = {{"g1", AttributeType::kB},
+                       {"g2", AttributeType::kS},
+                       {"g3", AttributeType::kN},
+                       {"g4", AttributeType::kS}};
+  gsi.sort_key = {{"s1", AttributeType::kN},
+                  {"s2", AttributeType::kS},
+                  {"s3", AttributeType::kB},
+                  {"s4", AttributeType::kN}};
   gsi.projection = ProjectionType::kInclude;
   gsi.non_key_attributes = {"a", "b", "ünïcødé"};
   gsi.status = IndexStatus::kCreating;
@@ -83,7 +89,8 @@ TEST(SchemaCodecTest, EachEnumValueRoundTrips) {
     s.billing_mode = mode;
     EXPECT_EQ(RoundTrip(s).billing_mode, mode);
   }
-  for (auto projection : {ProjectionType::kAll, ProjectionType::kKeysOnly, ProjectionType::kInclude}) {
+  for (auto projection :
+       {ProjectionType::kAll, ProjectionType::kKeysOnly, ProjectionType::kInclude}) {
     TableSchema s = FullSchema();
     s.indexes[0].projection = projection;
     EXPECT_EQ(RoundTrip(s).indexes[0].projection, projection);
