@@ -165,10 +165,11 @@ void WriteGlobalIndex(JsonWriter& w, const TableSchema& table, const IndexSchema
   WriteProjection(w, index);
   w.Key("IndexStatus");
   String(w, IndexStatusName(index.status));
-  // Only GSIs being added by UpdateTable report Backfilling, while they are CREATING.
-  if (index.status == IndexStatus::kCreating && index.backfilling) {
+  // Only GSIs being added by UpdateTable report Backfilling, while they are CREATING (false in
+  // the UpdateTable response: resource allocation comes first).
+  if (index.status == IndexStatus::kCreating && (index.backfilling || options.view == DescriptionView::kUpdate)) {
     w.Key("Backfilling");
-    w.Bool(true);
+    w.Bool(index.backfilling);
   }
   WriteThroughput(w, index.throughput, options.now_micros);
   WriteCounts(w, counts);
