@@ -132,7 +132,7 @@ INSTANTIATE_TEST_SUITE_P(
                   R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ReturnValues":"UPDATED_NEW"})",
                   "ValidationException", "ReturnValues can only be ALL_OLD or NONE"},
         ErrorCase{"MixedLegacyAndExpression", "PutItem",
-                  R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"}},"ConditionExpression":"attribute_exists(pk)","Expected":{"a":{"Exists":false}}})",
+                  R"j({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"}},"ConditionExpression":"attribute_exists(pk)","Expected":{"a":{"Exists":false}}})j",
                   "ValidationException",
                   "Can not use both expression and non-expression parameters in the same request: "
                   "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"}),
