@@ -1,6 +1,8 @@
 // ItemStore (see item_store.h).
 #include "storage/item_store.h"
 
+#include <cassert>
+
 #include "storage/index_projection.h"
 #include "storage/lmdb_error.h"
 #include "value/item_codec.h"
@@ -63,6 +65,7 @@ Result<KeyspaceStats> ItemStore::IndexStats(const Txn& txn, const IndexSchema& i
 Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
                                     std::string_view table_key, const Item* old_item,
                                     const Item& new_item) {
+  assert(EncodeTableKey(schema, new_item).ok() && *EncodeTableKey(schema, new_item) == table_key);
   std::string encoded;
   itemcodec::EncodeItem(new_item, &encoded);
   DDB_RETURN_IF_ERROR(items_.Put(txn, table_key, encoded));

@@ -82,7 +82,7 @@ Result<bool> WriteTxn::Delete(Dbi dbi, std::string_view key) {
 }
 
 Status WriteTxn::Commit() {
-  assert(active());
+  if (!active()) return ApiError::InternalServerError("Commit of a transaction that has ended");
   Env& e = env();
   int rc = mdb_txn_commit(Release());
   e.TxnEnded();

@@ -92,7 +92,7 @@ class WriteTxn final : public Txn {
 
   // Makes every write durable (per the Env's durability) and visible to later readers.
   // Afterwards the object is inactive whether or not the commit succeeded (on failure LMDB
-  // has aborted the transaction).
+  // has aborted the transaction). Committing an ended transaction is an InternalServerError.
   Status Commit();
   // Discards every write. Idempotent.
   void Abort();
