@@ -296,9 +296,13 @@ def generate(model, version):
     w('// Do not edit: change the script and regenerate from the repository root with')
     w('//   python3 tools/gen_api_model.py')
     w('// Every operation\'s input shape tree as validated before any operation-specific check;')
-    w('// shapes are shared by index. Included by api_model.cc only.')
+    w('// shapes are shared by index. Included by api_model.h only.')
     w('// %d operations, %d shapes, %d members, %d strings.'
       % (len(ops), len(b.out_shapes), len(b.members), len(b.strings)))
+    w('')
+    most = max(e['b'] for _, e in b.out_shapes if e['kind'] == 'kStructure')
+    w('// The most members any structure has (the validator keeps one slot per member).')
+    w('inline constexpr size_t kMaxStructureMembers = %d;' % most)
     w('')
     w('inline constexpr std::string_view kStrings[] = {')
     row = '   '

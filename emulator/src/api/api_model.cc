@@ -7,8 +7,6 @@
 namespace ddbemu::api_model {
 namespace {
 
-#include "api/api_model.inc"
-
 bool IsAsciiAlnum(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
@@ -46,26 +44,12 @@ bool AllXmlChars(std::string_view text) {
 
 }  // namespace
 
-std::string_view Str(uint16_t index) { return kStrings[index]; }
-
-const Shape& GetShape(uint16_t index) { return kShapes[index]; }
-
-std::span<const Member> Members(const Shape& structure) {
-  return {kMembers + structure.a, structure.b};
-}
-
-std::span<const std::string_view> EnumValues(const Shape& string) {
-  if (string.kind != ShapeKind::kString || (string.flags & kNameOrArn)) return {};
-  return {kStrings + string.a, string.b};
-}
-
-std::span<const Operation> Operations() { return kOperations; }
-
 const Operation* FindOperation(std::string_view name) {
-  // kOperations is sorted by name (the generator sorts it).
-  auto it = std::lower_bound(std::begin(kOperations), std::end(kOperations), name,
+  // The generator sorts the operations by name.
+  auto ops = Operations();
+  auto it = std::lower_bound(ops.begin(), ops.end(), name,
                              [](const Operation& op, std::string_view n) { return Str(op.name) < n; });
-  if (it == std::end(kOperations) || Str(it->name) != name) return nullptr;
+  if (it == ops.end() || Str(it->name) != name) return nullptr;
   return &*it;
 }
 

@@ -4,6 +4,7 @@
 // this header is the hand-written view of it that the request validator walks.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string_view>
@@ -80,11 +81,31 @@ struct Operation {
   bool table_name_required_message;
 };
 
-std::string_view Str(uint16_t index);
-const Shape& GetShape(uint16_t index);
-std::span<const Member> Members(const Shape& structure);
-std::span<const std::string_view> EnumValues(const Shape& string);
-std::span<const Operation> Operations();
+namespace tables {
+#include "api/api_model.inc"
+}  // namespace tables
+
+// The accessors are inline: the validator calls them for every member of every request.
+inline std::string_view Str(uint16_t index) { return tables::kStrings[index]; }
+inline const Shape& GetShape(uint16_t index) { return tables::kShapes[index]; }
+inline std::span<const Member> Members(const Shape& structure) {
+  return {tables::kMembers + structure.a, structure.b};
+}
+// The enum values of a string shape, in the order the service lists them; empty if none.
+inline std::span<const std::string_view> EnumValues(const Shape& string) {
+  if (string.kind != ShapeKind::kString || (string.flags & kNameOrArn)) return {};
+  return {tables::kStrings + string.a, string.b};
+}
+// The member of `structure` named `name`, or null.
+inline const Member* FindMember(const Shape& structure, std::string_view name) {
+  for (const Member& m : Members(structure)) {
+    if (Str(m.name) == name) return &m;
+  }
+  return nullptr;
+}
+inline constexpr size_t kMaxStructureMembers = tables::kMaxStructureMembers;
+
+inline std::span<const Operation> Operations() { return tables::kOperations; }
 // Null if `name` is not an operation of the model.
 const Operation* FindOperation(std::string_view name);
 

@@ -85,14 +85,6 @@ Status CheckBase64(std::string_view text) {
   return Status::Ok();
 }
 
-// Finds the member of `structure` named `name`, or null.
-const api_model::Member* FindMember(const Shape& structure, std::string_view name) {
-  for (const api_model::Member& m : api_model::Members(structure)) {
-    if (api_model::Str(m.name) == name) return &m;
-  }
-  return nullptr;
-}
-
 Status CheckScalar(const Shape& shape, const rapidjson::Value& v) {
   switch (shape.kind) {
     case ShapeKind::kString:
@@ -137,7 +129,7 @@ Status CheckTypes(const Shape& shape, const rapidjson::Value& v, Position positi
       for (const auto& m : v.GetObject()) {
         if (m.value.IsNull()) continue;
         const api_model::Member* member =
-            FindMember(shape, {m.name.GetString(), m.name.GetStringLength()});
+            api_model::FindMember(shape, {m.name.GetString(), m.name.GetStringLength()});
         if (member == nullptr) continue;  // unknown members are ignored
         DDB_RETURN_IF_ERROR(CheckTypes(api_model::GetShape(member->shape), m.value, Position::kField));
       }

@@ -94,20 +94,33 @@ bool IsArn(std::string_view text) { return text.substr(0, 4) == "arn:"; }
 
 // Calls f(owner, violation) for each constraint of string shape `s` that `text` breaks;
 // `owner` is the shape whose bound is broken. Returns that shape's owner for listing.
+// The UTF-16 length of `text` is between size/3 and size: count it only when the bounds
+// cannot decide (ASCII text under the bounds never needs it).
+bool BelowLength(std::string_view text, const Shape& s) {
+  if (!s.has_min()) return false;
+  size_t min = static_cast<size_t>(s.min);
+  if (text.size() < min) return true;
+  return text.size() / 3 < min && Utf16Length(text) < min;
+}
+bool AboveLength(std::string_view text, const Shape& s) {
+  if (!s.has_max()) return false;
+  size_t max = static_cast<size_t>(s.max);
+  return text.size() > max && Utf16Length(text) > max;
+}
+
 template <class F>
 const Shape& ForEachStringViolation(const Shape& s, std::string_view text, F&& f) {
-  size_t length = Utf16Length(text);
   bool broke = false;
   auto length_checks = [&](const Shape& owner) {
     if (owner.pattern != api_model::Pattern::kNone && !api_model::MatchesPattern(owner.pattern, text)) {
       broke = true;
       f(owner, Violation::kPattern);
     }
-    if (owner.has_min() && length < static_cast<size_t>(owner.min)) {
+    if (BelowLength(text, owner)) {
       broke = true;
       f(owner, Violation::kMinLength);
     }
-    if (owner.has_max() && length > static_cast<size_t>(owner.max)) {
+    if (AboveLength(text, owner)) {
       broke = true;
       f(owner, Violation::kMaxLength);
     }
@@ -166,10 +179,21 @@ ApiError ValidationErrors(const std::vector<std::string>& errors) {
 class ConstraintChecker {
  public:
   void CheckStructure(const Shape& shape, const rapidjson::Value& object, const PathFrame* parent) {
-    for (const Member& member : api_model::Members(shape)) {
+    // One pass over the JSON members finds each model member's value (the first of
+    // duplicates, as the operations' readers see it; null counts as absent).
+    auto members = api_model::Members(shape);
+    const rapidjson::Value* found[api_model::kMaxStructureMembers] = {};
+    for (const auto& m : object.GetObject()) {
+      const Member* member = api_model::FindMember(shape, View(m.name));
+      if (member == nullptr) continue;
+      const rapidjson::Value*& slot = found[member - members.data()];
+      if (slot == nullptr) slot = &m.value;
+    }
+    for (size_t i = 0; i < members.size(); ++i) {
       if (full()) return;
+      const Member& member = members[i];
       PathFrame frame{parent, PathFrame::kMember, api_model::Str(member.name), 0};
-      const rapidjson::Value* v = FindPresent(object, frame.text);
+      const rapidjson::Value* v = found[i] != nullptr && !found[i]->IsNull() ? found[i] : nullptr;
       if (v == nullptr) {
         if (member.required) AddNull(&frame, "Member must not be null");
         continue;
