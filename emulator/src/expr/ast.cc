@@ -1,6 +1,7 @@
 // Small helpers over the expression trees: names for messages and builders.
 #include "expr/ast.h"
 
+#include <algorithm>
 #include <array>
 
 namespace ddbemu::expr {
@@ -29,6 +30,18 @@ std::string FormatPath(const DocumentPath& path) {
   }
   out += "]";
   return out;
+}
+
+bool PathLess(const DocumentPath& a, const DocumentPath& b) {
+  const std::size_t n = std::min(a.elements.size(), b.elements.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    const PathElement& x = a.elements[i];
+    const PathElement& y = b.elements[i];
+    if (x.kind != y.kind) return x.kind == PathElement::Kind::kName;
+    if (x.is_index() && x.index != y.index) return x.index < y.index;
+    if (!x.is_index() && x.name != y.name) return x.name < y.name;
+  }
+  return a.elements.size() < b.elements.size();
 }
 
 FunctionId FunctionByName(std::string_view name) {

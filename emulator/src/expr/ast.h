@@ -58,6 +58,10 @@ struct DocumentPath {
 // The path as the service prints it in messages: "[a, [3], b]".
 std::string FormatPath(const DocumentPath& path);
 
+// A total order of paths: element by element, names by bytes, indexes numerically, a name
+// before an index, a prefix before its extensions.
+bool PathLess(const DocumentPath& a, const DocumentPath& b);
+
 enum class FunctionId : std::uint8_t {
   kAttributeExists,
   kAttributeNotExists,
@@ -114,6 +118,9 @@ struct UpdateAction {
 
 struct UpdateExpression {
   std::vector<UpdateAction> actions;  // in the order written
+  // Translated from the legacy AttributeUpdates parameter (legacy.h): ADD of a list appends,
+  // and type mismatches read "Type mismatch for attribute to update".
+  bool from_attribute_updates = false;
 };
 
 struct ProjectionExpression {

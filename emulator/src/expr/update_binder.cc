@@ -26,20 +26,6 @@ PathRelation Relate(const DocumentPath& a, const DocumentPath& b) {
   return PathRelation::kOverlap;
 }
 
-// Path order used to name the second path of a duplicate (below): element by element, names
-// by bytes, indexes numerically, a name before an index, a prefix before its extensions.
-bool PathLess(const DocumentPath& a, const DocumentPath& b) {
-  const std::size_t n = std::min(a.elements.size(), b.elements.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    const PathElement& x = a.elements[i];
-    const PathElement& y = b.elements[i];
-    if (x.kind != y.kind) return x.kind == PathElement::Kind::kName;
-    if (x.is_index() && x.index != y.index) return x.index < y.index;
-    if (!x.is_index() && x.name != y.name) return x.name < y.name;
-  }
-  return a.elements.size() < b.elements.size();
-}
-
 // The paths of one expression seen so far; a new path must not overlap or conflict with any.
 // The message names the new path first ("path one") and a registered path second. For a path
 // given twice, the service (which keeps the paths sorted) names the next registered path in

@@ -1,0 +1,87 @@
+// AttributesToGet and AttributeUpdates as expression trees; see legacy.h.
+#include <algorithm>
+
+#include "expr/legacy.h"
+
+namespace ddbemu::expr {
+namespace {
+
+ApiError Invalid(std::string detail) {
+  return ApiError::Validation("One or more parameter values were invalid: " + std::move(detail));
+}
+
+// The service's internal type names, used by the AttributeUpdates messages.
+std::string_view InternalTypeName(AttributeType t) {
+  switch (t) {
+    case AttributeType::kS: return "STRING";
+    case AttributeType::kN: return "NUMBER";
+    case AttributeType::kB: return "BINARY";
+    case AttributeType::kBool: return "BOOLEAN";
+    case AttributeType::kNull: return "NULL";
+    case AttributeType::kM: return "MAP";
+    case AttributeType::kL: return "LIST";
+    default: return "SET";
+  }
+}
+
+Result<UpdateAction> Translate(const AttributeUpdateEntry& e) {
+  using Action = AttributeUpdateEntry::Action;
+  UpdateAction a;
+  a.path = MakePath({PathElement::Name(e.attribute)});
+  if (!e.value) {
+    if (e.action != Action::kDelete) {
+      return Invalid("Only DELETE action is allowed when no attribute value is specified");
+    }
+    a.kind = UpdateAction::Kind::kRemove;
+    return a;
+  }
+  const AttributeValue& v = *e.value;
+  a.value = ValueOperand(v);
+  switch (e.action) {
+    case Action::kPut:
+      a.kind = UpdateAction::Kind::kSet;
+      return a;
+    case Action::kDelete:
+      if (!v.is_set()) {
+        return Invalid("DELETE action with value is not supported for the type " +
+                       std::string(InternalTypeName(v.type())));
+      }
+      a.kind = UpdateAction::Kind::kDelete;
+      return a;
+    case Action::kAdd:
+      if (!v.is_set() && !v.is(AttributeType::kN) && !v.is(AttributeType::kL)) {
+        return Invalid("ADD action is not supported for the type " +
+                       std::string(InternalTypeName(v.type())));
+      }
+      a.kind = UpdateAction::Kind::kAdd;
+      return a;
+  }
+  return a;
+}
+
+}  // namespace
+
+Result<ProjectionExpression> AttributesToGetToProjection(const std::vector<std::string>& names) {
+  if (names.empty()) return ApiError::Validation("AttributesToGet cannot be empty");
+  ProjectionExpression p;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
+        names.begin() + static_cast<std::ptrdiff_t>(i)) {
+      return ApiError::Validation("Cannot have two attributes with the same name");
+    }
+    p.paths.push_back(MakePath({PathElement::Name(names[i])}));
+  }
+  return p;
+}
+
+Result<UpdateExpression> AttributeUpdatesToUpdate(const std::vector<AttributeUpdateEntry>& entries) {
+  UpdateExpression u;
+  u.from_attribute_updates = true;
+  for (const AttributeUpdateEntry& e : entries) {
+    DDB_ASSIGN_OR_RETURN(UpdateAction a, Translate(e));
+    u.actions.push_back(std::move(a));
+  }
+  return u;
+}
+
+}  // namespace ddbemu::expr
