@@ -13,6 +13,7 @@
 #include "expr/binder.h"
 #include "expr/expression_context.h"
 #include "expr/parser.h"
+#include "value/json_codec.h"
 
 namespace ddbemu::expr::testing {
 
@@ -31,6 +32,28 @@ inline AttributeValue BS(std::vector<std::string> s) { return AttributeValue::BS
 // that occurs in the text becomes an ExpressionAttributeValues entry, every "#x" other than
 // "#undef" maps to the name "nm" + x. The recorded cases of malformed_expressions_test.cc were
 // sent to DynamoDB Local with exactly these maps (the recorder's pool.py mirrors this).
+// An Item from DynamoDB JSON ({"a": {"S": "x"}}); fails the test on malformed input.
+inline Item ItemFromJsonText(std::string_view json) {
+  rapidjson::Document doc;
+  doc.Parse(json.data(), json.size());
+  if (doc.HasParseError()) return Item{{"<bad json>", AttributeValue::S(std::string(json))}};
+  Result<Item> item = ItemFromJson(doc);
+  if (!item.ok()) return Item{{"<bad item>", AttributeValue::S(item.error().message())}};
+  return std::move(item).value();
+}
+
+// DynamoDB JSON of an item, for readable failure messages.
+inline std::string ItemToJsonText(const Item& item) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  WriteItem(item, writer);
+  return buffer.GetString();
+}
+
+// The placeholders `text` uses, from `pool` (values) and the "#x" -> "nm" + x rule (names).
+Item ValuesFor(std::string_view text, const Item& pool);
+AttributeNames NamesFor(std::string_view text);
+
 struct Placeholders {
   AttributeNames names;
   Item values;
@@ -57,6 +80,30 @@ inline const Item& Pool() {
 inline std::string Message(const Status& s) { return s.ok() ? "" : s.error().message(); }
 
 }  // namespace detail
+
+inline Item ValuesFor(std::string_view text, const Item& pool) {
+  Item values;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != ':') continue;
+    std::size_t end = i + 1;
+    while (end < text.size() && detail::IsWordChar(text[end])) ++end;
+    const auto it = pool.find(text.substr(i, end - i));
+    if (it != pool.end()) values.insert(*it);
+  }
+  return values;
+}
+
+inline AttributeNames NamesFor(std::string_view text) {
+  AttributeNames names;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '#') continue;
+    std::size_t end = i + 1;
+    while (end < text.size() && detail::IsWordChar(text[end])) ++end;
+    const std::string token(text.substr(i, end - i));
+    if (token.size() > 1 && token != "#undef") names[token] = "nm" + token.substr(1);
+  }
+  return names;
+}
 
 inline Placeholders PlaceholdersFor(std::string_view text, bool with_values = true) {
   Placeholders p;
