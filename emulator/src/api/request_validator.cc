@@ -141,6 +141,11 @@ const Shape& ForEachStringViolation(const Shape& s, std::string_view text, F&& f
   return s;
 }
 
+bool HasOwnConstraints(const Shape& s) {
+  return s.has_min() || s.has_max() || s.pattern != api_model::Pattern::kNone ||
+         !api_model::EnumValues(s).empty();
+}
+
 // "[Member must have length less than or equal to 25, Member must have length greater than
 // or equal to 1]": every constraint of a map's key or value shape, as the service lists them.
 std::string ConstraintList(const Shape& s) {
@@ -182,7 +187,8 @@ class ConstraintChecker {
     // One pass over the JSON members finds each model member's value (the first of
     // duplicates, as the operations' readers see it; null counts as absent).
     auto members = api_model::Members(shape);
-    const rapidjson::Value* found[api_model::kMaxStructureMembers] = {};
+    const rapidjson::Value* found[api_model::kMaxStructureMembers];
+    std::fill_n(found, members.size(), nullptr);
     for (const auto& m : object.GetObject()) {
       const Member* member = api_model::FindMember(shape, View(m.name));
       if (member == nullptr) continue;
@@ -289,6 +295,7 @@ class ConstraintChecker {
     const Shape& value_shape = api_model::GetShape(shape.b);
     for (const auto& m : map.GetObject()) {
       if (full()) return;
+      if (!HasOwnConstraints(key_shape)) break;
       bool bad = false;
       const Shape& owner = ForEachStringViolation(key_shape, View(m.name),
                                                   [&](const Shape&, Violation) { bad = true; });
@@ -296,6 +303,7 @@ class ConstraintChecker {
     }
     for (const auto& m : map.GetObject()) {
       if (full()) return;
+      if (!HasOwnConstraints(value_shape)) break;
       if (m.value.IsNull() || !ValueBreaksOwnConstraints(value_shape, m.value)) continue;
       Add(shape, map, path, "Map value must satisfy constraint: " + ConstraintList(value_shape));
     }
