@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstdio>
 #include <set>
 
 namespace ddbemu::api {
@@ -165,17 +164,12 @@ std::string BracketList(const std::vector<std::string>& names) {
 }
 
 std::string KeySchemaValueText(const std::vector<KeySchemaElement>& key_schema) {
-  // The service prints Object.toString() of its model objects; the hash part is an identity
-  // hash no client can predict, so a content hash stands in for it.
+  // The service prints its model objects' toString(), e.g.
+  // "[KeySchemaElement(attributeName=pk, keyType=HASH)]".
   std::string out = "[";
   for (std::size_t i = 0; i < key_schema.size(); ++i) {
-    const std::uint32_t h = 31 * (31 + JavaStringHash(key_schema[i].attribute_name)) +
-                            JavaStringHash(key_schema[i].key_type);
-    char hex[9];
-    std::snprintf(hex, sizeof hex, "%08x", h);
     if (i > 0) out += ", ";
-    out += "com.amazonaws.dynamodb.v20120810.KeySchemaElement@";
-    out += hex;
+    out += "KeySchemaElement(attributeName=" + key_schema[i].attribute_name + ", keyType=" + key_schema[i].key_type + ")";
   }
   return out + "]";
 }

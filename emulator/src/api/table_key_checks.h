@@ -26,7 +26,7 @@ std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names)
 std::string BracketList(const std::vector<std::string>& names);
 
 // The element list of a KeySchema as the service's model validation prints it in
-// "Value '[...]' at 'keySchema' ..." messages (Java objects' default toString).
+// "Value '[...]' at 'keySchema' ..." messages.
 std::string KeySchemaValueText(const std::vector<KeySchemaElement>& key_schema);
 
 // A table or LSI KeySchema has at most two elements ("Member must have length less than or

@@ -637,6 +637,78 @@ TEST_F(TablesTest, OneIndexCreateOrDeletePerRequest) {
               "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
 }
 
+TEST_F(TablesTest, GsiThroughputUpdateRespondsUpdatingWithTheOldValues) {
+  Ok("CreateTable", Gsis(kProv, "[" + Gsi("gs1", kKeyB, R"(,"ProvisionedThroughput":{"ReadCapacityUnits":2,"WriteCapacityUnits":2})") + "]"));
+  rapidjson::Document doc = Ok("UpdateTable", R"({"TableName":"gsis","GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"gs1",
+    "ProvisionedThroughput":{"ReadCapacityUnits":3,"WriteCapacityUnits":2}}}]})");
+  const auto& gsi = doc["TableDescription"]["GlobalSecondaryIndexes"][0];
+  EXPECT_EQ(Str(doc["TableDescription"]["TableStatus"]), "ACTIVE");
+  EXPECT_EQ(Str(gsi["IndexStatus"]), "UPDATING");
+  EXPECT_EQ(gsi["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt64(), 2);
+  rapidjson::Document described = Ok("DescribeTable", R"({"TableName":"gsis"})");
+  EXPECT_EQ(described["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt64(), 3);
+  ExpectError("UpdateTable", R"({"TableName":"gsis","GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"gs1",
+    "ProvisionedThroughput":{"ReadCapacityUnits":3,"WriteCapacityUnits":2}}}]})",
+              "ValidationException",
+              "The provisioned throughput for the index gs1 will not change. The requested value equals the current value. "
+              "Current ReadCapacityUnits provisioned for index gs1: 3. Requested ReadCapacityUnits: 3. Current "
+              "WriteCapacityUnits provisioned for index gs1: 2. Requested WriteCapacityUnits: 2. Refer to the Amazon "
+              "DynamoDB Developer Guide for current limits and how to request higher limits.");
+}
+
+TEST_F(TablesTest, OnDemandGsiOnlyAcceptsOnDemandOrWarmUpdates) {
+  Ok("CreateTable", Gsis(kPpr, "[" + Gsi("gs1", kKeyB) + "]"));
+  ExpectError("UpdateTable", R"({"TableName":"gsis","GlobalSecondaryIndexUpdates":[{"Update":{"IndexName":"gs1",
+    "ProvisionedThroughput":{"ReadCapacityUnits":3,"WriteCapacityUnits":2}}}]})",
+              "ValidationException",
+              "One or more parameter values were invalid: The only Updates for index: gs1 when TableThroughputMode is "
+              "PAY_PER_REQUEST can be to OnDemandThroughput, WarmThroughput");
+}
+
+TEST_F(TablesTest, OnDemandMaximaAreMergedAndClearedWithMinusOne) {
+  Ok("CreateTable", OnDemandTable("capped"));
+  rapidjson::Document doc = Ok("UpdateTable", R"({"TableName":"capped","OnDemandThroughput":{"MaxReadRequestUnits":100,"MaxWriteRequestUnits":50}})");
+  EXPECT_EQ(Str(doc["TableDescription"]["TableStatus"]), "ACTIVE");
+  EXPECT_EQ(ToJson(doc["TableDescription"]["OnDemandThroughput"]), R"({"MaxReadRequestUnits":100,"MaxWriteRequestUnits":50})");
+  Ok("UpdateTable", R"({"TableName":"capped","OnDemandThroughput":{"MaxReadRequestUnits":-1}})");
+  EXPECT_EQ(ToJson(Ok("DescribeTable", R"({"TableName":"capped"})")["Table"]["OnDemandThroughput"]), R"({"MaxWriteRequestUnits":50})");
+  ExpectError("UpdateTable", R"({"TableName":"capped","OnDemandThroughput":{"MaxReadRequestUnits":0}})", "ValidationException",
+              "One or more parameter values were invalid: Requested MaxReadRequestUnits for OnDemandThroughput for table is "
+              "outside of valid range");
+}
+
+TEST_F(TablesTest, OnDemandMaximaAreRefusedOnAProvisionedTable) {
+  Ok("CreateTable", HashTable("prov_odt"));
+  ExpectError("UpdateTable", R"({"TableName":"prov_odt","OnDemandThroughput":{"MaxReadRequestUnits":10}})", "ValidationException",
+              "One or more parameter values were invalid: MaxReadRequestUnits for OnDemandThroughput cannot be specified "
+              "when the table BillingMode is PROVISIONED");
+}
+
+TEST_F(TablesTest, ResendingOnDemandBillingRespondsUpdatingAndChangesNothing) {
+  Ok("CreateTable", OnDemandTable("resend"));
+  rapidjson::Document doc = Ok("UpdateTable", R"({"TableName":"resend","BillingMode":"PAY_PER_REQUEST"})");
+  EXPECT_EQ(Str(doc["TableDescription"]["TableStatus"]), "UPDATING");
+  EXPECT_EQ(ToJson(doc["TableDescription"]["BillingModeSummary"]),
+            R"({"BillingMode":"PAY_PER_REQUEST","LastUpdateToPayPerRequestDateTime":1700000000.123})");
+}
+
+TEST_F(TablesTest, GsiCreateOnAProvisionedTableNeedsItsThroughputAndItsAttributeDefinitions) {
+  Ok("CreateTable", HashTable("prov_gsi"));
+  const std::string create = R"({"IndexName":"by_g","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}})";
+  ExpectError("UpdateTable", R"({"TableName":"prov_gsi","GlobalSecondaryIndexUpdates":[{"Create":)" + create + "}]}",
+              "ValidationException", "One or more parameter values were invalid: AttributeDefinitions is not specified for index: by_g");
+  ExpectError("UpdateTable", R"({"TableName":"prov_gsi","AttributeDefinitions":[{"AttributeName":"g","AttributeType":"S"}],
+    "GlobalSecondaryIndexUpdates":[{"Create":)" + create + "}]}",
+              "ValidationException",
+              "One or more parameter values were invalid: Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: by_g");
+}
+
+TEST_F(TablesTest, StreamsAreNotModelledButDisablingANonexistentStreamIsTheServicesError) {
+  Ok("CreateTable", OnDemandTable("streamless"));
+  ExpectError("UpdateTable", R"({"TableName":"streamless","StreamSpecification":{"StreamEnabled":false}})", "ValidationException",
+              "Table has no stream to disable: TableName: streamless");
+}
+
 // ---- namespaces and persistence ----
 
 TEST_F(TablesTest, EachAccessKeyAndRegionSeesItsOwnTables) {
