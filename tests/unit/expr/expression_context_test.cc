@@ -1,0 +1,103 @@
+// ExpressionAttributeNames / ExpressionAttributeValues: resolution, the unused-placeholder rule
+// shared by all expressions of a request, and validation of the maps themselves. Messages were
+// recorded from DynamoDB Local 1.25.
+#include "expr/expression_context.h"
+
+#include <gtest/gtest.h>
+
+#include "expr/expressions.h"
+#include "expr_test_util.h"
+
+namespace ddbemu::expr {
+namespace {
+
+using testing::S;
+
+std::string Message(const Status& s) { return s.ok() ? "" : s.error().message(); }
+
+TEST(ExpressionContextTest, ResolvesAndRecordsUse) {
+  const AttributeNames names{{"#a", "alpha"}};
+  const Item values{{":v", S("x")}};
+  ExpressionContext context(&names, &values);
+  ASSERT_NE(context.FindName("#a"), nullptr);
+  EXPECT_EQ(*context.FindName("#a"), "alpha");
+  EXPECT_EQ(context.FindName("#b"), nullptr);
+  ASSERT_NE(context.FindValue(":v"), nullptr);
+  EXPECT_EQ(context.FindValue(":w"), nullptr);
+  EXPECT_TRUE(context.CheckAllUsed().ok());
+}
+
+TEST(ExpressionContextTest, ReportsUnusedNamesBeforeValues) {
+  const AttributeNames names{{"#z", "x"}};
+  const Item values{{":v", S("x")}, {":z", S("x")}};
+  ExpressionContext context(&names, &values);
+  context.FindValue(":v");
+  EXPECT_EQ(Message(context.CheckAllUsed()),
+            "Value provided in ExpressionAttributeNames unused in expressions: keys: {#z}");
+}
+
+TEST(ExpressionContextTest, PrintsUnusedKeysInJavaHashSetOrder) {
+  // Recorded: names {#z, #y} print as {#y, #z}; values {:z, :y} print as {:z, :y}.
+  const AttributeNames names{{"#z", "x"}, {"#y", "y"}};
+  ExpressionContext by_name(&names, nullptr);
+  EXPECT_EQ(Message(by_name.CheckAllUsed()),
+            "Value provided in ExpressionAttributeNames unused in expressions: keys: {#y, #z}");
+  const Item values{{":z", S("x")}, {":y", S("x")}};
+  ExpressionContext by_value(nullptr, &values);
+  EXPECT_EQ(Message(by_value.CheckAllUsed()),
+            "Value provided in ExpressionAttributeValues unused in expressions: keys: {:z, :y}");
+}
+
+TEST(ExpressionContextTest, UseByAnyExpressionOfTheRequestCounts) {
+  const AttributeNames names{{"#k", "pk"}, {"#f", "flag"}};
+  const Item values{{":k", S("x")}, {":f", AttributeValue::Bool(true)}};
+  ExpressionContext context(&names, &values);
+  ASSERT_TRUE(PrepareCondition("#f = :f", ExpressionKind::kFilter, context).ok());
+  EXPECT_FALSE(context.CheckAllUsed().ok());
+  ASSERT_TRUE(PrepareCondition("#k = :k", ExpressionKind::kKeyCondition, context).ok());
+  EXPECT_TRUE(context.CheckAllUsed().ok());
+}
+
+TEST(ExpressionContextTest, JavaHashSetOrderFollowsBucketsThenInsertion) {
+  EXPECT_EQ(JavaHashSetOrder({"#z", "#y"}), (std::vector<std::string>{"#y", "#z"}));
+  EXPECT_EQ(JavaHashSetOrder({":y", ":z"}), (std::vector<std::string>{":z", ":y"}));
+  EXPECT_TRUE(JavaHashSetOrder({}).empty());
+}
+
+TEST(ValidateAttributeNamesTest, RejectsEmptyMapsAndBadKeys) {
+  EXPECT_EQ(Message(ValidateAttributeNames({})), "ExpressionAttributeNames must not be empty");
+  EXPECT_EQ(Message(ValidateAttributeNames({{"n", "x"}})),
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"n\"");
+  EXPECT_EQ(Message(ValidateAttributeNames({{"#n-1", "x"}})),
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#n-1\"");
+  EXPECT_EQ(Message(ValidateAttributeNames({{"#", "x"}})),
+            "ExpressionAttributeNames contains invalid key: Syntax error; key: \"#\"");
+  EXPECT_EQ(Message(ValidateAttributeNames({{"#" + std::string(254, 'n'), "x"}})), "");
+  EXPECT_EQ(Message(ValidateAttributeNames({{"#" + std::string(255, 'n'), "x"}})),
+            "ExpressionAttributeNames contains invalid key: The expression attribute map contains "
+            "a key that is too long; size of key: 256");
+}
+
+TEST(ValidateAttributeNamesTest, RejectsEmptyAndOversizedNames) {
+  EXPECT_EQ(Message(ValidateAttributeNames({{"#n", ""}})),
+            "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+  EXPECT_EQ(Message(ValidateAttributeNames({{"#n", std::string(65535, 'x')}})), "");
+  EXPECT_EQ(Message(ValidateAttributeNames({{"#n", std::string(65536, 'x')}})),
+            "ExpressionAttributeNames contains invalid value: Attribute name is too large, must be "
+            "less than 65536 bytes for key #n");
+}
+
+TEST(ValidateAttributeValueKeysTest, RejectsEmptyMapsAndBadKeys) {
+  EXPECT_EQ(Message(ValidateAttributeValueKeys({})), "ExpressionAttributeValues must not be empty");
+  EXPECT_EQ(Message(ValidateAttributeValueKeys({{"v", S("x")}})),
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \"v\"");
+  EXPECT_EQ(Message(ValidateAttributeValueKeys({{":", S("x")}})),
+            "ExpressionAttributeValues contains invalid key: Syntax error; key: \":\"");
+  EXPECT_EQ(Message(ValidateAttributeValueKeys({{":" + std::string(254, 'v'), S("x")}})), "");
+  EXPECT_EQ(Message(ValidateAttributeValueKeys({{":" + std::string(255, 'v'), S("x")}})),
+            "ExpressionAttributeValues contains invalid key: The expression attribute map "
+            "contains a key that is too long;");
+}
+
+}  // namespace
+}  // namespace ddbemu::expr
