@@ -31,11 +31,13 @@ Status CheckRequiredMembers(const CreateTableRequest& request) {
   if (!request.attribute_definitions) errors.push_back("attributeDefinitions");
   if (!request.key_schema) errors.push_back("keySchema");
   if (errors.empty()) return Status::Ok();
-  std::string message = std::to_string(errors.size()) +
-                        (errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
+  std::string message =
+      std::to_string(errors.size()) +
+      (errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
   for (std::size_t i = 0; i < errors.size(); ++i) {
     if (i > 0) message += "; ";
-    message += "Value null at '" + errors[i] + "' failed to satisfy constraint: Member must not be null";
+    message +=
+        "Value null at '" + errors[i] + "' failed to satisfy constraint: Member must not be null";
   }
   return ApiError::Validation(message);
 }
@@ -62,12 +64,12 @@ bool HasMember(const OnDemandRequest& odt) {
 // OnDemandThroughput maxima are positive at creation (-1, "no maximum", only clears one later).
 Status CheckOnDemandRange(const OnDemandRequest& odt, std::string_view owner) {
   if (odt.max_read_request_units && *odt.max_read_request_units < 1) {
-    return InvalidParameter("Requested MaxReadRequestUnits for OnDemandThroughput for " + std::string(owner) +
-                            " is outside of valid range");
+    return InvalidParameter("Requested MaxReadRequestUnits for OnDemandThroughput for " +
+                            std::string(owner) + " is outside of valid range");
   }
   if (odt.max_write_request_units && *odt.max_write_request_units < 1) {
-    return InvalidParameter("Requested MaxWriteRequestUnits for OnDemandThroughput for " + std::string(owner) +
-                            " is outside of valid range");
+    return InvalidParameter("Requested MaxWriteRequestUnits for OnDemandThroughput for " +
+                            std::string(owner) + " is outside of valid range");
   }
   return Status::Ok();
 }
@@ -77,23 +79,29 @@ Status CheckWarmThroughput(const CreateTableRequest& request, bool pay_per_reque
   const WarmThroughputRequest& warm = *request.warm_throughput;
   if (pay_per_request) {
     if (warm.read_units_per_second && *warm.read_units_per_second < kInitialOnDemandReads) {
-      return InvalidParameter("Requested ReadUnitsPerSecond for WarmThroughput for table is lower than initial "
-                              "throughput for OnDemand." + std::string(kInitialThroughputDoc));
+      return InvalidParameter(
+          "Requested ReadUnitsPerSecond for WarmThroughput for table is lower than initial "
+          "throughput for OnDemand." +
+          std::string(kInitialThroughputDoc));
     }
     if (warm.write_units_per_second && *warm.write_units_per_second < kInitialOnDemandWrites) {
-      return InvalidParameter("Requested WriteUnitsPerSecond for WarmThroughput for table is lower than initial "
-                              "throughput for OnDemand." + std::string(kInitialThroughputDoc));
+      return InvalidParameter(
+          "Requested WriteUnitsPerSecond for WarmThroughput for table is lower than initial "
+          "throughput for OnDemand." +
+          std::string(kInitialThroughputDoc));
     }
     return Status::Ok();
   }
   const ThroughputRequest& pt = *request.provisioned_throughput;
   if (warm.read_units_per_second && *warm.read_units_per_second < *pt.read_capacity_units) {
-    return InvalidParameter("Requested ReadUnitsPerSecond for WarmThroughput for table is lower than "
-                            "ReadCapacityUnits of ProvisionedThroughput");
+    return InvalidParameter(
+        "Requested ReadUnitsPerSecond for WarmThroughput for table is lower than "
+        "ReadCapacityUnits of ProvisionedThroughput");
   }
   if (warm.write_units_per_second && *warm.write_units_per_second < *pt.write_capacity_units) {
-    return InvalidParameter("Requested WriteUnitsPerSecond for WarmThroughput for table is lower than "
-                            "WriteCapacityUnits of ProvisionedThroughput");
+    return InvalidParameter(
+        "Requested WriteUnitsPerSecond for WarmThroughput for table is lower than "
+        "WriteCapacityUnits of ProvisionedThroughput");
   }
   return Status::Ok();
 }
@@ -104,21 +112,25 @@ Status CheckBilling(const CreateTableRequest& request) {
   const bool pay_per_request = request.billing_mode == kPayPerRequest;
   if (pay_per_request) {
     if (request.provisioned_throughput) {
-      return InvalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
-                              "BillingMode is PAY_PER_REQUEST");
+      return InvalidParameter(
+          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified when "
+          "BillingMode is PAY_PER_REQUEST");
     }
-    if (request.on_demand_throughput) DDB_RETURN_IF_ERROR(CheckOnDemandRange(*request.on_demand_throughput, "table"));
+    if (request.on_demand_throughput)
+      DDB_RETURN_IF_ERROR(CheckOnDemandRange(*request.on_demand_throughput, "table"));
     return CheckWarmThroughput(request, true);
   }
   const auto& pt = request.provisioned_throughput;
   if (!pt || !pt->read_capacity_units || !pt->write_capacity_units) {
-    return InvalidParameter("ReadCapacityUnits and WriteCapacityUnits must both be specified when "
-                            "BillingMode is PROVISIONED");
+    return InvalidParameter(
+        "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
+        "BillingMode is PROVISIONED");
   }
   DDB_RETURN_IF_ERROR(CheckThroughputBounds(*pt));
   if (request.on_demand_throughput && HasMember(*request.on_demand_throughput)) {
-    return InvalidParameter(OnDemandMember(*request.on_demand_throughput) +
-                            " for OnDemandThroughput cannot be specified when table BillingMode is PROVISIONED.");
+    return InvalidParameter(
+        OnDemandMember(*request.on_demand_throughput) +
+        " for OnDemandThroughput cannot be specified when table BillingMode is PROVISIONED.");
   }
   return CheckWarmThroughput(request, false);
 }
@@ -133,7 +145,8 @@ Status CheckDuplicateDefinitions(const std::vector<AttributeDefinition>& definit
   return Status::Ok();
 }
 
-void AppendKeyNames(const std::vector<KeySchemaElement>& key_schema, std::vector<std::string>* out) {
+void AppendKeyNames(const std::vector<KeySchemaElement>& key_schema,
+                    std::vector<std::string>* out) {
   for (const auto& e : key_schema) out->push_back(e.attribute_name);
 }
 
@@ -144,8 +157,9 @@ Status CheckUnusedDefinitions(const CreateTableRequest& request) {
   const bool has_indexes = request.local_secondary_indexes || request.global_secondary_indexes;
   if (!has_indexes) {
     if (definitions.size() == request.key_schema->size()) return Status::Ok();
-    return InvalidParameter("Number of attributes in KeySchema does not exactly match number of attributes "
-                            "defined in AttributeDefinitions");
+    return InvalidParameter(
+        "Number of attributes in KeySchema does not exactly match number of attributes "
+        "defined in AttributeDefinitions");
   }
   std::vector<std::string> used;
   AppendKeyNames(*request.key_schema, &used);
@@ -160,8 +174,9 @@ Status CheckUnusedDefinitions(const CreateTableRequest& request) {
     unused |= std::find(used.begin(), used.end(), d.attribute_name) == used.end();
   }
   if (!unused) return Status::Ok();
-  return InvalidParameter("Some AttributeDefinitions are not used. AttributeDefinitions: " + BracketList(defined) +
-                          ", keys used: " + BracketList(JavaHashSetOrder(used)));
+  return InvalidParameter(
+      "Some AttributeDefinitions are not used. AttributeDefinitions: " + BracketList(defined) +
+      ", keys used: " + BracketList(JavaHashSetOrder(used)));
 }
 
 Status CheckUniqueIndexName(const std::string& name, std::set<std::string>* names) {
@@ -174,11 +189,13 @@ Status CheckLocalIndexes(const CreateTableRequest& request, std::set<std::string
   const auto& indexes = *request.local_secondary_indexes;
   if (indexes.empty()) return InvalidParameter("List of LocalSecondaryIndexes is empty");
   if (request.key_schema->size() != 2) {
-    return InvalidParameter("Table KeySchema does not have a range key, which is required when specifying a "
-                            "LocalSecondaryIndex");
+    return InvalidParameter(
+        "Table KeySchema does not have a range key, which is required when specifying a "
+        "LocalSecondaryIndex");
   }
   for (const auto& index : indexes) {
-    DDB_RETURN_IF_ERROR(CheckLsiKeySchema(index, *request.key_schema, *request.attribute_definitions));
+    DDB_RETURN_IF_ERROR(
+        CheckLsiKeySchema(index, *request.key_schema, *request.attribute_definitions));
     DDB_RETURN_IF_ERROR(CheckProjection(index.projection));
     DDB_RETURN_IF_ERROR(CheckUniqueIndexName(index.index_name, names));
   }
@@ -216,8 +233,9 @@ Status CheckProjectedAttributeTotal(const CreateTableRequest& request) {
     }
   }
   if (total <= kMaxProjectedAttributes) return Status::Ok();
-  return InvalidParameter("The number of projected attributes across all secondary indexes exceeds the limit of " +
-                          std::to_string(kMaxProjectedAttributes));
+  return InvalidParameter(
+      "The number of projected attributes across all secondary indexes exceeds the limit of " +
+      std::to_string(kMaxProjectedAttributes));
 }
 
 }  // namespace
@@ -225,28 +243,36 @@ Status CheckProjectedAttributeTotal(const CreateTableRequest& request) {
 Status ValidateGsiThroughput(const SecondaryIndexRequest& index, bool pay_per_request) {
   if (pay_per_request) {
     if (index.provisioned_throughput) {
-      return InvalidParameter("ProvisionedThroughput should not be specified for index: " + index.index_name +
-                              " when BillingMode is PAY_PER_REQUEST");
+      return InvalidParameter("ProvisionedThroughput should not be specified for index: " +
+                              index.index_name + " when BillingMode is PAY_PER_REQUEST");
     }
     if (index.on_demand_throughput) {
-      DDB_RETURN_IF_ERROR(CheckOnDemandRange(*index.on_demand_throughput, "index : " + index.index_name));
+      DDB_RETURN_IF_ERROR(
+          CheckOnDemandRange(*index.on_demand_throughput, "index : " + index.index_name));
     }
     const auto& warm = index.warm_throughput;
-    if (warm && ((warm->read_units_per_second && *warm->read_units_per_second < kInitialOnDemandReads) ||
-                 (warm->write_units_per_second && *warm->write_units_per_second < kInitialOnDemandWrites))) {
-      const char* member = warm->read_units_per_second && *warm->read_units_per_second < kInitialOnDemandReads
-                               ? "ReadUnitsPerSecond" : "WriteUnitsPerSecond";
-      return InvalidParameter(std::string("Requested ") + member + " for WarmThroughput for index " +
-                              index.index_name + " is lower than initial throughput for OnDemand");
+    if (warm &&
+        ((warm->read_units_per_second && *warm->read_units_per_second < kInitialOnDemandReads) ||
+         (warm->write_units_per_second &&
+          *warm->write_units_per_second < kInitialOnDemandWrites))) {
+      const char* member =
+          warm->read_units_per_second && *warm->read_units_per_second < kInitialOnDemandReads
+              ? "ReadUnitsPerSecond"
+              : "WriteUnitsPerSecond";
+      return InvalidParameter(std::string("Requested ") + member +
+                              " for WarmThroughput for index " + index.index_name +
+                              " is lower than initial throughput for OnDemand");
     }
     return Status::Ok();
   }
   if (!index.provisioned_throughput) {
-    return InvalidParameter("ProvisionedThroughput is not specified for index: " + index.index_name);
+    return InvalidParameter("ProvisionedThroughput is not specified for index: " +
+                            index.index_name);
   }
   if (index.on_demand_throughput && HasMember(*index.on_demand_throughput)) {
-    return InvalidParameter(OnDemandMember(*index.on_demand_throughput) + " for OnDemandThroughput for index: " +
-                            index.index_name + " cannot be specified when table BillingMode is PROVISIONED.");
+    return InvalidParameter(OnDemandMember(*index.on_demand_throughput) +
+                            " for OnDemandThroughput for index: " + index.index_name +
+                            " cannot be specified when table BillingMode is PROVISIONED.");
   }
   return Status::Ok();
 }

@@ -21,11 +21,15 @@ void String(JsonWriter& w, std::string_view s) {
 }
 
 // Epoch seconds with the millisecond precision the service reports.
-void Time(JsonWriter& w, std::int64_t micros) { w.Double(static_cast<double>(micros / 1000) / 1000.0); }
+void Time(JsonWriter& w, std::int64_t micros) {
+  w.Double(static_cast<double>(micros / 1000) / 1000.0);
+}
 
 std::string_view TypeName(AttributeType type) { return TypeDescriptor(type); }
 
-bool OnDemand(const TableSchema& table) { return table.billing_mode == BillingMode::kPayPerRequest; }
+bool OnDemand(const TableSchema& table) {
+  return table.billing_mode == BillingMode::kPayPerRequest;
+}
 
 void WriteAttributeDefinitions(JsonWriter& w, const TableSchema& table) {
   // The service returns AttributeDefinitions sorted by name, whatever order they were sent in.
@@ -45,7 +49,8 @@ void WriteAttributeDefinitions(JsonWriter& w, const TableSchema& table) {
   w.EndArray();
 }
 
-void WriteKeyElements(JsonWriter& w, const std::vector<KeyAttribute>& attributes, std::string_view type) {
+void WriteKeyElements(JsonWriter& w, const std::vector<KeyAttribute>& attributes,
+                      std::string_view type) {
   for (const auto& a : attributes) {
     w.StartObject();
     w.Key("AttributeName");
@@ -56,7 +61,8 @@ void WriteKeyElements(JsonWriter& w, const std::vector<KeyAttribute>& attributes
   }
 }
 
-void WriteKeySchema(JsonWriter& w, const std::vector<KeyAttribute>& hash, const std::vector<KeyAttribute>& range) {
+void WriteKeySchema(JsonWriter& w, const std::vector<KeyAttribute>& hash,
+                    const std::vector<KeyAttribute>& range) {
   w.Key("KeySchema");
   w.StartArray();
   WriteKeyElements(w, hash, "HASH");
@@ -167,7 +173,8 @@ void WriteGlobalIndex(JsonWriter& w, const TableSchema& table, const IndexSchema
   String(w, IndexStatusName(index.status));
   // Only GSIs being added by UpdateTable report Backfilling, while they are CREATING (false in
   // the UpdateTable response: resource allocation comes first).
-  if (index.status == IndexStatus::kCreating && (index.backfilling || options.view == DescriptionView::kUpdate)) {
+  if (index.status == IndexStatus::kCreating &&
+      (index.backfilling || options.view == DescriptionView::kUpdate)) {
     w.Key("Backfilling");
     w.Bool(index.backfilling);
   }
@@ -203,7 +210,8 @@ void WriteIndexes(JsonWriter& w, const TableSchema& table, const TableCounts& co
 
 // Present for tables that are on-demand or have been: LastUpdateToPayPerRequestDateTime is the
 // last switch to on-demand (the creation time for tables created on-demand).
-void WriteBillingSummary(JsonWriter& w, const TableSchema& table, const DescriptionOptions& options) {
+void WriteBillingSummary(JsonWriter& w, const TableSchema& table,
+                         const DescriptionOptions& options) {
   if (!OnDemand(table) && table.billing_mode_last_update_micros == 0) return;
   w.Key("BillingModeSummary");
   w.StartObject();
@@ -280,20 +288,28 @@ void WriteDescription(JsonWriter& w, const TableSchema& table, const TableCounts
 
 std::string_view TableStatusName(TableStatus status) {
   switch (status) {
-    case TableStatus::kCreating: return "CREATING";
-    case TableStatus::kUpdating: return "UPDATING";
-    case TableStatus::kDeleting: return "DELETING";
-    case TableStatus::kActive: return "ACTIVE";
+    case TableStatus::kCreating:
+      return "CREATING";
+    case TableStatus::kUpdating:
+      return "UPDATING";
+    case TableStatus::kDeleting:
+      return "DELETING";
+    case TableStatus::kActive:
+      return "ACTIVE";
   }
   return "ACTIVE";
 }
 
 std::string_view IndexStatusName(IndexStatus status) {
   switch (status) {
-    case IndexStatus::kCreating: return "CREATING";
-    case IndexStatus::kUpdating: return "UPDATING";
-    case IndexStatus::kDeleting: return "DELETING";
-    case IndexStatus::kActive: return "ACTIVE";
+    case IndexStatus::kCreating:
+      return "CREATING";
+    case IndexStatus::kUpdating:
+      return "UPDATING";
+    case IndexStatus::kDeleting:
+      return "DELETING";
+    case IndexStatus::kActive:
+      return "ACTIVE";
   }
   return "ACTIVE";
 }
@@ -304,7 +320,8 @@ std::int64_t DecreasesToday(const ProvisionedThroughput& throughput, std::int64_
   return throughput.decreases_today;
 }
 
-WarmThroughputValue ComputeWarmThroughput(const TableSchema& table, const ProvisionedThroughput& throughput) {
+WarmThroughputValue ComputeWarmThroughput(const TableSchema& table,
+                                          const ProvisionedThroughput& throughput) {
   if (OnDemand(table)) return {kOnDemandBaselineReads, kOnDemandBaselineWrites};
   if (table.billing_mode_last_update_micros != 0) {
     return {std::max(kOnDemandBaselineReads, throughput.read_capacity_units),

@@ -34,8 +34,8 @@ struct TableCounts {
 
 struct DescriptionOptions {
   DescriptionView view = DescriptionView::kDescribe;
-  std::string table_arn;           // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME
-  std::int64_t now_micros = 0;     // NumberOfDecreasesToday counts the current UTC day only
+  std::string table_arn;        // arn:aws:dynamodb:REGION:ACCOUNT:table/NAME
+  std::int64_t now_micros = 0;  // NumberOfDecreasesToday counts the current UTC day only
   // The service leaves LastUpdateToPayPerRequestDateTime out of the response that makes a
   // table on-demand (CreateTable, or UpdateTable switching to PAY_PER_REQUEST).
   bool billing_summary_without_time = false;
@@ -52,7 +52,8 @@ struct WarmThroughputValue {
   std::int64_t read_units_per_second = 0;
   std::int64_t write_units_per_second = 0;
 };
-WarmThroughputValue ComputeWarmThroughput(const TableSchema& table, const ProvisionedThroughput& throughput);
+WarmThroughputValue ComputeWarmThroughput(const TableSchema& table,
+                                          const ProvisionedThroughput& throughput);
 
 // Decreases counted today (UTC): the stored count, or 0 when the last decrease was on an
 // earlier UTC day.

@@ -79,15 +79,18 @@ Status CheckKeysDefined(const std::vector<KeySchemaElement>& key_schema,
 }
 
 ApiError SameNameError() {
-  return ApiError::Validation("Both the Hash Key and the Range Key element in the KeySchema have the same name");
+  return ApiError::Validation(
+      "Both the Hash Key and the Range Key element in the KeySchema have the same name");
 }
 
 ApiError FirstNotHashError() {
-  return ApiError::Validation("Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  return ApiError::Validation(
+      "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
 }
 
 ApiError SecondNotRangeError() {
-  return ApiError::Validation("Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
+  return ApiError::Validation(
+      "Invalid KeySchema: The second KeySchemaElement is not a RANGE key type");
 }
 
 bool HasDuplicateName(const std::vector<KeySchemaElement>& key_schema) {
@@ -113,7 +116,8 @@ Status CheckMultiAttributeShape(const std::vector<KeySchemaElement>& key_schema)
   for (const auto& e : key_schema) {
     if (e.key_type == kHash) {
       if (range_count > 0) {
-        return InvalidParameter("All HASH key attributes must precede RANGE key attributes in the KeySchema");
+        return InvalidParameter(
+            "All HASH key attributes must precede RANGE key attributes in the KeySchema");
       }
       ++hash_count;
     } else {
@@ -121,10 +125,12 @@ Status CheckMultiAttributeShape(const std::vector<KeySchemaElement>& key_schema)
     }
   }
   if (hash_count > kMaxKeyAttributesPerRole) {
-    return InvalidParameter("The KeySchema exceeds the maximum allowed number of HASH key attributes");
+    return InvalidParameter(
+        "The KeySchema exceeds the maximum allowed number of HASH key attributes");
   }
   if (range_count > kMaxKeyAttributesPerRole) {
-    return InvalidParameter("The KeySchema exceeds the maximum allowed number of RANGE key attributes");
+    return InvalidParameter(
+        "The KeySchema exceeds the maximum allowed number of RANGE key attributes");
   }
   return Status::Ok();
 }
@@ -138,7 +144,8 @@ ApiError InvalidParameter(std::string_view detail) {
 std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names) {
   std::vector<std::string> distinct;
   for (const auto& name : names) {
-    if (std::find(distinct.begin(), distinct.end(), name) == distinct.end()) distinct.push_back(name);
+    if (std::find(distinct.begin(), distinct.end(), name) == distinct.end())
+      distinct.push_back(name);
   }
   // HashMap starts with 16 buckets and doubles when the size passes 3/4 of them; resizing
   // keeps each bucket's insertion order, so the final order is (bucket, insertion order).
@@ -148,9 +155,9 @@ std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& names)
     const std::uint32_t h = JavaStringHash(name);
     return (h ^ (h >> 16)) & (buckets - 1);
   };
-  std::stable_sort(distinct.begin(), distinct.end(), [&](const std::string& a, const std::string& b) {
-    return bucket_of(a) < bucket_of(b);
-  });
+  std::stable_sort(
+      distinct.begin(), distinct.end(),
+      [&](const std::string& a, const std::string& b) { return bucket_of(a) < bucket_of(b); });
   return distinct;
 }
 
@@ -169,16 +176,19 @@ std::string KeySchemaValueText(const std::vector<KeySchemaElement>& key_schema) 
   std::string out = "[";
   for (std::size_t i = 0; i < key_schema.size(); ++i) {
     if (i > 0) out += ", ";
-    out += "KeySchemaElement(attributeName=" + key_schema[i].attribute_name + ", keyType=" + key_schema[i].key_type + ")";
+    out += "KeySchemaElement(attributeName=" + key_schema[i].attribute_name +
+           ", keyType=" + key_schema[i].key_type + ")";
   }
   return out + "]";
 }
 
-Status CheckKeySchemaLength(const std::vector<KeySchemaElement>& key_schema, std::string_view path) {
+Status CheckKeySchemaLength(const std::vector<KeySchemaElement>& key_schema,
+                            std::string_view path) {
   if (key_schema.size() <= 2) return Status::Ok();
-  return ApiError::Validation("1 validation error detected: Value '" + KeySchemaValueText(key_schema) +
-                              "' at '" + std::string(path) +
-                              "' failed to satisfy constraint: Member must have length less than or equal to 2");
+  return ApiError::Validation(
+      "1 validation error detected: Value '" + KeySchemaValueText(key_schema) + "' at '" +
+      std::string(path) +
+      "' failed to satisfy constraint: Member must have length less than or equal to 2");
 }
 
 Status CheckTableKeySchema(const std::vector<KeySchemaElement>& key_schema,
@@ -212,7 +222,8 @@ Status CheckLsiKeySchema(const SecondaryIndexRequest& index,
   if (keys.empty() || keys[0].key_type != kHash) return FirstNotHashError();
   if (keys.size() == 2 && keys[1].key_type != kRange) return SecondNotRangeError();
   if (keys.size() != 2) {
-    return InvalidParameter("Index KeySchema does not have a range key for index: " + index.index_name);
+    return InvalidParameter("Index KeySchema does not have a range key for index: " +
+                            index.index_name);
   }
   const std::string& table_hash = table_key_schema[0].attribute_name;
   if (keys[0].attribute_name != table_hash) {
@@ -236,7 +247,8 @@ Status CheckProjection(const ProjectionRequest& projection) {
   }
   std::set<std::string_view> seen;
   for (const auto& name : *projection.non_key_attributes) {
-    if (!seen.insert(name).second) return InvalidParameter("Duplicate element in NonKeyAttributes: " + name);
+    if (!seen.insert(name).second)
+      return InvalidParameter("Duplicate element in NonKeyAttributes: " + name);
   }
   return Status::Ok();
 }

@@ -47,7 +47,8 @@ std::optional<std::vector<AttributeDefinition>> ReadAttributeDefinitions(
 std::optional<ThroughputRequest> ReadThroughput(const rapidjson::Value& object) {
   const rapidjson::Value* pt = ObjectMember(object, "ProvisionedThroughput");
   if (pt == nullptr) return std::nullopt;
-  return ThroughputRequest{IntMember(*pt, "ReadCapacityUnits"), IntMember(*pt, "WriteCapacityUnits")};
+  return ThroughputRequest{IntMember(*pt, "ReadCapacityUnits"),
+                           IntMember(*pt, "WriteCapacityUnits")};
 }
 
 std::optional<OnDemandRequest> ReadOnDemand(const rapidjson::Value& object) {
@@ -117,7 +118,8 @@ GsiUpdateRequest ReadGsiUpdate(const rapidjson::Value& entry) {
     out.update = UpdateGsiAction{StringOr(*update, "IndexName", ""), ReadThroughput(*update),
                                  ReadOnDemand(*update), ReadWarm(*update)};
   }
-  if (const rapidjson::Value* create = ObjectMember(entry, "Create")) out.create = ReadIndex(*create);
+  if (const rapidjson::Value* create = ObjectMember(entry, "Create"))
+    out.create = ReadIndex(*create);
   if (const rapidjson::Value* del = ObjectMember(entry, "Delete")) {
     out.delete_index_name = StringOr(*del, "IndexName", "");
   }
@@ -144,7 +146,8 @@ Result<CreateTableRequest> ParseCreateTable(const rapidjson::Value& body) {
   request.warm_throughput = ReadWarm(body);
   request.tags = ReadTags(body);
   request.table_class = StringMember(body, "TableClass");
-  request.deletion_protection_enabled = BoolMember(body, "DeletionProtectionEnabled").value_or(false);
+  request.deletion_protection_enabled =
+      BoolMember(body, "DeletionProtectionEnabled").value_or(false);
   return request;
 }
 

@@ -5,12 +5,12 @@
 // that, in the service's order.
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <rapidjson/document.h>
 
 #include "ddbemu/error.h"
 
@@ -60,7 +60,7 @@ struct SecondaryIndexRequest {
 };
 
 struct TagRequest {
-  std::optional<std::string> key;    // absent: "The Tag Key provided is invalid, Key: null"
+  std::optional<std::string> key;  // absent: "The Tag Key provided is invalid, Key: null"
   std::optional<std::string> value;
 };
 
@@ -116,7 +116,7 @@ struct UpdateTableRequest {
   // and "must be the only operation" checks.
   std::optional<bool> stream_enabled;  // StreamSpecification.StreamEnabled when sent
   std::optional<bool> sse_enabled;     // SSESpecification.Enabled (absent means true)
-  bool has_replica_updates = false;           // a non-empty ReplicaUpdates
+  bool has_replica_updates = false;    // a non-empty ReplicaUpdates
   bool has_multi_region_consistency = false;
 };
 

@@ -17,7 +17,7 @@ namespace {
 
 // "Number of Tags exceed the current limit": 50 user tags per resource.
 constexpr std::size_t kMaxTags = 50;
-constexpr std::size_t kMaxKeyLength = 128;   // characters (code points)
+constexpr std::size_t kMaxKeyLength = 128;  // characters (code points)
 constexpr std::size_t kMaxValueLength = 256;
 
 // Classifies non-ASCII characters with glibc's Unicode tables (the C.UTF-8 locale), without
@@ -91,7 +91,8 @@ Status ValidateTag(const TagRequest& tag, const UnicodeClasses& classes) {
     return ApiError::Validation("The Tag Key provided is invalid, Key: " + key);
   }
   // The reserved prefix is refused in any letter case ("AWS:foo" too).
-  if (HasAwsPrefix(key)) return ApiError::Validation("Tag Key cannot be prefixed with aws:, Key: " + key);
+  if (HasAwsPrefix(key))
+    return ApiError::Validation("Tag Key cannot be prefixed with aws:, Key: " + key);
   if (!tag.value) return ApiError::Validation("The Tag Value provided is invalid, Value: null");
   if (!InTagAlphabet(*tag.value, kMaxValueLength, classes)) {
     return ApiError::Validation("The Tag Value provided is invalid, Value: " + *tag.value);
@@ -103,14 +104,16 @@ Status ValidateTag(const TagRequest& tag, const UnicodeClasses& classes) {
 
 Status ValidateTags(const std::vector<TagRequest>& tags) {
   if (tags.size() > kMaxTags) {
-    return ApiError::Validation("Number of Tags exceed the current limit for the provided ResourceArn");
+    return ApiError::Validation(
+        "Number of Tags exceed the current limit for the provided ResourceArn");
   }
   const UnicodeClasses classes;
   for (const TagRequest& tag : tags) DDB_RETURN_IF_ERROR(ValidateTag(tag, classes));
   std::set<std::string_view> keys;
   for (const TagRequest& tag : tags) {
     if (!keys.insert(*tag.key).second) {
-      return ApiError::Validation("Duplicate Tag Keys provided as input: Duplicate Tag Key found " + *tag.key);
+      return ApiError::Validation("Duplicate Tag Keys provided as input: Duplicate Tag Key found " +
+                                  *tag.key);
     }
   }
   return Status::Ok();

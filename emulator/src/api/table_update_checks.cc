@@ -13,8 +13,10 @@ namespace {
 
 // The service's own list, including members of replicated tables this model does not send.
 constexpr std::string_view kAtLeastOneMessage =
-    "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, GlobalSecondaryIndexUpdates, "
-    "SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, MultiRegionConsistency, "
+    "At least one of ProvisionedThroughput, BillingMode, UpdateStreamEnabled, "
+    "GlobalSecondaryIndexUpdates, "
+    "SSESpecification, ReplicaUpdates, MultiAccountReplicaReady, ReplicaTransitRoleArn, "
+    "MultiRegionConsistency, "
     "DeletionProtectionEnabled, OnDemandThroughput, WarmThroughput or TableClass is required";
 
 bool HasIndexUpdates(const UpdateTableRequest& request) {
@@ -25,15 +27,19 @@ Status CheckIndexEntries(const std::vector<GsiUpdateRequest>& updates) {
   std::set<std::string> names;
   for (const GsiUpdateRequest& update : updates) {
     if (update.action_count() == 0) {
-      return InvalidParameter("One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
-                              "GlobalSecondaryIndexUpdate.Delete must not be null");
+      return InvalidParameter(
+          "One of GlobalSecondaryIndexUpdate.Update, GlobalSecondaryIndexUpdate.Create, "
+          "GlobalSecondaryIndexUpdate.Delete must not be null");
     }
     if (update.action_count() > 1) {
-      return InvalidParameter("Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate object");
+      return InvalidParameter(
+          "Only one global secondary index action is allowed per GlobalSecondaryIndexUpdate "
+          "object");
     }
     if (!names.insert(update.index_name()).second) {
-      return InvalidParameter("Only one global secondary index update per index is allowed simultaneously. Index: " +
-                              update.index_name());
+      return InvalidParameter(
+          "Only one global secondary index update per index is allowed simultaneously. Index: " +
+          update.index_name());
     }
   }
   return Status::Ok();
@@ -44,13 +50,16 @@ Status CheckIndexEntries(const std::vector<GsiUpdateRequest>& updates) {
 Status CheckExclusiveChanges(const UpdateTableRequest& request) {
   if (CountUpdateOperations(request) <= 1) return Status::Ok();
   if (request.deletion_protection_enabled) {
-    return ApiError::Validation("DeletionProtection modification must be the only operation in the request");
+    return ApiError::Validation(
+        "DeletionProtection modification must be the only operation in the request");
   }
   if (request.table_class) {
-    return ApiError::Validation("TableClass modification must be the only operation in the request");
+    return ApiError::Validation(
+        "TableClass modification must be the only operation in the request");
   }
   if (request.sse_enabled) {
-    return ApiError::Validation("Server-Side Encryption modification must be the only operation in the request");
+    return ApiError::Validation(
+        "Server-Side Encryption modification must be the only operation in the request");
   }
   return Status::Ok();
 }
@@ -65,7 +74,8 @@ Status CheckIndexCreateDelete(const UpdateTableRequest& request) {
   if (creates_and_deletes == 0) return Status::Ok();
   if (creates_and_deletes > 1) {
     return ApiError::LimitExceeded(
-        "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously per table");
+        "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
+        "per table");
   }
   if (request.provisioned_throughput) {
     return ApiError::Validation("You cannot create or delete index while updating table IOPS");
@@ -74,7 +84,8 @@ Status CheckIndexCreateDelete(const UpdateTableRequest& request) {
     return ApiError::Validation("You cannot create or delete index while changing stream status");
   }
   if (request.warm_throughput) {
-    return ApiError::Validation("Create global secondary index cannot be specified when updating WarmThroughput");
+    return ApiError::Validation(
+        "Create global secondary index cannot be specified when updating WarmThroughput");
   }
   return Status::Ok();
 }
@@ -99,17 +110,22 @@ Status CheckIndexUpdateValues(const std::vector<GsiUpdateRequest>& updates) {
     if (!entry.update) continue;
     const UpdateGsiAction& update = *entry.update;
     if (const auto& pt = update.provisioned_throughput;
-        pt && (pt->read_capacity_units.value_or(0) > kCeiling || pt->write_capacity_units.value_or(0) > kCeiling)) {
-      return ApiError::Validation("This operation cannot be performed with given input values. Please contact "
-                                  "DynamoDB service team for more info: Action Blocked: IndexUpdate");
+        pt && (pt->read_capacity_units.value_or(0) > kCeiling ||
+               pt->write_capacity_units.value_or(0) > kCeiling)) {
+      return ApiError::Validation(
+          "This operation cannot be performed with given input values. Please contact "
+          "DynamoDB service team for more info: Action Blocked: IndexUpdate");
     }
     if (update.warm_throughput && !update.warm_throughput->read_units_per_second &&
         !update.warm_throughput->write_units_per_second) {
-      return InvalidParameter("WarmThroughput must have at least one of ReadUnitsPerSecond or WriteUnitsPerSecond "
-                              "specified for index: " + update.index_name);
+      return InvalidParameter(
+          "WarmThroughput must have at least one of ReadUnitsPerSecond or WriteUnitsPerSecond "
+          "specified for index: " +
+          update.index_name);
     }
     if (update.on_demand_throughput) {
-      DDB_RETURN_IF_ERROR(CheckOnDemandUpdateRange(*update.on_demand_throughput, "index : " + update.index_name));
+      DDB_RETURN_IF_ERROR(
+          CheckOnDemandUpdateRange(*update.on_demand_throughput, "index : " + update.index_name));
     }
   }
   return Status::Ok();
@@ -119,20 +135,24 @@ Status CheckIndexUpdateValues(const std::vector<GsiUpdateRequest>& updates) {
 
 int CountUpdateOperations(const UpdateTableRequest& request) {
   return (request.provisioned_throughput ? 1 : 0) + (request.billing_mode ? 1 : 0) +
-         (request.stream_enabled ? 1 : 0) + (HasIndexUpdates(request) ? 1 : 0) + (request.sse_enabled ? 1 : 0) +
-         (request.has_replica_updates ? 1 : 0) + (request.has_multi_region_consistency ? 1 : 0) +
+         (request.stream_enabled ? 1 : 0) + (HasIndexUpdates(request) ? 1 : 0) +
+         (request.sse_enabled ? 1 : 0) + (request.has_replica_updates ? 1 : 0) +
+         (request.has_multi_region_consistency ? 1 : 0) +
          (request.deletion_protection_enabled ? 1 : 0) + (request.on_demand_throughput ? 1 : 0) +
          (request.warm_throughput ? 1 : 0) + (request.table_class ? 1 : 0);
 }
 
 Status ValidateUpdateTable(const UpdateTableRequest& request) {
-  if (CountUpdateOperations(request) == 0) return ApiError::Validation(std::string(kAtLeastOneMessage));
+  if (CountUpdateOperations(request) == 0)
+    return ApiError::Validation(std::string(kAtLeastOneMessage));
   // An empty list alone counts as "nothing to update"; beside a real change it is an error.
   if (request.global_secondary_index_updates && request.global_secondary_index_updates->empty()) {
     return InvalidParameter("List of GlobalSecondaryIndexUpdates is empty");
   }
-  if (request.provisioned_throughput) DDB_RETURN_IF_ERROR(CheckThroughputBounds(*request.provisioned_throughput));
-  if (HasIndexUpdates(request)) DDB_RETURN_IF_ERROR(CheckIndexEntries(*request.global_secondary_index_updates));
+  if (request.provisioned_throughput)
+    DDB_RETURN_IF_ERROR(CheckThroughputBounds(*request.provisioned_throughput));
+  if (HasIndexUpdates(request))
+    DDB_RETURN_IF_ERROR(CheckIndexEntries(*request.global_secondary_index_updates));
   DDB_RETURN_IF_ERROR(CheckExclusiveChanges(request));
   if (HasIndexUpdates(request)) {
     DDB_RETURN_IF_ERROR(CheckIndexCreateDelete(request));

@@ -59,7 +59,8 @@ OnDemandThroughput OnDemandOf(const std::optional<api::OnDemandRequest>& request
 
 }  // namespace
 
-std::vector<KeyAttribute> ToKeyAttributes(const std::vector<api::AttributeDefinition>& definitions) {
+std::vector<KeyAttribute> ToKeyAttributes(
+    const std::vector<api::AttributeDefinition>& definitions) {
   std::vector<KeyAttribute> out;
   for (const auto& d : definitions) out.push_back({d.attribute_name, TypeOf(d.attribute_type)});
   return out;
@@ -70,8 +71,10 @@ IndexSchema BuildGlobalIndex(const api::SecondaryIndexRequest& request,
   IndexSchema index = BuildIndexCommon(request, definitions);
   index.is_local = false;
   if (!pay_per_request && request.provisioned_throughput) {
-    index.throughput.read_capacity_units = request.provisioned_throughput->read_capacity_units.value_or(0);
-    index.throughput.write_capacity_units = request.provisioned_throughput->write_capacity_units.value_or(0);
+    index.throughput.read_capacity_units =
+        request.provisioned_throughput->read_capacity_units.value_or(0);
+    index.throughput.write_capacity_units =
+        request.provisioned_throughput->write_capacity_units.value_or(0);
   }
   if (pay_per_request) index.on_demand = OnDemandOf(request.on_demand_throughput);
   return index;
@@ -85,7 +88,8 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
   schema.attribute_definitions = ToKeyAttributes(*request.attribute_definitions);
   const auto& keys = *request.key_schema;
   schema.partition_key = Lookup(schema.attribute_definitions, keys[0].attribute_name);
-  if (keys.size() > 1) schema.sort_key = Lookup(schema.attribute_definitions, keys[1].attribute_name);
+  if (keys.size() > 1)
+    schema.sort_key = Lookup(schema.attribute_definitions, keys[1].attribute_name);
   const bool pay_per_request = request.billing_mode == "PAY_PER_REQUEST";
   if (request.local_secondary_indexes) {
     for (const auto& lsi : *request.local_secondary_indexes) {
@@ -96,7 +100,8 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
   }
   if (request.global_secondary_indexes) {
     for (const auto& gsi : *request.global_secondary_indexes) {
-      schema.indexes.push_back(BuildGlobalIndex(gsi, schema.attribute_definitions, pay_per_request));
+      schema.indexes.push_back(
+          BuildGlobalIndex(gsi, schema.attribute_definitions, pay_per_request));
     }
   }
   if (pay_per_request) {
@@ -109,7 +114,8 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
     schema.throughput.write_capacity_units = *request.provisioned_throughput->write_capacity_units;
   }
   if (request.tags) {
-    for (const auto& tag : *request.tags) schema.tags.push_back({tag.key.value_or(""), tag.value.value_or("")});
+    for (const auto& tag : *request.tags)
+      schema.tags.push_back({tag.key.value_or(""), tag.value.value_or("")});
   }
   schema.deletion_protection = request.deletion_protection_enabled;
   schema.table_class = request.table_class.value_or("STANDARD");
@@ -134,7 +140,8 @@ std::string NewTableId() {
   char text[37];
   std::snprintf(text, sizeof text, "%08x-%04x-%04x-%04x-%012llx", static_cast<unsigned>(hi >> 32),
                 static_cast<unsigned>((hi >> 16) & 0xFFFF), static_cast<unsigned>(hi & 0xFFFF),
-                static_cast<unsigned>(lo >> 48), static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFULL));
+                static_cast<unsigned>(lo >> 48),
+                static_cast<unsigned long long>(lo & 0xFFFFFFFFFFFFULL));
   return text;
 }
 

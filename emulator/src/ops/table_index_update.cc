@@ -26,14 +26,15 @@ IndexSchema* FindGlobalIndex(TableSchema& schema, std::string_view name) {
 }
 
 ApiError IndexNotFound(std::string_view index, std::string_view table) {
-  return ApiError::ResourceNotFound("Requested resource not found: Index " + std::string(index) + " for table " +
-                                    std::string(table));
+  return ApiError::ResourceNotFound("Requested resource not found: Index " + std::string(index) +
+                                    " for table " + std::string(table));
 }
 
 ApiError OnDemandOnlyUpdates(std::string_view index) {
-  return api::InvalidParameter("The only Updates for index: " + std::string(index) +
-                               " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, "
-                               "WarmThroughput");
+  return api::InvalidParameter(
+      "The only Updates for index: " + std::string(index) +
+      " when TableThroughputMode is PAY_PER_REQUEST can be to OnDemandThroughput, "
+      "WarmThroughput");
 }
 
 bool HasMember(const std::optional<api::OnDemandRequest>& odt) {
@@ -47,22 +48,27 @@ std::string OnDemandMember(const api::OnDemandRequest& odt) {
 // Merges sent maxima into `odt`: -1 clears one ("no maximum").
 void MergeOnDemand(const api::OnDemandRequest& request, OnDemandThroughput* odt) {
   if (request.max_read_request_units) odt->max_read_request_units = *request.max_read_request_units;
-  if (request.max_write_request_units) odt->max_write_request_units = *request.max_write_request_units;
+  if (request.max_write_request_units)
+    odt->max_write_request_units = *request.max_write_request_units;
 }
 
 ApiError IndexWillNotChange(const IndexSchema& index, std::int64_t read, std::int64_t write) {
   const std::string n = index.name;
   return ApiError::Validation(
-      "The provisioned throughput for the index " + n + " will not change. The requested value equals the "
-      "current value. Current ReadCapacityUnits provisioned for index " + n + ": " +
-      std::to_string(index.throughput.read_capacity_units) + ". Requested ReadCapacityUnits: " +
-      std::to_string(read) + ". Current WriteCapacityUnits provisioned for index " + n + ": " +
-      std::to_string(index.throughput.write_capacity_units) + ". Requested WriteCapacityUnits: " +
-      std::to_string(write) + ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to "
+      "The provisioned throughput for the index " + n +
+      " will not change. The requested value equals the "
+      "current value. Current ReadCapacityUnits provisioned for index " +
+      n + ": " + std::to_string(index.throughput.read_capacity_units) +
+      ". Requested ReadCapacityUnits: " + std::to_string(read) +
+      ". Current WriteCapacityUnits provisioned for index " + n + ": " +
+      std::to_string(index.throughput.write_capacity_units) +
+      ". Requested WriteCapacityUnits: " + std::to_string(write) +
+      ". Refer to the Amazon DynamoDB Developer Guide for current limits and how to "
       "request higher limits.");
 }
 
-Status ApplyIndexThroughput(const api::ThroughputRequest& pt, const UpdatePlan& plan, IndexSchema* index) {
+Status ApplyIndexThroughput(const api::ThroughputRequest& pt, const UpdatePlan& plan,
+                            IndexSchema* index) {
   const std::int64_t read = pt.read_capacity_units.value_or(0);
   const std::int64_t write = pt.write_capacity_units.value_or(0);
   if (plan.switching_billing) {  // a fresh provisioned setting, not a change of one
@@ -70,10 +76,12 @@ Status ApplyIndexThroughput(const api::ThroughputRequest& pt, const UpdatePlan& 
     index->throughput.write_capacity_units = write;
     return Status::Ok();
   }
-  if (read == index->throughput.read_capacity_units && write == index->throughput.write_capacity_units) {
+  if (read == index->throughput.read_capacity_units &&
+      write == index->throughput.write_capacity_units) {
     return IndexWillNotChange(*index, read, write);
   }
-  DDB_ASSIGN_OR_RETURN(index->throughput, ChangeThroughput(index->throughput, read, write, plan.now_micros));
+  DDB_ASSIGN_OR_RETURN(index->throughput,
+                       ChangeThroughput(index->throughput, read, write, plan.now_micros));
   return Status::Ok();
 }
 
@@ -81,24 +89,28 @@ Status PlanOneUpdate(const api::UpdateGsiAction& update, UpdatePlan* plan) {
   IndexSchema* index = FindGlobalIndex(plan->next, update.index_name);
   if (index == nullptr) return IndexNotFound(update.index_name, plan->next.name);
   if (plan->target_on_demand) {
-    if (update.provisioned_throughput || (!update.on_demand_throughput && !update.warm_throughput)) {
+    if (update.provisioned_throughput ||
+        (!update.on_demand_throughput && !update.warm_throughput)) {
       return OnDemandOnlyUpdates(update.index_name);
     }
     MergeOnDemand(*update.on_demand_throughput, &index->on_demand);
     return Status::Ok();
   }
   if (HasMember(update.on_demand_throughput)) {
-    return api::InvalidParameter(OnDemandMember(*update.on_demand_throughput) + " for OnDemandThroughput for index : " +
-                                 update.index_name + " cannot be specified when the table BillingMode is PROVISIONED");
+    return api::InvalidParameter(OnDemandMember(*update.on_demand_throughput) +
+                                 " for OnDemandThroughput for index : " + update.index_name +
+                                 " cannot be specified when the table BillingMode is PROVISIONED");
   }
   if (!update.provisioned_throughput) {
     if (update.warm_throughput) return Status::Ok();
-    return api::InvalidParameter("ProvisionedThroughput must be specified for index: " + update.index_name);
+    return api::InvalidParameter("ProvisionedThroughput must be specified for index: " +
+                                 update.index_name);
   }
   return ApplyIndexThroughput(*update.provisioned_throughput, *plan, index);
 }
 
-std::vector<api::AttributeDefinition> ToRequestDefinitions(const std::vector<KeyAttribute>& attributes) {
+std::vector<api::AttributeDefinition> ToRequestDefinitions(
+    const std::vector<KeyAttribute>& attributes) {
   std::vector<api::AttributeDefinition> out;
   for (const auto& a : attributes) out.push_back({a.name, std::string(TypeDescriptor(a.type))});
   return out;
@@ -110,7 +122,8 @@ std::vector<KeyAttribute> MergedDefinitions(const TableSchema& table,
                                             const std::vector<api::AttributeDefinition>& sent) {
   std::vector<KeyAttribute> merged = table.attribute_definitions;
   for (const KeyAttribute& d : ToKeyAttributes(sent)) {
-    const bool known = std::any_of(merged.begin(), merged.end(), [&](const KeyAttribute& m) { return m.name == d.name; });
+    const bool known = std::any_of(merged.begin(), merged.end(),
+                                   [&](const KeyAttribute& m) { return m.name == d.name; });
     if (!known) merged.push_back(d);
   }
   return merged;
@@ -129,22 +142,25 @@ void PruneDefinitions(TableSchema* schema) {
     AddKeyNames(index.sort_key, &used);
   }
   auto& defs = schema->attribute_definitions;
-  defs.erase(std::remove_if(defs.begin(), defs.end(), [&](const KeyAttribute& d) { return !used.contains(d.name); }),
+  defs.erase(std::remove_if(defs.begin(), defs.end(),
+                            [&](const KeyAttribute& d) { return !used.contains(d.name); }),
              defs.end());
 }
 
 Status CheckCreateThroughput(const api::SecondaryIndexRequest& create, bool on_demand) {
   if (on_demand) {
     if (create.provisioned_throughput) {
-      return api::InvalidParameter("Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
-                                   create.index_name + " when BillingMode is PAY_PER_REQUEST");
+      return api::InvalidParameter(
+          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified for index: " +
+          create.index_name + " when BillingMode is PAY_PER_REQUEST");
     }
     return api::ValidateGsiThroughput(create, true);
   }
   const auto& pt = create.provisioned_throughput;
   if (!pt || !pt->read_capacity_units || !pt->write_capacity_units) {
-    return api::InvalidParameter("Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " +
-                                 create.index_name);
+    return api::InvalidParameter(
+        "Both ReadCapacityUnits and WriteCapacityUnits must be specified for index: " +
+        create.index_name);
   }
   return api::ValidateGsiThroughput(create, false);
 }
@@ -156,22 +172,26 @@ std::size_t ProjectedAttributeTotal(const TableSchema& schema) {
 }
 
 std::size_t GlobalIndexCount(const TableSchema& schema) {
-  return static_cast<std::size_t>(
-      std::count_if(schema.indexes.begin(), schema.indexes.end(), [](const IndexSchema& i) { return !i.is_local; }));
+  return static_cast<std::size_t>(std::count_if(schema.indexes.begin(), schema.indexes.end(),
+                                                [](const IndexSchema& i) { return !i.is_local; }));
 }
 
 Status CheckCreateFits(const api::SecondaryIndexRequest& create, const TableSchema& table) {
   for (const IndexSchema& index : table.indexes) {
-    if (index.name == create.index_name) return api::InvalidParameter("Duplicate index name: " + create.index_name);
+    if (index.name == create.index_name)
+      return api::InvalidParameter("Duplicate index name: " + create.index_name);
   }
   if (GlobalIndexCount(table) >= api::kMaxGlobalSecondaryIndexes) {
     return ApiError::LimitExceeded(
-        "Subscriber limit exceeded: Number of global secondary indexes exceeds per-table limit of 20");
+        "Subscriber limit exceeded: Number of global secondary indexes exceeds per-table limit of "
+        "20");
   }
-  const std::size_t added = create.projection.non_key_attributes ? create.projection.non_key_attributes->size() : 0;
+  const std::size_t added =
+      create.projection.non_key_attributes ? create.projection.non_key_attributes->size() : 0;
   if (ProjectedAttributeTotal(table) + added > api::kMaxProjectedAttributes) {
-    return api::InvalidParameter("The number of projected attributes across all secondary indexes exceeds the limit of " +
-                                 std::to_string(api::kMaxProjectedAttributes));
+    return api::InvalidParameter(
+        "The number of projected attributes across all secondary indexes exceeds the limit of " +
+        std::to_string(api::kMaxProjectedAttributes));
   }
   return Status::Ok();
 }
@@ -192,10 +212,13 @@ Status CheckEveryIndexProvisioned(const api::UpdateTableRequest& request, const 
     bool provisioned = false;
     if (request.global_secondary_index_updates) {
       for (const auto& entry : *request.global_secondary_index_updates) {
-        provisioned |= entry.update && entry.update->index_name == index.name && entry.update->provisioned_throughput;
+        provisioned |= entry.update && entry.update->index_name == index.name &&
+                       entry.update->provisioned_throughput;
       }
     }
-    if (!provisioned) return api::InvalidParameter("ProvisionedThroughput must be specified for index: " + index.name);
+    if (!provisioned)
+      return api::InvalidParameter("ProvisionedThroughput must be specified for index: " +
+                                   index.name);
   }
   return Status::Ok();
 }
@@ -206,9 +229,11 @@ Status PlanIndexCreate(const api::UpdateTableRequest& request, UpdatePlan* plan)
     if (!entry.create) continue;
     const api::SecondaryIndexRequest& create = *entry.create;
     if (!request.attribute_definitions) {
-      return api::InvalidParameter("AttributeDefinitions is not specified for index: " + create.index_name);
+      return api::InvalidParameter("AttributeDefinitions is not specified for index: " +
+                                   create.index_name);
     }
-    const std::vector<KeyAttribute> merged = MergedDefinitions(plan->next, *request.attribute_definitions);
+    const std::vector<KeyAttribute> merged =
+        MergedDefinitions(plan->next, *request.attribute_definitions);
     DDB_RETURN_IF_ERROR(api::CheckGsiKeySchema(create.key_schema, ToRequestDefinitions(merged)));
     DDB_RETURN_IF_ERROR(api::CheckProjection(create.projection));
     DDB_RETURN_IF_ERROR(CheckCreateThroughput(create, plan->target_on_demand));

@@ -23,7 +23,8 @@ Status CheckCapacityQuotas(const TableSchema& schema, std::string_view region);
 // dimension spends one of the day's decreases. `index_name` is empty for the table itself.
 // Fails with LimitExceededException when the budget is spent (after 4 decreases in a UTC day,
 // one more per 3600 seconds).
-Result<ProvisionedThroughput> ChangeThroughput(const ProvisionedThroughput& current, std::int64_t read,
-                                               std::int64_t write, std::int64_t now_micros);
+Result<ProvisionedThroughput> ChangeThroughput(const ProvisionedThroughput& current,
+                                               std::int64_t read, std::int64_t write,
+                                               std::int64_t now_micros);
 
 }  // namespace ddbemu::ops

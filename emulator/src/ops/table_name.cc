@@ -8,7 +8,8 @@ namespace ddbemu::ops {
 namespace {
 
 constexpr std::string_view kInvalidNameMessage =
-    "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and may "
+    "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and "
+    "may "
     "contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'";
 
 ApiError InvalidName() { return ApiError::Validation(std::string(kInvalidNameMessage)); }
@@ -55,8 +56,8 @@ Result<std::string> ResolveTableName(const Caller& caller, std::string_view tabl
   const std::string_view name = parts[5].substr(6);
   if (!IsValidTableName(name)) return InvalidName();
   if (parts[3] != caller.region || parts[4] != caller.account_id) {
-    return ApiError::ResourceNotFound("Requested resource not found: Table: " + std::string(table_name_or_arn) +
-                                      " not found");
+    return ApiError::ResourceNotFound(
+        "Requested resource not found: Table: " + std::string(table_name_or_arn) + " not found");
   }
   return std::string(name);
 }

@@ -16,6 +16,7 @@
 
 namespace ddbemu::ops {
 
-Result<TableResult> UpdateTable(Engine& engine, const Caller& caller, const api::UpdateTableRequest& request);
+Result<TableResult> UpdateTable(Engine& engine, const Caller& caller,
+                                const api::UpdateTableRequest& request);
 
 }  // namespace ddbemu::ops

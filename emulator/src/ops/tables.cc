@@ -34,11 +34,12 @@ Result<TableSchema> LoadTable(const Engine& engine, const storage::Txn& txn, con
 }  // namespace
 
 ApiError TableNotFound(std::string_view name) {
-  return ApiError::ResourceNotFound("Requested resource not found: Table: " + std::string(name) + " not found");
+  return ApiError::ResourceNotFound("Requested resource not found: Table: " + std::string(name) +
+                                    " not found");
 }
 
-api::DescriptionOptions OptionsFor(const Engine& engine, const Caller& caller, const TableSchema& schema,
-                                   api::DescriptionView view) {
+api::DescriptionOptions OptionsFor(const Engine& engine, const Caller& caller,
+                                   const TableSchema& schema, api::DescriptionView view) {
   api::DescriptionOptions options;
   options.view = view;
   options.table_arn = caller.TableArn(schema.name);
@@ -46,7 +47,8 @@ api::DescriptionOptions OptionsFor(const Engine& engine, const Caller& caller, c
   return options;
 }
 
-Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& txn, const TableSchema& schema) {
+Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& txn,
+                                    const TableSchema& schema) {
   const storage::ItemStore store(engine.env);
   api::TableCounts counts;
   DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats table, store.TableStats(txn, schema));
@@ -58,7 +60,8 @@ Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& tx
   return counts;
 }
 
-Result<TableResult> CreateTable(Engine& engine, const Caller& caller, const api::CreateTableRequest& request) {
+Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
+                                const api::CreateTableRequest& request) {
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   DDB_RETURN_IF_ERROR(api::ValidateCreateTable(request));
   TableSchema schema = BuildTableSchema(request, name, engine.clock.NowMicros());
@@ -72,7 +75,8 @@ Result<TableResult> CreateTable(Engine& engine, const Caller& caller, const api:
   return CreatedView(engine, caller, std::move(schema));
 }
 
-Result<TableResult> DescribeTable(Engine& engine, const Caller& caller, const api::TableNameRequest& request) {
+Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
+                                  const api::TableNameRequest& request) {
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   TableResult result;
@@ -85,9 +89,10 @@ Result<TableResult> DescribeTable(Engine& engine, const Caller& caller, const ap
 Result<api::ListTablesResponse> ListTables(Engine& engine, const Caller& caller,
                                            const api::ListTablesRequest& request) {
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(storage::TableNamePage page,
-                       engine.catalog.List(txn, caller.ns, request.exclusive_start_table_name.value_or(""),
-                                           static_cast<std::size_t>(request.limit)));
+  DDB_ASSIGN_OR_RETURN(
+      storage::TableNamePage page,
+      engine.catalog.List(txn, caller.ns, request.exclusive_start_table_name.value_or(""),
+                          static_cast<std::size_t>(request.limit)));
   api::ListTablesResponse response;
   response.table_names = std::move(page.names);
   if (page.has_more && !response.table_names.empty()) {
@@ -96,14 +101,16 @@ Result<api::ListTablesResponse> ListTables(Engine& engine, const Caller& caller,
   return response;
 }
 
-Result<TableResult> DeleteTable(Engine& engine, const Caller& caller, const api::TableNameRequest& request) {
+Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
+                                const api::TableNameRequest& request) {
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   TableResult result;
   DDB_ASSIGN_OR_RETURN(result.schema, LoadTable(engine, txn, caller, name));
   if (result.schema.deletion_protection) {
     return ApiError::Validation(
-        "Resource cannot be deleted as it is currently protected against deletion. Disable deletion protection "
+        "Resource cannot be deleted as it is currently protected against deletion. Disable "
+        "deletion protection "
         "first.");
   }
   // The response reports the counts the table had when deletion began.

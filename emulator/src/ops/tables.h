@@ -26,10 +26,12 @@ struct TableResult {
 // Validates (api::ValidateCreateTable) and creates the table. ResourceInUseException "Table
 // already exists: NAME" when the caller's namespace has it; LimitExceededException above the
 // capacity quotas.
-Result<TableResult> CreateTable(Engine& engine, const Caller& caller, const api::CreateTableRequest& request);
+Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
+                                const api::CreateTableRequest& request);
 
 // ResourceNotFoundException "Requested resource not found: Table: NAME not found" when absent.
-Result<TableResult> DescribeTable(Engine& engine, const Caller& caller, const api::TableNameRequest& request);
+Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
+                                  const api::TableNameRequest& request);
 
 // Names in ascending byte order, at most `limit`, after ExclusiveStartTableName (which need not
 // exist); LastEvaluatedTableName only when more names follow.
@@ -39,14 +41,16 @@ Result<api::ListTablesResponse> ListTables(Engine& engine, const Caller& caller,
 // Removes the table with all its items and index entries. ValidationException "Resource cannot
 // be deleted as it is currently protected against deletion. Disable deletion protection first."
 // for a protected table; ResourceNotFoundException when absent.
-Result<TableResult> DeleteTable(Engine& engine, const Caller& caller, const api::TableNameRequest& request);
+Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
+                                const api::TableNameRequest& request);
 
 // Shared by the table operations.
 ApiError TableNotFound(std::string_view name);
 // The table's and each index's ItemCount/TableSizeBytes as stored in `txn`'s snapshot.
-Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& txn, const TableSchema& schema);
+Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& txn,
+                                    const TableSchema& schema);
 // The response options for `view` with the caller's ARN and the engine's clock.
-api::DescriptionOptions OptionsFor(const Engine& engine, const Caller& caller, const TableSchema& schema,
-                                   api::DescriptionView view);
+api::DescriptionOptions OptionsFor(const Engine& engine, const Caller& caller,
+                                   const TableSchema& schema, api::DescriptionView view);
 
 }  // namespace ddbemu::ops
