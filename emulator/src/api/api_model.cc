@@ -13,7 +13,8 @@ bool IsAsciiAlnum(unsigned char c) {
 
 template <class Pred>
 bool AllBytes(std::string_view text, Pred pred) {
-  return std::all_of(text.begin(), text.end(), [&](char c) { return pred(static_cast<unsigned char>(c)); });
+  return std::all_of(text.begin(), text.end(),
+                     [&](char c) { return pred(static_cast<unsigned char>(c)); });
 }
 
 // Decodes one UTF-8 sequence at text[*i]; returns the code point or -1 if malformed.
@@ -47,8 +48,9 @@ bool AllXmlChars(std::string_view text) {
 const Operation* FindOperation(std::string_view name) {
   // The generator sorts the operations by name.
   auto ops = Operations();
-  auto it = std::lower_bound(ops.begin(), ops.end(), name,
-                             [](const Operation& op, std::string_view n) { return Str(op.name) < n; });
+  auto it =
+      std::lower_bound(ops.begin(), ops.end(), name,
+                       [](const Operation& op, std::string_view n) { return Str(op.name) < n; });
   if (it == ops.end() || Str(it->name) != name) return nullptr;
   return &*it;
 }
@@ -58,45 +60,62 @@ bool MatchesPattern(Pattern pattern, std::string_view text) {
     case Pattern::kNone:
       return true;
     case Pattern::kName:
-      return !text.empty() &&
-             AllBytes(text, [](unsigned char c) { return IsAsciiAlnum(c) || c == '_' || c == '.' || c == '-'; });
+      return !text.empty() && AllBytes(text, [](unsigned char c) {
+        return IsAsciiAlnum(c) || c == '_' || c == '.' || c == '-';
+      });
     case Pattern::kNoDollar:
       return !text.empty() && text.find('$') == std::string_view::npos;
     case Pattern::kS3Bucket:
       // [alnum]+ [.\-\w]* [alnum]+ with backtracking: two or more characters from [.\-\w],
       // the first and last alphanumeric.
       return text.size() >= 2 && IsAsciiAlnum(text.front()) && IsAsciiAlnum(text.back()) &&
-             AllBytes(text, [](unsigned char c) { return IsAsciiAlnum(c) || c == '_' || c == '.' || c == '-'; });
+             AllBytes(text, [](unsigned char c) {
+               return IsAsciiAlnum(c) || c == '_' || c == '.' || c == '-';
+             });
     case Pattern::kTwelveDigits:
-      return text.size() == 12 && AllBytes(text, [](unsigned char c) { return c >= '0' && c <= '9'; });
+      return text.size() == 12 &&
+             AllBytes(text, [](unsigned char c) { return c >= '0' && c <= '9'; });
     case Pattern::kCsvDelimiter:
-      return text.size() == 1 && std::string_view(",;:|\t ").find(text[0]) != std::string_view::npos;
+      return text.size() == 1 &&
+             std::string_view(",;:|\t ").find(text[0]) != std::string_view::npos;
     case Pattern::kCsvHeader:
-      return AllBytes(text, [](unsigned char c) { return c >= 0x20 && c <= 0x7E && c != '"' && c != ','; });
+      return AllBytes(
+          text, [](unsigned char c) { return c >= 0x20 && c <= 0x7E && c != '"' && c != ','; });
     case Pattern::kHexBlocks16:
-      return !text.empty() && text.size() % 16 == 0 &&
-             AllBytes(text, [](unsigned char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+      return !text.empty() && text.size() % 16 == 0 && AllBytes(text, [](unsigned char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+      });
     case Pattern::kXmlChars:
       return AllXmlChars(text);
     case Pattern::kPrintable:  // Java's \p{Print} is ASCII-only by default
-      return !text.empty() && AllBytes(text, [](unsigned char c) { return c >= 0x20 && c <= 0x7E; });
+      return !text.empty() &&
+             AllBytes(text, [](unsigned char c) { return c >= 0x20 && c <= 0x7E; });
   }
   return false;
 }
 
 std::string_view PatternText(Pattern pattern) {
   switch (pattern) {
-    case Pattern::kNone: return "";
-    case Pattern::kName: return "[a-zA-Z0-9_.-]+";
-    case Pattern::kNoDollar: return "^[^\\$]+$";
-    case Pattern::kS3Bucket: return "^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$";
-    case Pattern::kTwelveDigits: return "[0-9]{12}";
-    case Pattern::kCsvDelimiter: return "[,;:|\\t ]";
-    case Pattern::kCsvHeader: return "[\\x20-\\x21\\x23-\\x2B\\x2D-\\x7E]*";
-    case Pattern::kHexBlocks16: return "([0-9a-f]{16})+";
+    case Pattern::kNone:
+      return "";
+    case Pattern::kName:
+      return "[a-zA-Z0-9_.-]+";
+    case Pattern::kNoDollar:
+      return "^[^\\$]+$";
+    case Pattern::kS3Bucket:
+      return "^[a-z0-9A-Z]+[\\.\\-\\w]*[a-z0-9A-Z]+$";
+    case Pattern::kTwelveDigits:
+      return "[0-9]{12}";
+    case Pattern::kCsvDelimiter:
+      return "[,;:|\\t ]";
+    case Pattern::kCsvHeader:
+      return "[\\x20-\\x21\\x23-\\x2B\\x2D-\\x7E]*";
+    case Pattern::kHexBlocks16:
+      return "([0-9a-f]{16})+";
     case Pattern::kXmlChars:
       return "[\\u0020-\\uD7FF\\uE000-\\uFFFD\\uD800\\uDC00-\\uDBFF\\uDFFF\\r\\n\\t]*";
-    case Pattern::kPrintable: return "\\p{Print}+";
+    case Pattern::kPrintable:
+      return "\\p{Print}+";
   }
   return "";
 }

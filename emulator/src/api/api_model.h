@@ -30,15 +30,15 @@ enum class ShapeKind : uint8_t {
 // generator refuses a model with a pattern not listed here.
 enum class Pattern : uint8_t {
   kNone,
-  kName,           // [a-zA-Z0-9_.-]+  (table, index and backup names)
-  kNoDollar,       // ^[^\$]+$
-  kS3Bucket,       // ^[a-z0-9A-Z]+[\.\-\w]*[a-z0-9A-Z]+$
-  kTwelveDigits,   // [0-9]{12}
-  kCsvDelimiter,   // [,;:|\t ]
-  kCsvHeader,      // [\x20-\x21\x23-\x2B\x2D-\x7E]*
-  kHexBlocks16,    // ([0-9a-f]{16})+
-  kXmlChars,       // any XML character
-  kPrintable,      // \p{Print}+
+  kName,          // [a-zA-Z0-9_.-]+  (table, index and backup names)
+  kNoDollar,      // ^[^\$]+$
+  kS3Bucket,      // ^[a-z0-9A-Z]+[\.\-\w]*[a-z0-9A-Z]+$
+  kTwelveDigits,  // [0-9]{12}
+  kCsvDelimiter,  // [,;:|\t ]
+  kCsvHeader,     // [\x20-\x21\x23-\x2B\x2D-\x7E]*
+  kHexBlocks16,   // ([0-9a-f]{16})+
+  kXmlChars,      // any XML character
+  kPrintable,     // \p{Print}+
 };
 
 // Shape::flags

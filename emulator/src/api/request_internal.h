@@ -3,11 +3,11 @@
 // the service's messages contain.
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <cstddef>
 #include <string>
 #include <string_view>
-
-#include <rapidjson/document.h>
 
 #include "api/api_model.h"
 #include "ddbemu/error.h"

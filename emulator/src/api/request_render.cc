@@ -19,7 +19,7 @@ using api_model::ShapeKind;
 
 constexpr std::string_view kJavaPackage = "com.amazonaws.dynamodb.v20120810.";
 // AttributeValue is opaque to the tables; its members, in model order, for rendering only.
-constexpr std::string_view kAttributeValueMembers[] = {"S", "N",  "B", "SS",   "NS",
+constexpr std::string_view kAttributeValueMembers[] = {"S",  "N", "B", "SS",   "NS",
                                                        "BS", "M", "L", "NULL", "BOOL"};
 // Values nested deeper than this (only possible inside AttributeValues) are elided, so that a
 // pathological request cannot make an error message unbounded in depth.
@@ -214,13 +214,27 @@ void AppendJavaType(const Shape& shape, std::string& out) {
       AppendJavaType(api_model::GetShape(shape.b), out);
       out += '>';
       return;
-    case ShapeKind::kString: out += "java.lang.String"; return;
-    case ShapeKind::kBlob: out += "java.nio.ByteBuffer"; return;
-    case ShapeKind::kBoolean: out += "java.lang.Boolean"; return;
-    case ShapeKind::kInteger: out += "java.lang.Integer"; return;
-    case ShapeKind::kLong: out += "java.lang.Long"; return;
-    case ShapeKind::kDouble: out += "java.lang.Double"; return;
-    case ShapeKind::kTimestamp: out += "java.util.Date"; return;
+    case ShapeKind::kString:
+      out += "java.lang.String";
+      return;
+    case ShapeKind::kBlob:
+      out += "java.nio.ByteBuffer";
+      return;
+    case ShapeKind::kBoolean:
+      out += "java.lang.Boolean";
+      return;
+    case ShapeKind::kInteger:
+      out += "java.lang.Integer";
+      return;
+    case ShapeKind::kLong:
+      out += "java.lang.Long";
+      return;
+    case ShapeKind::kDouble:
+      out += "java.lang.Double";
+      return;
+    case ShapeKind::kTimestamp:
+      out += "java.util.Date";
+      return;
   }
 }
 
@@ -244,9 +258,18 @@ int64_t AsInt64(const rapidjson::Value& number) {
 }
 
 void AppendJavaDouble(double d, std::string& out) {
-  if (std::isnan(d)) { out += "NaN"; return; }
-  if (std::isinf(d)) { out += d > 0 ? "Infinity" : "-Infinity"; return; }
-  if (d == 0) { out += std::signbit(d) ? "-0.0" : "0.0"; return; }
+  if (std::isnan(d)) {
+    out += "NaN";
+    return;
+  }
+  if (std::isinf(d)) {
+    out += d > 0 ? "Infinity" : "-Infinity";
+    return;
+  }
+  if (d == 0) {
+    out += std::signbit(d) ? "-0.0" : "0.0";
+    return;
+  }
   // Shortest digits that round-trip, then Java's layout: plain for 1e-3 <= |d| < 1e7,
   // otherwise d.dddE<exp>; always at least one fractional digit.
   char buf[32];
@@ -262,7 +285,8 @@ void AppendJavaDouble(double d, std::string& out) {
     if (exp >= 0) {
       std::string int_part = digits.substr(0, std::min<size_t>(digits.size(), exp + 1));
       int_part.append(exp + 1 > static_cast<int>(digits.size()) ? exp + 1 - digits.size() : 0, '0');
-      std::string frac = digits.size() > static_cast<size_t>(exp + 1) ? digits.substr(exp + 1) : "0";
+      std::string frac =
+          digits.size() > static_cast<size_t>(exp + 1) ? digits.substr(exp + 1) : "0";
       out.append(int_part).append(".").append(frac);
     } else {
       out.append("0.").append(static_cast<size_t>(-exp - 1), '0').append(digits);

@@ -7,15 +7,16 @@
 // and dynoxide's parity tests. Older AWS said "class java.lang.Short can not be converted to
 // an String"; no region has answered that in years.
 //   member type  given          message
-//   String       true / 1 / 1.5 TRUE_VALUE / NUMBER_VALUE / DECIMAL_VALUE cannot be converted to String
-//   Boolean      "x" / 1 / 1.5  Unexpected token received from parser / NUMBER_VALUE ... Boolean / DECIMAL_VALUE ...
-//   Integer,Long "x" / true     STRING_VALUE / TRUE_VALUE cannot be converted to Integer (Long)
-//   Blob         true / 1       only base-64-encoded strings are convertible to bytes
-//   any scalar   [ ]            Unrecognized collection type class java.lang.String (its Java class)
-//   any non-map  { }            Start of structure or map found where not expected
-//   structure    "x" / 1        Unexpected field type (member) / Unexpected value type in payload (element)
-//   list, map    "x" / 1        Unexpected field type (member) / a leaked ClassCastException (element)
-//   map          [ ]            Unrecognized collection type java.util.Map<java.lang.String, V>
+//   String       true / 1 / 1.5 TRUE_VALUE / NUMBER_VALUE / DECIMAL_VALUE cannot be converted to
+//   String Boolean      "x" / 1 / 1.5  Unexpected token received from parser / NUMBER_VALUE ...
+//   Boolean / DECIMAL_VALUE ... Integer,Long "x" / true     STRING_VALUE / TRUE_VALUE cannot be
+//   converted to Integer (Long) Blob         true / 1       only base-64-encoded strings are
+//   convertible to bytes any scalar   [ ]            Unrecognized collection type class
+//   java.lang.String (its Java class) any non-map  { }            Start of structure or map found
+//   where not expected structure    "x" / 1        Unexpected field type (member) / Unexpected
+//   value type in payload (element) list, map    "x" / 1        Unexpected field type (member) / a
+//   leaked ClassCastException (element) map          [ ]            Unrecognized collection type
+//   java.util.Map<java.lang.String, V>
 #include <string>
 
 #include "api/request_internal.h"
@@ -131,7 +132,8 @@ Status CheckTypes(const Shape& shape, const rapidjson::Value& v, Position positi
         const api_model::Member* member =
             api_model::FindMember(shape, {m.name.GetString(), m.name.GetStringLength()});
         if (member == nullptr) continue;  // unknown members are ignored
-        DDB_RETURN_IF_ERROR(CheckTypes(api_model::GetShape(member->shape), m.value, Position::kField));
+        DDB_RETURN_IF_ERROR(
+            CheckTypes(api_model::GetShape(member->shape), m.value, Position::kField));
       }
       return Status::Ok();
     case ShapeKind::kList:

@@ -11,14 +11,19 @@
 //   "Map keys must satisfy constraint: [<every constraint of the key shape>]" (likewise
 //   "Map value ..."), the constraints listed max length, min length, pattern.
 // - At most 10 errors are listed; the count says how many are listed.
-// Where the current model differs from what dynalite recorded (TableName accepts an ARN, so
-// its shape is TableArn, length 1-1024; KeySchema has no maximum because of multi-attribute
-// GSI keys; CreateTable requires only TableName), the current model wins: it is what the
-// service enforces today. A table name that is not an ARN must still satisfy the TableName
-// shape; real AWS reports that in the same format ("Value 'ab' at 'tableName' failed to
-// satisfy constraint: Member must have length greater than or equal to 3", 2026 captures),
-// which DynamoDB Local does not (it answers "Invalid table/index name.  Table/index names
-// must be between 3 and 255 characters long, ..."): AWS wins.
+// Where the current model differs from what dynalite recorded, the current model wins: it is
+// what the service enforces today. TableName accepts an ARN, so its shape is TableArn (length
+// 1-1024) and "" is "length greater than or equal to 1", not dynalite's pattern + length 3;
+// AttributesToGet and index KeySchemas lost their maximum (multi-attribute GSI keys);
+// CreateTable requires only TableName, so a missing KeySchema is no constraint error here.
+// One exception, from a 2026 AWS capture: the table's own KeySchema in CreateTable is still
+// limited to 2 elements (gen_api_model.py MEMBER_SHAPE_OVERRIDES).
+// A table name that is not an ARN must still satisfy the TableName shape, and AWS reports it
+// in the same format, in the same list ("Value 'ab' at 'tableName' failed to satisfy
+// constraint: Member must have length greater than or equal to 3", 2026 captures). DynamoDB
+// Local answers "Invalid table/index name.  Table/index names must be between 3 and 255
+// characters long, ..." instead: AWS wins. Newer AWS regions were seen to stop at a bad table
+// name instead of listing it with the other errors; we list them together, as dynalite saw.
 #include "api/request_validator.h"
 
 #include <algorithm>
@@ -55,9 +60,15 @@ void AppendPath(const PathFrame* f, std::string& out) {
     out += '.';
   }
   switch (f->kind) {
-    case PathFrame::kMember: AppendLowerFirst(f->text, out); break;
-    case PathFrame::kIndex: out.append(std::to_string(f->index)).append(".member"); break;
-    case PathFrame::kKey: out.append(f->text).append(".member"); break;
+    case PathFrame::kMember:
+      AppendLowerFirst(f->text, out);
+      break;
+    case PathFrame::kIndex:
+      out.append(std::to_string(f->index)).append(".member");
+      break;
+    case PathFrame::kKey:
+      out.append(f->text).append(".member");
+      break;
   }
 }
 
@@ -112,7 +123,8 @@ template <class F>
 const Shape& ForEachStringViolation(const Shape& s, std::string_view text, F&& f) {
   bool broke = false;
   auto length_checks = [&](const Shape& owner) {
-    if (owner.pattern != api_model::Pattern::kNone && !api_model::MatchesPattern(owner.pattern, text)) {
+    if (owner.pattern != api_model::Pattern::kNone &&
+        !api_model::MatchesPattern(owner.pattern, text)) {
       broke = true;
       f(owner, Violation::kPattern);
     }
@@ -150,11 +162,14 @@ bool HasOwnConstraints(const Shape& s) {
 // or equal to 1]": every constraint of a map's key or value shape, as the service lists them.
 std::string ConstraintList(const Shape& s) {
   std::vector<std::string> items;
-  bool numeric = s.kind == ShapeKind::kInteger || s.kind == ShapeKind::kLong ||
-                 s.kind == ShapeKind::kDouble;
-  if (s.has_max()) items.push_back(ConstraintText(s, numeric ? Violation::kMaxValue : Violation::kMaxLength));
-  if (s.has_min()) items.push_back(ConstraintText(s, numeric ? Violation::kMinValue : Violation::kMinLength));
-  if (s.pattern != api_model::Pattern::kNone) items.push_back(ConstraintText(s, Violation::kPattern));
+  bool numeric =
+      s.kind == ShapeKind::kInteger || s.kind == ShapeKind::kLong || s.kind == ShapeKind::kDouble;
+  if (s.has_max())
+    items.push_back(ConstraintText(s, numeric ? Violation::kMaxValue : Violation::kMaxLength));
+  if (s.has_min())
+    items.push_back(ConstraintText(s, numeric ? Violation::kMinValue : Violation::kMinLength));
+  if (s.pattern != api_model::Pattern::kNone)
+    items.push_back(ConstraintText(s, Violation::kPattern));
   if (!api_model::EnumValues(s).empty()) items.push_back(ConstraintText(s, Violation::kEnum));
   std::string text = "[";
   for (size_t i = 0; i < items.size(); ++i) text.append(i ? ", " : "").append(items[i]);
@@ -174,8 +189,9 @@ const rapidjson::Value* FindPresent(const rapidjson::Value& object, std::string_
 std::string_view View(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
 
 ApiError ValidationErrors(const std::vector<std::string>& errors) {
-  std::string message = std::to_string(errors.size()) +
-                        (errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
+  std::string message =
+      std::to_string(errors.size()) +
+      (errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
   for (size_t i = 0; i < errors.size(); ++i) message.append(i ? "; " : "").append(errors[i]);
   return ApiError::Validation(std::move(message));
 }
@@ -248,7 +264,8 @@ class ConstraintChecker {
  private:
   bool full() const { return errors_.size() >= kMaxErrors; }
 
-  void Add(const Shape& shape, const rapidjson::Value& v, const PathFrame* path, std::string_view constraint) {
+  void Add(const Shape& shape, const rapidjson::Value& v, const PathFrame* path,
+           std::string_view constraint) {
     if (full()) return;
     std::string text = "Value '";
     AppendValue(shape, v, text);
@@ -266,7 +283,8 @@ class ConstraintChecker {
     errors_.push_back(std::move(text));
   }
 
-  void CheckLength(const Shape& shape, const rapidjson::Value& v, size_t length, const PathFrame* path) {
+  void CheckLength(const Shape& shape, const rapidjson::Value& v, size_t length,
+                   const PathFrame* path) {
     if (shape.has_min() && length < static_cast<size_t>(shape.min)) {
       Add(shape, v, path, ConstraintText(shape, Violation::kMinLength));
     }
@@ -341,7 +359,7 @@ class ConstraintChecker {
 
 // TableName shape of the model, the name rules for a TableName that is not an ARN.
 const Shape& NameOrArnShape() {
-  static const Shape& shape = [] () -> const Shape& {
+  static const Shape& shape = []() -> const Shape& {
     const api_model::Operation* op = api_model::FindOperation("GetItem");
     for (const Member& m : api_model::Members(api_model::GetShape(op->input))) {
       if (api_model::Str(m.name) == "TableName") return api_model::GetShape(m.shape);
@@ -385,14 +403,21 @@ Status ParseRequestBody(std::string_view body, rapidjson::Document& doc) {
 Status ValidateRequest(std::string_view operation, const rapidjson::Value& body) {
   const api_model::Operation* op = api_model::FindOperation(operation);
   if (op == nullptr) return ApiError::UnknownOperation("");
-  if (body.IsNull() || op->input == api_model::kNoShape) return Status::Ok();
+  if (op->input == api_model::kNoShape) return Status::Ok();
   const Shape& input = api_model::GetShape(op->input);
+  if (body.IsNull()) {
+    // A JSON null input is an input with no members: its required members are missing.
+    static const rapidjson::Value kEmptyInput(rapidjson::kObjectType);
+    return ValidateRequest(operation, kEmptyInput);
+  }
 
   // The body is the input structure itself, in no member: the element wording applies.
-  DDB_RETURN_IF_ERROR(request_internal::CheckTypes(input, body, request_internal::Position::kElement));
+  DDB_RETURN_IF_ERROR(
+      request_internal::CheckTypes(input, body, request_internal::Position::kElement));
 
   if (op->table_name_required_message && FindPresent(body, "TableName") == nullptr) {
-    return ApiError::Validation("The parameter 'TableName' is required but was not present in the request");
+    return ApiError::Validation(
+        "The parameter 'TableName' is required but was not present in the request");
   }
   ConstraintChecker checker;
   checker.CheckStructure(input, body, nullptr);

@@ -15,9 +15,9 @@
 // Operation-specific checks (expressions, key schemas, ...) run after this, in ops/.
 #pragma once
 
-#include <string_view>
-
 #include <rapidjson/document.h>
+
+#include <string_view>
 
 #include "ddbemu/error.h"
 

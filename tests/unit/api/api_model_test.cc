@@ -1,14 +1,15 @@
 // The generated model tables and the pieces of message rendering that stand on their own:
 // operation lookup, the pattern matchers, Java-style number layout, UTF-16 lengths. Also a
 // timing print (not an assertion) of validating a typical GetItem.
-#include <chrono>
-#include <cstdio>
-#include <string>
+#include "api/api_model.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
-#include "api/api_model.h"
+#include <chrono>
+#include <cstdio>
+#include <string>
+
 #include "api/request_internal.h"
 #include "api/request_validator.h"
 
@@ -24,10 +25,11 @@ TEST(ApiModel, OperationsAreSortedAndFindable) {
     }
     EXPECT_EQ(FindOperation(Str(ops[i].name)), &ops[i]);
   }
-  for (const char* op : {"BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable",
-                         "DescribeTable", "GetItem", "ListTables", "PutItem", "Query", "Scan", "UpdateItem",
-                         "UpdateTable", "TransactGetItems", "TransactWriteItems", "UpdateTimeToLive",
-                         "DescribeTimeToLive", "TagResource", "ExecuteStatement"}) {
+  for (const char* op :
+       {"BatchGetItem", "BatchWriteItem", "CreateTable", "DeleteItem", "DeleteTable",
+        "DescribeTable", "GetItem", "ListTables", "PutItem", "Query", "Scan", "UpdateItem",
+        "UpdateTable", "TransactGetItems", "TransactWriteItems", "UpdateTimeToLive",
+        "DescribeTimeToLive", "TagResource", "ExecuteStatement"}) {
     EXPECT_NE(FindOperation(op), nullptr) << op;
   }
   EXPECT_EQ(FindOperation("ListStreams"), nullptr);  // DynamoDB Streams is another service
@@ -40,10 +42,12 @@ TEST(ApiModel, ShapesReferenceEachOtherConsistently) {
   EXPECT_EQ(Str(input.name), "GetItemInput");
   // Members are stored in the service's order.
   std::string order;
-  for (const Member& m : Members(input)) order += std::string(Str(m.name)) + (m.required ? "! " : " ");
-  EXPECT_EQ(order,
-            "ReturnConsumedCapacity AttributesToGet TableName! Key! ConsistentRead ProjectionExpression "
-            "ExpressionAttributeNames ");
+  for (const Member& m : Members(input))
+    order += std::string(Str(m.name)) + (m.required ? "! " : " ");
+  EXPECT_EQ(
+      order,
+      "ReturnConsumedCapacity AttributesToGet TableName! Key! ConsistentRead ProjectionExpression "
+      "ExpressionAttributeNames ");
   const Shape& key = GetShape(Members(input)[3].shape);
   EXPECT_EQ(key.kind, ShapeKind::kMap);
   EXPECT_EQ(GetShape(key.b).kind, ShapeKind::kAttributeValue);
@@ -109,7 +113,9 @@ TEST(RequestValidatorTiming, TypicalGetItem) {
   rapidjson::Document doc;
   ASSERT_TRUE(ParseRequestBody(R"({"TableName": "Music", "Key": {"Artist": {"S": "No One You Know"},
       "SongTitle": {"S": "Call Me Today"}}, "ConsistentRead": true, "ReturnConsumedCapacity": "TOTAL",
-      "ProjectionExpression": "#a, Genre", "ExpressionAttributeNames": {"#a": "AlbumTitle"}})", doc).ok());
+      "ProjectionExpression": "#a, Genre", "ExpressionAttributeNames": {"#a": "AlbumTitle"}})",
+                               doc)
+                  .ok());
   constexpr int kIterations = 200000;
   int failures = 0;
   auto start = std::chrono::steady_clock::now();

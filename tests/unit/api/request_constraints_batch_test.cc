@@ -12,7 +12,8 @@ const std::string kNameRules =
     "[Member must have length less than or equal to 255, Member must have length greater than or "
     "equal to 3, Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]";
 const std::string kWriteRequestsRule =
-    "[Member must have length less than or equal to 25, Member must have length greater than or equal to 1]";
+    "[Member must have length less than or equal to 25, Member must have length greater than or "
+    "equal to 1]";
 const std::string kEnumRcc = "satisfy enum value set: [INDEXES, TOTAL, NONE]";
 const std::string kEnumRicm = "satisfy enum value set: [SIZE, NONE]";
 
@@ -29,24 +30,32 @@ INSTANTIATE_TEST_SUITE_P(
     QueryScan, RequestConstraintsBatchTest,
     ::testing::Values(
         Invalid("QueryEmpty", "Query", "{}", One(NotNull("tableName"))),
-        Invalid("QueryOrder", "Query", R"({"TableName": "abc", "IndexName": "ix", "Select": "X", "Limit": 0})",
+        Invalid("QueryOrder", "Query",
+                R"({"TableName": "abc", "IndexName": "ix", "Select": "X", "Limit": 0})",
                 Many({Broken("0", "limit", "have value greater than or equal to 1"),
                       Broken("X", "select",
-                             "satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, ALL_PROJECTED_ATTRIBUTES]"),
+                             "satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
+                             "ALL_PROJECTED_ATTRIBUTES]"),
                       Broken("ix", "indexName", "have length greater than or equal to 3")})),
-        Invalid("QueryKeyConditionsMapPaths", "Query",
-                R"({"TableName": "abc", "KeyConditions": {"a": {"ComparisonOperator": "XX"}, "b": {}}})",
-                Many({Broken("XX", "keyConditions.a.member.comparisonOperator",
-                             "satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, "
-                             "LE, BEGINS_WITH, GE, CONTAINS]"),
-                      NotNull("keyConditions.b.member.comparisonOperator")})),
-        Invalid("ScanSegmentsLow", "Scan", R"({"TableName": "abc", "TotalSegments": 0, "Segment": -1})",
+        Invalid(
+            "QueryKeyConditionsMapPaths", "Query",
+            R"({"TableName": "abc", "KeyConditions": {"a": {"ComparisonOperator": "XX"}, "b": {}}})",
+            Many({Broken("XX", "keyConditions.a.member.comparisonOperator",
+                         "satisfy enum value set: [IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, "
+                         "NOT_NULL, NE, "
+                         "LE, BEGINS_WITH, GE, CONTAINS]"),
+                  NotNull("keyConditions.b.member.comparisonOperator")})),
+        Invalid("ScanSegmentsLow", "Scan",
+                R"({"TableName": "abc", "TotalSegments": 0, "Segment": -1})",
                 Many({Broken("-1", "segment", "have value greater than or equal to 0"),
                       Broken("0", "totalSegments", "have value greater than or equal to 1")})),
-        Invalid("ScanSegmentsHigh", "Scan", R"({"TableName": "abc", "Segment": 1000000, "TotalSegments": 1000001})",
+        Invalid("ScanSegmentsHigh", "Scan",
+                R"({"TableName": "abc", "Segment": 1000000, "TotalSegments": 1000001})",
                 Many({Broken("1000000", "segment", "have value less than or equal to 999999"),
-                      Broken("1000001", "totalSegments", "have value less than or equal to 1000000")})),
-        Ok("ScanValid", "Scan", R"({"TableName": "abc", "Segment": 0, "TotalSegments": 4, "Limit": 10,
+                      Broken("1000001", "totalSegments",
+                             "have value less than or equal to 1000000")})),
+        Ok("ScanValid", "Scan",
+           R"({"TableName": "abc", "Segment": 0, "TotalSegments": 4, "Limit": 10,
                                      "ExclusiveStartKey": {"a": {"S": "x"}}, "Select": "COUNT"})")),
     CaseName);
 
@@ -56,28 +65,33 @@ INSTANTIATE_TEST_SUITE_P(
         Invalid("Empty", "BatchWriteItem", "{}", One(NotNull("requestItems"))),
         Invalid("NoTables", "BatchWriteItem", R"({"RequestItems": {}})",
                 One(Broken("{}", "requestItems", "have length greater than or equal to 1"))),
-        Invalid("ShortTableAndNoRequests", "BatchWriteItem",
-                R"({"RequestItems": {"a": []}, "ReturnConsumedCapacity": "hi", "ReturnItemCollectionMetrics": "hi"})",
-                Many({Broken("hi", "returnConsumedCapacity", kEnumRcc),
-                      Broken("hi", "returnItemCollectionMetrics", kEnumRicm),
-                      MapRule("{a=[]}", "Map keys", kNameRules),
-                      MapRule("{a=[]}", "Map value", kWriteRequestsRule)})),
+        Invalid(
+            "ShortTableAndNoRequests", "BatchWriteItem",
+            R"({"RequestItems": {"a": []}, "ReturnConsumedCapacity": "hi", "ReturnItemCollectionMetrics": "hi"})",
+            Many({Broken("hi", "returnConsumedCapacity", kEnumRcc),
+                  Broken("hi", "returnItemCollectionMetrics", kEnumRicm),
+                  MapRule("{a=[]}", "Map keys", kNameRules),
+                  MapRule("{a=[]}", "Map value", kWriteRequestsRule)})),
         // Paths into map values and list elements; deleteRequest before putRequest.
         Invalid("RequestMembers", "BatchWriteItem",
                 R"({"RequestItems": {"aa;": [{"PutRequest": {}, "DeleteRequest": {}}]},
                     "ReturnConsumedCapacity": "hi", "ReturnItemCollectionMetrics": "hi"})",
                 Many({Broken("hi", "returnConsumedCapacity", kEnumRcc),
                       Broken("hi", "returnItemCollectionMetrics", kEnumRicm),
-                      MapRule("{aa;=[WriteRequest(putRequest=PutRequest(item=null), deleteRequest=DeleteRequest(key=null))]}",
+                      MapRule("{aa;=[WriteRequest(putRequest=PutRequest(item=null), "
+                              "deleteRequest=DeleteRequest(key=null))]}",
                               "Map keys", kNameRules),
                       NotNull("requestItems.aa;.member.1.member.deleteRequest.key"),
                       NotNull("requestItems.aa;.member.1.member.putRequest.item")})),
         Ok("TableArnKey", "BatchWriteItem",
            R"({"RequestItems": {"arn:aws:dynamodb:us-east-1:123456789012:table/abc": [{"PutRequest": {"Item": {}}}]}})"),
-        Invalid("EmptyKey", "BatchWriteItem", R"({"RequestItems": {"": [{"PutRequest": {"Item": {}}}]}})",
-                One(MapRule("{=[WriteRequest(putRequest=PutRequest(item={}), deleteRequest=null)]}", "Map keys",
-                            "[Member must have length less than or equal to 1024, Member must have length "
-                            "greater than or equal to 1]")))),
+        Invalid("EmptyKey", "BatchWriteItem",
+                R"({"RequestItems": {"": [{"PutRequest": {"Item": {}}}]}})",
+                One(MapRule(
+                    "{=[WriteRequest(putRequest=PutRequest(item={}), deleteRequest=null)]}",
+                    "Map keys",
+                    "[Member must have length less than or equal to 1024, Member must have length "
+                    "greater than or equal to 1]")))),
     CaseName);
 
 INSTANTIATE_TEST_SUITE_P(
@@ -85,35 +99,47 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         Invalid("BatchGetNoKeys", "BatchGetItem", R"({"RequestItems": {"abc": {}}})",
                 One(NotNull("requestItems.abc.member.keys"))),
-        Invalid("BatchGetEmptyKeys", "BatchGetItem",
-                R"({"RequestItems": {"abc": {"Keys": [], "AttributesToGet": []}}, "ReturnConsumedCapacity": "x"})",
-                Many({Broken("x", "returnConsumedCapacity", kEnumRcc),
-                      Broken("[]", "requestItems.abc.member.keys", "have length greater than or equal to 1"),
-                      Broken("[]", "requestItems.abc.member.attributesToGet", "have length greater than or equal to 1")})),
+        Invalid(
+            "BatchGetEmptyKeys", "BatchGetItem",
+            R"({"RequestItems": {"abc": {"Keys": [], "AttributesToGet": []}}, "ReturnConsumedCapacity": "x"})",
+            Many({Broken("x", "returnConsumedCapacity", kEnumRcc),
+                  Broken("[]", "requestItems.abc.member.keys",
+                         "have length greater than or equal to 1"),
+                  Broken("[]", "requestItems.abc.member.attributesToGet",
+                         "have length greater than or equal to 1")})),
         Invalid("TransactWriteEmpty", "TransactWriteItems", R"({"TransactItems": []})",
                 One(Broken("[]", "transactItems", "have length greater than or equal to 1"))),
         Invalid("TransactWritePut", "TransactWriteItems",
                 R"({"ClientRequestToken": "", "TransactItems": [{"Put": {"TableName": "a"}}]})",
                 Many({Broken("", "clientRequestToken", "have length greater than or equal to 1"),
-                      Broken("a", "transactItems.1.member.put.tableName", "have length greater than or equal to 3"),
+                      Broken("a", "transactItems.1.member.put.tableName",
+                             "have length greater than or equal to 3"),
                       NotNull("transactItems.1.member.put.item")})),
-        Invalid("TransactGetMissingGet", "TransactGetItems", R"({"TransactItems": [{}, {"Get": {}}]})",
-                Many({NotNull("transactItems.1.member.get"), NotNull("transactItems.2.member.get.key"),
-                      NotNull("transactItems.2.member.get.tableName")}))),
+        Invalid(
+            "TransactGetMissingGet", "TransactGetItems", R"({"TransactItems": [{}, {"Get": {}}]})",
+            Many({NotNull("transactItems.1.member.get"), NotNull("transactItems.2.member.get.key"),
+                  NotNull("transactItems.2.member.get.tableName")}))),
     CaseName);
 
 TEST(RequestConstraintsBatch, MoreThan25WritesIsAMapValueErrorShowingTheWholeMap) {
   std::string requests;
   for (int i = 0; i < 26; ++i) {
-    requests += std::string(i ? "," : "") + R"({"PutRequest": {"Item": {"a": {"S": ")" + std::to_string(i) + R"("}}}})";
+    requests += std::string(i ? "," : "") + R"({"PutRequest": {"Item": {"a": {"S": ")" +
+                std::to_string(i) + R"("}}}})";
   }
-  Status status = ValidateJson("BatchWriteItem", R"({"RequestItems": {"abc": [)" + requests + "]}}");
+  Status status =
+      ValidateJson("BatchWriteItem", R"({"RequestItems": {"abc": [)" + requests + "]}}");
   ASSERT_FALSE(status.ok());
   const std::string& message = status.error().message();
-  EXPECT_EQ(message.rfind("1 validation error detected: Value '{abc=[WriteRequest(putRequest=PutRequest(item={a=", 0), 0u)
+  EXPECT_EQ(
+      message.rfind(
+          "1 validation error detected: Value '{abc=[WriteRequest(putRequest=PutRequest(item={a=",
+          0),
+      0u)
       << message;
-  std::string suffix = "]}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: " +
-                       kWriteRequestsRule;
+  std::string suffix =
+      "]}' at 'requestItems' failed to satisfy constraint: Map value must satisfy constraint: " +
+      kWriteRequestsRule;
   ASSERT_GE(message.size(), suffix.size());
   EXPECT_EQ(message.substr(message.size() - suffix.size()), suffix);
 }
@@ -121,17 +147,23 @@ TEST(RequestConstraintsBatch, MoreThan25WritesIsAMapValueErrorShowingTheWholeMap
 TEST(RequestConstraintsBatch, StringLengthsCountUtf16CodeUnits) {
   std::string emoji;  // U+1F600 is two UTF-16 code units
   for (int i = 0; i < 128; ++i) emoji += "\xF0\x9F\x98\x80";
-  Status status = ValidateJson("CreateTable", R"({"TableName": "abc", "GlobalSecondaryIndexes": [{"IndexName": "abc",
+  Status status = ValidateJson(
+      "CreateTable", R"({"TableName": "abc", "GlobalSecondaryIndexes": [{"IndexName": "abc",
       "KeySchema": [{"AttributeName": "a", "KeyType": "HASH"}],
-      "Projection": {"NonKeyAttributes": [")" + emoji + R"("]}}]})");
+      "Projection": {"NonKeyAttributes": [")" +
+                         emoji + R"("]}}]})");
   ASSERT_FALSE(status.ok());
-  EXPECT_EQ(status.error().message(),
-            One(Broken(emoji, "globalSecondaryIndexes.1.member.projection.nonKeyAttributes.1.member",
-                       "have length less than or equal to 255")));
+  EXPECT_EQ(
+      status.error().message(),
+      One(Broken(emoji, "globalSecondaryIndexes.1.member.projection.nonKeyAttributes.1.member",
+                 "have length less than or equal to 255")));
   emoji.resize(emoji.size() - 4);  // 127 characters, 254 code units
-  EXPECT_TRUE(ValidateJson("CreateTable", R"({"TableName": "abc", "GlobalSecondaryIndexes": [{"IndexName": "abc",
+  EXPECT_TRUE(ValidateJson("CreateTable",
+                           R"({"TableName": "abc", "GlobalSecondaryIndexes": [{"IndexName": "abc",
       "KeySchema": [{"AttributeName": "a", "KeyType": "HASH"}],
-      "Projection": {"NonKeyAttributes": [")" + emoji + R"("]}}]})").ok());
+      "Projection": {"NonKeyAttributes": [")" +
+                               emoji + R"("]}}]})")
+                  .ok());
 }
 
 TEST(ValidateTableName, ReturnsTheNameOfANameOrAnArn) {
@@ -150,25 +182,29 @@ TEST(ValidateTableName, ReportsNameRulesAtThePath) {
   auto bad = ValidateTableName("a!");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().code(), ErrorCode::kValidation);
-  EXPECT_EQ(bad.error().message(), Many({Broken("a!", "tableName", kNamePattern),
-                                         Broken("a!", "tableName", "have length greater than or equal to 3")}));
+  EXPECT_EQ(bad.error().message(),
+            Many({Broken("a!", "tableName", kNamePattern),
+                  Broken("a!", "tableName", "have length greater than or equal to 3")}));
   auto empty = ValidateTableName("", "transactItems.1.member.put.tableName");
   ASSERT_FALSE(empty.ok());
-  EXPECT_EQ(empty.error().message(),
-            One(Broken("", "transactItems.1.member.put.tableName", "have length greater than or equal to 1")));
+  EXPECT_EQ(empty.error().message(), One(Broken("", "transactItems.1.member.put.tableName",
+                                                "have length greater than or equal to 1")));
   std::string short_arn = "arn:aws:dynamodb:us-east-1:123456789012:table/ab";
   auto in_arn = ValidateTableName(short_arn);
   ASSERT_FALSE(in_arn.ok());
-  EXPECT_EQ(in_arn.error().message(), One(Broken(short_arn, "tableName", "have length greater than or equal to 3")));
+  EXPECT_EQ(in_arn.error().message(),
+            One(Broken(short_arn, "tableName", "have length greater than or equal to 3")));
 }
 
 TEST(ValidateTableName, RejectsArnsThatDoNotNameATable) {
-  for (std::string arn : {"arn:aws:s3:::bucket", "arn:aws:dynamodb:us-east-1:123456789012:table/Music/index/i",
-                          "arn:aws:dynamodb:us-east-1:123456789012:backup/x", "arn:aws:dynamodb::1:table/abc",
-                          "arn:"}) {
+  for (std::string arn :
+       {"arn:aws:s3:::bucket", "arn:aws:dynamodb:us-east-1:123456789012:table/Music/index/i",
+        "arn:aws:dynamodb:us-east-1:123456789012:backup/x", "arn:aws:dynamodb::1:table/abc",
+        "arn:"}) {
     auto result = ValidateTableName(arn);
     ASSERT_FALSE(result.ok()) << arn;
-    EXPECT_EQ(result.error().message(), "Invalid TableArn: Invalid ResourceArn provided as input " + arn);
+    EXPECT_EQ(result.error().message(),
+              "Invalid TableArn: Invalid ResourceArn provided as input " + arn);
   }
 }
 

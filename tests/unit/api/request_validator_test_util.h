@@ -2,12 +2,12 @@
 // ParseRequestBody + ValidateRequest.
 #pragma once
 
+#include <gtest/gtest.h>
+#include <rapidjson/document.h>
+
 #include <initializer_list>
 #include <ostream>
 #include <string>
-
-#include <gtest/gtest.h>
-#include <rapidjson/document.h>
 
 #include "api/request_validator.h"
 
@@ -24,7 +24,9 @@ struct ValidationCase {
   std::string message;
 };
 
-inline void PrintTo(const ValidationCase& c, std::ostream* os) { *os << c.operation << " " << c.body; }
+inline void PrintTo(const ValidationCase& c, std::ostream* os) {
+  *os << c.operation << " " << c.body;
+}
 
 inline Status ValidateJson(const std::string& operation, const std::string& body) {
   rapidjson::Document doc;
@@ -35,10 +37,12 @@ inline Status ValidateJson(const std::string& operation, const std::string& body
 inline ValidationCase Ok(const char* name, const char* op, std::string body) {
   return {name, op, std::move(body), true, ErrorCode::kValidation, ""};
 }
-inline ValidationCase Invalid(const char* name, const char* op, std::string body, std::string message) {
+inline ValidationCase Invalid(const char* name, const char* op, std::string body,
+                              std::string message) {
   return {name, op, std::move(body), false, ErrorCode::kValidation, std::move(message)};
 }
-inline ValidationCase BadType(const char* name, const char* op, std::string body, std::string message) {
+inline ValidationCase BadType(const char* name, const char* op, std::string body,
+                              std::string message) {
   return {name, op, std::move(body), false, ErrorCode::kSerialization, std::move(message)};
 }
 
@@ -56,8 +60,10 @@ inline void ExpectAnswer(const ValidationCase& c) {
 inline std::string NotNull(const std::string& path) {
   return "Value null at '" + path + "' failed to satisfy constraint: Member must not be null";
 }
-inline std::string Broken(const std::string& value, const std::string& path, const std::string& constraint) {
-  return "Value '" + value + "' at '" + path + "' failed to satisfy constraint: Member must " + constraint;
+inline std::string Broken(const std::string& value, const std::string& path,
+                          const std::string& constraint) {
+  return "Value '" + value + "' at '" + path + "' failed to satisfy constraint: Member must " +
+         constraint;
 }
 inline std::string One(const std::string& error) { return "1 validation error detected: " + error; }
 inline std::string Many(std::initializer_list<std::string> errors) {
