@@ -12,13 +12,13 @@
 namespace ddbemu::ops {
 
 // The table name `table_name_or_arn` designates for `caller`:
-//  - a name must be 3..255 characters of [a-zA-Z0-9_.-], else ValidationException "Invalid
-//    table/index name.  Table/index names must be between 3 and 255 characters long, and may
-//    contain only the characters a-z, A-Z, 0-9, '_', '-', and '.'";
+//  - a name must satisfy the TableName shape (3..255 characters of [a-zA-Z0-9_.-]), else a
+//    ValidationException in the model's words ("1 validation error detected: Value 'ab' at
+//    'tableName' failed to satisfy constraint: Member must have length greater than or equal
+//    to 3"; the request validator normally reports it first);
 //  - "arn:PARTITION:dynamodb:REGION:ACCOUNT:table/NAME" of the caller's region and account
-//    resolves to NAME; a malformed ARN or one naming an invalid table is the same
-//    ValidationException;
-//  - a well-formed table ARN of another account or region names no table of this namespace:
+//    resolves to NAME; anything else starting with "arn:" is judged as a name (and fails);
+//  - a table ARN of another account or region names no table of this namespace:
 //    ResourceNotFoundException "Requested resource not found: Table: ARN not found".
 Result<std::string> ResolveTableName(const Caller& caller, std::string_view table_name_or_arn);
 

@@ -10,12 +10,21 @@ namespace {
 // ---- CreateTable: validation ----
 
 TEST_F(TablesTest, InvalidTableNamesAreRejected) {
-  const std::string message =
-      "Invalid table/index name.  Table/index names must be between 3 and 255 characters long, and "
-      "may contain "
-      "only the characters a-z, A-Z, 0-9, '_', '-', and '.'";
-  ExpectCreateError(OnDemandTable("arn:aws:dynamodb:us-east-1:000000000000:table/a!"), message);
-  ExpectCreateError(OnDemandTable("arn:aws:s3:::bucket"), message);
+  // A string that is not a table ARN is judged as a name, in the model's words.
+  const std::string bad_arn = "arn:aws:dynamodb:us-east-1:000000000000:table/a!";
+  ExpectCreateError(
+      OnDemandTable(bad_arn),
+      "1 validation error detected: Value '" + bad_arn +
+          "' at 'tableName' failed to satisfy constraint: Member must satisfy regular "
+          "expression pattern: [a-zA-Z0-9_.-]+");
+  ExpectCreateError(
+      OnDemandTable("arn:aws:s3:::bucket"),
+      "1 validation error detected: Value 'arn:aws:s3:::bucket' at 'tableName' failed "
+      "to satisfy constraint: Member must satisfy regular expression pattern: "
+      "[a-zA-Z0-9_.-]+");
+  ExpectCreateError(OnDemandTable("ab"),
+                    "1 validation error detected: Value 'ab' at 'tableName' failed to satisfy "
+                    "constraint: Member must have length greater than or equal to 3");
 }
 
 TEST_F(TablesTest, ProvisionedBillingNeedsBothCapacities) {
