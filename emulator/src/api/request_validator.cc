@@ -103,8 +103,6 @@ std::string ConstraintText(const Shape& s, Violation v) {
 
 bool IsArn(std::string_view text) { return text.substr(0, 4) == "arn:"; }
 
-// Calls f(owner, violation) for each constraint of string shape `s` that `text` breaks;
-// `owner` is the shape whose bound is broken. Returns that shape's owner for listing.
 // The UTF-16 length of `text` is between size/3 and size: count it only when the bounds
 // cannot decide (ASCII text under the bounds never needs it).
 bool BelowLength(std::string_view text, const Shape& s) {
@@ -119,6 +117,10 @@ bool AboveLength(std::string_view text, const Shape& s) {
   return text.size() > max && Utf16Length(text) > max;
 }
 
+// Calls f(owner, violation) for each constraint of string shape `s` that `text` breaks, in the
+// service's order; `owner` is the shape the broken constraint belongs to (the TableName shape
+// for a plain name in a TableArn position). Returns the shape whose constraints apply to
+// `text`, for listing them all ("Map keys must satisfy constraint: [...]").
 template <class F>
 const Shape& ForEachStringViolation(const Shape& s, std::string_view text, F&& f) {
   bool broke = false;
