@@ -17,8 +17,9 @@ struct Database::Impl {
   std::unique_ptr<storage::Env> env;
   std::unique_ptr<storage::Catalog> catalog;
   std::unique_ptr<storage::ItemStore> items;
+  expr::ExpressionCache expression_cache;
 
-  ops::Engine engine() { return ops::Engine{*env, *catalog, *items, *clock, options}; }
+  ops::Engine engine() { return ops::Engine{*env, *catalog, *items, *clock, options, &expression_cache}; }
   ops::Caller CallerFor(const RequestContext& context) const;
 };
 

@@ -25,6 +25,7 @@ DDB_HANDLER(UpdateTable);
 DDB_HANDLER(PutItem);
 DDB_HANDLER(GetItem);
 DDB_HANDLER(DeleteItem);
+DDB_HANDLER(UpdateItem);
 
 #undef DDB_HANDLER
 

@@ -26,4 +26,11 @@ Result<std::string> DeleteItem(ops::Engine& engine, const ops::Caller& caller,
   return api::RenderWriteItem(response);
 }
 
+Result<std::string> UpdateItem(ops::Engine& engine, const ops::Caller& caller,
+                               const rapidjson::Value& body) {
+  DDB_ASSIGN_OR_RETURN(api::UpdateItemRequest request, api::ParseUpdateItem(body));
+  DDB_ASSIGN_OR_RETURN(api::ItemResponse response, ops::UpdateItem(engine, caller, request));
+  return api::RenderWriteItem(response);
+}
+
 }  // namespace ddbemu::handlers

@@ -17,6 +17,7 @@ constexpr std::array kOperations = {
     OperationEntry{"GetItem", &handlers::GetItem},
     OperationEntry{"ListTables", &handlers::ListTables},
     OperationEntry{"PutItem", &handlers::PutItem},
+    OperationEntry{"UpdateItem", &handlers::UpdateItem},
     OperationEntry{"UpdateTable", &handlers::UpdateTable},
 };
 

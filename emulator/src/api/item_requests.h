@@ -23,8 +23,8 @@ struct ExpressionParameters {
   std::optional<std::string> condition_expression;
   std::optional<std::string> projection_expression;
   std::optional<std::string> update_expression;
-  std::map<std::string, std::string, std::less<>> names;  // ExpressionAttributeNames
-  bool has_names = false;                                 // present in the request
+  std::map<std::string, std::string> names;  // ExpressionAttributeNames
+  bool has_names = false;                    // present in the request
   Item values;                                            // ExpressionAttributeValues
   bool has_values = false;
 };

@@ -7,6 +7,7 @@
 
 #include "ddbemu/clock.h"
 #include "ddbemu/options.h"
+#include "expr/expression_cache.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
 #include "storage/item_store.h"
@@ -19,6 +20,8 @@ struct Engine {
   storage::ItemStore& items;
   Clock& clock;
   const Options& options;
+  // Parsed expressions by text, shared by every request of this database (may be null).
+  expr::ExpressionCache* expression_cache = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables

@@ -1,10 +1,13 @@
-// PutItem, GetItem and DeleteItem. Order of checks, as the service runs them: request-level
-// validation (values, parameter mixing, ReturnValues, size), then the table lookup, then the
-// key against the schema, then the condition, then the write.
+// PutItem, GetItem, DeleteItem and UpdateItem. Order of checks, as the service runs them:
+// request-level validation (values, parameter mixing, ReturnValues, size, expressions), then
+// the table lookup, then the key against the schema, then the condition, then the write.
 #include "ops/items.h"
 
 #include "capacity/capacity_units.h"
+#include "expr/projection.h"
 #include "ops/item_checks.h"
+#include "ops/item_expressions.h"
+#include "ops/item_mutation.h"
 #include "ops/key_validation.h"
 #include "storage/item_store.h"
 #include "value/item_size.h"
@@ -31,88 +34,183 @@ Result<TableSchema> FindTable(Engine& engine, const storage::Txn& txn, const Cal
   return std::move(*table);
 }
 
-// Conditions and projections arrive with the expression layer; until then a request that
-// carries one is refused rather than silently executed without it.
-Status RefuseUnsupportedExpressions(const api::ExpressionParameters& expressions,
-                                    const api::LegacyParameters& legacy) {
-  if (expressions.condition_expression || expressions.projection_expression ||
-      expressions.update_expression || legacy.expected || legacy.attributes_to_get) {
-    return ApiError::Validation("This emulator build does not evaluate expressions yet");
+// ConditionalCheckFailedException, carrying the current item when the request asked for it
+// with ReturnValuesOnConditionCheckFailure=ALL_OLD.
+ApiError ConditionFailed(bool return_old, const Item* current) {
+  ApiError error = ApiError::ConditionalCheckFailed();
+  if (return_old && current != nullptr) {
+    error.item = std::make_shared<const AttributeValue>(AttributeValue::M(*current));
   }
-  return Status::Ok();
+  return error;
 }
+
+// What one write request needs from the table, read inside its write transaction.
+struct WriteTarget {
+  TableSchema table;
+  std::string storage_key;
+  std::optional<Item> current;
+};
+
+Result<WriteTarget> ReadTarget(Engine& engine, storage::WriteTxn& txn, const Caller& caller,
+                               const std::string& table_name, const Item& key_or_item,
+                               bool is_whole_item) {
+  WriteTarget target;
+  DDB_ASSIGN_OR_RETURN(target.table, FindTable(engine, txn, caller, table_name));
+  DDB_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table, key_or_item)
+                                    : ValidateKey(target.table, key_or_item));
+  DDB_ASSIGN_OR_RETURN(target.storage_key, storage::EncodeTableKey(target.table, key_or_item));
+  Item current;
+  DDB_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, target.storage_key, &current));
+  if (exists) target.current = std::move(current);
+  return target;
+}
+
+// Stores the outcome of a mutation (or removes the item) and commits.
+Status WriteOutcome(Engine& engine, storage::WriteTxn& txn, const WriteTarget& target,
+                    const MutationOutcome& outcome) {
+  if (outcome.writes) {
+    const Item* old_item = target.current ? &*target.current : nullptr;
+    if (outcome.new_item) {
+      DDB_RETURN_IF_ERROR(
+          engine.items.Put(txn, target.table, target.storage_key, old_item, *outcome.new_item));
+    } else if (old_item != nullptr) {
+      DDB_RETURN_IF_ERROR(engine.items.Delete(txn, target.table, target.storage_key, *old_item));
+    }
+  }
+  return txn.Commit();
+}
+
+std::size_t SizeOf(const std::optional<Item>& item) { return item ? ItemSize(*item) : 0; }
 
 }  // namespace
 
 Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
                                   const api::PutItemRequest& request) {
   DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                       PrepareItemExpressions(request.expressions, request.legacy,
+                                              {.condition = true}, engine.expression_cache));
   DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
   DDB_RETURN_IF_ERROR(CheckItemSize(request.item));
-  DDB_RETURN_IF_ERROR(RefuseUnsupportedExpressions(request.expressions, request.legacy));
 
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, request.table_name));
-  DDB_RETURN_IF_ERROR(ValidateItemKeys(table, request.item));
-
-  DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.item));
-  Item old_item;
-  DDB_ASSIGN_OR_RETURN(bool existed, engine.items.Get(txn, key, &old_item));
-  DDB_RETURN_IF_ERROR(
-      engine.items.Put(txn, table, key, existed ? &old_item : nullptr, request.item));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
+                                                      request.item, /*is_whole_item=*/true));
+  ItemMutation mutation{.kind = MutationKind::kPut,
+                        .item = request.item,
+                        .condition = expressions.condition ? &*expressions.condition : nullptr};
+  const Item* current = target.current ? &*target.current : nullptr;
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
+  if (outcome.condition_failed) {
+    return ConditionFailed(request.return_old_on_condition_failure, current);
+  }
+  DDB_RETURN_IF_ERROR(WriteOutcome(engine, txn, target, outcome));
 
   api::ItemResponse response;
-  const std::size_t old_size = existed ? ItemSize(old_item) : 0;
-  if (existed && request.return_values == api::ReturnValues::kAllOld) response.item = std::move(old_item);
   response.consumed_capacity =
-      Consumed(request.return_consumed_capacity, table.name,
-               capacity::WriteCost(old_size, ItemSize(request.item)));
+      Consumed(request.return_consumed_capacity, target.table.name,
+               capacity::WriteCost(SizeOf(target.current), ItemSize(request.item)));
+  if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
   return response;
 }
 
 Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
                                   const api::GetItemRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
-  DDB_RETURN_IF_ERROR(RefuseUnsupportedExpressions(request.expressions, request.legacy));
+  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                       PrepareItemExpressions(request.expressions, request.legacy,
+                                              {.projection = true}, engine.expression_cache));
 
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, request.table_name));
   DDB_RETURN_IF_ERROR(ValidateKey(table, request.key));
-
   DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
-  api::ItemResponse response;
   Item item;
   DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, key, &item));
-  const std::size_t size = found ? ItemSize(item) : 0;
-  if (found) response.item = std::move(item);
-  response.consumed_capacity = Consumed(request.return_consumed_capacity, table.name,
-                                        capacity::ReadCost(size, request.consistent_read));
+
+  api::ItemResponse response;
+  // Reads are charged by the size of the item read, not of what the projection returns.
+  response.consumed_capacity =
+      Consumed(request.return_consumed_capacity, table.name,
+               capacity::ReadCost(found ? ItemSize(item) : 0, request.consistent_read));
+  if (found) {
+    response.item = expressions.projection ? expr::Project(item, expressions.projection->paths)
+                                           : std::move(item);
+  }
   return response;
 }
 
 Result<api::ItemResponse> DeleteItem(Engine& engine, const Caller& caller,
                                      const api::DeleteItemRequest& request) {
   DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                       PrepareItemExpressions(request.expressions, request.legacy,
+                                              {.condition = true}, engine.expression_cache));
   DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
-  DDB_RETURN_IF_ERROR(RefuseUnsupportedExpressions(request.expressions, request.legacy));
 
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, request.table_name));
-  DDB_RETURN_IF_ERROR(ValidateKey(table, request.key));
-
-  DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
-  Item old_item;
-  DDB_ASSIGN_OR_RETURN(bool existed, engine.items.Get(txn, key, &old_item));
-  if (existed) {
-    DDB_RETURN_IF_ERROR(engine.items.Delete(txn, table, key, old_item));
-    DDB_RETURN_IF_ERROR(txn.Commit());
+  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
+                                                      request.key, /*is_whole_item=*/false));
+  ItemMutation mutation{.kind = MutationKind::kDelete,
+                        .key = request.key,
+                        .condition = expressions.condition ? &*expressions.condition : nullptr};
+  const Item* current = target.current ? &*target.current : nullptr;
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
+  if (outcome.condition_failed) {
+    return ConditionFailed(request.return_old_on_condition_failure, current);
   }
+  DDB_RETURN_IF_ERROR(WriteOutcome(engine, txn, target, outcome));
+
   api::ItemResponse response;
-  const std::size_t old_size = existed ? ItemSize(old_item) : 0;
-  if (existed && request.return_values == api::ReturnValues::kAllOld) response.item = std::move(old_item);
-  response.consumed_capacity = Consumed(request.return_consumed_capacity, table.name,
-                                        capacity::WriteCost(old_size, 0));
+  response.consumed_capacity = Consumed(request.return_consumed_capacity, target.table.name,
+                                        capacity::WriteCost(SizeOf(target.current), 0));
+  if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
+  return response;
+}
+
+Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
+                                     const api::UpdateItemRequest& request) {
+  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDB_ASSIGN_OR_RETURN(
+      ItemExpressions expressions,
+      PrepareItemExpressions(request.expressions, request.legacy,
+                             {.condition = true, .update = true}, engine.expression_cache));
+
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
+                                                      request.key, /*is_whole_item=*/false));
+  ItemMutation mutation{.kind = MutationKind::kUpdate,
+                        .key = request.key,
+                        .condition = expressions.condition ? &*expressions.condition : nullptr,
+                        .update = expressions.update ? &*expressions.update : nullptr};
+  const Item* current = target.current ? &*target.current : nullptr;
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
+  if (outcome.condition_failed) {
+    return ConditionFailed(request.return_old_on_condition_failure, current);
+  }
+  DDB_RETURN_IF_ERROR(WriteOutcome(engine, txn, target, outcome));
+
+  api::ItemResponse response;
+  response.consumed_capacity =
+      Consumed(request.return_consumed_capacity, target.table.name,
+               capacity::WriteCost(SizeOf(target.current), SizeOf(outcome.new_item)));
+  switch (request.return_values) {
+    case api::ReturnValues::kNone:
+      break;
+    case api::ReturnValues::kAllOld:
+      response.item = std::move(target.current);
+      break;
+    case api::ReturnValues::kAllNew:
+      response.item = std::move(outcome.new_item);
+      break;
+    case api::ReturnValues::kUpdatedOld:
+      if (current != nullptr) response.item = expr::Project(*current, outcome.updated_paths);
+      break;
+    case api::ReturnValues::kUpdatedNew:
+      if (outcome.new_item) response.item = expr::Project(*outcome.new_item, outcome.updated_paths);
+      break;
+  }
+  // The service omits Attributes rather than sending an empty map.
+  if (response.item && response.item->empty()) response.item.reset();
   return response;
 }
 
