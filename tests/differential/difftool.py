@@ -13,7 +13,7 @@ tables that the case creates. A step:
     "check":     {"status": 400, "error": "ValidationException"},
                  asserted on the reference's answer, so a case cannot silently test nothing
     "ignore":    ["Item.when"],       extra paths dropped from both bodies (volatile data)
-    "accept":    [{"id": "LOCAL-...", "ignore": [...], "expect": {...}}]
+    "accept":    [{"id": "LOCAL-...", "ignore": [...], "expect": {...}, "evidence": "..."}]
   }
 
 Compared: HTTP status; for errors the short error type (after '#') and the message; the
@@ -22,8 +22,10 @@ DynamoDB Local from AWS; its id must be a heading in ACCEPTED_DIFFERENCES.md. `i
 are dropped from both sides; `expect` replaces the reference's status / error / message /
 body (any subset) with AWS's documented answer, which the target must then give; within
 `expect`, "set": {path: value} changes single members of the expected body ("<timestamp>"
-stands for any time stamp) and "any_message": true leaves the message uncompared. In self mode
-(target is DynamoDB Local too) acceptances are not applied: both sides are the same program.
+stands for any time stamp, "<uuid>" for any UUID) and "any_message": true leaves the message
+uncompared; `evidence` names the source that shows AWS's answer. In self mode (the target is
+DynamoDB Local too) acceptances are not applied, since both sides are the same program;
+instead a step is flagged if its acceptance expects what Local already answers.
 
 Paths are dotted; `*` matches every key of a map or every element of a list.
 """
@@ -44,6 +46,8 @@ ACCEPTED_MD = os.path.join(HERE, "ACCEPTED_DIFFERENCES.md")
 STEP_KEYS = {"name", "operation", "request", "raw_body", "headers", "check", "ignore", "accept",
              "comment"}
 CASE_KEYS = {"name", "description", "steps"}
+ACCEPT_KEYS = {"id", "ignore", "expect", "evidence"}
+EXPECT_KEYS = {"status", "error", "message", "body", "set", "any_message"}
 
 
 def accepted_ids():
@@ -86,6 +90,12 @@ def validate_case(case, known_ids):
         if ("request" in step) == ("raw_body" in step):
             problems.append(f"{where}: needs exactly one of request / raw_body")
         for acc in step.get("accept", []):
+            for k in acc:
+                if k not in ACCEPT_KEYS:
+                    problems.append(f"{where}: unknown acceptance key {k!r}")
+            for k in acc.get("expect", {}):
+                if k not in EXPECT_KEYS:
+                    problems.append(f"{where}: unknown expect key {k!r}")
             if acc.get("id") not in known_ids:
                 problems.append(f"{where}: acceptance {acc.get('id')!r} is not listed in "
                                 f"ACCEPTED_DIFFERENCES.md")
