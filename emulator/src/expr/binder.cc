@@ -38,13 +38,22 @@ class ConditionBinder {
  public:
   ConditionBinder(ExpressionKind kind, ExpressionContext& context) : operands_(kind, context) {}
 
+  // Recursion depth is the tree's (up to ~1000 for a chain of NOTs), so this frame stays
+  // small: the checks, which build messages, live in a separate, non-inlined function.
   Status Bind(Condition& c) const {
-    for (Condition& child : c.children) DDB_RETURN_IF_ERROR(Bind(child));
+    for (Condition& child : c.children) {
+      Status s = Bind(child);
+      if (!s.ok()) return s;
+    }
+    return BindLeaf(c);
+  }
+
+ private:
+  [[gnu::noinline]] Status BindLeaf(Condition& c) const {
     for (Operand& o : c.operands) DDB_RETURN_IF_ERROR(operands_.BindOperand(o));
     return Check(c);
   }
 
- private:
   Status Check(const Condition& c) const {
     const ExpressionKind kind = operands_.kind();
     switch (c.kind) {

@@ -60,7 +60,8 @@ bool ExpressionParser::ParseConditionExpression(Condition* out) {
 }
 
 // `bare` is non-null directly inside "(": the contents may then be an operand, returned in
-// *bare, when the ")" follows it.
+// *bare, when the ")" follows it. Terms joined by AND/OR are collected on the heap, so that the
+// frames of the recursion through "(" stay small.
 bool ExpressionParser::ParseBoolean(Condition* out, Inner* bare) {
   bool parenthesized = false;
   if (!ParseTerm(out, bare, &parenthesized)) return false;
@@ -69,41 +70,53 @@ bool ExpressionParser::ParseBoolean(Condition* out, Inner* bare) {
     if (bare != nullptr) bare->parenthesized = parenthesized;
     return true;
   }
-  std::vector<Condition> terms;
+  return ParseChain(out);
+}
+
+bool ExpressionParser::ParseChain(Condition* out) {
+  auto terms = std::make_unique<std::vector<Condition>>();
   std::vector<TokenKind> ops;
-  terms.push_back(std::move(*out));
+  terms->push_back(std::move(*out));
   while (PeekKind() == TokenKind::kAnd || PeekKind() == TokenKind::kOr) {
     ops.push_back(PeekKind());
     Advance();
-    terms.emplace_back();
-    if (!ParseTerm(&terms.back(), nullptr, &parenthesized)) return false;
+    terms->emplace_back();
+    bool parenthesized = false;
+    if (!ParseTerm(&terms->back(), nullptr, &parenthesized)) return false;
   }
-  *out = Fold(std::move(terms), ops);
+  *out = Fold(std::move(*terms), ops);
   return true;
 }
 
 bool ExpressionParser::ParseTerm(Condition* out, Inner* bare, bool* parenthesized) {
   std::size_t nots = 0;
   while (Accept(TokenKind::kNot)) ++nots;
-  if (!ParsePrimary(out, nots == 0 ? bare : nullptr, parenthesized)) return false;
-  if (nots == 0) return true;
+  if (nots > 0) bare = nullptr;  // NOT x is never an operand
   *parenthesized = false;
+  const bool ok = PeekKind() == TokenKind::kLParen ? ParseGroup(out, bare, parenthesized)
+                                                   : ParseOperandLed(out, bare);
+  if (!ok) return false;
+  if (nots > 0) {
+    *parenthesized = false;
+    WrapInNots(out, nots);
+  }
+  return true;
+}
+
+void ExpressionParser::WrapInNots(Condition* out, std::size_t nots) {
   for (std::size_t i = 0; i < nots; ++i) {
     Condition n;
     n.kind = Condition::Kind::kNot;
     n.children.push_back(std::move(*out));
     *out = std::move(n);
   }
-  return true;
 }
 
-bool ExpressionParser::ParsePrimary(Condition* out, Inner* bare, bool* parenthesized) {
-  *parenthesized = false;
-  if (PeekKind() == TokenKind::kLParen) return ParseGroup(out, bare, parenthesized);
-  Operand first;
+bool ExpressionParser::ParseOperandLed(Condition* out, Inner* bare) {
+  auto first = std::make_unique<Operand>();
   bool operand_parenthesized = false;
-  if (!ParseOperand(&first, &operand_parenthesized)) return false;
-  return ParseOperandTail(std::move(first), out, bare);
+  if (!ParseOperand(first.get(), &operand_parenthesized)) return false;
+  return ParseOperandTail(std::move(*first), out, bare);
 }
 
 bool ExpressionParser::ParseGroup(Condition* out, Inner* bare, bool* parenthesized) {

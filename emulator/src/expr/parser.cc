@@ -2,6 +2,10 @@
 // checks, in the service's order (parser.h).
 #include "expr/parser.h"
 
+#include <functional>
+#include <optional>
+
+#include "expr/deep_stack.h"
 #include "expr/errors.h"
 #include "expr/limits.h"
 #include "expr/parser_internal.h"
@@ -16,6 +20,22 @@ Status CheckText(std::string_view text, ExpressionKind kind) {
   if (length > kMaxExpressionLength) return errors::TooLong(kind, length);
   if (text.empty()) return errors::Empty(kind);
   return Status::Ok();
+}
+
+// Up to this nesting depth the parser and the static checks run on the caller's stack (a few
+// hundred bytes per level even with sanitizers); deeper input, legal up to the 4 KB limit
+// (about 4096 parentheses), gets a stack of its own. Trees that survive parsing are at most
+// about 1000 levels deep (NOT chains), which binding handles on a 1 MB stack even under ASan.
+constexpr std::size_t kInlineParseDepth = 200;
+constexpr std::size_t kDeepParseStackBytes = 64u << 20;
+
+// Runs `parse` (which fills its captures) inline or on a large stack, by nesting depth.
+void RunParse(std::string_view text, const std::function<void()>& parse) {
+  if (NestingBound(text) <= kInlineParseDepth) {
+    parse();
+  } else {
+    RunOnLargeStack(kDeepParseStackBytes, parse);
+  }
 }
 
 std::string_view SectionName(UpdateAction::Kind kind) {
@@ -37,6 +57,26 @@ Status CheckSectionsUnique(const std::vector<UpdateAction::Kind>& sections) {
   return Status::Ok();
 }
 
+// The grammar and the static checks, on whichever stack RunParse chose. A failed parse is also
+// destroyed there: a partial tree can be as deep as the input.
+Result<Condition> ParseConditionHere(std::string_view text, ExpressionKind kind) {
+  ExpressionParser parser(text, kind);
+  Condition condition;
+  if (!parser.ParseConditionExpression(&condition)) return parser.TakeError();
+  DDB_RETURN_IF_ERROR(CheckCondition(condition, kind));
+  return condition;
+}
+
+Result<UpdateExpression> ParseUpdateHere(std::string_view text) {
+  ExpressionParser parser(text, ExpressionKind::kUpdate);
+  UpdateExpression update;
+  std::vector<UpdateAction::Kind> sections;
+  if (!parser.ParseUpdateExpression(&update, &sections)) return parser.TakeError();
+  DDB_RETURN_IF_ERROR(CheckUpdate(update));
+  DDB_RETURN_IF_ERROR(CheckSectionsUnique(sections));
+  return update;
+}
+
 }  // namespace
 
 std::size_t ExpressionLength(std::string_view text) {
@@ -52,22 +92,16 @@ std::size_t ExpressionLength(std::string_view text) {
 
 Result<Condition> ParseCondition(std::string_view text, ExpressionKind kind) {
   DDB_RETURN_IF_ERROR(CheckText(text, kind));
-  ExpressionParser parser(text, kind);
-  Condition condition;
-  if (!parser.ParseConditionExpression(&condition)) return parser.TakeError();
-  DDB_RETURN_IF_ERROR(CheckCondition(condition, kind));
-  return condition;
+  std::optional<Result<Condition>> result;
+  RunParse(text, [&] { result.emplace(ParseConditionHere(text, kind)); });
+  return std::move(*result);
 }
 
 Result<UpdateExpression> ParseUpdate(std::string_view text) {
   DDB_RETURN_IF_ERROR(CheckText(text, ExpressionKind::kUpdate));
-  ExpressionParser parser(text, ExpressionKind::kUpdate);
-  UpdateExpression update;
-  std::vector<UpdateAction::Kind> sections;
-  if (!parser.ParseUpdateExpression(&update, &sections)) return parser.TakeError();
-  DDB_RETURN_IF_ERROR(CheckUpdate(update));
-  DDB_RETURN_IF_ERROR(CheckSectionsUnique(sections));
-  return update;
+  std::optional<Result<UpdateExpression>> result;
+  RunParse(text, [&] { result.emplace(ParseUpdateHere(text)); });
+  return std::move(*result);
 }
 
 Result<ProjectionExpression> ParseProjection(std::string_view text) {

@@ -64,8 +64,10 @@ class ExpressionParser {
     Operand operand;
   };
   bool ParseBoolean(Condition* out, Inner* bare);
+  bool ParseChain(Condition* out);
   bool ParseTerm(Condition* out, Inner* bare, bool* parenthesized);
-  bool ParsePrimary(Condition* out, Inner* bare, bool* parenthesized);
+  static void WrapInNots(Condition* out, std::size_t nots);
+  bool ParseOperandLed(Condition* out, Inner* bare);
   bool ParseGroup(Condition* out, Inner* bare, bool* parenthesized);
   bool ParseOperandTail(Operand first, Condition* out, Inner* bare);
   bool ParseBetween(Operand first, Condition* out);
@@ -75,6 +77,7 @@ class ExpressionParser {
   bool ParseSection(UpdateExpression* out);
   bool ParseSetAction(UpdateAction* out);
   bool ParseSetValue(Operand* out, bool* parenthesized);
+  bool ParseArithmetic(Operand* out);
   bool ParseValueAction(UpdateAction* out);
 
   std::string_view text_;

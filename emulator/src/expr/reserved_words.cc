@@ -9,14 +9,15 @@
 #include "expr/reserved_words.h"
 
 #include <algorithm>
-#include <array>
+#include <iterator>
 #include <cstddef>
 #include <string_view>
 
 namespace ddbemu::expr {
 namespace {
 
-constexpr std::array kReservedWords = {
+// A plain array: deducing std::array of ~570 elements exceeds clang's fold-expression limit.
+constexpr std::string_view kReservedWords[] = {
     "abort", "absolute", "action", "add", "after", "agent", "aggregate", "all", "allocate",
     "alter", "analyze", "and", "any", "archive", "are", "array", "as", "asc", "ascii",
     "asensitive", "assertion", "asymmetric", "at", "atomic", "attach", "attribute", "auth",
@@ -86,8 +87,8 @@ constexpr std::array kReservedWords = {
 };
 
 constexpr bool IsSortedAndLower() {
-  for (std::size_t i = 1; i < kReservedWords.size(); ++i) {
-    if (!(std::string_view(kReservedWords[i - 1]) < std::string_view(kReservedWords[i]))) {
+  for (std::size_t i = 1; i < std::size(kReservedWords); ++i) {
+    if (!(kReservedWords[i - 1] < kReservedWords[i])) {
       return false;
     }
   }
@@ -118,7 +119,7 @@ int CompareFolded(std::string_view word, std::string_view entry) {
 
 bool IsReservedWord(std::string_view word) {
   if (word.empty() || word.size() > MaxWordLength()) return false;
-  std::size_t lo = 0, hi = kReservedWords.size();
+  std::size_t lo = 0, hi = std::size(kReservedWords);
   while (lo < hi) {
     const std::size_t mid = lo + (hi - lo) / 2;
     const int c = CompareFolded(word, kReservedWords[mid]);

@@ -81,6 +81,12 @@ bool ExpressionParser::ParseSetValue(Operand* out, bool* parenthesized) {
     *parenthesized = operand_parenthesized;
     return true;
   }
+  return ParseArithmetic(out);
+}
+
+// `*out` is the left operand and "+" or "-" is next. Kept apart from ParseSetValue so that the
+// recursion through "(" does not carry this frame's operand.
+bool ExpressionParser::ParseArithmetic(Operand* out) {
   Operand left = std::move(*out);
   *out = Operand();
   out->kind = PeekKind() == TokenKind::kPlus ? Operand::Kind::kPlus : Operand::Kind::kMinus;
