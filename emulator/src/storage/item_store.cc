@@ -3,6 +3,7 @@
 
 #include <cassert>
 
+#include "storage/collection_stats.h"
 #include "storage/index_projection.h"
 #include "storage/lmdb_error.h"
 #include "value/item_codec.h"
@@ -35,6 +36,17 @@ void Project(const TableSchema& schema, const IndexSchema& index, const Item& it
   out->bytes = out->encoded;
 }
 
+bool HasLocalIndex(const TableSchema& schema) {
+  for (const IndexSchema& index : schema.indexes) {
+    if (index.is_local) return true;
+  }
+  return false;
+}
+
+std::optional<std::string> CollectionPrefix(const TableSchema& schema, const Item& key_or_item) {
+  return EncodePartitionPrefix(schema.keyspace_id, {&schema.partition_key, 1}, key_or_item);
+}
+
 }  // namespace
 
 Result<bool> ItemStore::Get(const Txn& txn, std::string_view table_key, Item* out) const {
@@ -62,6 +74,30 @@ Result<KeyspaceStats> ItemStore::IndexStats(const Txn& txn, const IndexSchema& i
   return ReadKeyspaceStats(txn, meta_, index.keyspace_id);
 }
 
+Result<std::uint64_t> ItemStore::CollectionSize(const Txn& txn, const TableSchema& schema,
+                                                const Item& key_or_item) const {
+  const std::optional<std::string> prefix = CollectionPrefix(schema, key_or_item);
+  if (!prefix) return ApiError::Validation("The provided key element does not match the schema");
+  if (!HasLocalIndex(schema)) return std::uint64_t{0};
+  return ReadCollectionSize(txn, OrderedMap(meta_), *prefix);
+}
+
+// The collection changes by the base item's change in size plus each LSI entry's; both images
+// share the partition key, since a write never changes the key of the item it writes.
+Status ItemStore::UpdateCollectionSize(WriteTxn& txn, const TableSchema& schema, const Item& item,
+                                       const Images& images, const IndexChanges& changes) {
+  if (!HasLocalIndex(schema)) return Status::Ok();
+  std::int64_t delta = Signed(images.new_size) - Signed(images.old_size);
+  for (const IndexEntryChange& change : changes) {
+    if (schema.indexes[change.index].is_local) {
+      delta += Signed(change.new_size) - Signed(change.old_size);
+    }
+  }
+  const std::optional<std::string> prefix = CollectionPrefix(schema, item);
+  if (!prefix) return ApiError::InternalServerError("An item without its partition key");
+  return ApplyCollectionDelta(txn, OrderedMap(meta_), *prefix, delta);
+}
+
 Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
                                     std::string_view table_key, const Item* old_item,
                                     const Item& new_item) {
@@ -78,6 +114,7 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
     DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
   }
+  DDB_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, new_item, images, changes));
   return changes;
 }
 
@@ -92,6 +129,7 @@ Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
     DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
   }
+  DDB_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, old_item, images, changes));
   return changes;
 }
 
@@ -145,6 +183,7 @@ Status ItemStore::DropTable(WriteTxn& txn, const TableSchema& schema) {
   for (const IndexSchema& index : schema.indexes) {
     DDB_RETURN_IF_ERROR(DropKeyspace(txn, index.keyspace_id));
   }
+  DDB_RETURN_IF_ERROR(EraseCollectionSizes(txn, OrderedMap(meta_), schema.keyspace_id));
   return DropKeyspace(txn, schema.keyspace_id);
 }
 

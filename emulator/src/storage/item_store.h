@@ -61,6 +61,12 @@ class ItemStore {
 
   Result<KeyspaceStats> TableStats(const Txn& txn, const TableSchema& schema) const;
   Result<KeyspaceStats> IndexStats(const Txn& txn, const IndexSchema& index) const;
+  // The size of the item collection of `key_or_item`'s partition key (collection_stats.h): its
+  // base items plus their LSI entries, by the item-size rule. Kept only for tables with local
+  // secondary indexes (0 otherwise). Fails with "The provided key element does not match the
+  // schema" when the partition key attribute is missing or mistyped.
+  Result<std::uint64_t> CollectionSize(const Txn& txn, const TableSchema& schema,
+                                       const Item& key_or_item) const;
 
   // ---- writes (in the caller's WriteTxn; on failure the caller aborts it) ----
 
@@ -95,6 +101,9 @@ class ItemStore {
   };
   Status UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::size_t index_position,
                      const Images& images, IndexChanges* changes);
+  // Adds a write's change in size to its item collection (tables with LSIs only).
+  Status UpdateCollectionSize(WriteTxn& txn, const TableSchema& schema, const Item& item,
+                              const Images& images, const IndexChanges& changes);
   Status DropKeyspace(WriteTxn& txn, std::uint32_t keyspace_id);
 
   OrderedMap items_;

@@ -29,4 +29,19 @@ inline std::string KeyspaceStats(std::uint32_t keyspace_id) {
   return key;
 }
 
+// Size of one item collection of a table with local secondary indexes: "C" | the base table's
+// partition prefix (keyspace id | partition hash | encoded partition key), see
+// collection_stats.h. Stored through an OrderedMap, since partition keys may be long.
+inline std::string CollectionSize(std::string_view partition_prefix) {
+  std::string key = "C";
+  key.append(partition_prefix);
+  return key;
+}
+// The prefix of every collection-size record of key space `keyspace_id`.
+inline std::string CollectionSizes(std::uint32_t keyspace_id) {
+  std::string key = "C";
+  AppendU32(keyspace_id, &key);
+  return key;
+}
+
 }  // namespace ddbemu::storage::metakeys
