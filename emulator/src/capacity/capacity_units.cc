@@ -20,4 +20,18 @@ HalfUnits WriteCost(std::size_t old_item_bytes, std::size_t new_item_bytes) {
   return 2 * UnitsFor(std::max(old_item_bytes, new_item_bytes), kWriteUnitBytes);
 }
 
+HalfUnits TransactionalReadCost(std::size_t item_bytes) { return 2 * ReadCost(item_bytes, true); }
+
+HalfUnits TransactionalWriteCost(std::size_t old_item_bytes, std::size_t new_item_bytes) {
+  return 2 * WriteCost(old_item_bytes, new_item_bytes);
+}
+
+HalfUnits IndexEntryWriteCost(bool removed, bool written, std::size_t old_entry_bytes,
+                              std::size_t new_entry_bytes) {
+  if (removed && written) return WriteCost(old_entry_bytes, 0) + WriteCost(0, new_entry_bytes);
+  if (removed) return WriteCost(old_entry_bytes, 0);
+  if (written) return WriteCost(old_entry_bytes, new_entry_bytes);
+  return 0;
+}
+
 }  // namespace ddbemu::capacity

@@ -1,0 +1,85 @@
+// What the capacity model saw (CAPACITY.md §5): per table, per GSI, per partition and per
+// partition key value, the capacity consumed and the requests throttled over a recent window,
+// and the keys that consumed or were throttled the most (what AWS's CloudWatch metrics and
+// Contributor Insights show). Returned by Database::CapacityReport; ddb-local serves it as
+// JSON at GET /_ddblocal/capacity?table=NAME.
+//
+// Also the knobs of the model (CapacityOverrides): every figure of CAPACITY.md is a default
+// that a user may change per table or per GSI.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ddbemu {
+
+// Consumption over the report's window.
+struct CapacityUsage {
+  double read_units = 0;   // RCU consumed (0.5 per eventually consistent 4 KB)
+  double write_units = 0;  // WCU consumed
+  std::int64_t read_throttles = 0;   // read requests rejected with ProvisionedThroughputExceeded
+  std::int64_t write_throttles = 0;  // write requests rejected
+};
+
+struct PartitionCapacity {
+  std::int64_t index = 0;
+  std::uint64_t first_hash = 0;  // the partition holds partition-key hashes [first, last]
+  std::uint64_t last_hash = 0;
+  std::uint64_t item_count = 0;  // items (index entries, for a GSI) now in the partition
+  std::uint64_t size_bytes = 0;
+  CapacityUsage usage;
+};
+
+struct KeyCapacity {
+  std::string key;  // the partition key value(s) as DynamoDB JSON: {"pk":{"S":"user#1"}}
+  std::int64_t partition = 0;
+  CapacityUsage usage;
+};
+
+// The base table or one GSI.
+struct KeyspaceCapacity {
+  std::string name;
+  std::string arn;
+  std::string billing_mode;  // "PROVISIONED" or "PAY_PER_REQUEST"
+  // The table-level limits per second: the provisioned RCU/WCU, or for on-demand the per-table
+  // quota lowered to MaxRead/WriteRequestUnits where those are set.
+  std::int64_t read_units_per_second = 0;
+  std::int64_t write_units_per_second = 0;
+  // Units the table-level buckets hold now (provisioned: burst credit included).
+  double read_units_available = 0;
+  double write_units_available = 0;
+  std::int64_t partition_read_units_per_second = 0;  // per partition and per key
+  std::int64_t partition_write_units_per_second = 0;
+  std::vector<PartitionCapacity> partitions;
+  CapacityUsage usage;
+  std::vector<KeyCapacity> top_keys_by_consumption;  // most RCU + WCU first
+  std::vector<KeyCapacity> top_keys_by_throttles;    // most throttled requests first
+};
+
+struct TableCapacityReport {
+  bool throttling = true;          // Options::throttle; when off nothing is counted
+  std::int64_t window_seconds = 0;  // usage covers the last window_seconds of the clock
+  std::int64_t now_micros = 0;      // the database clock at the report
+  KeyspaceCapacity table;
+  std::vector<KeyspaceCapacity> global_secondary_indexes;
+};
+
+// The report as JSON (what ddb-local's admin endpoint answers).
+std::string ToJson(const TableCapacityReport& report);
+
+// Changes to the model's defaults for one table (index empty) or one of its GSIs. Unset fields
+// keep the defaults; setting an empty CapacityOverrides restores them all. Kept in memory by
+// table name, so they survive DeleteTable/CreateTable but not a restart.
+struct CapacityOverrides {
+  std::string index;                                  // "" for the table itself
+  std::optional<std::int64_t> partitions;             // fixed partition count (>= 1)
+  std::optional<std::int64_t> partition_read_units;   // per partition and per key (default 3000)
+  std::optional<std::int64_t> partition_write_units;  // (default 1000)
+  std::optional<std::int64_t> table_read_units;       // on-demand per-table quota (default 40000)
+  std::optional<std::int64_t> table_write_units;      // (default 40000)
+  std::optional<std::int64_t> burst_seconds;          // provisioned burst credit (default 300)
+};
+
+}  // namespace ddbemu

@@ -1,0 +1,323 @@
+#include "capacity/keyspace_limiter.h"
+
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
+#include "value/json_codec.h"
+#include "value/key_codec.h"
+
+namespace ddbemu::capacity {
+namespace {
+
+constexpr std::int64_t kMicrosPerSecond = 1'000'000;
+// The partition and per-key caps are per-second rates: their buckets hold one second.
+constexpr std::int64_t kOneSecond = kMicrosPerSecond;
+
+// Sums of a request's demand per partition or per key; requests touch a few, so a linear
+// search beats a map.
+template <class Id>
+struct Sums {
+  struct Entry {
+    Id id;
+    HalfUnits read = 0;
+    HalfUnits write = 0;
+  };
+  std::vector<Entry> entries;
+  void Add(const Id& id, HalfUnits read, HalfUnits write) {
+    for (Entry& e : entries) {
+      if (e.id == id) {
+        e.read += read;
+        e.write += write;
+        return;
+      }
+    }
+    entries.push_back(Entry{id, read, write});
+  }
+};
+
+CapacityUsage UsageOf(const UsageTotals& totals) {
+  return CapacityUsage{ToUnits(totals.read), ToUnits(totals.write), totals.read_throttles,
+                       totals.write_throttles};
+}
+
+}  // namespace
+
+HalfUnits KeyspaceLimiter::PartitionReadRate() const {
+  return 2 * overrides_.partition_read_units.value_or(kPartitionReadUnitsPerSecond);
+}
+HalfUnits KeyspaceLimiter::PartitionWriteRate() const {
+  return 2 * overrides_.partition_write_units.value_or(kPartitionWriteUnitsPerSecond);
+}
+
+void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrides& overrides,
+                                std::int64_t now_micros) {
+  const bool partition_caps_changed =
+      !configured_ || overrides.partition_read_units != overrides_.partition_read_units ||
+      overrides.partition_write_units != overrides_.partition_write_units;
+  limits_ = limits;
+  overrides_ = overrides;
+  const bool provisioned = limits.mode == CapacityMode::kProvisioned;
+  if (provisioned) {
+    const std::int64_t burst = overrides.burst_seconds.value_or(kBurstSeconds) * kMicrosPerSecond;
+    table_read_.Configure(2 * limits.read_units, burst, now_micros);
+    table_write_.Configure(2 * limits.write_units, burst, now_micros);
+    max_read_ = TokenBucket();
+    max_write_ = TokenBucket();
+  } else {
+    table_read_.Configure(2 * overrides.table_read_units.value_or(kOnDemandTableReadUnitsPerSecond),
+                          kOneSecond, now_micros);
+    table_write_.Configure(
+        2 * overrides.table_write_units.value_or(kOnDemandTableWriteUnitsPerSecond), kOneSecond,
+        now_micros);
+    if (limits.max_read_request_units > 0) {
+      max_read_.Configure(2 * limits.max_read_request_units, kOneSecond, now_micros);
+    } else {
+      max_read_ = TokenBucket();
+    }
+    if (limits.max_write_request_units > 0) {
+      max_write_.Configure(2 * limits.max_write_request_units, kOneSecond, now_micros);
+    } else {
+      max_write_ = TokenBucket();
+    }
+  }
+  std::int64_t count = 0;
+  if (overrides.partitions) {
+    count = std::max<std::int64_t>(1, *overrides.partitions);
+  } else {
+    const std::int64_t needed =
+        provisioned ? ProvisionedPartitionCount(limits.read_units, limits.write_units, size_bytes_)
+                    : OnDemandPartitionCount(size_bytes_);
+    // The service never merges partitions: a table switched to on-demand, or whose
+    // throughput was lowered, keeps the partitions it had.
+    count = configured_ ? std::max(map_.count(), needed) : needed;
+  }
+  configured_ = true;
+  if (count != map_.count() || partitions_.empty()) {
+    SetPartitionCount(count, now_micros);
+  } else if (partition_caps_changed) {
+    for (Partition& p : partitions_) {
+      p.read.Configure(PartitionReadRate(), kOneSecond, now_micros);
+      p.write.Configure(PartitionWriteRate(), kOneSecond, now_micros);
+    }
+  }
+  if (partition_caps_changed) keys_.clear();  // key buckets start afresh at the new caps
+}
+
+void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_micros) {
+  // A split gives new partitions with full buckets; per-partition history cannot be divided
+  // between them, so it restarts (per-key history, which is what matters for hot keys, stays).
+  map_ = PartitionMap(count);
+  partitions_.clear();
+  partitions_.reserve(static_cast<std::size_t>(map_.count()));
+  for (std::int64_t i = 0; i < map_.count(); ++i) {
+    partitions_.push_back(Partition{TokenBucket(PartitionReadRate(), kOneSecond, now_micros),
+                                    TokenBucket(PartitionWriteRate(), kOneSecond, now_micros), {}});
+  }
+}
+
+void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_micros) {
+  size_bytes_ = size_bytes;
+  if (overrides_.partitions) return;
+  const std::int64_t needed = limits_.mode == CapacityMode::kProvisioned
+                                  ? ProvisionedPartitionCount(limits_.read_units,
+                                                              limits_.write_units, size_bytes)
+                                  : OnDemandPartitionCount(size_bytes);
+  if (needed > map_.count()) SetPartitionCount(needed, now_micros);
+}
+
+KeyspaceLimiter::KeyState& KeyspaceLimiter::KeyFor(const std::string& key,
+                                                   std::int64_t now_micros) {
+  auto it = keys_.find(key);
+  if (it != keys_.end()) return it->second;
+  if (keys_.size() >= prune_at_) PruneKeys(now_micros);
+  return keys_
+      .emplace(key, KeyState{TokenBucket(PartitionReadRate(), kOneSecond, now_micros),
+                             TokenBucket(PartitionWriteRate(), kOneSecond, now_micros), {}})
+      .first->second;
+}
+
+void KeyspaceLimiter::PruneKeys(std::int64_t now_micros) {
+  // A key whose buckets have refilled and whose history left the window is indistinguishable
+  // from one never seen: dropping it changes no decision and no report.
+  for (auto it = keys_.begin(); it != keys_.end();) {
+    KeyState& state = it->second;
+    const bool forgettable = state.read.Full(now_micros) && state.write.Full(now_micros) &&
+                             state.usage.Idle(now_micros);
+    it = forgettable ? keys_.erase(it) : std::next(it);
+  }
+  prune_at_ = std::max<std::size_t>(4096, 2 * keys_.size());
+}
+
+void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_micros,
+                            std::vector<LimitHit>* hits) {
+  HalfUnits read = 0;
+  HalfUnits write = 0;
+  Sums<std::int64_t> by_partition;
+  Sums<std::string> by_key;
+  for (const KeyDemand& k : keys) {
+    read += k.read;
+    write += k.write;
+    by_partition.Add(map_.PartitionOf(k.hash), k.read, k.write);
+    by_key.Add(k.key, k.read, k.write);
+  }
+  auto hit = [&](bool is_write, LimitKind kind) {
+    const LimitHit h{is_write, kind};
+    if (std::find(hits->begin(), hits->end(), h) == hits->end()) hits->push_back(h);
+  };
+  // Key range first: it is the most specific cause, and what the user must fix by key design.
+  for (const auto& p : by_partition.entries) {
+    Partition& partition = partitions_[static_cast<std::size_t>(p.id)];
+    if (p.read > 0 && !partition.read.CanTake(p.read, now_micros)) hit(false, LimitKind::kKeyRange);
+    if (p.write > 0 && !partition.write.CanTake(p.write, now_micros)) hit(true, LimitKind::kKeyRange);
+  }
+  for (const auto& k : by_key.entries) {
+    auto it = keys_.find(k.id);
+    if (it == keys_.end()) {
+      // A key never seen has full buckets: only a request bigger than a second of the cap
+      // could fail, and a full bucket admits anything (token_bucket.h).
+      continue;
+    }
+    if (k.read > 0 && !it->second.read.CanTake(k.read, now_micros)) hit(false, LimitKind::kKeyRange);
+    if (k.write > 0 && !it->second.write.CanTake(k.write, now_micros)) hit(true, LimitKind::kKeyRange);
+  }
+  const bool provisioned = limits_.mode == CapacityMode::kProvisioned;
+  const LimitKind table_kind = provisioned ? LimitKind::kProvisioned : LimitKind::kAccountLimit;
+  if (read > 0 && !table_read_.CanTake(read, now_micros)) hit(false, table_kind);
+  if (write > 0 && !table_write_.CanTake(write, now_micros)) hit(true, table_kind);
+  if (read > 0 && !max_read_.CanTake(read, now_micros)) hit(false, LimitKind::kMaxOnDemand);
+  if (write > 0 && !max_write_.CanTake(write, now_micros)) hit(true, LimitKind::kMaxOnDemand);
+}
+
+void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_micros) {
+  UsageTotals total;
+  for (const KeyDemand& k : keys) {
+    total.read += k.read;
+    total.write += k.write;
+    const UsageTotals delta{k.read, k.write, 0, 0};
+    Partition& partition = partitions_[static_cast<std::size_t>(map_.PartitionOf(k.hash))];
+    KeyState& key = KeyFor(k.key, now_micros);
+    if (k.read > 0) {
+      partition.read.Take(k.read, now_micros);
+      key.read.Take(k.read, now_micros);
+    }
+    if (k.write > 0) {
+      partition.write.Take(k.write, now_micros);
+      key.write.Take(k.write, now_micros);
+    }
+    partition.usage.Record(now_micros, delta);
+    key.usage.Record(now_micros, delta);
+  }
+  if (total.read > 0) {
+    table_read_.Take(total.read, now_micros);
+    max_read_.Take(total.read, now_micros);
+  }
+  if (total.write > 0) {
+    table_write_.Take(total.write, now_micros);
+    max_write_.Take(total.write, now_micros);
+  }
+  usage_.Record(now_micros, total);
+}
+
+void KeyspaceLimiter::RecordThrottled(std::span<const KeyDemand> keys, std::int64_t now_micros) {
+  bool any_read = false;
+  bool any_write = false;
+  Sums<std::int64_t> by_partition;
+  Sums<std::string> by_key;
+  for (const KeyDemand& k : keys) {
+    any_read |= k.read > 0;
+    any_write |= k.write > 0;
+    by_partition.Add(map_.PartitionOf(k.hash), k.read, k.write);
+    by_key.Add(k.key, k.read, k.write);
+  }
+  // One throttled request counts once per table, partition and key it touched.
+  auto event = [](HalfUnits read, HalfUnits write) {
+    return UsageTotals{0, 0, read > 0 ? 1 : 0, write > 0 ? 1 : 0};
+  };
+  for (const auto& p : by_partition.entries) {
+    partitions_[static_cast<std::size_t>(p.id)].usage.Record(now_micros, event(p.read, p.write));
+  }
+  for (const auto& k : by_key.entries) {
+    KeyFor(k.id, now_micros).usage.Record(now_micros, event(k.read, k.write));
+  }
+  usage_.Record(now_micros, UsageTotals{0, 0, any_read ? 1 : 0, any_write ? 1 : 0});
+}
+
+std::string KeyspaceLimiter::LabelOf(const std::string& key) const {
+  // enc(component) for each partition key attribute, in order (value/key_codec.h).
+  Item item;
+  std::string_view in = key;
+  for (const KeyPart& part : limits_.partition_key) {
+    AttributeValue value;
+    if (!keycodec::DecodeComponent(part.type, &in, &value)) return "(undecodable key)";
+    item[part.name] = std::move(value);
+  }
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  WriteItem(item, writer);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t top_n) {
+  KeyspaceCapacity report;
+  report.name = limits_.name;
+  report.arn = limits_.arn;
+  const bool provisioned = limits_.mode == CapacityMode::kProvisioned;
+  report.billing_mode = provisioned ? "PROVISIONED" : "PAY_PER_REQUEST";
+  auto per_second = [&](const TokenBucket& table, const TokenBucket& max) {
+    HalfUnits rate = table.rate();
+    if (!max.unlimited()) rate = std::min(rate, max.rate());
+    return rate / 2;
+  };
+  report.read_units_per_second = per_second(table_read_, max_read_);
+  report.write_units_per_second = per_second(table_write_, max_write_);
+  auto available = [&](TokenBucket& table, TokenBucket& max) {
+    HalfUnits held = table.Available(now_micros);
+    if (!max.unlimited()) held = std::min(held, max.Available(now_micros));
+    return ToUnits(held);
+  };
+  report.read_units_available = available(table_read_, max_read_);
+  report.write_units_available = available(table_write_, max_write_);
+  report.partition_read_units_per_second = PartitionReadRate() / 2;
+  report.partition_write_units_per_second = PartitionWriteRate() / 2;
+  report.usage = UsageOf(usage_.Sum(now_micros));
+  for (std::int64_t i = 0; i < map_.count(); ++i) {
+    PartitionCapacity partition;
+    partition.index = i;
+    partition.first_hash = map_.FirstHash(i);
+    partition.last_hash = map_.LastHash(i);
+    partition.usage = UsageOf(partitions_[static_cast<std::size_t>(i)].usage.Sum(now_micros));
+    report.partitions.push_back(std::move(partition));
+  }
+  struct Ranked {
+    const std::string* key;
+    UsageTotals totals;
+  };
+  std::vector<Ranked> ranked;
+  for (const auto& [key, state] : keys_) {
+    UsageTotals totals = state.usage.Sum(now_micros);
+    if (!totals.empty()) ranked.push_back(Ranked{&key, totals});
+  }
+  auto top = [&](auto score) {
+    std::vector<KeyCapacity> out;
+    // Highest score first; ties in key order, so that reports are repeatable.
+    std::sort(ranked.begin(), ranked.end(), [&](const Ranked& a, const Ranked& b) {
+      const std::int64_t sa = score(a.totals);
+      const std::int64_t sb = score(b.totals);
+      return sa != sb ? sa > sb : *a.key < *b.key;
+    });
+    for (const Ranked& r : ranked) {
+      if (out.size() >= top_n || score(r.totals) == 0) break;
+      out.push_back(KeyCapacity{LabelOf(*r.key),
+                                map_.PartitionOf(keycodec::PartitionHash(*r.key)),
+                                UsageOf(r.totals)});
+    }
+    return out;
+  };
+  report.top_keys_by_consumption = top([](const UsageTotals& t) { return t.read + t.write; });
+  report.top_keys_by_throttles =
+      top([](const UsageTotals& t) { return t.read_throttles + t.write_throttles; });
+  return report;
+}
+
+}  // namespace ddbemu::capacity

@@ -1,0 +1,92 @@
+// KeyspaceLimiter: the throughput limits of one key space — a table or one of its GSIs — and
+// what it consumed (CAPACITY.md §2–§3, §5):
+//   * table level: the provisioned RCU/WCU with 300 s of burst credit, or for on-demand the
+//     per-table account quota and the OnDemandThroughput maxima;
+//   * per partition (contiguous hash ranges, partition_map.h): 3,000 RCU/s and 1,000 WCU/s;
+//   * per partition key value: the same caps, so that a hot key stays hot even when partitions
+//     are added (a split for heat can never divide one key).
+// Not thread-safe: TableLimiter locks around it.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "capacity/partition_map.h"
+#include "capacity/throughput_limits.h"
+#include "capacity/token_bucket.h"
+#include "capacity/usage_window.h"
+#include "ddbemu/capacity_report.h"
+
+namespace ddbemu::capacity {
+
+// Why a request would be throttled: the LimitType of a ThrottlingReason.
+enum class LimitKind : std::uint8_t { kKeyRange, kProvisioned, kAccountLimit, kMaxOnDemand };
+
+struct LimitHit {
+  bool write = false;  // the OperationType: Write or Read
+  LimitKind kind = LimitKind::kKeyRange;
+  friend bool operator==(const LimitHit&, const LimitHit&) = default;
+};
+
+class KeyspaceLimiter {
+ public:
+  // Applies the schema's settings and the overrides, keeping the tokens held where the limits
+  // stay (an UpdateTable does not refill or empty the buckets). Partitions are only ever added,
+  // as on the service, unless overrides fix their count.
+  void Configure(const KeyspaceLimits& limits, const LimitOverrides& overrides,
+                 std::int64_t now_micros);
+  // Adds partitions when the data has outgrown them (one per 10 GB).
+  void GrowForData(std::uint64_t size_bytes, std::int64_t now_micros);
+
+  // Appends to `hits` each limit that `keys` would overdraw now; changes nothing.
+  void Check(std::span<const KeyDemand> keys, std::int64_t now_micros, std::vector<LimitHit>* hits);
+  // Takes `keys`' demand from every bucket and records it as consumed.
+  void Consume(std::span<const KeyDemand> keys, std::int64_t now_micros);
+  // Records one throttled request against everything `keys` touch.
+  void RecordThrottled(std::span<const KeyDemand> keys, std::int64_t now_micros);
+
+  // The key space's limits, partitions, usage over the last UsageWindow::kDefaultWindowSeconds
+  // and top `top_n` keys. Item counts and sizes per partition are left zero (the caller reads
+  // them from storage).
+  KeyspaceCapacity Report(std::int64_t now_micros, std::size_t top_n);
+
+  const KeyspaceLimits& limits() const { return limits_; }
+  const PartitionMap& partitions() const { return map_; }
+
+ private:
+  struct Partition {
+    TokenBucket read, write;
+    UsageWindow usage;
+  };
+  struct KeyState {
+    TokenBucket read, write;
+    UsageWindow usage;
+  };
+  // Per-key and per-partition caps in half-units per second.
+  HalfUnits PartitionReadRate() const;
+  HalfUnits PartitionWriteRate() const;
+  void SetPartitionCount(std::int64_t count, std::int64_t now_micros);
+  KeyState& KeyFor(const std::string& key, std::int64_t now_micros);
+  void PruneKeys(std::int64_t now_micros);
+  std::string LabelOf(const std::string& key) const;
+
+  KeyspaceLimits limits_;
+  LimitOverrides overrides_;
+  bool configured_ = false;
+  std::uint64_t size_bytes_ = 0;
+  PartitionMap map_;
+  std::vector<Partition> partitions_;
+  // Table level: provisioned RCU/WCU with burst credit, or the on-demand per-table quota.
+  TokenBucket table_read_, table_write_;
+  // On-demand MaxRead/WriteRequestUnits (unlimited when not set).
+  TokenBucket max_read_, max_write_;
+  std::unordered_map<std::string, KeyState> keys_;
+  std::size_t prune_at_ = 4096;
+  UsageWindow usage_;
+};
+
+}  // namespace ddbemu::capacity

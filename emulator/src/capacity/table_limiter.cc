@@ -1,0 +1,152 @@
+#include "capacity/table_limiter.h"
+
+#include <utility>
+
+namespace ddbemu::capacity {
+namespace {
+
+const LimitOverrides& OverridesOf(const std::map<std::string, LimitOverrides>& overrides,
+                                  const std::string& index) {
+  static const LimitOverrides kNone;
+  auto it = overrides.find(index);
+  return it == overrides.end() ? kNone : it->second;
+}
+
+// The ThrottlingReason.reason: ResourceType + OperationType + LimitType (API reference,
+// "ThrottlingReason").
+std::string ReasonText(bool is_index, const LimitHit& hit) {
+  std::string reason = is_index ? "Index" : "Table";
+  reason += hit.write ? "Write" : "Read";
+  switch (hit.kind) {
+    case LimitKind::kKeyRange: reason += "KeyRangeThroughputExceeded"; break;
+    case LimitKind::kProvisioned: reason += "ProvisionedThroughputExceeded"; break;
+    case LimitKind::kAccountLimit: reason += "AccountLimitExceeded"; break;
+    case LimitKind::kMaxOnDemand: reason += "MaxOnDemandThroughputExceeded"; break;
+  }
+  return reason;
+}
+
+// The service's messages, as the API reference lists them for TransactWriteItems'
+// cancellation reasons ("ProvisionedThroughputExceeded" and "ThrottlingError" codes) and as
+// the service sends them for single requests. The GSI message of a provisioned index has no
+// final period in the service's answers.
+constexpr const char* kProvisionedTableMessage =
+    "The level of configured provisioned throughput for the table was exceeded. Consider "
+    "increasing your provisioning level with the UpdateTable API.";
+constexpr const char* kProvisionedIndexMessage =
+    "The level of configured provisioned throughput for one or more global secondary indexes of "
+    "the table was exceeded. Consider increasing your provisioning level for the "
+    "under-provisioned global secondary indexes with the UpdateTable API";
+constexpr const char* kOnDemandTableMessage =
+    "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically "
+    "scaling your table or index so please try again shortly. If exceptions persist, check if "
+    "you have a hot key: "
+    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html.";
+constexpr const char* kOnDemandIndexMessage =
+    "Throughput exceeds the current capacity for one or more global secondary indexes. DynamoDB "
+    "is automatically scaling your index so please try again shortly.";
+
+}  // namespace
+
+ApiError ThrottlingError(std::span<const ResourceHits> resources) {
+  const ResourceHits* first = nullptr;
+  for (const ResourceHits& r : resources) {
+    if (!r.hits.empty()) {
+      first = &r;
+      break;
+    }
+  }
+  const bool on_demand = first != nullptr && first->keyspace->mode == CapacityMode::kOnDemand;
+  const bool is_index = first != nullptr && first->is_index;
+  const char* message = is_index ? (on_demand ? kOnDemandIndexMessage : kProvisionedIndexMessage)
+                                 : (on_demand ? kOnDemandTableMessage : kProvisionedTableMessage);
+  ApiError error(ErrorCode::kProvisionedThroughputExceeded, message);
+  for (const ResourceHits& r : resources) {
+    for (const LimitHit& hit : r.hits) {
+      error.throttling_reasons.push_back(ThrottlingReason{ReasonText(r.is_index, hit), r.keyspace->arn});
+    }
+  }
+  return error;
+}
+
+void TableLimiter::ConfigureLocked(const TableLimits& limits, std::uint64_t overrides_generation,
+                                   const std::map<std::string, LimitOverrides>& overrides,
+                                   std::int64_t now_micros) {
+  if (configured_ && overrides_generation == overrides_generation_ && limits == limits_) return;
+  table_.Configure(limits.table, OverridesOf(overrides, ""), now_micros);
+  std::map<std::string, KeyspaceLimiter> indexes;
+  for (const KeyspaceLimits& index : limits.global_indexes) {
+    // A GSI keeps its buckets and history across UpdateTable; a new one starts afresh.
+    auto it = indexes_.find(index.name);
+    KeyspaceLimiter limiter = it != indexes_.end() ? std::move(it->second) : KeyspaceLimiter();
+    limiter.Configure(index, OverridesOf(overrides, index.name), now_micros);
+    indexes.emplace(index.name, std::move(limiter));
+  }
+  indexes_ = std::move(indexes);
+  limits_ = limits;
+  overrides_generation_ = overrides_generation;
+  configured_ = true;
+}
+
+Status TableLimiter::Admit(const TableLimits& limits, std::uint64_t overrides_generation,
+                           const std::map<std::string, LimitOverrides>& overrides,
+                           std::span<const std::uint64_t> sizes, const Demand& demand,
+                           std::int64_t now_micros) {
+  std::lock_guard lock(mu_);
+  ConfigureLocked(limits, overrides_generation, overrides, now_micros);
+  if (!sizes.empty()) table_.GrowForData(sizes[0], now_micros);
+  for (std::size_t i = 0; i < limits.global_indexes.size() && i + 1 < sizes.size(); ++i) {
+    indexes_[limits.global_indexes[i].name].GrowForData(sizes[i + 1], now_micros);
+  }
+
+  // Decide first, for every key space, so that a rejected request takes nothing anywhere.
+  ResourceHits table_hits{&limits_.table, false, {}};
+  table_.Check(demand.table, now_micros, &table_hits.hits);
+  std::vector<ResourceHits> resources;
+  resources.push_back(std::move(table_hits));
+  for (const Demand::Index& index : demand.global_indexes) {
+    auto it = indexes_.find(index.name);
+    if (it == indexes_.end()) continue;  // an index being deleted: nothing to limit
+    ResourceHits hits{&it->second.limits(), true, {}};
+    it->second.Check(index.keys, now_micros, &hits.hits);
+    resources.push_back(std::move(hits));
+  }
+  bool throttled = false;
+  for (const ResourceHits& r : resources) throttled |= !r.hits.empty();
+
+  auto each_keyspace = [&](auto&& fn) {
+    fn(table_, std::span<const KeyDemand>(demand.table));
+    for (const Demand::Index& index : demand.global_indexes) {
+      auto it = indexes_.find(index.name);
+      if (it != indexes_.end()) fn(it->second, std::span<const KeyDemand>(index.keys));
+    }
+  };
+  if (throttled) {
+    each_keyspace([&](KeyspaceLimiter& k, std::span<const KeyDemand> keys) {
+      if (!keys.empty()) k.RecordThrottled(keys, now_micros);
+    });
+    return ThrottlingError(resources);
+  }
+  each_keyspace([&](KeyspaceLimiter& k, std::span<const KeyDemand> keys) {
+    if (!keys.empty()) k.Consume(keys, now_micros);
+  });
+  return Status::Ok();
+}
+
+TableCapacityReport TableLimiter::Report(const TableLimits& limits,
+                                         std::uint64_t overrides_generation,
+                                         const std::map<std::string, LimitOverrides>& overrides,
+                                         std::int64_t now_micros, std::size_t top_n) {
+  std::lock_guard lock(mu_);
+  ConfigureLocked(limits, overrides_generation, overrides, now_micros);
+  TableCapacityReport report;
+  report.window_seconds = UsageWindow::kDefaultWindowSeconds;
+  report.now_micros = now_micros;
+  report.table = table_.Report(now_micros, top_n);
+  for (const KeyspaceLimits& index : limits.global_indexes) {
+    report.global_secondary_indexes.push_back(indexes_[index.name].Report(now_micros, top_n));
+  }
+  return report;
+}
+
+}  // namespace ddbemu::capacity

@@ -1,0 +1,92 @@
+// The inputs of the throughput model: what a table's (and each GSI's) schema says about its
+// capacity (KeyspaceLimits), the user's overrides of the model's defaults (LimitOverrides), and
+// what one request asks of each key space (Demand). ops/ builds them from TableSchema and the
+// request; the limiters (keyspace_limiter.h, table_limiter.h) enforce them.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "capacity/capacity_units.h"
+#include "ddbemu/attribute_value.h"
+
+namespace ddbemu::capacity {
+
+enum class CapacityMode : std::uint8_t { kProvisioned, kOnDemand };
+
+// Provisioned tables keep up to 300 seconds of unused capacity as burst credit (Developer
+// Guide, "Burst capacity").
+inline constexpr std::int64_t kBurstSeconds = 300;
+// The default per-table account quota of an on-demand table or GSI (Developer Guide, "Service
+// quotas": 40,000 read request units and 40,000 write request units per table).
+inline constexpr std::int64_t kOnDemandTableReadUnitsPerSecond = 40'000;
+inline constexpr std::int64_t kOnDemandTableWriteUnitsPerSecond = 40'000;
+
+// One attribute of a partition key: what labels a key in reports.
+struct KeyPart {
+  std::string name;
+  AttributeType type = AttributeType::kS;
+  friend bool operator==(const KeyPart&, const KeyPart&) = default;
+};
+
+// The capacity settings of one key space — the base table or one GSI — as its schema has them.
+// (LSIs have none of their own: they share the table's partitions and throughput.)
+struct KeyspaceLimits {
+  std::string name;  // the table's or the index's name
+  std::string arn;   // the resource ThrottlingReasons name
+  CapacityMode mode = CapacityMode::kOnDemand;
+  std::int64_t read_units = 0;  // provisioned RCU/WCU (provisioned mode only)
+  std::int64_t write_units = 0;
+  std::int64_t max_read_request_units = -1;  // OnDemandThroughput maxima; -1: none
+  std::int64_t max_write_request_units = -1;
+  std::vector<KeyPart> partition_key;  // the (GSI: up to four) partition key attributes
+  friend bool operator==(const KeyspaceLimits&, const KeyspaceLimits&) = default;
+};
+
+// A table: its base key space and its GSIs, identified by the table's id (a recreated table
+// starts afresh) within a namespace (ops::Caller::ns).
+struct TableLimits {
+  std::string table_id;
+  std::string ns;
+  KeyspaceLimits table;
+  std::vector<KeyspaceLimits> global_indexes;
+  friend bool operator==(const TableLimits&, const TableLimits&) = default;
+};
+
+// The model's defaults that a user may change per table or per GSI (README, "Capacity"): each
+// figure of CAPACITY.md is a default. Unset fields keep the default.
+struct LimitOverrides {
+  std::optional<std::int64_t> partitions;             // a fixed partition count
+  std::optional<std::int64_t> partition_read_units;   // per partition and per key, per second
+  std::optional<std::int64_t> partition_write_units;
+  std::optional<std::int64_t> table_read_units;       // on-demand per-table quota, per second
+  std::optional<std::int64_t> table_write_units;
+  std::optional<std::int64_t> burst_seconds;          // provisioned burst credit
+  friend bool operator==(const LimitOverrides&, const LimitOverrides&) = default;
+};
+
+// What a request consumes for one partition key value of one key space.
+struct KeyDemand {
+  std::string key;         // enc(partition key components) (value/key_codec.h)
+  std::uint64_t hash = 0;  // keycodec::PartitionHash(key): places the key in a partition
+  HalfUnits read = 0;
+  HalfUnits write = 0;
+};
+
+// Everything one request — or one item of a batch — consumes. LSI writes are part of `table`
+// (an LSI lives in its table's partitions and consumes its throughput); each GSI is its own
+// key space with its own partitions and limits.
+struct Demand {
+  struct Index {
+    std::string name;
+    std::vector<KeyDemand> keys;
+  };
+  std::vector<KeyDemand> table;
+  std::vector<Index> global_indexes;
+
+  bool empty() const { return table.empty() && global_indexes.empty(); }
+};
+
+}  // namespace ddbemu::capacity

@@ -1,0 +1,58 @@
+// ThroughputRegistry: every table's TableLimiter, created on a table's first request, and the
+// user's overrides of the model's defaults. One per Database; every bucket reads the
+// Database's clock (CAPACITY.md §4). Thread-safe: the map is read-locked on the request path,
+// and each table has its own mutex, so requests to different tables never contend.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <shared_mutex>
+#include <span>
+#include <string>
+#include <unordered_map>
+
+#include "capacity/table_limiter.h"
+#include "capacity/throughput_limits.h"
+#include "ddbemu/capacity_report.h"
+#include "ddbemu/clock.h"
+#include "ddbemu/error.h"
+
+namespace ddbemu::capacity {
+
+class ThroughputRegistry {
+ public:
+  explicit ThroughputRegistry(const Clock& clock) : clock_(clock) {}
+
+  // Admits `demand` on the table `limits` describes, or fails with
+  // ProvisionedThroughputExceededException and changes nothing. `sizes`: data bytes of the table
+  // and of each GSI in `limits` order (may be empty: partitions are then not grown for data).
+  Status Admit(const TableLimits& limits, std::span<const std::uint64_t> sizes,
+               const Demand& demand);
+
+  // The table's limits and usage now (a table never requested reports its configuration and
+  // no usage).
+  TableCapacityReport Report(const TableLimits& limits, std::size_t top_n);
+
+  // Replaces the overrides of table `table_name` in namespace `ns` (index "" for the table,
+  // else a GSI's name). Takes effect on the table's next request.
+  void SetOverrides(const std::string& ns, const std::string& table_name, const std::string& index,
+                    const LimitOverrides& overrides);
+
+  const Clock& clock() const { return clock_; }
+
+ private:
+  std::shared_ptr<TableLimiter> LimiterFor(const std::string& table_id);
+  static std::string OverridesKey(const std::string& ns, const std::string& table_name);
+
+  const Clock& clock_;
+  std::shared_mutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<TableLimiter>> tables_;  // by table id
+  // By namespace and table name (they outlive a table id), then index name ("" = table).
+  std::map<std::string, std::map<std::string, LimitOverrides>> overrides_;
+  std::atomic<std::uint64_t> overrides_generation_{0};
+};
+
+}  // namespace ddbemu::capacity

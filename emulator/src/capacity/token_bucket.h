@@ -1,0 +1,55 @@
+// TokenBucket: a throughput limit refilled continuously from the clock (CAPACITY.md §3). Every
+// limit of the model is one: a partition's 3,000 RCU/s and 1,000 WCU/s, a partition key
+// value's, a provisioned table's RCU/WCU with its 300 s of burst credit, an on-demand table's
+// quota and its MaxRead/WriteRequestUnits.
+//
+// Exact integer arithmetic: tokens are kept in half-unit-microseconds (one half-unit is
+// 1,000,000 of them), so a rate of R half-units per second adds exactly R tokens per
+// microsecond and no rounding ever accumulates. Not thread-safe: its owner locks.
+#pragma once
+
+#include <cstdint>
+
+#include "capacity/capacity_units.h"
+
+namespace ddbemu::capacity {
+
+class TokenBucket {
+ public:
+  // Unlimited until Configure()d.
+  TokenBucket() = default;
+  // A bucket refilled at `rate` half-units per second that holds at most `burst_micros` worth
+  // of that rate (1 s: the limit is a per-second rate; 300 s: provisioned burst credit).
+  // Starts full: a new table has its burst credit (a choice the docs leave open; it keeps
+  // short test runs against small provisioned tables from throttling at once).
+  TokenBucket(HalfUnits rate, std::int64_t burst_micros, std::int64_t now_micros);
+
+  // Changes the rate and the burst, keeping the tokens held (capped to the new capacity).
+  void Configure(HalfUnits rate, std::int64_t burst_micros, std::int64_t now_micros);
+
+  bool unlimited() const { return unlimited_; }
+  HalfUnits rate() const { return rate_; }
+
+  // Whether `cost` can be taken now. A request larger than the whole bucket is admitted when
+  // the bucket is full (and leaves it in debt), so that no item is too big to ever write.
+  bool CanTake(HalfUnits cost, std::int64_t now_micros);
+  // Takes `cost` (call after CanTake said yes for every bucket of the request).
+  void Take(HalfUnits cost, std::int64_t now_micros);
+  // Tokens held now, in half-units (rounded down; negative while in debt).
+  HalfUnits Available(std::int64_t now_micros);
+  // True when refilled to capacity: such a bucket is indistinguishable from a new one, so its
+  // owner may drop it (per-key buckets are pruned this way).
+  bool Full(std::int64_t now_micros);
+
+ private:
+  void Refill(std::int64_t now_micros);
+
+  static constexpr std::int64_t kScale = 1'000'000;  // tokens per half-unit
+  bool unlimited_ = true;
+  HalfUnits rate_ = 0;            // half-units per second = tokens per microsecond
+  std::int64_t capacity_ = 0;     // tokens
+  std::int64_t tokens_ = 0;       // may be negative (debt)
+  std::int64_t last_micros_ = 0;  // time of the last refill
+};
+
+}  // namespace ddbemu::capacity

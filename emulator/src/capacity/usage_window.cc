@@ -1,0 +1,34 @@
+#include "capacity/usage_window.h"
+
+namespace ddbemu::capacity {
+
+std::int64_t UsageWindow::SecondOf(std::int64_t micros) {
+  return micros >= 0 ? micros / 1'000'000 : -((-micros + 999'999) / 1'000'000);
+}
+
+void UsageWindow::Record(std::int64_t now_micros, const UsageTotals& delta,
+                         std::int64_t window_seconds) {
+  const std::int64_t second = SecondOf(now_micros);
+  while (!slots_.empty() && slots_.front().second <= second - window_seconds) slots_.pop_front();
+  if (!slots_.empty() && slots_.back().second >= second) {
+    // The clock may step back (clock.h); charge the latest slot rather than reorder.
+    slots_.back().totals.Add(delta);
+    return;
+  }
+  slots_.push_back(Slot{second, delta});
+}
+
+UsageTotals UsageWindow::Sum(std::int64_t now_micros, std::int64_t window_seconds) const {
+  const std::int64_t second = SecondOf(now_micros);
+  UsageTotals sum;
+  for (const Slot& slot : slots_) {
+    if (slot.second > second - window_seconds) sum.Add(slot.totals);
+  }
+  return sum;
+}
+
+bool UsageWindow::Idle(std::int64_t now_micros, std::int64_t window_seconds) const {
+  return slots_.empty() || slots_.back().second <= SecondOf(now_micros) - window_seconds;
+}
+
+}  // namespace ddbemu::capacity
