@@ -38,6 +38,8 @@ class ConditionBinder {
  public:
   ConditionBinder(ExpressionKind kind, ExpressionContext& context) : operands_(kind, context) {}
 
+  Status CheckNoValueInPath() const { return operands_.CheckNoValueInPath(); }
+
   // Recursion depth is the tree's (up to ~1000 for a chain of NOTs), so this frame stays
   // small: the checks, which build messages, live in a separate, non-inlined function.
   Status Bind(Condition& c) const {
@@ -115,6 +117,12 @@ Status CheckFirstOperandDistinct(ExpressionKind kind, std::string_view op,
 Status OperandBinder::BindPath(DocumentPath& path) const {
   for (PathElement& e : path.elements) {
     if (!e.is_placeholder) continue;
+    if (e.name[0] == ':') {
+      // A value placeholder used as a name: unknown ones are reported as undefined names.
+      if (context_.FindValue(e.name) == nullptr) return errors::UndefinedName(kind_, e.name);
+      value_in_path_ = true;
+      continue;
+    }
     const std::string* name = context_.FindName(e.name);
     if (name == nullptr) return errors::UndefinedName(kind_, e.name);
     e.name = *name;
@@ -208,6 +216,11 @@ Status OperandBinder::CheckConditionFunction(FunctionId f, const std::string& na
   return CheckFirstOperandDistinct(kind_, name, args);
 }
 
+Status OperandBinder::CheckNoValueInPath() const {
+  if (value_in_path_) return errors::Invalid(kind_, "Internal server error");
+  return Status::Ok();
+}
+
 int CountOperators(const Operand& operand) {
   if (operand.is_path() || operand.is_value()) return 0;
   int n = 1;
@@ -225,8 +238,10 @@ int CountOperators(const Condition& condition) {
 Result<Condition> BindCondition(const Condition& parsed, ExpressionKind kind,
                                 ExpressionContext& context) {
   Condition bound = parsed;
-  DDB_RETURN_IF_ERROR(ConditionBinder(kind, context).Bind(bound));
+  const ConditionBinder binder(kind, context);
+  DDB_RETURN_IF_ERROR(binder.Bind(bound));
   if (CountOperators(bound) > kMaxOperators) return errors::TooManyOperators(kind);
+  DDB_RETURN_IF_ERROR(binder.CheckNoValueInPath());
   return bound;
 }
 

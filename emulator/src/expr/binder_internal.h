@@ -24,12 +24,17 @@ class OperandBinder {
 
   ExpressionKind kind() const { return kind_; }
 
+  // Binding succeeded so far but some path holds a value placeholder (`a.:v`): the service
+  // accepts that through binding and then fails with "Invalid ...: Internal server error".
+  Status CheckNoValueInPath() const;
+
  private:
   Status CheckOperandFunction(const Operand& function) const;
   Status CheckArithmetic(const Operand& arithmetic) const;
 
   ExpressionKind kind_;
   ExpressionContext& context_;
+  mutable bool value_in_path_ = false;
 };
 
 // The type an operand is known to have before evaluation: a value's type, N for size(), L for

@@ -80,6 +80,7 @@ bool ExpressionParser::ParseChain(Condition* out) {
   while (PeekKind() == TokenKind::kAnd || PeekKind() == TokenKind::kOr) {
     ops.push_back(PeekKind());
     Advance();
+    if (!DecidedAll()) return false;
     terms->emplace_back();
     bool parenthesized = false;
     if (!ParseTerm(&terms->back(), nullptr, &parenthesized)) return false;
@@ -91,7 +92,10 @@ bool ExpressionParser::ParseChain(Condition* out) {
 bool ExpressionParser::ParseTerm(Condition* out, Inner* bare, bool* parenthesized) {
   std::size_t nots = 0;
   while (Accept(TokenKind::kNot)) ++nots;
-  if (nots > 0) bare = nullptr;  // NOT x is never an operand
+  if (nots > 0) {
+    bare = nullptr;  // NOT x is never an operand
+    if (!DecidedAll()) return false;
+  }
   *parenthesized = false;
   const bool ok = PeekKind() == TokenKind::kLParen ? ParseGroup(out, bare, parenthesized)
                                                    : ParseOperandLed(out, bare);
@@ -115,21 +119,29 @@ void ExpressionParser::WrapInNots(Condition* out, std::size_t nots) {
 bool ExpressionParser::ParseOperandLed(Condition* out, Inner* bare) {
   auto first = std::make_unique<Operand>();
   bool operand_parenthesized = false;
+  // A function call here may be a condition or an operand: undecided until it ends.
+  const bool call = PeekKind() == TokenKind::kId && tokens_[pos_ + 1].kind == TokenKind::kLParen;
+  if (call) Undecided();
   if (!ParseOperand(first.get(), &operand_parenthesized)) return false;
+  if (call && !Decided()) return false;
   return ParseOperandTail(std::move(*first), out, bare);
 }
 
 bool ExpressionParser::ParseGroup(Condition* out, Inner* bare, bool* parenthesized) {
   Advance();  // "("
+  Undecided();  // a group or a parenthesized operand
   auto inner = std::make_unique<Inner>();
   if (!ParseBoolean(out, inner.get())) return false;
   if (!CloseParenthesis(inner->parenthesized)) return false;
   if (!inner->is_operand) {
     *parenthesized = true;
-    return true;
+    return Decided();
   }
   // "(" operand ")": what follows decides between an operand and a function condition.
   if (!ParseOperandTail(std::move(inner->operand), out, bare)) return false;
+  // Returned as an operand, the construct stays undecided through the enclosing "(" (still
+  // counted), so releasing this level cannot report a pending error too early.
+  if (!Decided()) return false;
   if (bare != nullptr && bare->is_operand) {
     bare->parenthesized = true;
     *parenthesized = true;
@@ -144,6 +156,7 @@ bool ExpressionParser::ParseOperandTail(Operand first, Condition* out, Inner* ba
   Comparator comparator;
   if (IsComparator(PeekKind(), &comparator)) {
     Advance();
+    if (!DecidedAll()) return false;
     out->kind = Condition::Kind::kCompare;
     out->comparator = comparator;
     out->operands.push_back(std::move(first));
@@ -168,6 +181,7 @@ bool ExpressionParser::ParseOperandTail(Operand first, Condition* out, Inner* ba
 
 bool ExpressionParser::ParseBetween(Operand first, Condition* out) {
   Advance();  // BETWEEN
+  if (!DecidedAll()) return false;
   out->kind = Condition::Kind::kBetween;
   out->operands.push_back(std::move(first));
   bool parenthesized = false;
@@ -180,6 +194,7 @@ bool ExpressionParser::ParseBetween(Operand first, Condition* out) {
 
 bool ExpressionParser::ParseIn(Operand first, Condition* out) {
   Advance();  // IN
+  if (!DecidedAll()) return false;
   if (!Expect(TokenKind::kLParen)) return false;
   out->kind = Condition::Kind::kIn;
   out->operands.push_back(std::move(first));

@@ -38,25 +38,6 @@ void RunParse(std::string_view text, const std::function<void()>& parse) {
   }
 }
 
-std::string_view SectionName(UpdateAction::Kind kind) {
-  switch (kind) {
-    case UpdateAction::Kind::kSet: return "SET";
-    case UpdateAction::Kind::kRemove: return "REMOVE";
-    case UpdateAction::Kind::kAdd: return "ADD";
-    case UpdateAction::Kind::kDelete: return "DELETE";
-  }
-  return "";
-}
-
-Status CheckSectionsUnique(const std::vector<UpdateAction::Kind>& sections) {
-  for (std::size_t i = 0; i < sections.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      if (sections[i] == sections[j]) return errors::DuplicateSection(SectionName(sections[i]));
-    }
-  }
-  return Status::Ok();
-}
-
 // The grammar and the static checks, on whichever stack RunParse chose. A failed parse is also
 // destroyed there: a partial tree can be as deep as the input.
 Result<Condition> ParseConditionHere(std::string_view text, ExpressionKind kind) {
@@ -70,10 +51,9 @@ Result<Condition> ParseConditionHere(std::string_view text, ExpressionKind kind)
 Result<UpdateExpression> ParseUpdateHere(std::string_view text) {
   ExpressionParser parser(text, ExpressionKind::kUpdate);
   UpdateExpression update;
-  std::vector<UpdateAction::Kind> sections;
-  if (!parser.ParseUpdateExpression(&update, &sections)) return parser.TakeError();
-  DDB_RETURN_IF_ERROR(CheckUpdate(update));
-  DDB_RETURN_IF_ERROR(CheckSectionsUnique(sections));
+  std::vector<std::size_t> section_starts;
+  if (!parser.ParseUpdateExpression(&update, &section_starts)) return parser.TakeError();
+  DDB_RETURN_IF_ERROR(CheckUpdate(update, section_starts));
   return update;
 }
 

@@ -5,8 +5,8 @@
 //   3. syntax (`Syntax error; token: "c", near: "b c"`), and redundant parentheses, which the
 //      service reports as soon as the doubled group closes, ahead of later syntax errors,
 //   4. in the order written: reserved words, unknown functions, functions not allowed in this
-//      kind of expression or in this position, list indexes beyond 2^31-1,
-//   5. (UpdateExpression) a section (SET, REMOVE, ADD, DELETE) used twice.
+//      kind of expression or in this position, list indexes beyond 2^31-1, and (in an
+//      UpdateExpression) a section (SET, REMOVE, ADD, DELETE) used twice.
 // The result does not depend on the request's placeholders, so it can be cached by text
 // (expression_cache.h); binding (binder.h) does the remaining, request-specific checks.
 #pragma once

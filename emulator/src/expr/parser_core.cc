@@ -52,25 +52,42 @@ bool ExpressionParser::Expect(TokenKind kind) {
 bool ExpressionParser::CloseParenthesis(bool inner_parenthesized) {
   if (!Expect(TokenKind::kRParen)) return false;
   // "((x))": the service rejects a group whose only content is another group.
-  if (inner_parenthesized) return Fail(errors::RedundantParentheses(kind_));
+  if (!inner_parenthesized) return true;
+  if (undecided_ == 0) return Fail(errors::RedundantParentheses(kind_));
+  if (!pending_) pending_ = errors::RedundantParentheses(kind_);
   return true;
 }
 
+bool ExpressionParser::Decided() {
+  if (undecided_ > 0 && --undecided_ == 0 && pending_) return Fail(*std::move(pending_));
+  return true;
+}
+
+bool ExpressionParser::DecidedAll() {
+  if (undecided_ == 0) return true;
+  undecided_ = 1;
+  return Decided();
+}
+
 bool ExpressionParser::ParsePath(DocumentPath* out) {
-  auto name_element = [&]() -> bool {
+  // After a ".", the service's grammar also accepts a value placeholder (`a.:v`); binding then
+  // rejects it (binder.cc). A path never starts with one (`:v.a` fails at the ".").
+  auto name_element = [&](bool allow_value_ref) -> bool {
     const TokenKind k = PeekKind();
-    if (k != TokenKind::kId && k != TokenKind::kNameRef) return SyntaxErrorHere();
+    const bool ok = k == TokenKind::kId || k == TokenKind::kNameRef ||
+                    (allow_value_ref && k == TokenKind::kValueRef);
+    if (!ok) return SyntaxErrorHere();
     PathElement e;
     e.name = std::string(TextOf(Peek()));
-    e.is_placeholder = k == TokenKind::kNameRef;
+    e.is_placeholder = k != TokenKind::kId;
     out->elements.push_back(std::move(e));
     Advance();
     return true;
   };
-  if (!name_element()) return false;
+  if (!name_element(false)) return false;
   while (true) {
     if (Accept(TokenKind::kDot)) {
-      if (!name_element()) return false;
+      if (!name_element(true)) return false;
     } else if (Accept(TokenKind::kLBracket)) {
       if (PeekKind() != TokenKind::kIndex) return SyntaxErrorHere();
       PathElement e;

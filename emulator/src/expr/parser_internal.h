@@ -29,8 +29,8 @@ class ExpressionParser {
 
   // Whole-expression entry points; false on error (see error()).
   bool ParseConditionExpression(Condition* out);
-  // `sections` receives the section keywords in the order written.
-  bool ParseUpdateExpression(UpdateExpression* out, std::vector<UpdateAction::Kind>* sections);
+  // `section_starts` receives the index of each section's first action, in the order written.
+  bool ParseUpdateExpression(UpdateExpression* out, std::vector<std::size_t>* section_starts);
   bool ParseProjectionExpression(ProjectionExpression* out);
 
   ApiError TakeError() { return std::move(*error_); }
@@ -80,11 +80,24 @@ class ExpressionParser {
   bool ParseArithmetic(Operand* out);
   bool ParseValueAction(UpdateAction* out);
 
+  // --- the order of redundant-parenthesis and syntax errors (parser_core.cc) ---
+  // The service's parser looks ahead to choose between the alternatives of a condition that
+  // starts with "(" or with a function call, and parses only once the choice is made; a
+  // redundant "((x))" inside such a construct is therefore reported only if the lookahead
+  // succeeds: `((a)) = b c` is "redundant parentheses", `((a)) b` a syntax error at "b".
+  // `undecided_` counts the enclosing constructs still undecided; a redundancy found meanwhile
+  // waits in `pending_` and is reported when they are decided (Decided, DecidedAll).
+  void Undecided() { ++undecided_; }
+  bool Decided();     // one construct decided; false if that reports a pending error
+  bool DecidedAll();  // a comparator, BETWEEN, IN, NOT, AND or OR decides them all
+
   std::string_view text_;
   ExpressionKind kind_;
   std::vector<Token> tokens_;
   std::size_t pos_ = 0;
   std::optional<ApiError> error_;
+  int undecided_ = 0;
+  std::optional<ApiError> pending_;
 };
 
 }  // namespace ddbemu::expr

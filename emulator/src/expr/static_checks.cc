@@ -1,6 +1,8 @@
 // Placeholder-independent checks of parsed expressions; see static_checks.h.
 #include "expr/static_checks.h"
 
+#include <algorithm>
+
 #include "expr/errors.h"
 #include "expr/limits.h"
 #include "expr/reserved_words.h"
@@ -15,6 +17,16 @@ enum class Position : std::uint8_t {
   kSetValue,       // the whole value of a SET action
   kUpdateOperand,  // an argument of an update function, or a side of + / -
 };
+
+std::string_view SectionName(UpdateAction::Kind kind) {
+  switch (kind) {
+    case UpdateAction::Kind::kSet: return "SET";
+    case UpdateAction::Kind::kRemove: return "REMOVE";
+    case UpdateAction::Kind::kAdd: return "ADD";
+    case UpdateAction::Kind::kDelete: return "DELETE";
+  }
+  return "";
+}
 
 bool IsConditionFunction(FunctionId f) {
   return f == FunctionId::kAttributeExists || f == FunctionId::kAttributeNotExists ||
@@ -102,13 +114,25 @@ Status CheckCondition(const Condition& condition, ExpressionKind kind) {
   return StaticChecker(kind).Condition(condition);
 }
 
-Status CheckUpdate(const UpdateExpression& update) {
+Status CheckUpdate(const UpdateExpression& update, const std::vector<std::size_t>& section_starts) {
   const StaticChecker checker(ExpressionKind::kUpdate);
-  for (const UpdateAction& a : update.actions) {
-    DDB_RETURN_IF_ERROR(checker.Path(a.path));
-    if (a.kind == UpdateAction::Kind::kSet) {
-      DDB_RETURN_IF_ERROR(checker.Operand(a.value, Position::kSetValue));
+  std::vector<UpdateAction::Kind> seen;
+  for (std::size_t s = 0; s < section_starts.size(); ++s) {
+    const std::size_t end =
+        s + 1 < section_starts.size() ? section_starts[s + 1] : update.actions.size();
+    for (std::size_t i = section_starts[s]; i < end; ++i) {
+      const UpdateAction& a = update.actions[i];
+      DDB_RETURN_IF_ERROR(checker.Path(a.path));
+      if (a.kind == UpdateAction::Kind::kSet) {
+        DDB_RETURN_IF_ERROR(checker.Operand(a.value, Position::kSetValue));
+      }
     }
+    // The service notices a repeated section once it has checked that section's actions.
+    const UpdateAction::Kind kind = update.actions[section_starts[s]].kind;
+    if (std::find(seen.begin(), seen.end(), kind) != seen.end()) {
+      return errors::DuplicateSection(SectionName(kind));
+    }
+    seen.push_back(kind);
   }
   return Status::Ok();
 }

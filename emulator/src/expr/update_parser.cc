@@ -28,10 +28,10 @@ UpdateAction::Kind SectionKind(TokenKind k) {
 }  // namespace
 
 bool ExpressionParser::ParseUpdateExpression(UpdateExpression* out,
-                                             std::vector<UpdateAction::Kind>* sections) {
+                                             std::vector<std::size_t>* section_starts) {
   if (!IsSectionKeyword(PeekKind())) return SyntaxErrorHere();
   while (IsSectionKeyword(PeekKind())) {
-    sections->push_back(SectionKind(PeekKind()));
+    section_starts->push_back(out->actions.size());
     if (!ParseSection(out)) return false;
   }
   return Expect(TokenKind::kEof);
