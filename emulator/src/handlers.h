@@ -27,6 +27,10 @@ DDB_HANDLER(GetItem);
 DDB_HANDLER(DeleteItem);
 DDB_HANDLER(UpdateItem);
 
+// Reads (handlers_reads.cc).
+DDB_HANDLER(Query);
+DDB_HANDLER(Scan);
+
 #undef DDB_HANDLER
 
 }  // namespace ddbemu::handlers

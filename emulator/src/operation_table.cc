@@ -17,6 +17,8 @@ constexpr std::array kOperations = {
     OperationEntry{"GetItem", &handlers::GetItem},
     OperationEntry{"ListTables", &handlers::ListTables},
     OperationEntry{"PutItem", &handlers::PutItem},
+    OperationEntry{"Query", &handlers::Query},
+    OperationEntry{"Scan", &handlers::Scan},
     OperationEntry{"UpdateItem", &handlers::UpdateItem},
     OperationEntry{"UpdateTable", &handlers::UpdateTable},
 };
