@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <string>
 
+#include "api/item_requests.h"
 #include "ddbemu/database.h"
 
 namespace {
@@ -104,5 +105,27 @@ void BM_RawLmdbGet(benchmark::State& state) {
   std::filesystem::remove_all(dir);
 }
 BENCHMARK(BM_RawLmdbGet);
+
+}  // namespace
+
+namespace {
+
+// The typed in-process path (no JSON): what an embedding program pays for a point read.
+void BM_GetItemTyped(benchmark::State& state) {
+  auto db = OpenWithTable();
+  for (int i = 0; i < kItems; ++i) db->Call("PutItem", PutBody(i));
+  std::vector<ddbemu::api::GetItemRequest> requests(kItems);
+  for (int i = 0; i < kItems; ++i) {
+    requests[i].table_name = "bench";
+    requests[i].key["pk"] = ddbemu::AttributeValue::S("ORG#" + std::to_string(i % 100));
+    requests[i].key["sk"] = ddbemu::AttributeValue::S("EMP#" + std::to_string(i));
+  }
+  int i = 0;
+  for (auto _ : state) {
+    auto response = db->GetItem(requests[i++ % kItems]);
+    benchmark::DoNotOptimize(response);
+  }
+}
+BENCHMARK(BM_GetItemTyped);
 
 }  // namespace

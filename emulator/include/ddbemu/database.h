@@ -5,14 +5,24 @@
 //   auto r = (*db)->Call("ListTables", "{}");   // r.http_status == 200, r.body == {"TableNames":[]}
 #pragma once
 
+#include <cstddef>
 #include <memory>
 #include <string>
 #include <string_view>
 
+#include "ddbemu/capacity_report.h"
 #include "ddbemu/error.h"
 #include "ddbemu/options.h"
 
 namespace ddbemu {
+
+namespace api {  // the typed requests of emulator/src/api/item_requests.h
+struct PutItemRequest;
+struct GetItemRequest;
+struct DeleteItemRequest;
+struct UpdateItemRequest;
+struct ItemResponse;
+}  // namespace api
 
 // Who is calling: selects the namespace of tables unless the database is shared
 // (DynamoDB Local keeps one set of tables per access key id and region).
@@ -43,8 +53,32 @@ class Database {
   Response Call(std::string_view operation, std::string_view json_body,
                 const RequestContext& context = {});
 
+  // The item operations with typed requests and responses (api/item_requests.h): the same
+  // validation and semantics as Call, without JSON on either side. For in-process callers on
+  // a hot path. Expression and legacy parameters work as in Call.
+  Result<api::ItemResponse> PutItem(const api::PutItemRequest& request,
+                                    const RequestContext& context = {});
+  Result<api::ItemResponse> GetItem(const api::GetItemRequest& request,
+                                    const RequestContext& context = {});
+  Result<api::ItemResponse> DeleteItem(const api::DeleteItemRequest& request,
+                                       const RequestContext& context = {});
+  Result<api::ItemResponse> UpdateItem(const api::UpdateItemRequest& request,
+                                       const RequestContext& context = {});
+
   const Options& options() const;
   Clock& clock() const;
+
+  // The capacity model's view of a table (ddbemu/capacity_report.h): its limits, its partitions
+  // with their items, and what it consumed and how often it was throttled over the last minute,
+  // with the `top_n` busiest and most throttled partition keys. Thread-safe. Fails with
+  // ResourceNotFoundException for a table the caller cannot see.
+  Result<TableCapacityReport> CapacityReport(std::string_view table_name, std::size_t top_n = 10,
+                                             const RequestContext& context = {});
+  // Changes the model's defaults (partition count, per-partition caps, on-demand quota, burst)
+  // for a table or one of its GSIs; in memory, from the table's next request on. Fails with
+  // ResourceNotFoundException or, for a bad index or value, ValidationException.
+  Status SetCapacityOverrides(std::string_view table_name, const CapacityOverrides& overrides,
+                              const RequestContext& context = {});
 
   struct Impl;  // defined in src/database_impl.h; ops reach the engine through it
 

@@ -1,6 +1,8 @@
 // Catalog (see catalog.h).
 #include "storage/catalog.h"
 
+#include <algorithm>
+
 #include "storage/byte_order.h"
 #include "storage/cursor.h"
 #include "storage/lmdb_error.h"
@@ -93,9 +95,36 @@ Result<std::uint64_t> Catalog::Generation(const Txn& txn) const {
 
 Status Catalog::BumpGeneration(WriteTxn& txn) {
   DDB_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
+  // LMDB has one writer at a time, so this read-modify-write of the mark does not race.
+  const std::uint64_t next_generation =
+      std::max(generation, generations_handed_out_.load(std::memory_order_relaxed)) + 1;
+  generations_handed_out_.store(next_generation, std::memory_order_relaxed);
   std::string next;
-  AppendU64(generation + 1, &next);
+  AppendU64(next_generation, &next);
   return txn.Put(meta_, metakeys::kCatalogGeneration, next);
+}
+
+Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, std::string_view ns,
+                                                              std::string_view name) const {
+  DDB_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
+  std::string key = CatalogKey(ns, name);
+  {
+    std::shared_lock lock(cache_mu_);
+    if (generation == cache_generation_) {
+      if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, Get(txn, ns, name));
+  if (!schema) return std::shared_ptr<const TableSchema>();
+  auto shared = std::make_shared<const TableSchema>(std::move(*schema));
+  std::unique_lock lock(cache_mu_);
+  // Only the newest generation is cached; a reader on an older snapshot just decodes.
+  if (generation > cache_generation_) {
+    cache_.clear();
+    cache_generation_ = generation;
+  }
+  if (generation == cache_generation_) cache_.emplace(std::move(key), shared);
+  return shared;
 }
 
 }  // namespace ddbemu::storage

@@ -11,7 +11,15 @@
 #pragma once
 
 #include <cstddef>
+#include <atomic>
+#include <atomic>
 #include <cstdint>
+#include <memory>
+#include <shared_mutex>
+#include <unordered_map>
+#include <memory>
+#include <shared_mutex>
+#include <unordered_map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -58,11 +66,25 @@ class Catalog {
   // stays valid while the generation seen in the reader's snapshot is the cached one.
   Result<std::uint64_t> Generation(const Txn& txn) const;
 
+  // Like Get, but decoded schemas are shared and cached per catalog generation, so the hot
+  // path of an item operation (look the table up, then read or write one item) decodes no
+  // schema. The result is the schema as of `txn`'s snapshot; null when there is no table.
+  Result<std::shared_ptr<const TableSchema>> GetShared(const Txn& txn, std::string_view ns,
+                                                       std::string_view name) const;
+
  private:
   Status BumpGeneration(WriteTxn& txn);
 
   Dbi catalog_;
   Dbi meta_;
+  // Every generation this process has written, committed or not, is at most this mark, so a
+  // generation number names one catalog state even when a transaction that bumped it aborted.
+  std::atomic<std::uint64_t> generations_handed_out_{0};
+  // Decoded schemas of generation `cache_generation_` (GetShared).
+  mutable std::shared_mutex cache_mu_;
+  mutable std::uint64_t cache_generation_ = 0;  // guarded by cache_mu_
+  // Keyed by catalog key (namespace and name); guarded by cache_mu_.
+  mutable std::unordered_map<std::string, std::shared_ptr<const TableSchema>> cache_;
 };
 
 }  // namespace ddbemu::storage
