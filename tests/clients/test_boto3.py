@@ -121,3 +121,16 @@ def test_oversized_item_is_a_validation_error(client, table):
     assert error_of(e) == ("ValidationException",
                            "Item size has exceeded the maximum allowed size")
 
+
+
+def test_failed_condition_is_conditional_check_failed(client, table):
+    item = {"pk": {"S": "conditional"}, "sk": {"N": "1"}, "v": {"N": "1"}}
+    client.put_item(TableName=table, Item=item, ConditionExpression="attribute_not_exists(pk)")
+    with pytest.raises(ClientError) as e:
+        client.put_item(TableName=table, Item={**item, "v": {"N": "2"}},
+                        ConditionExpression="attribute_not_exists(pk)")
+    assert error_of(e) == ("ConditionalCheckFailedException", "The conditional request failed")
+    got = client.get_item(TableName=table, Key={"pk": item["pk"], "sk": item["sk"]},
+                          ConsistentRead=True)["Item"]
+    assert got == item  # the failed write changed nothing
+    client.delete_item(TableName=table, Key={"pk": item["pk"], "sk": item["sk"]})
