@@ -6,13 +6,6 @@
 #include "server/connection.h"
 
 #include <atomic>
-#include <ctime>
-#include <limits>
-#include <optional>
-#include <string>
-#include <string_view>
-#include <vector>
-
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -24,6 +17,12 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
+#include <ctime>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "server/request_router.h"
 
@@ -100,10 +99,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // parser would fail a large Content-Length before we can read the rest of the header.
     // (Not boost::none: Boost 1.74's parser compares the length with the optional and fails.)
     parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
-    http::async_read_header(stream_, buffer_, *parser_,
-                            [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                              self->OnHeader(ec);
-                            });
+    http::async_read_header(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnHeader(ec); });
   }
 
   void OnHeader(beast::error_code ec) {
@@ -134,10 +132,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void ReadBody() {
-    http::async_read(stream_, buffer_, *parser_,
-                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                       self->OnBody(ec);
-                     });
+    http::async_read(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnBody(ec); });
   }
 
   void OnBody(beast::error_code ec) {
@@ -187,14 +184,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     response.content_length(reply.body.size());
     if (!head) response.body() = std::move(reply.body);  // HEAD: the length, not the bytes
     response.keep_alive(keep_alive);
-    http::async_write(stream_, response,
-                      [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec,
-                                                                           std::size_t) {
-                        self->response_.reset();
-                        if (ec) return self->Shutdown();
-                        if (!keep_alive) return self->Linger(linger_bytes);
-                        self->ReadHeader();
-                      });
+    http::async_write(
+        stream_, response,
+        [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec, std::size_t) {
+          self->response_.reset();
+          if (ec) return self->Shutdown();
+          if (!keep_alive) return self->Linger(linger_bytes);
+          self->ReadHeader();
+        });
   }
 
   // Half-closes, then discards what the client still sends (up to `bytes`, for a bounded

@@ -2,6 +2,7 @@
 // connections a server keeps for a graceful shutdown. Only connection.cc includes Beast.
 #pragma once
 
+#include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -9,8 +10,6 @@
 #include <mutex>
 #include <unordered_map>
 #include <vector>
-
-#include <boost/asio/ip/tcp.hpp>
 
 namespace ddbemu::server {
 
@@ -44,7 +43,7 @@ class ConnectionSet {
 
   mutable std::mutex mutex_;
   std::condition_variable empty_;
-  bool stopping_ = false;  // guarded by mutex_
+  bool stopping_ = false;                                                  // guarded by mutex_
   std::unordered_map<const Connection*, std::weak_ptr<Connection>> live_;  // guarded by mutex_
 };
 

@@ -2,17 +2,16 @@
 // decides where to listen, runs the io_context, and orders the shutdown.
 #include "server/http_server.h"
 
-#include <condition_variable>
-#include <cstdio>
-#include <mutex>
-#include <thread>
-#include <vector>
-
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ip/v6_only.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
+#include <condition_variable>
+#include <cstdio>
+#include <mutex>
+#include <thread>
+#include <vector>
 
 #include "server/connection.h"
 #include "server/request_router.h"
@@ -54,7 +53,7 @@ struct HttpServer::Impl {
 
   std::mutex mutex;
   std::condition_variable stop_requested_cv;
-  bool stop_requested = false;  // guarded by mutex
+  bool stop_requested = false;                      // guarded by mutex
   std::chrono::steady_clock::time_point stop_time;  // guarded by mutex
 };
 
@@ -89,7 +88,8 @@ Status HttpServer::Impl::Listen() {
   }
   boost::system::error_code ec;
   std::string host = options.host;
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+    host = host.substr(1, host.size() - 2);
   const asio::ip::address address = asio::ip::make_address(host, ec);
   if (!ec) return Bind(tcp::endpoint(address, port), false);
   // A name ("localhost"): listen on the first address it resolves to.
@@ -103,14 +103,15 @@ Status HttpServer::Impl::Listen() {
 }
 
 void HttpServer::Impl::Accept() {
-  acceptor.async_accept(asio::make_strand(io), [this](boost::system::error_code ec,
-                                                      tcp::socket socket) {
-    if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;  // stopping
-    if (!ec) StartConnection(std::move(socket), router, limits, connections);
-    // On other errors (EMFILE: out of descriptors; ECONNABORTED: client gave up) keep
-    // accepting: one failed accept must not take the server down.
-    Accept();
-  });
+  acceptor.async_accept(asio::make_strand(io),
+                        [this](boost::system::error_code ec, tcp::socket socket) {
+                          if (ec == asio::error::operation_aborted || !acceptor.is_open())
+                            return;  // stopping
+                          if (!ec) StartConnection(std::move(socket), router, limits, connections);
+                          // On other errors (EMFILE: out of descriptors; ECONNABORTED: client gave
+                          // up) keep accepting: one failed accept must not take the server down.
+                          Accept();
+                        });
 }
 
 void HttpServer::Impl::Run() {
@@ -147,8 +148,7 @@ std::uint16_t HttpServer::port() const { return impl_->bound.port(); }
 
 std::string HttpServer::address() const {
   const auto& address = impl_->bound.address();
-  const std::string host =
-      address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
+  const std::string host = address.is_v6() ? "[" + address.to_string() + "]" : address.to_string();
   return host + ":" + std::to_string(impl_->bound.port());
 }
 

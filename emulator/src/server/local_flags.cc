@@ -9,8 +9,21 @@ namespace ddbemu::server {
 namespace {
 
 enum class Flag {
-  kPort, kInMemory, kDbPath, kSharedDb, kHelp, kVersion, kCors, kDelayTransientStatuses,
-  kOptimizeDb, kDisableTelemetry, kHost, kThreads, kDurability, kThrottle, kVirtualClock,
+  kPort,
+  kInMemory,
+  kDbPath,
+  kSharedDb,
+  kHelp,
+  kVersion,
+  kCors,
+  kDelayTransientStatuses,
+  kOptimizeDb,
+  kDisableTelemetry,
+  kHost,
+  kThreads,
+  kDurability,
+  kThrottle,
+  kVirtualClock,
 };
 
 struct FlagSpec {
@@ -70,22 +83,36 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       f.server.port = static_cast<std::uint16_t>(*port);
       return {};
     }
-    case Flag::kInMemory: f.database.in_memory = true; return {};
+    case Flag::kInMemory:
+      f.database.in_memory = true;
+      return {};
     case Flag::kDbPath:
       if (value.empty()) return bad("a directory");
       f.database.path = std::string(value);
       return {};
-    case Flag::kSharedDb: f.database.shared_db = true; return {};
-    case Flag::kHelp: f.help = true; return {};
-    case Flag::kVersion: f.version = true; return {};
+    case Flag::kSharedDb:
+      f.database.shared_db = true;
+      return {};
+    case Flag::kHelp:
+      f.help = true;
+      return {};
+    case Flag::kVersion:
+      f.version = true;
+      return {};
     case Flag::kCors:
       f.server.cors = CorsPolicy::FromList(value);
       if (!f.server.cors.enabled()) return bad("'*' or a comma-separated list of origins");
       f.cors_list = std::string(value);
       return {};
-    case Flag::kDelayTransientStatuses: f.delay_transient_statuses = true; return {};
-    case Flag::kOptimizeDb: f.optimize_db_before_startup = true; return {};
-    case Flag::kDisableTelemetry: f.disable_telemetry = true; return {};
+    case Flag::kDelayTransientStatuses:
+      f.delay_transient_statuses = true;
+      return {};
+    case Flag::kOptimizeDb:
+      f.optimize_db_before_startup = true;
+      return {};
+    case Flag::kDisableTelemetry:
+      f.disable_telemetry = true;
+      return {};
     case Flag::kHost:
       if (value.empty()) return bad("an address such as 127.0.0.1, ::1 or 0.0.0.0");
       f.server.host = std::string(value);

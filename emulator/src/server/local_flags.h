@@ -13,7 +13,7 @@
 namespace ddbemu::server {
 
 struct LocalFlags {
-  Options database;     // path, in_memory, shared_db, durability, throttle, clock
+  Options database;      // path, in_memory, shared_db, durability, throttle, clock
   ServerOptions server;  // host, port, threads, cors
   bool help = false;
   bool version = false;

@@ -32,11 +32,21 @@ void AppendJsonString(std::string& out, std::string_view s) {
   out += '"';
   for (const char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -139,7 +149,8 @@ HttpReply RequestRouter::Route(const HttpRequestView& request) const {
     return Finish(request, 200, "text/plain", std::string(kHealthBody));
   }
   // DynamoDB ignores the path of a POST (SDKs always send "/"; DynamoDB Local ignores it too).
-  const std::string_view content_type = ReplyContentType(request.content_type, !request.body.empty());
+  const std::string_view content_type =
+      ReplyContentType(request.content_type, !request.body.empty());
   if (request.method != "POST" || content_type.empty()) {
     return Finish(request, 404, {}, std::string(kNotAnOperationBody));
   }
@@ -151,7 +162,8 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
   std::string_view target = request.amz_target;
   while (!target.empty() && target.back() == ' ') target.remove_suffix(1);
   while (!target.empty() && target.front() == ' ') target.remove_prefix(1);
-  if (target.size() <= kTargetPrefix.size() || target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
+  if (target.size() <= kTargetPrefix.size() ||
+      target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
     return Finish(request, 400, content_type,
                   ErrorEnvelope(kUnknownOperationType, kUnknownOperationMessage));
   }

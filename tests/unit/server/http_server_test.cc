@@ -74,8 +74,10 @@ class HttpServerTest : public ::testing::Test {
     if (options.host.empty()) options.host = "127.0.0.1";
     if (options.threads == 0) options.threads = 4;
     auto server = HttpServer::Start(
-        std::move(options), [this](std::string_view op, std::string_view body,
-                                   const RequestContext& ctx) { return fake_.Handle(op, body, ctx); });
+        std::move(options),
+        [this](std::string_view op, std::string_view body, const RequestContext& ctx) {
+          return fake_.Handle(op, body, ctx);
+        });
     ASSERT_TRUE(server.ok()) << server.error().message();
     server_ = std::move(*server);
   }
@@ -179,9 +181,8 @@ TEST_F(HttpServerTest, MissingAuthorizationIsMissingAuthenticationToken) {
   Start();
   const RawResponse r = RoundTrip(DynamoRequest("ListTables", "{}", "", /*authorization=*/""));
   EXPECT_EQ(r.status, 400);
-  EXPECT_EQ(r.body,
-            R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException",)"
-            R"("message":"Request is missing Authentication Token"})");
+  EXPECT_EQ(r.body, R"({"__type":"com.amazon.coral.service#MissingAuthenticationTokenException",)"
+                    R"("message":"Request is missing Authentication Token"})");
   EXPECT_EQ(r.Header("x-amz-crc32"), Crc32Of(r.body));
   EXPECT_TRUE(fake_.calls().empty());
 }
@@ -228,9 +229,10 @@ TEST_F(HttpServerTest, BodyOverTheLimitGets413AndTheConnectionCloses) {
   const auto r = client.Read();
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->status, 413);
-  EXPECT_EQ(r->body,
-            R"({"__type":"com.amazon.coral.service#RequestEntityTooLargeException",)"
-            R"("message":"Request body of 1001 bytes exceeds the maximum request size of 1000 bytes"})");
+  EXPECT_EQ(
+      r->body,
+      R"({"__type":"com.amazon.coral.service#RequestEntityTooLargeException",)"
+      R"("message":"Request body of 1001 bytes exceeds the maximum request size of 1000 bytes"})");
   EXPECT_EQ(r->Header("Connection"), "close");
   EXPECT_TRUE(client.PeerClosed());
   EXPECT_TRUE(fake_.calls().empty());
@@ -241,8 +243,8 @@ TEST_F(HttpServerTest, ChunkedBodyOverTheLimitGets413) {
   RawHttpClient client(port());
   std::string request = DynamoRequest("Echo", "");
   request.replace(request.find("Content-Length: 0"), 17, "Transfer-Encoding: chunked");
-  request += "258\r\n" + std::string(600, 'x') + "\r\n258\r\n" + std::string(600, 'x') +
-             "\r\n0\r\n\r\n";
+  request +=
+      "258\r\n" + std::string(600, 'x') + "\r\n258\r\n" + std::string(600, 'x') + "\r\n0\r\n\r\n";
   ASSERT_TRUE(client.Send(request));
   const auto r = client.Read();
   ASSERT_TRUE(r.has_value());
@@ -303,9 +305,9 @@ TEST_F(HttpServerTest, GetSlashIsAHealthCheck) {
 
 TEST_F(HttpServerTest, OtherMethodsAndPathsAreNotOperations) {
   Start();
-  for (const char* request : {"GET /shell HTTP/1.1\r\nHost: x\r\n\r\n",
-                              "DELETE / HTTP/1.1\r\nHost: x\r\n\r\n",
-                              "OPTIONS / HTTP/1.1\r\nHost: x\r\n\r\n"}) {
+  for (const char* request :
+       {"GET /shell HTTP/1.1\r\nHost: x\r\n\r\n", "DELETE / HTTP/1.1\r\nHost: x\r\n\r\n",
+        "OPTIONS / HTTP/1.1\r\nHost: x\r\n\r\n"}) {
     const RawResponse r = RoundTrip(request);
     EXPECT_EQ(r.status, 404) << request;
     EXPECT_EQ(r.body, "<UnknownOperationException/>\n") << request;
@@ -376,7 +378,8 @@ TEST_F(HttpServerTest, ConcurrentClientsAreAllServed) {
     clients.emplace_back([&, c] {
       RawHttpClient client(port());
       for (int i = 0; i < kRequests; ++i) {
-        const std::string body = R"({"c":)" + std::to_string(c) + R"(,"i":)" + std::to_string(i) + "}";
+        const std::string body =
+            R"({"c":)" + std::to_string(c) + R"(,"i":)" + std::to_string(i) + "}";
         if (!client.Send(DynamoRequest("Echo", body))) return;
         const auto r = client.Read();
         if (r && r->status == 200 && r->body == body) ok.fetch_add(1);

@@ -97,9 +97,8 @@ TEST_F(RequestRouterTest, MalformedTargetsAreUnknownOperations) {
     request.amz_target = target;
     const HttpReply reply = router.Route(request);
     EXPECT_EQ(reply.status, 400) << target;
-    EXPECT_EQ(reply.body,
-              R"({"__type":"com.amazon.coral.service#UnknownOperationException",)"
-              R"("message":"An unknown operation was requested."})")
+    EXPECT_EQ(reply.body, R"({"__type":"com.amazon.coral.service#UnknownOperationException",)"
+                          R"("message":"An unknown operation was requested."})")
         << target;
   }
   EXPECT_EQ(calls_, 0);
