@@ -40,15 +40,16 @@ struct Fixture {
               {":z", AttributeValue::Null()},
               {":ty", S("SS")}};
   Item key{{"pk", S("p")}, {"sk", N("1")}};
-  Item item{{"pk", S("p")},
-            {"sk", N("1")},
-            {"a", AttributeValue::M({{"b", AttributeValue::L({N("1"), S("s"), AttributeValue::M({})})},
-                                     {"c", S("deep")}})},
-            {"b", AttributeValue::L({S("x"), AttributeValue::L({N("3")})})},
-            {"n", N("5")},
-            {"s", S("str")},
-            {"ss", AttributeValue::SS({"a"})},
-            {"ns", AttributeValue::NS({"7"})}};
+  Item item{
+      {"pk", S("p")},
+      {"sk", N("1")},
+      {"a", AttributeValue::M({{"b", AttributeValue::L({N("1"), S("s"), AttributeValue::M({})})},
+                               {"c", S("deep")}})},
+      {"b", AttributeValue::L({S("x"), AttributeValue::L({N("3")})})},
+      {"n", N("5")},
+      {"s", S("str")},
+      {"ss", AttributeValue::SS({"a"})},
+      {"ns", AttributeValue::NS({"7"})}};
   KeySchemaView schema{{{"pk", AttributeType::kS}}, {{"sk", AttributeType::kN}}};
 };
 
@@ -107,11 +108,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   static const Fixture* fixture = new Fixture();
   const std::string_view text(reinterpret_cast<const char*>(data + 1), size - 1);
   switch (data[0] % 5) {
-    case 0: RunCondition(text, ExpressionKind::kCondition, *fixture); break;
-    case 1: RunCondition(text, ExpressionKind::kFilter, *fixture); break;
-    case 2: RunCondition(text, ExpressionKind::kKeyCondition, *fixture); break;
-    case 3: RunUpdate(text, *fixture); break;
-    default: RunProjection(text, *fixture); break;
+    case 0:
+      RunCondition(text, ExpressionKind::kCondition, *fixture);
+      break;
+    case 1:
+      RunCondition(text, ExpressionKind::kFilter, *fixture);
+      break;
+    case 2:
+      RunCondition(text, ExpressionKind::kKeyCondition, *fixture);
+      break;
+    case 3:
+      RunUpdate(text, *fixture);
+      break;
+    default:
+      RunProjection(text, *fixture);
+      break;
   }
   return 0;
 }

@@ -8,11 +8,16 @@ namespace ddbemu::expr {
 
 std::string_view ParameterName(ExpressionKind kind) {
   switch (kind) {
-    case ExpressionKind::kCondition: return "ConditionExpression";
-    case ExpressionKind::kFilter: return "FilterExpression";
-    case ExpressionKind::kKeyCondition: return "KeyConditionExpression";
-    case ExpressionKind::kProjection: return "ProjectionExpression";
-    case ExpressionKind::kUpdate: return "UpdateExpression";
+    case ExpressionKind::kCondition:
+      return "ConditionExpression";
+    case ExpressionKind::kFilter:
+      return "FilterExpression";
+    case ExpressionKind::kKeyCondition:
+      return "KeyConditionExpression";
+    case ExpressionKind::kProjection:
+      return "ProjectionExpression";
+    case ExpressionKind::kUpdate:
+      return "UpdateExpression";
   }
   return "Expression";
 }
@@ -67,12 +72,18 @@ FunctionId FunctionByName(std::string_view name) {
 
 std::string_view ComparatorSymbol(Comparator c) {
   switch (c) {
-    case Comparator::kEq: return "=";
-    case Comparator::kNe: return "<>";
-    case Comparator::kLt: return "<";
-    case Comparator::kLe: return "<=";
-    case Comparator::kGt: return ">";
-    case Comparator::kGe: return ">=";
+    case Comparator::kEq:
+      return "=";
+    case Comparator::kNe:
+      return "<>";
+    case Comparator::kLt:
+      return "<";
+    case Comparator::kLe:
+      return "<=";
+    case Comparator::kGt:
+      return ">";
+    case Comparator::kGe:
+      return ">=";
   }
   return "?";
 }

@@ -79,12 +79,12 @@ FunctionId FunctionByName(std::string_view name);  // case-sensitive, as the ser
 struct Operand {
   enum class Kind : std::uint8_t { kPath, kValue, kFunction, kPlus, kMinus };
   Kind kind = Kind::kPath;
-  DocumentPath path;           // kPath
-  std::string placeholder;     // kValue before binding: ":v" (empty for a legacy constant)
-  AttributeValue value;        // kValue after binding
+  DocumentPath path;        // kPath
+  std::string placeholder;  // kValue before binding: ":v" (empty for a legacy constant)
+  AttributeValue value;     // kValue after binding
   FunctionId function = FunctionId::kUnknown;  // kFunction
-  std::string function_name;   // kFunction, as written
-  std::vector<Operand> args;   // kFunction arguments; kPlus/kMinus: {left, right}
+  std::string function_name;                   // kFunction, as written
+  std::vector<Operand> args;                   // kFunction arguments; kPlus/kMinus: {left, right}
 
   bool is_path() const { return kind == Kind::kPath; }
   bool is_value() const { return kind == Kind::kValue; }
@@ -99,7 +99,7 @@ std::string_view ComparatorSymbol(Comparator c);  // "=", "<>", ...
 struct Condition {
   enum class Kind : std::uint8_t { kCompare, kBetween, kIn, kFunction, kAnd, kOr, kNot };
   Kind kind = Kind::kCompare;
-  Comparator comparator = Comparator::kEq;    // kCompare
+  Comparator comparator = Comparator::kEq;     // kCompare
   FunctionId function = FunctionId::kUnknown;  // kFunction
   std::string function_name;                   // kFunction, as written
   // kCompare: {left, right}; kBetween: {value, low, high}; kIn: {value, candidates...};

@@ -159,8 +159,8 @@ Status OperandBinder::CheckOperandFunction(const Operand& f) const {
   switch (f.function) {
     case FunctionId::kSize: {
       const std::optional<AttributeType> t = StaticType(args[0]);
-      if (t && (*t == AttributeType::kN || *t == AttributeType::kBool ||
-                *t == AttributeType::kNull)) {
+      if (t &&
+          (*t == AttributeType::kN || *t == AttributeType::kBool || *t == AttributeType::kNull)) {
         return errors::OperandType(kind_, f.function_name, TypeDescriptor(*t));
       }
       return Status::Ok();

@@ -11,8 +11,7 @@ namespace ddbemu::expr {
 
 class OperandBinder {
  public:
-  OperandBinder(ExpressionKind kind, ExpressionContext& context)
-      : kind_(kind), context_(context) {}
+  OperandBinder(ExpressionKind kind, ExpressionContext& context) : kind_(kind), context_(context) {}
 
   // Resolves the placeholders of `path` in place and checks its depth.
   Status BindPath(DocumentPath& path) const;

@@ -12,13 +12,26 @@ namespace {
 
 bool IsComparator(TokenKind k, Comparator* c) {
   switch (k) {
-    case TokenKind::kEq: *c = Comparator::kEq; return true;
-    case TokenKind::kNe: *c = Comparator::kNe; return true;
-    case TokenKind::kLt: *c = Comparator::kLt; return true;
-    case TokenKind::kLe: *c = Comparator::kLe; return true;
-    case TokenKind::kGt: *c = Comparator::kGt; return true;
-    case TokenKind::kGe: *c = Comparator::kGe; return true;
-    default: return false;
+    case TokenKind::kEq:
+      *c = Comparator::kEq;
+      return true;
+    case TokenKind::kNe:
+      *c = Comparator::kNe;
+      return true;
+    case TokenKind::kLt:
+      *c = Comparator::kLt;
+      return true;
+    case TokenKind::kLe:
+      *c = Comparator::kLe;
+      return true;
+    case TokenKind::kGt:
+      *c = Comparator::kGt;
+      return true;
+    case TokenKind::kGe:
+      *c = Comparator::kGe;
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -128,7 +141,7 @@ bool ExpressionParser::ParseOperandLed(Condition* out, Inner* bare) {
 }
 
 bool ExpressionParser::ParseGroup(Condition* out, Inner* bare, bool* parenthesized) {
-  Advance();  // "("
+  Advance();    // "("
   Undecided();  // a group or a parenthesized operand
   auto inner = std::make_unique<Inner>();
   if (!ParseBoolean(out, inner.get())) return false;

@@ -17,8 +17,8 @@ void* Trampoline(void* arg) {
 
 std::size_t NestingBound(std::string_view text) {
   const auto word_char = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-           c == '_' || c == '#' || c == ':';
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+           c == '#' || c == ':';
   };
   std::size_t depth = 0, deepest = 0, nots = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
@@ -43,9 +43,9 @@ void RunOnLargeStack(std::size_t stack_bytes, const std::function<void()>& fn) {
   pthread_t thread;
   bool started = false;
   if (pthread_attr_init(&attr) == 0) {
-    started = pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
-              pthread_create(&thread, &attr, &Trampoline,
-                             const_cast<std::function<void()>*>(&fn)) == 0;
+    started =
+        pthread_attr_setstacksize(&attr, stack_bytes) == 0 &&
+        pthread_create(&thread, &attr, &Trampoline, const_cast<std::function<void()>*>(&fn)) == 0;
     pthread_attr_destroy(&attr);
   }
   if (started) {

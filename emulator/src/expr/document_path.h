@@ -12,7 +12,8 @@ namespace ddbemu::expr {
 // some step is missing or crosses a value of the wrong type (a name into a non-map, an index
 // into a non-list or beyond its end).
 const AttributeValue* FindPath(const Item& item, const DocumentPath& path);
-const AttributeValue* FindPathPrefix(const Item& item, const DocumentPath& path, std::size_t length);
+const AttributeValue* FindPathPrefix(const Item& item, const DocumentPath& path,
+                                     std::size_t length);
 AttributeValue* FindPathPrefix(Item& item, const DocumentPath& path, std::size_t length);
 
 // Whether an update may write or remove at `path` in `item`: a top-level attribute always; a

@@ -15,16 +15,26 @@ std::string Join(std::string_view a, std::string_view b) {
 // The service names ADD/DELETE operand types by its internal enum, not the descriptor.
 std::string_view InternalTypeName(const AttributeValue& v) {
   switch (v.type()) {
-    case AttributeType::kS: return "STRING";
-    case AttributeType::kN: return "NUMBER";
-    case AttributeType::kB: return "BINARY";
-    case AttributeType::kBool: return "BOOLEAN";
-    case AttributeType::kNull: return "NULL";
-    case AttributeType::kM: return "MAP";
-    case AttributeType::kL: return "LIST";
-    case AttributeType::kSS: return "STRING_SET";
-    case AttributeType::kNS: return "NUMBER_SET";
-    case AttributeType::kBS: return "BINARY_SET";
+    case AttributeType::kS:
+      return "STRING";
+    case AttributeType::kN:
+      return "NUMBER";
+    case AttributeType::kB:
+      return "BINARY";
+    case AttributeType::kBool:
+      return "BOOLEAN";
+    case AttributeType::kNull:
+      return "NULL";
+    case AttributeType::kM:
+      return "MAP";
+    case AttributeType::kL:
+      return "LIST";
+    case AttributeType::kSS:
+      return "STRING_SET";
+    case AttributeType::kNS:
+      return "NUMBER_SET";
+    case AttributeType::kBS:
+      return "BINARY_SET";
   }
   return "UNKNOWN";
 }
@@ -94,14 +104,14 @@ ApiError FunctionNotAllowedHere(ExpressionKind kind, std::string_view name) {
 }
 
 ApiError FunctionMisused(ExpressionKind kind, std::string_view name) {
-  return Invalid(kind,
-                 Join("The function is not allowed to be used this way in an expression; function: ",
-                      name));
+  return Invalid(
+      kind,
+      Join("The function is not allowed to be used this way in an expression; function: ", name));
 }
 
 ApiError ListIndexOutOfRange(ExpressionKind kind, std::string_view digits) {
-  return Invalid(kind, "List index is not within the allowable range; index: [" +
-                           std::string(digits) + "]");
+  return Invalid(
+      kind, "List index is not within the allowable range; index: [" + std::string(digits) + "]");
 }
 
 ApiError UndefinedName(ExpressionKind kind, std::string_view placeholder) {
@@ -122,10 +132,10 @@ ApiError PathTooDeep(ExpressionKind kind, std::size_t depth) {
 }
 
 ApiError WrongArity(ExpressionKind kind, std::string_view function, std::size_t count) {
-  return Invalid(kind, "Incorrect number of operands for operator or function; operator or "
-                       "function: " +
-                           std::string(function) + ", number of operands: " +
-                           std::to_string(count));
+  return Invalid(kind,
+                 "Incorrect number of operands for operator or function; operator or "
+                 "function: " +
+                     std::string(function) + ", number of operands: " + std::to_string(count));
 }
 
 ApiError NeedsPath(ExpressionKind kind, std::string_view function) {
@@ -164,9 +174,10 @@ ApiError UpdateOperandType(std::string_view op, const AttributeValue& value) {
 
 ApiError FirstOperandNotDistinct(ExpressionKind kind, std::string_view op,
                                  const DocumentPath& path) {
-  return Invalid(kind, "The first operand must be distinct from the remaining operands for this "
-                       "operator or function; operator: " +
-                           std::string(op) + ", first operand: " + FormatPath(path));
+  return Invalid(kind,
+                 "The first operand must be distinct from the remaining operands for this "
+                 "operator or function; operator: " +
+                     std::string(op) + ", first operand: " + FormatPath(path));
 }
 
 ApiError TooManyInOperands(ExpressionKind kind, std::size_t count) {
@@ -176,16 +187,18 @@ ApiError TooManyInOperands(ExpressionKind kind, std::size_t count) {
 
 ApiError BetweenTypesDiffer(ExpressionKind kind, const AttributeValue& low,
                             const AttributeValue& high) {
-  return Invalid(kind, "The BETWEEN operator requires same data type for lower and upper bounds; "
-                       "lower bound operand: " +
-                           DescribeValue(low) + ", upper bound operand: " + DescribeValue(high));
+  return Invalid(kind,
+                 "The BETWEEN operator requires same data type for lower and upper bounds; "
+                 "lower bound operand: " +
+                     DescribeValue(low) + ", upper bound operand: " + DescribeValue(high));
 }
 
 ApiError BetweenBoundsReversed(ExpressionKind kind, const AttributeValue& low,
                                const AttributeValue& high) {
-  return Invalid(kind, "The BETWEEN operator requires upper bound to be greater than or equal to "
-                       "lower bound; lower bound operand: " +
-                           DescribeValue(low) + ", upper bound operand: " + DescribeValue(high));
+  return Invalid(kind,
+                 "The BETWEEN operator requires upper bound to be greater than or equal to "
+                 "lower bound; lower bound operand: " +
+                     DescribeValue(low) + ", upper bound operand: " + DescribeValue(high));
 }
 
 ApiError TooManyOperators(ExpressionKind kind) {
@@ -194,15 +207,17 @@ ApiError TooManyOperators(ExpressionKind kind) {
 }
 
 ApiError PathsOverlap(ExpressionKind kind, const DocumentPath& one, const DocumentPath& two) {
-  return Invalid(kind, "Two document paths overlap with each other; must remove or rewrite one "
-                       "of these paths; path one: " +
-                           FormatPath(one) + ", path two: " + FormatPath(two));
+  return Invalid(kind,
+                 "Two document paths overlap with each other; must remove or rewrite one "
+                 "of these paths; path one: " +
+                     FormatPath(one) + ", path two: " + FormatPath(two));
 }
 
 ApiError PathsConflict(ExpressionKind kind, const DocumentPath& one, const DocumentPath& two) {
-  return Invalid(kind, "Two document paths conflict with each other; must remove or rewrite one "
-                       "of these paths; path one: " +
-                           FormatPath(one) + ", path two: " + FormatPath(two));
+  return Invalid(kind,
+                 "Two document paths conflict with each other; must remove or rewrite one "
+                 "of these paths; path one: " +
+                     FormatPath(one) + ", path two: " + FormatPath(two));
 }
 
 ApiError UnusedNames(const std::vector<std::string>& keys) {

@@ -51,17 +51,24 @@ OperandValue Resolve(const Operand& o, const Item& item) {
 bool Compare(Comparator c, const OperandValue& a, const OperandValue& b) {
   if (!a.defined() || !b.defined()) return c == Comparator::kNe;
   switch (c) {
-    case Comparator::kEq: return ValuesEqual(*a, *b);
-    case Comparator::kNe: return !ValuesEqual(*a, *b);
-    default: break;
+    case Comparator::kEq:
+      return ValuesEqual(*a, *b);
+    case Comparator::kNe:
+      return !ValuesEqual(*a, *b);
+    default:
+      break;
   }
   const std::optional<int> order = CompareOrdered(*a, *b);
   if (!order) return false;
   switch (c) {
-    case Comparator::kLt: return *order < 0;
-    case Comparator::kLe: return *order <= 0;
-    case Comparator::kGt: return *order > 0;
-    default: return *order >= 0;
+    case Comparator::kLt:
+      return *order < 0;
+    case Comparator::kLe:
+      return *order <= 0;
+    case Comparator::kGt:
+      return *order > 0;
+    default:
+      return *order >= 0;
   }
 }
 
@@ -94,10 +101,14 @@ bool Function(const Condition& c, const Item& item) {
   const OperandValue b = Resolve(c.operands[1], item);
   if (!a.defined() || !b.defined()) return false;
   switch (c.function) {
-    case FunctionId::kAttributeType: return TypeDescriptor((*a).type()) == (*b).scalar();
-    case FunctionId::kBeginsWith: return BeginsWith(*a, *b);
-    case FunctionId::kContains: return Contains(*a, *b);
-    default: return false;
+    case FunctionId::kAttributeType:
+      return TypeDescriptor((*a).type()) == (*b).scalar();
+    case FunctionId::kBeginsWith:
+      return BeginsWith(*a, *b);
+    case FunctionId::kContains:
+      return Contains(*a, *b);
+    default:
+      return false;
   }
 }
 

@@ -32,7 +32,8 @@ bool IsPlaceholderKey(std::string_view key, char sigil) {
 }
 
 template <class Map>
-std::vector<std::string> UnusedKeys(const Map* map, const std::set<std::string, std::less<>>& used) {
+std::vector<std::string> UnusedKeys(const Map* map,
+                                    const std::set<std::string, std::less<>>& used) {
   std::vector<std::string> unused;
   if (map == nullptr) return unused;
   for (const auto& [key, value] : *map) {
@@ -42,14 +43,15 @@ std::vector<std::string> UnusedKeys(const Map* map, const std::set<std::string, 
 }
 
 ApiError InvalidKey(std::string_view parameter, std::string_view detail) {
-  return ApiError::Validation(std::string(parameter) + " contains invalid key: " +
-                              std::string(detail));
+  return ApiError::Validation(std::string(parameter) +
+                              " contains invalid key: " + std::string(detail));
 }
 
 template <class Map>
 Status ValidateKeys(const Map& map, std::string_view parameter, char sigil) {
   if (map.empty()) return ApiError::Validation(std::string(parameter) + " must not be empty");
   std::vector<std::string> keys;
+  keys.reserve(map.size());
   for (const auto& [key, value] : map) keys.push_back(key);
   for (const std::string& key : JavaHashSetOrder(keys)) {
     if (!IsPlaceholderKey(key, sigil)) {
@@ -70,12 +72,13 @@ Status ValidateKeys(const Map& map, std::string_view parameter, char sigil) {
 std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& keys) {
   // A HashSet starts with 16 buckets and doubles when it holds more than 3/4 of its capacity;
   // a resize keeps the relative order of keys that share a bucket.
-  std::uint32_t capacity = 16;
+  std::size_t capacity = 16;
   while (keys.size() > capacity / 4 * 3) capacity *= 2;
   std::vector<std::size_t> order(keys.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return JavaBucket(keys[a], capacity) < JavaBucket(keys[b], capacity);
+    return JavaBucket(keys[a], static_cast<std::uint32_t>(capacity)) <
+           JavaBucket(keys[b], static_cast<std::uint32_t>(capacity));
   });
   std::vector<std::string> out;
   out.reserve(keys.size());

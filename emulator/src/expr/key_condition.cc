@@ -19,8 +19,8 @@ ApiError InvalidCondition(std::string_view detail) {
 }
 
 const KeyAttribute* FindKey(const std::vector<KeyAttribute>& keys, const std::string& name) {
-  const auto it = std::find_if(keys.begin(), keys.end(),
-                               [&](const KeyAttribute& k) { return k.name == name; });
+  const auto it =
+      std::find_if(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == name; });
   return it == keys.end() ? nullptr : &*it;
 }
 
@@ -36,9 +36,10 @@ Status CheckKeysScalar(const Condition& c, const KeySchemaView& schema) {
     while (inner->is_function() && !inner->args.empty()) inner = &inner->args[0];
     if (inner->is_path() && !inner->path.is_top_level() &&
         IsKeyAttribute(schema, inner->path.root())) {
-      return V("Key attributes must be scalars; list random access '[]' and map lookup '.' are "
-               "not allowed: Key: " +
-               inner->path.root());
+      return V(
+          "Key attributes must be scalars; list random access '[]' and map lookup '.' are "
+          "not allowed: Key: " +
+          inner->path.root());
     }
   }
   return Status::Ok();
@@ -46,11 +47,16 @@ Status CheckKeysScalar(const Condition& c, const KeySchemaView& schema) {
 
 KeyOperator FromComparator(Comparator c, bool flipped) {
   switch (c) {
-    case Comparator::kLt: return flipped ? KeyOperator::kGt : KeyOperator::kLt;
-    case Comparator::kLe: return flipped ? KeyOperator::kGe : KeyOperator::kLe;
-    case Comparator::kGt: return flipped ? KeyOperator::kLt : KeyOperator::kGt;
-    case Comparator::kGe: return flipped ? KeyOperator::kLe : KeyOperator::kGe;
-    default: return KeyOperator::kEq;
+    case Comparator::kLt:
+      return flipped ? KeyOperator::kGt : KeyOperator::kLt;
+    case Comparator::kLe:
+      return flipped ? KeyOperator::kGe : KeyOperator::kLe;
+    case Comparator::kGt:
+      return flipped ? KeyOperator::kLt : KeyOperator::kGt;
+    case Comparator::kGe:
+      return flipped ? KeyOperator::kLe : KeyOperator::kGe;
+    default:
+      return KeyOperator::kEq;
   }
 }
 
@@ -93,9 +99,12 @@ Status Collect(const Condition& c, std::vector<KeyPredicate>& out) {
     case Condition::Kind::kAnd:
       DDB_RETURN_IF_ERROR(Collect(c.children[0], out));
       return Collect(c.children[1], out);
-    case Condition::Kind::kOr: return InvalidOperator("OR");
-    case Condition::Kind::kNot: return InvalidOperator("NOT");
-    case Condition::Kind::kIn: return InvalidOperator("IN");
+    case Condition::Kind::kOr:
+      return InvalidOperator("OR");
+    case Condition::Kind::kNot:
+      return InvalidOperator("NOT");
+    case Condition::Kind::kIn:
+      return InvalidOperator("IN");
     case Condition::Kind::kFunction:
       if (c.function != FunctionId::kBeginsWith) return InvalidOperator(c.function_name);
       break;
@@ -125,8 +134,9 @@ ApiError Missed(const std::string& name) {
 }
 
 ApiError TypeMismatch() {
-  return V("One or more parameter values were invalid: Condition parameter type does not match "
-           "schema type");
+  return V(
+      "One or more parameter values were invalid: Condition parameter type does not match "
+      "schema type");
 }
 
 }  // namespace
@@ -180,11 +190,16 @@ bool SortKeyMatches(const KeyPredicate& p, const AttributeValue& value) {
   const std::optional<int> c = CompareOrdered(value, p.value);
   if (!c) return false;
   switch (p.op) {
-    case KeyOperator::kEq: return *c == 0;
-    case KeyOperator::kLt: return *c < 0;
-    case KeyOperator::kLe: return *c <= 0;
-    case KeyOperator::kGt: return *c > 0;
-    case KeyOperator::kGe: return *c >= 0;
+    case KeyOperator::kEq:
+      return *c == 0;
+    case KeyOperator::kLt:
+      return *c < 0;
+    case KeyOperator::kLe:
+      return *c <= 0;
+    case KeyOperator::kGt:
+      return *c > 0;
+    case KeyOperator::kGe:
+      return *c >= 0;
     default: {
       const std::optional<int> upper = CompareOrdered(value, p.upper);
       return *c >= 0 && upper && *upper <= 0;

@@ -27,7 +27,18 @@
 namespace ddbemu::expr {
 
 enum class ComparisonOperator : std::uint8_t {
-  kEq, kNe, kLe, kLt, kGe, kGt, kNotNull, kNull, kContains, kNotContains, kBeginsWith, kIn,
+  kEq,
+  kNe,
+  kLe,
+  kLt,
+  kGe,
+  kGt,
+  kNotNull,
+  kNull,
+  kContains,
+  kNotContains,
+  kBeginsWith,
+  kIn,
   kBetween,
 };
 std::optional<ComparisonOperator> ComparisonOperatorByName(std::string_view name);  // "EQ", ...
@@ -38,9 +49,9 @@ enum class ConditionalOperator : std::uint8_t { kAnd, kOr };
 // One entry of Expected.
 struct ExpectedEntry {
   std::string attribute;
-  std::optional<AttributeValue> value;                   // Value
-  std::optional<bool> exists;                            // Exists
-  std::optional<ComparisonOperator> op;                  // ComparisonOperator
+  std::optional<AttributeValue> value;                    // Value
+  std::optional<bool> exists;                             // Exists
+  std::optional<ComparisonOperator> op;                   // ComparisonOperator
   std::optional<std::vector<AttributeValue>> value_list;  // AttributeValueList
 };
 

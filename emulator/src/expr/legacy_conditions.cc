@@ -144,9 +144,9 @@ Condition Build(const std::string& attribute, ComparisonOperator op,
       break;
   }
   c.kind = Condition::Kind::kCompare;
-  static constexpr std::array<Comparator, 6> kComparators = {
-      Comparator::kEq, Comparator::kNe, Comparator::kLe,
-      Comparator::kLt, Comparator::kGe, Comparator::kGt};
+  static constexpr std::array<Comparator, 6> kComparators = {Comparator::kEq, Comparator::kNe,
+                                                             Comparator::kLe, Comparator::kLt,
+                                                             Comparator::kGe, Comparator::kGt};
   c.comparator = kComparators[static_cast<int>(op)];
   return c;
 }
@@ -198,13 +198,20 @@ std::optional<Condition> Combine(std::vector<Condition> parts, ConditionalOperat
 
 KeyOperator ToKeyOperator(ComparisonOperator op) {
   switch (op) {
-    case ComparisonOperator::kLe: return KeyOperator::kLe;
-    case ComparisonOperator::kLt: return KeyOperator::kLt;
-    case ComparisonOperator::kGe: return KeyOperator::kGe;
-    case ComparisonOperator::kGt: return KeyOperator::kGt;
-    case ComparisonOperator::kBeginsWith: return KeyOperator::kBeginsWith;
-    case ComparisonOperator::kBetween: return KeyOperator::kBetween;
-    default: return KeyOperator::kEq;
+    case ComparisonOperator::kLe:
+      return KeyOperator::kLe;
+    case ComparisonOperator::kLt:
+      return KeyOperator::kLt;
+    case ComparisonOperator::kGe:
+      return KeyOperator::kGe;
+    case ComparisonOperator::kGt:
+      return KeyOperator::kGt;
+    case ComparisonOperator::kBeginsWith:
+      return KeyOperator::kBeginsWith;
+    case ComparisonOperator::kBetween:
+      return KeyOperator::kBetween;
+    default:
+      return KeyOperator::kEq;
   }
 }
 
@@ -274,7 +281,8 @@ Result<KeyCondition> KeyConditionsToKeyCondition(const std::vector<FilterEntry>&
         if (IsPartitionAttribute(schema, e.attribute)) {
           return ApiError::Validation("Query key condition not supported");
         }
-        return ApiError::Validation("Attempted conditional constraint is not an indexable operation");
+        return ApiError::Validation(
+            "Attempted conditional constraint is not an indexable operation");
       case ComparisonOperator::kNull:
       case ComparisonOperator::kNotNull:
         if (IsPartitionAttribute(schema, e.attribute)) {

@@ -13,14 +13,22 @@ ApiError Invalid(std::string detail) {
 // The service's internal type names, used by the AttributeUpdates messages.
 std::string_view InternalTypeName(AttributeType t) {
   switch (t) {
-    case AttributeType::kS: return "STRING";
-    case AttributeType::kN: return "NUMBER";
-    case AttributeType::kB: return "BINARY";
-    case AttributeType::kBool: return "BOOLEAN";
-    case AttributeType::kNull: return "NULL";
-    case AttributeType::kM: return "MAP";
-    case AttributeType::kL: return "LIST";
-    default: return "SET";
+    case AttributeType::kS:
+      return "STRING";
+    case AttributeType::kN:
+      return "NUMBER";
+    case AttributeType::kB:
+      return "BINARY";
+    case AttributeType::kBool:
+      return "BOOLEAN";
+    case AttributeType::kNull:
+      return "NULL";
+    case AttributeType::kM:
+      return "MAP";
+    case AttributeType::kL:
+      return "LIST";
+    default:
+      return "SET";
   }
 }
 
@@ -74,7 +82,8 @@ Result<ProjectionExpression> AttributesToGetToProjection(const std::vector<std::
   return p;
 }
 
-Result<UpdateExpression> AttributeUpdatesToUpdate(const std::vector<AttributeUpdateEntry>& entries) {
+Result<UpdateExpression> AttributeUpdatesToUpdate(
+    const std::vector<AttributeUpdateEntry>& entries) {
   UpdateExpression u;
   u.from_attribute_updates = true;
   for (const AttributeUpdateEntry& e : entries) {

@@ -72,21 +72,39 @@ TokenKind Punctuation(std::string_view text, std::size_t i, std::size_t* len) {
   const char next = i + 1 < text.size() ? text[i + 1] : '\0';
   *len = 1;
   switch (c) {
-    case ',': return TokenKind::kComma;
-    case '(': return TokenKind::kLParen;
-    case ')': return TokenKind::kRParen;
-    case '.': return TokenKind::kDot;
-    case '[': return TokenKind::kLBracket;
-    case ']': return TokenKind::kRBracket;
-    case '=': return TokenKind::kEq;
-    case '+': return TokenKind::kPlus;
-    case '-': return TokenKind::kMinus;
+    case ',':
+      return TokenKind::kComma;
+    case '(':
+      return TokenKind::kLParen;
+    case ')':
+      return TokenKind::kRParen;
+    case '.':
+      return TokenKind::kDot;
+    case '[':
+      return TokenKind::kLBracket;
+    case ']':
+      return TokenKind::kRBracket;
+    case '=':
+      return TokenKind::kEq;
+    case '+':
+      return TokenKind::kPlus;
+    case '-':
+      return TokenKind::kMinus;
     case '<':
-      if (next == '>') { *len = 2; return TokenKind::kNe; }
-      if (next == '=') { *len = 2; return TokenKind::kLe; }
+      if (next == '>') {
+        *len = 2;
+        return TokenKind::kNe;
+      }
+      if (next == '=') {
+        *len = 2;
+        return TokenKind::kLe;
+      }
       return TokenKind::kLt;
     case '>':
-      if (next == '=') { *len = 2; return TokenKind::kGe; }
+      if (next == '=') {
+        *len = 2;
+        return TokenKind::kGe;
+      }
       return TokenKind::kGt;
     default:
       *len = CodePointLength(text, i);

@@ -39,7 +39,8 @@ bool Select(const AttributeValue& value, const Selection& sel, AttributeValue* o
     for (const auto& [name, child] : sel.names) {
       const auto it = value.map().find(name);
       AttributeValue v;
-      if (it != value.map().end() && Select(it->second, child, &v)) picked.emplace(name, std::move(v));
+      if (it != value.map().end() && Select(it->second, child, &v))
+        picked.emplace(name, std::move(v));
     }
     if (picked.empty()) return false;
     *out = AttributeValue::M(std::move(picked));

@@ -9,14 +9,15 @@
 #include "expr/reserved_words.h"
 
 #include <algorithm>
-#include <iterator>
 #include <cstddef>
+#include <iterator>
 #include <string_view>
 
 namespace ddbemu::expr {
 namespace {
 
 // A plain array: deducing std::array of ~570 elements exceeds clang's fold-expression limit.
+// clang-format off
 constexpr std::string_view kReservedWords[] = {
     "abort", "absolute", "action", "add", "after", "agent", "aggregate", "all", "allocate",
     "alter", "analyze", "and", "any", "archive", "are", "array", "as", "asc", "ascii",
@@ -85,6 +86,7 @@ constexpr std::string_view kReservedWords[] = {
     "when", "whenever", "where", "while", "window", "with", "within", "without", "work",
     "wrapped", "write", "year", "zone",
 };
+// clang-format on
 
 constexpr bool IsSortedAndLower() {
   for (std::size_t i = 1; i < std::size(kReservedWords); ++i) {

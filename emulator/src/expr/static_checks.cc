@@ -20,10 +20,14 @@ enum class Position : std::uint8_t {
 
 std::string_view SectionName(UpdateAction::Kind kind) {
   switch (kind) {
-    case UpdateAction::Kind::kSet: return "SET";
-    case UpdateAction::Kind::kRemove: return "REMOVE";
-    case UpdateAction::Kind::kAdd: return "ADD";
-    case UpdateAction::Kind::kDelete: return "DELETE";
+    case UpdateAction::Kind::kSet:
+      return "SET";
+    case UpdateAction::Kind::kRemove:
+      return "REMOVE";
+    case UpdateAction::Kind::kAdd:
+      return "ADD";
+    case UpdateAction::Kind::kDelete:
+      return "DELETE";
   }
   return "";
 }
@@ -98,10 +102,14 @@ class StaticChecker {
   // be the whole value of a SET (not nested in list_append, if_not_exists or arithmetic).
   static bool PositionAllowed(FunctionId f, Position position) {
     switch (f) {
-      case FunctionId::kSize: return position == Position::kOperand;
-      case FunctionId::kListAppend: return position == Position::kSetValue;
-      case FunctionId::kIfNotExists: return true;
-      default: return position == Position::kCondition;
+      case FunctionId::kSize:
+        return position == Position::kOperand;
+      case FunctionId::kListAppend:
+        return position == Position::kSetValue;
+      case FunctionId::kIfNotExists:
+        return true;
+      default:
+        return position == Position::kCondition;
     }
   }
 

@@ -73,7 +73,8 @@ Result<AttributeValue> EvaluateSetOperand(const Operand& o, const Item& item) {
         // The default is evaluated even when the attribute exists (the service does).
         DDB_ASSIGN_OR_RETURN(AttributeValue fallback, EvaluateSetOperand(o.args[1], item));
         const AttributeValue* existing = FindPath(item, o.args[0].path);
-        return existing != nullptr ? *existing : std::move(fallback);
+        if (existing != nullptr) return *existing;
+        return fallback;
       }
       DDB_ASSIGN_OR_RETURN(AttributeValue a, EvaluateSetOperand(o.args[0], item));
       DDB_ASSIGN_OR_RETURN(AttributeValue b, EvaluateSetOperand(o.args[1], item));

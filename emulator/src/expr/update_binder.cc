@@ -2,7 +2,6 @@
 // last-first, as the service does: for `SET a = :v, a = :v, #undefined = :v` it reports the
 // undefined name, for `SET #undefined = :v, a = :v, a = :v` the overlap.
 #include "expr/binder.h"
-
 #include "expr/binder_internal.h"
 #include "expr/errors.h"
 #include "expr/limits.h"
@@ -38,9 +37,12 @@ class PathRegistry {
   Status Add(const DocumentPath& path) {
     for (const DocumentPath* seen : paths_) {
       switch (Relate(path, *seen)) {
-        case PathRelation::kOverlap: return errors::PathsOverlap(kind_, path, *seen);
-        case PathRelation::kConflict: return errors::PathsConflict(kind_, path, *seen);
-        case PathRelation::kIndependent: break;
+        case PathRelation::kOverlap:
+          return errors::PathsOverlap(kind_, path, *seen);
+        case PathRelation::kConflict:
+          return errors::PathsConflict(kind_, path, *seen);
+        case PathRelation::kIndependent:
+          break;
       }
     }
     paths_.push_back(&path);

@@ -18,10 +18,14 @@ bool IsSectionKeyword(TokenKind k) {
 
 UpdateAction::Kind SectionKind(TokenKind k) {
   switch (k) {
-    case TokenKind::kSet: return UpdateAction::Kind::kSet;
-    case TokenKind::kRemove: return UpdateAction::Kind::kRemove;
-    case TokenKind::kAdd: return UpdateAction::Kind::kAdd;
-    default: return UpdateAction::Kind::kDelete;
+    case TokenKind::kSet:
+      return UpdateAction::Kind::kSet;
+    case TokenKind::kRemove:
+      return UpdateAction::Kind::kRemove;
+    case TokenKind::kAdd:
+      return UpdateAction::Kind::kAdd;
+    default:
+      return UpdateAction::Kind::kDelete;
   }
 }
 
@@ -46,9 +50,15 @@ bool ExpressionParser::ParseSection(UpdateExpression* out) {
     action->kind = kind;
     bool ok = false;
     switch (kind) {
-      case UpdateAction::Kind::kSet: ok = ParseSetAction(action); break;
-      case UpdateAction::Kind::kRemove: ok = ParsePath(&action->path); break;
-      default: ok = ParseValueAction(action); break;
+      case UpdateAction::Kind::kSet:
+        ok = ParseSetAction(action);
+        break;
+      case UpdateAction::Kind::kRemove:
+        ok = ParsePath(&action->path);
+        break;
+      default:
+        ok = ParseValueAction(action);
+        break;
     }
     if (!ok) return false;
   } while (Accept(TokenKind::kComma));

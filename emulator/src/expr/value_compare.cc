@@ -80,20 +80,26 @@ bool BeginsWith(const AttributeValue& value, const AttributeValue& prefix) {
 
 std::optional<AttributeValue> SizeOf(const AttributeValue& value) {
   switch (value.type()) {
-    case AttributeType::kS: return NumberValue(Utf16Length(value.scalar()));
-    case AttributeType::kB: return NumberValue(value.scalar().size());
+    case AttributeType::kS:
+      return NumberValue(Utf16Length(value.scalar()));
+    case AttributeType::kB:
+      return NumberValue(value.scalar().size());
     case AttributeType::kSS:
     case AttributeType::kNS:
-    case AttributeType::kBS: return NumberValue(value.set().size());
-    case AttributeType::kL: return NumberValue(value.list().size());
-    case AttributeType::kM: return NumberValue(value.map().size());
-    default: return std::nullopt;
+    case AttributeType::kBS:
+      return NumberValue(value.set().size());
+    case AttributeType::kL:
+      return NumberValue(value.list().size());
+    case AttributeType::kM:
+      return NumberValue(value.map().size());
+    default:
+      return std::nullopt;
   }
 }
 
 bool IsTypeDescriptor(std::string_view type_name) {
-  static constexpr std::array<std::string_view, 10> kTypes = {"S",  "N",  "B",  "BOOL", "NULL",
-                                                              "M",  "L",  "SS", "NS",   "BS"};
+  static constexpr std::array<std::string_view, 10> kTypes = {"S", "N", "B",  "BOOL", "NULL",
+                                                              "M", "L", "SS", "NS",   "BS"};
   return std::find(kTypes.begin(), kTypes.end(), type_name) != kTypes.end();
 }
 

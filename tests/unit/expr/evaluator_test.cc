@@ -1,9 +1,10 @@
 // Condition evaluation: each row was evaluated by DynamoDB Local (1.25) against kItem, with the
 // placeholders the row uses taken from kPool, and recorded as true or false.
+#include "expr/evaluator.h"
+
 #include <gtest/gtest.h>
 
 #include "expr/binder.h"
-#include "expr/evaluator.h"
 #include "expr/parser.h"
 #include "expr_test_util.h"
 
@@ -14,9 +15,11 @@ using testing::ItemFromJsonText;
 using testing::NamesFor;
 using testing::ValuesFor;
 
-constexpr const char* kItem = R"json({"pk": {"S": "ev"}, "s": {"S": "héllo"}, "n": {"N": "5"}, "b": {"B": "AQID"}, "l": {"L": [{"S": "e0"}, {"N": "1"}, {"SS": ["a"]}, {"L": []}]}, "m": {"M": {"x": {"N": "1"}}}, "ss": {"SS": ["a", "b"]}, "ns": {"NS": ["1", "2"]}, "bs": {"BS": ["AQ=="]}, "bo": {"BOOL": true}, "nu": {"NULL": true}, "emptys": {"S": ""}, "el": {"L": []}, "em": {"M": {}}, "nn": {"N": "5"}, "nmnn": {"M": {"nmx": {"N": "1"}}}, "nested": {"M": {"a": {"M": {"b": {"L": [{"N": "1"}, {"M": {"c": {"S": "deep"}}}]}}}}}, "neg": {"N": "-1.5"}, "big": {"N": "1E+100"}, "u": {"S": "été"}, "astral": {"S": "😀x"}})json";
+constexpr const char* kItem =
+    R"json({"pk": {"S": "ev"}, "s": {"S": "héllo"}, "n": {"N": "5"}, "b": {"B": "AQID"}, "l": {"L": [{"S": "e0"}, {"N": "1"}, {"SS": ["a"]}, {"L": []}]}, "m": {"M": {"x": {"N": "1"}}}, "ss": {"SS": ["a", "b"]}, "ns": {"NS": ["1", "2"]}, "bs": {"BS": ["AQ=="]}, "bo": {"BOOL": true}, "nu": {"NULL": true}, "emptys": {"S": ""}, "el": {"L": []}, "em": {"M": {}}, "nn": {"N": "5"}, "nmnn": {"M": {"nmx": {"N": "1"}}}, "nested": {"M": {"a": {"M": {"b": {"L": [{"N": "1"}, {"M": {"c": {"S": "deep"}}}]}}}}}, "neg": {"N": "-1.5"}, "big": {"N": "1E+100"}, "u": {"S": "été"}, "astral": {"S": "😀x"}})json";
 
-constexpr const char* kPool = R"json({":s": {"S": "a"}, ":e0": {"S": "e0"}, ":n1": {"N": "1"}, ":n1b": {"N": "1.0"}, ":b1": {"B": "AQ=="}, ":b": {"B": "AQID"}, ":b2": {"B": "Ag=="}, ":bff": {"B": "/w=="}, ":ss": {"SS": ["a"]}, ":ssab": {"SS": ["b", "a"]}, ":l": {"L": []}, ":t": {"BOOL": true}, ":f": {"BOOL": false}, ":nul": {"NULL": true}, ":he": {"S": "hé"}, ":h": {"S": "h"}, ":n5": {"N": "5"}, ":n6": {"N": "6"}, ":emp": {"S": ""}, ":big": {"S": "z"}, ":sa": {"S": "A"}, ":m": {"M": {"x": {"N": "1"}}}, ":m2": {"M": {"x": {"N": "1.00"}}}, ":n10": {"N": "10"}, ":n9": {"N": "9"}, ":l1": {"L": [{"S": "e0"}, {"N": "1"}, {"SS": ["a"]}, {"L": []}]}, ":ty": {"S": "SS"}, ":tyn": {"S": "N"}, ":tyl": {"S": "L"}, ":tynull": {"S": "NULL"}, ":tym": {"S": "M"}, ":tybool": {"S": "BOOL"}, ":deep": {"S": "deep"}, ":nm2": {"N": "-2"}, ":nm1": {"N": "-1"}, ":n0": {"N": "0"}, ":n3": {"N": "3"}, ":n4": {"N": "4"}, ":e99": {"N": "1E+99"}, ":e101": {"N": "1E+101"}, ":ete": {"S": "été"}, ":eta": {"S": "ét"}, ":zzz": {"S": "zzz"}, ":sm": {"S": "ÿ"}, ":n2": {"N": "2"}})json";
+constexpr const char* kPool =
+    R"json({":s": {"S": "a"}, ":e0": {"S": "e0"}, ":n1": {"N": "1"}, ":n1b": {"N": "1.0"}, ":b1": {"B": "AQ=="}, ":b": {"B": "AQID"}, ":b2": {"B": "Ag=="}, ":bff": {"B": "/w=="}, ":ss": {"SS": ["a"]}, ":ssab": {"SS": ["b", "a"]}, ":l": {"L": []}, ":t": {"BOOL": true}, ":f": {"BOOL": false}, ":nul": {"NULL": true}, ":he": {"S": "hé"}, ":h": {"S": "h"}, ":n5": {"N": "5"}, ":n6": {"N": "6"}, ":emp": {"S": ""}, ":big": {"S": "z"}, ":sa": {"S": "A"}, ":m": {"M": {"x": {"N": "1"}}}, ":m2": {"M": {"x": {"N": "1.00"}}}, ":n10": {"N": "10"}, ":n9": {"N": "9"}, ":l1": {"L": [{"S": "e0"}, {"N": "1"}, {"SS": ["a"]}, {"L": []}]}, ":ty": {"S": "SS"}, ":tyn": {"S": "N"}, ":tyl": {"S": "L"}, ":tynull": {"S": "NULL"}, ":tym": {"S": "M"}, ":tybool": {"S": "BOOL"}, ":deep": {"S": "deep"}, ":nm2": {"N": "-2"}, ":nm1": {"N": "-1"}, ":n0": {"N": "0"}, ":n3": {"N": "3"}, ":n4": {"N": "4"}, ":e99": {"N": "1E+99"}, ":e101": {"N": "1E+101"}, ":ete": {"S": "été"}, ":eta": {"S": "ét"}, ":zzz": {"S": "zzz"}, ":sm": {"S": "ÿ"}, ":n2": {"N": "2"}})json";
 
 struct Case {
   const char* condition;

@@ -67,12 +67,22 @@ inline bool IsWordChar(char c) {
 
 inline const Item& Pool() {
   static const Item* pool = new Item{
-      {":v", S("x")},        {":w", S("y")},         {":n", N("1")},
-      {":n2", N("2")},       {":b", B(std::string(1, '\0'))},
-      {":l", L({S("q")})},   {":m", M({})},          {":ss", SS({"a"})},
-      {":ns", NS({"1"})},    {":bs", BS({std::string(1, '\0')})},
-      {":t", Bool(true)},    {":nul", Null()},       {":typ", S("SS")},
-      {":typ2", S("BOOL")},  {":typ3", S("bool")},   {":e", S("")},
+      {":v", S("x")},
+      {":w", S("y")},
+      {":n", N("1")},
+      {":n2", N("2")},
+      {":b", B(std::string(1, '\0'))},
+      {":l", L({S("q")})},
+      {":m", M({})},
+      {":ss", SS({"a"})},
+      {":ns", NS({"1"})},
+      {":bs", BS({std::string(1, '\0')})},
+      {":t", Bool(true)},
+      {":nul", Null()},
+      {":typ", S("SS")},
+      {":typ2", S("BOOL")},
+      {":typ3", S("bool")},
+      {":e", S("")},
   };
   return *pool;
 }
@@ -127,8 +137,8 @@ inline Placeholders PlaceholdersFor(std::string_view text, bool with_values = tr
 // Parses and binds `text` as the service validates a request carrying it, then applies the
 // unused-placeholder rule. Returns "" when the expression is valid, else the error message.
 // Either map may be null.
-inline std::string Validate(ExpressionKind kind, std::string_view text,
-                            const AttributeNames* names, const Item* values) {
+inline std::string Validate(ExpressionKind kind, std::string_view text, const AttributeNames* names,
+                            const Item* values) {
   ExpressionContext context(names, values);
   switch (kind) {
     case ExpressionKind::kUpdate: {

@@ -2,10 +2,11 @@
 // Local (1.25) as Queries of a table keyed (pk S, sk N) and of one keyed (pk S); "" means the
 // Query was accepted. Local says "Query condition missed key schema element"; AWS appends the
 // element's name (": pk"), which these rows expect.
+#include "expr/key_condition.h"
+
 #include <gtest/gtest.h>
 
 #include "expr/binder.h"
-#include "expr/key_condition.h"
 #include "expr/parser.h"
 #include "expr_test_util.h"
 
@@ -163,8 +164,7 @@ Result<KeyCondition> Extract(std::string_view text, const KeySchemaView& schema)
   if (names.count("#s")) names["#s"] = "sk";
   const Item values = ValuesFor(text, pool);
   ExpressionContext context(names.empty() ? nullptr : &names, values.empty() ? nullptr : &values);
-  DDB_ASSIGN_OR_RETURN(const Condition parsed,
-                       ParseCondition(text, ExpressionKind::kKeyCondition));
+  DDB_ASSIGN_OR_RETURN(const Condition parsed, ParseCondition(text, ExpressionKind::kKeyCondition));
   DDB_ASSIGN_OR_RETURN(const Condition bound,
                        BindCondition(parsed, ExpressionKind::kKeyCondition, context));
   DDB_RETURN_IF_ERROR(context.CheckAllUsed());
@@ -218,20 +218,20 @@ TEST(KeyConditionTest, SortKeyMatchesOrdersNumbersStringsAndBinaries) {
   EXPECT_TRUE(SortKeyMatches(pred(KeyOperator::kLe, ten), ten));
   EXPECT_TRUE(SortKeyMatches(pred(KeyOperator::kGe, ten), ten));
   EXPECT_TRUE(SortKeyMatches(pred(KeyOperator::kEq, AttributeValue::N("10")), ten));
-  EXPECT_TRUE(
-      SortKeyMatches(pred(KeyOperator::kBetween, AttributeValue::N("-1"), ten), AttributeValue::N("0")));
-  EXPECT_FALSE(
-      SortKeyMatches(pred(KeyOperator::kBetween, AttributeValue::N("1"), ten), AttributeValue::N("11")));
+  EXPECT_TRUE(SortKeyMatches(pred(KeyOperator::kBetween, AttributeValue::N("-1"), ten),
+                             AttributeValue::N("0")));
+  EXPECT_FALSE(SortKeyMatches(pred(KeyOperator::kBetween, AttributeValue::N("1"), ten),
+                              AttributeValue::N("11")));
   EXPECT_TRUE(SortKeyMatches(pred(KeyOperator::kBeginsWith, AttributeValue::S("ab")),
                              AttributeValue::S("abc")));
   EXPECT_FALSE(SortKeyMatches(pred(KeyOperator::kBeginsWith, AttributeValue::S("b")),
                               AttributeValue::S("abc")));
   // Binary compares unsigned: 0xff sorts after 0x01.
-  EXPECT_TRUE(SortKeyMatches(pred(KeyOperator::kGt, AttributeValue::B("\x01")),
-                             AttributeValue::B("\xff")));
+  EXPECT_TRUE(
+      SortKeyMatches(pred(KeyOperator::kGt, AttributeValue::B("\x01")), AttributeValue::B("\xff")));
   // UTF-8 byte order: "\u00e9" (C3 A9) sorts after "z".
-  EXPECT_TRUE(SortKeyMatches(pred(KeyOperator::kGt, AttributeValue::S("z")),
-                             AttributeValue::S("\u00e9")));
+  EXPECT_TRUE(
+      SortKeyMatches(pred(KeyOperator::kGt, AttributeValue::S("z")), AttributeValue::S("\u00e9")));
 }
 
 TEST(KeyConditionTest, MultiAttributeKeysTakeEqualitiesOnAPrefixAndOneRangeLast) {

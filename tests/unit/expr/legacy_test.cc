@@ -59,35 +59,46 @@ TEST(LegacyExpectedTest, ArgumentCountsAndTypes) {
             std::string(kInvalid) + "Invalid number of argument(s) for the EQ ComparisonOperator");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kEq, {S("a"), S("b")})),
             std::string(kInvalid) + "Invalid number of argument(s) for the EQ ComparisonOperator");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kNull, {S("a")})),
-            std::string(kInvalid) + "Invalid number of argument(s) for the NULL ComparisonOperator");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kBetween, {S("a"), S("b"), S("c")})),
-            std::string(kInvalid) + "Invalid number of argument(s) for the BETWEEN ComparisonOperator");
+  EXPECT_EQ(
+      ExpectedError(WithOp("a", Op::kNull, {S("a")})),
+      std::string(kInvalid) + "Invalid number of argument(s) for the NULL ComparisonOperator");
+  EXPECT_EQ(
+      ExpectedError(WithOp("a", Op::kBetween, {S("a"), S("b"), S("c")})),
+      std::string(kInvalid) + "Invalid number of argument(s) for the BETWEEN ComparisonOperator");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kIn, {})),
             std::string(kInvalid) + "Invalid number of argument(s) for the IN ComparisonOperator");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kGe, {L({}), L({})})),
             std::string(kInvalid) + "Invalid number of argument(s) for the GE ComparisonOperator");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kLt, {L({})})),
             std::string(kInvalid) + "ComparisonOperator LT is not valid for L AttributeValue type");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kLt, {SS({"a"})})),
-            std::string(kInvalid) + "ComparisonOperator LT is not valid for SS AttributeValue type");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kLt, {AttributeValue::Null()})),
-            std::string(kInvalid) + "ComparisonOperator LT is not valid for NULL AttributeValue type");
+  EXPECT_EQ(
+      ExpectedError(WithOp("a", Op::kLt, {SS({"a"})})),
+      std::string(kInvalid) + "ComparisonOperator LT is not valid for SS AttributeValue type");
+  EXPECT_EQ(
+      ExpectedError(WithOp("a", Op::kLt, {AttributeValue::Null()})),
+      std::string(kInvalid) + "ComparisonOperator LT is not valid for NULL AttributeValue type");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kContains, {SS({"a"})})),
-            std::string(kInvalid) + "ComparisonOperator CONTAINS is not valid for SS AttributeValue type");
+            std::string(kInvalid) +
+                "ComparisonOperator CONTAINS is not valid for SS AttributeValue type");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kNotContains, {M({})})),
             std::string(kInvalid) +
                 "ComparisonOperator NOT_CONTAINS is not valid for M AttributeValue type");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kBeginsWith, {N("1")})),
-            std::string(kInvalid) + "ComparisonOperator BEGINS_WITH is not valid for N AttributeValue type");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kIn, {AttributeValue::Bool(true)})),
-            std::string(kInvalid) + "ComparisonOperator IN is not valid for BOOL AttributeValue type");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kBetween, {AttributeValue::Bool(true), AttributeValue::Bool(true)})),
-            std::string(kInvalid) + "ComparisonOperator BETWEEN is not valid for BOOL AttributeValue type");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kIn, {S("x"), N("1")})),
-            std::string(kInvalid) + "AttributeValues inside AttributeValueList must be of same type");
-  EXPECT_EQ(ExpectedError(WithOp("a", Op::kBetween, {S("b"), N("1")})),
-            std::string(kInvalid) + "AttributeValues inside AttributeValueList must be of same type");
+            std::string(kInvalid) +
+                "ComparisonOperator BEGINS_WITH is not valid for N AttributeValue type");
+  EXPECT_EQ(
+      ExpectedError(WithOp("a", Op::kIn, {AttributeValue::Bool(true)})),
+      std::string(kInvalid) + "ComparisonOperator IN is not valid for BOOL AttributeValue type");
+  EXPECT_EQ(ExpectedError(WithOp("a", Op::kBetween,
+                                 {AttributeValue::Bool(true), AttributeValue::Bool(true)})),
+            std::string(kInvalid) +
+                "ComparisonOperator BETWEEN is not valid for BOOL AttributeValue type");
+  EXPECT_EQ(
+      ExpectedError(WithOp("a", Op::kIn, {S("x"), N("1")})),
+      std::string(kInvalid) + "AttributeValues inside AttributeValueList must be of same type");
+  EXPECT_EQ(
+      ExpectedError(WithOp("a", Op::kBetween, {S("b"), N("1")})),
+      std::string(kInvalid) + "AttributeValues inside AttributeValueList must be of same type");
   EXPECT_EQ(ExpectedError(WithOp("a", Op::kBetween, {S("b"), S("a")})),
             "The BETWEEN condition was provided a range where the lower bound is greater than the "
             "upper bound");
@@ -113,12 +124,14 @@ TEST(LegacyExpectedTest, ValueExistsAndOperatorCombinations) {
   EXPECT_EQ(ExpectedError(e),
             std::string(kInvalid) + "Value cannot be used when Exists is false for Attribute: a");
   e.op = Op::kNull;
-  EXPECT_EQ(ExpectedError(e), std::string(kInvalid) +
-                                  "Exists and ComparisonOperator cannot be used together for Attribute: a");
+  EXPECT_EQ(ExpectedError(e),
+            std::string(kInvalid) +
+                "Exists and ComparisonOperator cannot be used together for Attribute: a");
   ExpectedEntry both = WithOp("a", Op::kEq, {S("abc")});
   both.value = S("abc");
   EXPECT_EQ(ExpectedError(both),
-            std::string(kInvalid) + "Value and AttributeValueList cannot be used together for Attribute: a");
+            std::string(kInvalid) +
+                "Value and AttributeValueList cannot be used together for Attribute: a");
   ExpectedEntry list_only;
   list_only.attribute = "a";
   list_only.value_list = std::vector<AttributeValue>{S("x")};
@@ -128,9 +141,10 @@ TEST(LegacyExpectedTest, ValueExistsAndOperatorCombinations) {
   ExpectedEntry op_only;
   op_only.attribute = "a";
   op_only.op = Op::kEq;
-  EXPECT_EQ(ExpectedError(op_only),
-            std::string(kInvalid) +
-                "Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: a");
+  EXPECT_EQ(
+      ExpectedError(op_only),
+      std::string(kInvalid) +
+          "Value or AttributeValueList must be used with ComparisonOperator: EQ for Attribute: a");
   op_only.op = Op::kNull;  // takes no argument
   EXPECT_EQ(ExpectedError(op_only), "");
   op_only.op = Op::kEq;
@@ -147,7 +161,7 @@ TEST(LegacyExpectedTest, Semantics) {
   absent.attribute = "zz";
   absent.exists = false;
   EXPECT_TRUE(ExpectedHolds({absent}));
-  EXPECT_TRUE(ExpectedHolds({WithOp("zz", Op::kNe, {S("x")})}));          // NE: missing is true
+  EXPECT_TRUE(ExpectedHolds({WithOp("zz", Op::kNe, {S("x")})}));            // NE: missing is true
   EXPECT_FALSE(ExpectedHolds({WithOp("zz", Op::kNotContains, {S("x")})}));  // missing is false
   EXPECT_TRUE(ExpectedHolds({WithOp("a", Op::kNotContains, {N("1")})}));
   EXPECT_FALSE(ExpectedHolds({WithOp("a", Op::kNotContains, {S("b")})}));
@@ -171,8 +185,8 @@ TEST(LegacyExpectedTest, Semantics) {
 TEST(LegacyFilterTest, ValidatesArgumentsLikeExpected) {
   EXPECT_EQ(ErrorOf(FilterToCondition({{"a", Op::kEq, {}}}, ConditionalOperator::kAnd)),
             std::string(kInvalid) + "Invalid number of argument(s) for the EQ ComparisonOperator");
-  Result<std::optional<Condition>> c =
-      FilterToCondition({{"a", Op::kNe, {S("x")}}, {"n", Op::kLt, {N("9")}}}, ConditionalOperator::kAnd);
+  Result<std::optional<Condition>> c = FilterToCondition(
+      {{"a", Op::kNe, {S("x")}}, {"n", Op::kLt, {N("9")}}}, ConditionalOperator::kAnd);
   ASSERT_TRUE(c.ok());
   EXPECT_TRUE(Evaluate(**c, kItem));
   EXPECT_EQ(ErrorOf(QueryFilterKeyCheck({{"pk", Op::kEq, {S("x")}}}, {"pk", "sk"})),
@@ -193,7 +207,8 @@ TEST(LegacyKeyConditionsTest, MatchTheService) {
   EXPECT_EQ(error({{"pk", Op::kBeginsWith, {S("x")}}}), "Query key condition not supported");
   EXPECT_EQ(error({pk_eq, {"sk", Op::kContains, {N("1")}}}),
             "Attempted conditional constraint is not an indexable operation");
-  EXPECT_EQ(error({pk_eq, {"sk", Op::kNull, {}}}), "Only scalar types can be used as Range Key values");
+  EXPECT_EQ(error({pk_eq, {"sk", Op::kNull, {}}}),
+            "Only scalar types can be used as Range Key values");
   EXPECT_EQ(error({{"zz", Op::kEq, {S("x")}}}), "Query condition missed key schema element: pk");
   EXPECT_EQ(error({pk_eq, {"sk", Op::kEq, {N("1")}}, {"zz", Op::kEq, {N("1")}}}),
             "Conditions can be of length 1 or 2 only");
@@ -232,20 +247,25 @@ Result<Item> ApplyAttributeUpdates(std::vector<AttributeUpdateEntry> entries) {
 
 TEST(LegacyAttributeUpdatesTest, Validation) {
   using A = AttributeUpdateEntry::Action;
-  EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("a", A::kPut, std::nullopt)})),
-            std::string(kInvalid) + "Only DELETE action is allowed when no attribute value is specified");
-  EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("a", A::kAdd, std::nullopt)})),
-            std::string(kInvalid) + "Only DELETE action is allowed when no attribute value is specified");
-  EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("a", A::kDelete, S("x"))})),
-            std::string(kInvalid) + "DELETE action with value is not supported for the type STRING");
-  EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("n", A::kDelete, N("1"))})),
-            std::string(kInvalid) + "DELETE action with value is not supported for the type NUMBER");
+  EXPECT_EQ(
+      ErrorOf(ApplyAttributeUpdates({Entry("a", A::kPut, std::nullopt)})),
+      std::string(kInvalid) + "Only DELETE action is allowed when no attribute value is specified");
+  EXPECT_EQ(
+      ErrorOf(ApplyAttributeUpdates({Entry("a", A::kAdd, std::nullopt)})),
+      std::string(kInvalid) + "Only DELETE action is allowed when no attribute value is specified");
+  EXPECT_EQ(
+      ErrorOf(ApplyAttributeUpdates({Entry("a", A::kDelete, S("x"))})),
+      std::string(kInvalid) + "DELETE action with value is not supported for the type STRING");
+  EXPECT_EQ(
+      ErrorOf(ApplyAttributeUpdates({Entry("n", A::kDelete, N("1"))})),
+      std::string(kInvalid) + "DELETE action with value is not supported for the type NUMBER");
   EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("a", A::kAdd, S("b"))})),
             std::string(kInvalid) + "ADD action is not supported for the type STRING");
   EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("a", A::kAdd, M({}))})),
             std::string(kInvalid) + "ADD action is not supported for the type MAP");
-  EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("pk", A::kPut, S("v"))})),
-            std::string(kInvalid) + "Cannot update attribute pk. This attribute is part of the key");
+  EXPECT_EQ(
+      ErrorOf(ApplyAttributeUpdates({Entry("pk", A::kPut, S("v"))})),
+      std::string(kInvalid) + "Cannot update attribute pk. This attribute is part of the key");
   EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("ss", A::kDelete, AttributeValue::NS({"1"}))})),
             "Type mismatch for attribute to update");
   EXPECT_EQ(ErrorOf(ApplyAttributeUpdates({Entry("a", A::kAdd, L({S("b")}))})),
@@ -258,10 +278,10 @@ TEST(LegacyAttributeUpdatesTest, Validation) {
 
 TEST(LegacyAttributeUpdatesTest, Semantics) {
   using A = AttributeUpdateEntry::Action;
-  Result<Item> r = ApplyAttributeUpdates({Entry("x", A::kPut, S("v")), Entry("a", A::kDelete, std::nullopt),
-                                          Entry("n", A::kAdd, N("2")), Entry("l", A::kAdd, L({S("b")})),
-                                          Entry("zz", A::kAdd, L({S("c")})),
-                                          Entry("ss", A::kDelete, SS({"a", "b"}))});
+  Result<Item> r = ApplyAttributeUpdates(
+      {Entry("x", A::kPut, S("v")), Entry("a", A::kDelete, std::nullopt),
+       Entry("n", A::kAdd, N("2")), Entry("l", A::kAdd, L({S("b")})),
+       Entry("zz", A::kAdd, L({S("c")})), Entry("ss", A::kDelete, SS({"a", "b"}))});
   ASSERT_TRUE(r.ok()) << r.error().message();
   EXPECT_EQ(*r, ItemFromJsonText(R"({"pk": {"S": "leg"}, "x": {"S": "v"}, "n": {"N": "7"},
       "l": {"L": [{"S": "a"}, {"S": "b"}]}, "zz": {"L": [{"S": "c"}]}})"));

@@ -47,8 +47,8 @@ TEST(LimitsTest, LongerExpressionsAreRejectedBeforeParsing) {
 
 TEST(LimitsTest, LengthCountsUtf16CodeUnitsNotBytes) {
   EXPECT_EQ(ExpressionLength("abc"), 3u);
-  EXPECT_EQ(ExpressionLength("\u00e9t\u00e9"), 3u);   // 5 bytes
-  EXPECT_EQ(ExpressionLength("\U0001F600"), 2u);      // 4 bytes, a surrogate pair
+  EXPECT_EQ(ExpressionLength("\u00e9t\u00e9"), 3u);  // 5 bytes
+  EXPECT_EQ(ExpressionLength("\U0001F600"), 2u);     // 4 bytes, a surrogate pair
   // 4096 characters, 4097 bytes: within the limit, so the parser reports the stray character.
   const std::string text = "a" + std::string(4089, ' ') + "= :v \u00fc";
   EXPECT_EQ(Validate(kCondition, text),

@@ -30,7 +30,8 @@ std::string Render(const Condition& c) {
       return Render(c.operands[0]) + " BETWEEN " + Render(c.operands[1]) + ".." +
              Render(c.operands[2]);
     default: {
-      std::string s = c.kind == Condition::Kind::kIn ? Render(c.operands[0]) + " IN (" : c.function_name + "(";
+      std::string s =
+          c.kind == Condition::Kind::kIn ? Render(c.operands[0]) + " IN (" : c.function_name + "(";
       for (std::size_t i = c.kind == Condition::Kind::kIn ? 1 : 0; i < c.operands.size(); ++i) {
         if (s.back() != '(') s += ",";
         s += Render(c.operands[i]);
@@ -41,8 +42,10 @@ std::string Render(const Condition& c) {
 }
 std::string Render(const Operand& o) {
   switch (o.kind) {
-    case Operand::Kind::kPath: return FormatPath(o.path);
-    case Operand::Kind::kValue: return o.placeholder;
+    case Operand::Kind::kPath:
+      return FormatPath(o.path);
+    case Operand::Kind::kValue:
+      return o.placeholder;
     case Operand::Kind::kFunction: {
       std::string s = o.function_name + "(";
       for (std::size_t i = 0; i < o.args.size(); ++i) s += (i ? "," : "") + Render(o.args[i]);
@@ -117,7 +120,8 @@ TEST(ParserTest, UpdateSectionsKeepActionOrder) {
 }
 
 TEST(ParserTest, SetValueParentheses) {
-  Result<UpdateExpression> u = ParseUpdate("SET a = (b) - (:n), c = (d + :n), e = if_not_exists(e, :z)");
+  Result<UpdateExpression> u =
+      ParseUpdate("SET a = (b) - (:n), c = (d + :n), e = if_not_exists(e, :z)");
   ASSERT_TRUE(u.ok()) << u.error().message();
   EXPECT_EQ(Render(u->actions[0].value), "([b]-:n)");
   EXPECT_EQ(Render(u->actions[1].value), "([d]+:n)");

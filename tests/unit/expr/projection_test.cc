@@ -1,11 +1,12 @@
 // ProjectionExpression: each row was sent to DynamoDB Local (1.25) as a GetItem of kItem and
 // holds the item returned. Structure is kept down to each path; list elements keep their order
 // and are packed; paths that do not resolve add nothing.
+#include "expr/projection.h"
+
 #include <gtest/gtest.h>
 
 #include "expr/binder.h"
 #include "expr/parser.h"
-#include "expr/projection.h"
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
@@ -15,7 +16,8 @@ using testing::ItemFromJsonText;
 using testing::ItemToJsonText;
 using testing::NamesFor;
 
-constexpr const char* kItem = R"json({"pk": {"S": "pj"}, "s": {"S": "str"}, "n": {"N": "5"}, "l": {"L": [{"S": "e0"}, {"M": {"x": {"N": "1"}, "y": {"N": "2"}}}, {"L": [{"S": "a"}, {"S": "b"}]}]}, "m": {"M": {"x": {"N": "1"}, "y": {"M": {"z": {"S": "deep"}, "w": {"S": "w"}}}}}, "ss": {"SS": ["a", "b"]}, "nmx": {"M": {"nmy": {"S": "named"}}}})json";
+constexpr const char* kItem =
+    R"json({"pk": {"S": "pj"}, "s": {"S": "str"}, "n": {"N": "5"}, "l": {"L": [{"S": "e0"}, {"M": {"x": {"N": "1"}, "y": {"N": "2"}}}, {"L": [{"S": "a"}, {"S": "b"}]}]}, "m": {"M": {"x": {"N": "1"}, "y": {"M": {"z": {"S": "deep"}, "w": {"S": "w"}}}}}, "ss": {"SS": ["a", "b"]}, "nmx": {"M": {"nmy": {"S": "named"}}}})json";
 
 struct Case {
   const char* projection;
@@ -81,9 +83,8 @@ INSTANTIATE_TEST_SUITE_P(AgainstOneItem, RecordedProjectionTest, ::testing::Valu
 TEST(ProjectionTest, OverlappingPathsKeepTheWholeShorterOne) {
   // Binding rejects overlapping paths; ReturnValues may still pass several into one attribute.
   const Item item = ItemFromJsonText(R"({"a": {"M": {"b": {"N": "1"}, "c": {"N": "2"}}}})");
-  const Item projected =
-      Project(item, {MakePath({PathElement::Name("a"), PathElement::Name("b")}),
-                     MakePath({PathElement::Name("a")})});
+  const Item projected = Project(item, {MakePath({PathElement::Name("a"), PathElement::Name("b")}),
+                                        MakePath({PathElement::Name("a")})});
   EXPECT_EQ(projected, item);
 }
 

@@ -33,8 +33,7 @@ Returned Update(const Item* old_item, std::string_view text, const std::string& 
   Result<UpdateOutcome> outcome = ApplyUpdate(*u, old_item, kKey);
   EXPECT_TRUE(outcome.ok()) << text << ": " << (outcome.ok() ? "" : outcome.error().message());
   if (!outcome.ok()) return {};
-  return {UpdatedOldAttributes(old_item, *outcome), UpdatedNewAttributes(*outcome),
-          outcome->item};
+  return {UpdatedOldAttributes(old_item, *outcome), UpdatedNewAttributes(*outcome), outcome->item};
 }
 
 const char* kNested =

@@ -2,11 +2,12 @@
 // kItem (key {"pk": "up"}) with ReturnValues ALL_NEW and the placeholders it uses from kPool;
 // the row holds the item afterwards, or the error. Validation errors and apply errors are both
 // recorded, so a row exercises parse, bind and apply as the service orders them.
+#include "expr/update_apply.h"
+
 #include <gtest/gtest.h>
 
 #include "expr/binder.h"
 #include "expr/parser.h"
-#include "expr/update_apply.h"
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
@@ -17,13 +18,16 @@ using testing::ItemToJsonText;
 using testing::NamesFor;
 using testing::ValuesFor;
 
-constexpr const char* kItem = R"json({"pk": {"S": "up"}, "s": {"S": "str"}, "n": {"N": "5"}, "l": {"L": [{"S": "e0"}, {"S": "e1"}, {"S": "e2"}]}, "m": {"M": {"x": {"N": "1"}, "y": {"M": {"z": {"S": "deep"}}}}}, "ss": {"SS": ["a", "b"]}, "ns": {"NS": ["1", "2"]}, "bs": {"BS": ["AA=="]}, "bo": {"BOOL": false}, "nu": {"NULL": true}, "ml": {"M": {"lst": {"L": [{"N": "1"}, {"M": {"k": {"S": "v"}}}]}}}})json";
+constexpr const char* kItem =
+    R"json({"pk": {"S": "up"}, "s": {"S": "str"}, "n": {"N": "5"}, "l": {"L": [{"S": "e0"}, {"S": "e1"}, {"S": "e2"}]}, "m": {"M": {"x": {"N": "1"}, "y": {"M": {"z": {"S": "deep"}}}}}, "ss": {"SS": ["a", "b"]}, "ns": {"NS": ["1", "2"]}, "bs": {"BS": ["AA=="]}, "bo": {"BOOL": false}, "nu": {"NULL": true}, "ml": {"M": {"lst": {"L": [{"N": "1"}, {"M": {"k": {"S": "v"}}}]}}}})json";
 
-constexpr const char* kPool = R"json({":v": {"S": "x"}, ":n": {"N": "1"}, ":n2": {"N": "2.5"}, ":neg": {"N": "-7"}, ":b": {"B": "AA=="}, ":l": {"L": [{"S": "q"}]}, ":le": {"L": []}, ":m": {"M": {}}, ":mm": {"M": {"k": {"N": "1"}}}, ":ss": {"SS": ["a"]}, ":ss2": {"SS": ["c", "a"]}, ":ssab": {"SS": ["a", "b"]}, ":ns": {"NS": ["1"]}, ":ns3": {"NS": ["3", "1"]}, ":ns7": {"NS": ["7"]}, ":bs": {"BS": ["AA=="]}, ":bs2": {"BS": ["AQ=="]}, ":t": {"BOOL": true}, ":nul": {"NULL": true}, ":big": {"N": "9.9999999999999999999999999999999999999E+125"}, ":nbig": {"N": "-9.9999999999999999999999999999999999999E+125"}, ":prec": {"N": "12345678901234567890123456789012345678"}, ":tenth": {"N": "0.1"}, ":tiny": {"N": "1E-130"}, ":e125": {"N": "9E+125"}})json";
+constexpr const char* kPool =
+    R"json({":v": {"S": "x"}, ":n": {"N": "1"}, ":n2": {"N": "2.5"}, ":neg": {"N": "-7"}, ":b": {"B": "AA=="}, ":l": {"L": [{"S": "q"}]}, ":le": {"L": []}, ":m": {"M": {}}, ":mm": {"M": {"k": {"N": "1"}}}, ":ss": {"SS": ["a"]}, ":ss2": {"SS": ["c", "a"]}, ":ssab": {"SS": ["a", "b"]}, ":ns": {"NS": ["1"]}, ":ns3": {"NS": ["3", "1"]}, ":ns7": {"NS": ["7"]}, ":bs": {"BS": ["AA=="]}, ":bs2": {"BS": ["AQ=="]}, ":t": {"BOOL": true}, ":nul": {"NULL": true}, ":big": {"N": "9.9999999999999999999999999999999999999E+125"}, ":nbig": {"N": "-9.9999999999999999999999999999999999999E+125"}, ":prec": {"N": "12345678901234567890123456789012345678"}, ":tenth": {"N": "0.1"}, ":tiny": {"N": "1E-130"}, ":e125": {"N": "9E+125"}})json";
 
 // DynamoDB Local words a result beyond 38 digits "DynamoDB only supports precision up to 38
 // digits"; AWS says this (value/number.cc follows AWS, as recorded by dynalite's tests).
-constexpr const char* kTooPrecise = "Attempting to store more than 38 significant digits in a Number";
+constexpr const char* kTooPrecise =
+    "Attempting to store more than 38 significant digits in a Number";
 
 struct Case {
   const char* update;
