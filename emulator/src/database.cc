@@ -43,6 +43,7 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   DDB_ASSIGN_OR_RETURN(impl->env, storage::Env::Open(env_options));
   impl->catalog = std::make_unique<storage::Catalog>(*impl->env);
   impl->items = std::make_unique<storage::ItemStore>(*impl->env);
+  impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock);
   return std::unique_ptr<Database>(new Database(std::move(impl)));
 }
 

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "capacity/throughput_registry.h"
 #include "ddbemu/database.h"
 #include "ops/engine.h"
 #include "storage/catalog.h"
@@ -18,8 +19,13 @@ struct Database::Impl {
   std::unique_ptr<storage::Catalog> catalog;
   std::unique_ptr<storage::ItemStore> items;
   expr::ExpressionCache expression_cache;
+  // Buckets and usage of every table (CAPACITY.md); consulted only when options.throttle.
+  std::unique_ptr<capacity::ThroughputRegistry> throughput;
 
-  ops::Engine engine() { return ops::Engine{*env, *catalog, *items, *clock, options, &expression_cache}; }
+  ops::Engine engine() {
+    return ops::Engine{*env, *catalog, *items, *clock, options, &expression_cache,
+                       options.throttle ? throughput.get() : nullptr};
+  }
   ops::Caller CallerFor(const RequestContext& context) const;
 };
 

@@ -77,13 +77,54 @@ Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
   return ParseExpressions(body, &out->expressions);
 }
 
+void WriteCapacityUnits(double total, double read, double write, bool read_write_units,
+                        JsonWriter& w) {
+  w.Key("CapacityUnits");
+  w.Double(total);
+  if (!read_write_units) return;
+  if (read > 0) {
+    w.Key("ReadCapacityUnits");
+    w.Double(read);
+  }
+  if (write > 0) {
+    w.Key("WriteCapacityUnits");
+    w.Double(write);
+  }
+}
+
+void WriteIndexCapacities(const char* member, const std::map<std::string, Capacity>& indexes,
+                          bool read_write_units, JsonWriter& w) {
+  if (indexes.empty()) return;  // the service omits the map rather than send it empty
+  w.Key(member);
+  w.StartObject();
+  for (const auto& [name, capacity] : indexes) {
+    w.Key(name.c_str(), static_cast<rapidjson::SizeType>(name.size()));
+    w.StartObject();
+    WriteCapacityUnits(capacity.capacity_units, capacity.read_capacity_units,
+                       capacity.write_capacity_units, read_write_units, w);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
 void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w) {
   w.Key("ConsumedCapacity");
   w.StartObject();
   w.Key("TableName");
   w.String(capacity.table_name.c_str(), static_cast<rapidjson::SizeType>(capacity.table_name.size()));
-  w.Key("CapacityUnits");
-  w.Double(capacity.capacity_units);
+  WriteCapacityUnits(capacity.capacity_units, capacity.read_capacity_units,
+                     capacity.write_capacity_units, capacity.read_write_units, w);
+  if (capacity.table) {
+    w.Key("Table");
+    w.StartObject();
+    WriteCapacityUnits(capacity.table->capacity_units, capacity.table->read_capacity_units,
+                       capacity.table->write_capacity_units, capacity.read_write_units, w);
+    w.EndObject();
+  }
+  WriteIndexCapacities("LocalSecondaryIndexes", capacity.local_secondary_indexes,
+                       capacity.read_write_units, w);
+  WriteIndexCapacities("GlobalSecondaryIndexes", capacity.global_secondary_indexes,
+                       capacity.read_write_units, w);
   w.EndObject();
 }
 

@@ -80,13 +80,28 @@ struct UpdateItemRequest {
   LegacyParameters legacy;
 };
 
-// ConsumedCapacity of one table, as the response carries it.
+// The API's Capacity shape: one table's or one index's share of a ConsumedCapacity.
+struct Capacity {
+  double capacity_units = 0;
+  double read_capacity_units = 0;
+  double write_capacity_units = 0;
+};
+
+// ConsumedCapacity of one table, as the response carries it. CapacityUnits is always sent;
+// ReadCapacityUnits / WriteCapacityUnits (the non-zero ones) only when `read_write_units` —
+// the service sends them for the transactional operations, not for GetItem, PutItem, Query...
+// (observed on the service). With ReturnConsumedCapacity INDEXES, `table` and the index maps
+// hold the breakdown; an index appears only when the request charged it.
 struct ConsumedCapacity {
   std::string table_name;
   double capacity_units = 0;
   double read_capacity_units = 0;
   double write_capacity_units = 0;
   bool is_read = true;
+  bool read_write_units = false;
+  std::optional<Capacity> table;
+  std::map<std::string, Capacity> local_secondary_indexes;
+  std::map<std::string, Capacity> global_secondary_indexes;
 };
 
 // The output of PutItem, DeleteItem and UpdateItem (Attributes) and of GetItem (Item).

@@ -57,26 +57,31 @@ void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrid
       overrides.partition_write_units != overrides_.partition_write_units;
   limits_ = limits;
   overrides_ = overrides;
+  // Rates change from the moment the settings changed: the buckets first refill at the old
+  // rates up to then.
+  const std::int64_t at = limits.changed_micros > 0 && limits.changed_micros < now_micros
+                              ? limits.changed_micros
+                              : now_micros;
   const bool provisioned = limits.mode == CapacityMode::kProvisioned;
   if (provisioned) {
     const std::int64_t burst = overrides.burst_seconds.value_or(kBurstSeconds) * kMicrosPerSecond;
-    table_read_.Configure(2 * limits.read_units, burst, now_micros);
-    table_write_.Configure(2 * limits.write_units, burst, now_micros);
+    table_read_.Configure(2 * limits.read_units, burst, at);
+    table_write_.Configure(2 * limits.write_units, burst, at);
     max_read_ = TokenBucket();
     max_write_ = TokenBucket();
   } else {
     table_read_.Configure(2 * overrides.table_read_units.value_or(kOnDemandTableReadUnitsPerSecond),
-                          kOneSecond, now_micros);
+                          kOneSecond, at);
     table_write_.Configure(
         2 * overrides.table_write_units.value_or(kOnDemandTableWriteUnitsPerSecond), kOneSecond,
-        now_micros);
+        at);
     if (limits.max_read_request_units > 0) {
-      max_read_.Configure(2 * limits.max_read_request_units, kOneSecond, now_micros);
+      max_read_.Configure(2 * limits.max_read_request_units, kOneSecond, at);
     } else {
       max_read_ = TokenBucket();
     }
     if (limits.max_write_request_units > 0) {
-      max_write_.Configure(2 * limits.max_write_request_units, kOneSecond, now_micros);
+      max_write_.Configure(2 * limits.max_write_request_units, kOneSecond, at);
     } else {
       max_write_ = TokenBucket();
     }

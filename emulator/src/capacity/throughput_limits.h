@@ -42,6 +42,9 @@ struct KeyspaceLimits {
   std::int64_t max_read_request_units = -1;  // OnDemandThroughput maxima; -1: none
   std::int64_t max_write_request_units = -1;
   std::vector<KeyPart> partition_key;  // the (GSI: up to four) partition key attributes
+  // When the settings above last changed (UpdateTable; 0: never). The limiters learn of a
+  // change on the next request and apply the new rates from this time on, not from then.
+  std::int64_t changed_micros = 0;
   friend bool operator==(const KeyspaceLimits&, const KeyspaceLimits&) = default;
 };
 

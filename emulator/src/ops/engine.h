@@ -12,6 +12,10 @@
 #include "storage/env.h"
 #include "storage/item_store.h"
 
+namespace ddbemu::capacity {
+class ThroughputRegistry;
+}
+
 namespace ddbemu::ops {
 
 struct Engine {
@@ -22,6 +26,9 @@ struct Engine {
   const Options& options;
   // Parsed expressions by text, shared by every request of this database (may be null).
   expr::ExpressionCache* expression_cache = nullptr;
+  // The capacity model's buckets (CAPACITY.md §3); null when throttling is off, so that the
+  // request path then skips admission entirely (ops/capacity_charge.h).
+  capacity::ThroughputRegistry* throughput = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables

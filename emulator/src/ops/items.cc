@@ -4,6 +4,7 @@
 #include "ops/items.h"
 
 #include "capacity/capacity_units.h"
+#include "ops/capacity_charge.h"
 #include "expr/projection.h"
 #include "ops/item_checks.h"
 #include "ops/item_expressions.h"
@@ -14,16 +15,6 @@
 
 namespace ddbemu::ops {
 namespace {
-
-std::optional<api::ConsumedCapacity> Consumed(api::ReturnConsumedCapacity mode,
-                                              const std::string& table_name,
-                                              capacity::HalfUnits cost) {
-  if (mode == api::ReturnConsumedCapacity::kNone) return std::nullopt;
-  api::ConsumedCapacity consumed;
-  consumed.table_name = table_name;
-  consumed.capacity_units = capacity::ToUnits(cost);
-  return consumed;
-}
 
 // Looks the table up in the caller's namespace within `txn`.
 Result<TableSchema> FindTable(Engine& engine, const storage::Txn& txn, const Caller& caller,
@@ -65,22 +56,43 @@ Result<WriteTarget> ReadTarget(Engine& engine, storage::WriteTxn& txn, const Cal
   return target;
 }
 
-// Stores the outcome of a mutation (or removes the item) and commits.
-Status WriteOutcome(Engine& engine, storage::WriteTxn& txn, const WriteTarget& target,
-                    const MutationOutcome& outcome) {
+std::size_t SizeOf(const std::optional<Item>& item) { return item ? ItemSize(*item) : 0; }
+
+// Stores the outcome of a mutation (or removes the item), has the capacity model admit what it
+// costs (a throttled write returns before the commit: the transaction aborts, nothing changes)
+// and commits. Returns the cost. `key_item` holds the request's key.
+Result<capacity::RequestCharge> WriteOutcome(Engine& engine, const Caller& caller,
+                                             storage::WriteTxn& txn, const WriteTarget& target,
+                                             const Item& key_item, const MutationOutcome& outcome) {
+  const Item* old_item = target.current ? &*target.current : nullptr;
+  storage::IndexChanges changes;
   if (outcome.writes) {
-    const Item* old_item = target.current ? &*target.current : nullptr;
     if (outcome.new_item) {
-      DDB_RETURN_IF_ERROR(
-          engine.items.Put(txn, target.table, target.storage_key, old_item, *outcome.new_item));
+      DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, target.table, target.storage_key,
+                                                     old_item, *outcome.new_item));
     } else if (old_item != nullptr) {
-      DDB_RETURN_IF_ERROR(engine.items.Delete(txn, target.table, target.storage_key, *old_item));
+      DDB_ASSIGN_OR_RETURN(
+          changes, engine.items.Delete(txn, target.table, target.storage_key, *old_item));
     }
   }
-  return txn.Commit();
+  const Item* new_item = outcome.new_item ? &*outcome.new_item : nullptr;
+  capacity::RequestCharge charge =
+      ChargeWrite(target.table, SizeOf(target.current), SizeOf(outcome.new_item), changes);
+  DDB_RETURN_IF_ERROR(AdmitWrite(engine, caller, txn, target.table, key_item, old_item, new_item,
+                                 changes, charge));
+  DDB_RETURN_IF_ERROR(txn.Commit());
+  return charge;
 }
 
-std::size_t SizeOf(const std::optional<Item>& item) { return item ? ItemSize(*item) : 0; }
+// A write whose condition failed still costs its write units (Developer Guide, "Condition
+// expressions": "If the condition expression evaluates to false, DynamoDB still consumes write
+// capacity units from the table"), and is throttled like any write; it changes nothing.
+Status ChargeFailedWrite(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                         const WriteTarget& target, const Item& key_item, std::size_t new_size) {
+  const capacity::RequestCharge charge =
+      ChargeWrite(target.table, SizeOf(target.current), new_size, {});
+  return AdmitWrite(engine, caller, txn, target.table, key_item, nullptr, nullptr, {}, charge);
+}
 
 }  // namespace
 
@@ -102,14 +114,16 @@ Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
   const Item* current = target.current ? &*target.current : nullptr;
   DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
   if (outcome.condition_failed) {
+    DDB_RETURN_IF_ERROR(
+        ChargeFailedWrite(engine, caller, txn, target, request.item, ItemSize(request.item)));
     return ConditionFailed(request.return_old_on_condition_failure, current);
   }
-  DDB_RETURN_IF_ERROR(WriteOutcome(engine, txn, target, outcome));
+  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
+                       WriteOutcome(engine, caller, txn, target, request.item, outcome));
 
   api::ItemResponse response;
   response.consumed_capacity =
-      Consumed(request.return_consumed_capacity, target.table.name,
-               capacity::WriteCost(SizeOf(target.current), ItemSize(request.item)));
+      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
   return response;
 }
@@ -127,11 +141,14 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   Item item;
   DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, key, &item));
 
-  api::ItemResponse response;
   // Reads are charged by the size of the item read, not of what the projection returns.
+  capacity::RequestCharge charge;
+  charge.table_read = capacity::ReadCost(found ? ItemSize(item) : 0, request.consistent_read);
+  DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request.key, charge));
+
+  api::ItemResponse response;
   response.consumed_capacity =
-      Consumed(request.return_consumed_capacity, table.name,
-               capacity::ReadCost(found ? ItemSize(item) : 0, request.consistent_read));
+      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   if (found) {
     response.item = expressions.projection ? expr::Project(item, expressions.projection->paths)
                                            : std::move(item);
@@ -156,13 +173,15 @@ Result<api::ItemResponse> DeleteItem(Engine& engine, const Caller& caller,
   const Item* current = target.current ? &*target.current : nullptr;
   DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
   if (outcome.condition_failed) {
+    DDB_RETURN_IF_ERROR(ChargeFailedWrite(engine, caller, txn, target, request.key, 0));
     return ConditionFailed(request.return_old_on_condition_failure, current);
   }
-  DDB_RETURN_IF_ERROR(WriteOutcome(engine, txn, target, outcome));
+  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
+                       WriteOutcome(engine, caller, txn, target, request.key, outcome));
 
   api::ItemResponse response;
-  response.consumed_capacity = Consumed(request.return_consumed_capacity, target.table.name,
-                                        capacity::WriteCost(SizeOf(target.current), 0));
+  response.consumed_capacity =
+      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
   return response;
 }
@@ -185,14 +204,15 @@ Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
   const Item* current = target.current ? &*target.current : nullptr;
   DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
   if (outcome.condition_failed) {
+    DDB_RETURN_IF_ERROR(ChargeFailedWrite(engine, caller, txn, target, request.key, 0));
     return ConditionFailed(request.return_old_on_condition_failure, current);
   }
-  DDB_RETURN_IF_ERROR(WriteOutcome(engine, txn, target, outcome));
+  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
+                       WriteOutcome(engine, caller, txn, target, request.key, outcome));
 
   api::ItemResponse response;
   response.consumed_capacity =
-      Consumed(request.return_consumed_capacity, target.table.name,
-               capacity::WriteCost(SizeOf(target.current), SizeOf(outcome.new_item)));
+      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   switch (request.return_values) {
     case api::ReturnValues::kNone:
       break;

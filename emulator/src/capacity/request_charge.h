@@ -1,0 +1,57 @@
+// RequestCharge: what one request consumed, split the way ConsumedCapacity reports it — the
+// table's share and each secondary index's (ReturnConsumedCapacity INDEXES) — in half-units.
+// ops/ fills it while it reads and writes; the response shows it; the limiters are charged the
+// same amounts (throughput_limits.h's Demand places them on partitions and keys).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "capacity/capacity_units.h"
+
+namespace ddbemu::capacity {
+
+struct IndexCharge {
+  std::string name;
+  bool is_local = false;  // LocalSecondaryIndexes, else GlobalSecondaryIndexes
+  HalfUnits read = 0;
+  HalfUnits write = 0;
+};
+
+struct RequestCharge {
+  HalfUnits table_read = 0;
+  HalfUnits table_write = 0;
+  std::vector<IndexCharge> indexes;  // only indexes charged, in the order first charged
+
+  void AddIndex(const std::string& name, bool is_local, HalfUnits read, HalfUnits write) {
+    for (IndexCharge& index : indexes) {
+      if (index.name == name) {
+        index.read += read;
+        index.write += write;
+        return;
+      }
+    }
+    indexes.push_back(IndexCharge{name, is_local, read, write});
+  }
+  // Adds another request's charge of the same table (a batch's items, a transaction's).
+  void Add(const RequestCharge& other) {
+    table_read += other.table_read;
+    table_write += other.table_write;
+    for (const IndexCharge& index : other.indexes) {
+      AddIndex(index.name, index.is_local, index.read, index.write);
+    }
+  }
+  HalfUnits read() const {
+    HalfUnits sum = table_read;
+    for (const IndexCharge& index : indexes) sum += index.read;
+    return sum;
+  }
+  HalfUnits write() const {
+    HalfUnits sum = table_write;
+    for (const IndexCharge& index : indexes) sum += index.write;
+    return sum;
+  }
+  HalfUnits total() const { return read() + write(); }
+};
+
+}  // namespace ddbemu::capacity

@@ -1,0 +1,246 @@
+#include "ops/capacity_charge.h"
+
+#include <algorithm>
+#include <utility>
+#include <vector>
+
+#include "capacity/throughput_registry.h"
+#include "storage/index_projection.h"
+#include "storage/key_layout.h"
+#include "value/item_size.h"
+#include "value/key_codec.h"
+
+namespace ddbemu::ops {
+namespace {
+
+std::string IndexArn(const std::string& table_arn, const std::string& index) {
+  return table_arn + "/index/" + index;
+}
+
+std::vector<capacity::KeyPart> KeyPartsOf(std::span<const KeyAttribute> attributes) {
+  std::vector<capacity::KeyPart> parts;
+  parts.reserve(attributes.size());
+  for (const KeyAttribute& a : attributes) parts.push_back({a.name, a.type});
+  return parts;
+}
+
+// The demand on the partition key `attributes` hold in `item`, or nullopt when the item is not
+// keyed there (a sparse index).
+std::optional<capacity::KeyDemand> KeyOf(std::span<const KeyAttribute> attributes,
+                                         const Item& item, capacity::HalfUnits read,
+                                         capacity::HalfUnits write) {
+  capacity::KeyDemand demand;
+  if (!storage::AppendKeyComponents(attributes, item, &demand.key)) return std::nullopt;
+  demand.hash = keycodec::PartitionHash(demand.key);
+  demand.read = read;
+  demand.write = write;
+  return demand;
+}
+
+}  // namespace
+
+capacity::RequestCharge ChargeWrite(const TableSchema& table, std::size_t old_size,
+                                    std::size_t new_size, const storage::IndexChanges& changes,
+                                    bool transactional) {
+  capacity::RequestCharge charge;
+  charge.table_write = transactional ? capacity::TransactionalWriteCost(old_size, new_size)
+                                     : capacity::WriteCost(old_size, new_size);
+  for (const storage::IndexEntryChange& change : changes) {
+    const IndexSchema& index = table.indexes[change.index];
+    const capacity::HalfUnits cost = capacity::IndexEntryWriteCost(
+        change.removed, change.written, change.old_size, change.new_size);
+    if (cost > 0) charge.AddIndex(index.name, index.is_local, 0, cost);
+  }
+  return charge;
+}
+
+storage::IndexChanges PlanIndexChanges(const TableSchema& table, const Item* old_item,
+                                       const Item* new_item) {
+  // The same decisions as ItemStore::UpdateIndex, without writing: an entry that keeps its
+  // key and its projected bytes is untouched; otherwise the old one is removed (when its key
+  // moves) and the new one written.
+  storage::IndexChanges changes;
+  for (std::size_t i = 0; i < table.indexes.size(); ++i) {
+    const IndexSchema& index = table.indexes[i];
+    std::optional<std::string> old_key, new_key;
+    if (old_item) old_key = storage::EncodeIndexKey(table, index, *old_item);
+    if (new_item) new_key = storage::EncodeIndexKey(table, index, *new_item);
+    if (!old_key && !new_key) continue;
+    std::string old_bytes, new_bytes;
+    std::size_t old_size = 0, new_size = 0;
+    if (old_key) old_size = storage::EncodeProjection(table, index, *old_item, &old_bytes);
+    if (new_key) new_size = storage::EncodeProjection(table, index, *new_item, &new_bytes);
+    const bool same_key = old_key && new_key && *old_key == *new_key;
+    if (same_key && old_bytes == new_bytes) continue;
+    storage::IndexEntryChange change{i};
+    change.removed = old_key && !same_key;
+    if (old_key) change.old_size = old_size;
+    if (new_key) {
+      change.written = true;
+      change.new_size = new_size;
+    }
+    changes.push_back(change);
+  }
+  return changes;
+}
+
+capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
+  capacity::TableLimits limits;
+  limits.table_id = table.table_id;
+  limits.ns = caller.ns;
+  const bool provisioned = table.billing_mode == BillingMode::kProvisioned;
+  const auto mode = provisioned ? capacity::CapacityMode::kProvisioned
+                                : capacity::CapacityMode::kOnDemand;
+  capacity::KeyspaceLimits& t = limits.table;
+  t.name = table.name;
+  t.arn = caller.TableArn(table.name);
+  t.mode = mode;
+  t.read_units = table.throughput.read_capacity_units;
+  t.write_units = table.throughput.write_capacity_units;
+  t.max_read_request_units = table.on_demand.max_read_request_units;
+  t.max_write_request_units = table.on_demand.max_write_request_units;
+  t.partition_key = KeyPartsOf({&table.partition_key, 1});
+  t.changed_micros = std::max({table.throughput.last_increase_micros,
+                               table.throughput.last_decrease_micros,
+                               table.billing_mode_last_update_micros});
+  for (const IndexSchema& index : table.indexes) {
+    if (index.is_local) continue;  // LSIs share the table's partitions and throughput
+    capacity::KeyspaceLimits g;
+    g.name = index.name;
+    g.arn = IndexArn(t.arn, index.name);
+    g.mode = mode;
+    g.read_units = index.throughput.read_capacity_units;
+    g.write_units = index.throughput.write_capacity_units;
+    g.max_read_request_units = index.on_demand.max_read_request_units;
+    g.max_write_request_units = index.on_demand.max_write_request_units;
+    g.partition_key = KeyPartsOf(index.partition_key);
+    g.changed_micros = std::max({index.throughput.last_increase_micros,
+                                 index.throughput.last_decrease_micros,
+                                 table.billing_mode_last_update_micros});
+    limits.global_indexes.push_back(std::move(g));
+  }
+  return limits;
+}
+
+capacity::Demand WriteDemand(const TableSchema& table, const Item& key_item, const Item* old_item,
+                             const Item* new_item, const storage::IndexChanges& changes,
+                             const capacity::RequestCharge& charge) {
+  capacity::Demand demand;
+  // LSI entries live in the item's partition and consume the table's throughput.
+  capacity::HalfUnits table_write = charge.table_write;
+  for (const capacity::IndexCharge& index : charge.indexes) {
+    if (index.is_local) table_write += index.write;
+  }
+  if (auto key = KeyOf({&table.partition_key, 1}, key_item, charge.table_read, table_write)) {
+    demand.table.push_back(std::move(*key));
+  }
+  for (const storage::IndexEntryChange& change : changes) {
+    const IndexSchema& index = table.indexes[change.index];
+    if (index.is_local) continue;
+    capacity::Demand::Index gsi{index.name, {}};
+    // A moved entry is a delete on the old key and a put on the new one; an entry rewritten in
+    // place (or new) is one write on its key; a removed one a delete on the old key.
+    if (change.removed && old_item != nullptr) {
+      if (auto key = KeyOf(index.partition_key, *old_item, 0,
+                           capacity::WriteCost(change.old_size, 0))) {
+        gsi.keys.push_back(std::move(*key));
+      }
+    }
+    if (change.written && new_item != nullptr) {
+      const std::size_t old_size = change.removed ? 0 : change.old_size;
+      if (auto key = KeyOf(index.partition_key, *new_item, 0,
+                           capacity::WriteCost(old_size, change.new_size))) {
+        gsi.keys.push_back(std::move(*key));
+      }
+    }
+    if (!gsi.keys.empty()) demand.global_indexes.push_back(std::move(gsi));
+  }
+  return demand;
+}
+
+capacity::Demand ReadDemand(const TableSchema& table, const IndexSchema* index,
+                            const Item& key_values, const capacity::RequestCharge& charge) {
+  capacity::Demand demand;
+  if (index != nullptr && !index->is_local) {
+    capacity::HalfUnits read = 0;
+    for (const capacity::IndexCharge& c : charge.indexes) {
+      if (c.name == index->name) read += c.read;
+    }
+    if (auto key = KeyOf(index->partition_key, key_values, read, 0)) {
+      demand.global_indexes.push_back({index->name, {std::move(*key)}});
+    }
+    return demand;
+  }
+  // The table's own reads and LSI reads share the table's partition.
+  capacity::HalfUnits read = charge.table_read;
+  for (const capacity::IndexCharge& c : charge.indexes) {
+    if (c.is_local) read += c.read;
+  }
+  if (auto key = KeyOf({&table.partition_key, 1}, key_values, read, 0)) {
+    demand.table.push_back(std::move(*key));
+  }
+  return demand;
+}
+
+Status Admit(Engine& engine, const Caller& caller, const storage::Txn& txn,
+             const TableSchema& table, const capacity::Demand& demand) {
+  if (engine.throughput == nullptr || demand.empty()) return Status::Ok();
+  const capacity::TableLimits limits = LimitsOf(table, caller);
+  // Data sizes, for the one-partition-per-10-GB rule: the table's, then each GSI's.
+  std::vector<std::uint64_t> sizes;
+  sizes.reserve(1 + limits.global_indexes.size());
+  DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats table_stats, engine.items.TableStats(txn, table));
+  sizes.push_back(table_stats.size_bytes);
+  for (const IndexSchema& index : table.indexes) {
+    if (index.is_local) continue;
+    DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, engine.items.IndexStats(txn, index));
+    sizes.push_back(stats.size_bytes);
+  }
+  return engine.throughput->Admit(limits, sizes, demand);
+}
+
+Status AdmitWrite(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                  const TableSchema& table, const Item& key_item, const Item* old_item,
+                  const Item* new_item, const storage::IndexChanges& changes,
+                  const capacity::RequestCharge& charge) {
+  if (engine.throughput == nullptr) return Status::Ok();
+  return Admit(engine, caller, txn, table,
+               WriteDemand(table, key_item, old_item, new_item, changes, charge));
+}
+
+Status AdmitRead(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                 const TableSchema& table, const IndexSchema* index, const Item& key_values,
+                 const capacity::RequestCharge& charge) {
+  if (engine.throughput == nullptr) return Status::Ok();
+  return Admit(engine, caller, txn, table, ReadDemand(table, index, key_values, charge));
+}
+
+std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapacity mode,
+                                                        const std::string& table_name,
+                                                        const capacity::RequestCharge& charge,
+                                                        bool read_write_units) {
+  if (mode == api::ReturnConsumedCapacity::kNone) return std::nullopt;
+  api::ConsumedCapacity consumed;
+  consumed.table_name = table_name;
+  consumed.capacity_units = capacity::ToUnits(charge.total());
+  consumed.read_capacity_units = capacity::ToUnits(charge.read());
+  consumed.write_capacity_units = capacity::ToUnits(charge.write());
+  consumed.is_read = charge.write() == 0;
+  consumed.read_write_units = read_write_units;
+  if (mode == api::ReturnConsumedCapacity::kIndexes) {
+    // "Table" is sent even when the table's share is 0 (a Query of an index).
+    consumed.table = api::Capacity{capacity::ToUnits(charge.table_read + charge.table_write),
+                                   capacity::ToUnits(charge.table_read),
+                                   capacity::ToUnits(charge.table_write)};
+    for (const capacity::IndexCharge& index : charge.indexes) {
+      auto& arm = index.is_local ? consumed.local_secondary_indexes
+                                 : consumed.global_secondary_indexes;
+      arm[index.name] = api::Capacity{capacity::ToUnits(index.read + index.write),
+                                      capacity::ToUnits(index.read),
+                                      capacity::ToUnits(index.write)};
+    }
+  }
+  return consumed;
+}
+
+}  // namespace ddbemu::ops

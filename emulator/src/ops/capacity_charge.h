@@ -1,0 +1,78 @@
+// The seam between the operations and the capacity model (CAPACITY.md): what a request
+// consumes — for ConsumedCapacity (capacity::RequestCharge) — and whether the throughput
+// model admits it (ProvisionedThroughputExceededException otherwise).
+//
+// Admission is decided inside the request's transaction, after the reads that size it and
+// before the commit: a write is sized only once its old item is read, so the operation reads,
+// writes into its (uncommitted) transaction, asks AdmitWrite, and aborts on a refusal — a
+// throttled request changes nothing. With Options::throttle off, Admit* return at once.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+
+#include "api/item_requests.h"
+#include "capacity/request_charge.h"
+#include "capacity/throughput_limits.h"
+#include "ddbemu/error.h"
+#include "ops/engine.h"
+#include "storage/item_store.h"
+#include "storage/table_schema.h"
+#include "storage/txn.h"
+
+namespace ddbemu::ops {
+
+// The charge of one item write of `table` from an item of `old_size` bytes to one of
+// `new_size` (0: absent) whose index entries changed as `changes` say: the table pays for the
+// larger image, each index whose entry changed pays for its projected entries (a moved index
+// key is a delete plus a put). `transactional` doubles the table's share only.
+capacity::RequestCharge ChargeWrite(const TableSchema& table, std::size_t old_size,
+                                    std::size_t new_size, const storage::IndexChanges& changes,
+                                    bool transactional = false);
+
+// What ItemStore::Put / Delete will report for a write from `old_item` to `new_item` (either
+// may be null), computed without writing: for batches, which must admit an item before they
+// write it.
+storage::IndexChanges PlanIndexChanges(const TableSchema& table, const Item* old_item,
+                                       const Item* new_item);
+
+// The throughput model's view of `table` (limits, ARNs, partition key attributes).
+capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller);
+
+// What a write charged as `charge` asks of each key space: the table's (and LSIs') share on the
+// item's partition key, each changed GSI entry on that GSI's partition key — the old one for a
+// removed entry, the new one for a written entry. `key_item` holds the table key.
+capacity::Demand WriteDemand(const TableSchema& table, const Item& key_item, const Item* old_item,
+                             const Item* new_item, const storage::IndexChanges& changes,
+                             const capacity::RequestCharge& charge);
+
+// What a read charged as `charge` asks: on the table's partition key in `key_values`, or on
+// `index`'s (a Query of a GSI; an LSI read is the table's).
+capacity::Demand ReadDemand(const TableSchema& table, const IndexSchema* index,
+                            const Item& key_values, const capacity::RequestCharge& charge);
+
+// Admits `demand` on `table`, or fails with ProvisionedThroughputExceededException. `txn` reads
+// the data sizes (one partition per 10 GB). Ok at once when throttling is off.
+Status Admit(Engine& engine, const Caller& caller, const storage::Txn& txn,
+             const TableSchema& table, const capacity::Demand& demand);
+
+// Shorthands for the single-item operations.
+Status AdmitWrite(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                  const TableSchema& table, const Item& key_item, const Item* old_item,
+                  const Item* new_item, const storage::IndexChanges& changes,
+                  const capacity::RequestCharge& charge);
+Status AdmitRead(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                 const TableSchema& table, const IndexSchema* index, const Item& key_values,
+                 const capacity::RequestCharge& charge);
+
+// ConsumedCapacity as ReturnConsumedCapacity asks for it: none for NONE; the total for TOTAL;
+// and for INDEXES also "Table" and each charged index under LocalSecondaryIndexes or
+// GlobalSecondaryIndexes. `table_name` as the request named the table (a name or an ARN).
+// `read_write_units`: the transactional operations' Read/WriteCapacityUnits members.
+std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapacity mode,
+                                                        const std::string& table_name,
+                                                        const capacity::RequestCharge& charge,
+                                                        bool read_write_units = false);
+
+}  // namespace ddbemu::ops

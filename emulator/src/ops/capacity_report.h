@@ -1,0 +1,30 @@
+// The capacity report of one table (ddbemu/capacity_report.h): the throughput model's limits
+// and usage (capacity::ThroughputRegistry) joined with what storage holds in each partition.
+#pragma once
+
+#include <cstddef>
+#include <string_view>
+
+#include "capacity/throughput_registry.h"
+#include "ddbemu/capacity_report.h"
+#include "ddbemu/error.h"
+#include "ops/engine.h"
+
+namespace ddbemu::ops {
+
+// The report of table `table_name` (a name or an ARN) in the caller's namespace.
+// ResourceNotFoundException for an unknown table. Counts each partition's items by walking the
+// table and its GSIs once (an admin call: it reads every item).
+Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
+                                                capacity::ThroughputRegistry& registry,
+                                                const Caller& caller, std::string_view table_name,
+                                                std::size_t top_n);
+
+// Sets the overrides of CapacityOverrides::index (the table when empty) of table `table_name`.
+// ResourceNotFoundException for an unknown table, ValidationException for an index that is not
+// one of its GSIs or a value out of range.
+Status SetCapacityOverrides(Engine& engine, capacity::ThroughputRegistry& registry,
+                            const Caller& caller, std::string_view table_name,
+                            const CapacityOverrides& overrides);
+
+}  // namespace ddbemu::ops
