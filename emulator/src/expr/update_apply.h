@@ -15,8 +15,9 @@
 //     ("...invalid for update"); an operand path that does not exist ("The provided expression
 //     refers to an attribute that does not exist in the item"); operands of the wrong type
 //     ("An operand in the update expression has an incorrect data type"); number overflow or
-//     more than 38 digits. When several actions fail, the one reported is the one the
-//     service reaches first (see ProcessingOrder in update_apply.cc).
+//     more than 38 digits. When several actions fail, the error reported is the one the
+//     service reaches first: key attributes, then the actions one by one (see ProcessingOrder
+//     in update_apply.cc).
 #pragma once
 
 #include <vector>
