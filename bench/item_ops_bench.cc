@@ -129,3 +129,20 @@ void BM_GetItemTyped(benchmark::State& state) {
 BENCHMARK(BM_GetItemTyped);
 
 }  // namespace
+
+namespace {
+
+// What a test fixture pays to get a fresh, empty database (DynamoDB Local: seconds).
+void BM_OpenInMemoryDatabase(benchmark::State& state) {
+  ddbemu::Options options;
+  options.in_memory = true;
+  options.durability = ddbemu::Durability::kNone;
+  for (auto _ : state) {
+    auto db = ddbemu::Database::Open(options);
+    if (!db.ok()) std::abort();
+    benchmark::DoNotOptimize(db);
+  }
+}
+BENCHMARK(BM_OpenInMemoryDatabase)->Unit(benchmark::kMicrosecond);
+
+}  // namespace

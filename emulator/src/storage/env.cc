@@ -1,6 +1,8 @@
 // Env: opening, closing and the read-transaction pool (see env.h).
 #include "storage/env.h"
 
+#include <unistd.h>
+
 #include <cassert>
 #include <cstdlib>
 #include <filesystem>
@@ -24,11 +26,16 @@ ApiError PathError(const std::string& path, std::string_view what) {
   return ApiError::InternalServerError(std::move(message));
 }
 
-// Creates the private directory of an in-memory database under the system's temp directory.
+// Creates the private directory of an in-memory database: on /dev/shm when the machine has
+// it, so that "in memory" is literally true (tmpfs: no disk writes, and a fixture opens in
+// well under a millisecond); else under the system's temp directory.
 Result<std::string> MakeScratchDirectory() {
   std::error_code ec;
-  fs::path base = fs::temp_directory_path(ec);
-  if (ec) base = "/tmp";
+  fs::path base = "/dev/shm";
+  if (!fs::is_directory(base, ec) || access(base.c_str(), W_OK) != 0) {
+    base = fs::temp_directory_path(ec);
+    if (ec) base = "/tmp";
+  }
   std::string pattern = (base / "ddbemu-XXXXXX").string();
   if (mkdtemp(pattern.data()) == nullptr) {
     return PathError(pattern, std::generic_category().message(errno));
