@@ -1,6 +1,9 @@
 #include "ops/key_validation.h"
 
 #include <string>
+#include <vector>
+
+#include "expr/expression_context.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -82,6 +85,29 @@ Status CheckIndexKeyAttribute(const IndexSchema& index, const KeyAttribute& attr
   return Status::Ok();
 }
 
+Status CheckIndexKeys(const IndexSchema& index, const Item& item) {
+  for (const KeyAttribute& attribute : index.partition_key)
+    DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+  for (const KeyAttribute& attribute : index.sort_key)
+    DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+  return Status::Ok();
+}
+
+// The order in which the service checks an item against the indexes, as DynamoDB Local shows
+// it: local indexes before global ones, each group in the iteration order of a Java HashMap of
+// the index names (so "zz1" comes before "aa2", "g_keys" before "g_inc").
+std::vector<const IndexSchema*> IndexesInServiceOrder(const TableSchema& table) {
+  std::vector<const IndexSchema*> ordered;
+  for (bool local : {true, false}) {
+    std::vector<std::string> names;
+    for (const IndexSchema& index : table.indexes) {
+      if (index.is_local == local) names.push_back(index.name);
+    }
+    for (const std::string& name : expr::JavaHashSetOrder(names)) ordered.push_back(table.FindIndex(name));
+  }
+  return ordered;
+}
+
 }  // namespace
 
 Status ValidateKey(const TableSchema& table, const Item& key) {
@@ -95,11 +121,12 @@ Status ValidateKey(const TableSchema& table, const Item& key) {
 Status ValidateItemKeys(const TableSchema& table, const Item& item) {
   DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(table.partition_key, item, true));
   if (table.sort_key) DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(*table.sort_key, item, false));
-  for (const IndexSchema& index : table.indexes) {
-    for (const KeyAttribute& attribute : index.partition_key)
-      DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
-    for (const KeyAttribute& attribute : index.sort_key)
-      DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+  bool all_valid = true;
+  for (const IndexSchema& index : table.indexes) all_valid = all_valid && CheckIndexKeys(index, item).ok();
+  if (all_valid) return Status::Ok();
+  // Several indexes may reject the item; the service names the first in its order of indexes.
+  for (const IndexSchema* index : IndexesInServiceOrder(table)) {
+    DDB_RETURN_IF_ERROR(CheckIndexKeys(*index, item));
   }
   return Status::Ok();
 }
