@@ -10,6 +10,7 @@
 #include <string>
 #include <thread>
 
+#include "admin_endpoints.h"
 #include "ddbemu/database.h"
 #include "server/http_server.h"
 #include "server/local_flags.h"
@@ -79,10 +80,17 @@ int main(int argc, char** argv) {
     return 1;
   }
   ddbemu::Database* db = database->get();
+  // Admin endpoints (capacity report, virtual clock) share the handler (admin_endpoints.h).
+  ddblocal::AdminEndpoints admin(*db,
+                                 std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock));
   auto server = HttpServer::Start(
-      flags.server,
-      [db](std::string_view operation, std::string_view body,
-           const ddbemu::RequestContext& context) { return db->Call(operation, body, context); });
+      flags.server, [db, &admin](std::string_view operation, std::string_view body,
+                                 const ddbemu::RequestContext& context) {
+        if (ddblocal::AdminEndpoints::IsAdmin(operation)) {
+          return admin.Handle(operation, body, context);
+        }
+        return db->Call(operation, body, context);
+      });
   if (!server.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n", server.error().message().c_str());
     return 1;

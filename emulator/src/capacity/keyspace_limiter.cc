@@ -106,7 +106,12 @@ void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrid
       p.write.Configure(PartitionWriteRate(), kOneSecond, now_micros);
     }
   }
-  if (partition_caps_changed) keys_.clear();  // key buckets start afresh at the new caps
+  if (partition_caps_changed) {
+    for (auto& [key, state] : keys_) {
+      state.read.Configure(PartitionReadRate(), kOneSecond, now_micros);
+      state.write.Configure(PartitionWriteRate(), kOneSecond, now_micros);
+    }
+  }
 }
 
 void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_micros) {

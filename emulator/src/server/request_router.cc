@@ -148,6 +148,10 @@ HttpReply RequestRouter::Route(const HttpRequestView& request) const {
   if ((request.method == "GET" || request.method == "HEAD") && PathOf(request.target) == "/") {
     return Finish(request, 200, "text/plain", std::string(kHealthBody));
   }
+  if ((request.method == "GET" || request.method == "POST") &&
+      PathOf(request.target).starts_with(kAdminPathPrefix)) {
+    return Admin(request);
+  }
   // DynamoDB ignores the path of a POST (SDKs always send "/"; DynamoDB Local ignores it too).
   const std::string_view content_type =
       ReplyContentType(request.content_type, !request.body.empty());
@@ -187,6 +191,22 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
                                            "Internal server error")};
   }
   return Finish(request, response.http_status, content_type, std::move(response.body));
+}
+
+HttpReply RequestRouter::Admin(const HttpRequestView& request) const {
+  AuthResult auth = ParseAuthorization(request.authorization);
+  const RequestContext context = auth.context ? *auth.context : RequestContext{};
+  std::string operation(request.method);
+  operation += ' ';
+  operation += request.target;
+  Response response;
+  try {
+    response = handler_(operation, request.body, context);
+  } catch (const std::exception& e) {
+    response = Response{500, ErrorEnvelope("com.amazonaws.dynamodb.v20120810#InternalServerError",
+                                           std::string("Internal server error: ") + e.what())};
+  }
+  return Finish(request, response.http_status, "application/json", std::move(response.body));
 }
 
 HttpReply RequestRouter::PayloadTooLarge(const HttpRequestView& request, std::size_t declared,

@@ -46,6 +46,12 @@ class RequestRouter {
   // The DynamoDB target prefix: X-Amz-Target is "DynamoDB_20120810.<Operation>".
   static constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
   static constexpr std::string_view kJsonContentType = "application/x-amz-json-1.0";
+  // ddb-local's admin endpoints (capacity report, virtual clock...): a GET or POST whose path
+  // starts with this reaches the handler as the operation "<METHOD> <request-target>", e.g.
+  // "GET /_ddblocal/capacity?table=T", with the caller of the Authorization header if it has
+  // one (none needed). No DynamoDB operation name contains a space, so the two never meet;
+  // a handler that serves no admin calls answers them as unknown operations.
+  static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
 
   RequestRouter(RequestHandler handler, CorsPolicy cors)
       : handler_(std::move(handler)), cors_(std::move(cors)) {}
@@ -65,6 +71,7 @@ class RequestRouter {
  private:
   HttpReply Preflight(const HttpRequestView& request) const;
   HttpReply Dispatch(const HttpRequestView& request, std::string_view content_type) const;
+  HttpReply Admin(const HttpRequestView& request) const;
   // A reply with the headers every response carries (request id, checksum, CORS).
   HttpReply Finish(const HttpRequestView& request, int status, std::string_view content_type,
                    std::string body) const;

@@ -1,0 +1,67 @@
+// ddb-local's admin paths (/_ddblocal/...) reach the handler as "<METHOD> <target>", without
+// the DynamoDB protocol's checks (no X-Amz-Target, no Authorization needed).
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "server/request_router.h"
+
+namespace ddbemu::server {
+namespace {
+
+struct Seen {
+  std::string operation;
+  RequestContext context;
+};
+
+RequestRouter RouterRecording(Seen* seen) {
+  return RequestRouter(
+      [seen](std::string_view op, std::string_view, const RequestContext& context) {
+        seen->operation = std::string(op);
+        seen->context = context;
+        return Response{200, "{\"ok\":true}"};
+      },
+      CorsPolicy{});
+}
+
+TEST(AdminRoute, GetAndPostUnderTheAdminPrefixReachTheHandlerWithTheirTarget) {
+  Seen seen;
+  RequestRouter router = RouterRecording(&seen);
+  HttpRequestView get;
+  get.method = "GET";
+  get.target = "/_ddblocal/capacity?table=T&top=3";
+  HttpReply reply = router.Route(get);
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.body, "{\"ok\":true}");
+  EXPECT_EQ(reply.Header("Content-Type"), "application/json");
+  EXPECT_EQ(seen.operation, "GET /_ddblocal/capacity?table=T&top=3");
+  EXPECT_EQ(seen.context.access_key_id, "");
+
+  HttpRequestView post;
+  post.method = "POST";
+  post.target = "/_ddblocal/clock/advance?ms=1000";
+  post.authorization =
+      "AWS4-HMAC-SHA256 Credential=AKID/20240101/eu-west-1/dynamodb/aws4_request, "
+      "SignedHeaders=host, Signature=s";
+  EXPECT_EQ(router.Route(post).status, 200);
+  EXPECT_EQ(seen.operation, "POST /_ddblocal/clock/advance?ms=1000");
+  EXPECT_EQ(seen.context.access_key_id, "AKID");  // the caller's tables, when it says who it is
+  EXPECT_EQ(seen.context.region, "eu-west-1");
+}
+
+TEST(AdminRoute, OtherPathsAndMethodsAreNotAdminCalls) {
+  Seen seen;
+  RequestRouter router = RouterRecording(&seen);
+  HttpRequestView put;
+  put.method = "PUT";
+  put.target = "/_ddblocal/clock/advance";
+  EXPECT_EQ(router.Route(put).status, 404);
+  HttpRequestView other;
+  other.method = "GET";
+  other.target = "/_ddblocalx";
+  EXPECT_EQ(router.Route(other).status, 404);
+  EXPECT_EQ(seen.operation, "");
+}
+
+}  // namespace
+}  // namespace ddbemu::server

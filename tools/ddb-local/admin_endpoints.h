@@ -1,0 +1,40 @@
+// ddb-local's admin endpoints (README, "Capacity and throttling"), reached through
+// server::RequestRouter::kAdminPathPrefix:
+//   GET  /_ddblocal/capacity?table=T[&top=N]   the capacity report of table T, as JSON
+//   POST /_ddblocal/capacity/config?table=T[&index=I][&partitions=N][&partition_read_units=N]
+//        [&partition_write_units=N][&table_read_units=N][&table_write_units=N][&burst_seconds=N]
+//                                              overrides of the model's defaults (none: reset)
+//   GET  /_ddblocal/clock                      {"ClockMicros": ..., "Virtual": true|false}
+//   POST /_ddblocal/clock/advance?ms=N (or us=N)   moves the virtual clock (--virtual-clock)
+// Tables are those of the Authorization header's access key and region when the request has
+// one, else of the access_key_id= and region= parameters (default: "" and us-east-1); with
+// -sharedDb every caller sees the same tables anyway.
+#pragma once
+
+#include <memory>
+#include <string_view>
+
+#include "ddbemu/clock.h"
+#include "ddbemu/database.h"
+
+namespace ddblocal {
+
+class AdminEndpoints {
+ public:
+  // `clock` is the server's virtual clock, or null when it runs on the real one.
+  AdminEndpoints(ddbemu::Database& database, std::shared_ptr<ddbemu::VirtualClock> clock)
+      : database_(database), clock_(std::move(clock)) {}
+
+  // True for the operation names the router gives admin requests ("GET /_ddblocal/...").
+  static bool IsAdmin(std::string_view operation);
+
+  // Answers one admin request: 200 with a JSON body, or 400/404 with an error envelope.
+  ddbemu::Response Handle(std::string_view operation, std::string_view body,
+                          const ddbemu::RequestContext& context);
+
+ private:
+  ddbemu::Database& database_;
+  std::shared_ptr<ddbemu::VirtualClock> clock_;
+};
+
+}  // namespace ddblocal
