@@ -1,0 +1,22 @@
+// ItemCollectionMetrics, the response member of PutItem, UpdateItem and DeleteItem (and, per
+// table, of BatchWriteItem and TransactWriteItems) with ReturnItemCollectionMetrics SIZE on a
+// table with local secondary indexes: the partition key of the item collection written and an
+// estimate of its size in GB as a [lower, upper] range (API reference, ItemCollectionMetrics).
+#pragma once
+
+#include "ddbemu/attribute_value.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::api {
+
+struct ItemCollectionMetrics {
+  Item item_collection_key;  // the table's partition key attribute and value
+  double size_lower_gb = 0;
+  double size_upper_gb = 1;
+};
+
+// Writes {"ItemCollectionKey": {...}, "SizeEstimateRangeGB": [lower, upper]} (the value only;
+// the caller writes the member name).
+void WriteItemCollectionMetrics(const ItemCollectionMetrics& metrics, JsonWriter& w);
+
+}  // namespace ddbemu::api
