@@ -210,6 +210,49 @@ TEST_F(IndexTest, IndexKeyTypesAreEnforcedOnWrite) {
                    "Expected: N Actual: S IndexName: l_date");
 }
 
+TEST_F(IndexTest, UpdateTableBackfillsANewGsiAtOnceAndDropsADeletedOne) {
+  for (int i = 0; i < 50; ++i) {
+    Put("idx", R"({"pk":{"S":"p)" + std::to_string(i) + R"("},"sk":{"N":"1"},"color":{"S":")" +
+                   (i % 2 == 0 ? "red" : "blue") + R"("}})");
+  }
+  Put("idx", R"({"pk":{"S":"uncolored"},"sk":{"N":"1"}})");
+  rapidjson::Document created = Ok("UpdateTable", R"({"TableName":"idx",
+      "AttributeDefinitions":[{"AttributeName":"color","AttributeType":"S"}],
+      "GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"by_color",
+        "KeySchema":[{"AttributeName":"color","KeyType":"HASH"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}}]})");
+  // The response shows the index being created, as the service answers; the backfill has run
+  // in the same transaction, so the index is ACTIVE and complete as soon as UpdateTable returns.
+  const auto& shown = created["TableDescription"];
+  EXPECT_STREQ(shown["TableStatus"].GetString(), "UPDATING");
+  for (const auto& index : shown["GlobalSecondaryIndexes"].GetArray()) {
+    if (std::string(index["IndexName"].GetString()) != "by_color") continue;
+    EXPECT_STREQ(index["IndexStatus"].GetString(), "CREATING");
+    EXPECT_FALSE(index["Backfilling"].GetBool());
+  }
+  rapidjson::Document described = Ok("DescribeTable", R"({"TableName":"idx"})");
+  EXPECT_STREQ(described["Table"]["TableStatus"].GetString(), "ACTIVE");
+  EXPECT_EQ(Drain("Query", R"({"TableName":"idx","IndexName":"by_color","Limit":7,"KeyConditionExpression":"color = :c","ExpressionAttributeValues":{":c":{"S":"red"}}})",
+                  "pk").values.size(),
+            25u);
+  EXPECT_EQ(ToJson(Ok("Scan", R"({"TableName":"idx","IndexName":"by_color","Select":"COUNT"})")),
+            R"({"Count":50,"ScannedCount":50})");
+  // New writes maintain it like any index.
+  Put("idx", R"({"pk":{"S":"uncolored"},"sk":{"N":"1"},"color":{"S":"red"}})");
+  EXPECT_EQ(ToJson(Ok("Query", R"({"TableName":"idx","IndexName":"by_color","Select":"COUNT","KeyConditionExpression":"color = :c","ExpressionAttributeValues":{":c":{"S":"red"}}})")),
+            R"({"Count":26,"ScannedCount":26})");
+
+  Ok("UpdateTable", R"({"TableName":"idx","GlobalSecondaryIndexUpdates":[{"Delete":{"IndexName":"by_color"}}]})");
+  ExpectValidation("Query", R"({"TableName":"idx","IndexName":"by_color","KeyConditionExpression":"color = :c","ExpressionAttributeValues":{":c":{"S":"red"}}})",
+                   "The table does not have the specified index: by_color");
+  // Re-created, it is backfilled from the table again.
+  Ok("UpdateTable", R"({"TableName":"idx",
+      "AttributeDefinitions":[{"AttributeName":"color","AttributeType":"S"}],
+      "GlobalSecondaryIndexUpdates":[{"Create":{"IndexName":"by_color",
+        "KeySchema":[{"AttributeName":"color","KeyType":"HASH"}],"Projection":{"ProjectionType":"ALL"}}}]})");
+  EXPECT_EQ(ToJson(Ok("Scan", R"({"TableName":"idx","IndexName":"by_color","Select":"COUNT"})")),
+            R"({"Count":51,"ScannedCount":51})");
+}
+
 struct ErrorCase {
   const char* name;
   const char* body;
