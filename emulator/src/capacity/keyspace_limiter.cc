@@ -169,7 +169,7 @@ void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_mi
     read += k.read;
     write += k.write;
     by_partition.Add(map_.PartitionOf(k.hash), k.read, k.write);
-    by_key.Add(k.key, k.read, k.write);
+    if (!k.key.empty()) by_key.Add(k.key, k.read, k.write);  // empty: a Scan's partition share
   }
   auto hit = [&](bool is_write, LimitKind kind) {
     const LimitHit h{is_write, kind};
@@ -206,16 +206,13 @@ void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_
     total.write += k.write;
     const UsageTotals delta{k.read, k.write, 0, 0};
     Partition& partition = partitions_[static_cast<std::size_t>(map_.PartitionOf(k.hash))];
-    KeyState& key = KeyFor(k.key, now_micros);
-    if (k.read > 0) {
-      partition.read.Take(k.read, now_micros);
-      key.read.Take(k.read, now_micros);
-    }
-    if (k.write > 0) {
-      partition.write.Take(k.write, now_micros);
-      key.write.Take(k.write, now_micros);
-    }
+    if (k.read > 0) partition.read.Take(k.read, now_micros);
+    if (k.write > 0) partition.write.Take(k.write, now_micros);
     partition.usage.Record(now_micros, delta);
+    if (k.key.empty()) continue;  // a Scan's partition share: no key to charge
+    KeyState& key = KeyFor(k.key, now_micros);
+    if (k.read > 0) key.read.Take(k.read, now_micros);
+    if (k.write > 0) key.write.Take(k.write, now_micros);
     key.usage.Record(now_micros, delta);
   }
   if (total.read > 0) {
@@ -238,7 +235,7 @@ void KeyspaceLimiter::RecordThrottled(std::span<const KeyDemand> keys, std::int6
     any_read |= k.read > 0;
     any_write |= k.write > 0;
     by_partition.Add(map_.PartitionOf(k.hash), k.read, k.write);
-    by_key.Add(k.key, k.read, k.write);
+    if (!k.key.empty()) by_key.Add(k.key, k.read, k.write);
   }
   // One throttled request counts once per table, partition and key it touched.
   auto event = [](HalfUnits read, HalfUnits write) {

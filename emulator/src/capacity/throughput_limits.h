@@ -70,9 +70,11 @@ struct LimitOverrides {
   friend bool operator==(const LimitOverrides&, const LimitOverrides&) = default;
 };
 
-// What a request consumes for one partition key value of one key space.
+// What a request consumes for one partition key value of one key space — or, with an empty
+// `key`, for one partition as a whole (a Scan's share: limited by the partition and the table,
+// not by any key).
 struct KeyDemand {
-  std::string key;         // enc(partition key components) (value/key_codec.h)
+  std::string key;         // enc(partition key components) (value/key_codec.h), or empty
   std::uint64_t hash = 0;  // keycodec::PartitionHash(key): places the key in a partition
   HalfUnits read = 0;
   HalfUnits write = 0;

@@ -215,6 +215,38 @@ Status AdmitRead(Engine& engine, const Caller& caller, const storage::Txn& txn,
   return Admit(engine, caller, txn, table, ReadDemand(table, index, key_values, charge));
 }
 
+Status AdmitPage(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                 const TableSchema& table, const IndexSchema* index,
+                 const expr::KeyCondition* condition, const capacity::ReadTally& tally,
+                 const capacity::RequestCharge& charge) {
+  if (engine.throughput == nullptr) return Status::Ok();
+  const bool global = index != nullptr && !index->is_local;
+  // The page's cost in the key space that serves it: a GSI's own, or the table's (with its
+  // LSIs, which live in the table's partitions).
+  capacity::HalfUnits cost = global ? 0 : charge.table_read;
+  for (const capacity::IndexCharge& c : charge.indexes) {
+    if (global ? c.name == index->name : c.is_local) cost += c.read;
+  }
+  std::vector<capacity::KeyDemand> keys;
+  if (condition != nullptr) {
+    Item values;
+    for (const expr::KeyPredicate& p : condition->partition) values[p.attribute] = p.value;
+    std::span<const KeyAttribute> attributes =
+        global ? std::span<const KeyAttribute>(index->partition_key)
+               : std::span<const KeyAttribute>(&table.partition_key, 1);
+    if (auto key = KeyOf(attributes, values, cost, 0)) keys.push_back(std::move(*key));
+  } else {
+    keys = capacity::SpreadRead(tally, cost, /*empty_hash=*/0);
+  }
+  capacity::Demand demand;
+  if (global) {
+    demand.global_indexes.push_back({index->name, std::move(keys)});
+  } else {
+    demand.table = std::move(keys);
+  }
+  return Admit(engine, caller, txn, table, demand);
+}
+
 std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapacity mode,
                                                         const std::string& table_name,
                                                         const capacity::RequestCharge& charge,

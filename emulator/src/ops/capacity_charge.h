@@ -13,9 +13,11 @@
 #include <string>
 
 #include "api/item_requests.h"
+#include "capacity/read_tally.h"
 #include "capacity/request_charge.h"
 #include "capacity/throughput_limits.h"
 #include "ddbemu/error.h"
+#include "expr/key_condition.h"
 #include "ops/engine.h"
 #include "storage/item_store.h"
 #include "storage/table_schema.h"
@@ -64,6 +66,16 @@ Status AdmitWrite(Engine& engine, const Caller& caller, const storage::Txn& txn,
                   const capacity::RequestCharge& charge);
 Status AdmitRead(Engine& engine, const Caller& caller, const storage::Txn& txn,
                  const TableSchema& table, const IndexSchema* index, const Item& key_values,
+                 const capacity::RequestCharge& charge);
+
+// Admits one Query or Scan page once it has been read (its size decides its cost): `charge` is
+// the page's cost — the table's share and the index's (ReadPage fills it). A Query
+// (`condition` set) is placed on its partition key value in the key space it reads (`index`, or
+// the table for the table and its LSIs); a Scan is spread over the partitions it read, as
+// `tally` recorded them, and limited by those partitions and the table, not by any key.
+Status AdmitPage(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                 const TableSchema& table, const IndexSchema* index,
+                 const expr::KeyCondition* condition, const capacity::ReadTally& tally,
                  const capacity::RequestCharge& charge);
 
 // ConsumedCapacity as ReturnConsumedCapacity asks for it: none for NONE; the total for TOTAL;

@@ -1,6 +1,7 @@
 // Query (see query.h).
 #include "ops/query.h"
 
+#include "ops/capacity_charge.h"
 #include "ops/query_range.h"
 #include "ops/read_expressions.h"
 #include "ops/read_page.h"
@@ -53,7 +54,14 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   page.consistent_read = read.consistent_read;
   page.filter = expressions.filter ? &*expressions.filter : nullptr;
   page.return_consumed_capacity = read.return_consumed_capacity;
-  return ReadPage(engine.items, txn, target, shape, page);
+  capacity::ReadTally tally;
+  capacity::RequestCharge charge;
+  page.tally = &tally;
+  page.charge = &charge;
+  DDB_ASSIGN_OR_RETURN(api::ReadResponse response, ReadPage(engine.items, txn, target, shape, page));
+  // Sized only once read: throttled, the page is not returned (ops/capacity_charge.h).
+  DDB_RETURN_IF_ERROR(AdmitPage(engine, caller, txn, table, target.index, &condition, tally, charge));
+  return response;
 }
 
 }  // namespace ddbemu::ops

@@ -67,6 +67,20 @@ api::ReadConsumedCapacity Consumed(const ReadTarget& target, const PageRequest& 
   return c;
 }
 
+// The same cost as Consumed, for the capacity model.
+capacity::RequestCharge Charge(const ReadTarget& target, const PageRequest& page,
+                               const PageState& state) {
+  const capacity::HalfUnits read = capacity::ReadCost(state.bytes_read, page.consistent_read);
+  capacity::RequestCharge charge;
+  if (!target.is_index()) {
+    charge.table_read = read + state.fetch_cost;
+    return charge;
+  }
+  charge.table_read = state.fetch_cost;
+  charge.AddIndex(target.index->name, target.index->is_local, read, 0);
+  return charge;
+}
+
 }  // namespace
 
 Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storage::Txn& txn,
@@ -89,7 +103,9 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
       if (!itemcodec::DecodeItem(cursor.value(), &entry)) {
         return ApiError::InternalServerError("An item does not decode");
       }
-      state.bytes_read += ItemSize(entry);
+      const std::size_t size = ItemSize(entry);
+      state.bytes_read += size;
+      if (page.tally) page.tally->Add(storage::StoredPartitionHash(cursor.key()), size);
       ++state.response.scanned_count;
       state.last_key.assign(cursor.key());
       if (page.filter == nullptr || expr::Evaluate(*page.filter, entry)) {
@@ -110,6 +126,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
   if (page.return_consumed_capacity != api::ReturnConsumedCapacity::kNone) {
     state.response.consumed_capacity = Consumed(target, page, state);
   }
+  if (page.charge) *page.charge = Charge(target, page, state);
   return std::move(state.response);
 }
 

@@ -19,6 +19,8 @@
 #include <string>
 
 #include "api/read_requests.h"
+#include "capacity/read_tally.h"
+#include "capacity/request_charge.h"
 #include "ddbemu/error.h"
 #include "expr/ast.h"
 #include "ops/read_shape.h"
@@ -38,6 +40,10 @@ struct PageRequest {
   bool consistent_read = false;
   const expr::Condition* filter = nullptr;
   api::ReturnConsumedCapacity return_consumed_capacity = api::ReturnConsumedCapacity::kNone;
+  // For the capacity model (ops/capacity_charge.h, AdmitPage), filled when set: where in the
+  // partition-hash space the page read its bytes, and what it cost.
+  capacity::ReadTally* tally = nullptr;
+  capacity::RequestCharge* charge = nullptr;
 };
 
 Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storage::Txn& txn,

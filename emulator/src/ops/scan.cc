@@ -3,6 +3,7 @@
 
 #include <string>
 
+#include "ops/capacity_charge.h"
 #include "ops/read_expressions.h"
 #include "ops/read_page.h"
 #include "ops/read_shape.h"
@@ -79,7 +80,14 @@ Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller, const api::
   page.consistent_read = read.consistent_read;
   page.filter = expressions.filter ? &*expressions.filter : nullptr;
   page.return_consumed_capacity = read.return_consumed_capacity;
-  return ReadPage(engine.items, txn, target, shape, page);
+  capacity::ReadTally tally;
+  capacity::RequestCharge charge;
+  page.tally = &tally;
+  page.charge = &charge;
+  DDB_ASSIGN_OR_RETURN(api::ReadResponse response, ReadPage(engine.items, txn, target, shape, page));
+  // Sized only once read: throttled, the page is not returned (ops/capacity_charge.h).
+  DDB_RETURN_IF_ERROR(AdmitPage(engine, caller, txn, table, target.index, nullptr, tally, charge));
+  return response;
 }
 
 }  // namespace ddbemu::ops

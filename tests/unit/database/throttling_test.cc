@@ -242,5 +242,79 @@ TEST_F(ThrottlingTest, OverridesChangePartitionsAndCaps) {
             ErrorCode::kResourceNotFound);
 }
 
+TEST_F(ThrottlingTest, QueriesOfAHotPartitionKeyAreThrottledOnThatKey) {
+  Open();
+  CreateTable(R"({"TableName":"queried","BillingMode":"PAY_PER_REQUEST",
+      "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
+                              {"AttributeName":"status","AttributeType":"S"}],
+      "GlobalSecondaryIndexes":[{"IndexName":"by_status",
+        "KeySchema":[{"AttributeName":"status","KeyType":"HASH"}],
+        "Projection":{"ProjectionType":"ALL"}}]})");
+  Outcome put;
+  Put("queried", "hot", 0, 10, &put, "", R"(,"status":{"S":"open"})");
+  auto run = [&](const std::string& body, int times, std::string* last_error) {
+    int accepted = 0;
+    for (int i = 0; i < times; ++i) {
+      Response r = db_->Call("Query", body);
+      if (r.http_status == 200) {
+        ++accepted;
+      } else {
+        *last_error = r.body;
+      }
+    }
+    return accepted;
+  };
+  std::string error;
+  // Strongly consistent, one item of a few bytes: one RCU a query; the key serves 3,000.
+  EXPECT_EQ(run(R"({"TableName":"queried","ConsistentRead":true,"KeyConditionExpression":"pk = :p",
+                    "ExpressionAttributeValues":{":p":{"S":"hot"}}})",
+                3001, &error),
+            3000);
+  EXPECT_NE(error.find("TableReadKeyRangeThroughputExceeded"), std::string::npos) << error;
+  // The GSI has its own partitions: eventually consistent, half a unit a query, 6,000 a second.
+  error.clear();
+  EXPECT_EQ(run(R"({"TableName":"queried","IndexName":"by_status","KeyConditionExpression":"#s = :s",
+                    "ExpressionAttributeNames":{"#s":"status"},
+                    "ExpressionAttributeValues":{":s":{"S":"open"}}})",
+                6001, &error),
+            6000);
+  EXPECT_NE(error.find("IndexReadKeyRangeThroughputExceeded"), std::string::npos) << error;
+  EXPECT_NE(error.find("table/queried/index/by_status"), std::string::npos) << error;
+}
+
+TEST_F(ThrottlingTest, ScansDrainAProvisionedTablesReadCapacity) {
+  Open();
+  CreateTable(R"({"TableName":"scanned","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":1000},
+      "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})");
+  Outcome put;
+  for (int i = 0; i < 40; ++i) Put("scanned", "k" + std::to_string(i), i, 10'000, &put, "");
+  ASSERT_EQ(put.accepted, 40);
+  // 5 RCU: 1,500 RCU of burst credit. Each Scan reads all 40 items (about 400 KB).
+  Response first = db_->Call("Scan", R"({"TableName":"scanned","ReturnConsumedCapacity":"TOTAL"})");
+  ASSERT_EQ(first.http_status, 200) << first.body;
+  const double cost = ParseJson(first.body)["ConsumedCapacity"]["CapacityUnits"].GetDouble();
+  ASSERT_GT(cost, 40);
+  const int affordable = static_cast<int>(1500 / cost);
+  for (int i = 1; i < affordable; ++i) {
+    ASSERT_EQ(db_->Call("Scan", R"({"TableName":"scanned"})").http_status, 200) << i;
+  }
+  Response throttled = db_->Call("Scan", R"({"TableName":"scanned"})");
+  ASSERT_EQ(throttled.http_status, 400);
+  EXPECT_NE(throttled.body.find("TableReadProvisionedThroughputExceeded"), std::string::npos)
+      << throttled.body;
+  // The report spreads the scans' reads over the partition that served them.
+  auto report = db_->CapacityReport("scanned");
+  ASSERT_TRUE(report.ok());
+  EXPECT_DOUBLE_EQ(report->table.usage.read_units, cost * affordable);
+  double partition_reads = 0;
+  for (const auto& p : report->table.partitions) partition_reads += p.usage.read_units;
+  EXPECT_DOUBLE_EQ(partition_reads, cost * affordable);
+  // Time refills it: 5 RCU a second.
+  clock_->AdvanceMicros(static_cast<std::int64_t>(cost / 5 * kSecond) + kSecond);
+  EXPECT_EQ(db_->Call("Scan", R"({"TableName":"scanned"})").http_status, 200);
+}
+
 }  // namespace
 }  // namespace ddbemu::testing
