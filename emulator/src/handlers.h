@@ -31,6 +31,14 @@ DDB_HANDLER(UpdateItem);
 DDB_HANDLER(Query);
 DDB_HANDLER(Scan);
 
+// Batches (handlers_batch.cc).
+DDB_HANDLER(BatchGetItem);
+DDB_HANDLER(BatchWriteItem);
+
+// Transactions (handlers_transact.cc).
+DDB_HANDLER(TransactGetItems);
+DDB_HANDLER(TransactWriteItems);
+
 #undef DDB_HANDLER
 
 }  // namespace ddbemu::handlers

@@ -10,6 +10,8 @@ namespace {
 
 // Sorted by name for binary search.
 constexpr std::array kOperations = {
+    OperationEntry{"BatchGetItem", &handlers::BatchGetItem},
+    OperationEntry{"BatchWriteItem", &handlers::BatchWriteItem},
     OperationEntry{"CreateTable", &handlers::CreateTable},
     OperationEntry{"DeleteItem", &handlers::DeleteItem},
     OperationEntry{"DeleteTable", &handlers::DeleteTable},
@@ -19,6 +21,8 @@ constexpr std::array kOperations = {
     OperationEntry{"PutItem", &handlers::PutItem},
     OperationEntry{"Query", &handlers::Query},
     OperationEntry{"Scan", &handlers::Scan},
+    OperationEntry{"TransactGetItems", &handlers::TransactGetItems},
+    OperationEntry{"TransactWriteItems", &handlers::TransactWriteItems},
     OperationEntry{"UpdateItem", &handlers::UpdateItem},
     OperationEntry{"UpdateTable", &handlers::UpdateTable},
 };

@@ -16,37 +16,11 @@ ReturnValues ParseReturnValues(const rapidjson::Value& body) {
   return ReturnValues::kUpdatedNew;  // the model's enum check has run: nothing else remains
 }
 
-ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
-  auto text = StringMember(body, "ReturnConsumedCapacity");
-  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
-  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
-  return ReturnConsumedCapacity::kNone;
-}
-
 // Reads an attribute map member (Item, Key) that the model marks required.
 Result<Item> ParseAttributeMap(const rapidjson::Value& body, std::string_view member) {
   const rapidjson::Value* json = Member(body, member);
   if (json == nullptr) return Item{};
   return ItemFromJson(*json);
-}
-
-Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out) {
-  out->condition_expression = StringMember(body, "ConditionExpression");
-  out->projection_expression = StringMember(body, "ProjectionExpression");
-  out->update_expression = StringMember(body, "UpdateExpression");
-  if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
-      names != nullptr && names->IsObject()) {
-    out->has_names = true;
-    for (const auto& m : names->GetObject()) {
-      if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
-    }
-  }
-  if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
-      values != nullptr) {
-    out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ItemFromJson(*values));
-  }
-  return Status::Ok();
 }
 
 void ParseLegacy(const rapidjson::Value& body, LegacyParameters* out) {
@@ -142,6 +116,32 @@ std::string RenderItemResponse(const ItemResponse& response, const char* item_me
 }
 
 }  // namespace
+
+ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnConsumedCapacity");
+  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
+  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
+  return ReturnConsumedCapacity::kNone;
+}
+
+Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out) {
+  out->condition_expression = StringMember(body, "ConditionExpression");
+  out->projection_expression = StringMember(body, "ProjectionExpression");
+  out->update_expression = StringMember(body, "UpdateExpression");
+  if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
+      names != nullptr && names->IsObject()) {
+    out->has_names = true;
+    for (const auto& m : names->GetObject()) {
+      if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
+    }
+  }
+  if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
+      values != nullptr) {
+    out->has_values = true;
+    DDB_ASSIGN_OR_RETURN(out->values, ItemFromJson(*values));
+  }
+  return Status::Ok();
+}
 
 Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
   PutItemRequest request;

@@ -115,6 +115,13 @@ Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body);
 Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body);
 Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body);
 
+// The pieces of a request that the batch and transaction codecs share with the item
+// operations: ReturnConsumedCapacity, and the expression parameters of one item request
+// (ConditionExpression, ProjectionExpression, UpdateExpression, ExpressionAttributeNames and
+// ExpressionAttributeValues members of `object`).
+ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& object);
+Status ParseExpressions(const rapidjson::Value& object, ExpressionParameters* out);
+
 // Renders {"Item": ...} (GetItem) or {"Attributes": ...} (writes); an absent item renders {}.
 std::string RenderGetItem(const ItemResponse& response);
 std::string RenderWriteItem(const ItemResponse& response);

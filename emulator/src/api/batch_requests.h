@@ -1,0 +1,109 @@
+// Typed requests and responses of BatchGetItem and BatchWriteItem, and the multi-table
+// ConsumedCapacity list they share with the transactions. The JSON codec in batch_requests.cc
+// fills them from a body that ValidateRequest has accepted (so the model's constraints —
+// 1..100 Keys per table, 1..25 WriteRequests per table, table-name patterns, enums — hold);
+// ops/batch.h executes them.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <rapidjson/document.h>
+
+#include "api/item_requests.h"
+#include "ddbemu/attribute_value.h"
+#include "ddbemu/error.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::api {
+
+// One table's entry of BatchGetItem.RequestItems (the KeysAndAttributes shape). Everything but
+// the keys is kept as given, so that UnprocessedKeys can hand it back unchanged ("in the same
+// form as RequestItems, so the value can be provided directly to a subsequent BatchGetItem").
+struct KeysAndAttributes {
+  std::string table;  // the RequestItems key: a table name or a table ARN
+  std::vector<Item> keys;
+  std::optional<bool> consistent_read;
+  std::optional<std::vector<std::string>> attributes_to_get;  // legacy projection
+  ExpressionParameters expressions;  // ProjectionExpression and ExpressionAttributeNames only
+  LegacyParameters legacy;           // AttributesToGet only (points into the request body)
+};
+
+struct BatchGetItemRequest {
+  std::vector<KeysAndAttributes> tables;  // in request order
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+};
+
+// ConsumedCapacity of one table of a multi-table operation. `capacity_units` is the total;
+// the read and write parts are rendered only for the operations that report them (the
+// transactions).
+struct TableCapacity {
+  std::string table_name;  // as the request named it (a name or an ARN)
+  double capacity_units = 0;
+  double read_capacity_units = 0;
+  double write_capacity_units = 0;
+};
+
+struct BatchGetItemResponse {
+  // Every requested table, in request order, with the items found (possibly none).
+  std::vector<std::pair<std::string, std::vector<Item>>> responses;
+  // Tables with keys left unread (16 MB response limit, or refused by the capacity layer).
+  std::vector<KeysAndAttributes> unprocessed;
+  std::vector<TableCapacity> consumed_capacity;  // empty unless asked for
+};
+
+// One element of a BatchWriteItem table list: a PutRequest (the item) or a DeleteRequest (the
+// key).
+struct WriteRequest {
+  enum class Kind { kPut, kDelete };
+  Kind kind = Kind::kPut;
+  Item item;  // kPut: the item; kDelete: the key
+};
+
+struct TableWriteRequests {
+  std::string table;  // the RequestItems key: a table name or a table ARN
+  std::vector<WriteRequest> requests;
+};
+
+struct BatchWriteItemRequest {
+  std::vector<TableWriteRequests> tables;  // in request order
+  ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
+  bool return_item_collection_metrics = false;
+};
+
+struct BatchWriteItemResponse {
+  std::vector<TableWriteRequests> unprocessed;  // empty when everything was written
+  std::vector<TableCapacity> consumed_capacity;
+};
+
+// Parse a validated body. A WriteRequest with neither or both of PutRequest and
+// DeleteRequest is the service's "Supplied AttributeValue has more than one datatypes set,
+// must contain exactly one of the supported datatypes" (sic; dynalite recorded it from AWS for
+// an empty WriteRequest). Attribute values are checked by the value codec: every
+// SerializationException of the body first, then the first ValidationException.
+Result<BatchGetItemRequest> ParseBatchGetItem(const rapidjson::Value& body);
+Result<BatchWriteItemRequest> ParseBatchWriteItem(const rapidjson::Value& body);
+
+// {"Responses": {...}, "UnprocessedKeys": {...}[, "ConsumedCapacity": [...]]}.
+std::string RenderBatchGetItem(const BatchGetItemResponse& response,
+                               ReturnConsumedCapacity return_consumed_capacity);
+// {"UnprocessedItems": {...}[, "ConsumedCapacity": [...]]}: UnprocessedItems is always
+// present, {} when everything was processed, as the service answers.
+std::string RenderBatchWriteItem(const BatchWriteItemResponse& response,
+                                 ReturnConsumedCapacity return_consumed_capacity);
+
+// How much of a TableCapacity a multi-table ConsumedCapacity list shows. The batches show
+// CapacityUnits only; the transactions also ReadCapacityUnits / WriteCapacityUnits (when
+// non-zero), at the top of each entry and, for TransactWriteItems, inside "Table" (what
+// DynamoDB Local answers; the API reference leaves the INDEXES detail open).
+struct CapacityParts {
+  bool read_write_units = false;
+  bool read_write_units_in_table = false;
+};
+// Writes "ConsumedCapacity": [...] unless `mode` is kNone. With kIndexes each entry also
+// carries "Table": {...} (the per-index breakdown is the capacity layer's, issue 6).
+void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
+                               ReturnConsumedCapacity mode, CapacityParts parts, JsonWriter& w);
+
+}  // namespace ddbemu::api
