@@ -48,22 +48,18 @@ constexpr const char* kOnDemandIndexMessage =
 
 }  // namespace
 
-ApiError ThrottlingError(std::span<const ResourceHits> resources) {
-  const ResourceHits* first = nullptr;
-  for (const ResourceHits& r : resources) {
-    if (!r.hits.empty()) {
-      first = &r;
-      break;
-    }
-  }
-  const bool on_demand = first != nullptr && first->keyspace->mode == CapacityMode::kOnDemand;
-  const bool is_index = first != nullptr && first->is_index;
-  const char* message = is_index ? (on_demand ? kOnDemandIndexMessage : kProvisionedIndexMessage)
-                                 : (on_demand ? kOnDemandTableMessage : kProvisionedTableMessage);
-  ApiError error(ErrorCode::kProvisionedThroughputExceeded, message);
-  for (const ResourceHits& r : resources) {
-    for (const LimitHit& hit : r.hits) {
-      error.throttling_reasons.push_back(ThrottlingReason{ReasonText(r.is_index, hit), r.keyspace->arn});
+std::string ThrottlingMessage(const Throttle& throttle) {
+  const bool on_demand = throttle.mode == CapacityMode::kOnDemand;
+  if (throttle.index.empty()) return on_demand ? kOnDemandTableMessage : kProvisionedTableMessage;
+  return on_demand ? kOnDemandIndexMessage : kProvisionedIndexMessage;
+}
+
+ApiError ThrottlingError(std::span<const Throttle> throttles) {
+  ApiError error(ErrorCode::kProvisionedThroughputExceeded,
+                 throttles.empty() ? kProvisionedTableMessage : ThrottlingMessage(throttles[0]));
+  for (const Throttle& t : throttles) {
+    for (const LimitHit& hit : t.hits) {
+      error.throttling_reasons.push_back(ThrottlingReason{ReasonText(!t.index.empty(), hit), t.arn});
     }
   }
   return error;
@@ -88,48 +84,66 @@ void TableLimiter::ConfigureLocked(const TableLimits& limits, std::uint64_t over
   configured_ = true;
 }
 
-Status TableLimiter::Admit(const TableLimits& limits, std::uint64_t overrides_generation,
-                           const std::map<std::string, LimitOverrides>& overrides,
-                           std::span<const std::uint64_t> sizes, const Demand& demand,
-                           std::int64_t now_micros) {
-  std::lock_guard lock(mu_);
+template <class Fn>
+void TableLimiter::ForEachKeyspace(const Demand& demand, Fn&& fn) {
+  if (!demand.table.empty()) fn(table_, std::span<const KeyDemand>(demand.table));
+  for (const Demand::Index& index : demand.global_indexes) {
+    auto it = indexes_.find(index.name);
+    // An index being deleted has nothing left to limit.
+    if (it != indexes_.end() && !index.keys.empty()) {
+      fn(it->second, std::span<const KeyDemand>(index.keys));
+    }
+  }
+}
+
+void TableLimiter::PrepareLocked(const TableLimits& limits, std::uint64_t overrides_generation,
+                                 const std::map<std::string, LimitOverrides>& overrides,
+                                 std::span<const std::uint64_t> sizes, std::int64_t now_micros) {
   ConfigureLocked(limits, overrides_generation, overrides, now_micros);
   if (!sizes.empty()) table_.GrowForData(sizes[0], now_micros);
   for (std::size_t i = 0; i < limits.global_indexes.size() && i + 1 < sizes.size(); ++i) {
     indexes_[limits.global_indexes[i].name].GrowForData(sizes[i + 1], now_micros);
   }
+}
 
-  // Decide first, for every key space, so that a rejected request takes nothing anywhere.
-  ResourceHits table_hits{&limits_.table, false, {}};
-  table_.Check(demand.table, now_micros, &table_hits.hits);
-  std::vector<ResourceHits> resources;
-  resources.push_back(std::move(table_hits));
-  for (const Demand::Index& index : demand.global_indexes) {
-    auto it = indexes_.find(index.name);
-    if (it == indexes_.end()) continue;  // an index being deleted: nothing to limit
-    ResourceHits hits{&it->second.limits(), true, {}};
-    it->second.Check(index.keys, now_micros, &hits.hits);
-    resources.push_back(std::move(hits));
-  }
-  bool throttled = false;
-  for (const ResourceHits& r : resources) throttled |= !r.hits.empty();
-
-  auto each_keyspace = [&](auto&& fn) {
-    fn(table_, std::span<const KeyDemand>(demand.table));
-    for (const Demand::Index& index : demand.global_indexes) {
-      auto it = indexes_.find(index.name);
-      if (it != indexes_.end()) fn(it->second, std::span<const KeyDemand>(index.keys));
-    }
-  };
-  if (throttled) {
-    each_keyspace([&](KeyspaceLimiter& k, std::span<const KeyDemand> keys) {
-      if (!keys.empty()) k.RecordThrottled(keys, now_micros);
-    });
-    return ThrottlingError(resources);
-  }
-  each_keyspace([&](KeyspaceLimiter& k, std::span<const KeyDemand> keys) {
-    if (!keys.empty()) k.Consume(keys, now_micros);
+void TableLimiter::CheckLocked(const Demand& demand, std::int64_t now_micros,
+                               std::vector<Throttle>* throttles) {
+  ForEachKeyspace(demand, [&](KeyspaceLimiter& keyspace, std::span<const KeyDemand> keys) {
+    std::vector<LimitHit> hits;
+    keyspace.Check(keys, now_micros, &hits);
+    if (hits.empty()) return;
+    const bool is_table = &keyspace == &table_;
+    throttles->push_back(Throttle{limits_.table_id, is_table ? "" : keyspace.limits().name,
+                                  keyspace.limits().arn, keyspace.limits().mode, std::move(hits)});
   });
+}
+
+void TableLimiter::ConsumeLocked(const Demand& demand, std::int64_t now_micros) {
+  ForEachKeyspace(demand, [&](KeyspaceLimiter& keyspace, std::span<const KeyDemand> keys) {
+    keyspace.Consume(keys, now_micros);
+  });
+}
+
+void TableLimiter::RecordThrottledLocked(const Demand& demand, std::int64_t now_micros) {
+  ForEachKeyspace(demand, [&](KeyspaceLimiter& keyspace, std::span<const KeyDemand> keys) {
+    keyspace.RecordThrottled(keys, now_micros);
+  });
+}
+
+Status TableLimiter::Admit(const TableLimits& limits, std::uint64_t overrides_generation,
+                           const std::map<std::string, LimitOverrides>& overrides,
+                           std::span<const std::uint64_t> sizes, const Demand& demand,
+                           std::int64_t now_micros) {
+  std::lock_guard lock(mu_);
+  PrepareLocked(limits, overrides_generation, overrides, sizes, now_micros);
+  // Decide first, for every key space, so that a rejected request takes nothing anywhere.
+  std::vector<Throttle> throttles;
+  CheckLocked(demand, now_micros, &throttles);
+  if (!throttles.empty()) {
+    RecordThrottledLocked(demand, now_micros);
+    return ThrottlingError(throttles);
+  }
+  ConsumeLocked(demand, now_micros);
   return Status::Ok();
 }
 

@@ -20,16 +20,36 @@
 
 namespace ddbemu::capacity {
 
+// One key space a request could not be admitted on, and why (ThrottlingReasons).
+struct Throttle {
+  std::string table_id;
+  std::string index;  // "" for the table itself, else the GSI's name
+  std::string arn;
+  CapacityMode mode = CapacityMode::kOnDemand;
+  std::vector<LimitHit> hits;
+};
+
 class TableLimiter {
  public:
-  // Applies `limits` (when they changed since the last call: an UpdateTable) and
-  // `overrides` (table's first, then per GSI name), then admits `demand` or rejects it.
-  // `sizes` are the data sizes of the table and of each GSI in `limits` order, for the
-  // one-partition-per-10-GB rule. Thread-safe.
+  // Admits `demand` or rejects it, alone (see ThroughputRegistry::AdmitAll for several tables
+  // at once). Thread-safe.
   Status Admit(const TableLimits& limits, std::uint64_t overrides_generation,
                const std::map<std::string, LimitOverrides>& overrides,
                std::span<const std::uint64_t> sizes, const Demand& demand,
                std::int64_t now_micros);
+
+  // The steps of an admission, for callers that hold mutex() (and possibly other tables'):
+  // Prepare applies `limits` (when they changed since the last call: an UpdateTable) and
+  // `overrides` (table's under "", GSIs' under their names), and grows partitions for `sizes`
+  // (the data bytes of the table and of each GSI in `limits` order); Check appends the key
+  // spaces `demand` would overdraw; then either Consume or RecordThrottled.
+  std::mutex& mutex() { return mu_; }
+  void PrepareLocked(const TableLimits& limits, std::uint64_t overrides_generation,
+                     const std::map<std::string, LimitOverrides>& overrides,
+                     std::span<const std::uint64_t> sizes, std::int64_t now_micros);
+  void CheckLocked(const Demand& demand, std::int64_t now_micros, std::vector<Throttle>* throttles);
+  void ConsumeLocked(const Demand& demand, std::int64_t now_micros);
+  void RecordThrottledLocked(const Demand& demand, std::int64_t now_micros);
 
   // The table's and its GSIs' limits and usage (see KeyspaceLimiter::Report).
   TableCapacityReport Report(const TableLimits& limits, std::uint64_t overrides_generation,
@@ -40,6 +60,9 @@ class TableLimiter {
   void ConfigureLocked(const TableLimits& limits, std::uint64_t overrides_generation,
                        const std::map<std::string, LimitOverrides>& overrides,
                        std::int64_t now_micros);
+  // Calls fn(limiter, keys) for the table and each GSI `demand` touches.
+  template <class Fn>
+  void ForEachKeyspace(const Demand& demand, Fn&& fn);
 
   std::mutex mu_;
   bool configured_ = false;
@@ -49,13 +72,14 @@ class TableLimiter {
   std::map<std::string, KeyspaceLimiter> indexes_;  // GSIs by name
 };
 
-// ProvisionedThroughputExceededException for `hits` on the table (index empty) or a GSI,
-// worded as the service words it for the key space's capacity mode.
-struct ResourceHits {
-  const KeyspaceLimits* keyspace;
-  bool is_index;
-  std::vector<LimitHit> hits;
-};
-ApiError ThrottlingError(std::span<const ResourceHits> resources);
+// ProvisionedThroughputExceededException for `throttles` (at least one), with one
+// ThrottlingReason per limit hit, worded as the service words it for the first key space's
+// kind (table or GSI) and capacity mode.
+ApiError ThrottlingError(std::span<const Throttle> throttles);
+
+// The message of a refusal on `throttle`'s key space, as ThrottlingError words it (also the
+// message of a transaction's ThrottlingError / ProvisionedThroughputExceeded cancellation
+// reason).
+std::string ThrottlingMessage(const Throttle& throttle);
 
 }  // namespace ddbemu::capacity

@@ -1,5 +1,6 @@
 #include "capacity/throughput_registry.h"
 
+#include <algorithm>
 #include <mutex>
 
 namespace ddbemu::capacity {
@@ -28,18 +29,54 @@ std::shared_ptr<TableLimiter> ThroughputRegistry::LimiterFor(const std::string& 
   return it->second;
 }
 
+const std::map<std::string, LimitOverrides>& ThroughputRegistry::OverridesFor(
+    const TableLimits& limits) const {
+  if (overrides_.empty()) return NoOverrides();
+  auto it = overrides_.find(OverridesKey(limits.ns, limits.table.name));
+  return it == overrides_.end() ? NoOverrides() : it->second;
+}
+
 Status ThroughputRegistry::Admit(const TableLimits& limits, std::span<const std::uint64_t> sizes,
                                  const Demand& demand) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(limits.table_id);
   std::shared_lock lock(mu_);  // keeps overrides_ stable while the limiter reads them
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
-  const auto* overrides = &NoOverrides();
-  if (!overrides_.empty()) {
-    auto it = overrides_.find(OverridesKey(limits.ns, limits.table.name));
-    if (it != overrides_.end()) overrides = &it->second;
+  return limiter->Admit(limits, generation, OverridesFor(limits), sizes, demand, now);
+}
+
+std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> tables) {
+  const std::int64_t now = clock_.NowMicros();
+  struct Entry {
+    const TableDemand* request;
+    std::shared_ptr<TableLimiter> limiter;
+  };
+  std::vector<Entry> entries;
+  entries.reserve(tables.size());
+  for (const TableDemand& t : tables) entries.push_back({&t, LimiterFor(t.limits->table_id)});
+  // One lock order for every caller (by table id), so that two transactions never deadlock.
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return a.request->limits->table_id < b.request->limits->table_id;
+  });
+  std::shared_lock lock(mu_);
+  std::vector<std::unique_lock<std::mutex>> held;
+  held.reserve(entries.size());
+  for (const Entry& e : entries) held.emplace_back(e.limiter->mutex());
+  const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
+  std::vector<Throttle> throttles;
+  for (const Entry& e : entries) {
+    e.limiter->PrepareLocked(*e.request->limits, generation, OverridesFor(*e.request->limits),
+                             e.request->sizes, now);
+    e.limiter->CheckLocked(*e.request->demand, now, &throttles);
   }
-  return limiter->Admit(limits, generation, *overrides, sizes, demand, now);
+  for (const Entry& e : entries) {
+    if (throttles.empty()) {
+      e.limiter->ConsumeLocked(*e.request->demand, now);
+    } else {
+      e.limiter->RecordThrottledLocked(*e.request->demand, now);
+    }
+  }
+  return throttles;
 }
 
 TableCapacityReport ThroughputRegistry::Report(const TableLimits& limits, std::size_t top_n) {
@@ -47,10 +84,7 @@ TableCapacityReport ThroughputRegistry::Report(const TableLimits& limits, std::s
   std::shared_ptr<TableLimiter> limiter = LimiterFor(limits.table_id);
   std::shared_lock lock(mu_);
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
-  const auto* overrides = &NoOverrides();
-  auto it = overrides_.find(OverridesKey(limits.ns, limits.table.name));
-  if (it != overrides_.end()) overrides = &it->second;
-  return limiter->Report(limits, generation, *overrides, now, top_n);
+  return limiter->Report(limits, generation, OverridesFor(limits), now, top_n);
 }
 
 void ThroughputRegistry::SetOverrides(const std::string& ns, const std::string& table_name,

@@ -13,6 +13,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "capacity/table_limiter.h"
 #include "capacity/throughput_limits.h"
@@ -32,6 +33,16 @@ class ThroughputRegistry {
   Status Admit(const TableLimits& limits, std::span<const std::uint64_t> sizes,
                const Demand& demand);
 
+  // Several tables' demands, admitted together or not at all (a transaction: all its actions
+  // or none). Returns the key spaces that refused (empty: admitted and consumed). A table may
+  // appear once only.
+  struct TableDemand {
+    const TableLimits* limits;
+    std::span<const std::uint64_t> sizes;
+    const Demand* demand;
+  };
+  std::vector<Throttle> AdmitAll(std::span<const TableDemand> tables);
+
   // The table's limits and usage now (a table never requested reports its configuration and
   // no usage).
   TableCapacityReport Report(const TableLimits& limits, std::size_t top_n);
@@ -46,6 +57,8 @@ class ThroughputRegistry {
  private:
   std::shared_ptr<TableLimiter> LimiterFor(const std::string& table_id);
   static std::string OverridesKey(const std::string& ns, const std::string& table_name);
+  // The overrides of `limits`' table; mu_ must be held (shared).
+  const std::map<std::string, LimitOverrides>& OverridesFor(const TableLimits& limits) const;
 
   const Clock& clock_;
   std::shared_mutex mu_;

@@ -1,0 +1,116 @@
+// BatchWriteItem and BatchGetItem under throttling (CAPACITY.md §3): the items the model refuses
+// come back as UnprocessedItems / UnprocessedKeys, exactly those, and change nothing; a batch
+// none of whose items can be processed fails whole.
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <set>
+#include <string>
+
+#include "database_test_util.h"
+
+namespace ddbemu::testing {
+namespace {
+
+constexpr const char* kTable = R"({"TableName":"batched","BillingMode":"PAY_PER_REQUEST",
+  "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+  "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}]})";
+
+class BatchThrottlingTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    Options options;
+    options.in_memory = true;
+    options.durability = Durability::kNone;
+    options.clock = clock_;
+    auto db = Database::Open(options);
+    ASSERT_TRUE(db.ok());
+    db_ = std::move(db).value();
+    ASSERT_EQ(db_->Call("CreateTable", kTable).http_status, 200);
+    // Many partitions, so that the hot key shares its partition with none of the other keys.
+    CapacityOverrides overrides;
+    overrides.partitions = 1000;
+    ASSERT_TRUE(db_->SetCapacityOverrides("batched", overrides).ok());
+  }
+  static std::string Key(const std::string& pk, int sk) {
+    return R"({"pk":{"S":")" + pk + R"("},"sk":{"N":")" + std::to_string(sk) + R"("}})";
+  }
+  // Spends `units` of the hot key's 1,000 WCU with single writes.
+  void Spend(int units) {
+    for (int i = 0; i < units; ++i) {
+      ASSERT_EQ(db_->Call("PutItem", R"({"TableName":"batched","Item":)" + Key("hot", 10'000 + i) + "}")
+                    .http_status,
+                200);
+    }
+  }
+
+  std::shared_ptr<VirtualClock> clock_ = std::make_shared<VirtualClock>(0);
+  std::unique_ptr<Database> db_;
+};
+
+TEST_F(BatchThrottlingTest, BatchWriteReturnsExactlyTheThrottledItemsAsUnprocessed) {
+  Spend(995);
+  std::string requests;
+  for (int i = 0; i < 10; ++i) {
+    requests += std::string(i ? "," : "") + R"({"PutRequest":{"Item":)" + Key("hot", i) + "}}";
+    requests += R"(,{"PutRequest":{"Item":)" + Key("cold" + std::to_string(i), i) + "}}";
+  }
+  Response r = db_->Call("BatchWriteItem",
+                         R"({"RequestItems":{"batched":[)" + requests + R"(]},"ReturnConsumedCapacity":"TOTAL"})");
+  ASSERT_EQ(r.http_status, 200) << r.body;
+  rapidjson::Document doc = ParseJson(r.body);
+  const auto& unprocessed = doc["UnprocessedItems"]["batched"];
+  ASSERT_EQ(unprocessed.Size(), 5u) << r.body;
+  std::set<std::string> left;
+  for (const auto& w : unprocessed.GetArray()) {
+    EXPECT_STREQ(w["PutRequest"]["Item"]["pk"]["S"].GetString(), "hot");
+    left.insert(w["PutRequest"]["Item"]["sk"]["N"].GetString());
+  }
+  EXPECT_EQ(left, (std::set<std::string>{"5", "6", "7", "8", "9"}));  // the hot key's last five
+  EXPECT_DOUBLE_EQ(doc["ConsumedCapacity"][0]["CapacityUnits"].GetDouble(), 15);
+  // The unprocessed items were not written; the processed ones were.
+  EXPECT_EQ(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 5) + "}").body, "{}");
+  EXPECT_NE(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 4) + "}").body, "{}");
+  // Retried a second later, they go through.
+  clock_->AdvanceMicros(1'000'000);
+  std::string retry;
+  for (const auto& w : unprocessed.GetArray()) {
+    retry += std::string(retry.empty() ? "" : ",") + R"({"PutRequest":{"Item":)" +
+             Key("hot", std::stoi(w["PutRequest"]["Item"]["sk"]["N"].GetString())) + "}}";
+  }
+  Response again = db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + retry + "]}}");
+  EXPECT_EQ(again.body, R"({"UnprocessedItems":{}})");
+}
+
+TEST_F(BatchThrottlingTest, ABatchWriteNoneOfWhoseItemsFitsFailsWhole) {
+  Spend(1000);
+  Response r = db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[{"PutRequest":{"Item":)" +
+                                               Key("hot", 1) + R"(}},{"DeleteRequest":{"Key":)" +
+                                               Key("hot", 2) + "}}]}}");
+  ASSERT_EQ(r.http_status, 400) << r.body;
+  EXPECT_EQ(ParseError(r).type, "ProvisionedThroughputExceededException");
+  EXPECT_NE(r.body.find("TableWriteKeyRangeThroughputExceeded"), std::string::npos) << r.body;
+}
+
+TEST_F(BatchThrottlingTest, BatchGetReturnsTheThrottledKeysAsUnprocessed) {
+  ASSERT_EQ(db_->Call("PutItem", R"({"TableName":"batched","Item":)" + Key("hot", 0) + "}").http_status, 200);
+  // 2,999 strongly consistent reads of the hot key leave it one RCU.
+  for (int i = 0; i < 2999; ++i) {
+    ASSERT_EQ(db_->Call("GetItem", R"({"TableName":"batched","ConsistentRead":true,"Key":)" + Key("hot", 0) + "}")
+                  .http_status,
+              200);
+  }
+  Response r = db_->Call("BatchGetItem", R"({"RequestItems":{"batched":{"ConsistentRead":true,"Keys":[)" +
+                                             Key("hot", 0) + "," + Key("hot", 1) + "," +
+                                             Key("cold", 0) + "]}}}");
+  ASSERT_EQ(r.http_status, 200) << r.body;
+  rapidjson::Document doc = ParseJson(r.body);
+  ASSERT_TRUE(doc["UnprocessedKeys"].HasMember("batched")) << r.body;
+  const auto& keys = doc["UnprocessedKeys"]["batched"]["Keys"];
+  ASSERT_EQ(keys.Size(), 1u) << r.body;
+  EXPECT_STREQ(keys[0]["sk"]["N"].GetString(), "1");
+  EXPECT_EQ(doc["Responses"]["batched"].Size(), 1u);
+}
+
+}  // namespace
+}  // namespace ddbemu::testing
