@@ -139,6 +139,39 @@ ApiError TypeMismatch() {
       "schema type");
 }
 
+// A multi-attribute sort key (Nov 2025 multi-attribute GSI keys): the conditions may name the
+// sort attributes in any order, but every attribute before the last one named needs an
+// equality, else (as AWS answers, [PARITYSUITE] tier1/query/multiAttributeGsiKey.test.ts)
+// "RANGE key attributes b must have equality conditions specified in the query because a
+// condition is present on key attribute c". Fills kc->sort in schema order.
+Status MatchMultiAttributeSort(const std::vector<KeyPredicate>& predicates,
+                               const KeySchemaView& schema, KeyCondition* kc) {
+  std::vector<const KeyPredicate*> by_position(schema.sort.size(), nullptr);
+  std::size_t last = 0;
+  for (const KeyPredicate& p : predicates) {
+    const auto it = std::find_if(schema.sort.begin(), schema.sort.end(),
+                                 [&](const KeyAttribute& k) { return k.name == p.attribute; });
+    if (it == schema.sort.end()) return V("Query key condition not supported");
+    const auto position = static_cast<std::size_t>(it - schema.sort.begin());
+    by_position[position] = &p;
+    last = std::max(last, position);
+  }
+  if (predicates.empty()) return Status::Ok();
+  std::string lacking;
+  for (std::size_t i = 0; i < last; ++i) {
+    if (by_position[i] != nullptr && by_position[i]->op == KeyOperator::kEq) continue;
+    lacking += (lacking.empty() ? "" : ", ") + schema.sort[i].name;
+  }
+  if (!lacking.empty()) {
+    return V("RANGE key attributes " + lacking +
+             " must have equality conditions specified in the query because a condition is "
+             "present on key attribute " +
+             schema.sort[last].name);
+  }
+  for (std::size_t i = 0; i <= last; ++i) kc->sort.push_back(*by_position[i]);
+  return Status::Ok();
+}
+
 }  // namespace
 
 // Check 4: the predicates against the key schema.
@@ -152,6 +185,10 @@ Result<KeyCondition> MatchKeySchema(std::vector<KeyPredicate> predicates,
     if (it->op != KeyOperator::kEq) return V("Query key condition not supported");
     kc.partition.push_back(std::move(*it));
     predicates.erase(it);
+  }
+  if (schema.sort.size() > 1) {
+    DDB_RETURN_IF_ERROR(MatchMultiAttributeSort(predicates, schema, &kc));
+    predicates.clear();
   }
   // The rest must be on sort attributes: equalities on a prefix of them, the last one of any
   // operator (a classic key has one sort attribute, so that is one condition of any kind).

@@ -190,9 +190,51 @@ TEST_F(IndexTest, MultiAttributeKeysQueryByEveryPartitionAttributeAndALeadingSor
   ExpectValidation("Query", prefix + R"(tid = :t AND rgn = :r AND game = :r AND :n < :n"})",
                    "Invalid condition in KeyConditionExpression: No key attribute specified");
   ExpectValidation("Query", prefix + R"(tid = :t AND rgn = :r AND game = :n"})",
-                   "Query condition missed key schema element: round");
+                   "RANGE key attributes round must have equality conditions specified in the "
+                   "query because a condition is present on key attribute game");
   ExpectValidation("Query", prefix + R"(tid = :t AND rgn = :r AND round > :n AND game = :r"})",
-                   "Query key condition not supported");
+                   "RANGE key attributes round must have equality conditions specified in the "
+                   "query because a condition is present on key attribute game");
+}
+
+TEST_F(IndexTest, FourSortAttributesSortOneAfterAnother) {
+  // The scenario AWS was observed with ([PARITYSUITE] tier1/query/multiAttributeGsiKey.test.ts).
+  Ok("CreateTable", R"({"TableName":"four","BillingMode":"PAY_PER_REQUEST",
+    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"h","AttributeType":"S"},
+      {"AttributeName":"a","AttributeType":"S"},{"AttributeName":"b","AttributeType":"S"},
+      {"AttributeName":"c","AttributeType":"S"},{"AttributeName":"d","AttributeType":"S"}],
+    "GlobalSecondaryIndexes":[{"IndexName":"gsi","KeySchema":[{"AttributeName":"h","KeyType":"HASH"},
+      {"AttributeName":"a","KeyType":"RANGE"},{"AttributeName":"b","KeyType":"RANGE"},
+      {"AttributeName":"c","KeyType":"RANGE"},{"AttributeName":"d","KeyType":"RANGE"}],
+      "Projection":{"ProjectionType":"ALL"}}]})");
+  for (const char* item : {R"("pk":{"S":"p1"},"a":{"S":"T"},"b":{"S":"live"},"c":{"S":"b"},"d":{"S":"r1"})",
+                           R"("pk":{"S":"p2"},"a":{"S":"T"},"b":{"S":"live"},"c":{"S":"a"},"d":{"S":"r2"})",
+                           R"("pk":{"S":"p3"},"a":{"S":"T"},"b":{"S":"live"},"c":{"S":"a"},"d":{"S":"r1"})",
+                           R"("pk":{"S":"p4"},"a":{"S":"T"},"b":{"S":"draft"},"c":{"S":"c"},"d":{"S":"r1"})",
+                           R"("pk":{"S":"p5"},"a":{"S":"F"},"b":{"S":"live"},"c":{"S":"a"},"d":{"S":"r0"})",
+                           R"("pk":{"S":"p6"},"a":{"S":"T"},"b":{"S":"live"},"d":{"S":"r1"})"}) {
+    Put("four", std::string(R"({"h":{"S":"o1"},)") + item + "}");
+  }
+  const auto pks = [&](const std::string& condition, const std::string& extra = "") {
+    return Values(Ok("Query", R"({"TableName":"four","IndexName":"gsi","KeyConditionExpression":")" + condition +
+                                  R"(","ExpressionAttributeValues":{":h":{"S":"o1"},":a":{"S":"T"},":b":{"S":"live"},)"
+                                  R"(":c":{"S":"a"},":d":{"S":"r"},":x":{"S":"r1"}})" + extra + "}"),
+                  "pk");
+  };
+  using V = std::vector<std::string>;
+  const std::string unused_ok = R"(,"ExpressionAttributeNames":{"#u":"u"},"FilterExpression":"attribute_not_exists(#u) OR :a = :a OR :b = :b OR :c = :c OR :d = :d OR :x = :x")";
+  EXPECT_EQ(pks("h = :h", unused_ok), (V{"p5", "p4", "p3", "p2", "p1"}));
+  EXPECT_EQ(pks("h = :h AND a = :a", unused_ok), (V{"p4", "p3", "p2", "p1"}));
+  EXPECT_EQ(pks("h = :h AND a = :a", unused_ok + R"(,"ScanIndexForward":false)"), (V{"p1", "p2", "p3", "p4"}));
+  EXPECT_EQ(pks("h = :h AND a = :a AND b = :b AND c > :c", unused_ok), V{"p1"});
+  EXPECT_EQ(pks("h = :h AND a = :a AND b = :b AND c = :c AND begins_with(d, :d)", unused_ok), (V{"p3", "p2"}));
+  EXPECT_EQ(pks("h = :h AND a = :a AND b = :b AND c = :c AND d BETWEEN :x AND :x", unused_ok), V{"p3"});
+  EXPECT_EQ(pks("h = :h AND a = :a AND b < :b", unused_ok), V{"p4"});
+  EXPECT_EQ(pks("b = :b AND h = :h AND a = :a", unused_ok), (V{"p3", "p2", "p1"}));
+  ExpectValidation("Query", R"({"TableName":"four","IndexName":"gsi","KeyConditionExpression":"h = :h AND b = :b","ExpressionAttributeValues":{":h":{"S":"o1"},":b":{"S":"live"}}})",
+                   "RANGE key attributes a must have equality conditions specified in the query "
+                   "because a condition is present on key attribute b");
 }
 
 TEST_F(IndexTest, IndexKeyTypesAreEnforcedOnWrite) {
