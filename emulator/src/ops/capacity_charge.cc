@@ -247,6 +247,84 @@ Status AdmitPage(Engine& engine, const Caller& caller, const storage::Txn& txn,
   return Admit(engine, caller, txn, table, demand);
 }
 
+void TransactionMeter::Add(std::size_t action, const TableSchema& table, capacity::Demand demand) {
+  ActionEntry& entry = actions_[action];
+  entry.table_id = table.table_id;
+  for (const capacity::Demand::Index& index : demand.global_indexes) {
+    entry.indexes.push_back(index.name);
+  }
+  TableEntry* target = nullptr;
+  for (TableEntry& t : tables_) {
+    if (t.table->table_id == table.table_id) target = &t;
+  }
+  if (target == nullptr) {
+    tables_.push_back(TableEntry{&table, {}});
+    target = &tables_.back();
+  }
+  for (capacity::KeyDemand& key : demand.table) target->demand.table.push_back(std::move(key));
+  for (capacity::Demand::Index& index : demand.global_indexes) {
+    auto it = std::find_if(target->demand.global_indexes.begin(),
+                           target->demand.global_indexes.end(),
+                           [&](const capacity::Demand::Index& i) { return i.name == index.name; });
+    if (it == target->demand.global_indexes.end()) {
+      target->demand.global_indexes.push_back(std::move(index));
+    } else {
+      for (capacity::KeyDemand& key : index.keys) it->keys.push_back(std::move(key));
+    }
+  }
+}
+
+Result<std::optional<std::vector<CancellationReason>>> TransactionMeter::Admit(
+    Engine& engine, const Caller& caller, const storage::Txn& txn) {
+  using Reasons = std::optional<std::vector<CancellationReason>>;
+  if (engine.throughput == nullptr || tables_.empty()) return Reasons();
+  std::vector<capacity::TableLimits> limits;
+  std::vector<std::vector<std::uint64_t>> sizes;
+  limits.reserve(tables_.size());
+  sizes.reserve(tables_.size());
+  for (const TableEntry& t : tables_) {
+    limits.push_back(LimitsOf(*t.table, caller));
+    std::vector<std::uint64_t> s;
+    DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, engine.items.TableStats(txn, *t.table));
+    s.push_back(stats.size_bytes);
+    for (const IndexSchema& index : t.table->indexes) {
+      if (index.is_local) continue;
+      DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats index_stats, engine.items.IndexStats(txn, index));
+      s.push_back(index_stats.size_bytes);
+    }
+    sizes.push_back(std::move(s));
+  }
+  std::vector<capacity::ThroughputRegistry::TableDemand> demands;
+  for (std::size_t i = 0; i < tables_.size(); ++i) {
+    demands.push_back({&limits[i], sizes[i], &tables_[i].demand});
+  }
+  const std::vector<capacity::Throttle> throttles = engine.throughput->AdmitAll(demands);
+  if (throttles.empty()) return Reasons();
+  std::vector<CancellationReason> reasons;
+  reasons.reserve(actions_.size());
+  for (const ActionEntry& action : actions_) {
+    const capacity::Throttle* hit = nullptr;
+    for (const capacity::Throttle& t : throttles) {
+      if (t.table_id != action.table_id) continue;
+      const bool touched = t.index.empty() || std::find(action.indexes.begin(),
+                                                        action.indexes.end(),
+                                                        t.index) != action.indexes.end();
+      if (touched) {
+        hit = &t;
+        break;
+      }
+    }
+    if (hit == nullptr) {
+      reasons.push_back(CancellationReason{"None", "", nullptr});
+      continue;
+    }
+    const bool on_demand = hit->mode == capacity::CapacityMode::kOnDemand;
+    reasons.push_back(CancellationReason{on_demand ? "ThrottlingError" : "ProvisionedThroughputExceeded",
+                                         capacity::ThrottlingMessage(*hit), nullptr});
+  }
+  return Reasons(std::move(reasons));
+}
+
 std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapacity mode,
                                                         const std::string& table_name,
                                                         const capacity::RequestCharge& charge,

@@ -78,6 +78,37 @@ Status AdmitPage(Engine& engine, const Caller& caller, const storage::Txn& txn,
                  const expr::KeyCondition* condition, const capacity::ReadTally& tally,
                  const capacity::RequestCharge& charge);
 
+// The capacity of a transaction (TransactWriteItems, TransactGetItems): each action's demand,
+// admitted together — every action or none — once all are sized, before the commit. A refusal
+// cancels the transaction: the actions on a refused table or GSI carry the reason the service
+// gives (ThrottlingError on an on-demand table, ProvisionedThroughputExceeded on a provisioned
+// one: API reference, TransactWriteItems, CancellationReasons), the others None.
+class TransactionMeter {
+ public:
+  explicit TransactionMeter(std::size_t actions) : actions_(actions) {}
+
+  // Adds action `action`'s demand on `table` (which must outlive the meter).
+  void Add(std::size_t action, const TableSchema& table, capacity::Demand demand);
+
+  // Admits all actions' demands. nullopt when admitted; otherwise one cancellation reason per
+  // action, in order.
+  Result<std::optional<std::vector<CancellationReason>>> Admit(Engine& engine,
+                                                               const Caller& caller,
+                                                               const storage::Txn& txn);
+
+ private:
+  struct TableEntry {
+    const TableSchema* table;
+    capacity::Demand demand;
+  };
+  struct ActionEntry {
+    std::string table_id;
+    std::vector<std::string> indexes;  // GSIs the action's demand touches
+  };
+  std::vector<TableEntry> tables_;
+  std::vector<ActionEntry> actions_;
+};
+
 // ConsumedCapacity as ReturnConsumedCapacity asks for it: none for NONE; the total for TOTAL;
 // and for INDEXES also "Table" and each charged index under LocalSecondaryIndexes or
 // GlobalSecondaryIndexes. `table_name` as the request named the table (a name or an ARN).

@@ -282,5 +282,28 @@ TEST(ThroughputRegistry, DataBeyondTenGigabytesPerPartitionAddsPartitions) {
   EXPECT_EQ(registry.Report(limits, 1).table.partitions.size(), 3u);
 }
 
+TEST(ThroughputRegistry, AdmitAllTakesEveryTableOrNone) {
+  VirtualClock clock(0);
+  ThroughputRegistry registry(clock);
+  TableLimits a = Table(OnDemand("t", kTableArn));
+  TableLimits b = Table(OnDemand("u", "arn:aws:dynamodb:us-east-1:000000000000:table/u"));
+  b.table_id = "id-2";
+  for (int i = 0; i < 1000; ++i) ASSERT_TRUE(registry.Admit(b, {}, WriteTo(Key("hot", 0, 2))).ok());
+  const Demand on_a = WriteTo(Key("fresh", 0, 2));
+  const Demand on_b = WriteTo(Key("hot", 0, 2));
+  const ThroughputRegistry::TableDemand both[] = {{&a, {}, &on_a}, {&b, {}, &on_b}};
+  std::vector<Throttle> throttles = registry.AdmitAll(both);
+  ASSERT_EQ(throttles.size(), 1u);
+  EXPECT_EQ(throttles[0].table_id, "id-2");
+  EXPECT_EQ(throttles[0].index, "");
+  // Nothing was taken from table a: its report shows no consumption, one throttled request.
+  TableCapacityReport report = registry.Report(a, 1);
+  EXPECT_DOUBLE_EQ(report.table.usage.write_units, 0);
+  EXPECT_EQ(report.table.usage.write_throttles, 1);
+  clock.AdvanceMicros(kSecond);
+  EXPECT_TRUE(registry.AdmitAll(both).empty());
+  EXPECT_DOUBLE_EQ(registry.Report(a, 1).table.usage.write_units, 1);
+}
+
 }  // namespace
 }  // namespace ddbemu::capacity
