@@ -99,6 +99,7 @@ void TableLimiter::ForEachKeyspace(const Demand& demand, Fn&& fn) {
 void TableLimiter::PrepareLocked(const TableLimits& limits, std::uint64_t overrides_generation,
                                  const std::map<std::string, LimitOverrides>& overrides,
                                  std::span<const std::uint64_t> sizes, std::int64_t now_micros) {
+  last_used_.store(now_micros, std::memory_order_relaxed);
   ConfigureLocked(limits, overrides_generation, overrides, now_micros);
   if (!sizes.empty()) table_.GrowForData(sizes[0], now_micros);
   for (std::size_t i = 0; i < limits.global_indexes.size() && i + 1 < sizes.size(); ++i) {

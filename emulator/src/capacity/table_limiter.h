@@ -5,6 +5,7 @@
 // cannot absorb it is throttled on the base table too (back-pressure), with an Index reason.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -44,6 +45,8 @@ class TableLimiter {
   // (the data bytes of the table and of each GSI in `limits` order); Check appends the key
   // spaces `demand` would overdraw; then either Consume or RecordThrottled.
   std::mutex& mutex() { return mu_; }
+  // The clock at the limiter's last admission (for forgetting deleted tables).
+  std::int64_t last_used_micros() const { return last_used_.load(std::memory_order_relaxed); }
   void PrepareLocked(const TableLimits& limits, std::uint64_t overrides_generation,
                      const std::map<std::string, LimitOverrides>& overrides,
                      std::span<const std::uint64_t> sizes, std::int64_t now_micros);
@@ -65,6 +68,7 @@ class TableLimiter {
   void ForEachKeyspace(const Demand& demand, Fn&& fn);
 
   std::mutex mu_;
+  std::atomic<std::int64_t> last_used_{0};
   bool configured_ = false;
   TableLimits limits_;
   std::uint64_t overrides_generation_ = 0;

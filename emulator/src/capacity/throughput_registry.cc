@@ -1,6 +1,7 @@
 #include "capacity/throughput_registry.h"
 
 #include <algorithm>
+#include <iterator>
 #include <mutex>
 
 namespace ddbemu::capacity {
@@ -25,8 +26,23 @@ std::shared_ptr<TableLimiter> ThroughputRegistry::LimiterFor(const std::string& 
   }
   std::unique_lock lock(mu_);
   auto [it, inserted] = tables_.try_emplace(table_id);
-  if (inserted) it->second = std::make_shared<TableLimiter>();
-  return it->second;
+  if (!inserted) return it->second;
+  it->second = std::make_shared<TableLimiter>();
+  std::shared_ptr<TableLimiter> limiter = it->second;
+  if (tables_.size() > forget_at_) Forget(clock_.NowMicros());
+  return limiter;
+}
+
+void ThroughputRegistry::Forget(std::int64_t now_micros) {
+  // Tables deleted long ago (or idle long enough that every bucket has refilled and their
+  // history left the window) are forgotten: test suites create thousands of tables. A limiter
+  // in use elsewhere (use_count > 1) is kept.
+  for (auto it = tables_.begin(); it != tables_.end();) {
+    const bool idle = it->second.use_count() == 1 &&
+                      now_micros - it->second->last_used_micros() > kForgetAfterMicros;
+    it = idle ? tables_.erase(it) : std::next(it);
+  }
+  forget_at_ = std::max<std::size_t>(kMinForgetAt, 2 * tables_.size());
 }
 
 const std::map<std::string, LimitOverrides>& ThroughputRegistry::OverridesFor(

@@ -56,6 +56,11 @@ class ThroughputRegistry {
 
  private:
   std::shared_ptr<TableLimiter> LimiterFor(const std::string& table_id);
+  // Drops limiters unused for kForgetAfterMicros; mu_ must be held exclusively.
+  void Forget(std::int64_t now_micros);
+  // Longer than any bucket takes to refill (300 s of burst) and than the usage window.
+  static constexpr std::int64_t kForgetAfterMicros = std::int64_t{15} * 60 * 1'000'000;
+  static constexpr std::size_t kMinForgetAt = 1024;
   static std::string OverridesKey(const std::string& ns, const std::string& table_name);
   // The overrides of `limits`' table; mu_ must be held (shared).
   const std::map<std::string, LimitOverrides>& OverridesFor(const TableLimits& limits) const;
@@ -66,6 +71,7 @@ class ThroughputRegistry {
   // By namespace and table name (they outlive a table id), then index name ("" = table).
   std::map<std::string, std::map<std::string, LimitOverrides>> overrides_;
   std::atomic<std::uint64_t> overrides_generation_{0};
+  std::size_t forget_at_ = kMinForgetAt;  // table count that triggers Forget
 };
 
 }  // namespace ddbemu::capacity

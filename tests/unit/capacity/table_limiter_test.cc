@@ -305,5 +305,23 @@ TEST(ThroughputRegistry, AdmitAllTakesEveryTableOrNone) {
   EXPECT_DOUBLE_EQ(registry.Report(a, 1).table.usage.write_units, 1);
 }
 
+TEST(ThroughputRegistry, ForgetsTablesIdleForLongerThanAnyBucketRemembers) {
+  VirtualClock clock(0);
+  ThroughputRegistry registry(clock);
+  TableLimits limits = Table(OnDemand("t", kTableArn));
+  for (int i = 0; i < 1024; ++i) {
+    limits.table_id = "old-" + std::to_string(i);
+    ASSERT_TRUE(registry.Admit(limits, {}, WriteTo(Key("k", 0, 2))).ok());
+  }
+  limits.table_id = "old-0";
+  for (int i = 0; i < 1000; ++i) (void)registry.Admit(limits, {}, WriteTo(Key("hot", 0, 2)));
+  EXPECT_FALSE(registry.Admit(limits, {}, WriteTo(Key("hot", 0, 2))).ok());
+  clock.AdvanceMicros(16 * 60 * kSecond);
+  limits.table_id = "new";  // the 1,025th table: the idle ones are forgotten
+  ASSERT_TRUE(registry.Admit(limits, {}, WriteTo(Key("k", 0, 2))).ok());
+  limits.table_id = "old-0";  // back as new: its history is gone, which changes nothing now
+  EXPECT_DOUBLE_EQ(registry.Report(limits, 1).table.usage.write_units, 0);
+}
+
 }  // namespace
 }  // namespace ddbemu::capacity
