@@ -30,7 +30,8 @@ Status CheckAttributeMapsJson(const rapidjson::Value& request_items, bool is_get
         }
       }
       if (const rapidjson::Value* del = Member(request, "DeleteRequest")) {
-        if (const rapidjson::Value* key = Member(*del, "Key")) DDB_RETURN_IF_ERROR(CheckItemJson(*key));
+        if (const rapidjson::Value* key = Member(*del, "Key"))
+          DDB_RETURN_IF_ERROR(CheckItemJson(*key));
       }
     }
   }

@@ -5,11 +5,11 @@
 // ops/batch.h executes them.
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <rapidjson/document.h>
 
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"

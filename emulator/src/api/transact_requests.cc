@@ -2,7 +2,6 @@
 #include "api/transact_requests.h"
 
 #include <algorithm>
-
 #include <boost/uuid/detail/sha1.hpp>
 
 #include "api/json_read.h"
@@ -20,9 +19,8 @@ void WriteCanonical(const rapidjson::Value& value, JsonWriter& w) {
   if (value.IsObject()) {
     std::vector<const rapidjson::Value::Member*> members;
     for (const auto& m : value.GetObject()) members.push_back(&m);
-    std::sort(members.begin(), members.end(), [](const auto* a, const auto* b) {
-      return View(a->name) < View(b->name);
-    });
+    std::sort(members.begin(), members.end(),
+              [](const auto* a, const auto* b) { return View(a->name) < View(b->name); });
     w.StartObject();
     for (const auto* m : members) {
       w.Key(m->name.GetString(), m->name.GetStringLength());
@@ -79,7 +77,8 @@ Result<std::pair<TransactActionKind, const rapidjson::Value*>> ActionOf(
     const rapidjson::Value* action = Member(element, kActionNames[i]);
     if (action == nullptr) continue;
     if (found) {
-      return ApiError::Validation("TransactItems can only contain one of Check, Put, Update or Delete");
+      return ApiError::Validation(
+          "TransactItems can only contain one of Check, Put, Update or Delete");
     }
     found.emplace(static_cast<TransactActionKind>(i), action);
   }
@@ -132,7 +131,8 @@ Result<TransactWriteItemsRequest> ParseTransactWriteItems(const rapidjson::Value
   const rapidjson::Value* items = Member(body, "TransactItems");
   if (items == nullptr || !items->IsArray()) return request;  // the model requires it
   DDB_RETURN_IF_ERROR(CheckActionsJson(*items));
-  for (const auto& element : items->GetArray()) request.actions.push_back(ParseWriteElement(element));
+  for (const auto& element : items->GetArray())
+    request.actions.push_back(ParseWriteElement(element));
   return request;
 }
 
@@ -143,7 +143,8 @@ Result<TransactGetItemsRequest> ParseTransactGetItems(const rapidjson::Value& bo
   if (items == nullptr || !items->IsArray()) return request;  // the model requires it
   for (const auto& element : items->GetArray()) {
     if (const rapidjson::Value* get = Member(element, "Get")) {
-      if (const rapidjson::Value* key = Member(*get, "Key")) DDB_RETURN_IF_ERROR(CheckItemJson(*key));
+      if (const rapidjson::Value* key = Member(*get, "Key"))
+        DDB_RETURN_IF_ERROR(CheckItemJson(*key));
     }
   }
   for (const auto& element : items->GetArray()) {

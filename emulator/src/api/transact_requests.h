@@ -4,11 +4,11 @@
 // ops/transact.h executes them.
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <rapidjson/document.h>
 
 #include "api/batch_requests.h"
 #include "api/item_requests.h"

@@ -52,8 +52,8 @@ bool KeyAttributesWellTyped(const TableSchema& table, const Item& key_or_item, b
 }
 
 Status ValidateBatchPutItem(const TableSchema& table, const Item& item) {
-  const bool keys_typed = HasType(item, table.partition_key) &&
-                          (!table.sort_key || HasType(item, *table.sort_key));
+  const bool keys_typed =
+      HasType(item, table.partition_key) && (!table.sort_key || HasType(item, *table.sort_key));
   if (!keys_typed) {
     return ApiError::Validation("The provided key element does not match the schema");
   }

@@ -39,7 +39,8 @@ Status CheckRequestsWithoutTables(const api::BatchWriteItemRequest& request) {
   }
   for (const api::TableWriteRequests& entry : request.tables) {
     for (const api::WriteRequest& write : entry.requests) {
-      if (write.kind == api::WriteRequest::Kind::kPut) DDB_RETURN_IF_ERROR(CheckItemSize(write.item));
+      if (write.kind == api::WriteRequest::Kind::kPut)
+        DDB_RETURN_IF_ERROR(CheckItemSize(write.item));
     }
   }
   return Status::Ok();

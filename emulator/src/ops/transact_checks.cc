@@ -45,12 +45,14 @@ Result<std::vector<std::string>> CheckTransactionTargets(const std::vector<Actio
   storage_keys.reserve(targets.size());
   std::set<std::string_view> seen;
   for (const ActionTarget& target : targets) {
-    DDB_ASSIGN_OR_RETURN(std::string key, storage::EncodeTableKey(*target.table, *target.key_or_item));
+    DDB_ASSIGN_OR_RETURN(std::string key,
+                         storage::EncodeTableKey(*target.table, *target.key_or_item));
     storage_keys.push_back(std::move(key));
   }
   for (const std::string& key : storage_keys) {
     if (!seen.insert(key).second) {
-      return ApiError::Validation("Transaction request cannot include multiple operations on one item");
+      return ApiError::Validation(
+          "Transaction request cannot include multiple operations on one item");
     }
   }
   return storage_keys;

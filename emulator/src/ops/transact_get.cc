@@ -34,8 +34,8 @@ Result<std::vector<PreparedGet>> PrepareGets(Engine& engine,
 
 }  // namespace
 
-Result<api::TransactGetItemsResponse> TransactGetItems(Engine& engine, const Caller& caller,
-                                                       const api::TransactGetItemsRequest& request) {
+Result<api::TransactGetItemsResponse> TransactGetItems(
+    Engine& engine, const Caller& caller, const api::TransactGetItemsRequest& request) {
   DDB_ASSIGN_OR_RETURN(std::vector<PreparedGet> gets, PrepareGets(engine, request));
 
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());

@@ -102,14 +102,12 @@ Result<CancellationReason> Evaluate(Engine& engine, const storage::Txn& txn,
   DDB_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, prepared.storage_key, &current));
   if (exists) prepared.current = std::move(current);
   const api::TransactWriteAction& action = *prepared.action;
-  ItemMutation mutation{.kind = MutationKindOf(action.kind),
-                        .key = action.key,
-                        .item = action.item,
-                        .condition = prepared.expressions.condition
-                                         ? &*prepared.expressions.condition
-                                         : nullptr,
-                        .update = prepared.expressions.update ? &*prepared.expressions.update
-                                                              : nullptr};
+  ItemMutation mutation{
+      .kind = MutationKindOf(action.kind),
+      .key = action.key,
+      .item = action.item,
+      .condition = prepared.expressions.condition ? &*prepared.expressions.condition : nullptr,
+      .update = prepared.expressions.update ? &*prepared.expressions.update : nullptr};
   const Item* old_item = prepared.current ? &*prepared.current : nullptr;
   Result<MutationOutcome> outcome = ApplyMutation(*prepared.table, mutation, old_item);
   if (!outcome.ok()) return ValidationErrorReason(outcome.error().message());
@@ -119,9 +117,9 @@ Result<CancellationReason> Evaluate(Engine& engine, const storage::Txn& txn,
   // DynamoDB Local, which shares the service's code here, answers; AWS answers the latter, e.g.
   // paritysuite's captures and the responses quoted in pynamodb/PynamoDB#1144).
   const bool check = action.kind == TransactActionKind::kConditionCheck;
-  CancellationReason reason{"ConditionalCheckFailed",
-                            check ? "The conditional request failed." : "The conditional request failed",
-                            nullptr};
+  CancellationReason reason{
+      "ConditionalCheckFailed",
+      check ? "The conditional request failed." : "The conditional request failed", nullptr};
   if (action.return_old_on_condition_failure && old_item != nullptr) {
     reason.item = std::make_shared<const AttributeValue>(AttributeValue::M(*old_item));
   }
@@ -147,8 +145,8 @@ Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepa
                                                         old_item, *prepared.outcome.new_item));
     (void)changes;  // index capacity: the capacity layer's (issue 6)
   } else if (old_item != nullptr) {
-    DDB_ASSIGN_OR_RETURN(auto changes,
-                         engine.items.Delete(txn, *prepared.table, prepared.storage_key, *old_item));
+    DDB_ASSIGN_OR_RETURN(
+        auto changes, engine.items.Delete(txn, *prepared.table, prepared.storage_key, *old_item));
     (void)changes;
   }
   return Status::Ok();

@@ -89,7 +89,8 @@ Result<std::size_t> IdempotencyStore::Prune(WriteTxn& txn, std::int64_t now_micr
   for (const std::string& expiry_key : expired) {
     DDB_ASSIGN_OR_RETURN(bool removed, txn.Delete(meta_, expiry_key));
     (void)removed;
-    DDB_ASSIGN_OR_RETURN(removed, txn.Delete(meta_, TokenKey(std::string_view(expiry_key).substr(9))));
+    DDB_ASSIGN_OR_RETURN(removed,
+                         txn.Delete(meta_, TokenKey(std::string_view(expiry_key).substr(9))));
   }
   return expired.size();
 }

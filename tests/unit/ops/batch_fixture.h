@@ -108,7 +108,8 @@ class BatchFixture : public ::testing::Test {
     EXPECT_EQ(error.message, message) << op << " " << body;
     return r.body;
   }
-  void ExpectValidation(const std::string& op, const std::string& body, const std::string& message) {
+  void ExpectValidation(const std::string& op, const std::string& body,
+                        const std::string& message) {
     ExpectError(op, body, "ValidationException", message);
   }
 
@@ -117,8 +118,8 @@ class BatchFixture : public ::testing::Test {
   }
   // The item under `key` as JSON ("" when there is none), read consistently.
   std::string Get(const std::string& table, const std::string& key) {
-    rapidjson::Document doc =
-        Ok("GetItem", R"j({"TableName":")j" + table + R"j(","Key":)j" + key + R"j(,"ConsistentRead":true})j");
+    rapidjson::Document doc = Ok("GetItem", R"j({"TableName":")j" + table + R"j(","Key":)j" + key +
+                                                R"j(,"ConsistentRead":true})j");
     return doc.HasMember("Item") ? ToJson(doc["Item"]) : "";
   }
   // DescribeTable's ItemCount of the table, or of its index `index`.

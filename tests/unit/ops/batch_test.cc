@@ -9,8 +9,12 @@ namespace {
 
 class BatchTest : public BatchFixture {};
 
-std::string PutRequest(const std::string& item) { return R"j({"PutRequest":{"Item":)j" + item + "}}"; }
-std::string DeleteRequest(const std::string& key) { return R"j({"DeleteRequest":{"Key":)j" + key + "}}"; }
+std::string PutRequest(const std::string& item) {
+  return R"j({"PutRequest":{"Item":)j" + item + "}}";
+}
+std::string DeleteRequest(const std::string& key) {
+  return R"j({"DeleteRequest":{"Key":)j" + key + "}}";
+}
 std::string HashKey(const std::string& pk) { return R"j({"pk":{"S":")j" + pk + R"j("}})j"; }
 
 // ---- BatchWriteItem ----
@@ -18,13 +22,15 @@ std::string HashKey(const std::string& pk) { return R"j({"pk":{"S":")j" + pk + R
 TEST_F(BatchTest, BatchWriteItemPutsAndDeletesAcrossTablesAndAnswersEmptyUnprocessedItems) {
   Put("hash", R"j({"pk":{"S":"old"},"v":{"N":"1"}})j");
   std::string body = OkBody("BatchWriteItem", R"j({"RequestItems":{
-      "hash":[)j" + PutRequest(R"j({"pk":{"S":"a"},"v":{"S":"x"}})j") + "," +
-                                                  DeleteRequest(HashKey("old")) + R"j(],
-      "range":[)j" + PutRequest(R"j({"pk":{"S":"a"},"sk":{"N":"1"}})j") + "]}}");
+      "hash":[)j" + PutRequest(R"j({"pk":{"S":"a"},"v":{"S":"x"}})j") +
+                                                  "," + DeleteRequest(HashKey("old")) + R"j(],
+      "range":[)j" + PutRequest(R"j({"pk":{"S":"a"},"sk":{"N":"1"}})j") +
+                                                  "]}}");
   EXPECT_EQ(body, R"j({"UnprocessedItems":{}})j");
   EXPECT_EQ(Get("hash", HashKey("a")), R"j({"pk":{"S":"a"},"v":{"S":"x"}})j");
   EXPECT_EQ(Get("hash", HashKey("old")), "");
-  EXPECT_EQ(Get("range", R"j({"pk":{"S":"a"},"sk":{"N":"1"}})j"), R"j({"pk":{"S":"a"},"sk":{"N":"1"}})j");
+  EXPECT_EQ(Get("range", R"j({"pk":{"S":"a"},"sk":{"N":"1"}})j"),
+            R"j({"pk":{"S":"a"},"sk":{"N":"1"}})j");
 }
 
 TEST_F(BatchTest, BatchWriteItemMaintainsIndexes) {
@@ -42,12 +48,13 @@ TEST_F(BatchTest, BatchWriteItemMaintainsIndexes) {
 TEST_F(BatchTest, BatchWriteItemReportsCapacityPerTable) {
   const std::string kilobyte(1030, 'x');  // with its name and key: just over 1 KB
   std::string request = R"j({"RequestItems":{"hash":[)j" +
-                        PutRequest(R"j({"pk":{"S":"a"},"big":{"S":")j" + kilobyte + R"j("}})j") + "," +
-                        PutRequest(R"j({"pk":{"S":"b"}})j") + R"j(],"range":[)j" +
+                        PutRequest(R"j({"pk":{"S":"a"},"big":{"S":")j" + kilobyte + R"j("}})j") +
+                        "," + PutRequest(R"j({"pk":{"S":"b"}})j") + R"j(],"range":[)j" +
                         PutRequest(R"j({"pk":{"S":"a"},"sk":{"N":"1"}})j") + "]}";
-  EXPECT_EQ(OkBody("BatchWriteItem", request + R"j(,"ReturnConsumedCapacity":"TOTAL"})j"),
-            R"j({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"hash","CapacityUnits":3.0},)j"
-            R"j({"TableName":"range","CapacityUnits":1.0}]})j");
+  EXPECT_EQ(
+      OkBody("BatchWriteItem", request + R"j(,"ReturnConsumedCapacity":"TOTAL"})j"),
+      R"j({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"hash","CapacityUnits":3.0},)j"
+      R"j({"TableName":"range","CapacityUnits":1.0}]})j");
   EXPECT_EQ(OkBody("BatchWriteItem", request + R"j(,"ReturnConsumedCapacity":"INDEXES"})j"),
             R"j({"UnprocessedItems":{},"ConsumedCapacity":[)j"
             R"j({"TableName":"hash","CapacityUnits":3.0,"Table":{"CapacityUnits":3.0}},)j"
@@ -60,7 +67,8 @@ TEST_F(BatchTest, BatchWriteItemRejectsMoreThan25RequestsInAll) {
   std::string hash, range;
   for (int i = 0; i < 13; ++i) {
     hash += (i ? "," : "") + PutRequest(HashKey(std::to_string(i)));
-    range += (i ? "," : "") + PutRequest(R"j({"pk":{"S":"a"},"sk":{"N":")j" + std::to_string(i) + R"j("}})j");
+    range += (i ? "," : "") +
+             PutRequest(R"j({"pk":{"S":"a"},"sk":{"N":")j" + std::to_string(i) + R"j("}})j");
   }
   // Counted before any table is looked up: "nope" does not exist.
   ExpectValidation("BatchWriteItem",
@@ -87,25 +95,32 @@ TEST_F(BatchTest, BatchWriteItemRejectsTwoRequestsOnOneItem) {
 
 TEST_F(BatchTest, BatchWriteItemWordsKeyProblemsAsTheServiceDoes) {
   const std::string mismatch = "The provided key element does not match the schema";
-  ExpectValidation("BatchWriteItem", R"j({"RequestItems":{"hash":[)j" + PutRequest(R"j({"x":{"S":"a"}})j") + "]}}",
-                   mismatch);
-  ExpectValidation("BatchWriteItem", R"j({"RequestItems":{"hash":[)j" + PutRequest(R"j({"pk":{"N":"5"}})j") + "]}}",
+  ExpectValidation("BatchWriteItem",
+                   R"j({"RequestItems":{"hash":[)j" + PutRequest(R"j({"x":{"S":"a"}})j") + "]}}",
                    mismatch);
   ExpectValidation("BatchWriteItem",
-                   R"j({"RequestItems":{"hash":[)j" + PutRequest(R"j({"pk":{"L":[{"S":"x"}]}})j") + "]}}",
+                   R"j({"RequestItems":{"hash":[)j" + PutRequest(R"j({"pk":{"N":"5"}})j") + "]}}",
                    mismatch);
-  ExpectValidation("BatchWriteItem", R"j({"RequestItems":{"range":[)j" + PutRequest(HashKey("a")) + "]}}",
+  ExpectValidation(
+      "BatchWriteItem",
+      R"j({"RequestItems":{"hash":[)j" + PutRequest(R"j({"pk":{"L":[{"S":"x"}]}})j") + "]}}",
+      mismatch);
+  ExpectValidation("BatchWriteItem",
+                   R"j({"RequestItems":{"range":[)j" + PutRequest(HashKey("a")) + "]}}", mismatch);
+  ExpectValidation("BatchWriteItem",
+                   R"j({"RequestItems":{"hash":[)j" + DeleteRequest(R"j({"x":{"S":"a"}})j") + "]}}",
                    mismatch);
   ExpectValidation("BatchWriteItem",
-                   R"j({"RequestItems":{"hash":[)j" + DeleteRequest(R"j({"x":{"S":"a"}})j") + "]}}", mismatch);
-  ExpectValidation("BatchWriteItem",
-                   R"j({"RequestItems":{"hash":[)j" + DeleteRequest(R"j({"pk":{"S":"a"},"x":{"S":"a"}})j") + "]}}",
+                   R"j({"RequestItems":{"hash":[)j" +
+                       DeleteRequest(R"j({"pk":{"S":"a"},"x":{"S":"a"}})j") + "]}}",
                    mismatch);
-  ExpectValidation("BatchWriteItem", R"j({"RequestItems":{"hash":[)j" + PutRequest(HashKey("")) + "]}}",
+  ExpectValidation("BatchWriteItem",
+                   R"j({"RequestItems":{"hash":[)j" + PutRequest(HashKey("")) + "]}}",
                    "One or more parameter values are not valid. The AttributeValue for a key "
                    "attribute cannot contain an empty string value. Key: pk");
   ExpectValidation("BatchWriteItem",
-                   R"j({"RequestItems":{"indexed":[)j" + PutRequest(R"j({"pk":{"S":"a"},"g":{"N":"1"}})j") + "]}}",
+                   R"j({"RequestItems":{"indexed":[)j" +
+                       PutRequest(R"j({"pk":{"S":"a"},"g":{"N":"1"}})j") + "]}}",
                    "One or more parameter values were invalid: Type mismatch for Index Key g "
                    "Expected: S Actual: N IndexName: by_g");
 }
@@ -123,9 +138,10 @@ TEST_F(BatchTest, BatchWriteItemRejectsAWriteRequestWithoutExactlyOneRequest) {
       "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
       "supported datatypes";
   ExpectValidation("BatchWriteItem", R"j({"RequestItems":{"hash":[{}]}})j", message);
-  ExpectValidation("BatchWriteItem",
-                   R"j({"RequestItems":{"hash":[{"PutRequest":{"Item":{"pk":{"S":"a"}}},"DeleteRequest":{"Key":{"pk":{"S":"a"}}}}]}})j",
-                   message);
+  ExpectValidation(
+      "BatchWriteItem",
+      R"j({"RequestItems":{"hash":[{"PutRequest":{"Item":{"pk":{"S":"a"}}},"DeleteRequest":{"Key":{"pk":{"S":"a"}}}}]}})j",
+      message);
 }
 
 TEST_F(BatchTest, AFailedBatchWritesNothing) {
@@ -166,14 +182,16 @@ class BatchGetTest : public BatchFixture {
 };
 
 TEST_F(BatchGetTest, ReadsEveryTableInRequestOrderAndOmitsMissingItems) {
-  EXPECT_EQ(OkBody("BatchGetItem", R"j({"RequestItems":{
+  EXPECT_EQ(
+      OkBody("BatchGetItem", R"j({"RequestItems":{
       "hash":{"Keys":[{"pk":{"S":"b"}},{"pk":{"S":"missing"}},{"pk":{"S":"a"}}]},
       "range":{"Keys":[{"pk":{"S":"a"},"sk":{"N":"1"}}],"ConsistentRead":true}}})j"),
-            R"j({"Responses":{"hash":[{"pk":{"S":"b"},"x":{"S":"2"}},)j"
-            R"j({"pk":{"S":"a"},"x":{"S":"1"},"y":{"M":{"w":{"N":"3"},"z":{"N":"2"}}}}],)j"
-            R"j("range":[{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"BOOL":true}}]},"UnprocessedKeys":{}})j");
-  EXPECT_EQ(OkBody("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"nothing"}}]}}})j"),
-            R"j({"Responses":{"hash":[]},"UnprocessedKeys":{}})j");
+      R"j({"Responses":{"hash":[{"pk":{"S":"b"},"x":{"S":"2"}},)j"
+      R"j({"pk":{"S":"a"},"x":{"S":"1"},"y":{"M":{"w":{"N":"3"},"z":{"N":"2"}}}}],)j"
+      R"j("range":[{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"BOOL":true}}]},"UnprocessedKeys":{}})j");
+  EXPECT_EQ(
+      OkBody("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"nothing"}}]}}})j"),
+      R"j({"Responses":{"hash":[]},"UnprocessedKeys":{}})j");
 }
 
 TEST_F(BatchGetTest, ProjectsPerTable) {
@@ -182,82 +200,98 @@ TEST_F(BatchGetTest, ProjectsPerTable) {
       "range":{"Keys":[{"pk":{"S":"a"},"sk":{"N":"1"}}],"ProjectionExpression":"v"}}})j"),
             R"j({"Responses":{"hash":[{"pk":{"S":"a"},"y":{"M":{"z":{"N":"2"}}}}],)j"
             R"j("range":[{"v":{"BOOL":true}}]},"UnprocessedKeys":{}})j");
-  EXPECT_EQ(OkBody("BatchGetItem",
-                   R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"AttributesToGet":["x","nope"]}}})j"),
-            R"j({"Responses":{"hash":[{"x":{"S":"1"}}]},"UnprocessedKeys":{}})j");
+  EXPECT_EQ(
+      OkBody(
+          "BatchGetItem",
+          R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"AttributesToGet":["x","nope"]}}})j"),
+      R"j({"Responses":{"hash":[{"x":{"S":"1"}}]},"UnprocessedKeys":{}})j");
 }
 
 TEST_F(BatchGetTest, ChargesWhatItsGetItemsCostMissingItemsIncluded) {
   // Per item: a started 4 KB, half for an eventually consistent read; a missing item still costs
   // the minimum (dynalite recorded 1.5 for two small items and a missing one, and 0.5 for a
   // table whose only key was missing).
-  EXPECT_EQ(OkBody("BatchGetItem", R"j({"RequestItems":{
+  EXPECT_EQ(
+      OkBody("BatchGetItem", R"j({"RequestItems":{
       "hash":{"Keys":[{"pk":{"S":"a"}},{"pk":{"S":"b"}},{"pk":{"S":"missing"}}]},
       "range":{"Keys":[{"pk":{"S":"missing"},"sk":{"N":"1"}}],"ConsistentRead":true}},
       "ReturnConsumedCapacity":"INDEXES"})j"),
-            R"j({"Responses":{"hash":[{"pk":{"S":"a"},"x":{"S":"1"},"y":{"M":{"w":{"N":"3"},"z":{"N":"2"}}}},)j"
-            R"j({"pk":{"S":"b"},"x":{"S":"2"}}],"range":[]},"UnprocessedKeys":{},"ConsumedCapacity":[)j"
-            R"j({"TableName":"hash","CapacityUnits":1.5,"Table":{"CapacityUnits":1.5}},)j"
-            R"j({"TableName":"range","CapacityUnits":1.0,"Table":{"CapacityUnits":1.0}}]})j");
+      R"j({"Responses":{"hash":[{"pk":{"S":"a"},"x":{"S":"1"},"y":{"M":{"w":{"N":"3"},"z":{"N":"2"}}}},)j"
+      R"j({"pk":{"S":"b"},"x":{"S":"2"}}],"range":[]},"UnprocessedKeys":{},"ConsumedCapacity":[)j"
+      R"j({"TableName":"hash","CapacityUnits":1.5,"Table":{"CapacityUnits":1.5}},)j"
+      R"j({"TableName":"range","CapacityUnits":1.0,"Table":{"CapacityUnits":1.0}}]})j");
 }
 
 TEST_F(BatchGetTest, RejectsDuplicateKeysBeforeLookingUpTheTable) {
-  ExpectValidation("BatchGetItem",
-                   R"j({"RequestItems":{"nope":{"Keys":[{"pk":{"S":"a"},"sk":{"N":"1"}},{"sk":{"N":"1.0"},"pk":{"S":"a"}}]}}})j",
-                   "Provided list of item keys contains duplicates");
+  ExpectValidation(
+      "BatchGetItem",
+      R"j({"RequestItems":{"nope":{"Keys":[{"pk":{"S":"a"},"sk":{"N":"1"}},{"sk":{"N":"1.0"},"pk":{"S":"a"}}]}}})j",
+      "Provided list of item keys contains duplicates");
 }
 
 TEST_F(BatchGetTest, RejectsMoreThan100KeysInAll) {
   std::string keys;
   for (int i = 0; i < 100; ++i) keys += (i ? "," : "") + HashKey(std::to_string(i));
   ExpectValidation("BatchGetItem",
-                   R"j({"RequestItems":{"hash":{"Keys":[)j" + keys + R"j(]},"nope":{"Keys":[{"pk":{"S":"x"}}]}}})j",
+                   R"j({"RequestItems":{"hash":{"Keys":[)j" + keys +
+                       R"j(]},"nope":{"Keys":[{"pk":{"S":"x"}}]}}})j",
                    "Too many items requested for the BatchGetItem call");
-  EXPECT_EQ(Call("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[)j" + keys + "]}}}").http_status,
-            200);
+  EXPECT_EQ(
+      Call("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[)j" + keys + "]}}}").http_status,
+      200);
 }
 
 TEST_F(BatchGetTest, RejectsProjectionProblemsBeforeLookingUpTheTable) {
-  ExpectValidation("BatchGetItem",
-                   R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"x"},
+  ExpectValidation(
+      "BatchGetItem",
+      R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"x"},
                       "range":{"Keys":[{"pk":{"S":"a"},"sk":{"N":"1"}}],"AttributesToGet":["x"]}}})j",
-                   "Can not use both expression and non-expression parameters in the same request: "
-                   "Non-expression parameters: {AttributesToGet} Expression parameters: "
-                   "{ProjectionExpression}");
-  ExpectValidation("BatchGetItem",
-                   R"j({"RequestItems":{"nope":{"Keys":[{"pk":{"S":"a"}}],"AttributesToGet":["a","b","a"]}}})j",
-                   "One or more parameter values were invalid: Duplicate value in attribute name: a");
-  ExpectValidation("BatchGetItem",
-                   R"j({"RequestItems":{"nope":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"a, a"}}})j",
-                   "Invalid ProjectionExpression: Two document paths overlap with each other; must "
-                   "remove or rewrite one of these paths; path one: [a], path two: [a]");
-  ExpectValidation("BatchGetItem",
-                   R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"ExpressionAttributeNames":{"#a":"a"}}}})j",
-                   "ExpressionAttributeNames can only be specified when using expressions");
-  ExpectValidation("BatchGetItem",
-                   R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"#a",
+      "Can not use both expression and non-expression parameters in the same request: "
+      "Non-expression parameters: {AttributesToGet} Expression parameters: "
+      "{ProjectionExpression}");
+  ExpectValidation(
+      "BatchGetItem",
+      R"j({"RequestItems":{"nope":{"Keys":[{"pk":{"S":"a"}}],"AttributesToGet":["a","b","a"]}}})j",
+      "One or more parameter values were invalid: Duplicate value in attribute name: a");
+  ExpectValidation(
+      "BatchGetItem",
+      R"j({"RequestItems":{"nope":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"a, a"}}})j",
+      "Invalid ProjectionExpression: Two document paths overlap with each other; must "
+      "remove or rewrite one of these paths; path one: [a], path two: [a]");
+  ExpectValidation(
+      "BatchGetItem",
+      R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"ExpressionAttributeNames":{"#a":"a"}}}})j",
+      "ExpressionAttributeNames can only be specified when using expressions");
+  ExpectValidation(
+      "BatchGetItem",
+      R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"}}],"ProjectionExpression":"#a",
                       "ExpressionAttributeNames":{"#a":"a","#b":"b"}}}})j",
-                   "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
+      "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
 }
 
 TEST_F(BatchGetTest, ChecksTablesThenKeys) {
   ExpectError("BatchGetItem", R"j({"RequestItems":{"nope":{"Keys":[{"pk":{"S":"a"}}]}}})j",
               "ResourceNotFoundException", "Requested resource not found");
   const std::string mismatch = "The provided key element does not match the schema";
-  ExpectValidation("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"N":"1"}}]}}})j", mismatch);
-  ExpectValidation("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"},"x":{"S":"y"}}]}}})j",
+  ExpectValidation("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"N":"1"}}]}}})j",
                    mismatch);
-  ExpectValidation("BatchGetItem", R"j({"RequestItems":{"range":{"Keys":[{"pk":{"S":"a"}}]}}})j", mismatch);
+  ExpectValidation("BatchGetItem",
+                   R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":"a"},"x":{"S":"y"}}]}}})j",
+                   mismatch);
+  ExpectValidation("BatchGetItem", R"j({"RequestItems":{"range":{"Keys":[{"pk":{"S":"a"}}]}}})j",
+                   mismatch);
   ExpectValidation("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[{"pk":{"S":""}}]}}})j",
                    "One or more parameter values are not valid. The AttributeValue for a key "
                    "attribute cannot contain an empty string value. Key: pk");
 }
 
 TEST_F(BatchGetTest, AcceptsATableArnAndAnswersUnderIt) {
-  EXPECT_EQ(OkBody("BatchGetItem",
-                   R"j({"RequestItems":{"arn:aws:dynamodb:us-east-1:000000000000:table/hash":{"Keys":[{"pk":{"S":"b"}}]}}})j"),
-            R"j({"Responses":{"arn:aws:dynamodb:us-east-1:000000000000:table/hash":[)j"
-            R"j({"pk":{"S":"b"},"x":{"S":"2"}}]},"UnprocessedKeys":{}})j");
+  EXPECT_EQ(
+      OkBody(
+          "BatchGetItem",
+          R"j({"RequestItems":{"arn:aws:dynamodb:us-east-1:000000000000:table/hash":{"Keys":[{"pk":{"S":"b"}}]}}})j"),
+      R"j({"Responses":{"arn:aws:dynamodb:us-east-1:000000000000:table/hash":[)j"
+      R"j({"pk":{"S":"b"},"x":{"S":"2"}}]},"UnprocessedKeys":{}})j");
 }
 
 TEST_F(BatchGetTest, Returns16MegabytesAtMostAndTheRestAsUnprocessedKeys) {
@@ -270,8 +304,9 @@ TEST_F(BatchGetTest, Returns16MegabytesAtMostAndTheRestAsUnprocessedKeys) {
   }
   // 42 items of 399,366 bytes fit in 16 MiB; the 43rd would not. The limit counts whole items,
   // whatever the projection returns; the unprocessed keys keep the table's parameters.
-  rapidjson::Document doc = Ok("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[)j" + keys +
-                                                   R"j(],"ProjectionExpression":"pk","ConsistentRead":true}},
+  rapidjson::Document doc =
+      Ok("BatchGetItem", R"j({"RequestItems":{"hash":{"Keys":[)j" + keys +
+                             R"j(],"ProjectionExpression":"pk","ConsistentRead":true}},
       "ReturnConsumedCapacity":"TOTAL"})j");
   EXPECT_EQ(doc["Responses"]["hash"].Size(), 42u);
   EXPECT_EQ(ToJson(doc["Responses"]["hash"][41]), R"j({"pk":{"S":"k41"}})j");

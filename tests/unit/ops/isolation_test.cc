@@ -31,12 +31,15 @@ class IsolationTest : public BatchFixture {
   static std::string TransferRequest(int from, int to, int amount) {
     const std::string a = std::to_string(amount);
     return R"j({"TransactItems":[
-      {"Update":{"TableName":"hash","Key":{"pk":{"S":")j" + Account(from) + R"j("}},
+      {"Update":{"TableName":"hash","Key":{"pk":{"S":")j" +
+           Account(from) + R"j("}},
         "UpdateExpression":"SET bal = bal - :a","ConditionExpression":"bal >= :a",
-        "ExpressionAttributeValues":{":a":{"N":")j" + a + R"j("}}}},
-      {"Update":{"TableName":"hash","Key":{"pk":{"S":")j" + Account(to) + R"j("}},
-        "UpdateExpression":"SET bal = bal + :a","ExpressionAttributeValues":{":a":{"N":")j" + a +
-           R"j("}}}}]})j";
+        "ExpressionAttributeValues":{":a":{"N":")j" +
+           a + R"j("}}}},
+      {"Update":{"TableName":"hash","Key":{"pk":{"S":")j" +
+           Account(to) + R"j("}},
+        "UpdateExpression":"SET bal = bal + :a","ExpressionAttributeValues":{":a":{"N":")j" +
+           a + R"j("}}}}]})j";
   }
 
   // The sum of the balances a TransactGetItems of every account sees (-1 on an error).
@@ -130,10 +133,13 @@ TEST_F(IsolationTest, ConcurrentConditionalCreatesLetExactlyOneWin) {
   for (int c = 0; c < kClients; ++c) {
     threads.emplace_back([&, c] {
       const std::string owner = std::to_string(c);
-      Response put = db_->Call("PutItem", R"j({"TableName":"hash","Item":{"pk":{"S":"lock"},"owner":{"S":")j" +
-                                              owner + R"j("}},"ConditionExpression":"attribute_not_exists(pk)"})j");
-      Response txn = db_->Call("TransactWriteItems", R"j({"TransactItems":[{"Put":{"TableName":"range",
-          "Item":{"pk":{"S":"lock"},"sk":{"N":"1"},"owner":{"S":")j" + owner + R"j("}},
+      Response put = db_->Call(
+          "PutItem", R"j({"TableName":"hash","Item":{"pk":{"S":"lock"},"owner":{"S":")j" + owner +
+                         R"j("}},"ConditionExpression":"attribute_not_exists(pk)"})j");
+      Response txn =
+          db_->Call("TransactWriteItems", R"j({"TransactItems":[{"Put":{"TableName":"range",
+          "Item":{"pk":{"S":"lock"},"sk":{"N":"1"},"owner":{"S":")j" +
+                                              owner + R"j("}},
           "ConditionExpression":"attribute_not_exists(pk)"}}]})j");
       for (const Response* r : {&put, &txn}) {
         if (r->http_status == 200) {
@@ -166,7 +172,8 @@ TEST_F(IsolationTest, ConcurrentRetriesOfOneTokenWriteOnce) {
   }
   for (std::thread& t : threads) t.join();
   EXPECT_EQ(ok.load(), kClients);
-  EXPECT_EQ(Get("hash", R"j({"pk":{"S":"counter"}})j"), R"j({"n":{"N":"1"},"pk":{"S":"counter"}})j");
+  EXPECT_EQ(Get("hash", R"j({"pk":{"S":"counter"}})j"),
+            R"j({"n":{"N":"1"},"pk":{"S":"counter"}})j");
 }
 
 }  // namespace
