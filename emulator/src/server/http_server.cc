@@ -36,7 +36,8 @@ struct HttpServer::Impl {
   }
 
   Status Listen();
-  Status Bind(const tcp::endpoint& endpoint, bool dual_stack);
+  // Opens, binds and listens; the error of the first step that fails.
+  boost::system::error_code Bind(const tcp::endpoint& endpoint, bool dual_stack);
   void Accept();
   void Run();
 
@@ -57,7 +58,7 @@ struct HttpServer::Impl {
   std::chrono::steady_clock::time_point stop_time;  // guarded by mutex
 };
 
-Status HttpServer::Impl::Bind(const tcp::endpoint& endpoint, bool dual_stack) {
+boost::system::error_code HttpServer::Impl::Bind(const tcp::endpoint& endpoint, bool dual_stack) {
   boost::system::error_code ec;
   acceptor.open(endpoint.protocol(), ec);
   if (!ec && dual_stack) acceptor.set_option(asio::ip::v6_only(false), ec);
@@ -69,37 +70,61 @@ Status HttpServer::Impl::Bind(const tcp::endpoint& endpoint, bool dual_stack) {
   if (ec) {
     boost::system::error_code ignored;
     acceptor.close(ignored);
-    std::string where = endpoint.address().to_string();
-    if (endpoint.address().is_v6()) where = "[" + where + "]";
-    return ApiError::InternalServerError("Cannot listen on " + where + ":" +
-                                         std::to_string(endpoint.port()) + ": " + ec.message());
   }
-  return Status::Ok();
+  return ec;
 }
+
+namespace {
+
+ApiError ListenError(const tcp::endpoint& endpoint, const boost::system::error_code& ec) {
+  std::string where = endpoint.address().to_string();
+  if (endpoint.address().is_v6()) where = "[" + where + "]";
+  return ApiError::InternalServerError("Cannot listen on " + where + ":" +
+                                       std::to_string(endpoint.port()) + ": " + ec.message());
+}
+
+}  // namespace
 
 Status HttpServer::Impl::Listen() {
   const std::uint16_t port = options.port;
   if (options.host.empty()) {
     // Every interface: dual-stack IPv6 also takes IPv4 (mapped) connections, so "localhost"
     // works whether a client resolves it to ::1 or 127.0.0.1 (Node 17+ prefers ::1).
-    Status v6 = Bind(tcp::endpoint(asio::ip::address_v6::any(), port), /*dual_stack=*/true);
-    if (v6.ok()) return v6;
-    return Bind(tcp::endpoint(asio::ip::address_v4::any(), port), false);
+    const tcp::endpoint any6(asio::ip::address_v6::any(), port);
+    const boost::system::error_code ec = Bind(any6, /*dual_stack=*/true);
+    if (!ec) return Status::Ok();
+    if (ec != boost::system::errc::address_family_not_supported &&
+        ec != boost::system::errc::address_not_available) {
+      return ListenError(any6, ec);  // e.g. the port is in use
+    }
+    // No IPv6 on this machine (disabled in the kernel or the container): IPv4 only.
+    const tcp::endpoint any4(asio::ip::address_v4::any(), port);
+    const boost::system::error_code ec4 = Bind(any4, false);
+    if (ec4) return ListenError(any4, ec4);
+    return Status::Ok();
   }
   boost::system::error_code ec;
   std::string host = options.host;
-  if (host.size() > 2 && host.front() == '[' && host.back() == ']')
+  if (host.size() > 2 && host.front() == '[' && host.back() == ']') {
     host = host.substr(1, host.size() - 2);
-  const asio::ip::address address = asio::ip::make_address(host, ec);
-  if (!ec) return Bind(tcp::endpoint(address, port), false);
-  // A name ("localhost"): listen on the first address it resolves to.
-  tcp::resolver resolver(io);
-  const auto results = resolver.resolve(host, std::to_string(port), ec);
-  if (ec || results.empty()) {
-    return ApiError::InternalServerError("Cannot resolve host '" + options.host +
-                                         "': " + (ec ? ec.message() : "no address"));
   }
-  return Bind(results.begin()->endpoint(), false);
+  tcp::endpoint endpoint;
+  const asio::ip::address address = asio::ip::make_address(host, ec);
+  if (!ec) {
+    endpoint = tcp::endpoint(address, port);
+  } else {
+    // A name ("localhost"): listen on the first address it resolves to.
+    tcp::resolver resolver(io);
+    const auto results = resolver.resolve(host, std::to_string(port), ec);
+    if (ec || results.empty()) {
+      return ApiError::InternalServerError("Cannot resolve host '" + options.host +
+                                           "': " + (ec ? ec.message() : "no address"));
+    }
+    endpoint = results.begin()->endpoint();
+  }
+  ec = Bind(endpoint, false);
+  if (ec) return ListenError(endpoint, ec);
+  return Status::Ok();
 }
 
 void HttpServer::Impl::Accept() {

@@ -27,28 +27,28 @@ enum class Flag {
 };
 
 struct FlagSpec {
-  Flag flag;
   std::string_view names[2];  // without dashes; the second may be empty
+  Flag flag;
   bool takes_value;
 };
 
 // DynamoDB Local's spelling first, then the GNU-style one.
 constexpr FlagSpec kFlags[] = {
-    {Flag::kPort, {"port"}, true},
-    {Flag::kInMemory, {"inMemory", "in-memory"}, false},
-    {Flag::kDbPath, {"dbPath", "db-path"}, true},
-    {Flag::kSharedDb, {"sharedDb", "shared-db"}, false},
-    {Flag::kHelp, {"help", "h"}, false},
-    {Flag::kVersion, {"version"}, false},
-    {Flag::kCors, {"cors"}, true},
-    {Flag::kDelayTransientStatuses, {"delayTransientStatuses", "delay-transient-statuses"}, false},
-    {Flag::kOptimizeDb, {"optimizeDbBeforeStartup", "optimize-db-before-startup"}, false},
-    {Flag::kDisableTelemetry, {"disableTelemetry", "disable-telemetry"}, false},
-    {Flag::kHost, {"host"}, true},
-    {Flag::kThreads, {"threads"}, true},
-    {Flag::kDurability, {"durability"}, true},
-    {Flag::kThrottle, {"throttle"}, true},
-    {Flag::kVirtualClock, {"virtual-clock", "virtualClock"}, false},
+    {{"port"}, Flag::kPort, true},
+    {{"inMemory", "in-memory"}, Flag::kInMemory, false},
+    {{"dbPath", "db-path"}, Flag::kDbPath, true},
+    {{"sharedDb", "shared-db"}, Flag::kSharedDb, false},
+    {{"help", "h"}, Flag::kHelp, false},
+    {{"version"}, Flag::kVersion, false},
+    {{"cors"}, Flag::kCors, true},
+    {{"delayTransientStatuses", "delay-transient-statuses"}, Flag::kDelayTransientStatuses, false},
+    {{"optimizeDbBeforeStartup", "optimize-db-before-startup"}, Flag::kOptimizeDb, false},
+    {{"disableTelemetry", "disable-telemetry"}, Flag::kDisableTelemetry, false},
+    {{"host"}, Flag::kHost, true},
+    {{"threads"}, Flag::kThreads, true},
+    {{"durability"}, Flag::kDurability, true},
+    {{"throttle"}, Flag::kThrottle, true},
+    {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {

@@ -15,10 +15,11 @@
 namespace ddbemu::server {
 namespace {
 
+// AWS's answer to a malformed or foreign X-Amz-Target: the type and no message, as
+// Database::Call answers an operation it does not know (dynalite's test/connection.js,
+// recorded against DynamoDB, pins the body and its CRC32).
 constexpr std::string_view kUnknownOperationType =
     "com.amazon.coral.service#UnknownOperationException";
-// Database::Call words an unknown operation the same way; one message whichever layer notices.
-constexpr std::string_view kUnknownOperationMessage = "An unknown operation was requested.";
 
 // AWS answers anything that is not a DynamoDB call (GET of another path, PUT, DELETE, a body
 // that is not JSON-typed) with this body and status 404.
@@ -60,12 +61,15 @@ void AppendJsonString(std::string& out, std::string_view s) {
   out += '"';
 }
 
-// {"__type": ..., "message": ...}: the AWS error envelope, for errors the server raises itself.
-std::string ErrorEnvelope(std::string_view type, std::string_view message) {
+// {"__type": ..., "message": ...}: the AWS error envelope, for errors the server raises itself
+// (without "message" when there is none).
+std::string ErrorEnvelope(std::string_view type, std::string_view message = {}) {
   std::string body = "{\"__type\":";
   AppendJsonString(body, type);
-  body += ",\"message\":";
-  AppendJsonString(body, message);
+  if (!message.empty()) {
+    body += ",\"message\":";
+    AppendJsonString(body, message);
+  }
   body += '}';
   return body;
 }
@@ -169,7 +173,7 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
   if (target.size() <= kTargetPrefix.size() ||
       target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
     return Finish(request, 400, content_type,
-                  ErrorEnvelope(kUnknownOperationType, kUnknownOperationMessage));
+                  ErrorEnvelope(kUnknownOperationType));
   }
   const std::string_view operation = target.substr(kTargetPrefix.size());
 

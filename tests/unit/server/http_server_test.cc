@@ -24,8 +24,9 @@ using testing::DynamoRequest;
 using testing::RawHttpClient;
 using testing::RawResponse;
 
+// What the service answers to an unknown operation: the type, no message.
 constexpr std::string_view kUnknownOperationBody =
-    R"({"__type":"com.amazon.coral.service#UnknownOperationException","message":"An unknown operation was requested."})";
+    R"({"__type":"com.amazon.coral.service#UnknownOperationException"})";
 constexpr std::string_view kSerializationBody =
     R"({"__type":"com.amazon.coral.service#SerializationException","message":""})";
 
@@ -445,6 +446,19 @@ TEST_F(HttpServerTest, DefaultHostTakesIpv4Clients) {
   const auto r = client.Read();
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(r->status, 200);
+
+  // The port in use is reported as such, not hidden by a fallback to IPv4.
+  options.port = (*server)->port();
+  auto second = HttpServer::Start(options, [](auto, auto, const auto&) { return Response{}; });
+  ASSERT_FALSE(second.ok());
+  EXPECT_NE(second.error().message().find("in use"), std::string::npos) << second.error().message();
+}
+
+TEST_F(HttpServerTest, HostMayBeAName) {
+  ServerOptions options;
+  options.host = "localhost";
+  Start(options);
+  EXPECT_NE(port(), 0);
 }
 
 }  // namespace
