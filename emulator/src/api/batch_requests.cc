@@ -143,6 +143,22 @@ void WriteCapacityMembers(double total, double read, double write, bool read_wri
   }
 }
 
+// "LocalSecondaryIndexes" / "GlobalSecondaryIndexes": {name: {...}}; omitted when empty.
+void WriteIndexCapacities(const char* member, const std::map<std::string, Capacity>& indexes,
+                          bool read_write, JsonWriter& w) {
+  if (indexes.empty()) return;
+  w.Key(member);
+  w.StartObject();
+  for (const auto& [name, capacity] : indexes) {
+    WriteString(w, name);
+    w.StartObject();
+    WriteCapacityMembers(capacity.capacity_units, capacity.read_capacity_units,
+                         capacity.write_capacity_units, read_write, w);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
 std::string Finish(const rapidjson::StringBuffer& buffer) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
@@ -223,8 +239,23 @@ std::string RenderBatchWriteItem(const BatchWriteItemResponse& response,
   }
   w.EndObject();
   WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity, {}, w);
+  WriteItemCollectionMetricsPerTable(response.item_collection_metrics, w);
   w.EndObject();
   return Finish(buffer);
+}
+
+void WriteItemCollectionMetricsPerTable(const ItemCollectionMetricsPerTable& metrics,
+                                        JsonWriter& w) {
+  if (metrics.empty()) return;
+  w.Key("ItemCollectionMetrics");
+  w.StartObject();
+  for (const auto& [table, entries] : metrics) {
+    WriteString(w, table);
+    w.StartArray();
+    for (const ItemCollectionMetrics& entry : entries) WriteItemCollectionMetrics(entry, w);
+    w.EndArray();
+  }
+  w.EndObject();
 }
 
 void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
@@ -239,11 +270,17 @@ void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
     WriteCapacityMembers(table.capacity_units, table.read_capacity_units,
                          table.write_capacity_units, parts.read_write_units, w);
     if (mode == ReturnConsumedCapacity::kIndexes) {
+      const Capacity own = table.table.value_or(
+          Capacity{table.capacity_units, table.read_capacity_units, table.write_capacity_units});
       w.Key("Table");
       w.StartObject();
-      WriteCapacityMembers(table.capacity_units, table.read_capacity_units,
-                           table.write_capacity_units, parts.read_write_units_in_table, w);
+      WriteCapacityMembers(own.capacity_units, own.read_capacity_units, own.write_capacity_units,
+                           parts.read_write_units_in_table, w);
       w.EndObject();
+      WriteIndexCapacities("LocalSecondaryIndexes", table.local_secondary_indexes,
+                           parts.read_write_units_in_table, w);
+      WriteIndexCapacities("GlobalSecondaryIndexes", table.global_secondary_indexes,
+                           parts.read_write_units_in_table, w);
     }
     w.EndObject();
   }

@@ -7,10 +7,12 @@
 
 #include <rapidjson/document.h>
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "api/item_collection_metrics.h"
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
@@ -43,6 +45,11 @@ struct TableCapacity {
   double capacity_units = 0;
   double read_capacity_units = 0;
   double write_capacity_units = 0;
+  // With ReturnConsumedCapacity INDEXES: the table's own share ("Table"; the whole entry when
+  // unset) and each secondary index the request charged.
+  std::optional<Capacity> table;
+  std::map<std::string, Capacity> local_secondary_indexes;
+  std::map<std::string, Capacity> global_secondary_indexes;
 };
 
 struct BatchGetItemResponse {
@@ -72,9 +79,15 @@ struct BatchWriteItemRequest {
   bool return_item_collection_metrics = false;
 };
 
+// ItemCollectionMetrics of a multi-item write (BatchWriteItem, TransactWriteItems): per table
+// with local secondary indexes, in request order, the metrics of each item written.
+using ItemCollectionMetricsPerTable =
+    std::vector<std::pair<std::string, std::vector<ItemCollectionMetrics>>>;
+
 struct BatchWriteItemResponse {
   std::vector<TableWriteRequests> unprocessed;  // empty when everything was written
   std::vector<TableCapacity> consumed_capacity;
+  ItemCollectionMetricsPerTable item_collection_metrics;  // ReturnItemCollectionMetrics SIZE
 };
 
 // Parse a validated body. A WriteRequest with neither or both of PutRequest and
@@ -88,10 +101,15 @@ Result<BatchWriteItemRequest> ParseBatchWriteItem(const rapidjson::Value& body);
 // {"Responses": {...}, "UnprocessedKeys": {...}[, "ConsumedCapacity": [...]]}.
 std::string RenderBatchGetItem(const BatchGetItemResponse& response,
                                ReturnConsumedCapacity return_consumed_capacity);
-// {"UnprocessedItems": {...}[, "ConsumedCapacity": [...]]}: UnprocessedItems is always
-// present, {} when everything was processed, as the service answers.
+// {"UnprocessedItems": {...}[, "ConsumedCapacity": [...]][, "ItemCollectionMetrics": {...}]}:
+// UnprocessedItems is always present, {} when everything was processed, as the service answers.
 std::string RenderBatchWriteItem(const BatchWriteItemResponse& response,
                                  ReturnConsumedCapacity return_consumed_capacity);
+
+// Writes "ItemCollectionMetrics": {table: [...], ...} unless there are none (tables without
+// local secondary indexes report none).
+void WriteItemCollectionMetricsPerTable(const ItemCollectionMetricsPerTable& metrics,
+                                        JsonWriter& w);
 
 // How much of a TableCapacity a multi-table ConsumedCapacity list shows. The batches show
 // CapacityUnits only; the transactions also ReadCapacityUnits / WriteCapacityUnits (when
@@ -102,7 +120,8 @@ struct CapacityParts {
   bool read_write_units_in_table = false;
 };
 // Writes "ConsumedCapacity": [...] unless `mode` is kNone. With kIndexes each entry also
-// carries "Table": {...} (the per-index breakdown is the capacity layer's, issue 6).
+// carries "Table": {...} and, for the indexes charged, "LocalSecondaryIndexes" /
+// "GlobalSecondaryIndexes" (shown with the same parts as "Table").
 void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
                                ReturnConsumedCapacity mode, CapacityParts parts, JsonWriter& w);
 

@@ -168,6 +168,7 @@ std::string RenderTransactWriteItems(const TransactWriteItemsResponse& response,
   w.StartObject();
   WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity,
                             {.read_write_units = true, .read_write_units_in_table = true}, w);
+  WriteItemCollectionMetricsPerTable(response.item_collection_metrics, w);
   w.EndObject();
   return Finish(buffer);
 }

@@ -46,6 +46,7 @@ struct TransactWriteItemsRequest {
 
 struct TransactWriteItemsResponse {
   std::vector<TableCapacity> consumed_capacity;
+  ItemCollectionMetricsPerTable item_collection_metrics;  // ReturnItemCollectionMetrics SIZE
 };
 
 // One element of TransactGetItems.TransactItems (its Get).
@@ -71,7 +72,7 @@ struct TransactGetItemsResponse {
 Result<TransactWriteItemsRequest> ParseTransactWriteItems(const rapidjson::Value& body);
 Result<TransactGetItemsRequest> ParseTransactGetItems(const rapidjson::Value& body);
 
-// {} or {"ConsumedCapacity": [...]}.
+// {}, with "ConsumedCapacity": [...] and "ItemCollectionMetrics": {...} when asked for.
 std::string RenderTransactWriteItems(const TransactWriteItemsResponse& response,
                                      ReturnConsumedCapacity return_consumed_capacity);
 // {"Responses": [{"Item": ...} or {} per Get][, "ConsumedCapacity": [...]]}.

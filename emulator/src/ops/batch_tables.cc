@@ -1,6 +1,8 @@
 // Tables, key checks and capacity of the multi-item operations (see batch_tables.h).
 #include "ops/batch_tables.h"
 
+#include <algorithm>
+
 #include "ops/item_checks.h"
 #include "ops/key_validation.h"
 #include "ops/table_name.h"
@@ -60,6 +62,19 @@ Status ValidateBatchPutItem(const TableSchema& table, const Item& item) {
   return ValidateItemKeys(table, item);
 }
 
+void AddItemCollectionMetrics(std::string_view table,
+                              std::optional<api::ItemCollectionMetrics> metrics,
+                              api::ItemCollectionMetricsPerTable* out) {
+  if (!metrics) return;
+  auto it = std::find_if(out->begin(), out->end(),
+                         [&](const auto& entry) { return entry.first == table; });
+  if (it == out->end()) {
+    out->emplace_back(std::string(table), std::vector<api::ItemCollectionMetrics>());
+    it = out->end() - 1;
+  }
+  it->second.push_back(std::move(*metrics));
+}
+
 CapacityTally::Entry& CapacityTally::At(std::string_view table) {
   for (Entry& entry : entries_) {
     if (entry.table == table) return entry;
@@ -69,24 +84,39 @@ CapacityTally::Entry& CapacityTally::At(std::string_view table) {
 }
 
 void CapacityTally::AddRead(std::string_view table, capacity::HalfUnits half_units) {
-  At(table).read += half_units;
+  At(table).charge.table_read += half_units;
 }
 
 void CapacityTally::AddWrite(std::string_view table, capacity::HalfUnits half_units) {
-  At(table).write += half_units;
+  At(table).charge.table_write += half_units;
+}
+
+void CapacityTally::Add(std::string_view table, const capacity::RequestCharge& charge) {
+  At(table).charge.Add(charge);
 }
 
 void CapacityTally::Touch(std::string_view table) { At(table); }
 
 std::vector<api::TableCapacity> CapacityTally::Tables() const {
+  auto units = [](capacity::HalfUnits read, capacity::HalfUnits write) {
+    return api::Capacity{capacity::ToUnits(read + write), capacity::ToUnits(read),
+                         capacity::ToUnits(write)};
+  };
   std::vector<api::TableCapacity> tables;
   tables.reserve(entries_.size());
   for (const Entry& entry : entries_) {
+    const capacity::RequestCharge& charge = entry.charge;
     api::TableCapacity capacity;
     capacity.table_name = entry.table;
-    capacity.read_capacity_units = capacity::ToUnits(entry.read);
-    capacity.write_capacity_units = capacity::ToUnits(entry.write);
-    capacity.capacity_units = capacity::ToUnits(entry.read + entry.write);
+    capacity.read_capacity_units = capacity::ToUnits(charge.read());
+    capacity.write_capacity_units = capacity::ToUnits(charge.write());
+    capacity.capacity_units = capacity::ToUnits(charge.total());
+    capacity.table = units(charge.table_read, charge.table_write);
+    for (const capacity::IndexCharge& index : charge.indexes) {
+      (index.is_local ? capacity.local_secondary_indexes
+                      : capacity.global_secondary_indexes)[index.name] =
+          units(index.read, index.write);
+    }
     tables.push_back(std::move(capacity));
   }
   return tables;

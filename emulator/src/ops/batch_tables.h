@@ -5,12 +5,14 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "api/batch_requests.h"
 #include "capacity/capacity_units.h"
+#include "capacity/request_charge.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
 #include "storage/table_schema.h"
@@ -50,11 +52,20 @@ bool KeyAttributesWellTyped(const TableSchema& table, const Item& key_or_item, b
 // types and key values are worded as in PutItem.
 Status ValidateBatchPutItem(const TableSchema& table, const Item& item);
 
-// Capacity by table, in the order the tables were first charged (the order of the request).
+// Appends the ItemCollectionMetrics of one write to `table`'s list (nothing for a table without
+// local secondary indexes, whose writes have none).
+void AddItemCollectionMetrics(std::string_view table,
+                              std::optional<api::ItemCollectionMetrics> metrics,
+                              api::ItemCollectionMetricsPerTable* out);
+
+// Capacity by table, in the order the tables were first charged (the order of the request),
+// with each table's own share and its indexes' (ReturnConsumedCapacity INDEXES).
 class CapacityTally {
  public:
   void AddRead(std::string_view table, capacity::HalfUnits half_units);
   void AddWrite(std::string_view table, capacity::HalfUnits half_units);
+  // A whole request's charge (the table's share and its indexes', ops/capacity_charge.h).
+  void Add(std::string_view table, const capacity::RequestCharge& charge);
   // Makes `table` appear in the list even if nothing is charged to it.
   void Touch(std::string_view table);
   std::vector<api::TableCapacity> Tables() const;
@@ -62,8 +73,7 @@ class CapacityTally {
  private:
   struct Entry {
     std::string table;
-    capacity::HalfUnits read = 0;
-    capacity::HalfUnits write = 0;
+    capacity::RequestCharge charge;
   };
   Entry& At(std::string_view table);
   std::vector<Entry> entries_;  // a handful of tables: a linear search is the fastest map

@@ -8,7 +8,9 @@
 #include "ops/batch.h"
 #include "ops/batch_admission.h"
 #include "ops/batch_tables.h"
+#include "ops/capacity_charge.h"
 #include "ops/item_checks.h"
+#include "ops/item_collections.h"
 #include "ops/item_mutation.h"
 #include "ops/key_validation.h"
 #include "storage/item_store.h"
@@ -80,8 +82,12 @@ std::vector<api::WriteRequest>& UnprocessedFor(const api::TableWriteRequests& en
 // Applies the planned writes in order inside `txn`, asking the capacity layer about each.
 class BatchWriter {
  public:
-  BatchWriter(Engine& engine, const Caller& caller, storage::WriteTxn& txn)
-      : engine_(engine), caller_(caller), txn_(txn) {}
+  BatchWriter(Engine& engine, const Caller& caller, storage::WriteTxn& txn,
+              bool return_item_collection_metrics)
+      : engine_(engine),
+        caller_(caller),
+        txn_(txn),
+        return_item_collection_metrics_(return_item_collection_metrics) {}
 
   Status Apply(const PlannedWrite& write, api::BatchWriteItemResponse* response) {
     tally_.Touch(write.table_entry->table);
@@ -110,16 +116,26 @@ class BatchWriter {
       return Status::Ok();
     }
     any_admitted_ = true;
-    tally_.AddWrite(write.table_entry->table, cost);
+    // Tables with LSIs: the 10 GB item-collection limit (the whole batch fails with
+    // ItemCollectionSizeLimitExceededException), and ItemCollectionMetrics.
+    DDB_ASSIGN_OR_RETURN(
+        ItemCollectionGuard collection,
+        ItemCollectionGuard::Begin(engine_.items, txn_, *write.table, write.request->item));
+    storage::IndexChanges changes;
     if (outcome.new_item) {
-      DDB_ASSIGN_OR_RETURN(auto changes, engine_.items.Put(txn_, *write.table, write.storage_key,
-                                                           old_item, *outcome.new_item));
-      (void)changes;  // index capacity: the capacity layer's (issue 6)
+      DDB_ASSIGN_OR_RETURN(changes, engine_.items.Put(txn_, *write.table, write.storage_key,
+                                                      old_item, *outcome.new_item));
     } else if (old_item != nullptr) {
-      DDB_ASSIGN_OR_RETURN(auto changes,
+      DDB_ASSIGN_OR_RETURN(changes,
                            engine_.items.Delete(txn_, *write.table, write.storage_key, *old_item));
-      (void)changes;
     }
+    DDB_RETURN_IF_ERROR(collection.Finish(txn_));
+    if (return_item_collection_metrics_) {
+      AddItemCollectionMetrics(write.table_entry->table, collection.Metrics(),
+                               &response->item_collection_metrics);
+    }
+    // The table pays `cost`; each index whose entry changed pays its own writes.
+    tally_.Add(write.table_entry->table, ChargeWrite(*write.table, old_size, new_size, changes));
     return Status::Ok();
   }
 
@@ -134,6 +150,7 @@ class BatchWriter {
   Engine& engine_;
   const Caller& caller_;
   storage::WriteTxn& txn_;
+  const bool return_item_collection_metrics_;
   CapacityTally tally_;
   bool any_admitted_ = false;
   std::optional<ApiError> first_refusal_;
@@ -150,7 +167,7 @@ Result<api::BatchWriteItemResponse> BatchWriteItem(Engine& engine, const Caller&
   DDB_ASSIGN_OR_RETURN(std::vector<PlannedWrite> plan, PlanWrites(tables, request));
 
   api::BatchWriteItemResponse response;
-  BatchWriter writer(engine, caller, txn);
+  BatchWriter writer(engine, caller, txn, request.return_item_collection_metrics);
   for (const PlannedWrite& write : plan) DDB_RETURN_IF_ERROR(writer.Apply(write, &response));
   DDB_RETURN_IF_ERROR(writer.Outcome());
   DDB_RETURN_IF_ERROR(txn.Commit());

@@ -4,8 +4,10 @@
 #include <optional>
 
 #include "ops/batch_tables.h"
+#include "ops/capacity_charge.h"
 #include "ops/idempotency.h"
 #include "ops/item_checks.h"
+#include "ops/item_collections.h"
 #include "ops/item_expressions.h"
 #include "ops/item_mutation.h"
 #include "ops/transact.h"
@@ -128,26 +130,57 @@ Result<CancellationReason> Evaluate(Engine& engine, const storage::Txn& txn,
 
 std::size_t SizeOf(const std::optional<Item>& item) { return item ? ItemSize(*item) : 0; }
 
-// Writes one evaluated action and charges it: a transactional write of the larger of the old
-// and new item. A ConditionCheck is billed as a write too (measured on AWS: 2 WCU for a small
-// item, martinhicks.dev "What a conditional DynamoDB transaction actually costs", 2026).
+// Writes one evaluated action and charges it: twice the write of the larger of the old and new
+// item, and each index whose entry changed its own writes (ChargeWrite). A ConditionCheck is
+// billed as a write too (measured on AWS: 2 WCU for a small item, martinhicks.dev "What a
+// conditional DynamoDB transaction actually costs", 2026). On a table with local secondary
+// indexes the write keeps the 10 GB item-collection limit and yields the collection's metrics.
 Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepared,
-             CapacityTally& tally) {
+             CapacityTally& tally, std::optional<api::ItemCollectionMetrics>* metrics) {
   const std::size_t old_size = SizeOf(prepared.current);
   const std::size_t new_size = prepared.action->kind == TransactActionKind::kConditionCheck
                                    ? old_size
                                    : SizeOf(prepared.outcome.new_item);
-  tally.AddWrite(prepared.action->table_name, 2 * capacity::WriteCost(old_size, new_size));
-  if (!prepared.outcome.writes) return Status::Ok();
-  const Item* old_item = prepared.current ? &*prepared.current : nullptr;
-  if (prepared.outcome.new_item) {
-    DDB_ASSIGN_OR_RETURN(auto changes, engine.items.Put(txn, *prepared.table, prepared.storage_key,
-                                                        old_item, *prepared.outcome.new_item));
-    (void)changes;  // index capacity: the capacity layer's (issue 6)
-  } else if (old_item != nullptr) {
+  storage::IndexChanges changes;
+  if (prepared.outcome.writes) {
     DDB_ASSIGN_OR_RETURN(
-        auto changes, engine.items.Delete(txn, *prepared.table, prepared.storage_key, *old_item));
-    (void)changes;
+        ItemCollectionGuard collection,
+        ItemCollectionGuard::Begin(engine.items, txn, *prepared.table, TargetOf(*prepared.action)));
+    const Item* old_item = prepared.current ? &*prepared.current : nullptr;
+    if (prepared.outcome.new_item) {
+      DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, *prepared.table, prepared.storage_key,
+                                                     old_item, *prepared.outcome.new_item));
+    } else if (old_item != nullptr) {
+      DDB_ASSIGN_OR_RETURN(
+          changes, engine.items.Delete(txn, *prepared.table, prepared.storage_key, *old_item));
+    }
+    DDB_RETURN_IF_ERROR(collection.Finish(txn));
+    *metrics = collection.Metrics();
+  }
+  tally.Add(prepared.action->table_name,
+            ChargeWrite(*prepared.table, old_size, new_size, changes, /*transactional=*/true));
+  return Status::Ok();
+}
+
+// Writes every action. An item collection pushed over its limit cancels the transaction with
+// that action's reason (API reference, TransactionCanceledException: "Code:
+// ItemCollectionSizeLimitExceeded, Message: Collection size exceeded.").
+Status WriteAll(Engine& engine, storage::WriteTxn& txn, const std::vector<PreparedAction>& actions,
+                bool return_metrics, CapacityTally& tally,
+                api::ItemCollectionMetricsPerTable* metrics) {
+  for (std::size_t i = 0; i < actions.size(); ++i) {
+    std::optional<api::ItemCollectionMetrics> collection;
+    Status written = Write(engine, txn, actions[i], tally, &collection);
+    if (!written.ok() && written.error().code() == ErrorCode::kItemCollectionSizeLimitExceeded) {
+      std::vector<CancellationReason> reasons(actions.size(), NoReason());
+      reasons[i] = CancellationReason{"ItemCollectionSizeLimitExceeded",
+                                      "Collection size exceeded.", nullptr};
+      return TransactionCanceled(std::move(reasons));
+    }
+    DDB_RETURN_IF_ERROR(written);
+    if (return_metrics) {
+      AddItemCollectionMetrics(actions[i].action->table_name, std::move(collection), metrics);
+    }
   }
   return Status::Ok();
 }
@@ -195,15 +228,14 @@ Result<api::TransactWriteItemsResponse> TransactWriteItems(
   if (cancelled) return TransactionCanceled(std::move(reasons));  // the WriteTxn aborts
 
   CapacityTally tally;
-  for (const PreparedAction& prepared : actions) {
-    DDB_RETURN_IF_ERROR(Write(engine, txn, prepared, tally));
-  }
+  api::TransactWriteItemsResponse response;
+  DDB_RETURN_IF_ERROR(WriteAll(engine, txn, actions, request.return_item_collection_metrics, tally,
+                               &response.item_collection_metrics));
   if (request.client_request_token) {
     DDB_RETURN_IF_ERROR(RecordClientRequestToken(engine, txn, caller, *request.client_request_token,
                                                  request.fingerprint));
   }
   DDB_RETURN_IF_ERROR(txn.Commit());
-  api::TransactWriteItemsResponse response;
   response.consumed_capacity = tally.Tables();
   return response;
 }

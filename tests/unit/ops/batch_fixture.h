@@ -3,6 +3,7 @@
 //   hash     pk (S)
 //   range    pk (S), sk (N)
 //   indexed  pk (S), with a GSI "by_g" on g (S) projecting everything
+//   collections  pk (S), sk (S), with an LSI "by_l" on l (S): item collections
 #pragma once
 
 #include <gtest/gtest.h>
@@ -84,6 +85,12 @@ class BatchFixture : public ::testing::Test {
         "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],
         "GlobalSecondaryIndexes":[{"IndexName":"by_g","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
           "Projection":{"ProjectionType":"ALL"}}]})j");
+    Ok("CreateTable", R"j({"TableName":"collections","BillingMode":"PAY_PER_REQUEST",
+        "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+        "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"},
+          {"AttributeName":"l","AttributeType":"S"}],
+        "LocalSecondaryIndexes":[{"IndexName":"by_l","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},
+          {"AttributeName":"l","KeyType":"RANGE"}],"Projection":{"ProjectionType":"ALL"}}]})j");
   }
 
   Response Call(const std::string& op, const std::string& body) { return db_->Call(op, body); }

@@ -169,6 +169,32 @@ TEST_F(BatchTest, BatchWriteItemAcceptsATableArn) {
               "ResourceNotFoundException", "Requested resource not found");
 }
 
+TEST_F(BatchTest, BatchWriteItemReportsItemCollectionMetricsOfTablesWithLocalIndexes) {
+  // Per table with an LSI, one entry per item written; none for tables without (API reference,
+  // BatchWriteItem ItemCollectionMetrics).
+  EXPECT_EQ(OkBody("BatchWriteItem", R"j({"RequestItems":{
+      "collections":[{"PutRequest":{"Item":{"pk":{"S":"a"},"sk":{"S":"1"},"l":{"S":"x"}}}},
+                     {"PutRequest":{"Item":{"pk":{"S":"b"},"sk":{"S":"1"}}}}],
+      "hash":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}}]},
+      "ReturnItemCollectionMetrics":"SIZE"})j"),
+            R"j({"UnprocessedItems":{},"ItemCollectionMetrics":{"collections":[)j"
+            R"j({"ItemCollectionKey":{"pk":{"S":"a"}},"SizeEstimateRangeGB":[0.0,1.0]},)j"
+            R"j({"ItemCollectionKey":{"pk":{"S":"b"}},"SizeEstimateRangeGB":[0.0,1.0]}]}})j");
+  EXPECT_EQ(OkBody("BatchWriteItem", R"j({"RequestItems":{
+      "collections":[{"DeleteRequest":{"Key":{"pk":{"S":"a"},"sk":{"S":"1"}}}}]}})j"),
+            R"j({"UnprocessedItems":{}})j");
+}
+
+TEST_F(BatchTest, BatchWriteItemChargesIndexWritesToo) {
+  // A put that creates an index entry also writes the index (CAPACITY.md §1).
+  const std::string body = OkBody("BatchWriteItem", R"j({"RequestItems":{"indexed":[
+      {"PutRequest":{"Item":{"pk":{"S":"a"},"g":{"S":"x"}}}},
+      {"PutRequest":{"Item":{"pk":{"S":"b"}}}}]},"ReturnConsumedCapacity":"INDEXES"})j");
+  EXPECT_EQ(body, R"j({"UnprocessedItems":{},"ConsumedCapacity":[{"TableName":"indexed",)j"
+                  R"j("CapacityUnits":3.0,"Table":{"CapacityUnits":2.0},)j"
+                  R"j("GlobalSecondaryIndexes":{"by_g":{"CapacityUnits":1.0}}}]})j");
+}
+
 // ---- BatchGetItem ----
 
 class BatchGetTest : public BatchFixture {

@@ -254,6 +254,19 @@ TEST_F(TransactTest, WritesIndexEntriesWithTheItems) {
   EXPECT_EQ(ItemCount("indexed", "by_g"), 0);
 }
 
+TEST_F(TransactTest, ReportsItemCollectionMetricsOfTheItemsWritten) {
+  EXPECT_EQ(OkBody("TransactWriteItems", R"j({"TransactItems":[
+      {"Put":{"TableName":"collections","Item":{"pk":{"S":"a"},"sk":{"S":"1"},"l":{"S":"x"}}}},
+      {"Update":{"TableName":"collections","Key":{"pk":{"S":"a"},"sk":{"S":"2"}},"UpdateExpression":"SET v = :v",
+        "ExpressionAttributeValues":{":v":{"N":"1"}}}},
+      {"ConditionCheck":{"TableName":"collections","Key":{"pk":{"S":"c"},"sk":{"S":"1"}},
+        "ConditionExpression":"attribute_not_exists(pk)"}},
+      {"Put":{"TableName":"hash","Item":{"pk":{"S":"x"}}}}],"ReturnItemCollectionMetrics":"SIZE"})j"),
+            R"j({"ItemCollectionMetrics":{"collections":[)j"
+            R"j({"ItemCollectionKey":{"pk":{"S":"a"}},"SizeEstimateRangeGB":[0.0,1.0]},)j"
+            R"j({"ItemCollectionKey":{"pk":{"S":"a"}},"SizeEstimateRangeGB":[0.0,1.0]}]}})j");
+}
+
 // ---- ClientRequestToken ----
 
 TEST_F(TransactTest, ARetriedTokenAnswersWithoutWritingAgain) {
