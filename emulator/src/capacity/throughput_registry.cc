@@ -95,6 +95,20 @@ std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> 
   return throttles;
 }
 
+std::vector<Throttle> ThroughputRegistry::Check(const TableLimits& limits,
+                                                std::span<const std::uint64_t> sizes,
+                                                const Demand& demand) {
+  const std::int64_t now = clock_.NowMicros();
+  std::shared_ptr<TableLimiter> limiter = LimiterFor(limits.table_id);
+  std::shared_lock lock(mu_);
+  std::lock_guard table_lock(limiter->mutex());
+  limiter->PrepareLocked(limits, overrides_generation_.load(std::memory_order_acquire),
+                         OverridesFor(limits), sizes, now);
+  std::vector<Throttle> throttles;
+  limiter->CheckLocked(demand, now, &throttles);
+  return throttles;
+}
+
 TableCapacityReport ThroughputRegistry::Report(const TableLimits& limits, std::size_t top_n) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(limits.table_id);

@@ -43,6 +43,11 @@ class ThroughputRegistry {
   };
   std::vector<Throttle> AdmitAll(std::span<const TableDemand> tables);
 
+  // The key spaces `demand` would overdraw now, without taking or recording anything (which
+  // actions of a refused transaction were the throttled ones).
+  std::vector<Throttle> Check(const TableLimits& limits, std::span<const std::uint64_t> sizes,
+                              const Demand& demand);
+
   // The table's limits and usage now (a table never requested reports its configuration and
   // no usage).
   TableCapacityReport Report(const TableLimits& limits, std::size_t top_n);

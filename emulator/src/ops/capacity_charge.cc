@@ -248,11 +248,7 @@ Status AdmitPage(Engine& engine, const Caller& caller, const storage::Txn& txn,
 }
 
 void TransactionMeter::Add(std::size_t action, const TableSchema& table, capacity::Demand demand) {
-  ActionEntry& entry = actions_[action];
-  entry.table_id = table.table_id;
-  for (const capacity::Demand::Index& index : demand.global_indexes) {
-    entry.indexes.push_back(index.name);
-  }
+  actions_[action] = ActionEntry{&table, demand};
   TableEntry* target = nullptr;
   for (TableEntry& t : tables_) {
     if (t.table->table_id == table.table_id) target = &t;
@@ -300,27 +296,43 @@ Result<std::optional<std::vector<CancellationReason>>> TransactionMeter::Admit(
   }
   const std::vector<capacity::Throttle> throttles = engine.throughput->AdmitAll(demands);
   if (throttles.empty()) return Reasons();
-  std::vector<CancellationReason> reasons;
-  reasons.reserve(actions_.size());
-  for (const ActionEntry& action : actions_) {
-    const capacity::Throttle* hit = nullptr;
-    for (const capacity::Throttle& t : throttles) {
-      if (t.table_id != action.table_id) continue;
-      const bool touched = t.index.empty() || std::find(action.indexes.begin(),
-                                                        action.indexes.end(),
-                                                        t.index) != action.indexes.end();
-      if (touched) {
-        hit = &t;
-        break;
+  // Which actions were the throttled ones: those that would be refused on their own (a hot key,
+  // a drained table). When none would (only together do they overdraw), every action on a
+  // refused key space is.
+  auto reason_for = [](const capacity::Throttle& t) {
+    const bool on_demand = t.mode == capacity::CapacityMode::kOnDemand;
+    return CancellationReason{on_demand ? "ThrottlingError" : "ProvisionedThroughputExceeded",
+                              capacity::ThrottlingMessage(t), nullptr};
+  };
+  std::vector<CancellationReason> reasons(actions_.size(), CancellationReason{"None", "", nullptr});
+  bool any = false;
+  for (std::size_t i = 0; i < actions_.size(); ++i) {
+    const ActionEntry& action = actions_[i];
+    if (action.table == nullptr) continue;
+    std::size_t t = 0;
+    while (tables_[t].table != action.table) ++t;
+    const std::vector<capacity::Throttle> own =
+        engine.throughput->Check(limits[t], sizes[t], action.demand);
+    if (own.empty()) continue;
+    reasons[i] = reason_for(own.front());
+    any = true;
+  }
+  if (!any) {
+    for (std::size_t i = 0; i < actions_.size(); ++i) {
+      const ActionEntry& action = actions_[i];
+      if (action.table == nullptr) continue;
+      for (const capacity::Throttle& t : throttles) {
+        if (t.table_id != action.table->table_id) continue;
+        const bool touched =
+            t.index.empty() ||
+            std::any_of(action.demand.global_indexes.begin(), action.demand.global_indexes.end(),
+                        [&](const capacity::Demand::Index& index) { return index.name == t.index; });
+        if (touched) {
+          reasons[i] = reason_for(t);
+          break;
+        }
       }
     }
-    if (hit == nullptr) {
-      reasons.push_back(CancellationReason{"None", "", nullptr});
-      continue;
-    }
-    const bool on_demand = hit->mode == capacity::CapacityMode::kOnDemand;
-    reasons.push_back(CancellationReason{on_demand ? "ThrottlingError" : "ProvisionedThroughputExceeded",
-                                         capacity::ThrottlingMessage(*hit), nullptr});
   }
   return Reasons(std::move(reasons));
 }

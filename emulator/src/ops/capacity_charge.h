@@ -102,8 +102,8 @@ class TransactionMeter {
     capacity::Demand demand;
   };
   struct ActionEntry {
-    std::string table_id;
-    std::vector<std::string> indexes;  // GSIs the action's demand touches
+    const TableSchema* table = nullptr;
+    capacity::Demand demand;
   };
   std::vector<TableEntry> tables_;
   std::vector<ActionEntry> actions_;

@@ -4,6 +4,7 @@
 
 #include "expr/projection.h"
 #include "ops/batch_tables.h"
+#include "ops/capacity_charge.h"
 #include "ops/item_expressions.h"
 #include "ops/transact.h"
 #include "ops/transact_checks.h"
@@ -51,14 +52,17 @@ Result<api::TransactGetItemsResponse> TransactGetItems(
   api::TransactGetItemsResponse response;
   response.items.reserve(gets.size());
   CapacityTally tally;
+  TransactionMeter meter(gets.size());
   for (std::size_t i = 0; i < gets.size(); ++i) {
     const PreparedGet& get = gets[i];
     Item item;
     DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, storage_keys[i], &item));
     // Transactional reads cost twice a strongly consistent read, missing items included
     // (CAPACITY.md §1).
-    tally.AddRead(get.action->table_name,
-                  2 * capacity::ReadCost(found ? ItemSize(item) : 0, /*consistent=*/true));
+    capacity::RequestCharge charge;
+    charge.table_read = capacity::TransactionalReadCost(found ? ItemSize(item) : 0);
+    meter.Add(i, *get.table, ReadDemand(*get.table, nullptr, get.action->key, charge));
+    tally.Add(get.action->table_name, charge);
     if (!found) {
       response.items.emplace_back();
       continue;
@@ -66,6 +70,10 @@ Result<api::TransactGetItemsResponse> TransactGetItems(
     response.items.emplace_back(get.projection ? expr::Project(item, get.projection->paths)
                                                : std::move(item));
   }
+  // Throttled: cancelled with ThrottlingError / ProvisionedThroughputExceeded reasons
+  // (ops/capacity_charge.h).
+  DDB_ASSIGN_OR_RETURN(auto throttled, meter.Admit(engine, caller, txn));
+  if (throttled) return TransactionCanceled(std::move(*throttled));
   response.consumed_capacity = tally.Tables();
   return response;
 }

@@ -135,18 +135,20 @@ std::size_t SizeOf(const std::optional<Item>& item) { return item ? ItemSize(*it
 // billed as a write too (measured on AWS: 2 WCU for a small item, martinhicks.dev "What a
 // conditional DynamoDB transaction actually costs", 2026). On a table with local secondary
 // indexes the write keeps the 10 GB item-collection limit and yields the collection's metrics.
+// The write's demand goes to `meter` (action `index`), which admits the whole transaction.
 Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepared,
-             CapacityTally& tally, std::optional<api::ItemCollectionMetrics>* metrics) {
+             std::size_t index, CapacityTally& tally, TransactionMeter& meter,
+             std::optional<api::ItemCollectionMetrics>* metrics) {
   const std::size_t old_size = SizeOf(prepared.current);
   const std::size_t new_size = prepared.action->kind == TransactActionKind::kConditionCheck
                                    ? old_size
                                    : SizeOf(prepared.outcome.new_item);
   storage::IndexChanges changes;
+  const Item* old_item = prepared.current ? &*prepared.current : nullptr;
   if (prepared.outcome.writes) {
     DDB_ASSIGN_OR_RETURN(
         ItemCollectionGuard collection,
         ItemCollectionGuard::Begin(engine.items, txn, *prepared.table, TargetOf(*prepared.action)));
-    const Item* old_item = prepared.current ? &*prepared.current : nullptr;
     if (prepared.outcome.new_item) {
       DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, *prepared.table, prepared.storage_key,
                                                      old_item, *prepared.outcome.new_item));
@@ -157,8 +159,15 @@ Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepa
     DDB_RETURN_IF_ERROR(collection.Finish(txn));
     *metrics = collection.Metrics();
   }
-  tally.Add(prepared.action->table_name,
-            ChargeWrite(*prepared.table, old_size, new_size, changes, /*transactional=*/true));
+  const capacity::RequestCharge charge =
+      ChargeWrite(*prepared.table, old_size, new_size, changes, /*transactional=*/true);
+  const Item* new_item = prepared.outcome.writes && prepared.outcome.new_item
+                             ? &*prepared.outcome.new_item
+                             : nullptr;
+  meter.Add(index, *prepared.table,
+            WriteDemand(*prepared.table, TargetOf(*prepared.action), old_item, new_item, changes,
+                        charge));
+  tally.Add(prepared.action->table_name, charge);
   return Status::Ok();
 }
 
@@ -166,11 +175,11 @@ Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepa
 // that action's reason (API reference, TransactionCanceledException: "Code:
 // ItemCollectionSizeLimitExceeded, Message: Collection size exceeded.").
 Status WriteAll(Engine& engine, storage::WriteTxn& txn, const std::vector<PreparedAction>& actions,
-                bool return_metrics, CapacityTally& tally,
+                bool return_metrics, CapacityTally& tally, TransactionMeter& meter,
                 api::ItemCollectionMetricsPerTable* metrics) {
   for (std::size_t i = 0; i < actions.size(); ++i) {
     std::optional<api::ItemCollectionMetrics> collection;
-    Status written = Write(engine, txn, actions[i], tally, &collection);
+    Status written = Write(engine, txn, actions[i], i, tally, meter, &collection);
     if (!written.ok() && written.error().code() == ErrorCode::kItemCollectionSizeLimitExceeded) {
       std::vector<CancellationReason> reasons(actions.size(), NoReason());
       reasons[i] = CancellationReason{"ItemCollectionSizeLimitExceeded",
@@ -228,9 +237,14 @@ Result<api::TransactWriteItemsResponse> TransactWriteItems(
   if (cancelled) return TransactionCanceled(std::move(reasons));  // the WriteTxn aborts
 
   CapacityTally tally;
+  TransactionMeter meter(actions.size());
   api::TransactWriteItemsResponse response;
   DDB_RETURN_IF_ERROR(WriteAll(engine, txn, actions, request.return_item_collection_metrics, tally,
-                               &response.item_collection_metrics));
+                               meter, &response.item_collection_metrics));
+  // Throttled: cancelled with ThrottlingError / ProvisionedThroughputExceeded reasons, and the
+  // WriteTxn aborts (ops/capacity_charge.h).
+  DDB_ASSIGN_OR_RETURN(auto throttled, meter.Admit(engine, caller, txn));
+  if (throttled) return TransactionCanceled(std::move(*throttled));
   if (request.client_request_token) {
     DDB_RETURN_IF_ERROR(RecordClientRequestToken(engine, txn, caller, *request.client_request_token,
                                                  request.fingerprint));
