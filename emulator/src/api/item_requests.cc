@@ -111,6 +111,10 @@ std::string RenderItemResponse(const ItemResponse& response, const char* item_me
     WriteItem(*response.item, w);
   }
   if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
+  if (response.item_collection_metrics) {
+    w.Key("ItemCollectionMetrics");
+    WriteItemCollectionMetrics(*response.item_collection_metrics, w);
+  }
   w.EndObject();
   return std::string(buffer.GetString(), buffer.GetSize());
 }

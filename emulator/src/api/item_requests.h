@@ -10,6 +10,7 @@
 
 #include <rapidjson/document.h>
 
+#include "api/item_collection_metrics.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
 
@@ -108,6 +109,8 @@ struct ConsumedCapacity {
 struct ItemResponse {
   std::optional<Item> item;
   std::optional<ConsumedCapacity> consumed_capacity;
+  // Writes with ReturnItemCollectionMetrics SIZE on a table with local secondary indexes.
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
 Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body);

@@ -7,6 +7,7 @@
 #include "ops/capacity_charge.h"
 #include "expr/projection.h"
 #include "ops/item_checks.h"
+#include "ops/item_collections.h"
 #include "ops/item_expressions.h"
 #include "ops/item_mutation.h"
 #include "ops/key_validation.h"
@@ -16,13 +17,14 @@
 namespace ddbemu::ops {
 namespace {
 
-// Looks the table up in the caller's namespace within `txn`.
-Result<TableSchema> FindTable(Engine& engine, const storage::Txn& txn, const Caller& caller,
-                              const std::string& table_name) {
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> table,
-                       engine.catalog.Get(txn, caller.ns, table_name));
+// Looks the table up in the caller's namespace within `txn` (cached: no schema decode).
+Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const storage::Txn& txn,
+                                                     const Caller& caller,
+                                                     const std::string& table_name) {
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                       engine.catalog.GetShared(txn, caller.ns, table_name));
   if (!table) return TableNotFound();
-  return std::move(*table);
+  return table;
 }
 
 // ConditionalCheckFailedException, carrying the current item when the request asked for it
@@ -37,7 +39,8 @@ ApiError ConditionFailed(bool return_old, const Item* current) {
 
 // What one write request needs from the table, read inside its write transaction.
 struct WriteTarget {
-  TableSchema table;
+  std::shared_ptr<const TableSchema> schema;
+  const TableSchema& table() const { return *schema; }
   std::string storage_key;
   std::optional<Item> current;
 };
@@ -46,10 +49,10 @@ Result<WriteTarget> ReadTarget(Engine& engine, storage::WriteTxn& txn, const Cal
                                const std::string& table_name, const Item& key_or_item,
                                bool is_whole_item) {
   WriteTarget target;
-  DDB_ASSIGN_OR_RETURN(target.table, FindTable(engine, txn, caller, table_name));
-  DDB_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table, key_or_item)
-                                    : ValidateKey(target.table, key_or_item));
-  DDB_ASSIGN_OR_RETURN(target.storage_key, storage::EncodeTableKey(target.table, key_or_item));
+  DDB_ASSIGN_OR_RETURN(target.schema, FindTable(engine, txn, caller, table_name));
+  DDB_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table(), key_or_item)
+                                    : ValidateKey(target.table(), key_or_item));
+  DDB_ASSIGN_OR_RETURN(target.storage_key, storage::EncodeTableKey(target.table(), key_or_item));
   Item current;
   DDB_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, target.storage_key, &current));
   if (exists) target.current = std::move(current);
@@ -63,24 +66,30 @@ std::size_t SizeOf(const std::optional<Item>& item) { return item ? ItemSize(*it
 // and commits. Returns the cost. `key_item` holds the request's key.
 Result<capacity::RequestCharge> WriteOutcome(Engine& engine, const Caller& caller,
                                              storage::WriteTxn& txn, const WriteTarget& target,
-                                             const Item& key_item, const MutationOutcome& outcome) {
+                                             const Item& key_item, const MutationOutcome& outcome,
+                                             std::optional<api::ItemCollectionMetrics>* metrics) {
   const Item* old_item = target.current ? &*target.current : nullptr;
+  // Tables with LSIs: the 10 GB item-collection limit, and ItemCollectionMetrics.
+  DDB_ASSIGN_OR_RETURN(ItemCollectionGuard collection,
+                       ItemCollectionGuard::Begin(engine.items, txn, target.table(), key_item));
   storage::IndexChanges changes;
   if (outcome.writes) {
     if (outcome.new_item) {
-      DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, target.table, target.storage_key,
+      DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, target.table(), target.storage_key,
                                                      old_item, *outcome.new_item));
     } else if (old_item != nullptr) {
       DDB_ASSIGN_OR_RETURN(
-          changes, engine.items.Delete(txn, target.table, target.storage_key, *old_item));
+          changes, engine.items.Delete(txn, target.table(), target.storage_key, *old_item));
     }
   }
   const Item* new_item = outcome.new_item ? &*outcome.new_item : nullptr;
   capacity::RequestCharge charge =
-      ChargeWrite(target.table, SizeOf(target.current), SizeOf(outcome.new_item), changes);
-  DDB_RETURN_IF_ERROR(AdmitWrite(engine, caller, txn, target.table, key_item, old_item, new_item,
+      ChargeWrite(target.table(), SizeOf(target.current), SizeOf(outcome.new_item), changes);
+  DDB_RETURN_IF_ERROR(collection.Finish(txn));
+  DDB_RETURN_IF_ERROR(AdmitWrite(engine, caller, txn, target.table(), key_item, old_item, new_item,
                                  changes, charge));
   DDB_RETURN_IF_ERROR(txn.Commit());
+  if (metrics != nullptr) *metrics = collection.Metrics();
   return charge;
 }
 
@@ -90,8 +99,8 @@ Result<capacity::RequestCharge> WriteOutcome(Engine& engine, const Caller& calle
 Status ChargeFailedWrite(Engine& engine, const Caller& caller, const storage::Txn& txn,
                          const WriteTarget& target, const Item& key_item, std::size_t new_size) {
   const capacity::RequestCharge charge =
-      ChargeWrite(target.table, SizeOf(target.current), new_size, {});
-  return AdmitWrite(engine, caller, txn, target.table, key_item, nullptr, nullptr, {}, charge);
+      ChargeWrite(target.table(), SizeOf(target.current), new_size, {});
+  return AdmitWrite(engine, caller, txn, target.table(), key_item, nullptr, nullptr, {}, charge);
 }
 
 }  // namespace
@@ -112,16 +121,18 @@ Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
                         .item = request.item,
                         .condition = expressions.condition ? &*expressions.condition : nullptr};
   const Item* current = target.current ? &*target.current : nullptr;
-  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
   if (outcome.condition_failed) {
     DDB_RETURN_IF_ERROR(
         ChargeFailedWrite(engine, caller, txn, target, request.item, ItemSize(request.item)));
     return ConditionFailed(request.return_old_on_condition_failure, current);
   }
+  std::optional<api::ItemCollectionMetrics> metrics;
   DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
-                       WriteOutcome(engine, caller, txn, target, request.item, outcome));
+                       WriteOutcome(engine, caller, txn, target, request.item, outcome, &metrics));
 
   api::ItemResponse response;
+  if (request.return_item_collection_metrics) response.item_collection_metrics = std::move(metrics);
   response.consumed_capacity =
       ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
@@ -135,7 +146,9 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
                                               {.projection = true}, engine.expression_cache));
 
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, request.table_name));
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                       FindTable(engine, txn, caller, request.table_name));
+  const TableSchema& table = *schema;
   DDB_RETURN_IF_ERROR(ValidateKey(table, request.key));
   DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
   Item item;
@@ -171,15 +184,17 @@ Result<api::ItemResponse> DeleteItem(Engine& engine, const Caller& caller,
                         .key = request.key,
                         .condition = expressions.condition ? &*expressions.condition : nullptr};
   const Item* current = target.current ? &*target.current : nullptr;
-  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
   if (outcome.condition_failed) {
     DDB_RETURN_IF_ERROR(ChargeFailedWrite(engine, caller, txn, target, request.key, 0));
     return ConditionFailed(request.return_old_on_condition_failure, current);
   }
+  std::optional<api::ItemCollectionMetrics> metrics;
   DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
-                       WriteOutcome(engine, caller, txn, target, request.key, outcome));
+                       WriteOutcome(engine, caller, txn, target, request.key, outcome, &metrics));
 
   api::ItemResponse response;
+  if (request.return_item_collection_metrics) response.item_collection_metrics = std::move(metrics);
   response.consumed_capacity =
       ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
@@ -202,15 +217,17 @@ Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
                         .condition = expressions.condition ? &*expressions.condition : nullptr,
                         .update = expressions.update ? &*expressions.update : nullptr};
   const Item* current = target.current ? &*target.current : nullptr;
-  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table, mutation, current));
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
   if (outcome.condition_failed) {
     DDB_RETURN_IF_ERROR(ChargeFailedWrite(engine, caller, txn, target, request.key, 0));
     return ConditionFailed(request.return_old_on_condition_failure, current);
   }
+  std::optional<api::ItemCollectionMetrics> metrics;
   DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
-                       WriteOutcome(engine, caller, txn, target, request.key, outcome));
+                       WriteOutcome(engine, caller, txn, target, request.key, outcome, &metrics));
 
   api::ItemResponse response;
+  if (request.return_item_collection_metrics) response.item_collection_metrics = std::move(metrics);
   response.consumed_capacity =
       ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   switch (request.return_values) {
