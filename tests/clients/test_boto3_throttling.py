@@ -140,3 +140,25 @@ def test_with_standard_retries_a_throttled_write_eventually_succeeds(server, tab
                    access_key_id=AWS_ENV["AWS_ACCESS_KEY_ID"])
     assert report["Table"]["Usage"]["WriteThrottleEvents"] == 1
     assert report["Table"]["TopKeysByThrottles"][0]["Key"] == {"pk": {"S": "hot"}}
+
+
+def test_batch_write_returns_the_throttled_items_as_unprocessed(server, table_name):
+    client = make_client(server, {"max_attempts": 1})
+    client.create_table(TableName=table_name, BillingMode="PAY_PER_REQUEST",
+                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"},
+                                   {"AttributeName": "sk", "KeyType": "RANGE"}],
+                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"},
+                                              {"AttributeName": "sk", "AttributeType": "N"}])
+    admin(server, "POST", "/_ddblocal/capacity/config", table=table_name, partition_write_units=3,
+          partitions=64, access_key_id=AWS_ENV["AWS_ACCESS_KEY_ID"])
+    hot = [{"PutRequest": {"Item": {"pk": {"S": "hot"}, "sk": {"N": str(i)}}}} for i in range(5)]
+    cold = [{"PutRequest": {"Item": {"pk": {"S": "cold"}, "sk": {"N": "0"}}}}]
+    response = client.batch_write_item(RequestItems={table_name: hot + cold},
+                                       ReturnConsumedCapacity="TOTAL")
+    # The hot key takes three one-WCU writes a second: the last two come back unprocessed.
+    assert response["UnprocessedItems"] == {table_name: hot[3:]}
+    assert response["ConsumedCapacity"] == [{"TableName": table_name, "CapacityUnits": 4.0}]
+    admin(server, "POST", "/_ddblocal/clock/advance", ms=1000)
+    retried = client.batch_write_item(RequestItems=response["UnprocessedItems"])
+    assert retried["UnprocessedItems"] == {}
+    assert client.scan(TableName=table_name, Select="COUNT")["Count"] == 6
