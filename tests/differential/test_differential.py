@@ -35,6 +35,14 @@ def test_cases_found():
     assert len(CASES) > 0, "no case files under tests/differential/cases"
 
 
+def test_operation_acceptances_are_listed():
+    for op, accepts in difftool.OPERATION_ACCEPTS.items():
+        for acc in accepts:
+            assert acc["id"] in KNOWN_IDS, f"{op}: acceptance {acc['id']!r} is not listed in " \
+                                           f"ACCEPTED_DIFFERENCES.md"
+            assert set(acc) <= difftool.ACCEPT_KEYS and set(acc["expect"]) <= difftool.EXPECT_KEYS
+
+
 @pytest.mark.parametrize("case", CASES, ids=[c["file"][:-5] for c in CASES])
 def test_case(case, endpoints):
     problems = difftool.validate_case(case, KNOWN_IDS)
