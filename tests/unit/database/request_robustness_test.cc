@@ -6,6 +6,8 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -135,6 +137,10 @@ TEST_P(RequestRobustnessTest, MutatedRequestsGetWellFormedAnswers) {
       doc.Parse(body.c_str());
       for (unsigned n = 1 + rng() % 3; n > 0; --n) MutateStructure(rng, &doc, doc.GetAllocator());
       body = Serialize(doc);
+    }
+    // DDB_ROBUSTNESS_TRACE=1 prints each request first, to find the one that crashes.
+    if (std::getenv("DDB_ROBUSTNESS_TRACE") != nullptr) {
+      std::fprintf(stderr, "%s %s\n", seed.operation, body.c_str());
     }
     Response r = db_->Call(seed.operation, body);
     ExpectWellFormed(r, seed.operation, body);
