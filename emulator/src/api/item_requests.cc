@@ -128,10 +128,9 @@ ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body)
   return ReturnConsumedCapacity::kNone;
 }
 
-Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out) {
-  out->condition_expression = StringMember(body, "ConditionExpression");
-  out->projection_expression = StringMember(body, "ProjectionExpression");
-  out->update_expression = StringMember(body, "UpdateExpression");
+namespace {
+
+void ParseExpressionNames(const rapidjson::Value& body, ExpressionParameters* out) {
   if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
       names != nullptr && names->IsObject()) {
     out->has_names = true;
@@ -139,17 +138,43 @@ Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out)
       if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
     }
   }
+}
+
+}  // namespace
+
+Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out) {
+  out->condition_expression = StringMember(body, "ConditionExpression");
+  out->projection_expression = StringMember(body, "ProjectionExpression");
+  out->update_expression = StringMember(body, "UpdateExpression");
+  ParseExpressionNames(body, out);
   if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
       values != nullptr) {
     out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ItemFromJson(*values));
+    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
   }
   return Status::Ok();
 }
 
+namespace {
+
+// The service ignores members that an operation's input does not have (GetItem has no
+// ExpressionAttributeValues, PutItem no AttributesToGet, ...): they neither take part in the
+// legacy/expression mixing check nor are validated.
+void DropNonMembers(bool update, ExpressionParameters* expressions, LegacyParameters* legacy) {
+  expressions->projection_expression.reset();
+  legacy->attributes_to_get = nullptr;
+  if (!update) {
+    expressions->update_expression.reset();
+    legacy->attribute_updates = nullptr;
+  }
+}
+
+}  // namespace
+
 Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
   PutItemRequest request;
   DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DropNonMembers(/*update=*/false, &request.expressions, &request.legacy);
   DDB_ASSIGN_OR_RETURN(request.item, ParseAttributeMap(body, "Item"));
   return request;
 }
@@ -159,8 +184,11 @@ Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   request.table_name = StringOr(body, "TableName", "");
   request.consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
   request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
-  ParseLegacy(body, &request.legacy);
-  DDB_RETURN_IF_ERROR(ParseExpressions(body, &request.expressions));
+  // GetItem's only legacy and expression members: AttributesToGet, ProjectionExpression and
+  // ExpressionAttributeNames (the others are ignored, ExpressionAttributeValues unread).
+  request.legacy.attributes_to_get = Member(body, "AttributesToGet");
+  request.expressions.projection_expression = StringMember(body, "ProjectionExpression");
+  ParseExpressionNames(body, &request.expressions);
   DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
   return request;
 }
@@ -168,6 +196,7 @@ Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
 Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body) {
   DeleteItemRequest request;
   DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DropNonMembers(/*update=*/false, &request.expressions, &request.legacy);
   DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
   return request;
 }
@@ -175,6 +204,7 @@ Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body) {
 Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body) {
   UpdateItemRequest request;
   DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DropNonMembers(/*update=*/true, &request.expressions, &request.legacy);
   DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
   return request;
 }

@@ -57,7 +57,7 @@ Status ParseExpressionMaps(const rapidjson::Value& body, ReadParameters* out) {
   }
   if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues")) {
     out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ItemFromJson(*values));
+    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
   }
   return Status::Ok();
 }

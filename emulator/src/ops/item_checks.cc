@@ -28,15 +28,18 @@ Status CheckReturnValuesOldOrNone(api::ReturnValues return_values) {
 
 Status CheckNoLegacyExpressionMix(const api::ExpressionParameters& expressions,
                                   const api::LegacyParameters& legacy) {
+  // The service lists the parameters in a fixed order, not alphabetically (dynalite's
+  // updateItem tests against AWS: "{AttributeUpdates, Expected} ... {UpdateExpression,
+  // ConditionExpression}"; DynamoDB Local: "{AttributeUpdates, Expected, ConditionalOperator}").
   std::vector<std::string_view> legacy_names;
   if (legacy.attribute_updates) legacy_names.push_back("AttributeUpdates");
   if (legacy.attributes_to_get) legacy_names.push_back("AttributesToGet");
-  if (legacy.conditional_operator) legacy_names.push_back("ConditionalOperator");
   if (legacy.expected) legacy_names.push_back("Expected");
+  if (legacy.conditional_operator) legacy_names.push_back("ConditionalOperator");
   std::vector<std::string_view> expression_names;
+  if (expressions.update_expression) expression_names.push_back("UpdateExpression");
   if (expressions.condition_expression) expression_names.push_back("ConditionExpression");
   if (expressions.projection_expression) expression_names.push_back("ProjectionExpression");
-  if (expressions.update_expression) expression_names.push_back("UpdateExpression");
   if (legacy_names.empty() || expression_names.empty()) return Status::Ok();
   return ApiError::Validation(
       "Can not use both expression and non-expression parameters in the same request: "

@@ -17,8 +17,9 @@ bool ConditionHolds(const expr::Condition* condition, const Item* current) {
 Result<MutationOutcome> ApplyUpdate(const TableSchema& table, const ItemMutation& mutation,
                                     const Item* current) {
   MutationOutcome outcome;
-  if (mutation.update == nullptr) {
-    // UpdateItem without an update still creates the item, holding only its key.
+  if (mutation.update == nullptr || mutation.update->actions.empty()) {
+    // UpdateItem without an update (or with an empty AttributeUpdates) still creates the item,
+    // holding only its key.
     outcome.new_item = current != nullptr ? *current : mutation.key;
     outcome.writes = current == nullptr;
     return outcome;

@@ -270,6 +270,25 @@ Result<Item> ItemFromJson(const rapidjson::Value& json) {
   return item;
 }
 
+Result<Item> ExpressionValuesFromJson(const rapidjson::Value& json) {
+  if (auto err = jsonshape::CheckMap(json)) return *std::move(err);
+  Item values;
+  for (const auto& m : json.GetObject()) {
+    if (m.value.IsNull()) return NullAttribute(View(m.name));
+    Result<AttributeValue> value = ValidateValue(m.value, 1);
+    if (!value.ok()) {
+      if (value.error().code() != ErrorCode::kValidation) return std::move(value).error();
+      std::string framed = "ExpressionAttributeValues contains invalid value: ";
+      framed += value.error().message();
+      framed += " for key ";
+      framed += View(m.name);
+      return ApiError::Validation(std::move(framed));
+    }
+    values.insert_or_assign(std::string(View(m.name)), std::move(value).value());
+  }
+  return values;
+}
+
 namespace {
 
 void WriteString(std::string_view s, JsonWriter& out) {

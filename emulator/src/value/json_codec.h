@@ -20,8 +20,11 @@ using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 
 // Parses one AttributeValue object ({"S": "..."} etc.).
 Result<AttributeValue> AttributeValueFromJson(const rapidjson::Value& json);
-// Parses an attribute map ({"name": {"S": "..."}, ...}): an Item, a Key, ExpressionAttributeValues.
+// Parses an attribute map ({"name": {"S": "..."}, ...}): an Item, a Key.
 Result<Item> ItemFromJson(const rapidjson::Value& json);
+// Parses ExpressionAttributeValues like ItemFromJson, but frames a value's ValidationException
+// as the service does: "ExpressionAttributeValues contains invalid value: <why> for key :v".
+Result<Item> ExpressionValuesFromJson(const rapidjson::Value& json);
 
 // Only the SerializationException checks of the two functions above (JSON types, base64), so
 // that the API layer can report them before any ValidationException in the request, as the

@@ -192,8 +192,13 @@ Result<Number> Number::Add(const Number& other) const {
   const auto int_len = static_cast<std::int64_t>(digits.size());
   while (digits.back() == '0') digits.remove_suffix(1);
   const std::int64_t exponent = int_len + s;
-  // The service checks an arithmetic result like a parsed one: an exact sum needing more than
-  // 38 digits (1E+30 + 1E-30) fails rather than rounds.
+  // An exact sum needing more than 38 digits (1E+30 + 1E-30) fails rather than rounds, and
+  // the service reports it as an overflow, not as a precision error (ScyllaDB Alternator's
+  // test_number.py::test_update_expression_plus_imprecise, run against AWS: 1e50 + 1 gets
+  // "Number overflow. Attempting to store a number with magnitude larger than supported range").
+  if (digits.size() > kMaxDigits && exponent >= kMinExponent) {
+    return ApiError::Validation(std::string(kOverflow));
+  }
   if (auto err = CheckLimits(digits.size(), exponent)) return *std::move(err);
   n.exponent_ = static_cast<std::int32_t>(exponent);
   n.digits_.assign(digits);
