@@ -32,11 +32,11 @@ std::unique_ptr<ddbemu::Database> OpenWithData() {
   for (int p = 0; p < kPartitions; ++p) {
     for (int i = 0; i < kPerPartition; ++i) {
       const std::string n = std::to_string(i);
-      auto put = (*db)->Call("PutItem", R"({"TableName":"bench","Item":{"pk":{"S":"ORG#)" +
-                                            std::to_string(p) + R"("},"sk":{"S":"EMP#)" + n +
-                                            R"("},"dept":{"S":"D)" + std::to_string(i % 10) +
-                                            R"("},"name":{"S":"Ada Lovelace"},"age":{"N":")" + n +
-                                            R"("},"active":{"BOOL":true},"tags":{"SS":["a","b"]}}})");
+      auto put = (*db)->Call(
+          "PutItem", R"({"TableName":"bench","Item":{"pk":{"S":"ORG#)" + std::to_string(p) +
+                         R"("},"sk":{"S":"EMP#)" + n + R"("},"dept":{"S":"D)" +
+                         std::to_string(i % 10) + R"("},"name":{"S":"Ada Lovelace"},"age":{"N":")" +
+                         n + R"("},"active":{"BOOL":true},"tags":{"SS":["a","b"]}}})");
       if (put.http_status != 200) std::abort();
     }
   }
@@ -58,7 +58,9 @@ void Run(benchmark::State& state, const char* op, const std::string& body) {
 const std::string kPartition =
     R"("TableName":"bench","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"ORG#7"})";
 
-void BM_QueryPartitionOf100(benchmark::State& state) { Run(state, "Query", "{" + kPartition + "}}"); }
+void BM_QueryPartitionOf100(benchmark::State& state) {
+  Run(state, "Query", "{" + kPartition + "}}");
+}
 BENCHMARK(BM_QueryPartitionOf100);
 
 void BM_QueryCountOf100(benchmark::State& state) {

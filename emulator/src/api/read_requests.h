@@ -4,12 +4,12 @@
 // the same structs serve the in-process API.
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include <rapidjson/document.h>
 
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
@@ -21,7 +21,12 @@ namespace ddbemu::api {
 // Query/Scan Select. Absent in the request means "the default": ALL_ATTRIBUTES on a table,
 // ALL_PROJECTED_ATTRIBUTES on an index, SPECIFIC_ATTRIBUTES with a projection (API reference,
 // Query, Select).
-enum class Select : std::uint8_t { kAllAttributes, kAllProjectedAttributes, kSpecificAttributes, kCount };
+enum class Select : std::uint8_t {
+  kAllAttributes,
+  kAllProjectedAttributes,
+  kSpecificAttributes,
+  kCount
+};
 
 // What Query and Scan share.
 struct ReadParameters {

@@ -52,7 +52,8 @@ std::optional<api::ItemCollectionMetrics> ItemCollectionGuard::Metrics() const {
 api::ItemCollectionMetrics CollectionMetrics(const Item& partition_key, std::uint64_t bytes) {
   api::ItemCollectionMetrics metrics;
   metrics.item_collection_key = partition_key;
-  const double gb = std::floor(static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << 30));
+  const double gb =
+      std::floor(static_cast<double>(bytes) / static_cast<double>(std::uint64_t{1} << 30));
   metrics.size_lower_gb = gb;
   metrics.size_upper_gb = gb + 1;
   return metrics;

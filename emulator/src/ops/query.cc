@@ -58,9 +58,11 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   capacity::RequestCharge charge;
   page.tally = &tally;
   page.charge = &charge;
-  DDB_ASSIGN_OR_RETURN(api::ReadResponse response, ReadPage(engine.items, txn, target, shape, page));
+  DDB_ASSIGN_OR_RETURN(api::ReadResponse response,
+                       ReadPage(engine.items, txn, target, shape, page));
   // Sized only once read: throttled, the page is not returned (ops/capacity_charge.h).
-  DDB_RETURN_IF_ERROR(AdmitPage(engine, caller, txn, table, target.index, &condition, tally, charge));
+  DDB_RETURN_IF_ERROR(
+      AdmitPage(engine, caller, txn, table, target.index, &condition, tally, charge));
   return response;
 }
 

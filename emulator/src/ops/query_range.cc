@@ -43,19 +43,24 @@ KeyRange Between(std::string lower, std::optional<std::string> upper) {
 // The range of the last sort predicate, inside prefix `p` (partition and leading equalities).
 KeyRange SortRange(const std::string& p, const KeyPredicate& last) {
   switch (last.op) {
-    case KeyOperator::kEq: return KeyRange::Prefix(p + Component(last.value));
-    case KeyOperator::kLt: return Between(p, p + Component(last.value));
-    case KeyOperator::kLe: return Between(p, PrefixSuccessor(p + Component(last.value)));
+    case KeyOperator::kEq:
+      return KeyRange::Prefix(p + Component(last.value));
+    case KeyOperator::kLt:
+      return Between(p, p + Component(last.value));
+    case KeyOperator::kLe:
+      return Between(p, PrefixSuccessor(p + Component(last.value)));
     case KeyOperator::kGt: {
       std::optional<std::string> lower = PrefixSuccessor(p + Component(last.value));
       // No key follows an all-0xFF prefix: an empty range.
       if (!lower) return Between(p, p);
       return Between(std::move(*lower), PrefixSuccessor(p));
     }
-    case KeyOperator::kGe: return Between(p + Component(last.value), PrefixSuccessor(p));
+    case KeyOperator::kGe:
+      return Between(p + Component(last.value), PrefixSuccessor(p));
     case KeyOperator::kBetween:
       return Between(p + Component(last.value), PrefixSuccessor(p + Component(last.upper)));
-    case KeyOperator::kBeginsWith: return KeyRange::Prefix(p + OpenComponent(last.value));
+    case KeyOperator::kBeginsWith:
+      return KeyRange::Prefix(p + OpenComponent(last.value));
   }
   return KeyRange::Prefix(p);
 }
@@ -94,7 +99,8 @@ Status CheckStartKeyInQuery(const expr::KeyCondition& condition, const Item& sta
   for (const KeyPredicate& p : condition.sort) {
     auto it = start_key.find(p.attribute);
     if (it == start_key.end() || !expr::SortKeyMatches(p, it->second)) {
-      return ApiError::Validation("The provided starting key does not match the range key predicate");
+      return ApiError::Validation(
+          "The provided starting key does not match the range key predicate");
     }
   }
   if (!same_partition) {

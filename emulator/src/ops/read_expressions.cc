@@ -24,7 +24,9 @@ struct ReadParameterView {
   bool has_key_condition_expression() const {
     return key_condition_expression != nullptr && key_condition_expression->has_value();
   }
-  bool has_key_conditions() const { return key_conditions != nullptr && key_conditions->has_value(); }
+  bool has_key_conditions() const {
+    return key_conditions != nullptr && key_conditions->has_value();
+  }
 };
 
 std::string JoinBraced(const std::vector<std::string>& names) {
@@ -45,11 +47,13 @@ Status CheckNoMix(const ReadParameterView& p) {
   if (r.filter) legacy.emplace_back(p.filter_name);
   if (r.conditional_operator) legacy.emplace_back("ConditionalOperator");
   // KeyConditions may go with the other expressions, not with KeyConditionExpression.
-  if (p.has_key_conditions() && p.has_key_condition_expression()) legacy.emplace_back("KeyConditions");
+  if (p.has_key_conditions() && p.has_key_condition_expression())
+    legacy.emplace_back("KeyConditions");
   if (expressions.empty() || legacy.empty()) return Status::Ok();
-  return V("Can not use both expression and non-expression parameters in the same request: "
-           "Non-expression parameters: " +
-           JoinBraced(legacy) + " Expression parameters: " + JoinBraced(expressions));
+  return V(
+      "Can not use both expression and non-expression parameters in the same request: "
+      "Non-expression parameters: " +
+      JoinBraced(legacy) + " Expression parameters: " + JoinBraced(expressions));
 }
 
 // Step 2. ProjectionExpression takes names but no values.
@@ -60,9 +64,10 @@ Status CheckPlaceholderMapsUsed(const ReadParameterView& p) {
     return V("ExpressionAttributeNames can only be specified when using expressions");
   }
   if (r.has_values && !value_expressions) {
-    return V(std::string("ExpressionAttributeValues can only be specified when using expressions: ") +
-             (p.is_query ? "FilterExpression and KeyConditionExpression are null"
-                         : "FilterExpression is null"));
+    return V(
+        std::string("ExpressionAttributeValues can only be specified when using expressions: ") +
+        (p.is_query ? "FilterExpression and KeyConditionExpression are null"
+                    : "FilterExpression is null"));
   }
   return Status::Ok();
 }
@@ -73,13 +78,15 @@ Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
   if (r.conditional_operator) {
     if (!r.filter) return V("ConditionalOperator cannot be used without Filter or Expected");
     if (r.filter->size() < 2) {
-      return V("ConditionalOperator can only be used when Filter or Expected has two or more "
-               "elements");
+      return V(
+          "ConditionalOperator can only be used when Filter or Expected has two or more "
+          "elements");
     }
   }
   if (r.filter) {
-    DDB_ASSIGN_OR_RETURN(out->filter, expr::FilterToCondition(*r.filter, api::ParseConditionalOperator(
-                                                                            r.conditional_operator)));
+    DDB_ASSIGN_OR_RETURN(
+        out->filter,
+        expr::FilterToCondition(*r.filter, api::ParseConditionalOperator(r.conditional_operator)));
     out->filter_is_legacy = out->filter.has_value();
   }
   if (r.attributes_to_get) {
@@ -92,8 +99,8 @@ Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
 Status ValidatePlaceholderMaps(const api::ReadParameters& r) {
   if (r.has_names) {
     if (r.names.empty()) return V("ExpressionAttributeNames must not be empty");
-    DDB_RETURN_IF_ERROR(expr::ValidateAttributeNames(
-        expr::AttributeNames(r.names.begin(), r.names.end())));
+    DDB_RETURN_IF_ERROR(
+        expr::ValidateAttributeNames(expr::AttributeNames(r.names.begin(), r.names.end())));
   }
   if (r.has_values) {
     if (r.values.empty()) return V("ExpressionAttributeValues must not be empty");
@@ -111,20 +118,22 @@ Status PrepareExpressions(const ReadParameterView& p, expr::ExpressionCache* cac
   if (!uses_expressions) return Status::Ok();
   DDB_RETURN_IF_ERROR(ValidatePlaceholderMaps(r));
   const expr::AttributeNames names(r.names.begin(), r.names.end());
-  expr::ExpressionContext context(r.has_names ? &names : nullptr, r.has_values ? &r.values : nullptr);
+  expr::ExpressionContext context(r.has_names ? &names : nullptr,
+                                  r.has_values ? &r.values : nullptr);
   if (r.filter_expression) {
-    DDB_ASSIGN_OR_RETURN(out->filter, expr::PrepareCondition(*r.filter_expression,
-                                                             expr::ExpressionKind::kFilter, context,
-                                                             cache));
+    DDB_ASSIGN_OR_RETURN(out->filter,
+                         expr::PrepareCondition(*r.filter_expression, expr::ExpressionKind::kFilter,
+                                                context, cache));
   }
   if (r.projection_expression) {
     DDB_ASSIGN_OR_RETURN(out->projection,
                          expr::PrepareProjection(*r.projection_expression, context, cache));
   }
   if (p.has_key_condition_expression()) {
-    DDB_ASSIGN_OR_RETURN(out->key_condition,
-                         expr::PrepareCondition(**p.key_condition_expression,
-                                                expr::ExpressionKind::kKeyCondition, context, cache));
+    DDB_ASSIGN_OR_RETURN(
+        out->key_condition,
+        expr::PrepareCondition(**p.key_condition_expression, expr::ExpressionKind::kKeyCondition,
+                               context, cache));
   }
   return context.CheckAllUsed();
 }
@@ -135,8 +144,9 @@ Result<ReadExpressions> Prepare(const ReadParameterView& p, expr::ExpressionCach
   ReadExpressions out;
   DDB_RETURN_IF_ERROR(TranslateLegacy(p, &out));
   if (p.is_query && !p.has_key_conditions() && !p.has_key_condition_expression()) {
-    return V("Either the KeyConditions or KeyConditionExpression parameter must be specified in "
-             "the request.");
+    return V(
+        "Either the KeyConditions or KeyConditionExpression parameter must be specified in "
+        "the request.");
   }
   DDB_RETURN_IF_ERROR(PrepareExpressions(p, cache, &out));
   if (p.has_key_conditions() && !p.has_key_condition_expression()) {

@@ -44,7 +44,8 @@ bool IsIndexKey(const TableSchema& table, const std::string& name) {
 }
 
 // Step 1: key attributes are scalars, so no path may step into one.
-Status CheckKeyPaths(const TableSchema& table, const std::vector<const expr::DocumentPath*>& paths) {
+Status CheckKeyPaths(const TableSchema& table,
+                     const std::vector<const expr::DocumentPath*>& paths) {
   constexpr const char* kPrefix =
       "Key attributes must be scalars; list random access '[]' and map lookup '.' are not "
       "allowed: ";
@@ -60,9 +61,9 @@ Status CheckKeyPaths(const TableSchema& table, const std::vector<const expr::Doc
 Status CheckFilterAvoidsKey(const ReadTarget& target, const ReadExpressions& e) {
   for (const expr::DocumentPath* path : PathsOf(e, false)) {
     if (!target.IsKeyAttribute(path->root())) continue;
-    return V(std::string(e.filter_is_legacy ? "QueryFilter" : "Filter Expression") +
-             " can only contain non-primary key attributes: Primary key attribute: " +
-             path->root());
+    return V(
+        std::string(e.filter_is_legacy ? "QueryFilter" : "Filter Expression") +
+        " can only contain non-primary key attributes: Primary key attribute: " + path->root());
   }
   return Status::Ok();
 }
@@ -79,12 +80,14 @@ Result<api::Select> ResolveSelect(const ReadTarget& target, std::optional<api::S
     if (projects) return api::Select::kSpecificAttributes;
     return target.is_index() ? api::Select::kAllProjectedAttributes : api::Select::kAllAttributes;
   }
-  const std::string cannot = "Cannot specify the " + ProjectionParameter(e) + " when choosing to get ";
+  const std::string cannot =
+      "Cannot specify the " + ProjectionParameter(e) + " when choosing to get ";
   switch (*select) {
     case api::Select::kSpecificAttributes:
       if (!projects) {
-        return V("Must specify the AttributesToGet or ProjectionExpression when choosing to get "
-                 "SPECIFIC_ATTRIBUTES");
+        return V(
+            "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
+            "SPECIFIC_ATTRIBUTES");
       }
       break;
     case api::Select::kCount:
@@ -140,7 +143,8 @@ Status PlanIndexRead(const ReadTarget& target, api::Select select, const ReadExp
   }
   std::vector<std::string> missing = Unprojected(target, PathsOf(e, true));
   if (!missing.empty() && target.is_global_index()) {
-    return V(invalid + "Global secondary index " + name + " does not project " + Bracketed(missing));
+    return V(invalid + "Global secondary index " + name + " does not project " +
+             Bracketed(missing));
   }
   // An LSI fetches from the table what it does not hold (Developer Guide, "Local secondary
   // indexes", Projected attributes).
@@ -158,9 +162,11 @@ Result<ReadShape> PlanReadShape(const ReadTarget& target, std::optional<api::Sel
   if (is_query) DDB_RETURN_IF_ERROR(CheckFilterAvoidsKey(target, expressions));
   DDB_ASSIGN_OR_RETURN(const api::Select resolved, ResolveSelect(target, select, expressions));
   ReadShape shape;
-  if (!ProjectsAll(target)) DDB_RETURN_IF_ERROR(PlanIndexRead(target, resolved, expressions, &shape));
+  if (!ProjectsAll(target))
+    DDB_RETURN_IF_ERROR(PlanIndexRead(target, resolved, expressions, &shape));
   shape.count_only = resolved == api::Select::kCount;
-  if (resolved == api::Select::kSpecificAttributes) shape.projection = expressions.projection->paths;
+  if (resolved == api::Select::kSpecificAttributes)
+    shape.projection = expressions.projection->paths;
   return shape;
 }
 

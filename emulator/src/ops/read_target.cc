@@ -23,7 +23,8 @@ std::vector<KeyAttribute> TableKeyAttributes(const TableSchema& table) {
 }
 
 bool Contains(const std::vector<KeyAttribute>& keys, std::string_view name) {
-  return std::any_of(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == name; });
+  return std::any_of(keys.begin(), keys.end(),
+                     [&](const KeyAttribute& k) { return k.name == name; });
 }
 
 // The names a start key of `target` must hold: the table's key, then the index's other keys.

@@ -61,7 +61,8 @@ Result<std::optional<std::string>> StartAfter(const ReadTarget& target,
 
 }  // namespace
 
-Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller, const api::ScanRequest& request) {
+Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
+                               const api::ScanRequest& request) {
   const api::ReadParameters& read = request.read;
   DDB_RETURN_IF_ERROR(CheckSegments(request));
   DDB_ASSIGN_OR_RETURN(const ReadExpressions expressions,
@@ -84,7 +85,8 @@ Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller, const api::
   capacity::RequestCharge charge;
   page.tally = &tally;
   page.charge = &charge;
-  DDB_ASSIGN_OR_RETURN(api::ReadResponse response, ReadPage(engine.items, txn, target, shape, page));
+  DDB_ASSIGN_OR_RETURN(api::ReadResponse response,
+                       ReadPage(engine.items, txn, target, shape, page));
   // Sized only once read: throttled, the page is not returned (ops/capacity_charge.h).
   DDB_RETURN_IF_ERROR(AdmitPage(engine, caller, txn, table, target.index, nullptr, tally, charge));
   return response;

@@ -14,6 +14,7 @@
 
 namespace ddbemu::ops {
 
-Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller, const api::ScanRequest& request);
+Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
+                               const api::ScanRequest& request);
 
 }  // namespace ddbemu::ops

@@ -17,8 +17,8 @@ Result<std::uint64_t> ReadCollectionSize(const Txn& txn, OrderedMap meta,
   return ReadU64(*record);
 }
 
-Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta,
-                            std::string_view partition_prefix, std::int64_t delta) {
+Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta, std::string_view partition_prefix,
+                            std::int64_t delta) {
   if (delta == 0) return Status::Ok();
   DDB_ASSIGN_OR_RETURN(std::uint64_t size, ReadCollectionSize(txn, meta, partition_prefix));
   const std::int64_t next = static_cast<std::int64_t>(size) + delta;

@@ -22,8 +22,8 @@ namespace ddbemu::storage {
 Result<std::uint64_t> ReadCollectionSize(const Txn& txn, OrderedMap meta,
                                          std::string_view partition_prefix);
 // Adds `delta` bytes; fails with InternalServerError if the size would go negative.
-Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta,
-                            std::string_view partition_prefix, std::int64_t delta);
+Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta, std::string_view partition_prefix,
+                            std::int64_t delta);
 // Forgets every collection size of key space `keyspace_id` (the table was dropped).
 Status EraseCollectionSizes(WriteTxn& txn, OrderedMap meta, std::uint32_t keyspace_id);
 

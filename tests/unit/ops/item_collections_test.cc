@@ -109,8 +109,8 @@ TEST_F(ItemCollectionsTest, MetricsNameThePartitionKeyAndEstimateWholeGigabytes)
   api::WriteItemCollectionMetrics(**metrics, w);
   EXPECT_EQ(std::string(buffer.GetString()),
             R"({"ItemCollectionKey":{"pk":{"S":"p"}},"SizeEstimateRangeGB":[0.0,1.0]})");
-  api::ItemCollectionMetrics large = CollectionMetrics({{"pk", AttributeValue::S("p")}},
-                                                       (std::uint64_t{5} << 30) + 1);
+  api::ItemCollectionMetrics large =
+      CollectionMetrics({{"pk", AttributeValue::S("p")}}, (std::uint64_t{5} << 30) + 1);
   EXPECT_EQ(large.size_lower_gb, 5.0);
   EXPECT_EQ(large.size_upper_gb, 6.0);
 }

@@ -127,7 +127,8 @@ class ReadTest : public ::testing::Test {
 // A table keyed (pk S, sk `sort_type`), on demand; `definitions` are appended to its
 // AttributeDefinitions (",{...}") and `members` to the request (",\"GlobalSecondaryIndexes\":...").
 inline std::string KeyedTable(const std::string& name, const std::string& sort_type = "N",
-                              const std::string& definitions = "", const std::string& members = "") {
+                              const std::string& definitions = "",
+                              const std::string& members = "") {
   return R"({"TableName":")" + name +
          R"(","BillingMode":"PAY_PER_REQUEST",)"
          R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],)"

@@ -18,8 +18,8 @@ class CollectionStatsTest : public ItemStoreFixture {
  protected:
   void SetUp() override {
     schema_ = MakeTable();
-    IndexSchema lsi = Gsi("ByDate", 2, {Key("pk")}, {Key("date", AttributeType::kN)},
-                          ProjectionType::kKeysOnly);
+    IndexSchema lsi =
+        Gsi("ByDate", 2, {Key("pk")}, {Key("date", AttributeType::kN)}, ProjectionType::kKeysOnly);
     lsi.is_local = true;
     schema_.indexes = {lsi, Gsi("ByStatus", 3, {Key("status")})};
   }
