@@ -215,8 +215,9 @@ HttpReply RequestRouter::Admin(const HttpRequestView& request) const {
 
 HttpReply RequestRouter::PayloadTooLarge(const HttpRequestView& request, std::size_t declared,
                                          std::size_t limit) const {
-  // AWS does not document its answer to an oversized request; a 413 with an envelope the SDKs
-  // can parse (and do not retry) tells the caller exactly what happened.
+  // AWS does not document its answer to an oversized request. DynamoDB Local 1.25 answers 413
+  // with {"Message":""}; the same status with a real envelope, which the SDKs parse (and do not
+  // retry), tells the caller what happened.
   std::string message = "Request body";
   if (declared > 0) message += " of " + std::to_string(declared) + " bytes";
   message += " exceeds the maximum request size of " + std::to_string(limit) + " bytes";
