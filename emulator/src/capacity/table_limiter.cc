@@ -65,10 +65,14 @@ ApiError ThrottlingError(std::span<const Throttle> throttles) {
   return error;
 }
 
-void TableLimiter::ConfigureLocked(const TableLimits& limits, std::uint64_t overrides_generation,
+void TableLimiter::ConfigureLocked(const TableSource& source, std::uint64_t overrides_generation,
                                    const std::map<std::string, LimitOverrides>& overrides,
                                    std::int64_t now_micros) {
-  if (configured_ && overrides_generation == overrides_generation_ && limits == limits_) return;
+  if (configured_ && overrides_generation == overrides_generation_ &&
+      source.fingerprint() == fingerprint_) {
+    return;
+  }
+  const TableLimits limits = source.Limits();
   table_.Configure(limits.table, OverridesOf(overrides, ""), now_micros);
   std::map<std::string, KeyspaceLimiter> indexes;
   for (const KeyspaceLimits& index : limits.global_indexes) {
@@ -80,6 +84,7 @@ void TableLimiter::ConfigureLocked(const TableLimits& limits, std::uint64_t over
   }
   indexes_ = std::move(indexes);
   limits_ = limits;
+  fingerprint_ = source.fingerprint();
   overrides_generation_ = overrides_generation;
   configured_ = true;
 }
@@ -96,14 +101,24 @@ void TableLimiter::ForEachKeyspace(const Demand& demand, Fn&& fn) {
   }
 }
 
-void TableLimiter::PrepareLocked(const TableLimits& limits, std::uint64_t overrides_generation,
+void TableLimiter::PrepareLocked(const TableSource& source, std::uint64_t overrides_generation,
                                  const std::map<std::string, LimitOverrides>& overrides,
-                                 std::span<const std::uint64_t> sizes, std::int64_t now_micros) {
+                                 std::int64_t now_micros) {
   last_used_.store(now_micros, std::memory_order_relaxed);
-  ConfigureLocked(limits, overrides_generation, overrides, now_micros);
+  ConfigureLocked(source, overrides_generation, overrides, now_micros);
+  // Data grows by at most a few MB a second: reading the sizes once a second of the clock
+  // adds partitions in time for the 10 GB rule.
+  constexpr std::int64_t kSizesEveryMicros = 1'000'000;
+  if (sizes_read_ && now_micros - sizes_read_micros_ < kSizesEveryMicros &&
+      now_micros >= sizes_read_micros_) {
+    return;
+  }
+  sizes_read_ = true;
+  sizes_read_micros_ = now_micros;
+  const std::vector<std::uint64_t> sizes = source.Sizes();
   if (!sizes.empty()) table_.GrowForData(sizes[0], now_micros);
-  for (std::size_t i = 0; i < limits.global_indexes.size() && i + 1 < sizes.size(); ++i) {
-    indexes_[limits.global_indexes[i].name].GrowForData(sizes[i + 1], now_micros);
+  for (std::size_t i = 0; i < limits_.global_indexes.size() && i + 1 < sizes.size(); ++i) {
+    indexes_[limits_.global_indexes[i].name].GrowForData(sizes[i + 1], now_micros);
   }
 }
 
@@ -131,12 +146,11 @@ void TableLimiter::RecordThrottledLocked(const Demand& demand, std::int64_t now_
   });
 }
 
-Status TableLimiter::Admit(const TableLimits& limits, std::uint64_t overrides_generation,
+Status TableLimiter::Admit(const TableSource& source, std::uint64_t overrides_generation,
                            const std::map<std::string, LimitOverrides>& overrides,
-                           std::span<const std::uint64_t> sizes, const Demand& demand,
-                           std::int64_t now_micros) {
+                           const Demand& demand, std::int64_t now_micros) {
   std::lock_guard lock(mu_);
-  PrepareLocked(limits, overrides_generation, overrides, sizes, now_micros);
+  PrepareLocked(source, overrides_generation, overrides, now_micros);
   // Decide first, for every key space, so that a rejected request takes nothing anywhere.
   std::vector<Throttle> throttles;
   CheckLocked(demand, now_micros, &throttles);
@@ -148,17 +162,17 @@ Status TableLimiter::Admit(const TableLimits& limits, std::uint64_t overrides_ge
   return Status::Ok();
 }
 
-TableCapacityReport TableLimiter::Report(const TableLimits& limits,
+TableCapacityReport TableLimiter::Report(const TableSource& source,
                                          std::uint64_t overrides_generation,
                                          const std::map<std::string, LimitOverrides>& overrides,
                                          std::int64_t now_micros, std::size_t top_n) {
   std::lock_guard lock(mu_);
-  ConfigureLocked(limits, overrides_generation, overrides, now_micros);
+  PrepareLocked(source, overrides_generation, overrides, now_micros);
   TableCapacityReport report;
   report.window_seconds = UsageWindow::kDefaultWindowSeconds;
   report.now_micros = now_micros;
   report.table = table_.Report(now_micros, top_n);
-  for (const KeyspaceLimits& index : limits.global_indexes) {
+  for (const KeyspaceLimits& index : limits_.global_indexes) {
     report.global_secondary_indexes.push_back(indexes_[index.name].Report(now_micros, top_n));
   }
   return report;

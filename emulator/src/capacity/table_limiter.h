@@ -34,33 +34,44 @@ class TableLimiter {
  public:
   // Admits `demand` or rejects it, alone (see ThroughputRegistry::AdmitAll for several tables
   // at once). Thread-safe.
+  Status Admit(const TableSource& source, std::uint64_t overrides_generation,
+               const std::map<std::string, LimitOverrides>& overrides, const Demand& demand,
+               std::int64_t now_micros);
   Status Admit(const TableLimits& limits, std::uint64_t overrides_generation,
                const std::map<std::string, LimitOverrides>& overrides,
                std::span<const std::uint64_t> sizes, const Demand& demand,
-               std::int64_t now_micros);
+               std::int64_t now_micros) {
+    return Admit(FixedTableSource(limits, {sizes.begin(), sizes.end()}), overrides_generation,
+                 overrides, demand, now_micros);
+  }
 
   // The steps of an admission, for callers that hold mutex() (and possibly other tables'):
-  // Prepare applies `limits` (when they changed since the last call: an UpdateTable) and
-  // `overrides` (table's under "", GSIs' under their names), and grows partitions for `sizes`
-  // (the data bytes of the table and of each GSI in `limits` order); Check appends the key
-  // spaces `demand` would overdraw; then either Consume or RecordThrottled.
+  // Prepare applies the source's limits (when its fingerprint changed since the last call: an
+  // UpdateTable) and `overrides` (table's under "", GSIs' under their names), and grows
+  // partitions for the data (sizes read at most once a second of the clock); Check appends the
+  // key spaces `demand` would overdraw; then either Consume or RecordThrottled.
   std::mutex& mutex() { return mu_; }
   // The clock at the limiter's last admission (for forgetting deleted tables).
   std::int64_t last_used_micros() const { return last_used_.load(std::memory_order_relaxed); }
-  void PrepareLocked(const TableLimits& limits, std::uint64_t overrides_generation,
+  void PrepareLocked(const TableSource& source, std::uint64_t overrides_generation,
                      const std::map<std::string, LimitOverrides>& overrides,
-                     std::span<const std::uint64_t> sizes, std::int64_t now_micros);
+                     std::int64_t now_micros);
   void CheckLocked(const Demand& demand, std::int64_t now_micros, std::vector<Throttle>* throttles);
   void ConsumeLocked(const Demand& demand, std::int64_t now_micros);
   void RecordThrottledLocked(const Demand& demand, std::int64_t now_micros);
 
   // The table's and its GSIs' limits and usage (see KeyspaceLimiter::Report).
-  TableCapacityReport Report(const TableLimits& limits, std::uint64_t overrides_generation,
+  TableCapacityReport Report(const TableSource& source, std::uint64_t overrides_generation,
                              const std::map<std::string, LimitOverrides>& overrides,
                              std::int64_t now_micros, std::size_t top_n);
+  TableCapacityReport Report(const TableLimits& limits, std::uint64_t overrides_generation,
+                             const std::map<std::string, LimitOverrides>& overrides,
+                             std::int64_t now_micros, std::size_t top_n) {
+    return Report(FixedTableSource(limits), overrides_generation, overrides, now_micros, top_n);
+  }
 
  private:
-  void ConfigureLocked(const TableLimits& limits, std::uint64_t overrides_generation,
+  void ConfigureLocked(const TableSource& source, std::uint64_t overrides_generation,
                        const std::map<std::string, LimitOverrides>& overrides,
                        std::int64_t now_micros);
   // Calls fn(limiter, keys) for the table and each GSI `demand` touches.
@@ -71,7 +82,10 @@ class TableLimiter {
   std::atomic<std::int64_t> last_used_{0};
   bool configured_ = false;
   TableLimits limits_;
+  std::uint64_t fingerprint_ = 0;
   std::uint64_t overrides_generation_ = 0;
+  std::int64_t sizes_read_micros_ = 0;
+  bool sizes_read_ = false;
   KeyspaceLimiter table_;
   std::map<std::string, KeyspaceLimiter> indexes_;  // GSIs by name
 };

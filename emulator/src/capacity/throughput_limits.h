@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "capacity/capacity_units.h"
@@ -56,6 +58,51 @@ struct TableLimits {
   KeyspaceLimits table;
   std::vector<KeyspaceLimits> global_indexes;
   friend bool operator==(const TableLimits&, const TableLimits&) = default;
+};
+
+// A table's settings as the limiters ask for them: identified cheaply by a fingerprint on every
+// request, built in full only when that changed (an UpdateTable), and the data sizes read only
+// now and then (one partition per 10 GB: sizes change slowly). ops/ implements it over the
+// catalog's TableSchema; FixedTableSource serves settings known in full.
+class TableSource {
+ public:
+  virtual ~TableSource() = default;
+  virtual const std::string& table_id() const = 0;
+  virtual const std::string& ns() const = 0;
+  virtual const std::string& table_name() const = 0;
+  // Equal fingerprints (for one table id) mean equal Limits().
+  virtual std::uint64_t fingerprint() const = 0;
+  virtual TableLimits Limits() const = 0;
+  // Data bytes of the table and of each GSI in Limits() order; empty when unknown.
+  virtual std::vector<std::uint64_t> Sizes() const = 0;
+};
+
+// FNV-1a (64 bits) over the fields a TableSource fingerprints: a fingerprint, not a security
+// hash.
+struct FingerprintBuilder {
+  std::uint64_t value = 14695981039346656037ull;
+  void Add(std::string_view bytes);
+  void Add(std::int64_t v);
+};
+
+// A hash of every field of `limits`, for FixedTableSource.
+std::uint64_t Fingerprint(const TableLimits& limits);
+
+class FixedTableSource final : public TableSource {
+ public:
+  explicit FixedTableSource(const TableLimits& limits, std::vector<std::uint64_t> sizes = {})
+      : limits_(limits), sizes_(std::move(sizes)), fingerprint_(Fingerprint(limits)) {}
+  const std::string& table_id() const override { return limits_.table_id; }
+  const std::string& ns() const override { return limits_.ns; }
+  const std::string& table_name() const override { return limits_.table.name; }
+  std::uint64_t fingerprint() const override { return fingerprint_; }
+  TableLimits Limits() const override { return limits_; }
+  std::vector<std::uint64_t> Sizes() const override { return sizes_; }
+
+ private:
+  const TableLimits& limits_;
+  std::vector<std::uint64_t> sizes_;
+  std::uint64_t fingerprint_;
 };
 
 // The model's defaults that a user may change per table or per GSI (README, "Capacity"): each

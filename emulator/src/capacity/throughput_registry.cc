@@ -46,19 +46,18 @@ void ThroughputRegistry::Forget(std::int64_t now_micros) {
 }
 
 const std::map<std::string, LimitOverrides>& ThroughputRegistry::OverridesFor(
-    const TableLimits& limits) const {
+    const TableSource& source) const {
   if (overrides_.empty()) return NoOverrides();
-  auto it = overrides_.find(OverridesKey(limits.ns, limits.table.name));
+  auto it = overrides_.find(OverridesKey(source.ns(), source.table_name()));
   return it == overrides_.end() ? NoOverrides() : it->second;
 }
 
-Status ThroughputRegistry::Admit(const TableLimits& limits, std::span<const std::uint64_t> sizes,
-                                 const Demand& demand) {
+Status ThroughputRegistry::Admit(const TableSource& source, const Demand& demand) {
   const std::int64_t now = clock_.NowMicros();
-  std::shared_ptr<TableLimiter> limiter = LimiterFor(limits.table_id);
+  std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
   std::shared_lock lock(mu_);  // keeps overrides_ stable while the limiter reads them
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
-  return limiter->Admit(limits, generation, OverridesFor(limits), sizes, demand, now);
+  return limiter->Admit(source, generation, OverridesFor(source), demand, now);
 }
 
 std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> tables) {
@@ -69,10 +68,10 @@ std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> 
   };
   std::vector<Entry> entries;
   entries.reserve(tables.size());
-  for (const TableDemand& t : tables) entries.push_back({&t, LimiterFor(t.limits->table_id)});
+  for (const TableDemand& t : tables) entries.push_back({&t, LimiterFor(t.source->table_id())});
   // One lock order for every caller (by table id), so that two transactions never deadlock.
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
-    return a.request->limits->table_id < b.request->limits->table_id;
+    return a.request->source->table_id() < b.request->source->table_id();
   });
   std::shared_lock lock(mu_);
   std::vector<std::unique_lock<std::mutex>> held;
@@ -81,8 +80,8 @@ std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> 
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
   std::vector<Throttle> throttles;
   for (const Entry& e : entries) {
-    e.limiter->PrepareLocked(*e.request->limits, generation, OverridesFor(*e.request->limits),
-                             e.request->sizes, now);
+    e.limiter->PrepareLocked(*e.request->source, generation, OverridesFor(*e.request->source),
+                             now);
     e.limiter->CheckLocked(*e.request->demand, now, &throttles);
   }
   for (const Entry& e : entries) {
@@ -95,26 +94,24 @@ std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> 
   return throttles;
 }
 
-std::vector<Throttle> ThroughputRegistry::Check(const TableLimits& limits,
-                                                std::span<const std::uint64_t> sizes,
-                                                const Demand& demand) {
+std::vector<Throttle> ThroughputRegistry::Check(const TableSource& source, const Demand& demand) {
   const std::int64_t now = clock_.NowMicros();
-  std::shared_ptr<TableLimiter> limiter = LimiterFor(limits.table_id);
+  std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
   std::shared_lock lock(mu_);
   std::lock_guard table_lock(limiter->mutex());
-  limiter->PrepareLocked(limits, overrides_generation_.load(std::memory_order_acquire),
-                         OverridesFor(limits), sizes, now);
+  limiter->PrepareLocked(source, overrides_generation_.load(std::memory_order_acquire),
+                         OverridesFor(source), now);
   std::vector<Throttle> throttles;
   limiter->CheckLocked(demand, now, &throttles);
   return throttles;
 }
 
-TableCapacityReport ThroughputRegistry::Report(const TableLimits& limits, std::size_t top_n) {
+TableCapacityReport ThroughputRegistry::Report(const TableSource& source, std::size_t top_n) {
   const std::int64_t now = clock_.NowMicros();
-  std::shared_ptr<TableLimiter> limiter = LimiterFor(limits.table_id);
+  std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
   std::shared_lock lock(mu_);
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
-  return limiter->Report(limits, generation, OverridesFor(limits), now, top_n);
+  return limiter->Report(source, generation, OverridesFor(source), now, top_n);
 }
 
 void ThroughputRegistry::SetOverrides(const std::string& ns, const std::string& table_name,

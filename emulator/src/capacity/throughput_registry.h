@@ -27,30 +27,33 @@ class ThroughputRegistry {
  public:
   explicit ThroughputRegistry(const Clock& clock) : clock_(clock) {}
 
-  // Admits `demand` on the table `limits` describes, or fails with
-  // ProvisionedThroughputExceededException and changes nothing. `sizes`: data bytes of the table
-  // and of each GSI in `limits` order (may be empty: partitions are then not grown for data).
+  // Admits `demand` on `source`'s table, or fails with ProvisionedThroughputExceededException
+  // and changes nothing.
+  Status Admit(const TableSource& source, const Demand& demand);
   Status Admit(const TableLimits& limits, std::span<const std::uint64_t> sizes,
-               const Demand& demand);
+               const Demand& demand) {
+    return Admit(FixedTableSource(limits, {sizes.begin(), sizes.end()}), demand);
+  }
 
   // Several tables' demands, admitted together or not at all (a transaction: all its actions
   // or none). Returns the key spaces that refused (empty: admitted and consumed). A table may
   // appear once only.
   struct TableDemand {
-    const TableLimits* limits;
-    std::span<const std::uint64_t> sizes;
+    const TableSource* source;
     const Demand* demand;
   };
   std::vector<Throttle> AdmitAll(std::span<const TableDemand> tables);
 
   // The key spaces `demand` would overdraw now, without taking or recording anything (which
   // actions of a refused transaction were the throttled ones).
-  std::vector<Throttle> Check(const TableLimits& limits, std::span<const std::uint64_t> sizes,
-                              const Demand& demand);
+  std::vector<Throttle> Check(const TableSource& source, const Demand& demand);
 
   // The table's limits and usage now (a table never requested reports its configuration and
   // no usage).
-  TableCapacityReport Report(const TableLimits& limits, std::size_t top_n);
+  TableCapacityReport Report(const TableSource& source, std::size_t top_n);
+  TableCapacityReport Report(const TableLimits& limits, std::size_t top_n) {
+    return Report(FixedTableSource(limits), top_n);
+  }
 
   // Replaces the overrides of table `table_name` in namespace `ns` (index "" for the table,
   // else a GSI's name). Takes effect on the table's next request.
@@ -67,8 +70,8 @@ class ThroughputRegistry {
   static constexpr std::int64_t kForgetAfterMicros = std::int64_t{15} * 60 * 1'000'000;
   static constexpr std::size_t kMinForgetAt = 1024;
   static std::string OverridesKey(const std::string& ns, const std::string& table_name);
-  // The overrides of `limits`' table; mu_ must be held (shared).
-  const std::map<std::string, LimitOverrides>& OverridesFor(const TableLimits& limits) const;
+  // The overrides of `source`'s table; mu_ must be held (shared).
+  const std::map<std::string, LimitOverrides>& OverridesFor(const TableSource& source) const;
 
   const Clock& clock_;
   std::shared_mutex mu_;

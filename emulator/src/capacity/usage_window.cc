@@ -9,7 +9,9 @@ std::int64_t UsageWindow::SecondOf(std::int64_t micros) {
 void UsageWindow::Record(std::int64_t now_micros, const UsageTotals& delta,
                          std::int64_t window_seconds) {
   const std::int64_t second = SecondOf(now_micros);
-  while (!slots_.empty() && slots_.front().second <= second - window_seconds) slots_.pop_front();
+  std::size_t expired = 0;
+  while (expired < slots_.size() && slots_[expired].second <= second - window_seconds) ++expired;
+  if (expired > 0) slots_.erase(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(expired));
   if (!slots_.empty() && slots_.back().second >= second) {
     // The clock may step back (clock.h); charge the latest slot rather than reorder.
     slots_.back().totals.Add(delta);

@@ -6,7 +6,7 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <vector>
 
 #include "capacity/capacity_units.h"
 
@@ -46,7 +46,7 @@ class UsageWindow {
     UsageTotals totals;
   };
   static std::int64_t SecondOf(std::int64_t micros);
-  std::deque<Slot> slots_;  // ascending seconds
+  std::vector<Slot> slots_;  // ascending seconds; at most a window's worth
 };
 
 }  // namespace ddbemu::capacity

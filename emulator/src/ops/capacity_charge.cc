@@ -37,7 +37,62 @@ std::optional<capacity::KeyDemand> KeyOf(std::span<const KeyAttribute> attribute
   return demand;
 }
 
+void AddKey(capacity::FingerprintBuilder& f, std::span<const KeyAttribute> attributes) {
+  f.Add(static_cast<std::int64_t>(attributes.size()));
+  for (const KeyAttribute& a : attributes) {
+    f.Add(a.name);
+    f.Add(static_cast<std::int64_t>(a.type));
+  }
+}
+
 }  // namespace
+
+SchemaSource::SchemaSource(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                           const TableSchema& table)
+    : engine_(engine), caller_(caller), txn_(txn), table_(table) {
+  // Everything LimitsOf reads, hashed without building a string.
+  capacity::FingerprintBuilder f;
+  f.Add(caller.region);
+  f.Add(caller.account_id);
+  f.Add(table.name);
+  f.Add(static_cast<std::int64_t>(table.billing_mode));
+  f.Add(table.throughput.read_capacity_units);
+  f.Add(table.throughput.write_capacity_units);
+  f.Add(table.throughput.last_increase_micros);
+  f.Add(table.throughput.last_decrease_micros);
+  f.Add(table.billing_mode_last_update_micros);
+  f.Add(table.on_demand.max_read_request_units);
+  f.Add(table.on_demand.max_write_request_units);
+  AddKey(f, {&table.partition_key, 1});
+  for (const IndexSchema& index : table.indexes) {
+    if (index.is_local) continue;
+    f.Add(index.name);
+    f.Add(index.throughput.read_capacity_units);
+    f.Add(index.throughput.write_capacity_units);
+    f.Add(index.throughput.last_increase_micros);
+    f.Add(index.throughput.last_decrease_micros);
+    f.Add(index.on_demand.max_read_request_units);
+    f.Add(index.on_demand.max_write_request_units);
+    AddKey(f, index.partition_key);
+  }
+  fingerprint_ = f.value;
+}
+
+capacity::TableLimits SchemaSource::Limits() const { return LimitsOf(table_, caller_); }
+
+std::vector<std::uint64_t> SchemaSource::Sizes() const {
+  std::vector<std::uint64_t> sizes;
+  auto table_stats = engine_.items.TableStats(txn_, table_);
+  if (!table_stats.ok()) return {};
+  sizes.push_back(table_stats->size_bytes);
+  for (const IndexSchema& index : table_.indexes) {
+    if (index.is_local) continue;
+    auto stats = engine_.items.IndexStats(txn_, index);
+    if (!stats.ok()) return {};
+    sizes.push_back(stats->size_bytes);
+  }
+  return sizes;
+}
 
 capacity::RequestCharge ChargeWrite(const TableSchema& table, std::size_t old_size,
                                     std::size_t new_size, const storage::IndexChanges& changes,
@@ -185,18 +240,7 @@ capacity::Demand ReadDemand(const TableSchema& table, const IndexSchema* index,
 Status Admit(Engine& engine, const Caller& caller, const storage::Txn& txn,
              const TableSchema& table, const capacity::Demand& demand) {
   if (engine.throughput == nullptr || demand.empty()) return Status::Ok();
-  const capacity::TableLimits limits = LimitsOf(table, caller);
-  // Data sizes, for the one-partition-per-10-GB rule: the table's, then each GSI's.
-  std::vector<std::uint64_t> sizes;
-  sizes.reserve(1 + limits.global_indexes.size());
-  DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats table_stats, engine.items.TableStats(txn, table));
-  sizes.push_back(table_stats.size_bytes);
-  for (const IndexSchema& index : table.indexes) {
-    if (index.is_local) continue;
-    DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, engine.items.IndexStats(txn, index));
-    sizes.push_back(stats.size_bytes);
-  }
-  return engine.throughput->Admit(limits, sizes, demand);
+  return engine.throughput->Admit(SchemaSource(engine, caller, txn, table), demand);
 }
 
 Status AdmitWrite(Engine& engine, const Caller& caller, const storage::Txn& txn,
@@ -274,25 +318,12 @@ Result<std::optional<std::vector<CancellationReason>>> TransactionMeter::Admit(
     Engine& engine, const Caller& caller, const storage::Txn& txn) {
   using Reasons = std::optional<std::vector<CancellationReason>>;
   if (engine.throughput == nullptr || tables_.empty()) return Reasons();
-  std::vector<capacity::TableLimits> limits;
-  std::vector<std::vector<std::uint64_t>> sizes;
-  limits.reserve(tables_.size());
-  sizes.reserve(tables_.size());
-  for (const TableEntry& t : tables_) {
-    limits.push_back(LimitsOf(*t.table, caller));
-    std::vector<std::uint64_t> s;
-    DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, engine.items.TableStats(txn, *t.table));
-    s.push_back(stats.size_bytes);
-    for (const IndexSchema& index : t.table->indexes) {
-      if (index.is_local) continue;
-      DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats index_stats, engine.items.IndexStats(txn, index));
-      s.push_back(index_stats.size_bytes);
-    }
-    sizes.push_back(std::move(s));
-  }
+  std::vector<SchemaSource> sources;
+  sources.reserve(tables_.size());
+  for (const TableEntry& t : tables_) sources.emplace_back(engine, caller, txn, *t.table);
   std::vector<capacity::ThroughputRegistry::TableDemand> demands;
   for (std::size_t i = 0; i < tables_.size(); ++i) {
-    demands.push_back({&limits[i], sizes[i], &tables_[i].demand});
+    demands.push_back({&sources[i], &tables_[i].demand});
   }
   const std::vector<capacity::Throttle> throttles = engine.throughput->AdmitAll(demands);
   if (throttles.empty()) return Reasons();
@@ -312,7 +343,7 @@ Result<std::optional<std::vector<CancellationReason>>> TransactionMeter::Admit(
     std::size_t t = 0;
     while (tables_[t].table != action.table) ++t;
     const std::vector<capacity::Throttle> own =
-        engine.throughput->Check(limits[t], sizes[t], action.demand);
+        engine.throughput->Check(sources[t], action.demand);
     if (own.empty()) continue;
     reasons[i] = reason_for(own.front());
     any = true;

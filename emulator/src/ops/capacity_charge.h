@@ -42,6 +42,28 @@ storage::IndexChanges PlanIndexChanges(const TableSchema& table, const Item* old
 // The throughput model's view of `table` (limits, ARNs, partition key attributes).
 capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller);
 
+// The same, as the limiters ask for it (capacity::TableSource): a fingerprint of the schema's
+// capacity settings on every request, LimitsOf only when it changed, and the data sizes of the
+// table and its GSIs (read in `txn`) now and then. Holds references: a request-scoped object.
+class SchemaSource final : public capacity::TableSource {
+ public:
+  SchemaSource(Engine& engine, const Caller& caller, const storage::Txn& txn,
+               const TableSchema& table);
+  const std::string& table_id() const override { return table_.table_id; }
+  const std::string& ns() const override { return caller_.ns; }
+  const std::string& table_name() const override { return table_.name; }
+  std::uint64_t fingerprint() const override { return fingerprint_; }
+  capacity::TableLimits Limits() const override;
+  std::vector<std::uint64_t> Sizes() const override;
+
+ private:
+  Engine& engine_;
+  const Caller& caller_;
+  const storage::Txn& txn_;
+  const TableSchema& table_;
+  std::uint64_t fingerprint_ = 0;
+};
+
 // What a write charged as `charge` asks of each key space: the table's (and LSIs') share on the
 // item's partition key, each changed GSI entry on that GSI's partition key — the old one for a
 // removed entry, the new one for a written entry. `key_item` holds the table key.

@@ -67,7 +67,7 @@ Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
                                                 std::size_t top_n) {
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, table_name));
-  TableCapacityReport report = registry.Report(LimitsOf(table, caller), top_n);
+  TableCapacityReport report = registry.Report(SchemaSource(engine, caller, txn, table), top_n);
   report.throttling = engine.options.throttle;
   DDB_RETURN_IF_ERROR(CountPartitions(engine, txn, table.keyspace_id, &report.table));
   for (KeyspaceCapacity& index_report : report.global_secondary_indexes) {

@@ -291,7 +291,8 @@ TEST(ThroughputRegistry, AdmitAllTakesEveryTableOrNone) {
   for (int i = 0; i < 1000; ++i) ASSERT_TRUE(registry.Admit(b, {}, WriteTo(Key("hot", 0, 2))).ok());
   const Demand on_a = WriteTo(Key("fresh", 0, 2));
   const Demand on_b = WriteTo(Key("hot", 0, 2));
-  const ThroughputRegistry::TableDemand both[] = {{&a, {}, &on_a}, {&b, {}, &on_b}};
+  const FixedTableSource source_a(a), source_b(b);
+  const ThroughputRegistry::TableDemand both[] = {{&source_a, &on_a}, {&source_b, &on_b}};
   std::vector<Throttle> throttles = registry.AdmitAll(both);
   ASSERT_EQ(throttles.size(), 1u);
   EXPECT_EQ(throttles[0].table_id, "id-2");
