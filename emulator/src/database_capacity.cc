@@ -4,12 +4,11 @@
 
 namespace ddbemu {
 
-Result<TableCapacityReport> Database::CapacityReport(std::string_view table_name,
-                                                     std::size_t top_n,
+Result<TableCapacityReport> Database::CapacityReport(std::string_view table_name, std::size_t top_n,
                                                      const RequestContext& context) {
   ops::Engine engine = impl_->engine();
-  return ops::BuildCapacityReport(engine, *impl_->throughput, impl_->CallerFor(context),
-                                  table_name, top_n);
+  return ops::BuildCapacityReport(engine, *impl_->throughput, impl_->CallerFor(context), table_name,
+                                  top_n);
 }
 
 Status Database::SetCapacityOverrides(std::string_view table_name,

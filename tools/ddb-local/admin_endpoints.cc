@@ -26,8 +26,8 @@ std::string JsonString(std::string_view s) {
 }
 
 Response Error(int status, std::string_view type, std::string_view message) {
-  return Response{status, "{\"__type\":" + JsonString(type) + ",\"message\":" +
-                              JsonString(message) + "}"};
+  return Response{status,
+                  "{\"__type\":" + JsonString(type) + ",\"message\":" + JsonString(message) + "}"};
 }
 Response Invalid(std::string_view message) {
   return Error(400, "com.amazon.coral.validate#ValidationException", message);

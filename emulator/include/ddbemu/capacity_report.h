@@ -17,8 +17,8 @@ namespace ddbemu {
 
 // Consumption over the report's window.
 struct CapacityUsage {
-  double read_units = 0;   // RCU consumed (0.5 per eventually consistent 4 KB)
-  double write_units = 0;  // WCU consumed
+  double read_units = 0;             // RCU consumed (0.5 per eventually consistent 4 KB)
+  double write_units = 0;            // WCU consumed
   std::int64_t read_throttles = 0;   // read requests rejected with ProvisionedThroughputExceeded
   std::int64_t write_throttles = 0;  // write requests rejected
 };
@@ -59,7 +59,7 @@ struct KeyspaceCapacity {
 };
 
 struct TableCapacityReport {
-  bool throttling = true;          // Options::throttle; when off nothing is counted
+  bool throttling = true;           // Options::throttle; when off nothing is counted
   std::int64_t window_seconds = 0;  // usage covers the last window_seconds of the clock
   std::int64_t now_micros = 0;      // the database clock at the report
   KeyspaceCapacity table;

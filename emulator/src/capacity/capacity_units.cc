@@ -6,7 +6,8 @@ namespace ddbemu::capacity {
 namespace {
 
 std::int64_t UnitsFor(std::size_t bytes, std::size_t unit_bytes) {
-  return std::max<std::int64_t>(1, static_cast<std::int64_t>((bytes + unit_bytes - 1) / unit_bytes));
+  return std::max<std::int64_t>(1,
+                                static_cast<std::int64_t>((bytes + unit_bytes - 1) / unit_bytes));
 }
 
 }  // namespace

@@ -122,17 +122,18 @@ void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_mic
   partitions_.reserve(static_cast<std::size_t>(map_.count()));
   for (std::int64_t i = 0; i < map_.count(); ++i) {
     partitions_.push_back(Partition{TokenBucket(PartitionReadRate(), kOneSecond, now_micros),
-                                    TokenBucket(PartitionWriteRate(), kOneSecond, now_micros), {}});
+                                    TokenBucket(PartitionWriteRate(), kOneSecond, now_micros),
+                                    {}});
   }
 }
 
 void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_micros) {
   size_bytes_ = size_bytes;
   if (overrides_.partitions) return;
-  const std::int64_t needed = limits_.mode == CapacityMode::kProvisioned
-                                  ? ProvisionedPartitionCount(limits_.read_units,
-                                                              limits_.write_units, size_bytes)
-                                  : OnDemandPartitionCount(size_bytes);
+  const std::int64_t needed =
+      limits_.mode == CapacityMode::kProvisioned
+          ? ProvisionedPartitionCount(limits_.read_units, limits_.write_units, size_bytes)
+          : OnDemandPartitionCount(size_bytes);
   if (needed > map_.count()) SetPartitionCount(needed, now_micros);
 }
 
@@ -143,7 +144,8 @@ KeyspaceLimiter::KeyState& KeyspaceLimiter::KeyFor(const std::string& key,
   if (keys_.size() >= prune_at_) PruneKeys(now_micros);
   return keys_
       .emplace(key, KeyState{TokenBucket(PartitionReadRate(), kOneSecond, now_micros),
-                             TokenBucket(PartitionWriteRate(), kOneSecond, now_micros), {}})
+                             TokenBucket(PartitionWriteRate(), kOneSecond, now_micros),
+                             {}})
       .first->second;
 }
 
@@ -152,8 +154,8 @@ void KeyspaceLimiter::PruneKeys(std::int64_t now_micros) {
   // from one never seen: dropping it changes no decision and no report.
   for (auto it = keys_.begin(); it != keys_.end();) {
     KeyState& state = it->second;
-    const bool forgettable = state.read.Full(now_micros) && state.write.Full(now_micros) &&
-                             state.usage.Idle(now_micros);
+    const bool forgettable =
+        state.read.Full(now_micros) && state.write.Full(now_micros) && state.usage.Idle(now_micros);
     it = forgettable ? keys_.erase(it) : std::next(it);
   }
   prune_at_ = std::max<std::size_t>(4096, 2 * keys_.size());
@@ -179,7 +181,8 @@ void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_mi
   for (const auto& p : by_partition.entries) {
     Partition& partition = partitions_[static_cast<std::size_t>(p.id)];
     if (p.read > 0 && !partition.read.CanTake(p.read, now_micros)) hit(false, LimitKind::kKeyRange);
-    if (p.write > 0 && !partition.write.CanTake(p.write, now_micros)) hit(true, LimitKind::kKeyRange);
+    if (p.write > 0 && !partition.write.CanTake(p.write, now_micros))
+      hit(true, LimitKind::kKeyRange);
   }
   for (const auto& k : by_key.entries) {
     auto it = keys_.find(k.id);
@@ -188,8 +191,10 @@ void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_mi
       // could fail, and a full bucket admits anything (token_bucket.h).
       continue;
     }
-    if (k.read > 0 && !it->second.read.CanTake(k.read, now_micros)) hit(false, LimitKind::kKeyRange);
-    if (k.write > 0 && !it->second.write.CanTake(k.write, now_micros)) hit(true, LimitKind::kKeyRange);
+    if (k.read > 0 && !it->second.read.CanTake(k.read, now_micros))
+      hit(false, LimitKind::kKeyRange);
+    if (k.write > 0 && !it->second.write.CanTake(k.write, now_micros))
+      hit(true, LimitKind::kKeyRange);
   }
   const bool provisioned = limits_.mode == CapacityMode::kProvisioned;
   const LimitKind table_kind = provisioned ? LimitKind::kProvisioned : LimitKind::kAccountLimit;
@@ -315,8 +320,7 @@ KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t to
     });
     for (const Ranked& r : ranked) {
       if (out.size() >= top_n || score(r.totals) == 0) break;
-      out.push_back(KeyCapacity{LabelOf(*r.key),
-                                map_.PartitionOf(keycodec::PartitionHash(*r.key)),
+      out.push_back(KeyCapacity{LabelOf(*r.key), map_.PartitionOf(keycodec::PartitionHash(*r.key)),
                                 UsageOf(r.totals)});
     }
     return out;

@@ -20,8 +20,8 @@ std::uint64_t Boundary(std::int64_t i, std::int64_t n) {
 std::int64_t ProvisionedPartitionCount(std::int64_t read_units, std::int64_t write_units,
                                        std::uint64_t size_bytes) {
   // ceil(R/3000 + W/1000) = ceil((R + 3W) / 3000), in integers.
-  const std::int64_t weighted = std::max<std::int64_t>(0, read_units) +
-                                3 * std::max<std::int64_t>(0, write_units);
+  const std::int64_t weighted =
+      std::max<std::int64_t>(0, read_units) + 3 * std::max<std::int64_t>(0, write_units);
   const std::int64_t for_throughput = (weighted + 2999) / 3000;
   return std::max<std::int64_t>({1, for_throughput, PartitionsForData(size_bytes)});
 }

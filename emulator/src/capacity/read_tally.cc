@@ -25,8 +25,7 @@ std::vector<KeyDemand> SpreadRead(const ReadTally& tally, HalfUnits cost,
   HalfUnits assigned = 0;
   const auto total = static_cast<unsigned __int128>(tally.total_bytes());
   for (std::size_t i = 0; i < tally.runs().size(); ++i) {
-    const unsigned __int128 scaled =
-        static_cast<unsigned __int128>(cost) * tally.runs()[i].bytes;
+    const unsigned __int128 scaled = static_cast<unsigned __int128>(cost) * tally.runs()[i].bytes;
     const auto units = static_cast<HalfUnits>(scaled / total);
     shares.push_back(Share{i, units, scaled % total});
     assigned += units;

@@ -42,7 +42,6 @@ class ReadTally {
 // proportion to their bytes, as partition-level demands (no key: a Scan is limited by its
 // partitions and the table, not by any one key). The shares add up to `cost` exactly; a page
 // that read nothing puts its minimum cost on `empty_hash`.
-std::vector<KeyDemand> SpreadRead(const ReadTally& tally, HalfUnits cost,
-                                  std::uint64_t empty_hash);
+std::vector<KeyDemand> SpreadRead(const ReadTally& tally, HalfUnits cost, std::uint64_t empty_hash);
 
 }  // namespace ddbemu::capacity

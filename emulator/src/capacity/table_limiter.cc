@@ -18,10 +18,18 @@ std::string ReasonText(bool is_index, const LimitHit& hit) {
   std::string reason = is_index ? "Index" : "Table";
   reason += hit.write ? "Write" : "Read";
   switch (hit.kind) {
-    case LimitKind::kKeyRange: reason += "KeyRangeThroughputExceeded"; break;
-    case LimitKind::kProvisioned: reason += "ProvisionedThroughputExceeded"; break;
-    case LimitKind::kAccountLimit: reason += "AccountLimitExceeded"; break;
-    case LimitKind::kMaxOnDemand: reason += "MaxOnDemandThroughputExceeded"; break;
+    case LimitKind::kKeyRange:
+      reason += "KeyRangeThroughputExceeded";
+      break;
+    case LimitKind::kProvisioned:
+      reason += "ProvisionedThroughputExceeded";
+      break;
+    case LimitKind::kAccountLimit:
+      reason += "AccountLimitExceeded";
+      break;
+    case LimitKind::kMaxOnDemand:
+      reason += "MaxOnDemandThroughputExceeded";
+      break;
   }
   return reason;
 }
@@ -41,7 +49,8 @@ constexpr const char* kOnDemandTableMessage =
     "Throughput exceeds the current capacity of your table or index. DynamoDB is automatically "
     "scaling your table or index so please try again shortly. If exceptions persist, check if "
     "you have a hot key: "
-    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/bp-partition-key-design.html.";
+    "https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/"
+    "bp-partition-key-design.html.";
 constexpr const char* kOnDemandIndexMessage =
     "Throughput exceeds the current capacity for one or more global secondary indexes. DynamoDB "
     "is automatically scaling your index so please try again shortly.";
@@ -59,7 +68,8 @@ ApiError ThrottlingError(std::span<const Throttle> throttles) {
                  throttles.empty() ? kProvisionedTableMessage : ThrottlingMessage(throttles[0]));
   for (const Throttle& t : throttles) {
     for (const LimitHit& hit : t.hits) {
-      error.throttling_reasons.push_back(ThrottlingReason{ReasonText(!t.index.empty(), hit), t.arn});
+      error.throttling_reasons.push_back(
+          ThrottlingReason{ReasonText(!t.index.empty(), hit), t.arn});
     }
   }
   return error;

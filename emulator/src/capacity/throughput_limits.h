@@ -108,12 +108,12 @@ class FixedTableSource final : public TableSource {
 // The model's defaults that a user may change per table or per GSI (README, "Capacity"): each
 // figure of CAPACITY.md is a default. Unset fields keep the default.
 struct LimitOverrides {
-  std::optional<std::int64_t> partitions;             // a fixed partition count
-  std::optional<std::int64_t> partition_read_units;   // per partition and per key, per second
+  std::optional<std::int64_t> partitions;            // a fixed partition count
+  std::optional<std::int64_t> partition_read_units;  // per partition and per key, per second
   std::optional<std::int64_t> partition_write_units;
-  std::optional<std::int64_t> table_read_units;       // on-demand per-table quota, per second
+  std::optional<std::int64_t> table_read_units;  // on-demand per-table quota, per second
   std::optional<std::int64_t> table_write_units;
-  std::optional<std::int64_t> burst_seconds;          // provisioned burst credit
+  std::optional<std::int64_t> burst_seconds;  // provisioned burst credit
   friend bool operator==(const LimitOverrides&, const LimitOverrides&) = default;
 };
 

@@ -80,8 +80,7 @@ std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> 
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
   std::vector<Throttle> throttles;
   for (const Entry& e : entries) {
-    e.limiter->PrepareLocked(*e.request->source, generation, OverridesFor(*e.request->source),
-                             now);
+    e.limiter->PrepareLocked(*e.request->source, generation, OverridesFor(*e.request->source), now);
     e.limiter->CheckLocked(*e.request->demand, now, &throttles);
   }
   for (const Entry& e : entries) {

@@ -11,7 +11,8 @@ void UsageWindow::Record(std::int64_t now_micros, const UsageTotals& delta,
   const std::int64_t second = SecondOf(now_micros);
   std::size_t expired = 0;
   while (expired < slots_.size() && slots_[expired].second <= second - window_seconds) ++expired;
-  if (expired > 0) slots_.erase(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(expired));
+  if (expired > 0)
+    slots_.erase(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(expired));
   if (!slots_.empty() && slots_.back().second >= second) {
     // The clock may step back (clock.h); charge the latest slot rather than reorder.
     slots_.back().totals.Add(delta);

@@ -16,9 +16,11 @@ namespace ddbemu::capacity {
 struct UsageTotals {
   HalfUnits read = 0;
   HalfUnits write = 0;
-  std::int64_t read_throttles = 0;   // requests throttled
+  std::int64_t read_throttles = 0;  // requests throttled
   std::int64_t write_throttles = 0;
-  bool empty() const { return read == 0 && write == 0 && read_throttles == 0 && write_throttles == 0; }
+  bool empty() const {
+    return read == 0 && write == 0 && read_throttles == 0 && write_throttles == 0;
+  }
   void Add(const UsageTotals& o) {
     read += o.read;
     write += o.write;

@@ -26,9 +26,8 @@ std::vector<capacity::KeyPart> KeyPartsOf(std::span<const KeyAttribute> attribut
 
 // The demand on the partition key `attributes` hold in `item`, or nullopt when the item is not
 // keyed there (a sparse index).
-std::optional<capacity::KeyDemand> KeyOf(std::span<const KeyAttribute> attributes,
-                                         const Item& item, capacity::HalfUnits read,
-                                         capacity::HalfUnits write) {
+std::optional<capacity::KeyDemand> KeyOf(std::span<const KeyAttribute> attributes, const Item& item,
+                                         capacity::HalfUnits read, capacity::HalfUnits write) {
   capacity::KeyDemand demand;
   if (!storage::AppendKeyComponents(attributes, item, &demand.key)) return std::nullopt;
   demand.hash = keycodec::PartitionHash(demand.key);
@@ -144,8 +143,8 @@ capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
   limits.table_id = table.table_id;
   limits.ns = caller.ns;
   const bool provisioned = table.billing_mode == BillingMode::kProvisioned;
-  const auto mode = provisioned ? capacity::CapacityMode::kProvisioned
-                                : capacity::CapacityMode::kOnDemand;
+  const auto mode =
+      provisioned ? capacity::CapacityMode::kProvisioned : capacity::CapacityMode::kOnDemand;
   capacity::KeyspaceLimits& t = limits.table;
   t.name = table.name;
   t.arn = caller.TableArn(table.name);
@@ -155,9 +154,9 @@ capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
   t.max_read_request_units = table.on_demand.max_read_request_units;
   t.max_write_request_units = table.on_demand.max_write_request_units;
   t.partition_key = KeyPartsOf({&table.partition_key, 1});
-  t.changed_micros = std::max({table.throughput.last_increase_micros,
-                               table.throughput.last_decrease_micros,
-                               table.billing_mode_last_update_micros});
+  t.changed_micros =
+      std::max({table.throughput.last_increase_micros, table.throughput.last_decrease_micros,
+                table.billing_mode_last_update_micros});
   for (const IndexSchema& index : table.indexes) {
     if (index.is_local) continue;  // LSIs share the table's partitions and throughput
     capacity::KeyspaceLimits g;
@@ -169,9 +168,9 @@ capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
     g.max_read_request_units = index.on_demand.max_read_request_units;
     g.max_write_request_units = index.on_demand.max_write_request_units;
     g.partition_key = KeyPartsOf(index.partition_key);
-    g.changed_micros = std::max({index.throughput.last_increase_micros,
-                                 index.throughput.last_decrease_micros,
-                                 table.billing_mode_last_update_micros});
+    g.changed_micros =
+        std::max({index.throughput.last_increase_micros, index.throughput.last_decrease_micros,
+                  table.billing_mode_last_update_micros});
     limits.global_indexes.push_back(std::move(g));
   }
   return limits;
@@ -196,8 +195,8 @@ capacity::Demand WriteDemand(const TableSchema& table, const Item& key_item, con
     // A moved entry is a delete on the old key and a put on the new one; an entry rewritten in
     // place (or new) is one write on its key; a removed one a delete on the old key.
     if (change.removed && old_item != nullptr) {
-      if (auto key = KeyOf(index.partition_key, *old_item, 0,
-                           capacity::WriteCost(change.old_size, 0))) {
+      if (auto key =
+              KeyOf(index.partition_key, *old_item, 0, capacity::WriteCost(change.old_size, 0))) {
         gsi.keys.push_back(std::move(*key));
       }
     }
@@ -303,9 +302,9 @@ void TransactionMeter::Add(std::size_t action, const TableSchema& table, capacit
   }
   for (capacity::KeyDemand& key : demand.table) target->demand.table.push_back(std::move(key));
   for (capacity::Demand::Index& index : demand.global_indexes) {
-    auto it = std::find_if(target->demand.global_indexes.begin(),
-                           target->demand.global_indexes.end(),
-                           [&](const capacity::Demand::Index& i) { return i.name == index.name; });
+    auto it =
+        std::find_if(target->demand.global_indexes.begin(), target->demand.global_indexes.end(),
+                     [&](const capacity::Demand::Index& i) { return i.name == index.name; });
     if (it == target->demand.global_indexes.end()) {
       target->demand.global_indexes.push_back(std::move(index));
     } else {
@@ -342,8 +341,7 @@ Result<std::optional<std::vector<CancellationReason>>> TransactionMeter::Admit(
     if (action.table == nullptr) continue;
     std::size_t t = 0;
     while (tables_[t].table != action.table) ++t;
-    const std::vector<capacity::Throttle> own =
-        engine.throughput->Check(sources[t], action.demand);
+    const std::vector<capacity::Throttle> own = engine.throughput->Check(sources[t], action.demand);
     if (own.empty()) continue;
     reasons[i] = reason_for(own.front());
     any = true;
@@ -356,8 +354,9 @@ Result<std::optional<std::vector<CancellationReason>>> TransactionMeter::Admit(
         if (t.table_id != action.table->table_id) continue;
         const bool touched =
             t.index.empty() ||
-            std::any_of(action.demand.global_indexes.begin(), action.demand.global_indexes.end(),
-                        [&](const capacity::Demand::Index& index) { return index.name == t.index; });
+            std::any_of(
+                action.demand.global_indexes.begin(), action.demand.global_indexes.end(),
+                [&](const capacity::Demand::Index& index) { return index.name == t.index; });
         if (touched) {
           reasons[i] = reason_for(t);
           break;
@@ -382,15 +381,15 @@ std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapac
   consumed.read_write_units = read_write_units;
   if (mode == api::ReturnConsumedCapacity::kIndexes) {
     // "Table" is sent even when the table's share is 0 (a Query of an index).
-    consumed.table = api::Capacity{capacity::ToUnits(charge.table_read + charge.table_write),
-                                   capacity::ToUnits(charge.table_read),
-                                   capacity::ToUnits(charge.table_write)};
+    consumed.table =
+        api::Capacity{capacity::ToUnits(charge.table_read + charge.table_write),
+                      capacity::ToUnits(charge.table_read), capacity::ToUnits(charge.table_write)};
     for (const capacity::IndexCharge& index : charge.indexes) {
-      auto& arm = index.is_local ? consumed.local_secondary_indexes
-                                 : consumed.global_secondary_indexes;
-      arm[index.name] = api::Capacity{capacity::ToUnits(index.read + index.write),
-                                      capacity::ToUnits(index.read),
-                                      capacity::ToUnits(index.write)};
+      auto& arm =
+          index.is_local ? consumed.local_secondary_indexes : consumed.global_secondary_indexes;
+      arm[index.name] =
+          api::Capacity{capacity::ToUnits(index.read + index.write), capacity::ToUnits(index.read),
+                        capacity::ToUnits(index.write)};
     }
   }
   return consumed;

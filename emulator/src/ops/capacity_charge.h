@@ -114,8 +114,7 @@ class TransactionMeter {
 
   // Admits all actions' demands. nullopt when admitted; otherwise one cancellation reason per
   // action, in order.
-  Result<std::optional<std::vector<CancellationReason>>> Admit(Engine& engine,
-                                                               const Caller& caller,
+  Result<std::optional<std::vector<CancellationReason>>> Admit(Engine& engine, const Caller& caller,
                                                                const storage::Txn& txn);
 
  private:

@@ -29,11 +29,11 @@ TEST(CapacityUnits, TransactionsPayTwice) {
 }
 
 TEST(CapacityUnits, IndexEntriesPayForWhatChanged) {
-  EXPECT_EQ(IndexEntryWriteCost(false, false, 100, 100), 0);     // untouched entry
-  EXPECT_EQ(IndexEntryWriteCost(false, true, 0, 100), 2);        // new entry: a put
-  EXPECT_EQ(IndexEntryWriteCost(true, false, 100, 0), 2);        // removed: a delete
-  EXPECT_EQ(IndexEntryWriteCost(false, true, 2000, 100), 4);     // rewritten in place
-  EXPECT_EQ(IndexEntryWriteCost(true, true, 100, 100), 4);       // key moved: delete + put
+  EXPECT_EQ(IndexEntryWriteCost(false, false, 100, 100), 0);  // untouched entry
+  EXPECT_EQ(IndexEntryWriteCost(false, true, 0, 100), 2);     // new entry: a put
+  EXPECT_EQ(IndexEntryWriteCost(true, false, 100, 0), 2);     // removed: a delete
+  EXPECT_EQ(IndexEntryWriteCost(false, true, 2000, 100), 4);  // rewritten in place
+  EXPECT_EQ(IndexEntryWriteCost(true, true, 100, 100), 4);    // key moved: delete + put
   EXPECT_EQ(IndexEntryWriteCost(true, true, 1500, 3000), 4 + 6);
 }
 

@@ -143,7 +143,8 @@ TEST_F(TableLimiterTest, AProvisionedTableBurstsThenThrottlesThenRecovers) {
       if (s.ok()) {
         ++admitted;
       } else {
-        EXPECT_EQ(s.error().throttling_reasons[0].reason, "TableWriteProvisionedThroughputExceeded");
+        EXPECT_EQ(s.error().throttling_reasons[0].reason,
+                  "TableWriteProvisionedThroughputExceeded");
         EXPECT_EQ(s.error().message(),
                   "The level of configured provisioned throughput for the table was exceeded. "
                   "Consider increasing your provisioning level with the UpdateTable API.");
@@ -197,7 +198,8 @@ TEST_F(TableLimiterTest, OnDemandMaximaAndQuotaAreTableLevelLimits) {
   table.max_write_request_units = 10;
   const TableLimits limits = Table(table);
   int seed = 0;
-  for (int i = 0; i < 10; ++i) ASSERT_TRUE(Admit(limits, WriteTo(KeyInPartition(i % 4, 4, &seed, 2)), 0).ok());
+  for (int i = 0; i < 10; ++i)
+    ASSERT_TRUE(Admit(limits, WriteTo(KeyInPartition(i % 4, 4, &seed, 2)), 0).ok());
   Status s = Admit(limits, WriteTo(KeyInPartition(0, 4, &seed, 2)), 0);
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().throttling_reasons[0].reason, "TableWriteMaxOnDemandThroughputExceeded");
@@ -211,7 +213,8 @@ TEST_F(TableLimiterTest, OverridesChangeTheDefaults) {
   overrides[""].table_write_units = 5;
   int seed = 0;
   auto admit = [&](int partition) {
-    return limiter_.Admit(limits, 1, overrides, {}, WriteTo(KeyInPartition(partition, 1, &seed, 2)), 0);
+    return limiter_.Admit(limits, 1, overrides, {}, WriteTo(KeyInPartition(partition, 1, &seed, 2)),
+                          0);
   };
   for (int i = 0; i < 5; ++i) ASSERT_TRUE(admit(0).ok());
   Status s = admit(0);

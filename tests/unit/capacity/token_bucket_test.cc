@@ -24,8 +24,8 @@ TEST(TokenBucket, StartsFullAndAdmitsExactlyItsCapacityAtOneInstant) {
 TEST(TokenBucket, RefillsContinuouslyAndExactly) {
   TokenBucket bucket(2000, kSecond, 0);
   bucket.Take(2000, 0);
-  EXPECT_FALSE(bucket.CanTake(2, 999));      // 1.998 half-units after 999 µs
-  EXPECT_TRUE(bucket.CanTake(2, 1000));      // exactly 2 after 1 ms
+  EXPECT_FALSE(bucket.CanTake(2, 999));  // 1.998 half-units after 999 µs
+  EXPECT_TRUE(bucket.CanTake(2, 1000));  // exactly 2 after 1 ms
   EXPECT_EQ(bucket.Available(kSecond / 2), 1000);
   EXPECT_EQ(bucket.Available(10 * kSecond), 2000);  // never more than its capacity
   EXPECT_TRUE(bucket.Full(10 * kSecond));

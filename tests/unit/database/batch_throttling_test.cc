@@ -38,9 +38,10 @@ class BatchThrottlingTest : public ::testing::Test {
   // Spends `units` of the hot key's 1,000 WCU with single writes.
   void Spend(int units) {
     for (int i = 0; i < units; ++i) {
-      ASSERT_EQ(db_->Call("PutItem", R"({"TableName":"batched","Item":)" + Key("hot", 10'000 + i) + "}")
-                    .http_status,
-                200);
+      ASSERT_EQ(
+          db_->Call("PutItem", R"({"TableName":"batched","Item":)" + Key("hot", 10'000 + i) + "}")
+              .http_status,
+          200);
     }
   }
 
@@ -55,8 +56,8 @@ TEST_F(BatchThrottlingTest, BatchWriteReturnsExactlyTheThrottledItemsAsUnprocess
     requests += std::string(i ? "," : "") + R"({"PutRequest":{"Item":)" + Key("hot", i) + "}}";
     requests += R"(,{"PutRequest":{"Item":)" + Key("cold" + std::to_string(i), i) + "}}";
   }
-  Response r = db_->Call("BatchWriteItem",
-                         R"({"RequestItems":{"batched":[)" + requests + R"(]},"ReturnConsumedCapacity":"TOTAL"})");
+  Response r = db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + requests +
+                                               R"(]},"ReturnConsumedCapacity":"TOTAL"})");
   ASSERT_EQ(r.http_status, 200) << r.body;
   rapidjson::Document doc = ParseJson(r.body);
   const auto& unprocessed = doc["UnprocessedItems"]["batched"];
@@ -69,8 +70,10 @@ TEST_F(BatchThrottlingTest, BatchWriteReturnsExactlyTheThrottledItemsAsUnprocess
   EXPECT_EQ(left, (std::set<std::string>{"5", "6", "7", "8", "9"}));  // the hot key's last five
   EXPECT_DOUBLE_EQ(doc["ConsumedCapacity"][0]["CapacityUnits"].GetDouble(), 15);
   // The unprocessed items were not written; the processed ones were.
-  EXPECT_EQ(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 5) + "}").body, "{}");
-  EXPECT_NE(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 4) + "}").body, "{}");
+  EXPECT_EQ(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 5) + "}").body,
+            "{}");
+  EXPECT_NE(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 4) + "}").body,
+            "{}");
   // Retried a second later, they go through.
   clock_->AdvanceMicros(1'000'000);
   std::string retry;
@@ -93,16 +96,19 @@ TEST_F(BatchThrottlingTest, ABatchWriteNoneOfWhoseItemsFitsFailsWhole) {
 }
 
 TEST_F(BatchThrottlingTest, BatchGetReturnsTheThrottledKeysAsUnprocessed) {
-  ASSERT_EQ(db_->Call("PutItem", R"({"TableName":"batched","Item":)" + Key("hot", 0) + "}").http_status, 200);
+  ASSERT_EQ(
+      db_->Call("PutItem", R"({"TableName":"batched","Item":)" + Key("hot", 0) + "}").http_status,
+      200);
   // 2,999 strongly consistent reads of the hot key leave it one RCU.
   for (int i = 0; i < 2999; ++i) {
-    ASSERT_EQ(db_->Call("GetItem", R"({"TableName":"batched","ConsistentRead":true,"Key":)" + Key("hot", 0) + "}")
+    ASSERT_EQ(db_->Call("GetItem", R"({"TableName":"batched","ConsistentRead":true,"Key":)" +
+                                       Key("hot", 0) + "}")
                   .http_status,
               200);
   }
-  Response r = db_->Call("BatchGetItem", R"({"RequestItems":{"batched":{"ConsistentRead":true,"Keys":[)" +
-                                             Key("hot", 0) + "," + Key("hot", 1) + "," +
-                                             Key("cold", 0) + "]}}}");
+  Response r = db_->Call("BatchGetItem",
+                         R"({"RequestItems":{"batched":{"ConsistentRead":true,"Keys":[)" +
+                             Key("hot", 0) + "," + Key("hot", 1) + "," + Key("cold", 0) + "]}}}");
   ASSERT_EQ(r.http_status, 200) << r.body;
   rapidjson::Document doc = ParseJson(r.body);
   ASSERT_TRUE(doc["UnprocessedKeys"].HasMember("batched")) << r.body;

@@ -3,11 +3,10 @@
 // entry per index whose entry the request changed; the single-item operations send no
 // Read/WriteCapacityUnits split (observed on the service: only the transactions do).
 #include <gtest/gtest.h>
-
-#include <string>
-
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
+
+#include <string>
 
 #include "database_test_util.h"
 
@@ -78,7 +77,8 @@ TEST_F(ConsumedCapacityTest, WritesCostOneUnitPerStartedKilobyteOfTheLargerImage
             R"({"TableName":"items","CapacityUnits":1.0})");
   EXPECT_EQ(Consumed("UpdateItem", R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL",
               "Key":{"pk":{"S":"b"},"sk":{"N":"1"}},"UpdateExpression":"SET v = :v",
-              "ExpressionAttributeValues":{":v":{"S":")" + std::string(2048, 'y') + R"("}}})"),
+              "ExpressionAttributeValues":{":v":{"S":")" +
+                                       std::string(2048, 'y') + R"("}}})"),
             R"({"TableName":"items","CapacityUnits":3.0})");
 }
 
@@ -87,29 +87,47 @@ TEST_F(ConsumedCapacityTest, ReadsCostOneUnitPer4KBHalvedWhenEventuallyConsisten
                 .http_status,
             200);
   const std::string key = R"("Key":{"pk":{"S":"a"},"sk":{"N":"1"}})";
-  EXPECT_EQ(Consumed("GetItem", R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL",)" + key + "}"),
-            R"({"TableName":"items","CapacityUnits":1.0})");
-  EXPECT_EQ(Consumed("GetItem", R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL","ConsistentRead":true,)" + key + "}"),
-            R"({"TableName":"items","CapacityUnits":2.0})");
+  EXPECT_EQ(
+      Consumed("GetItem", R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL",)" + key + "}"),
+      R"({"TableName":"items","CapacityUnits":1.0})");
+  EXPECT_EQ(
+      Consumed("GetItem",
+               R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL","ConsistentRead":true,)" +
+                   key + "}"),
+      R"({"TableName":"items","CapacityUnits":2.0})");
   // The projection does not reduce the charge; a missing item costs the minimum.
-  EXPECT_EQ(Consumed("GetItem", R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL","ProjectionExpression":"pk",)" + key + "}"),
-            R"({"TableName":"items","CapacityUnits":1.0})");
-  EXPECT_EQ(Consumed("GetItem", R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL","Key":{"pk":{"S":"zz"},"sk":{"N":"1"}}})"),
-            R"({"TableName":"items","CapacityUnits":0.5})");
-  EXPECT_EQ(Consumed("GetItem", R"({"TableName":"items","ReturnConsumedCapacity":"INDEXES","Key":{"pk":{"S":"zz"},"sk":{"N":"1"}}})"),
-            R"({"TableName":"items","CapacityUnits":0.5,"Table":{"CapacityUnits":0.5}})");
+  EXPECT_EQ(
+      Consumed(
+          "GetItem",
+          R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL","ProjectionExpression":"pk",)" +
+              key + "}"),
+      R"({"TableName":"items","CapacityUnits":1.0})");
+  EXPECT_EQ(
+      Consumed(
+          "GetItem",
+          R"({"TableName":"items","ReturnConsumedCapacity":"TOTAL","Key":{"pk":{"S":"zz"},"sk":{"N":"1"}}})"),
+      R"({"TableName":"items","CapacityUnits":0.5})");
+  EXPECT_EQ(
+      Consumed(
+          "GetItem",
+          R"({"TableName":"items","ReturnConsumedCapacity":"INDEXES","Key":{"pk":{"S":"zz"},"sk":{"N":"1"}}})"),
+      R"({"TableName":"items","CapacityUnits":0.5,"Table":{"CapacityUnits":0.5}})");
 }
 
 TEST_F(ConsumedCapacityTest, IndexesShowEachIndexWhoseEntryChanged) {
   const std::string put = R"({"TableName":"idx","ReturnConsumedCapacity":"INDEXES","Item":)";
   // In both indexes: the table, the GSI and the LSI each pay one write.
-  EXPECT_EQ(Consumed("PutItem", put + R"({"pk":{"S":"p"},"sk":{"S":"s"},"status":{"S":"open"},"lsk":{"S":"l"}}})"),
-            R"({"TableName":"idx","CapacityUnits":3.0,"Table":{"CapacityUnits":1.0},)"
-            R"("LocalSecondaryIndexes":{"by_lsk":{"CapacityUnits":1.0}},)"
-            R"("GlobalSecondaryIndexes":{"by_status":{"CapacityUnits":1.0}}})");
+  EXPECT_EQ(
+      Consumed("PutItem",
+               put + R"({"pk":{"S":"p"},"sk":{"S":"s"},"status":{"S":"open"},"lsk":{"S":"l"}}})"),
+      R"({"TableName":"idx","CapacityUnits":3.0,"Table":{"CapacityUnits":1.0},)"
+      R"("LocalSecondaryIndexes":{"by_lsk":{"CapacityUnits":1.0}},)"
+      R"("GlobalSecondaryIndexes":{"by_status":{"CapacityUnits":1.0}}})");
   // An identical overwrite changes no index entry: the table alone pays.
-  EXPECT_EQ(Consumed("PutItem", put + R"({"pk":{"S":"p"},"sk":{"S":"s"},"status":{"S":"open"},"lsk":{"S":"l"}}})"),
-            R"({"TableName":"idx","CapacityUnits":1.0,"Table":{"CapacityUnits":1.0}})");
+  EXPECT_EQ(
+      Consumed("PutItem",
+               put + R"({"pk":{"S":"p"},"sk":{"S":"s"},"status":{"S":"open"},"lsk":{"S":"l"}}})"),
+      R"({"TableName":"idx","CapacityUnits":1.0,"Table":{"CapacityUnits":1.0}})");
   // A non-key attribute: the ALL-projected LSI is rewritten, the KEYS_ONLY GSI untouched.
   EXPECT_EQ(Consumed("UpdateItem", R"({"TableName":"idx","ReturnConsumedCapacity":"INDEXES",
               "Key":{"pk":{"S":"p"},"sk":{"S":"s"}},"UpdateExpression":"SET note = :n",
@@ -139,10 +157,14 @@ TEST_F(ConsumedCapacityTest, IndexesShowEachIndexWhoseEntryChanged) {
 TEST_F(ConsumedCapacityTest, IndexEntriesPayForTheirProjectedSize) {
   // 3,023 bytes: the table pays 3 units, the ALL-projected LSI 3, the KEYS_ONLY GSI 1.
   const std::string big(3000, 'z');
-  EXPECT_EQ(Consumed("PutItem", R"({"TableName":"idx","ReturnConsumedCapacity":"INDEXES","Item":{"pk":{"S":"p"},"sk":{"S":"s"},"status":{"S":"open"},"lsk":{"S":"l"},"big":{"S":")" + big + R"("}}})"),
-            R"({"TableName":"idx","CapacityUnits":7.0,"Table":{"CapacityUnits":3.0},)"
-            R"("LocalSecondaryIndexes":{"by_lsk":{"CapacityUnits":3.0}},)"
-            R"("GlobalSecondaryIndexes":{"by_status":{"CapacityUnits":1.0}}})");
+  EXPECT_EQ(
+      Consumed(
+          "PutItem",
+          R"({"TableName":"idx","ReturnConsumedCapacity":"INDEXES","Item":{"pk":{"S":"p"},"sk":{"S":"s"},"status":{"S":"open"},"lsk":{"S":"l"},"big":{"S":")" +
+              big + R"("}}})"),
+      R"({"TableName":"idx","CapacityUnits":7.0,"Table":{"CapacityUnits":3.0},)"
+      R"("LocalSecondaryIndexes":{"by_lsk":{"CapacityUnits":3.0}},)"
+      R"("GlobalSecondaryIndexes":{"by_status":{"CapacityUnits":1.0}}})");
 }
 
 TEST_F(ConsumedCapacityTest, AFailedConditionalWriteIsStillChargedButChangesNothing) {

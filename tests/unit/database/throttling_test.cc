@@ -36,12 +36,11 @@ class ThrottlingTest : public ::testing::Test {
   }
   // PutItem of {pk, v, pad}; counts acceptances and throttles, checks every throttle's reason.
   void Put(const std::string& table, const std::string& pk, int v, std::size_t pad,
-           Outcome* outcome, const std::string& expected_reason,
-           const std::string& extra = "") {
-    Response r = db_->Call("PutItem", R"({"TableName":")" + table + R"(","Item":{"pk":{"S":")" + pk +
-                                          R"("},"v":{"N":")" + std::to_string(v) +
-                                          R"("},"pad":{"S":")" + std::string(pad, 'x') + R"("})" +
-                                          extra + "}}");
+           Outcome* outcome, const std::string& expected_reason, const std::string& extra = "") {
+    Response r =
+        db_->Call("PutItem", R"({"TableName":")" + table + R"(","Item":{"pk":{"S":")" + pk +
+                                 R"("},"v":{"N":")" + std::to_string(v) + R"("},"pad":{"S":")" +
+                                 std::string(pad, 'x') + R"("})" + extra + "}}");
     if (r.http_status == 200) {
       ++outcome->accepted;
       return;
@@ -126,7 +125,8 @@ TEST_F(ThrottlingTest, TheSameWritesSpreadOverPartitionsAreAllAccepted) {
 
 TEST_F(ThrottlingTest, AProvisionedTableBurstsThenThrottlesThenRecovers) {
   Open();
-  CreateTable(R"({"TableName":"provisioned","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":100},
+  CreateTable(
+      R"({"TableName":"provisioned","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":100},
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})");
   // 100 WCU: one partition, 30,000 WCU of burst credit. Sixty 10 KB writes a second (600 WCU)
@@ -173,8 +173,8 @@ TEST_F(ThrottlingTest, AHotGsiPartitionThrottlesBaseTableWrites) {
   // Every item under one GSI partition key: the index key is hot, the table keys are not.
   Outcome outcome;
   for (int i = 0; i < 1001; ++i) {
-    Put("gsi_table", "item" + std::to_string(i), i, 10, &outcome, "IndexWriteKeyRangeThroughputExceeded",
-        R"(,"status":{"S":"open"})");
+    Put("gsi_table", "item" + std::to_string(i), i, 10, &outcome,
+        "IndexWriteKeyRangeThroughputExceeded", R"(,"status":{"S":"open"})");
   }
   EXPECT_EQ(outcome.accepted, 1000);
   EXPECT_EQ(outcome.throttled, 1);
@@ -198,9 +198,12 @@ TEST_F(ThrottlingTest, ReadsOfAHotKeyAreCappedAtThreeThousandUnitsASecond) {
   int accepted = 0;
   std::string last;
   for (int i = 0; i < 3001; ++i) {  // strongly consistent: one RCU each
-    Response r = db_->Call("GetItem", R"({"TableName":"hot_table","ConsistentRead":true,"Key":{"pk":{"S":"hot"}}})");
-    if (r.http_status == 200) ++accepted;
-    else last = r.body;
+    Response r = db_->Call(
+        "GetItem", R"({"TableName":"hot_table","ConsistentRead":true,"Key":{"pk":{"S":"hot"}}})");
+    if (r.http_status == 200)
+      ++accepted;
+    else
+      last = r.body;
   }
   EXPECT_EQ(accepted, 3000);
   EXPECT_NE(last.find("TableReadKeyRangeThroughputExceeded"), std::string::npos) << last;
@@ -225,7 +228,8 @@ TEST_F(ThrottlingTest, OverridesChangePartitionsAndCaps) {
   overrides.partition_write_units = 10;
   ASSERT_TRUE(db_->SetCapacityOverrides("hot_table", overrides).ok());
   Outcome outcome;
-  for (int i = 0; i < 11; ++i) Put("hot_table", "hot", i, kOneKB, &outcome, "TableWriteKeyRangeThroughputExceeded");
+  for (int i = 0; i < 11; ++i)
+    Put("hot_table", "hot", i, kOneKB, &outcome, "TableWriteKeyRangeThroughputExceeded");
   EXPECT_EQ(outcome.accepted, 10);
   auto report = db_->CapacityReport("hot_table");
   ASSERT_TRUE(report.ok());
@@ -274,18 +278,20 @@ TEST_F(ThrottlingTest, QueriesOfAHotPartitionKeyAreThrottledOnThatKey) {
   EXPECT_NE(error.find("TableReadKeyRangeThroughputExceeded"), std::string::npos) << error;
   // The GSI has its own partitions: eventually consistent, half a unit a query, 6,000 a second.
   error.clear();
-  EXPECT_EQ(run(R"({"TableName":"queried","IndexName":"by_status","KeyConditionExpression":"#s = :s",
+  EXPECT_EQ(
+      run(R"({"TableName":"queried","IndexName":"by_status","KeyConditionExpression":"#s = :s",
                     "ExpressionAttributeNames":{"#s":"status"},
                     "ExpressionAttributeValues":{":s":{"S":"open"}}})",
-                6001, &error),
-            6000);
+          6001, &error),
+      6000);
   EXPECT_NE(error.find("IndexReadKeyRangeThroughputExceeded"), std::string::npos) << error;
   EXPECT_NE(error.find("table/queried/index/by_status"), std::string::npos) << error;
 }
 
 TEST_F(ThrottlingTest, ScansDrainAProvisionedTablesReadCapacity) {
   Open();
-  CreateTable(R"({"TableName":"scanned","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":1000},
+  CreateTable(
+      R"({"TableName":"scanned","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":1000},
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})");
   Outcome put;

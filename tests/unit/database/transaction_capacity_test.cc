@@ -3,12 +3,11 @@
 // Read/WriteCapacityUnits split that the service sends for transactions; a throttled
 // transaction is cancelled whole, with ThrottlingError reasons on the throttled actions.
 #include <gtest/gtest.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
 
 #include <memory>
 #include <string>
-
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include "database_test_util.h"
 
@@ -53,11 +52,12 @@ TEST_F(TransactionCapacityTest, WritesPayTwiceOnTheTableAndOnceOnTheIndex) {
   const std::string items = R"("TransactItems":[
       {"Put":{"TableName":"txn","Item":{"pk":{"S":"a"},"status":{"S":"open"}}}},
       {"Put":{"TableName":"txn","Item":{"pk":{"S":"b"}}}}])";
-  EXPECT_EQ(ConsumedOf(db_->Call("TransactWriteItems",
-                                 "{" + items + R"(,"ReturnConsumedCapacity":"INDEXES"})")),
-            R"([{"TableName":"txn","CapacityUnits":5.0,"WriteCapacityUnits":5.0,)"
-            R"("Table":{"CapacityUnits":4.0,"WriteCapacityUnits":4.0},)"
-            R"("GlobalSecondaryIndexes":{"by_status":{"CapacityUnits":1.0,"WriteCapacityUnits":1.0}}}])");
+  EXPECT_EQ(
+      ConsumedOf(
+          db_->Call("TransactWriteItems", "{" + items + R"(,"ReturnConsumedCapacity":"INDEXES"})")),
+      R"([{"TableName":"txn","CapacityUnits":5.0,"WriteCapacityUnits":5.0,)"
+      R"("Table":{"CapacityUnits":4.0,"WriteCapacityUnits":4.0},)"
+      R"("GlobalSecondaryIndexes":{"by_status":{"CapacityUnits":1.0,"WriteCapacityUnits":1.0}}}])");
   EXPECT_EQ(ConsumedOf(db_->Call("TransactGetItems", R"({"ReturnConsumedCapacity":"TOTAL",
       "TransactItems":[{"Get":{"TableName":"txn","Key":{"pk":{"S":"a"}}}},
                        {"Get":{"TableName":"txn","Key":{"pk":{"S":"none"}}}}]})")),
@@ -89,20 +89,25 @@ TEST_F(TransactionCapacityTest, AThrottledTransactionIsCancelledWholeAndChangesN
   // A second later it goes through.
   clock_->AdvanceMicros(1'000'000);
   EXPECT_EQ(db_->Call("TransactWriteItems", R"({"TransactItems":[
-      {"Put":{"TableName":"txn","Item":{"pk":{"S":"hot"},"v":{"N":"2"}}}}]})").http_status, 200);
+      {"Put":{"TableName":"txn","Item":{"pk":{"S":"hot"},"v":{"N":"2"}}}}]})")
+                .http_status,
+            200);
 }
 
 TEST_F(TransactionCapacityTest, AProvisionedTableCancelsWithProvisionedThroughputExceeded) {
   ASSERT_EQ(db_->Call("CreateTable", R"({"TableName":"ptxn",
       "ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1},
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
-      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})").http_status, 200);
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})")
+                .http_status,
+            200);
   CapacityOverrides overrides;
   overrides.burst_seconds = 1;  // 1 RCU of credit, which a consistent read spends
   ASSERT_TRUE(db_->SetCapacityOverrides("ptxn", overrides).ok());
-  ASSERT_EQ(db_->Call("GetItem", R"({"TableName":"ptxn","ConsistentRead":true,"Key":{"pk":{"S":"x"}}})")
-                .http_status,
-            200);
+  ASSERT_EQ(
+      db_->Call("GetItem", R"({"TableName":"ptxn","ConsistentRead":true,"Key":{"pk":{"S":"x"}}})")
+          .http_status,
+      200);
   Response r = db_->Call("TransactGetItems", R"({"TransactItems":[
       {"Get":{"TableName":"ptxn","Key":{"pk":{"S":"a"}}}},
       {"Get":{"TableName":"txn","Key":{"pk":{"S":"a"}}}}]})");
