@@ -2,8 +2,11 @@
 // repeatable, never a sleep.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "database_test_util.h"
 
@@ -320,6 +323,28 @@ TEST_F(ThrottlingTest, ScansDrainAProvisionedTablesReadCapacity) {
   // Time refills it: 5 RCU a second.
   clock_->AdvanceMicros(static_cast<std::int64_t>(cost / 5 * kSecond) + kSecond);
   EXPECT_EQ(db_->Call("Scan", R"({"TableName":"scanned"})").http_status, 200);
+}
+
+TEST_F(ThrottlingTest, ConcurrentWritersShareOneKeysCapacityExactly) {
+  Open();
+  CreateTable(OnDemandTable("shared_hot"));
+  std::atomic<int> accepted{0};
+  std::vector<std::thread> writers;
+  for (int t = 0; t < 4; ++t) {
+    writers.emplace_back([&, t] {
+      for (int i = 0; i < 500; ++i) {
+        Response r = db_->Call("PutItem",
+                               R"({"TableName":"shared_hot","Item":{"pk":{"S":"hot"},"v":{"N":")" +
+                                   std::to_string(t * 1000 + i) + R"("}}})");
+        if (r.http_status == 200) ++accepted;
+      }
+    });
+  }
+  for (std::thread& w : writers) w.join();
+  EXPECT_EQ(accepted.load(), 1000);
+  auto report = db_->CapacityReport("shared_hot");
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->table.usage.write_throttles, 1000);
 }
 
 }  // namespace
