@@ -103,6 +103,47 @@ Status ChargeFailedWrite(Engine& engine, const Caller& caller, const storage::Tx
   return AdmitWrite(engine, caller, txn, target.table(), key_item, nullptr, nullptr, {}, charge);
 }
 
+// What a single-item write leaves for its operation to shape into ReturnValues.
+struct WriteResult {
+  api::ItemResponse response;  // ConsumedCapacity and ItemCollectionMetrics filled in
+  std::optional<Item> old_item;
+  MutationOutcome outcome;
+};
+
+// The flow every single-item write shares, in the service's order: read the target in one
+// write transaction, decide with the pure mutation step, charge (and report) a failed
+// condition, write, admit, commit. `failed_write_size` is what a failed condition is charged
+// for besides the old item (PutItem: the new item).
+template <class Request>
+Result<WriteResult> RunWrite(Engine& engine, const Caller& caller, const Request& request,
+                             const Item& key_or_item, bool is_whole_item, ItemMutation mutation,
+                             std::size_t failed_write_size) {
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
+                                                      key_or_item, is_whole_item));
+  const Item* current = target.current ? &*target.current : nullptr;
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
+  if (outcome.condition_failed) {
+    DDB_RETURN_IF_ERROR(
+        ChargeFailedWrite(engine, caller, txn, target, key_or_item, failed_write_size));
+    return ConditionFailed(request.return_old_on_condition_failure, current);
+  }
+  std::optional<api::ItemCollectionMetrics> metrics;
+  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
+                       WriteOutcome(engine, caller, txn, target, key_or_item, outcome, &metrics));
+  WriteResult result;
+  if (request.return_item_collection_metrics) result.response.item_collection_metrics = std::move(metrics);
+  result.response.consumed_capacity =
+      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
+  result.old_item = std::move(target.current);
+  result.outcome = std::move(outcome);
+  return result;
+}
+
+const expr::Condition* ConditionOf(const ItemExpressions& expressions) {
+  return expressions.condition ? &*expressions.condition : nullptr;
+}
+
 }  // namespace
 
 Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
@@ -114,29 +155,15 @@ Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
   DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
   DDB_RETURN_IF_ERROR(CheckItemSize(request.item));
 
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
-                                                      request.item, /*is_whole_item=*/true));
-  ItemMutation mutation{.kind = MutationKind::kPut,
-                        .item = request.item,
-                        .condition = expressions.condition ? &*expressions.condition : nullptr};
-  const Item* current = target.current ? &*target.current : nullptr;
-  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
-  if (outcome.condition_failed) {
-    DDB_RETURN_IF_ERROR(
-        ChargeFailedWrite(engine, caller, txn, target, request.item, ItemSize(request.item)));
-    return ConditionFailed(request.return_old_on_condition_failure, current);
+  ItemMutation mutation{
+      .kind = MutationKind::kPut, .item = request.item, .condition = ConditionOf(expressions)};
+  DDB_ASSIGN_OR_RETURN(WriteResult written,
+                       RunWrite(engine, caller, request, request.item, /*is_whole_item=*/true,
+                                std::move(mutation), ItemSize(request.item)));
+  if (request.return_values == api::ReturnValues::kAllOld) {
+    written.response.item = std::move(written.old_item);
   }
-  std::optional<api::ItemCollectionMetrics> metrics;
-  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
-                       WriteOutcome(engine, caller, txn, target, request.item, outcome, &metrics));
-
-  api::ItemResponse response;
-  if (request.return_item_collection_metrics) response.item_collection_metrics = std::move(metrics);
-  response.consumed_capacity =
-      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
-  if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
-  return response;
+  return std::move(written.response);
 }
 
 Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
@@ -177,28 +204,15 @@ Result<api::ItemResponse> DeleteItem(Engine& engine, const Caller& caller,
                                               {.condition = true}, engine.expression_cache));
   DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
 
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
-                                                      request.key, /*is_whole_item=*/false));
-  ItemMutation mutation{.kind = MutationKind::kDelete,
-                        .key = request.key,
-                        .condition = expressions.condition ? &*expressions.condition : nullptr};
-  const Item* current = target.current ? &*target.current : nullptr;
-  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
-  if (outcome.condition_failed) {
-    DDB_RETURN_IF_ERROR(ChargeFailedWrite(engine, caller, txn, target, request.key, 0));
-    return ConditionFailed(request.return_old_on_condition_failure, current);
+  ItemMutation mutation{
+      .kind = MutationKind::kDelete, .key = request.key, .condition = ConditionOf(expressions)};
+  DDB_ASSIGN_OR_RETURN(WriteResult written,
+                       RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
+                                std::move(mutation), 0));
+  if (request.return_values == api::ReturnValues::kAllOld) {
+    written.response.item = std::move(written.old_item);
   }
-  std::optional<api::ItemCollectionMetrics> metrics;
-  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
-                       WriteOutcome(engine, caller, txn, target, request.key, outcome, &metrics));
-
-  api::ItemResponse response;
-  if (request.return_item_collection_metrics) response.item_collection_metrics = std::move(metrics);
-  response.consumed_capacity =
-      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
-  if (request.return_values == api::ReturnValues::kAllOld) response.item = std::move(target.current);
-  return response;
+  return std::move(written.response);
 }
 
 Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
@@ -209,38 +223,26 @@ Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
       PrepareItemExpressions(request.expressions, request.legacy,
                              {.condition = true, .update = true}, engine.expression_cache));
 
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
-                                                      request.key, /*is_whole_item=*/false));
   ItemMutation mutation{.kind = MutationKind::kUpdate,
                         .key = request.key,
-                        .condition = expressions.condition ? &*expressions.condition : nullptr,
+                        .condition = ConditionOf(expressions),
                         .update = expressions.update ? &*expressions.update : nullptr};
-  const Item* current = target.current ? &*target.current : nullptr;
-  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
-  if (outcome.condition_failed) {
-    DDB_RETURN_IF_ERROR(ChargeFailedWrite(engine, caller, txn, target, request.key, 0));
-    return ConditionFailed(request.return_old_on_condition_failure, current);
-  }
-  std::optional<api::ItemCollectionMetrics> metrics;
-  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
-                       WriteOutcome(engine, caller, txn, target, request.key, outcome, &metrics));
-
-  api::ItemResponse response;
-  if (request.return_item_collection_metrics) response.item_collection_metrics = std::move(metrics);
-  response.consumed_capacity =
-      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
+  DDB_ASSIGN_OR_RETURN(WriteResult written,
+                       RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
+                                std::move(mutation), 0));
+  api::ItemResponse& response = written.response;
+  const MutationOutcome& outcome = written.outcome;
   switch (request.return_values) {
     case api::ReturnValues::kNone:
       break;
     case api::ReturnValues::kAllOld:
-      response.item = std::move(target.current);
+      response.item = std::move(written.old_item);
       break;
     case api::ReturnValues::kAllNew:
-      response.item = std::move(outcome.new_item);
+      response.item = outcome.new_item;
       break;
     case api::ReturnValues::kUpdatedOld:
-      if (current != nullptr) response.item = expr::Project(*current, outcome.updated_paths);
+      if (written.old_item) response.item = expr::Project(*written.old_item, outcome.updated_paths);
       break;
     case api::ReturnValues::kUpdatedNew:
       if (outcome.new_item) response.item = expr::Project(*outcome.new_item, outcome.updated_paths);
@@ -248,7 +250,7 @@ Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
   }
   // The service omits Attributes rather than sending an empty map.
   if (response.item && response.item->empty()) response.item.reset();
-  return response;
+  return std::move(response);
 }
 
 }  // namespace ddbemu::ops
