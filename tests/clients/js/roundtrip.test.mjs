@@ -7,9 +7,6 @@
 
 import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import net from "node:net";
-import { setTimeout as sleep } from "node:timers/promises";
 
 import {
   CreateTableCommand,
@@ -24,91 +21,11 @@ import {
 import { DynamoDBDocumentClient, GetCommand, NumberValue, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { Entity } from "electrodb";
 
-const TARGET = process.env.CLIENT_TARGET ?? "ddb-local";
-const REGION = "us-east-1";
-const CREDENTIALS = { accessKeyId: "AKIDJSTEST", secretAccessKey: "dummy-secret" };
-// No config files or metadata service: nothing of the machine's AWS set-up leaks in.
-process.env.AWS_CONFIG_FILE = "/dev/null";
-process.env.AWS_SHARED_CREDENTIALS_FILE = "/dev/null";
-process.env.AWS_EC2_METADATA_DISABLED = "true";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function serverCommand(port) {
-  if (TARGET === "dynamodb-local") {
-    const dir = process.env.DYNAMODB_LOCAL_DIR;
-    if (!dir) throw new Error("DYNAMODB_LOCAL_DIR is not set");
-    return {
-      cmd: "java",
-      args: ["-Djava.library.path=DynamoDBLocal_lib", "-jar", "DynamoDBLocal.jar", "-inMemory",
-        "-port", String(port)],
-      cwd: dir,
-    };
-  }
-  const bin = process.env.DDB_LOCAL_BIN;
-  if (!bin) throw new Error("DDB_LOCAL_BIN is not set (CTest sets it to the ddb-local binary)");
-  return { cmd: bin, args: ["-port", String(port), "-inMemory"], cwd: undefined };
-}
+import { CREDENTIALS, REGION, TARGET, startServer, stopServer } from "./ddb_server.mjs";
 
 let server;
-let serverLog = "";
 let client;
 let doc;
-
-async function startServer() {
-  const port = await freePort();
-  const { cmd, args, cwd } = serverCommand(port);
-  const proc = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  proc.stdout.on("data", (d) => { serverLog += d; });
-  proc.stderr.on("data", (d) => { serverLog += d; });
-  let exited = null;
-  proc.on("exit", (code, signal) => { exited = code ?? signal; });
-  proc.on("error", (e) => { exited = e.message; });
-  const endpoint = `http://127.0.0.1:${port}`;
-  const probe = new DynamoDBClient({ endpoint, region: REGION, credentials: CREDENTIALS,
-    maxAttempts: 1 });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (exited !== null) throw new Error(`${cmd} exited (${exited}) before answering:\n${serverLog}`);
-    try {
-      await probe.send(new ListTablesCommand({}));
-      break;
-    } catch (e) {
-      if (Date.now() > deadline) {
-        stopServer(proc);
-        throw new Error(`${cmd} did not answer on port ${port} within 60 s:\n${serverLog}`);
-      }
-      await sleep(100);
-    }
-  }
-  probe.destroy();
-  return { proc, endpoint };
-}
-
-function stopServer(proc) {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
-  try {
-    process.kill(-proc.pid, "SIGTERM");
-  } catch {
-    /* already gone */
-  }
-  const timer = setTimeout(() => {
-    try { process.kill(-proc.pid, "SIGKILL"); } catch { /* already gone */ }
-  }, 5000);
-  timer.unref();
-}
-
-process.on("exit", () => stopServer(server?.proc));
 
 before(async () => {
   server = await startServer();
@@ -122,7 +39,7 @@ before(async () => {
 
 after(() => {
   client?.destroy();
-  stopServer(server?.proc);
+  stopServer(server);
 });
 
 const bytes = (...b) => new Uint8Array(b);
