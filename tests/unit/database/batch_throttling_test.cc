@@ -1,4 +1,4 @@
-// BatchWriteItem and BatchGetItem under throttling (CAPACITY.md §3): the items the model refuses
+// BatchWriteItem and BatchGetItem under throttling (docs/capacity.md §3): the items the model refuses
 // come back as UnprocessedItems / UnprocessedKeys, exactly those, and change nothing; a batch
 // none of whose items can be processed fails whole.
 #include <gtest/gtest.h>
