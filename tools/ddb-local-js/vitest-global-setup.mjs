@@ -13,7 +13,8 @@ function workerCount(config = {}) {
   const options = config.poolOptions?.[pool] ?? {};
   const n = config.maxWorkers ?? options.maxForks ?? options.maxThreads;
   if (Number.isInteger(n) && n > 0) return n;
-  return (os.availableParallelism?.() ?? os.cpus().length) || 1;
+  // vitest's own default for a run: one worker per CPU but one.
+  return Math.max(((os.availableParallelism?.() ?? os.cpus().length) || 1) - 1, 1);
 }
 
 export default async function setup(project) {
