@@ -1,5 +1,6 @@
 // Quick start: open an in-memory database, create a table, put items, get one back and query
-// a partition, all in this process (no server). docs/using-cpp.md explains each call.
+// a partition, all in this process (no server), through the typed ddbemu::Client.
+// docs/using-cpp.md explains each call.
 //
 // Build against an installed ddbemu:
 //   cmake -S examples -B build-examples -DCMAKE_PREFIX_PATH=/usr/local && cmake --build
@@ -7,79 +8,74 @@
 #include <cstdio>
 #include <memory>
 #include <string>
-#include <string_view>
 
-#include "ddbemu/database.h"
+#include "ddbemu/client.h"
+#include "ddbemu/embedded_client.h"
 
 namespace {
 
-// Runs one DynamoDB operation (the request and response are DynamoDB's JSON); prints and
-// returns false on an error response.
-bool Call(ddbemu::Database& db, std::string_view operation, const std::string& request,
-          std::string* response = nullptr) {
-  ddbemu::Response r = db.Call(operation, request);
-  if (r.http_status != 200) {
-    std::fprintf(stderr, "%.*s failed (HTTP %d): %s\n", static_cast<int>(operation.size()),
-                 operation.data(), r.http_status, r.body.c_str());
-    return false;
-  }
-  if (response != nullptr) *response = std::move(r.body);
-  return true;
+using ddbemu::AttributeValue;
+
+// Prints a failed call's error (the service's exception name and message) and returns false.
+template <class T>
+bool Ok(const ddbemu::Result<T>& result, const char* what) {
+  if (result.ok()) return true;
+  std::fprintf(stderr, "%s failed: %.*s: %s\n", what,
+               static_cast<int>(result.error().short_name().size()),
+               result.error().short_name().data(), result.error().message().c_str());
+  return false;
 }
 
 }  // namespace
 
 int main() {
-  // A private temporary database, removed when `db` goes away. Opening one takes well under a
-  // millisecond, so a test can afford one per test case.
-  auto opened = ddbemu::Database::Open({.in_memory = true});
-  if (!opened.ok()) {
-    std::fprintf(stderr, "open failed: %s\n", opened.error().message().c_str());
-    return 1;
-  }
-  ddbemu::Database& db = **opened;
+  // A Client over a private temporary database, removed when the client goes away. Opening one
+  // takes well under a millisecond, so a test can afford one per test case.
+  auto opened = ddbemu::OpenEmbeddedClient({.in_memory = true});
+  if (!Ok(opened, "open")) return 1;
+  ddbemu::Client& db = **opened;
 
   // Tables are ACTIVE as soon as CreateTable returns.
-  if (!Call(db, "CreateTable", R"({
-        "TableName": "Music",
-        "KeySchema": [{"AttributeName": "Artist", "KeyType": "HASH"},
-                      {"AttributeName": "Song", "KeyType": "RANGE"}],
-        "AttributeDefinitions": [{"AttributeName": "Artist", "AttributeType": "S"},
-                                 {"AttributeName": "Song", "AttributeType": "S"}],
-        "BillingMode": "PAY_PER_REQUEST"})")) {
-    return 1;
-  }
+  auto created = db.CreateTable({
+      .table_name = "Music",
+      .attribute_definitions = {{.attribute_name = "Artist"}, {.attribute_name = "Song"}},
+      .key_schema = {{.attribute_name = "Artist", .key_type = ddbemu::KeyType::kHash},
+                     {.attribute_name = "Song", .key_type = ddbemu::KeyType::kRange}},
+      .billing_mode = ddbemu::BillingMode::kPayPerRequest,
+  });
+  if (!Ok(created, "CreateTable")) return 1;
 
   for (const char* song : {"Sinnerman", "Feeling Good", "I Put a Spell on You"}) {
-    std::string item = R"({"TableName": "Music", "Item": {"Artist": {"S": "Nina Simone"},
-        "Song": {"S": ")" +
-                       std::string(song) + R"("}, "Year": {"N": "1965"}}})";
-    if (!Call(db, "PutItem", item)) return 1;
+    auto put = db.PutItem({.table_name = "Music",
+                           .item = {{"Artist", AttributeValue::S("Nina Simone")},
+                                    {"Song", AttributeValue::S(song)},
+                                    {"Year", AttributeValue::N("1965")}}});
+    if (!Ok(put, "PutItem")) return 1;
   }
 
-  std::string got;
-  if (!Call(db, "GetItem", R"({"TableName": "Music",
-        "Key": {"Artist": {"S": "Nina Simone"}, "Song": {"S": "Sinnerman"}}})",
-            &got)) {
-    return 1;
-  }
-  std::printf("GetItem: %s\n", got.c_str());
+  auto got = db.GetItem({.table_name = "Music",
+                         .key = {{"Artist", AttributeValue::S("Nina Simone")},
+                                 {"Song", AttributeValue::S("Sinnerman")}}});
+  if (!Ok(got, "GetItem")) return 1;
+  if (got->item) std::printf("GetItem: Year %s\n", got->item->at("Year").scalar().c_str());
 
   // Every song of the artist whose title starts with "I", in sort-key order, with the
-  // capacity the query consumed (one eventually consistent read unit per 8 KB read).
-  std::string queried;
-  if (!Call(db, "Query", R"json({"TableName": "Music",
-        "KeyConditionExpression": "Artist = :a AND begins_with(Song, :prefix)",
-        "ExpressionAttributeValues": {":a": {"S": "Nina Simone"}, ":prefix": {"S": "I"}},
-        "ReturnConsumedCapacity": "TOTAL"})json",
-            &queried)) {
-    return 1;
+  // capacity the query consumed (half a read unit per started 4 KB, eventually consistent).
+  auto queried = db.Query({
+      .table_name = "Music",
+      .key_condition_expression = "Artist = :a AND begins_with(Song, :prefix)",
+      .expression_attribute_values = {{":a", AttributeValue::S("Nina Simone")},
+                                      {":prefix", AttributeValue::S("I")}},
+      .return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal,
+  });
+  if (!Ok(queried, "Query")) return 1;
+  for (const ddbemu::Item& item : queried->items) {
+    std::printf("Query: %s\n", item.at("Song").scalar().c_str());
   }
-  std::printf("Query: %s\n", queried.c_str());
+  std::printf("Query consumed %.1f read units\n", queried->consumed_capacity->capacity_units);
 
   // A check that the example did what it says (CI runs it against the installed package).
-  bool ok = got.find("Sinnerman") != std::string::npos &&
-            queried.find(R"("Count":1)") != std::string::npos &&
-            queried.find("I Put a Spell on You") != std::string::npos;
+  bool ok = got->item.has_value() && queried->count == 1 &&
+            queried->items[0].at("Song").scalar() == "I Put a Spell on You";
   return ok ? 0 : 1;
 }

@@ -60,6 +60,29 @@ TEST_F(FixtureTest, ThrottlingIsExactBecauseTimeStandsStill) {
   EXPECT_EQ(db().Call("PutItem", Put(1001)).http_status, 400);
 }
 
+// client() is the typed API over the same database: what one writes, the other reads.
+TEST_F(FixtureTest, TheTypedClientWorksOnTheSameDatabase) {
+  auto created = client().CreateTable({
+      .table_name = "orders",
+      .attribute_definitions = {{.attribute_name = "pk"}},
+      .key_schema = {{.attribute_name = "pk", .key_type = KeyType::kHash}},
+      .billing_mode = BillingMode::kPayPerRequest,
+  });
+  ASSERT_TRUE(created.ok()) << created.error().message();
+  EXPECT_EQ(CallOk("ListTables", "{}").body, R"({"TableNames":["orders"]})");
+  CallOk("PutItem", Put(7));
+  auto got = client().GetItem({.table_name = "orders", .key = {{"pk", AttributeValue::S("hot")}}});
+  ASSERT_TRUE(got.ok()) << got.error().message();
+  ASSERT_TRUE(got->item.has_value());
+  EXPECT_EQ(got->item->at("i").scalar(), "7");
+  // Throttling reaches the typed API as the service's error.
+  for (int i = 0; i < 999; ++i) ASSERT_EQ(db().Call("PutItem", Put(i)).http_status, 200) << i;
+  auto throttled =
+      client().PutItem({.table_name = "orders", .item = {{"pk", AttributeValue::S("hot")}}});
+  ASSERT_FALSE(throttled.ok());
+  EXPECT_EQ(throttled.error().code(), ErrorCode::kProvisionedThroughputExceeded);
+}
+
 class UnthrottledFixtureTest : public DatabaseTest {
  protected:
   void ConfigureOptions(Options& options) override { options.throttle = false; }

@@ -6,8 +6,8 @@
 //   class OrdersTest : public ddbemu::testing::DatabaseTest {};
 //
 //   TEST_F(OrdersTest, SecondWriteInTheSameSecondIsThrottled) {
-//     ASSERT_EQ(db().Call("CreateTable", kOrdersTable).http_status, 200);
-//     ...
+//     ASSERT_TRUE(client().CreateTable(kOrdersTable).ok());   // typed: ddbemu::Client
+//     ...                                                     // or JSON: db().Call(...)
 //     AdvanceClock(std::chrono::seconds(1));  // the buckets refill by exactly one second
 //   }
 //
@@ -22,8 +22,10 @@
 #include <string_view>
 #include <utility>
 
+#include "ddbemu/client.h"
 #include "ddbemu/clock.h"
 #include "ddbemu/database.h"
+#include "ddbemu/embedded_client.h"
 #include "ddbemu/options.h"
 
 namespace ddbemu::testing {
@@ -54,10 +56,11 @@ class TestDatabase {
   void Open(Configure&& configure) {
     Options options = TestDatabaseOptions(clock_);
     std::forward<Configure>(configure)(options);
-    db_.reset();
+    Close();
     auto opened = Database::Open(std::move(options));
     ASSERT_TRUE(opened.ok()) << "ddbemu::Database::Open failed: " << opened.error().message();
     db_ = std::move(opened).value();
+    client_ = MakeEmbeddedClient(*db_);
   }
   void Open() {
     Open([](Options&) {});
@@ -65,6 +68,8 @@ class TestDatabase {
 
   bool is_open() const { return db_ != nullptr; }
   Database& db() const { return *db_; }
+  // The typed API over db() (ddbemu/client.h), in this process: no JSON, no server.
+  Client& client() const { return *client_; }
   VirtualClock& clock() const { return *clock_; }
   const std::shared_ptr<VirtualClock>& shared_clock() const { return clock_; }
 
@@ -72,11 +77,15 @@ class TestDatabase {
   void AdvanceClock(std::chrono::microseconds delta) const { clock_->AdvanceMicros(delta.count()); }
 
   // Closes the database (and removes its temporary directory) before the end of the test.
-  void Close() { db_.reset(); }
+  void Close() {
+    client_.reset();  // before the database it points into
+    db_.reset();
+  }
 
  private:
   std::shared_ptr<VirtualClock> clock_;
   std::unique_ptr<Database> db_;
+  std::unique_ptr<Client> client_;
 };
 
 // A fixture whose every test starts with an empty database opened in SetUp. To change the
@@ -92,6 +101,7 @@ class DatabaseTest : public ::testing::Test {
   void TearDown() override { database_.Close(); }
 
   Database& db() const { return database_.db(); }
+  Client& client() const { return database_.client(); }
   VirtualClock& clock() const { return database_.clock(); }
   void AdvanceClock(std::chrono::microseconds delta) const { database_.AdvanceClock(delta); }
 
