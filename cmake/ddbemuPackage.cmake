@@ -8,31 +8,10 @@
 # The library is built as one static library per layer (emulator/CMakeLists.txt), which a user
 # should not have to know about, so the install holds one archive made of the objects of every
 # static library under emulator/. Its link dependencies are read from those targets, so a new
-# layer or a new dependency needs no edit here (an unknown imported dependency is a warning:
-# teach _ddbemu_dependency_code about it).
+# layer or a new dependency needs no edit here (an imported dependency the mapping below does
+# not know is a warning: add it there).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
-
-# The public headers need C++20 (designated initializers), in every consumer.
-target_compile_features(ddbemu PUBLIC cxx_std_20)
-if(NOT TARGET ddbemu::ddbemu)
-  add_library(ddbemu::ddbemu ALIAS ddbemu)
-endif()
-
-# GoogleTest helper (ddbemu/testing/gtest.h): header only, so it compiles with the consumer's
-# own GoogleTest and flags. Defined when GoogleTest is available.
-if(NOT TARGET GTest::gtest)
-  find_package(GTest QUIET)
-endif()
-if(TARGET GTest::gtest AND NOT TARGET ddbemu_gtest)
-  add_library(ddbemu_gtest INTERFACE)
-  target_link_libraries(ddbemu_gtest INTERFACE ddbemu GTest::gtest)
-  add_library(ddbemu::gtest ALIAS ddbemu_gtest)
-endif()
-
-if(NOT DDBEMU_INSTALL)
-  return()
-endif()
 
 # Every static (or object) library defined under `dir` and its subdirectories.
 function(_ddbemu_libraries_under dir out)
@@ -53,6 +32,36 @@ function(_ddbemu_libraries_under dir out)
 endfunction()
 
 _ddbemu_libraries_under(${PROJECT_SOURCE_DIR}/emulator DDBEMU_PACKAGED_LIBRARIES)
+
+# The public headers need C++20 (designated initializers), in every consumer.
+target_compile_features(ddbemu PUBLIC cxx_std_20)
+# ddbemu::ddbemu in a source tree: everything the public headers declare — the Database and the
+# embedded Client (ddbemu), the HTTP Client (ddbemu_client), and whatever library joins them
+# under emulator/ — as the installed libddbemu.a has it. The server's internals are left out.
+if(NOT TARGET ddbemu_all)
+  add_library(ddbemu_all INTERFACE)
+  set(_public ${DDBEMU_PACKAGED_LIBRARIES})
+  list(REMOVE_ITEM _public ddbemu_server)
+  target_link_libraries(ddbemu_all INTERFACE ${_public})
+endif()
+if(NOT TARGET ddbemu::ddbemu)
+  add_library(ddbemu::ddbemu ALIAS ddbemu_all)
+endif()
+
+# GoogleTest helper (ddbemu/testing/gtest.h): header only, so it compiles with the consumer's
+# own GoogleTest and flags. Defined when GoogleTest is available.
+if(NOT TARGET GTest::gtest)
+  find_package(GTest QUIET)
+endif()
+if(TARGET GTest::gtest AND NOT TARGET ddbemu_gtest)
+  add_library(ddbemu_gtest INTERFACE)
+  target_link_libraries(ddbemu_gtest INTERFACE ddbemu_all GTest::gtest)
+  add_library(ddbemu::gtest ALIAS ddbemu_gtest)
+endif()
+
+if(NOT DDBEMU_INSTALL)
+  return()
+endif()
 
 # The dependencies of those libraries that are not themselves ddbemu libraries or interface
 # layers (an interface layer's own dependencies are followed).
@@ -115,6 +124,23 @@ foreach(_l IN LISTS _ddbemu_external)
   list(APPEND _ddbemu_link_interface ${_l})
 endforeach()
 list(REMOVE_DUPLICATES _ddbemu_kinds)
+# Imported targets are visible only in the directory that found them (emulator/ may find a
+# package the top level does not): find each here too, for ddbemu_package's link interface.
+foreach(_k IN LISTS _ddbemu_kinds)
+  if(_k STREQUAL "Threads" AND NOT TARGET Threads::Threads)
+    find_package(Threads REQUIRED)
+  elseif(_k STREQUAL "Boost" AND NOT TARGET Boost::headers)
+    find_package(Boost REQUIRED)
+  elseif(_k STREQUAL "LMDB" AND NOT TARGET PkgConfig::LMDB)
+    find_package(PkgConfig REQUIRED)
+    pkg_check_modules(LMDB REQUIRED IMPORTED_TARGET lmdb)
+  elseif(_k STREQUAL "ZLIB" AND NOT TARGET ZLIB::ZLIB)
+    find_package(ZLIB REQUIRED)
+  elseif(_k STREQUAL "OpenSSL" AND NOT TARGET OpenSSL::SSL)
+    find_package(OpenSSL REQUIRED)
+  endif()
+endforeach()
+
 set(DDBEMU_FIND_DEPENDENCIES "")
 set(DDBEMU_PC_REQUIRES "")
 foreach(_k IN LISTS _ddbemu_kinds)
