@@ -19,7 +19,7 @@ struct Database::Impl {
   std::unique_ptr<storage::Catalog> catalog;
   std::unique_ptr<storage::ItemStore> items;
   expr::ExpressionCache expression_cache;
-  // Buckets and usage of every table (CAPACITY.md); consulted only when options.throttle.
+  // Buckets and usage of every table (docs/capacity.md); consulted only when options.throttle.
   std::unique_ptr<capacity::ThroughputRegistry> throughput;
 
   ops::Engine engine() {

@@ -1,4 +1,5 @@
-"""Fixtures of the real-client suites: one ddb-local per session, always stopped.
+"""Fixtures of the real-client suites: one ddb-local per session (per pytest-xdist worker),
+always stopped, from our pytest plugin (tools/pytest-ddb-local, docs/testing.md).
 
 CLIENT_TARGET=dynamodb-local runs the same tests against Amazon DynamoDB Local (to check the
 tests themselves); the default is ddb-local. A server that cannot start fails every test.
@@ -10,11 +11,16 @@ import uuid
 
 import pytest
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "common"))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "common"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "pytest-ddb-local", "src"))
 
 import ddbservers  # noqa: E402
 from ddbtest_plugin import (pytest_runtest_logreport, pytest_sessionfinish,  # noqa: E402,F401
                             pytest_terminal_summary)
+
+# The plugin users install (entry point pytest11), loaded here from the source tree.
+pytest_plugins = ["pytest_ddb_local.plugin"]
 
 TARGET = os.environ.get("CLIENT_TARGET", "ddb-local")
 
@@ -32,7 +38,11 @@ AWS_ENV = {
 
 
 @pytest.fixture(scope="session")
-def endpoint():
+def endpoint(request):
+    """The server under test: .url, .port. ddb-local comes from the plugin (DDB_LOCAL_BIN)."""
+    if TARGET == "ddb-local":
+        yield request.getfixturevalue("ddb_local")
+        return
     server = ddbservers.start(TARGET)
     try:
         yield server

@@ -1,4 +1,4 @@
-"""boto3 against ddb-local's capacity model (CAPACITY.md): ConsumedCapacity as the service shapes
+"""boto3 against ddb-local's capacity model (docs/capacity.md): ConsumedCapacity as the service shapes
 it, ProvisionedThroughputExceededException with ThrottlingReasons when retries are off, and
 eventual success with the SDK's standard retries. The server runs with --virtual-clock; the
 test moves the clock through the admin endpoint (POST /_ddblocal/clock/advance), so every

@@ -1,10 +1,10 @@
-// What the capacity model saw (CAPACITY.md §5): per table, per GSI, per partition and per
+// What the capacity model saw (docs/capacity.md §5): per table, per GSI, per partition and per
 // partition key value, the capacity consumed and the requests throttled over a recent window,
 // and the keys that consumed or were throttled the most (what AWS's CloudWatch metrics and
 // Contributor Insights show). Returned by Database::CapacityReport; ddb-local serves it as
 // JSON at GET /_ddblocal/capacity?table=NAME.
 //
-// Also the knobs of the model (CapacityOverrides): every figure of CAPACITY.md is a default
+// Also the knobs of the model (CapacityOverrides): every figure of docs/capacity.md is a default
 // that a user may change per table or per GSI.
 #pragma once
 

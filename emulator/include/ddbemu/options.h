@@ -25,7 +25,7 @@ struct Options {
   bool shared_db = false;
   // Upper bound of the LMDB memory map: the most data the database can hold.
   std::size_t map_size_bytes = std::size_t{64} << 30;
-  // Apply per-partition and per-table throughput limits (CAPACITY.md). Off for raw-speed runs.
+  // Apply per-partition and per-table throughput limits (docs/capacity.md). Off for raw-speed runs.
   bool throttle = true;
   // The clock for every timer and bucket; null means a SystemClock.
   std::shared_ptr<Clock> clock;

@@ -1,4 +1,4 @@
-// What one item read or write costs, by the rules of CAPACITY.md §1. Counted in integer
+// What one item read or write costs, by the rules of docs/capacity.md §1. Counted in integer
 // half-units (an eventually consistent 4 KB read is one half-unit) so no float is ever summed.
 #pragma once
 

@@ -1,5 +1,5 @@
 // KeyspaceLimiter: the throughput limits of one key space — a table or one of its GSIs — and
-// what it consumed (CAPACITY.md §2–§3, §5):
+// what it consumed (docs/capacity.md §2–§3, §5):
 //   * table level: the provisioned RCU/WCU with 300 s of burst credit, or for on-demand the
 //     per-table account quota and the OnDemandThroughput maxima;
 //   * per partition (contiguous hash ranges, partition_map.h): 3,000 RCU/s and 1,000 WCU/s;

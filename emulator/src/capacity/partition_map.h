@@ -1,4 +1,4 @@
-// PartitionMap: how a table (or a GSI) is split into partitions (CAPACITY.md §2). A partition
+// PartitionMap: how a table (or a GSI) is split into partitions (docs/capacity.md §2). A partition
 // is a contiguous range of the 64-bit partition hash that begins every storage key
 // (storage/key_layout.h), so partition i of n holds the hashes [i * 2^64 / n, (i+1) * 2^64 / n)
 // — the same boundaries as parallel-scan segments (storage::ScanSegmentRange), so Scan
@@ -9,7 +9,7 @@
 
 namespace ddbemu::capacity {
 
-// Per-partition throughput caps (Developer Guide, "Partitions and data distribution"; CAPACITY.md
+// Per-partition throughput caps (Developer Guide, "Partitions and data distribution"; docs/capacity.md
 // §2): a partition serves at most 3,000 RCU and 1,000 WCU per second, and so does a single
 // partition key value, whatever the table's capacity.
 inline constexpr std::int64_t kPartitionReadUnitsPerSecond = 3000;

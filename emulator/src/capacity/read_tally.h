@@ -1,5 +1,5 @@
 // ReadTally: where in the partition-hash space a Query or Scan page read its bytes, so that its
-// cost can be placed on the partitions that served it (CAPACITY.md §2: a Scan walks the
+// cost can be placed on the partitions that served it (docs/capacity.md §2: a Scan walks the
 // partitions in hash order and consumes each one's throughput as it reads it). Items arrive in
 // hash order, so the tally keeps runs: consecutive items within the same 1/65,536th of the hash
 // space share one run, which bounds a page's tally at 65,536 runs whatever its item count (and

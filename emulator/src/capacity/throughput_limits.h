@@ -105,8 +105,8 @@ class FixedTableSource final : public TableSource {
   std::uint64_t fingerprint_;
 };
 
-// The model's defaults that a user may change per table or per GSI (README, "Capacity"): each
-// figure of CAPACITY.md is a default. Unset fields keep the default.
+// The model's defaults that a user may change per table or per GSI (docs/capacity.md §5): each
+// figure of docs/capacity.md is a default. Unset fields keep the default.
 struct LimitOverrides {
   std::optional<std::int64_t> partitions;            // a fixed partition count
   std::optional<std::int64_t> partition_read_units;  // per partition and per key, per second

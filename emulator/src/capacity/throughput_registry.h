@@ -1,6 +1,6 @@
 // ThroughputRegistry: every table's TableLimiter, created on a table's first request, and the
 // user's overrides of the model's defaults. One per Database; every bucket reads the
-// Database's clock (CAPACITY.md §4). Thread-safe: the map is read-locked on the request path,
+// Database's clock (docs/capacity.md §4). Thread-safe: the map is read-locked on the request path,
 // and each table has its own mutex, so requests to different tables never contend.
 #pragma once
 

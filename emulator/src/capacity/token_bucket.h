@@ -1,4 +1,4 @@
-// TokenBucket: a throughput limit refilled continuously from the clock (CAPACITY.md §3). Every
+// TokenBucket: a throughput limit refilled continuously from the clock (docs/capacity.md §3). Every
 // limit of the model is one: a partition's 3,000 RCU/s and 1,000 WCU/s, a partition key
 // value's, a provisioned table's RCU/WCU with its 300 s of burst credit, an on-demand table's
 // quota and its MaxRead/WriteRequestUnits.

@@ -1,5 +1,5 @@
 // UsageWindow: what one table, partition or partition key value consumed and how often it was
-// throttled over a recent window (CAPACITY.md §5, what CloudWatch and Contributor Insights
+// throttled over a recent window (docs/capacity.md §5, what CloudWatch and Contributor Insights
 // show). Kept as per-second slots, only for seconds with activity, so a cold key costs one slot
 // and a hot one at most `window` slots; slots older than the window are dropped as time moves.
 // Not thread-safe: its owner locks.

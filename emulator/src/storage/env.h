@@ -1,4 +1,4 @@
-// Env: one LMDB environment — the storage of one database (DESIGN.md "Storage on LMDB").
+// Env: one LMDB environment — the storage of one database (docs/architecture.md "Storage on LMDB").
 //
 // It owns the directory (a data directory, or for in-memory mode a private temporary one that
 // is removed when the Env closes), the three named databases every other storage class

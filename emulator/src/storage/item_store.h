@@ -2,7 +2,7 @@
 // statistics in "meta" (key layouts: key_layout.h; index contents: index_projection.h).
 //
 // Writes keep a table and all its indexes consistent inside the caller's one WriteTxn
-// (DESIGN.md: every write request is one LMDB transaction): Put and Delete change the base
+// (docs/architecture.md: every write request is one LMDB transaction): Put and Delete change the base
 // item, every index entry it has or had, and the statistics, or — if the caller aborts —
 // nothing. The caller supplies the item as it was before the write (it has read it anyway, for
 // conditions and ReturnValues), which is what lets index maintenance skip a read.
@@ -28,7 +28,7 @@
 
 namespace ddbemu::storage {
 
-// What one write did to one index's entry, for capacity accounting (CAPACITY.md §1: each index
+// What one write did to one index's entry, for capacity accounting (docs/capacity.md §1: each index
 // whose entry changes costs its own writes, of the projected size; a changed index key is a
 // delete plus a put). Indexes whose entry did not change are not reported.
 struct IndexEntryChange {

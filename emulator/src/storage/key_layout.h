@@ -1,4 +1,4 @@
-// The storage keys of base items and index entries in the "data" DBI (DESIGN.md "Storage on
+// The storage keys of base items and index entries in the "data" DBI (docs/architecture.md "Storage on
 // LMDB"). Every key starts with the 4-byte big-endian key-space id of its table or index:
 //
 //   base item    ks | PartitionHash(enc(pk)) | enc(pk) | enc(sk)

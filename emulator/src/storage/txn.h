@@ -5,7 +5,7 @@
 // next BeginRead() costs an mdb_txn_renew instead of a begin.
 //
 // A WriteTxn is the one writer of its Env: every write of one request happens in one
-// WriteTxn (DESIGN.md: base item and index entries change together or not at all). It is
+// WriteTxn (docs/architecture.md: base item and index entries change together or not at all). It is
 // aborted by its destructor unless Commit() succeeded.
 //
 // Both derive from Txn, the read interface, so that lookups and cursors accept either.

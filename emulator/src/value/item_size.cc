@@ -1,5 +1,5 @@
 // Item size as DynamoDB computes it ("Item sizes and formats", DynamoDB Developer Guide;
-// CAPACITY.md section 1):
+// docs/capacity.md section 1):
 //  - S: UTF-8 bytes; B: raw bytes; BOOL, NULL: 1 byte;
 //  - N: "approximately 1 byte per two significant digits + 1 byte", exactly as below;
 //  - SS, NS, BS: the sum of the members' sizes;

@@ -1,4 +1,4 @@
-// Item size as DynamoDB computes it (CAPACITY.md §1): names' UTF-8 length plus values' sizes.
+// Item size as DynamoDB computes it (docs/capacity.md §1): names' UTF-8 length plus values' sizes.
 // It decides the 400 KB item limit and every capacity charge.
 #pragma once
 

@@ -3,7 +3,7 @@
 // byte order, numbers numerically. Prefix-free so that components can be concatenated
 // (partition key | sort key | ...) without a length field and still sort component-wise.
 //
-// Also the partition hash: DESIGN.md's storage keys begin with a hash of the encoded
+// Also the partition hash: docs/architecture.md's storage keys begin with a hash of the encoded
 // partition key, which places items in hash order and makes partitions hash ranges.
 #pragma once
 

@@ -1,13 +1,16 @@
 // Starting and stopping the server a node:test suite talks to: ddb-local ($DDB_LOCAL_BIN), or
 // Amazon DynamoDB Local ($DYNAMODB_LOCAL_DIR) when CLIENT_TARGET=dynamodb-local, in memory on a
 // free port. Ready when it answers ListTables; always stopped (SIGTERM, then SIGKILL) with its
-// process group.
+// process group. ddb-local is started by the helper users get (tools/ddb-local-js,
+// docs/testing.md).
 
 import { spawn } from "node:child_process";
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import { DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
+
+import { startDdbLocal } from "../../../tools/ddb-local-js/index.mjs";
 
 export const TARGET = process.env.CLIENT_TARGET ?? "ddb-local";
 export const REGION = "us-east-1";
@@ -46,6 +49,10 @@ function serverCommand(port) {
 }
 
 export function stopServer(server) {
+  if (server?.stop) {
+    server.stop();  // ddb-local-js: SIGTERM now, SIGKILL after 5 s
+    return;
+  }
   const proc = server?.proc;
   if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
   try {
@@ -61,6 +68,7 @@ export function stopServer(server) {
 
 // { proc, endpoint } of a server that answers; throws (with its log) when it cannot start.
 export async function startServer() {
+  if (TARGET !== "dynamodb-local") return startDdbLocal();
   const port = await freePort();
   const { cmd, args, cwd } = serverCommand(port);
   let log = "";

@@ -1,4 +1,4 @@
-// Costs of single reads and writes (CAPACITY.md §1), in half-units.
+// Costs of single reads and writes (docs/capacity.md §1), in half-units.
 #include "capacity/capacity_units.h"
 
 #include <gtest/gtest.h>

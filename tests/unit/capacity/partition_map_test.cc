@@ -1,5 +1,5 @@
 // PartitionMap: contiguous hash ranges, the same boundaries as parallel-scan segments; the
-// partition counts of CAPACITY.md §2.
+// partition counts of docs/capacity.md §2.
 #include "capacity/partition_map.h"
 
 #include <gtest/gtest.h>

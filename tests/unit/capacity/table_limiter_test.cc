@@ -1,5 +1,5 @@
 // TableLimiter and ThroughputRegistry: admission by every bucket a request touches, exact
-// under a virtual clock (CAPACITY.md §2–§4).
+// under a virtual clock (docs/capacity.md §2–§4).
 #include "capacity/table_limiter.h"
 
 #include <gtest/gtest.h>

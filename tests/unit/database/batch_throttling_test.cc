@@ -1,4 +1,4 @@
-// BatchWriteItem and BatchGetItem under throttling (CAPACITY.md §3): the items the model refuses
+// BatchWriteItem and BatchGetItem under throttling (docs/capacity.md §3): the items the model refuses
 // come back as UnprocessedItems / UnprocessedKeys, exactly those, and change nothing; a batch
 // none of whose items can be processed fails whole.
 #include <gtest/gtest.h>
@@ -8,6 +8,7 @@
 #include <string>
 
 #include "database_test_util.h"
+#include "ddbemu/testing/gtest.h"
 
 namespace ddbemu::testing {
 namespace {
@@ -16,16 +17,13 @@ constexpr const char* kTable = R"({"TableName":"batched","BillingMode":"PAY_PER_
   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
   "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}]})";
 
-class BatchThrottlingTest : public ::testing::Test {
+// Each test: a fresh in-memory database on a virtual clock (ddbemu/testing/gtest.h).
+class BatchThrottlingTest : public DatabaseTest {
  protected:
   void SetUp() override {
-    Options options;
-    options.in_memory = true;
-    options.durability = Durability::kNone;
-    options.clock = clock_;
-    auto db = Database::Open(options);
-    ASSERT_TRUE(db.ok());
-    db_ = std::move(db).value();
+    ASSERT_NO_FATAL_FAILURE(DatabaseTest::SetUp());
+    db_ = &db();
+    clock_ = &clock();
     ASSERT_EQ(db_->Call("CreateTable", kTable).http_status, 200);
     // Many partitions, so that the hot key shares its partition with none of the other keys.
     CapacityOverrides overrides;
@@ -45,8 +43,8 @@ class BatchThrottlingTest : public ::testing::Test {
     }
   }
 
-  std::shared_ptr<VirtualClock> clock_ = std::make_shared<VirtualClock>(0);
-  std::unique_ptr<Database> db_;
+  VirtualClock* clock_ = nullptr;
+  Database* db_ = nullptr;
 };
 
 TEST_F(BatchThrottlingTest, BatchWriteReturnsExactlyTheThrottledItemsAsUnprocessed) {

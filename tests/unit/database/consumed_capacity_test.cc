@@ -1,4 +1,4 @@
-// ConsumedCapacity of the item operations, member by member (CAPACITY.md §1; API reference
+// ConsumedCapacity of the item operations, member by member (docs/capacity.md §1; API reference
 // "ConsumedCapacity"): TOTAL sends TableName and CapacityUnits; INDEXES adds "Table" and one
 // entry per index whose entry the request changed; the single-item operations send no
 // Read/WriteCapacityUnits split (observed on the service: only the transactions do).

@@ -1,4 +1,4 @@
-// Throttling through Database::Call under a virtual clock (CAPACITY.md §2–§4): exact,
+// Throttling through Database::Call under a virtual clock (docs/capacity.md §2–§4): exact,
 // repeatable, never a sleep.
 #include <gtest/gtest.h>
 

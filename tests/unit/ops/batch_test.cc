@@ -186,7 +186,7 @@ TEST_F(BatchTest, BatchWriteItemReportsItemCollectionMetricsOfTablesWithLocalInd
 }
 
 TEST_F(BatchTest, BatchWriteItemChargesIndexWritesToo) {
-  // A put that creates an index entry also writes the index (CAPACITY.md §1).
+  // A put that creates an index entry also writes the index (docs/capacity.md §1).
   const std::string body = OkBody("BatchWriteItem", R"j({"RequestItems":{"indexed":[
       {"PutRequest":{"Item":{"pk":{"S":"a"},"g":{"S":"x"}}}},
       {"PutRequest":{"Item":{"pk":{"S":"b"}}}}]},"ReturnConsumedCapacity":"INDEXES"})j");

@@ -1,4 +1,4 @@
-// Item size by the service's rule (CAPACITY.md section 1, AWS "Item sizes and formats").
+// Item size by the service's rule (docs/capacity.md section 1, AWS "Item sizes and formats").
 #include "value/item_size.h"
 
 #include <gtest/gtest.h>

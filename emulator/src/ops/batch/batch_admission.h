@@ -1,4 +1,4 @@
-// The seam between the batch operations and the capacity layer (issue 6, CAPACITY.md §3):
+// The seam between the batch operations and the capacity layer (issue 6, docs/capacity.md §3):
 // "BatchWriteItem and BatchGetItem return the throttled part as UnprocessedItems /
 // UnprocessedKeys instead of failing whole, as AWS does."
 //

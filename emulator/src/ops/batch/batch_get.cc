@@ -17,7 +17,7 @@ namespace ddbemu::ops {
 namespace {
 
 // "BatchGetItem: ... up to 100 items ... A single operation can retrieve up to 16 MB of data"
-// (API reference). The 16 MB are counted in item sizes (CAPACITY.md §1) of the whole items
+// (API reference). The 16 MB are counted in item sizes (docs/capacity.md §1) of the whole items
 // read, whatever the projection returns, as DynamoDB Local counts them.
 constexpr std::size_t kMaxKeys = 100;
 constexpr std::size_t kMaxResponseBytes = std::size_t{16} * 1024 * 1024;

@@ -1,4 +1,4 @@
-// The seam between the operations and the capacity model (CAPACITY.md): what a request
+// The seam between the operations and the capacity model (docs/capacity.md): what a request
 // consumes — for ConsumedCapacity (capacity::RequestCharge) — and whether the throughput
 // model admits it (ProvisionedThroughputExceededException otherwise).
 //

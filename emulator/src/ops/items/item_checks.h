@@ -17,7 +17,7 @@ Status CheckReturnValuesOldOrNone(api::ReturnValues return_values);
 Status CheckNoLegacyExpressionMix(const api::ExpressionParameters& expressions,
                                   const api::LegacyParameters& legacy);
 
-// Items are limited to 400 KB by the size rule of CAPACITY.md §1.
+// Items are limited to 400 KB by the size rule of docs/capacity.md §1.
 Status CheckItemSize(const Item& item);
 
 // "Requested resource not found", as the data-plane operations word it.

@@ -9,7 +9,7 @@
 //     limit is part of the page, and LastEvaluatedKey names it (as DynamoDB Local answers,
 //     which stops at exactly 1 MB and does not return a key after the last item).
 // Count is the items kept by the filter, ScannedCount the items read. Consumed capacity: the
-// sizes read, summed and rounded up to 4 KB once (CAPACITY.md §1), plus, for an LSI read that
+// sizes read, summed and rounded up to 4 KB once (docs/capacity.md §1), plus, for an LSI read that
 // fetches items from the table, one rounded read per fetched item (as DynamoDB Local charges).
 #pragma once
 

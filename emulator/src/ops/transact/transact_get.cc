@@ -58,7 +58,7 @@ Result<api::TransactGetItemsResponse> TransactGetItems(
     Item item;
     DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, storage_keys[i], &item));
     // Transactional reads cost twice a strongly consistent read, missing items included
-    // (CAPACITY.md §1).
+    // (docs/capacity.md §1).
     capacity::RequestCharge charge;
     charge.table_read = capacity::TransactionalReadCost(found ? ItemSize(item) : 0);
     meter.Add(i, *get.table, ReadDemand(*get.table, nullptr, get.action->key, charge));

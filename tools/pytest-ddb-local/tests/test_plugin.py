@@ -1,0 +1,92 @@
+"""pytest-ddb-local as a user meets it: each inner session below loads the plugin with -p (as
+an installed package's pytest11 entry point would) and runs real tests against ddb-local.
+DDB_LOCAL_BIN must name the binary (CTest sets it)."""
+
+import os
+import sys
+
+import pytest
+
+SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "src")
+
+
+@pytest.fixture()
+def run(pytester, monkeypatch):
+    monkeypatch.setenv("PYTHONPATH", SRC + os.pathsep + os.environ.get("PYTHONPATH", ""))
+
+    def run_inner(*args):
+        return pytester.runpytest_subprocess("-p", "pytest_ddb_local.plugin",
+                                             "-p", "no:cacheprovider", *args)
+    return run_inner
+
+
+TABLE = """
+def make_table(client, name):
+    client.create_table(TableName=name, BillingMode="PAY_PER_REQUEST",
+                        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+                        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}])
+"""
+
+
+def test_fixtures_share_one_server_and_dynamodb_cleans_up(run, pytester):
+    pytester.makepyfile(TABLE + """
+def test_endpoint(ddb_local, ddb_local_endpoint):
+    assert ddb_local_endpoint == ddb_local.url == f"http://127.0.0.1:{ddb_local.port}"
+
+def test_client_and_resource_see_the_same_tables(dynamodb_client, dynamodb_resource):
+    make_table(dynamodb_client, "shared")
+    dynamodb_resource.Table("shared").put_item(Item={"pk": "a", "n": 1})
+    got = dynamodb_client.get_item(TableName="shared", Key={"pk": {"S": "a"}})
+    assert got["Item"] == {"pk": {"S": "a"}, "n": {"N": "1"}}
+
+def test_dynamodb_deletes_tables_after_the_test(dynamodb):
+    make_table(dynamodb, "temporary")
+
+def test_every_table_is_gone(dynamodb_client):  # "shared" too: dynamodb deletes every table
+    assert dynamodb_client.list_tables()["TableNames"] == []
+""")
+    run().assert_outcomes(passed=4)
+
+
+def test_virtual_clock_through_an_extra_flag(run, pytester):
+    pytester.makeini("[pytest]\nddb_local_args = --virtual-clock\n")
+    pytester.makepyfile(TABLE + """
+def test_time_moves_only_when_told(ddb_local, dynamodb):
+    make_table(dynamodb, "table_1")
+    ddb_local.advance_clock(60_000)
+    make_table(dynamodb, "table_2")
+    created = [dynamodb.describe_table(TableName=n)["Table"]["CreationDateTime"] for n in ("table_1", "table_2")]
+    assert (created[1] - created[0]).total_seconds() == 60
+""")
+    run().assert_outcomes(passed=1)
+
+
+def test_a_missing_binary_fails_the_tests_that_need_it(run, pytester):
+    pytester.makepyfile("""
+def test_needs_server(ddb_local):
+    pass
+
+def test_needs_nothing():
+    pass
+""")
+    result = run("--ddb-local-bin", "/nonexistent/ddb-local")
+    result.assert_outcomes(passed=1, errors=1)  # an error, never a skip
+    result.stdout.fnmatch_lines(["*ddb-local not found at '/nonexistent/ddb-local'*"])
+
+
+def test_one_server_per_xdist_worker(run, pytester):
+    import xdist  # noqa: F401  Debian's python3-pytest-xdist (tools/dev installs it): never a skip
+    out = pytester.path / "servers"
+    out.mkdir()
+    pytester.makepyfile(f"""
+import os
+
+def test_record(ddb_local, worker_id):
+    with open(os.path.join({str(out)!r}, worker_id), "w") as f:
+        f.write(str(ddb_local.port))
+    assert ddb_local.access_key_id == "AKIDPYTEST" + worker_id.upper()
+""")
+    run("-n", "2", "--dist", "each").assert_outcomes(passed=2)
+    ports = {p.name: p.read_text() for p in out.iterdir()}
+    assert sorted(ports) == ["gw0", "gw1"]
+    assert ports["gw0"] != ports["gw1"]
