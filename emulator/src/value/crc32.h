@@ -5,9 +5,9 @@
 #include <cstdint>
 #include <string_view>
 
-namespace ddbemu::server {
+namespace ddbemu {
 
 // CRC32 of `bytes` exactly as zlib's crc32() computes it; the header carries it in decimal.
 std::uint32_t Crc32(std::string_view bytes);
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu

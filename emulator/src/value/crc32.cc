@@ -1,11 +1,11 @@
 // CRC32 through zlib, which is already linked for this purpose and is hardware-accelerated.
-#include "server/crc32.h"
+#include "value/crc32.h"
 
 #include <zlib.h>
 
 #include <algorithm>
 
-namespace ddbemu::server {
+namespace ddbemu {
 
 std::uint32_t Crc32(std::string_view bytes) {
   uLong crc = crc32(0L, Z_NULL, 0);
@@ -21,4 +21,4 @@ std::uint32_t Crc32(std::string_view bytes) {
   return static_cast<std::uint32_t>(crc);
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu
