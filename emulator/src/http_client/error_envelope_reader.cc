@@ -31,16 +31,6 @@ std::string_view Bare(std::string_view type) { return type.substr(type.find('#')
 
 }  // namespace
 
-std::optional<ErrorCode> ErrorCodeOfType(std::string_view type) {
-  const std::string_view bare = Bare(type);
-  if (bare.empty()) return std::nullopt;
-  for (int i = 0; i <= static_cast<int>(ErrorCode::kInternalServerError); ++i) {
-    const ApiError probe(static_cast<ErrorCode>(i), "");
-    if (Bare(probe.type_name()) == bare) return probe.code();
-  }
-  return std::nullopt;
-}
-
 ApiError ApiErrorFromEnvelope(int http_status, std::string_view body) {
   rapidjson::Document doc;
   doc.Parse(body.data(), body.size());
@@ -49,16 +39,18 @@ ApiError ApiErrorFromEnvelope(int http_status, std::string_view body) {
   if (type.empty()) {
     std::string message = "HTTP " + std::to_string(http_status);
     if (!body.empty()) message.append(": ").append(body.substr(0, 200));
-    return ApiError::InternalServerError(std::move(message));
+    return ApiError(
+        http_status >= 500 ? ErrorCode::kInternalServerError : ErrorCode::kUnknownServiceError,
+        std::move(message));
   }
   // DynamoDB's exceptions carry "message"; the Coral front end's carry "Message".
   std::string_view message = StringMember(doc, "message");
   if (message.empty()) message = StringMember(doc, "Message");
-  const std::optional<ErrorCode> code = ErrorCodeOfType(type);
+  const std::optional<ErrorCode> code = ErrorCodeFromTypeName(type);
   if (!code) {
-    std::string text = "HTTP " + std::to_string(http_status) + " " + std::string(Bare(type));
+    std::string text(Bare(type));
     if (!message.empty()) text.append(": ").append(message);
-    return ApiError::InternalServerError(std::move(text));
+    return ApiError(ErrorCode::kUnknownServiceError, std::move(text));
   }
   ApiError error(*code, std::string(message));
   error.item = ItemMember(doc);

@@ -5,20 +5,16 @@
 // the one the embedded client returns. Beast-free, for any JsonTransport.
 #pragma once
 
-#include <optional>
 #include <string_view>
 
 #include "ddbemu/error.h"
 
 namespace ddbemu::http_client {
 
-// The ErrorCode whose type name (ApiError::type_name) ends in the same exception name as
-// `type`; the prefix is ignored because services differ in it. nullopt for an unknown name.
-std::optional<ErrorCode> ErrorCodeOfType(std::string_view type);
-
-// `http_status` is the response's status, `body` its text. Never fails: a body that is not an
-// envelope, or a `__type` no ErrorCode names, becomes InternalServerError whose message keeps
-// the status, the type and the message, so nothing the service said is lost.
+// `http_status` is the response's status, `body` its text. Never fails, and reads a body as
+// client/service_error.h's ParseServiceError does (the same mapping: ErrorCodeFromTypeName):
+// a body that is not an envelope is InternalServerError (5xx) or UnknownServiceError naming the
+// status; a `__type` no ErrorCode names is UnknownServiceError "<type>: <message>".
 ApiError ApiErrorFromEnvelope(int http_status, std::string_view body);
 
 }  // namespace ddbemu::http_client

@@ -4,7 +4,10 @@
 //   embedded  the in-process Client (ddbemu/embedded_client.h), no JSON;
 //   json      HttpClient (src/http_client/) over a loopback transport into Database::Call:
 //             the typed request rendered as an SDK's JSON body, served by the JSON path
-//             ddb-local serves, and the response parsed back.
+//             ddb-local serves, and the response parsed back;
+//   http      OpenHttpClient against a ddb-local this fixture starts for the case (in memory,
+//             --virtual-clock, a port of its own choosing), over SigV4, the connection pool
+//             and the x-amz-crc32 check, with retries off so that every error is seen as sent.
 #pragma once
 
 #include <gtest/gtest.h>
@@ -18,6 +21,45 @@
 #include "ddbemu/embedded_client.h"
 #include "http_client/http_client.h"
 #include "http_client/loopback/loopback_transport.h"
+
+#ifdef DDB_LOCAL_BIN
+#include "../client/ddb_local_process.h"
+#include "../server/raw_http_client.h"
+#include "ddbemu/http_client.h"
+#endif
+
+namespace ddbemu {
+
+// Readable failures for the shapes the cases compare whole.
+inline void PrintTo(const Capacity& c, std::ostream* os) {
+  *os << "{" << c.capacity_units;
+  if (c.read_capacity_units) *os << " R" << *c.read_capacity_units;
+  if (c.write_capacity_units) *os << " W" << *c.write_capacity_units;
+  *os << "}";
+}
+inline void PrintTo(const ConsumedCapacity& c, std::ostream* os) {
+  *os << c.table_name << " ";
+  PrintTo(Capacity{c.capacity_units, c.read_capacity_units, c.write_capacity_units}, os);
+  if (c.table) {
+    *os << " table";
+    PrintTo(*c.table, os);
+  }
+  for (const auto& [name, i] : c.local_secondary_indexes) {
+    *os << " lsi " << name;
+    PrintTo(i, os);
+  }
+  for (const auto& [name, i] : c.global_secondary_indexes) {
+    *os << " gsi " << name;
+    PrintTo(i, os);
+  }
+}
+inline void PrintTo(const ProvisionedThroughput& p, std::ostream* os) {
+  *os << "{" << p.read_capacity_units << ", " << p.write_capacity_units << ", inc "
+      << p.last_increase_micros << ", dec " << p.last_decrease_micros << ", " << p.decreases_today
+      << "}";
+}
+
+}  // namespace ddbemu
 
 namespace ddbemu::client_test {
 
@@ -41,6 +83,21 @@ inline std::shared_ptr<Database> OpenTestDatabase(const std::shared_ptr<VirtualC
   return std::shared_ptr<Database>(std::move(db).value());
 }
 
+#ifdef DDB_LOCAL_BIN
+// POST /_ddblocal/clock/advance?us=N: ddb-local's virtual clock moves only when told.
+inline void AdvanceServerClock(const client::testing::DdbLocalProcess& server, std::int64_t us) {
+  const std::string url = server.url();
+  const auto port = static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
+  server::testing::RawHttpClient http(port);
+  ASSERT_TRUE(http.connected());
+  ASSERT_TRUE(http.Send("POST /_ddblocal/clock/advance?us=" + std::to_string(us) +
+                        " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n"));
+  const auto response = http.Read();
+  ASSERT_TRUE(response.has_value());
+  ASSERT_EQ(response->status, 200) << response->body;
+}
+#endif
+
 inline std::vector<ClientFactory> ClientFactories() {
   return {
       {"embedded",
@@ -58,6 +115,22 @@ inline std::vector<ClientFactory> ClientFactories() {
              http_client::MakeHttpClient(http_client::MakeLoopbackTransport(*db)),
              [clock](std::int64_t us) { clock->AdvanceMicros(us); }, db};
        }},
+#ifdef DDB_LOCAL_BIN
+      {"http",
+       [] {
+         auto server = std::make_shared<client::testing::DdbLocalProcess>(
+             std::vector<std::string>{"--virtual-clock"});
+         EXPECT_TRUE(server->started());
+         auto client = OpenHttpClient({.endpoint = server->url(),
+                                       .region = "us-east-1",
+                                       .credentials = AwsCredentials{"AKIDCONFORMANCE", "secret"},
+                                       .max_attempts = 1});
+         EXPECT_TRUE(client.ok());
+         return ClientUnderTest{std::move(client).value(),
+                                [server](std::int64_t us) { AdvanceServerClock(*server, us); },
+                                server};
+       }},
+#endif
   };
 }
 
