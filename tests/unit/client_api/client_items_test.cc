@@ -215,6 +215,21 @@ TEST_P(ItemConformance, ItemCollectionMetricsOnATableWithAnLsi) {
   EXPECT_EQ(put->item_collection_metrics->size_estimate_range_gb, (std::vector<double>{0, 1}));
 }
 
+TEST_P(ItemConformance, ItemCollectionMetricsOfBatchesAndTransactions) {
+  BatchWriteItemRequest write{.return_item_collection_metrics = ReturnItemCollectionMetrics::kSize};
+  write.request_items["people"].push_back(PutRequest{Person("Ann", "ann@x", "30")});
+  auto w = client_->BatchWriteItem(write);
+  ASSERT_TRUE(w.ok()) << w.error().message();
+  const std::map<std::string, std::vector<ItemCollectionMetrics>> expected{
+      {"people", {{{{"pk", S("p1")}}, {0, 1}}}}};
+  EXPECT_EQ(w->item_collection_metrics, expected);
+  auto tx = client_->TransactWriteItems(
+      {.transact_items = {Delete{.table_name = "people", .key = Key()}},
+       .return_item_collection_metrics = ReturnItemCollectionMetrics::kSize});
+  ASSERT_TRUE(tx.ok()) << tx.error().message();
+  EXPECT_EQ(tx->item_collection_metrics, expected);
+}
+
 TEST_P(ItemConformance, LegacyExpectedAndAttributeUpdates) {
   Store(Person("Ann", "ann@x", "30"));
   // Expected: the item must exist with age 30 and have no "gone" attribute.

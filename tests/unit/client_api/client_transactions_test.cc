@@ -131,18 +131,18 @@ TEST_P(TransactConformance, ConsumedCapacityOfTransactions) {
                  .table = Capacity{4, std::nullopt, 4},
                  .global_secondary_indexes = {{"ByOwner", Capacity{2, std::nullopt, 2}}}}}));
 
-  auto g = client_->TransactGetItems(
-      {.transact_items = {Get{.table_name = "accounts", .key = Key("a")},
-                          Get{.table_name = "accounts", .key = Key("z")}},
-       .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  auto g =
+      client_->TransactGetItems({.transact_items = {Get{.table_name = "accounts", .key = Key("a")},
+                                                    Get{.table_name = "accounts", .key = Key("z")}},
+                                 .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
   ASSERT_TRUE(g.ok()) << g.error().message();
   ASSERT_EQ(g->responses.size(), 2u);
   EXPECT_EQ(g->responses[0], Account("a", "40"));
   EXPECT_FALSE(g->responses[1].has_value());
   EXPECT_EQ(g->consumed_capacity, (std::vector<ConsumedCapacity>{{.table_name = "accounts",
-                                                                   .capacity_units = 4,
-                                                                   .read_capacity_units = 4,
-                                                                   .table = Capacity{4}}}));
+                                                                  .capacity_units = 4,
+                                                                  .read_capacity_units = 4,
+                                                                  .table = Capacity{4}}}));
 }
 
 TEST_P(TransactConformance, TransactGetWithAProjection) {

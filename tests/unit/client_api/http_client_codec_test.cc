@@ -167,10 +167,10 @@ TEST(HttpClientRequestJson, EmptyExpressionMapsAreAbsent) {
                 .table_name = "t", .key = {{"pk", S("a")}}, .expression_attribute_names = {}}),
             R"j({"TableName":"t","Key":{"pk":{"S":"a"}}})j");
   auto db = client_test::OpenTestDatabase(std::make_shared<VirtualClock>());
-  auto created =
-      db->Call("CreateTable", R"j({"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk",)j"
-                              R"j("AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk",)j"
-                              R"j("KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})j");
+  auto created = db->Call("CreateTable",
+                          R"j({"TableName":"tbl","AttributeDefinitions":[{"AttributeName":"pk",)j"
+                          R"j("AttributeType":"S"}],"KeySchema":[{"AttributeName":"pk",)j"
+                          R"j("KeyType":"HASH"}],"BillingMode":"PAY_PER_REQUEST"})j");
   ASSERT_EQ(created.http_status, 200) << created.body;
   auto raw = db->Call(
       "GetItem", R"j({"TableName":"tbl","Key":{"pk":{"S":"a"}},"ExpressionAttributeNames":{}})j");
