@@ -18,12 +18,10 @@ namespace {
 using ddbemu::client::HttpTransport;
 
 ddbemu::client::testing::DdbLocalProcess& Server() {
-  static auto* server = [] {
-    auto* s = new ddbemu::client::testing::DdbLocalProcess({"--throttle", "off"});
-    if (!s->started()) std::abort();
-    return s;
-  }();
-  return *server;
+  // Destroyed at exit, which stops the server.
+  static ddbemu::client::testing::DdbLocalProcess server({"--throttle", "off"});
+  if (!server.started()) std::abort();
+  return server;
 }
 
 // One transport per pool size, with a table holding 100 items.

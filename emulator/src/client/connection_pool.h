@@ -26,9 +26,9 @@ namespace ddbemu::client {
 
 struct ConnectionPoolOptions {
   Endpoint endpoint;
-  std::chrono::milliseconds connect_timeout{10'000};  // TCP connect plus TLS handshake
-  std::chrono::milliseconds request_timeout{60'000};  // writing the request, reading the answer
-  std::size_t max_connections = 10;
+  std::chrono::milliseconds connect_timeout{2'000};   // TCP connect plus TLS handshake
+  std::chrono::milliseconds request_timeout{10'000};  // writing the request, reading the answer
+  std::size_t max_connections = 16;
   // https: certificates are verified against the system's trust store (OpenSSL's default
   // paths) plus `ca_file` when set, and the name against the endpoint's host.
   std::string ca_file;

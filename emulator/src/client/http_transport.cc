@@ -78,16 +78,17 @@ Result<std::string> HttpTransport::Call(std::string_view operation, std::string_
     ++state.attempts;
     // Signed anew for every attempt, as the SDKs do: a retry after a long backoff must not
     // carry a stale X-Amz-Date.
+    const std::string amz_date = AmzDate(static_cast<long long>(std::time(nullptr)));
     SigningRequest signing;
     signing.payload = json_body;
     signing.headers = {{"Content-Type", std::string(kContentType)},
                        {"Host", host_header_},
-                       {"X-Amz-Date", AmzDate(static_cast<long long>(std::time(nullptr)))},
+                       {"X-Amz-Date", amz_date},
                        {"X-Amz-Target", target}};
     if (!credentials_.session_token.empty()) {
       signing.headers.emplace_back("X-Amz-Security-Token", credentials_.session_token);
     }
-    const Signature signature = signer_.Sign(signing, credentials_, signing.headers[2].second);
+    const Signature signature = signer_.Sign(signing, credentials_, amz_date);
     std::vector<std::pair<std::string, std::string>> headers = std::move(signing.headers);
     headers.emplace_back("Authorization", signature.authorization);
     headers.emplace_back("User-Agent", options_.user_agent);

@@ -41,9 +41,9 @@ struct HttpTransportOptions {
   // Default: AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY / AWS_SESSION_TOKEN, then the profile
   // in ~/.aws/credentials (AWS_SHARED_CREDENTIALS_FILE), then in ~/.aws/config.
   std::optional<Credentials> credentials;
-  std::chrono::milliseconds connect_timeout{10'000};  // TCP connect plus TLS handshake
-  std::chrono::milliseconds request_timeout{60'000};  // one attempt: send and receive
-  std::size_t max_connections = 10;                   // keep-alive pool size
+  std::chrono::milliseconds connect_timeout{2'000};   // TCP connect plus TLS handshake
+  std::chrono::milliseconds request_timeout{10'000};  // one attempt: send and receive
+  std::size_t max_connections = 16;                   // keep-alive pool size
   RetryOptions retry;   // max_attempts 3, backoff base 1 s capped at 20 s, quota 500/5/10
   std::string ca_file;  // extra trusted CAs (PEM) for https, beside the system's
   bool verify_tls = true;
