@@ -135,6 +135,18 @@ TEST_P(BatchConformance, ThrottledReadsComeBackAsUnprocessedKeys) {
   EXPECT_EQ(retried->responses["slow"].size(), 1u);
 }
 
+TEST_P(BatchConformance, BatchGetWithIndexesCapacity) {
+  ASSERT_TRUE(client_->PutItem({.table_name = "fast", .item = Row(1)}).ok());
+  BatchGetItemRequest read{.return_consumed_capacity = ReturnConsumedCapacity::kIndexes};
+  read.request_items["fast"].keys = {{{"id", S("r1")}}, {{"id", S("r2")}}};
+  auto r = client_->BatchGetItem(read);
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  EXPECT_EQ(r->responses["fast"], (std::vector<Item>{Row(1)}));
+  EXPECT_EQ(r->consumed_capacity,
+            (std::vector<ConsumedCapacity>{
+                {.table_name = "fast", .capacity_units = 1, .table = Capacity{1}}}));
+}
+
 TEST_P(BatchConformance, EmptyRequestItemsIsAModelConstraint) {
   auto r = client_->BatchWriteItem({});
   ASSERT_FALSE(r.ok());

@@ -125,6 +125,26 @@ TEST_P(ReadConformance, ScanWithTotalCapacity) {
   EXPECT_EQ(r->consumed_capacity, (ConsumedCapacity{.table_name = "scores", .capacity_units = 1}));
 }
 
+TEST_P(ReadConformance, ScanOfAGsiAndQueryWithTotalCapacity) {
+  auto scan = client_->Scan({.table_name = "scores",
+                             .index_name = "ByPoints",
+                             .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  ASSERT_TRUE(scan.ok()) << scan.error().message();
+  EXPECT_EQ(scan->count, 10);
+  EXPECT_EQ(scan->consumed_capacity,
+            (ConsumedCapacity{.table_name = "scores",
+                              .capacity_units = 0.5,
+                              .table = Capacity{0},
+                              .global_secondary_indexes = {{"ByPoints", Capacity{0.5}}}}));
+  auto query = client_->Query({.table_name = "scores",
+                               .key_condition_expression = "game = :g",
+                               .expression_attribute_values = {{":g", S("g2")}},
+                               .return_consumed_capacity = ReturnConsumedCapacity::kTotal});
+  ASSERT_TRUE(query.ok()) << query.error().message();
+  EXPECT_EQ(query->consumed_capacity,
+            (ConsumedCapacity{.table_name = "scores", .capacity_units = 0.5}));
+}
+
 TEST_P(ReadConformance, LegacyKeyConditionsQueryFilterAndAttributesToGet) {
   auto r = client_->Query({
       .table_name = "scores",

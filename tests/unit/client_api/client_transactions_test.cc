@@ -145,6 +145,16 @@ TEST_P(TransactConformance, ConsumedCapacityOfTransactions) {
                                                                   .table = Capacity{4}}}));
 }
 
+TEST_P(TransactConformance, TransactGetWithTotalCapacity) {
+  auto g =
+      client_->TransactGetItems({.transact_items = {Get{.table_name = "accounts", .key = Key("a")}},
+                                 .return_consumed_capacity = ReturnConsumedCapacity::kTotal});
+  ASSERT_TRUE(g.ok()) << g.error().message();
+  EXPECT_EQ(g->consumed_capacity,
+            (std::vector<ConsumedCapacity>{
+                {.table_name = "accounts", .capacity_units = 2, .read_capacity_units = 2}}));
+}
+
 TEST_P(TransactConformance, TransactGetWithAProjection) {
   auto g = client_->TransactGetItems(
       {.transact_items = {Get{.table_name = "accounts",
