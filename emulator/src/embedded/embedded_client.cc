@@ -89,7 +89,15 @@ class EmbeddedClient final : public Client {
   }
   Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& request) override {
     return Run<DeleteTableResponse>(request, &ops::DeleteTable, [](ops::TableResult r) {
-      return DeleteTableResponse{embedded::ToPublic(r)};
+      // The service's DeleteTable answer leaves out the schema, the creation time and the
+      // indexes (api/table_description.h, DescriptionView::kDelete).
+      TableDescription d = embedded::ToPublic(r);
+      d.key_schema.clear();
+      d.attribute_definitions.clear();
+      d.creation_date_time_micros = 0;
+      d.global_secondary_indexes.clear();
+      d.local_secondary_indexes.clear();
+      return DeleteTableResponse{std::move(d)};
     });
   }
   Result<ListTablesResponse> ListTables(const ListTablesRequest& request) override {

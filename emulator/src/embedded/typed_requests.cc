@@ -295,6 +295,9 @@ Result<api::ScanRequest> ToEngine(ScanRequest in) {
 }
 
 Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
+  if (in.request_items.empty())
+    return OneConstraint("{}", "requestItems",
+                         "Member must have length greater than or equal to 1");
   api::BatchGetItemRequest out;
   out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
   for (auto& [table, entry] : in.request_items) {
@@ -318,6 +321,9 @@ Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
 }
 
 Result<api::BatchWriteItemRequest> ToEngine(BatchWriteItemRequest in) {
+  if (in.request_items.empty())
+    return OneConstraint("{}", "requestItems",
+                         "Member must have length greater than or equal to 1");
   api::BatchWriteItemRequest out;
   out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
   out.return_item_collection_metrics =
@@ -422,6 +428,18 @@ Result<api::TransactWriteAction> WriteAction(api::TransactActionKind kind, Actio
 }  // namespace
 
 Result<api::TransactWriteItemsRequest> ToEngine(TransactWriteItemsRequest in) {
+  // The API model's limits on ClientRequestToken (1..36 characters).
+  if (in.client_request_token && in.client_request_token->empty()) {
+    return OneConstraint("", "clientRequestToken",
+                         "Member must have length greater than or equal to 1");
+  }
+  if (in.client_request_token && in.client_request_token->size() > 36) {
+    return OneConstraint(*in.client_request_token, "clientRequestToken",
+                         "Member must have length less than or equal to 36");
+  }
+  if (in.transact_items.empty())
+    return OneConstraint("[]", "transactItems",
+                         "Member must have length greater than or equal to 1");
   api::TransactWriteItemsRequest out;
   out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
   out.return_item_collection_metrics =
@@ -449,6 +467,9 @@ Result<api::TransactWriteItemsRequest> ToEngine(TransactWriteItemsRequest in) {
 }
 
 Result<api::TransactGetItemsRequest> ToEngine(TransactGetItemsRequest in) {
+  if (in.transact_items.empty())
+    return OneConstraint("[]", "transactItems",
+                         "Member must have length greater than or equal to 1");
   api::TransactGetItemsRequest out;
   out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
   for (Get& get : in.transact_items) {

@@ -2,6 +2,7 @@
 // view of a table -> the public TableDescription (typed_responses.h). The engine keeps the
 // request members as sent (strings for enums) because its checks word their messages after
 // them; a typed request cannot hold a bad enum, so it is written out as the wire would carry it.
+#include <algorithm>
 #include <string>
 #include <variant>
 
@@ -201,6 +202,24 @@ std::vector<KeySchemaElement> KeySchema(const std::vector<KeyAttribute>& hash,
   return out;
 }
 
+// The service reports times in epoch seconds with millisecond precision; the embedded client
+// reports the same instant the JSON path does.
+std::int64_t WholeMillis(std::int64_t micros) { return micros / 1000 * 1000; }
+
+ProvisionedThroughput Reported(ProvisionedThroughput pt) {
+  pt.last_increase_micros = WholeMillis(pt.last_increase_micros);
+  pt.last_decrease_micros = WholeMillis(pt.last_decrease_micros);
+  return pt;
+}
+
+// Returned sorted by name whatever order the request used, as the JSON renderer does
+// (api/table_description.cc).
+Projection Reported(const IndexSchema& index) {
+  Projection p{index.projection, index.non_key_attributes};
+  std::sort(p.non_key_attributes.begin(), p.non_key_attributes.end());
+  return p;
+}
+
 }  // namespace
 
 TableDescription ToPublic(const ops::TableResult& result) {
@@ -210,14 +229,16 @@ TableDescription ToPublic(const ops::TableResult& result) {
   d.table_arn = result.options.table_arn;
   d.table_id = s.table_id;
   d.table_status = s.status;
-  d.creation_date_time_micros = s.creation_micros;
+  d.creation_date_time_micros = WholeMillis(s.creation_micros);
   std::vector<KeyAttribute> range;
   if (s.sort_key) range.push_back(*s.sort_key);
   d.key_schema = KeySchema({s.partition_key}, range);
   for (const auto& a : s.attribute_definitions)
     d.attribute_definitions.push_back({a.name, ScalarType(a.type)});
+  std::sort(d.attribute_definitions.begin(), d.attribute_definitions.end(),
+            [](const auto& a, const auto& b) { return a.attribute_name < b.attribute_name; });
   d.billing_mode = s.billing_mode;
-  d.provisioned_throughput = s.throughput;
+  d.provisioned_throughput = Reported(s.throughput);
   d.provisioned_throughput->decreases_today =
       api::DecreasesToday(s.throughput, result.options.now_micros);
   if (s.on_demand.max_read_request_units >= 0 || s.on_demand.max_write_request_units >= 0)
@@ -230,7 +251,7 @@ TableDescription ToPublic(const ops::TableResult& result) {
     const IndexSchema& index = s.indexes[i];
     const api::KeyspaceCounts counts =
         i < result.counts.indexes.size() ? result.counts.indexes[i] : api::KeyspaceCounts{};
-    const Projection projection{index.projection, index.non_key_attributes};
+    const Projection projection = Reported(index);
     const std::string arn = d.table_arn + "/index/" + index.name;
     if (index.is_local) {
       d.local_secondary_indexes.push_back({index.name, arn,
@@ -245,7 +266,9 @@ TableDescription ToPublic(const ops::TableResult& result) {
       g.projection = projection;
       g.index_status = index.status;
       g.backfilling = index.backfilling;
-      g.provisioned_throughput = index.throughput;
+      g.provisioned_throughput = Reported(index.throughput);
+      g.provisioned_throughput->decreases_today =
+          api::DecreasesToday(index.throughput, result.options.now_micros);
       if (index.on_demand.max_read_request_units >= 0 ||
           index.on_demand.max_write_request_units >= 0)
         g.on_demand_throughput = index.on_demand;

@@ -1,7 +1,7 @@
 // One table-driven suite for every implementation of ddbemu::Client: each case runs against
-// each client the fixture knows (today the embedded one; the HTTP one joins through
-// ClientFactories), with identical expectations. A case states the behaviour, runs it and
-// asserts the exact outcome, including the service's error type and message for bad input.
+// each client the fixture knows (client_fixture.h: embedded, and HttpClient over JSON), with
+// identical expectations. A case states the behaviour, runs it and asserts the exact outcome,
+// including the service's error type and message for bad input.
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -9,32 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "ddbemu/embedded_client.h"
+#include "client_fixture.h"
 
 namespace ddbemu {
 namespace {
 
-AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
-AttributeValue N(std::string n) { return AttributeValue::N(std::move(n)); }
+using client_test::N;
+using client_test::S;
 
-struct ClientFactory {
-  std::string name;
-  std::function<std::unique_ptr<Client>()> open;
-  friend void PrintTo(const ClientFactory& f, std::ostream* os) { *os << f.name; }
-};
-
-std::vector<ClientFactory> ClientFactories() {
-  return {{"embedded", [] {
-             auto client = OpenEmbeddedClient({.in_memory = true, .durability = Durability::kNone});
-             EXPECT_TRUE(client.ok());
-             return std::move(client).value();
-           }}};
-}
-
-class ClientConformance : public ::testing::TestWithParam<ClientFactory> {
+class ClientConformance : public client_test::ClientTest {
  protected:
   void SetUp() override {
-    client_ = GetParam().open();
+    ClientTest::SetUp();
     auto created = client_->CreateTable({
         .table_name = "acme-hr",
         .attribute_definitions = {{"PK", ScalarAttributeType::kS},
@@ -57,8 +43,6 @@ class ClientConformance : public ::testing::TestWithParam<ClientFactory> {
             {"GSI1SK", S("EMP#" + emp)},
             {"version", N("1")}};
   }
-
-  std::unique_ptr<Client> client_;
 };
 
 TEST_P(ClientConformance, PutThenGetReturnsTheItem) {
@@ -298,8 +282,7 @@ TEST_P(ClientConformance, DescribeShowsTheSchemaAndCounts) {
   EXPECT_EQ(listed->table_names, std::vector<std::string>{"acme-hr"});
 }
 
-INSTANTIATE_TEST_SUITE_P(Clients, ClientConformance, ::testing::ValuesIn(ClientFactories()),
-                         [](const auto& info) { return info.param.name; });
+DDB_INSTANTIATE_CLIENT_SUITE(ClientConformance);
 
 }  // namespace
 }  // namespace ddbemu

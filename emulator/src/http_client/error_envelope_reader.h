@@ -1,0 +1,20 @@
+// The service's error body back into an ApiError: the inverse of api/error_envelope.cc's
+// RenderError. {"__type": "<prefix>#<Exception>", "message" (or the Coral layer's "Message"),
+// "Item", "CancellationReasons": [...], "ThrottlingReasons": [...]} becomes the ApiError with
+// the same ErrorCode, message and payload, so an error that crossed the wire compares equal to
+// the one the embedded client returns. Beast-free, for any JsonTransport.
+#pragma once
+
+#include <string_view>
+
+#include "ddbemu/error.h"
+
+namespace ddbemu::http_client {
+
+// `http_status` is the response's status, `body` its text. Never fails, and reads a body as
+// client/service_error.h's ParseServiceError does (the same mapping: ErrorCodeFromTypeName):
+// a body that is not an envelope is InternalServerError (5xx) or UnknownServiceError naming the
+// status; a `__type` no ErrorCode names is UnknownServiceError "<type>: <message>".
+ApiError ApiErrorFromEnvelope(int http_status, std::string_view body);
+
+}  // namespace ddbemu::http_client

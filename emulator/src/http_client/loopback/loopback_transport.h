@@ -1,0 +1,18 @@
+// LoopbackTransport: a JsonTransport over Database::Call in this process — the JSON path that
+// ddb-local serves, without a socket. With HttpClient on top it is the whole typed-over-JSON
+// path (render, validate, dispatch, render, parse) minus HTTP, for tests that must see that the
+// typed API and the JSON API agree, and for benchmarks of the JSON codec alone.
+#pragma once
+
+#include <memory>
+
+#include "ddbemu/database.h"
+#include "http_client/json_transport.h"
+
+namespace ddbemu::http_client {
+
+// Over `database`, which must outlive the transport; `context` picks the caller's tables.
+std::unique_ptr<JsonTransport> MakeLoopbackTransport(Database& database,
+                                                     RequestContext context = {});
+
+}  // namespace ddbemu::http_client

@@ -1,0 +1,47 @@
+// OpenHttpClient (ddbemu/http_client.h): the typed HttpClient (http_client/http_client.h) over
+// the HTTP transport (client/http_transport.h: SigV4, keep-alive pool, standard retries,
+// x-amz-crc32). The only file that joins the two, so that the typed layer stays free of Beast
+// and the transport free of the model.
+#include <utility>
+
+#include "client/http_transport.h"
+#include "ddbemu/http_client.h"
+#include "http_client/http_client.h"
+
+namespace ddbemu {
+namespace {
+
+class HttpJsonTransport final : public http_client::JsonTransport {
+ public:
+  explicit HttpJsonTransport(std::unique_ptr<client::HttpTransport> transport)
+      : transport_(std::move(transport)) {}
+  Result<std::string> Call(std::string_view operation, std::string_view body) override {
+    return transport_->Call(operation, body);
+  }
+
+ private:
+  std::unique_ptr<client::HttpTransport> transport_;
+};
+
+}  // namespace
+
+Result<std::unique_ptr<Client>> OpenHttpClient(HttpClientOptions options) {
+  client::HttpTransportOptions transport;
+  transport.endpoint = std::move(options.endpoint);
+  transport.region = std::move(options.region);
+  transport.profile = std::move(options.profile);
+  if (options.credentials) {
+    transport.credentials = client::Credentials{std::move(options.credentials->access_key_id),
+                                                std::move(options.credentials->secret_access_key),
+                                                std::move(options.credentials->session_token)};
+  }
+  transport.connect_timeout = options.connect_timeout;
+  transport.request_timeout = options.request_timeout;
+  transport.retry.max_attempts = options.max_attempts;
+  transport.max_connections = options.max_connections;
+  DDB_ASSIGN_OR_RETURN(std::unique_ptr<client::HttpTransport> http,
+                       client::HttpTransport::Create(std::move(transport)));
+  return http_client::MakeHttpClient(std::make_unique<HttpJsonTransport>(std::move(http)));
+}
+
+}  // namespace ddbemu

@@ -1,0 +1,164 @@
+// The data-plane responses from JSON; see response_json.h.
+#include "http_client/json_in.h"
+#include "http_client/response_json.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::http_client {
+namespace {
+
+template <class Response>
+Result<Response> WriteResponse(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  Response out;
+  DDB_ASSIGN_OR_RETURN(out.attributes, OptItem(doc, "Attributes"));
+  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
+  DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, OptItemCollectionMetrics(doc));
+  return out;
+}
+
+// One KeysAndAttributes of UnprocessedKeys, in the request's own form.
+Result<KeysAndAttributes> KeysAndAttributesFrom(const Json& json) {
+  if (!json.IsObject()) return Malformed("UnprocessedKeys entry is not an object");
+  KeysAndAttributes out;
+  DDB_ASSIGN_OR_RETURN(out.keys, Items(json, "Keys"));
+  DDB_ASSIGN_OR_RETURN(std::optional<bool> consistent, OptBool(json, "ConsistentRead"));
+  out.consistent_read = consistent.value_or(false);
+  DDB_ASSIGN_OR_RETURN(out.projection_expression, OptString(json, "ProjectionExpression"));
+  if (const Json* names = Find(json, "ExpressionAttributeNames")) {
+    if (!names->IsObject()) return Malformed("ExpressionAttributeNames is not a map");
+    for (const auto& m : names->GetObject()) {
+      if (!m.value.IsString()) return Malformed("ExpressionAttributeNames is not a string map");
+      out.expression_attribute_names.emplace(
+          std::string(m.name.GetString(), m.name.GetStringLength()),
+          std::string(m.value.GetString(), m.value.GetStringLength()));
+    }
+  }
+  if (Find(json, "AttributesToGet") != nullptr) {
+    DDB_ASSIGN_OR_RETURN(out.attributes_to_get, Strings(json, "AttributesToGet"));
+  }
+  return out;
+}
+
+Result<std::vector<WriteRequest>> WriteRequestsFrom(const Json& json) {
+  if (!json.IsArray()) return Malformed("UnprocessedItems entry is not a list");
+  std::vector<WriteRequest> out;
+  for (const Json& r : json.GetArray()) {
+    if (const Json* put = Find(r, "PutRequest")) {
+      DDB_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(*put, "Item"));
+      out.push_back(PutRequest{item.value_or(Item{})});
+    } else if (const Json* del = Find(r, "DeleteRequest")) {
+      DDB_ASSIGN_OR_RETURN(std::optional<Item> key, OptItem(*del, "Key"));
+      out.push_back(DeleteRequest{key.value_or(Item{})});
+    } else {
+      return Malformed("a WriteRequest has neither PutRequest nor DeleteRequest");
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<PutItemResponse> PutItemResponseFromJson(std::string_view body) {
+  return WriteResponse<PutItemResponse>(body);
+}
+Result<UpdateItemResponse> UpdateItemResponseFromJson(std::string_view body) {
+  return WriteResponse<UpdateItemResponse>(body);
+}
+Result<DeleteItemResponse> DeleteItemResponseFromJson(std::string_view body) {
+  return WriteResponse<DeleteItemResponse>(body);
+}
+
+Result<GetItemResponse> GetItemResponseFromJson(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  GetItemResponse out;
+  DDB_ASSIGN_OR_RETURN(out.item, OptItem(doc, "Item"));
+  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
+  return out;
+}
+
+Result<QueryResponse> QueryResponseFromJson(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  QueryResponse out;
+  DDB_ASSIGN_OR_RETURN(out.items, Items(doc, "Items"));
+  DDB_ASSIGN_OR_RETURN(out.count, Int(doc, "Count"));
+  DDB_ASSIGN_OR_RETURN(out.scanned_count, Int(doc, "ScannedCount"));
+  DDB_ASSIGN_OR_RETURN(out.last_evaluated_key, OptItem(doc, "LastEvaluatedKey"));
+  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
+  return out;
+}
+
+Result<BatchGetItemResponse> BatchGetItemResponseFromJson(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  BatchGetItemResponse out;
+  if (const Json* responses = Find(doc, "Responses")) {
+    if (!responses->IsObject()) return Malformed("Responses is not a map");
+    for (const auto& table : responses->GetObject()) {
+      const std::string name(table.name.GetString(), table.name.GetStringLength());
+      if (!table.value.IsArray()) return Malformed("Responses is not a map of lists");
+      auto& list = out.responses[name];
+      for (const Json& entry : table.value.GetArray()) {
+        if (!entry.IsObject()) return Malformed("Responses holds a non-map item");
+        Result<Item> item = ItemFromJson(entry);
+        if (!item.ok()) return Malformed("Responses: " + item.error().message());
+        list.push_back(std::move(item).value());
+      }
+    }
+  }
+  if (const Json* unprocessed = Find(doc, "UnprocessedKeys")) {
+    if (!unprocessed->IsObject()) return Malformed("UnprocessedKeys is not a map");
+    for (const auto& table : unprocessed->GetObject()) {
+      DDB_ASSIGN_OR_RETURN(KeysAndAttributes k, KeysAndAttributesFrom(table.value));
+      out.unprocessed_keys.emplace(
+          std::string(table.name.GetString(), table.name.GetStringLength()), std::move(k));
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  return out;
+}
+
+Result<BatchWriteItemResponse> BatchWriteItemResponseFromJson(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  BatchWriteItemResponse out;
+  if (const Json* unprocessed = Find(doc, "UnprocessedItems")) {
+    if (!unprocessed->IsObject()) return Malformed("UnprocessedItems is not a map");
+    for (const auto& table : unprocessed->GetObject()) {
+      DDB_ASSIGN_OR_RETURN(std::vector<WriteRequest> requests, WriteRequestsFrom(table.value));
+      out.unprocessed_items.emplace(
+          std::string(table.name.GetString(), table.name.GetStringLength()), std::move(requests));
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
+  return out;
+}
+
+Result<TransactWriteItemsResponse> TransactWriteItemsResponseFromJson(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  TransactWriteItemsResponse out;
+  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
+  return out;
+}
+
+Result<TransactGetItemsResponse> TransactGetItemsResponseFromJson(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  TransactGetItemsResponse out;
+  if (const Json* responses = Find(doc, "Responses")) {
+    if (!responses->IsArray()) return Malformed("Responses is not a list");
+    for (const Json& entry : responses->GetArray()) {
+      DDB_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(entry, "Item"));
+      out.responses.push_back(std::move(item));
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  return out;
+}
+
+}  // namespace ddbemu::http_client

@@ -1,0 +1,201 @@
+// The control-plane responses from JSON; see response_json.h. TableDescription's times are
+// epoch seconds with a millisecond fraction on the wire; they become whole milliseconds in
+// microseconds (the model's unit), which is what the embedded client reports too.
+#include <cmath>
+
+#include "http_client/json_in.h"
+#include "http_client/response_json.h"
+
+namespace ddbemu::http_client {
+namespace {
+
+// A string member that must name one of `names` (index = enum value).
+template <class Enum, std::size_t N>
+Result<std::optional<Enum>> EnumMember(const Json& object, std::string_view name,
+                                       const std::string_view (&names)[N]) {
+  DDB_ASSIGN_OR_RETURN(std::optional<std::string> text, OptString(object, name));
+  if (!text) return std::optional<Enum>();
+  for (std::size_t i = 0; i < N; ++i) {
+    if (names[i] == *text) return std::optional<Enum>(static_cast<Enum>(i));
+  }
+  return Malformed(std::string(name) + " has the unknown value " + *text);
+}
+
+constexpr std::string_view kStatusNames[] = {"CREATING", "UPDATING", "DELETING", "ACTIVE"};
+constexpr std::string_view kKeyTypeNames[] = {"HASH", "RANGE"};
+constexpr std::string_view kScalarNames[] = {"S", "N", "B"};
+constexpr std::string_view kProjectionNames[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
+constexpr std::string_view kBillingNames[] = {"PROVISIONED", "PAY_PER_REQUEST"};
+
+Result<std::int64_t> TimeMicros(const Json& object, std::string_view name) {
+  DDB_ASSIGN_OR_RETURN(std::optional<double> seconds, OptDouble(object, name));
+  if (!seconds) return std::int64_t{0};
+  return static_cast<std::int64_t>(std::llround(*seconds * 1000.0)) * 1000;
+}
+
+// The elements of a list member, each read by `read`.
+template <class T, class Read>
+Result<std::vector<T>> List(const Json& object, std::string_view name, Read read) {
+  std::vector<T> out;
+  const Json* v = Find(object, name);
+  if (v == nullptr) return out;
+  if (!v->IsArray()) return Malformed(std::string(name) + " is not a list");
+  for (const Json& entry : v->GetArray()) {
+    if (!entry.IsObject()) return Malformed(std::string(name) + " holds a non-object");
+    DDB_ASSIGN_OR_RETURN(T t, read(entry));
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+Result<std::vector<KeySchemaElement>> KeySchema(const Json& object) {
+  return List<KeySchemaElement>(object, "KeySchema", [](const Json& e) -> Result<KeySchemaElement> {
+    KeySchemaElement k;
+    DDB_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
+    DDB_ASSIGN_OR_RETURN(auto type, EnumMember<KeyType>(e, "KeyType", kKeyTypeNames));
+    k.key_type = type.value_or(KeyType::kHash);
+    return k;
+  });
+}
+
+Result<Projection> ProjectionOf(const Json& object) {
+  Projection p;
+  const Json* v = Find(object, "Projection");
+  if (v == nullptr) return p;
+  DDB_ASSIGN_OR_RETURN(auto type,
+                       EnumMember<ProjectionType>(*v, "ProjectionType", kProjectionNames));
+  p.projection_type = type.value_or(ProjectionType::kAll);
+  DDB_ASSIGN_OR_RETURN(p.non_key_attributes, Strings(*v, "NonKeyAttributes"));
+  return p;
+}
+
+Result<std::optional<ProvisionedThroughput>> Throughput(const Json& object) {
+  const Json* v = Find(object, "ProvisionedThroughput");
+  if (v == nullptr) return std::optional<ProvisionedThroughput>();
+  ProvisionedThroughput pt;
+  DDB_ASSIGN_OR_RETURN(pt.read_capacity_units, Int(*v, "ReadCapacityUnits"));
+  DDB_ASSIGN_OR_RETURN(pt.write_capacity_units, Int(*v, "WriteCapacityUnits"));
+  DDB_ASSIGN_OR_RETURN(pt.last_increase_micros, TimeMicros(*v, "LastIncreaseDateTime"));
+  DDB_ASSIGN_OR_RETURN(pt.last_decrease_micros, TimeMicros(*v, "LastDecreaseDateTime"));
+  DDB_ASSIGN_OR_RETURN(pt.decreases_today, Int(*v, "NumberOfDecreasesToday"));
+  return std::optional<ProvisionedThroughput>(pt);
+}
+
+Result<std::optional<OnDemandThroughput>> OnDemand(const Json& object) {
+  const Json* v = Find(object, "OnDemandThroughput");
+  if (v == nullptr) return std::optional<OnDemandThroughput>();
+  OnDemandThroughput odt;
+  DDB_ASSIGN_OR_RETURN(auto reads, OptInt(*v, "MaxReadRequestUnits"));
+  DDB_ASSIGN_OR_RETURN(auto writes, OptInt(*v, "MaxWriteRequestUnits"));
+  odt.max_read_request_units = reads.value_or(-1);
+  odt.max_write_request_units = writes.value_or(-1);
+  return std::optional<OnDemandThroughput>(odt);
+}
+
+Result<GlobalSecondaryIndexDescription> GlobalIndex(const Json& e) {
+  GlobalSecondaryIndexDescription g;
+  DDB_ASSIGN_OR_RETURN(g.index_name, String(e, "IndexName"));
+  DDB_ASSIGN_OR_RETURN(g.index_arn, String(e, "IndexArn"));
+  DDB_ASSIGN_OR_RETURN(g.key_schema, KeySchema(e));
+  DDB_ASSIGN_OR_RETURN(g.projection, ProjectionOf(e));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<IndexStatus>(e, "IndexStatus", kStatusNames));
+  g.index_status = status.value_or(IndexStatus::kActive);
+  DDB_ASSIGN_OR_RETURN(auto backfilling, OptBool(e, "Backfilling"));
+  g.backfilling = backfilling.value_or(false);
+  DDB_ASSIGN_OR_RETURN(g.provisioned_throughput, Throughput(e));
+  DDB_ASSIGN_OR_RETURN(g.on_demand_throughput, OnDemand(e));
+  DDB_ASSIGN_OR_RETURN(g.index_size_bytes, Int(e, "IndexSizeBytes"));
+  DDB_ASSIGN_OR_RETURN(g.item_count, Int(e, "ItemCount"));
+  return g;
+}
+
+Result<LocalSecondaryIndexDescription> LocalIndex(const Json& e) {
+  LocalSecondaryIndexDescription l;
+  DDB_ASSIGN_OR_RETURN(l.index_name, String(e, "IndexName"));
+  DDB_ASSIGN_OR_RETURN(l.index_arn, String(e, "IndexArn"));
+  DDB_ASSIGN_OR_RETURN(l.key_schema, KeySchema(e));
+  DDB_ASSIGN_OR_RETURN(l.projection, ProjectionOf(e));
+  DDB_ASSIGN_OR_RETURN(l.index_size_bytes, Int(e, "IndexSizeBytes"));
+  DDB_ASSIGN_OR_RETURN(l.item_count, Int(e, "ItemCount"));
+  return l;
+}
+
+Result<TableDescription> Description(std::string_view body, std::string_view wrapper) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  const Json* t = Find(doc, wrapper);
+  if (t == nullptr || !t->IsObject())
+    return Malformed(std::string(wrapper) + " is missing or not an object");
+  TableDescription d;
+  DDB_ASSIGN_OR_RETURN(d.table_name, String(*t, "TableName"));
+  DDB_ASSIGN_OR_RETURN(d.table_arn, String(*t, "TableArn"));
+  DDB_ASSIGN_OR_RETURN(d.table_id, String(*t, "TableId"));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<TableStatus>(*t, "TableStatus", kStatusNames));
+  d.table_status = status.value_or(TableStatus::kActive);
+  DDB_ASSIGN_OR_RETURN(d.creation_date_time_micros, TimeMicros(*t, "CreationDateTime"));
+  DDB_ASSIGN_OR_RETURN(d.key_schema, KeySchema(*t));
+  DDB_ASSIGN_OR_RETURN(
+      d.attribute_definitions,
+      List<AttributeDefinition>(
+          *t, "AttributeDefinitions", [](const Json& e) -> Result<AttributeDefinition> {
+            AttributeDefinition a;
+            DDB_ASSIGN_OR_RETURN(a.attribute_name, String(e, "AttributeName"));
+            DDB_ASSIGN_OR_RETURN(auto type,
+                                 EnumMember<ScalarAttributeType>(e, "AttributeType", kScalarNames));
+            a.attribute_type = type.value_or(ScalarAttributeType::kS);
+            return a;
+          }));
+  // BillingModeSummary appears only for tables that are or were on-demand; without it the
+  // table is provisioned.
+  if (const Json* summary = Find(*t, "BillingModeSummary")) {
+    DDB_ASSIGN_OR_RETURN(auto mode,
+                         EnumMember<BillingMode>(*summary, "BillingMode", kBillingNames));
+    d.billing_mode = mode.value_or(BillingMode::kProvisioned);
+  }
+  DDB_ASSIGN_OR_RETURN(d.provisioned_throughput, Throughput(*t));
+  DDB_ASSIGN_OR_RETURN(d.on_demand_throughput, OnDemand(*t));
+  DDB_ASSIGN_OR_RETURN(d.global_secondary_indexes, List<GlobalSecondaryIndexDescription>(
+                                                       *t, "GlobalSecondaryIndexes", GlobalIndex));
+  DDB_ASSIGN_OR_RETURN(d.local_secondary_indexes, List<LocalSecondaryIndexDescription>(
+                                                      *t, "LocalSecondaryIndexes", LocalIndex));
+  DDB_ASSIGN_OR_RETURN(d.table_size_bytes, Int(*t, "TableSizeBytes"));
+  DDB_ASSIGN_OR_RETURN(d.item_count, Int(*t, "ItemCount"));
+  DDB_ASSIGN_OR_RETURN(auto protection, OptBool(*t, "DeletionProtectionEnabled"));
+  d.deletion_protection_enabled = protection.value_or(false);
+  // TableClassSummary appears once a class other than STANDARD was chosen.
+  if (const Json* summary = Find(*t, "TableClassSummary")) {
+    DDB_ASSIGN_OR_RETURN(auto table_class, OptString(*summary, "TableClass"));
+    if (table_class) d.table_class = *table_class;
+  }
+  return d;
+}
+
+}  // namespace
+
+Result<CreateTableResponse> CreateTableResponseFromJson(std::string_view body) {
+  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
+  return CreateTableResponse{std::move(d)};
+}
+Result<DescribeTableResponse> DescribeTableResponseFromJson(std::string_view body) {
+  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "Table"));
+  return DescribeTableResponse{std::move(d)};
+}
+Result<UpdateTableResponse> UpdateTableResponseFromJson(std::string_view body) {
+  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
+  return UpdateTableResponse{std::move(d)};
+}
+Result<DeleteTableResponse> DeleteTableResponseFromJson(std::string_view body) {
+  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
+  return DeleteTableResponse{std::move(d)};
+}
+
+Result<ListTablesResponse> ListTablesResponseFromJson(std::string_view body) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  ListTablesResponse out;
+  DDB_ASSIGN_OR_RETURN(out.table_names, Strings(doc, "TableNames"));
+  DDB_ASSIGN_OR_RETURN(out.last_evaluated_table_name, OptString(doc, "LastEvaluatedTableName"));
+  return out;
+}
+
+}  // namespace ddbemu::http_client

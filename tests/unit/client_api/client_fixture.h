@@ -1,0 +1,164 @@
+// The clients the conformance suite runs every case against, and the fixture the cases share.
+// Each client gets its own in-memory database on a virtual clock that the case moves
+// (AdvanceMicros), so throttling (on by default) is asserted exactly, without sleeping:
+//   embedded  the in-process Client (ddbemu/embedded_client.h), no JSON;
+//   json      HttpClient (src/http_client/) over a loopback transport into Database::Call:
+//             the typed request rendered as an SDK's JSON body, served by the JSON path
+//             ddb-local serves, and the response parsed back;
+//   http      OpenHttpClient against a ddb-local this fixture starts for the case (in memory,
+//             --virtual-clock, a port of its own choosing), over SigV4, the connection pool
+//             and the x-amz-crc32 check, with retries off so that every error is seen as sent.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ddbemu/embedded_client.h"
+#include "http_client/http_client.h"
+#include "http_client/loopback/loopback_transport.h"
+
+#ifdef DDB_LOCAL_BIN
+#include "../client/ddb_local_process.h"
+#include "../server/raw_http_client.h"
+#include "ddbemu/http_client.h"
+#endif
+
+namespace ddbemu {
+
+// Readable failures for the shapes the cases compare whole.
+inline void PrintTo(const Capacity& c, std::ostream* os) {
+  *os << "{" << c.capacity_units;
+  if (c.read_capacity_units) *os << " R" << *c.read_capacity_units;
+  if (c.write_capacity_units) *os << " W" << *c.write_capacity_units;
+  *os << "}";
+}
+inline void PrintTo(const ConsumedCapacity& c, std::ostream* os) {
+  *os << c.table_name << " ";
+  PrintTo(Capacity{c.capacity_units, c.read_capacity_units, c.write_capacity_units}, os);
+  if (c.table) {
+    *os << " table";
+    PrintTo(*c.table, os);
+  }
+  for (const auto& [name, i] : c.local_secondary_indexes) {
+    *os << " lsi " << name;
+    PrintTo(i, os);
+  }
+  for (const auto& [name, i] : c.global_secondary_indexes) {
+    *os << " gsi " << name;
+    PrintTo(i, os);
+  }
+}
+inline void PrintTo(const ProvisionedThroughput& p, std::ostream* os) {
+  *os << "{" << p.read_capacity_units << ", " << p.write_capacity_units << ", inc "
+      << p.last_increase_micros << ", dec " << p.last_decrease_micros << ", " << p.decreases_today
+      << "}";
+}
+
+}  // namespace ddbemu
+
+namespace ddbemu::client_test {
+
+// One client, what keeps its database alive, and how to move the database's clock.
+struct ClientUnderTest {
+  std::unique_ptr<Client> client;
+  std::function<void(std::int64_t micros)> advance_clock;
+  std::shared_ptr<void> owner;
+};
+
+struct ClientFactory {
+  std::string name;
+  std::function<ClientUnderTest()> open;
+  friend void PrintTo(const ClientFactory& f, std::ostream* os) { *os << f.name; }
+};
+
+inline std::shared_ptr<Database> OpenTestDatabase(const std::shared_ptr<VirtualClock>& clock) {
+  auto db = Database::Open(
+      {.in_memory = true, .durability = Durability::kNone, .throttle = true, .clock = clock});
+  EXPECT_TRUE(db.ok());
+  return std::shared_ptr<Database>(std::move(db).value());
+}
+
+#ifdef DDB_LOCAL_BIN
+// POST /_ddblocal/clock/advance?us=N: ddb-local's virtual clock moves only when told.
+inline void AdvanceServerClock(const client::testing::DdbLocalProcess& server, std::int64_t us) {
+  const std::string url = server.url();
+  const auto port = static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
+  server::testing::RawHttpClient http(port);
+  ASSERT_TRUE(http.connected());
+  ASSERT_TRUE(http.Send("POST /_ddblocal/clock/advance?us=" + std::to_string(us) +
+                        " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n"));
+  const auto response = http.Read();
+  ASSERT_TRUE(response.has_value());
+  ASSERT_EQ(response->status, 200) << response->body;
+}
+#endif
+
+inline std::vector<ClientFactory> ClientFactories() {
+  return {
+      {"embedded",
+       [] {
+         auto clock = std::make_shared<VirtualClock>();
+         std::shared_ptr<Database> db = OpenTestDatabase(clock);
+         return ClientUnderTest{MakeEmbeddedClient(*db),
+                                [clock](std::int64_t us) { clock->AdvanceMicros(us); }, db};
+       }},
+      {"json",
+       [] {
+         auto clock = std::make_shared<VirtualClock>();
+         std::shared_ptr<Database> db = OpenTestDatabase(clock);
+         return ClientUnderTest{
+             http_client::MakeHttpClient(http_client::MakeLoopbackTransport(*db)),
+             [clock](std::int64_t us) { clock->AdvanceMicros(us); }, db};
+       }},
+#ifdef DDB_LOCAL_BIN
+      {"http",
+       [] {
+         auto server = std::make_shared<client::testing::DdbLocalProcess>(
+             std::vector<std::string>{"--virtual-clock"});
+         EXPECT_TRUE(server->started());
+         auto client = OpenHttpClient({.endpoint = server->url(),
+                                       .region = "us-east-1",
+                                       .credentials = AwsCredentials{"AKIDCONFORMANCE", "secret"},
+                                       .max_attempts = 1});
+         EXPECT_TRUE(client.ok());
+         return ClientUnderTest{std::move(client).value(),
+                                [server](std::int64_t us) { AdvanceServerClock(*server, us); },
+                                server};
+       }},
+#endif
+  };
+}
+
+inline AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+inline AttributeValue N(std::string n) { return AttributeValue::N(std::move(n)); }
+
+// A fixture with a client and nothing created yet.
+class ClientTest : public ::testing::TestWithParam<ClientFactory> {
+ protected:
+  void SetUp() override {
+    under_test_ = GetParam().open();
+    client_ = under_test_.client.get();
+  }
+  void TearDown() override {
+    under_test_.client.reset();  // before the database it may point into
+  }
+  bool embedded() const { return GetParam().name == "embedded"; }
+  void AdvanceSeconds(double s) {
+    under_test_.advance_clock(static_cast<std::int64_t>(s * 1'000'000));
+  }
+
+  ClientUnderTest under_test_;
+  Client* client_ = nullptr;
+};
+
+#define DDB_INSTANTIATE_CLIENT_SUITE(Suite)                                               \
+  INSTANTIATE_TEST_SUITE_P(Clients, Suite,                                                \
+                           ::testing::ValuesIn(::ddbemu::client_test::ClientFactories()), \
+                           [](const auto& info) { return info.param.name; })
+
+}  // namespace ddbemu::client_test
