@@ -11,7 +11,9 @@
 #include "api/error_envelope.h"
 #include "api/request_validator.h"
 #include "database_impl.h"
+#include "handlers_streams.h"
 #include "operation_table.h"
+#include "ops/ttl/time_to_live.h"
 
 namespace ddbemu {
 namespace {
@@ -43,7 +45,22 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   DDB_ASSIGN_OR_RETURN(impl->env, storage::Env::Open(env_options));
   impl->catalog = std::make_unique<storage::Catalog>(*impl->env);
   impl->items = std::make_unique<storage::ItemStore>(*impl->env);
+  impl->streams = std::make_unique<storage::StreamStore>(
+      *impl->env, *impl->clock,
+      storage::StreamTuning{impl->options.stream_shard_period_ms * 1000,
+                            impl->options.stream_shard_max_records});
+  impl->items->AttachStreams(impl->streams.get());
   impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock);
+  if (impl->options.ttl_sweep_interval_ms > 0) {
+    Impl* raw = impl.get();
+    impl->ttl_sweeper = std::make_unique<ops::ttl::TtlSweeper>(
+        [raw] {
+          ops::Engine engine = raw->engine();
+          // Best effort, as the service's: a failed sweep is retried by the next one.
+          (void)ops::ttl::SweepExpiredItems(engine);
+        },
+        std::chrono::milliseconds(impl->options.ttl_sweep_interval_ms));
+  }
   return std::unique_ptr<Database>(new Database(std::move(impl)));
 }
 
@@ -55,7 +72,13 @@ Clock& Database::clock() const { return *impl_->clock; }
 
 Response Database::Call(std::string_view operation, std::string_view json_body,
                         const RequestContext& context) {
-  const OperationEntry* entry = FindOperation(operation);
+  // DynamoDB Streams' operations come with their service's target prefix (handlers_streams.h);
+  // the DynamoDB model's validator does not apply to them (they validate their own members).
+  const bool streams = operation.starts_with(handlers::kStreamsTargetPrefix);
+  const OperationEntry* entry =
+      streams ? handlers::FindStreamsOperation(operation.substr(handlers::kStreamsTargetPrefix.size()))
+              : FindOperation(operation);
+  if (entry == nullptr && streams) return ErrorResponse(ApiError::UnknownOperation(""));
   if (entry == nullptr) {
     // The service names no operation in its answer; for an operation of the API that this
     // emulator does not implement (yet), saying so saves the user a search.
@@ -69,7 +92,7 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     if (Status parsed = ParseRequestBody(json_body, body); !parsed.ok()) {
       return ErrorResponse(parsed.error());
     }
-    if (Status valid = ValidateRequest(operation, body); !valid.ok()) {
+    if (Status valid = streams ? Status::Ok() : ValidateRequest(operation, body); !valid.ok()) {
       return ErrorResponse(valid.error());
     }
     ops::Engine engine = impl_->engine();

@@ -39,6 +39,10 @@ DDB_HANDLER(BatchWriteItem);
 DDB_HANDLER(TransactGetItems);
 DDB_HANDLER(TransactWriteItems);
 
+// Time to Live (handlers_ttl.cc).
+DDB_HANDLER(UpdateTimeToLive);
+DDB_HANDLER(DescribeTimeToLive);
+
 #undef DDB_HANDLER
 
 }  // namespace ddbemu::handlers

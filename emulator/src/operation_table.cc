@@ -16,6 +16,7 @@ constexpr std::array kOperations = {
     OperationEntry{"DeleteItem", &handlers::DeleteItem},
     OperationEntry{"DeleteTable", &handlers::DeleteTable},
     OperationEntry{"DescribeTable", &handlers::DescribeTable},
+    OperationEntry{"DescribeTimeToLive", &handlers::DescribeTimeToLive},
     OperationEntry{"GetItem", &handlers::GetItem},
     OperationEntry{"ListTables", &handlers::ListTables},
     OperationEntry{"PutItem", &handlers::PutItem},
@@ -25,6 +26,7 @@ constexpr std::array kOperations = {
     OperationEntry{"TransactWriteItems", &handlers::TransactWriteItems},
     OperationEntry{"UpdateItem", &handlers::UpdateItem},
     OperationEntry{"UpdateTable", &handlers::UpdateTable},
+    OperationEntry{"UpdateTimeToLive", &handlers::UpdateTimeToLive},
 };
 
 }  // namespace

@@ -80,6 +80,13 @@ class Database {
   Status SetCapacityOverrides(std::string_view table_name, const CapacityOverrides& overrides,
                               const RequestContext& context = {});
 
+  // Time to Live: deletes every item whose TTL attribute (UpdateTimeToLive) is a Number of
+  // epoch seconds before the clock's now, in every table and namespace, as the service's
+  // background process does — no write capacity consumed, indexes updated, a REMOVE stream
+  // record with the service as userIdentity. Returns how many items were deleted. On a
+  // virtual clock this is the only sweep; Options::ttl_sweep_interval_ms adds a background one.
+  Result<std::size_t> SweepExpiredItems();
+
   struct Impl;  // defined in src/database_impl.h; ops reach the engine through it
 
  private:

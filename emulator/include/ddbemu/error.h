@@ -35,6 +35,9 @@ enum class ErrorCode {
   kIdempotentParameterMismatch,
   kItemCollectionSizeLimitExceeded,
   kInternalServerError,
+  // DynamoDB Streams (ops/streams/).
+  kExpiredIterator,
+  kTrimmedDataAccess,
 };
 
 // One entry of TransactionCanceledException.CancellationReasons, in request order.

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -29,6 +30,16 @@ struct Options {
   bool throttle = true;
   // The clock for every timer and bucket; null means a SystemClock.
   std::shared_ptr<Clock> clock;
+
+  // ---- DynamoDB Streams and Time to Live ----
+  // A stream's open shard closes, and a child shard opens, at the first write after it has been
+  // open this long (the service rolls shards over about every 4 hours) or once it holds this
+  // many records (0: no limit by count; tests set a small number to exercise shard-following).
+  std::int64_t stream_shard_period_ms = 4LL * 3600 * 1000;
+  std::uint64_t stream_shard_max_records = 0;
+  // Time to Live: how often a background thread deletes expired items (0: never on its own;
+  // then Database::SweepExpiredItems deletes them when called — what a virtual clock wants).
+  std::int64_t ttl_sweep_interval_ms = 0;
 };
 
 }  // namespace ddbemu
