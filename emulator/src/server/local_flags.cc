@@ -1,6 +1,7 @@
 #include "server/local_flags.h"
 
 #include <charconv>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -24,6 +25,9 @@ enum class Flag {
   kDurability,
   kThrottle,
   kVirtualClock,
+  kTtlSweepMs,
+  kStreamShardRecords,
+  kStreamShardPeriodMs,
 };
 
 struct FlagSpec {
@@ -49,6 +53,9 @@ constexpr FlagSpec kFlags[] = {
     {{"durability"}, Flag::kDurability, true},
     {{"throttle"}, Flag::kThrottle, true},
     {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
+    {{"ttl-sweep-ms"}, Flag::kTtlSweepMs, true},
+    {{"stream-shard-records"}, Flag::kStreamShardRecords, true},
+    {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -145,6 +152,25 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
     case Flag::kVirtualClock:
       f.virtual_clock = true;
       return {};
+    case Flag::kTtlSweepMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 0, 86'400'000);
+      if (!ms) return bad("milliseconds from 0 to 86400000");
+      f.database.ttl_sweep_interval_ms = *ms;
+      f.ttl_sweep_given = true;
+      return {};
+    }
+    case Flag::kStreamShardRecords: {
+      const auto n = ParseInt<std::uint64_t>(value, 0, 1'000'000'000);
+      if (!n) return bad("a number of records (0: no limit)");
+      f.database.stream_shard_max_records = *n;
+      return {};
+    }
+    case Flag::kStreamShardPeriodMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 1, 86'400'000LL * 365);
+      if (!ms) return bad("milliseconds, at least 1");
+      f.database.stream_shard_period_ms = *ms;
+      return {};
+    }
   }
   return {};
 }
@@ -205,6 +231,9 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   // An in-memory database is thrown away at exit: syncing it to disk buys nothing.
   if (f.database.in_memory && !durability_given) f.database.durability = Durability::kNone;
   if (f.virtual_clock) f.database.clock = std::make_shared<VirtualClock>(SystemClock().NowMicros());
+  // Time to Live: a real clock sweeps in the background (once a second unless told); a virtual
+  // one only when asked (POST /_ddblocal/ttl/sweep), so tests see expiry exactly.
+  if (!f.ttl_sweep_given) f.database.ttl_sweep_interval_ms = f.virtual_clock ? 0 : 1000;
   return result;
 }
 
@@ -243,6 +272,12 @@ ddb-local's own:
  --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
                             them. Default on.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
+ --ttl-sweep-ms N           Time to Live: delete expired items every N ms in the background.
+                            Default 1000, or 0 (never; POST /_ddblocal/ttl/sweep instead)
+                            with --virtual-clock.
+ --stream-shard-records N   Streams: a shard closes and a child opens after N records
+                            (default 0: only by age).
+ --stream-shard-period-ms N Streams: ... or after N ms (default 4 hours, as the service).
 
 Requests need an Authorization header of SigV4 shape; signatures are not verified.
 )";
