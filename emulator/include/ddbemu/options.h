@@ -15,6 +15,14 @@ enum class Durability {
   kNone,   // no fsync: survives kill -9 of the process (the OS has the pages), not power loss
 };
 
+// Fault injection (a realism switch, off by default): see ops/realism/fault_injector.h.
+struct FaultOptions {
+  double rate = 0;            // probability that a request of a chosen operation fails (0..1)
+  std::string operations;     // comma-separated operation names; empty: every operation
+  std::string kinds = "throttling,internal,conflict";  // any of those and "drop"
+  std::uint64_t seed = 1;     // the draws replay for a given seed
+};
+
 struct Options {
   // Data directory (created if missing). Ignored when in_memory is true.
   std::string path;
@@ -40,6 +48,14 @@ struct Options {
   // Time to Live: how often a background thread deletes expired items (0: never on its own;
   // then Database::SweepExpiredItems deletes them when called — what a virtual clock wants).
   std::int64_t ttl_sweep_interval_ms = 0;
+
+  // ---- Realism switches: the service's imperfections on demand, all off by default ----
+  // Eventually consistent GetItem may return the item as it was this long ago (the version
+  // before any write within the window), so read-after-write bugs show up in tests. 0: off.
+  std::int64_t eventual_consistency_window_ms = 0;
+  // Transient failures before a request runs (TransactionConflict, throttling, 500s, dropped
+  // connections), to exercise client retries.
+  FaultOptions faults;
 };
 
 }  // namespace ddbemu

@@ -1,6 +1,7 @@
 #include "server/local_flags.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -28,6 +29,11 @@ enum class Flag {
   kTtlSweepMs,
   kStreamShardRecords,
   kStreamShardPeriodMs,
+  kEventualConsistencyMs,
+  kFaultRate,
+  kFaultOperations,
+  kFaultKinds,
+  kFaultSeed,
 };
 
 struct FlagSpec {
@@ -56,6 +62,11 @@ constexpr FlagSpec kFlags[] = {
     {{"ttl-sweep-ms"}, Flag::kTtlSweepMs, true},
     {{"stream-shard-records"}, Flag::kStreamShardRecords, true},
     {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
+    {{"eventual-consistency-ms"}, Flag::kEventualConsistencyMs, true},
+    {{"fault-rate"}, Flag::kFaultRate, true},
+    {{"fault-operations"}, Flag::kFaultOperations, true},
+    {{"fault-kinds"}, Flag::kFaultKinds, true},
+    {{"fault-seed"}, Flag::kFaultSeed, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -163,6 +174,34 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       const auto n = ParseInt<std::uint64_t>(value, 0, 1'000'000'000);
       if (!n) return bad("a number of records (0: no limit)");
       f.database.stream_shard_max_records = *n;
+      return {};
+    }
+    case Flag::kEventualConsistencyMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 0, 3'600'000);
+      if (!ms) return bad("milliseconds from 0 to 3600000");
+      f.database.eventual_consistency_window_ms = *ms;
+      return {};
+    }
+    case Flag::kFaultRate: {
+      char* end = nullptr;
+      const std::string text(value);
+      const double rate = std::strtod(text.c_str(), &end);
+      if (text.empty() || end != text.c_str() + text.size() || !(rate >= 0 && rate <= 1)) {
+        return bad("a probability from 0 to 1");
+      }
+      f.database.faults.rate = rate;
+      return {};
+    }
+    case Flag::kFaultOperations:
+      f.database.faults.operations = std::string(value);
+      return {};
+    case Flag::kFaultKinds:
+      f.database.faults.kinds = std::string(value);
+      return {};
+    case Flag::kFaultSeed: {
+      const auto seed = ParseInt<std::uint64_t>(value, 0, UINT32_MAX);
+      if (!seed) return bad("a number");
+      f.database.faults.seed = *seed;
       return {};
     }
     case Flag::kStreamShardPeriodMs: {
@@ -278,6 +317,15 @@ ddb-local's own:
  --stream-shard-records N   Streams: a shard closes and a child opens after N records
                             (default 0: only by age).
  --stream-shard-period-ms N Streams: ... or after N ms (default 4 hours, as the service).
+
+Realism switches (off by default):
+ --eventual-consistency-ms N  An eventually consistent GetItem sees the item as it was N ms
+                            ago (the version a write within the last N ms replaced).
+ --fault-rate P             Fail this fraction (0..1) of requests before they run, with one
+                            of --fault-kinds (default throttling,internal,conflict; also
+                            drop: close the connection without answering).
+ --fault-operations LIST    Only these operations (comma-separated; default: all).
+ --fault-seed N             Seed of the fault draws (default 1), for replayable runs.
 
 Requests need an Authorization header of SigV4 shape; signatures are not verified.
 )";

@@ -118,6 +118,7 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
   if (streams_ != nullptr && schema.stream.enabled) {
     DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, old_item, &new_item, /*by_ttl=*/false));
   }
+  if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, old_item);
   return changes;
 }
 
@@ -137,6 +138,7 @@ Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
   if (streams_ != nullptr && schema.stream.enabled) {
     DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, &old_item, nullptr, by_ttl));
   }
+  if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, &old_item);
   return changes;
 }
 

@@ -26,6 +26,7 @@
 #include "storage/ordered_map.h"
 #include "storage/stream_store.h"
 #include "storage/table_schema.h"
+#include "storage/version_history.h"
 
 namespace ddbemu::storage {
 
@@ -87,6 +88,9 @@ class ItemStore {
   // Every Put and Delete of a table with an enabled stream appends its stream record to
   // `streams` in the same transaction (stream_store.h). Set once, before any write.
   void AttachStreams(StreamStore* streams) { streams_ = streams; }
+  // Every Put and Delete records the version it replaced in `history` (eventually consistent
+  // reads, a realism switch; version_history.h). Set once, before any write.
+  void AttachHistory(VersionHistory* history) { history_ = history; }
 
   // Removes every item and index entry of the table, and their statistics (DeleteTable).
   Status DropTable(WriteTxn& txn, const TableSchema& schema);
@@ -115,6 +119,7 @@ class ItemStore {
   OrderedMap items_;
   Dbi meta_;
   StreamStore* streams_ = nullptr;
+  VersionHistory* history_ = nullptr;
 };
 
 }  // namespace ddbemu::storage

@@ -44,13 +44,13 @@ class TtlTest : public ::testing::Test {
     return ParseError(r).message;
   }
   void Enable(std::string_view attribute = "exp") {
-    Ok("UpdateTimeToLive", R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":")" +
-                               std::string(attribute) + R"("}})");
+    Ok("UpdateTimeToLive",
+       R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":")" +
+           std::string(attribute) + R"("}})");
   }
   void PutExpiring(const std::string& pk, const std::string& exp_json) {
-    Ok("PutItem", R"({"TableName":"ttl","Item":{"pk":{"S":")" + pk +
-                      R"("},"g":{"S":"G"})" + (exp_json.empty() ? "" : ",\"exp\":" + exp_json) +
-                      "}}");
+    Ok("PutItem", R"({"TableName":"ttl","Item":{"pk":{"S":")" + pk + R"("},"g":{"S":"G"})" +
+                      (exp_json.empty() ? "" : ",\"exp\":" + exp_json) + "}}");
   }
   bool Exists(const std::string& pk) {
     return Ok("GetItem", R"({"TableName":"ttl","Key":{"pk":{"S":")" + pk + R"("}}})")
@@ -65,27 +65,35 @@ TEST_F(TtlTest, StatusesAndValidationAsTheServiceReportsThem) {
   rapidjson::Document d = Ok("DescribeTimeToLive", R"({"TableName":"ttl"})");
   EXPECT_STREQ(d["TimeToLiveDescription"]["TimeToLiveStatus"].GetString(), "DISABLED");
   EXPECT_FALSE(d["TimeToLiveDescription"].HasMember("AttributeName"));
-  EXPECT_EQ(FailMessage("UpdateTimeToLive",
-                        R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"exp"}})"),
-            "TimeToLive is already disabled");
-  rapidjson::Document u = Ok(
-      "UpdateTimeToLive",
-      R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})");
+  EXPECT_EQ(
+      FailMessage(
+          "UpdateTimeToLive",
+          R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"exp"}})"),
+      "TimeToLive is already disabled");
+  rapidjson::Document u =
+      Ok("UpdateTimeToLive",
+         R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})");
   EXPECT_TRUE(u["TimeToLiveSpecification"]["Enabled"].GetBool());
   EXPECT_STREQ(u["TimeToLiveSpecification"]["AttributeName"].GetString(), "exp");
   d = Ok("DescribeTimeToLive", R"({"TableName":"ttl"})");
   EXPECT_STREQ(d["TimeToLiveDescription"]["TimeToLiveStatus"].GetString(), "ENABLED");
   EXPECT_STREQ(d["TimeToLiveDescription"]["AttributeName"].GetString(), "exp");
-  EXPECT_EQ(FailMessage("UpdateTimeToLive",
-                        R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})"),
-            "TimeToLive is already enabled");
-  EXPECT_EQ(FailMessage("UpdateTimeToLive",
-                        R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"other"}})"),
-            "TimeToLive is active on a different AttributeName: current AttributeName is exp");
+  EXPECT_EQ(
+      FailMessage(
+          "UpdateTimeToLive",
+          R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":"exp"}})"),
+      "TimeToLive is already enabled");
+  EXPECT_EQ(
+      FailMessage(
+          "UpdateTimeToLive",
+          R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"other"}})"),
+      "TimeToLive is active on a different AttributeName: current AttributeName is exp");
   // One change an hour.
-  EXPECT_EQ(FailMessage("UpdateTimeToLive",
-                        R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"exp"}})"),
-            "Time to live has been modified multiple times within a fixed interval");
+  EXPECT_EQ(
+      FailMessage(
+          "UpdateTimeToLive",
+          R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"exp"}})"),
+      "Time to live has been modified multiple times within a fixed interval");
   clock_->AdvanceMicros(3600LL * 1'000'000);
   Ok("UpdateTimeToLive",
      R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":false,"AttributeName":"exp"}})");
@@ -93,8 +101,9 @@ TEST_F(TtlTest, StatusesAndValidationAsTheServiceReportsThem) {
   EXPECT_STREQ(d["TimeToLiveDescription"]["TimeToLiveStatus"].GetString(), "DISABLED");
   Response missing = db_->Call("DescribeTimeToLive", R"({"TableName":"nope"})");
   EXPECT_EQ(ParseError(missing).type, "ResourceNotFoundException");
-  Response bad = db_->Call("UpdateTimeToLive",
-                           R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":""}})");
+  Response bad = db_->Call(
+      "UpdateTimeToLive",
+      R"({"TableName":"ttl","TimeToLiveSpecification":{"Enabled":true,"AttributeName":""}})");
   EXPECT_EQ(ParseError(bad).type, "ValidationException");
 }
 
@@ -142,9 +151,9 @@ TEST_F(TtlTest, SweptItemsReachTheStreamAsServiceDeletes) {
   rapidjson::Document it = Ok("DynamoDBStreams_20120810.GetShardIterator",
                               R"({"StreamArn":")" + arn + R"(","ShardId":")" + shard +
                                   R"(","ShardIteratorType":"TRIM_HORIZON"})");
-  rapidjson::Document r = Ok("DynamoDBStreams_20120810.GetRecords",
-                             R"({"ShardIterator":")" + std::string(it["ShardIterator"].GetString()) +
-                                 R"("})");
+  rapidjson::Document r =
+      Ok("DynamoDBStreams_20120810.GetRecords",
+         R"({"ShardIterator":")" + std::string(it["ShardIterator"].GetString()) + R"("})");
   ASSERT_EQ(r["Records"].Size(), 2u);
   EXPECT_FALSE(r["Records"][0].HasMember("userIdentity"));  // the user's own put
   const auto& removal = r["Records"][1];

@@ -4,8 +4,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "ops/table_name.h"
-#include "ops/tables.h"
+#include "ops/tables/table_name.h"
+#include "ops/tables/tables.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"
 #include "value/item_codec.h"
@@ -102,8 +102,8 @@ Result<UpdateTimeToLiveRequest> UpdateTimeToLive(Engine& engine, const Caller& c
 }
 
 Result<TimeToLiveDescription> DescribeTimeToLive(Engine& engine, const Caller& caller,
-                                                 const std::string& table_name) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, table_name));
+                                                 const api::TableNameRequest& request) {
+  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, engine.catalog.Get(txn, caller.ns, name));
   if (!schema) return TableNotFound(name);

@@ -14,6 +14,8 @@
 #include <optional>
 #include <string>
 
+#include "api/table_requests.h"
+#include "api/ttl_requests.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
 
@@ -26,16 +28,8 @@ inline constexpr std::int64_t kChangeIntervalMicros = 3600LL * 1'000'000;
 // Items whose expiry is further in the past than this are not deleted (Developer Guide).
 inline constexpr std::int64_t kIgnoredPastSeconds = 5LL * 365 * 24 * 3600;
 
-struct UpdateTimeToLiveRequest {
-  std::string table_name;
-  bool enabled = false;
-  std::string attribute_name;
-};
-
-struct TimeToLiveDescription {
-  std::string status;  // ENABLED or DISABLED
-  std::optional<std::string> attribute_name;
-};
+using api::TimeToLiveDescription;
+using api::UpdateTimeToLiveRequest;
 
 // Errors, in the service's words: "TimeToLive is already enabled", "TimeToLive is already
 // disabled", "TimeToLive is active on a different AttributeName: current AttributeName is X",
@@ -44,7 +38,7 @@ struct TimeToLiveDescription {
 Result<UpdateTimeToLiveRequest> UpdateTimeToLive(Engine& engine, const Caller& caller,
                                                  const UpdateTimeToLiveRequest& request);
 Result<TimeToLiveDescription> DescribeTimeToLive(Engine& engine, const Caller& caller,
-                                                 const std::string& table_name);
+                                                 const api::TableNameRequest& request);
 
 // Whether `item` has expired at `now_micros` under attribute `attribute_name`.
 bool IsExpired(const Item& item, const std::string& attribute_name, std::int64_t now_micros);
