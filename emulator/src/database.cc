@@ -11,7 +11,9 @@
 #include "api/error_envelope.h"
 #include "api/request_validator.h"
 #include "database_impl.h"
+#include "streams_operation_table.h"
 #include "operation_table.h"
+#include "ops/ttl/time_to_live.h"
 
 namespace ddbemu {
 namespace {
@@ -43,7 +45,35 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   DDB_ASSIGN_OR_RETURN(impl->env, storage::Env::Open(env_options));
   impl->catalog = std::make_unique<storage::Catalog>(*impl->env);
   impl->items = std::make_unique<storage::ItemStore>(*impl->env);
+  impl->streams = std::make_unique<storage::StreamStore>(
+      *impl->env, *impl->clock,
+      storage::StreamTuning{impl->options.stream_shard_period_ms * 1000,
+                            impl->options.stream_shard_max_records});
+  impl->items->AttachStreams(impl->streams.get());
+  if (impl->options.eventual_consistency_window_ms > 0) {
+    impl->history = std::make_unique<storage::VersionHistory>(
+        *impl->clock, impl->options.eventual_consistency_window_ms * 1000);
+    impl->items->AttachHistory(impl->history.get());
+  }
+  if (impl->options.faults.rate > 0) {
+    auto kinds = realism::FaultInjector::ParseKinds(impl->options.faults.kinds);
+    if (!kinds) {
+      return ApiError::Validation("Unknown fault kind in '" + impl->options.faults.kinds +
+                                  "': expected throttling, internal, conflict or drop");
+    }
+    impl->faults = std::make_unique<realism::FaultInjector>(impl->options.faults, std::move(*kinds));
+  }
   impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock);
+  if (impl->options.ttl_sweep_interval_ms > 0) {
+    Impl* raw = impl.get();
+    impl->ttl_sweeper = std::make_unique<ops::ttl::TtlSweeper>(
+        [raw] {
+          ops::Engine engine = raw->engine();
+          // Best effort, as the service's: a failed sweep is retried by the next one.
+          (void)ops::ttl::SweepExpiredItems(engine);
+        },
+        std::chrono::milliseconds(impl->options.ttl_sweep_interval_ms));
+  }
   return std::unique_ptr<Database>(new Database(std::move(impl)));
 }
 
@@ -55,7 +85,13 @@ Clock& Database::clock() const { return *impl_->clock; }
 
 Response Database::Call(std::string_view operation, std::string_view json_body,
                         const RequestContext& context) {
-  const OperationEntry* entry = FindOperation(operation);
+  // DynamoDB Streams' operations come with their service's target prefix (streams_operation_table.h);
+  // the DynamoDB model's validator does not apply to them (they validate their own members).
+  const bool streams = operation.starts_with(handlers::kStreamsTargetPrefix);
+  const OperationEntry* entry =
+      streams ? handlers::FindStreamsOperation(operation.substr(handlers::kStreamsTargetPrefix.size()))
+              : FindOperation(operation);
+  if (entry == nullptr && streams) return ErrorResponse(ApiError::UnknownOperation(""));
   if (entry == nullptr) {
     // The service names no operation in its answer; for an operation of the API that this
     // emulator does not implement (yet), saying so saves the user a search.
@@ -69,8 +105,17 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     if (Status parsed = ParseRequestBody(json_body, body); !parsed.ok()) {
       return ErrorResponse(parsed.error());
     }
-    if (Status valid = ValidateRequest(operation, body); !valid.ok()) {
+    if (Status valid = streams ? Status::Ok() : ValidateRequest(operation, body); !valid.ok()) {
       return ErrorResponse(valid.error());
+    }
+    if (impl_->faults) {  // realism: a transient failure before the request runs
+      if (auto fault = impl_->faults->Draw(operation)) {
+        if (*fault == realism::FaultKind::kDrop) return Response{0, ""};
+        const rapidjson::Value* items =
+            body.IsObject() && body.HasMember("TransactItems") ? &body["TransactItems"] : nullptr;
+        return ErrorResponse(realism::FaultInjector::ErrorFor(
+            *fault, operation, items && items->IsArray() ? items->Size() : 1));
+      }
     }
     ops::Engine engine = impl_->engine();
     Result<std::string> output = entry->run(engine, impl_->CallerFor(context), body);

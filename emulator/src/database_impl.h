@@ -7,6 +7,8 @@
 #include "capacity/throughput_registry.h"
 #include "ddbemu/database.h"
 #include "ops/engine.h"
+#include "ops/realism/fault_injector.h"
+#include "ops/ttl/ttl_sweeper.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
 
@@ -21,12 +23,19 @@ struct Database::Impl {
   expr::ExpressionCache expression_cache;
   // Buckets and usage of every table (docs/capacity.md); consulted only when options.throttle.
   std::unique_ptr<capacity::ThroughputRegistry> throughput;
+  std::unique_ptr<storage::StreamStore> streams;  // attached to `items` (stream_store.h)
+  std::unique_ptr<realism::FaultInjector> faults;
+  std::unique_ptr<storage::VersionHistory> history;  // null unless eventual consistency is on  // null unless options.faults.rate > 0
 
   ops::Engine engine() {
     return ops::Engine{*env, *catalog, *items, *clock, options, &expression_cache,
-                       options.throttle ? throughput.get() : nullptr};
+                       options.throttle ? throughput.get() : nullptr, streams.get(), history.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
+
+  // Last, so it stops before anything it uses is destroyed (null unless
+  // options.ttl_sweep_interval_ms > 0).
+  std::unique_ptr<ops::ttl::TtlSweeper> ttl_sweeper;
 };
 
 }  // namespace ddbemu

@@ -12,6 +12,7 @@
 #include "api/table_description.h"
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
+#include "api/ttl_requests.h"
 #include "ops/batch/batch.h"
 #include "ops/items/items.h"
 #include "ops/reads/query.h"
@@ -19,6 +20,7 @@
 #include "ops/tables/table_update.h"
 #include "ops/tables/tables.h"
 #include "ops/transact/transact.h"
+#include "ops/ttl/time_to_live.h"
 
 namespace ddbemu {
 namespace {
@@ -73,6 +75,15 @@ std::string ListTablesBody(const api::ListTablesRequest&, const api::ListTablesR
   return api::RenderListTables(r);
 }
 
+std::string UpdateTimeToLiveBody(const api::UpdateTimeToLiveRequest&,
+                                 const api::UpdateTimeToLiveRequest& applied) {
+  return api::RenderUpdateTimeToLive(applied);
+}
+std::string DescribeTimeToLiveBody(const api::TableNameRequest&,
+                                   const api::TimeToLiveDescription& r) {
+  return api::RenderDescribeTimeToLive(r);
+}
+
 // Sorted by name for binary search.
 constexpr std::array kOperations = {
     OperationEntry{"BatchGetItem",
@@ -88,6 +99,9 @@ constexpr std::array kOperations = {
                                            &TableDescriptionBody<api::TableNameRequest>>},
     OperationEntry{"DescribeTable",
                    &Handler<&api::ParseTableNameRequest, &ops::DescribeTable, &TableBody>},
+    OperationEntry{"DescribeTimeToLive",
+                   &Handler<&api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
+                            &DescribeTimeToLiveBody>},
     OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
     OperationEntry{"ListTables",
                    &Handler<&api::ParseListTables, &ops::ListTables, &ListTablesBody>},
@@ -106,6 +120,8 @@ constexpr std::array kOperations = {
         &Handler<&api::ParseUpdateItem, &ops::UpdateItem, &WriteItemBody<api::UpdateItemRequest>>},
     OperationEntry{"UpdateTable", &Handler<&api::ParseUpdateTable, &ops::UpdateTable,
                                            &TableDescriptionBody<api::UpdateTableRequest>>},
+    OperationEntry{"UpdateTimeToLive", &Handler<&api::ParseUpdateTimeToLive,
+                                                &ops::ttl::UpdateTimeToLive, &UpdateTimeToLiveBody>},
 };
 
 }  // namespace

@@ -164,6 +164,11 @@ Response AdminEndpoints::Handle(std::string_view operation, std::string_view /*b
     clock_->AdvanceMicros(micros);
     return Response{200, "{\"ClockMicros\":" + std::to_string(clock_->NowMicros()) + "}"};
   }
+  if (method == "POST" && path == "/_ddblocal/ttl/sweep") {
+    auto deleted = database_.SweepExpiredItems();
+    if (!deleted.ok()) return FromError(deleted.error());
+    return Response{200, "{\"Deleted\":" + std::to_string(*deleted) + "}"};
+  }
   return Error(404, "com.amazon.coral.service#UnknownOperationException",
                "no admin endpoint " + std::string(method) + " " + std::string(path));
 }

@@ -6,6 +6,7 @@
 //                                              overrides of the model's defaults (none: reset)
 //   GET  /_ddblocal/clock                      {"ClockMicros": ..., "Virtual": true|false}
 //   POST /_ddblocal/clock/advance?ms=N (or us=N)   moves the virtual clock (--virtual-clock)
+//   POST /_ddblocal/ttl/sweep                  deletes expired items now: {"Deleted": N}
 // Tables are those of the Authorization header's access key and region when the request has
 // one, else of the access_key_id= and region= parameters (default: "" and us-east-1); with
 // -sharedDb every caller sees the same tables anyway.

@@ -27,6 +27,8 @@ struct RequestContext {
 // A response body as DynamoDB sends it: the operation's JSON output on success, or the
 // error envelope {"__type": ..., "message": ...} with its HTTP status.
 struct Response {
+  // 0: no response at all — a dropped connection injected by Options::faults ("drop");
+  // ddb-local then closes the connection without answering.
   int http_status = 200;
   std::string body;
 };
@@ -60,6 +62,13 @@ class Database {
   // ResourceNotFoundException or, for a bad index or value, ValidationException.
   Status SetCapacityOverrides(std::string_view table_name, const CapacityOverrides& overrides,
                               const RequestContext& context = {});
+
+  // Time to Live: deletes every item whose TTL attribute (UpdateTimeToLive) is a Number of
+  // epoch seconds before the clock's now, in every table and namespace, as the service's
+  // background process does — no write capacity consumed, indexes updated, a REMOVE stream
+  // record with the service as userIdentity. Returns how many items were deleted. On a
+  // virtual clock this is the only sweep; Options::ttl_sweep_interval_ms adds a background one.
+  Result<std::size_t> SweepExpiredItems();
 
   struct Impl;  // defined in src/database_impl.h; ops reach the engine through it
   // The engine, for the embedded Client (ddbemu/embedded_client.h). Not for applications.

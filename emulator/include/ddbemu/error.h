@@ -35,6 +35,9 @@ enum class ErrorCode {
   kTransactionInProgress,
   kIdempotentParameterMismatch,
   kItemCollectionSizeLimitExceeded,
+  // DynamoDB Streams (ops/streams/).
+  kExpiredIterator,
+  kTrimmedDataAccess,
   kInternalServerError,  // the last code a service sends (ErrorCodeFromTypeName stops here)
   // Codes no service sends; only a client over HTTP (src/client/) produces them.
   kUnknownServiceError,  // a `__type` without a code above; the message keeps the type name

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 
@@ -12,6 +13,14 @@ namespace ddbemu {
 enum class Durability {
   kFsync,  // a committed write is on disk before the call returns (survives kill -9 and power loss)
   kNone,   // no fsync: survives kill -9 of the process (the OS has the pages), not power loss
+};
+
+// Fault injection (a realism switch, off by default): see ops/realism/fault_injector.h.
+struct FaultOptions {
+  double rate = 0;            // probability that a request of a chosen operation fails (0..1)
+  std::string operations;     // comma-separated operation names; empty: every operation
+  std::string kinds = "throttling,internal,conflict";  // any of those and "drop"
+  std::uint64_t seed = 1;     // the draws replay for a given seed
 };
 
 struct Options {
@@ -29,6 +38,24 @@ struct Options {
   bool throttle = true;
   // The clock for every timer and bucket; null means a SystemClock.
   std::shared_ptr<Clock> clock;
+
+  // ---- DynamoDB Streams and Time to Live ----
+  // A stream's open shard closes, and a child shard opens, at the first write after it has been
+  // open this long (the service rolls shards over about every 4 hours) or once it holds this
+  // many records (0: no limit by count; tests set a small number to exercise shard-following).
+  std::int64_t stream_shard_period_ms = 4LL * 3600 * 1000;
+  std::uint64_t stream_shard_max_records = 0;
+  // Time to Live: how often a background thread deletes expired items (0: never on its own;
+  // then Database::SweepExpiredItems deletes them when called — what a virtual clock wants).
+  std::int64_t ttl_sweep_interval_ms = 0;
+
+  // ---- Realism switches: the service's imperfections on demand, all off by default ----
+  // Eventually consistent GetItem may return the item as it was this long ago (the version
+  // before any write within the window), so read-after-write bugs show up in tests. 0: off.
+  std::int64_t eventual_consistency_window_ms = 0;
+  // Transient failures before a request runs (TransactionConflict, throttling, 500s, dropped
+  // connections), to exercise client retries.
+  FaultOptions faults;
 };
 
 }  // namespace ddbemu

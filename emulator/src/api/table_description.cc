@@ -248,6 +248,27 @@ void WriteTableClass(JsonWriter& w, const TableSchema& table) {
   w.EndObject();
 }
 
+// StreamSpecification while the stream is enabled; LatestStreamLabel/Arn once the table has
+// ever had a stream (they outlive a disabled stream, as the service shows them).
+void WriteStream(JsonWriter& w, const TableSchema& table, const DescriptionOptions& options) {
+  if (table.stream.enabled) {
+    static constexpr std::string_view kViews[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
+                                                  "NEW_AND_OLD_IMAGES"};
+    w.Key("StreamSpecification");
+    w.StartObject();
+    w.Key("StreamEnabled");
+    w.Bool(true);
+    w.Key("StreamViewType");
+    String(w, kViews[static_cast<int>(table.stream.view_type)]);
+    w.EndObject();
+  }
+  if (table.stream.label.empty()) return;
+  w.Key("LatestStreamLabel");
+  String(w, table.stream.label);
+  w.Key("LatestStreamArn");
+  String(w, options.table_arn + "/stream/" + table.stream.label);
+}
+
 void WriteDescription(JsonWriter& w, const TableSchema& table, const TableCounts& counts,
                       const DescriptionOptions& options) {
   const bool full = options.view != DescriptionView::kDelete;
@@ -274,6 +295,7 @@ void WriteDescription(JsonWriter& w, const TableSchema& table, const TableCounts
     WriteIndexes(w, table, counts, options, /*local=*/true);
     WriteIndexes(w, table, counts, options, /*local=*/false);
   }
+  if (options.view != DescriptionView::kDelete) WriteStream(w, table, options);
   WriteTableClass(w, table);
   w.Key("DeletionProtectionEnabled");
   w.Bool(table.deletion_protection);

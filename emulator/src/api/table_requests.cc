@@ -146,6 +146,10 @@ Result<CreateTableRequest> ParseCreateTable(const rapidjson::Value& body) {
   request.warm_throughput = ReadWarm(body);
   request.tags = ReadTags(body);
   request.table_class = StringMember(body, "TableClass");
+  if (const rapidjson::Value* stream = ObjectMember(body, "StreamSpecification")) {
+    request.stream_specification = StreamSpecificationRequest{
+        BoolMember(*stream, "StreamEnabled").value_or(false), StringMember(*stream, "StreamViewType")};
+  }
   request.deletion_protection_enabled =
       BoolMember(body, "DeletionProtectionEnabled").value_or(false);
   return request;
@@ -168,6 +172,7 @@ Result<UpdateTableRequest> ParseUpdateTable(const rapidjson::Value& body) {
   request.warm_throughput = ReadWarm(body);
   if (const rapidjson::Value* stream = ObjectMember(body, "StreamSpecification")) {
     request.stream_enabled = BoolMember(*stream, "StreamEnabled").value_or(false);
+    request.stream_view_type = StringMember(*stream, "StreamViewType");
   }
   if (const rapidjson::Value* sse = ObjectMember(body, "SSESpecification")) {
     request.sse_enabled = BoolMember(*sse, "Enabled").value_or(true);

@@ -64,6 +64,12 @@ struct TagRequest {
   std::optional<std::string> value;
 };
 
+// StreamSpecification as sent (ops/streams/stream_spec.h checks and applies it).
+struct StreamSpecificationRequest {
+  bool enabled = false;
+  std::optional<std::string> view_type;
+};
+
 struct CreateTableRequest {
   std::string table_name;  // a name or a table ARN (ops/tables/table_name.h resolves it)
   // Optional in the current API model (a table created from GlobalTableSourceArn has
@@ -79,6 +85,7 @@ struct CreateTableRequest {
   std::optional<std::vector<TagRequest>> tags;
   std::optional<std::string> table_class;
   bool deletion_protection_enabled = false;
+  std::optional<StreamSpecificationRequest> stream_specification;
 };
 
 // One entry of UpdateTable's GlobalSecondaryIndexUpdates: at most one action is valid.
@@ -115,6 +122,7 @@ struct UpdateTableRequest {
   // Members this emulator does not model yet; present or not decides the "at least one of"
   // and "must be the only operation" checks.
   std::optional<bool> stream_enabled;  // StreamSpecification.StreamEnabled when sent
+  std::optional<std::string> stream_view_type;  // StreamSpecification.StreamViewType
   std::optional<bool> sse_enabled;     // SSESpecification.Enabled (absent means true)
   bool has_replica_updates = false;    // a non-empty ReplicaUpdates
   bool has_multi_region_consistency = false;

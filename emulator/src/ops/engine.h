@@ -11,6 +11,8 @@
 #include "storage/catalog.h"
 #include "storage/env.h"
 #include "storage/item_store.h"
+#include "storage/stream_store.h"
+#include "storage/version_history.h"
 
 namespace ddbemu::capacity {
 class ThroughputRegistry;
@@ -29,6 +31,10 @@ struct Engine {
   // The capacity model's buckets (docs/capacity.md §3); null when throttling is off, so that the
   // request path then skips admission entirely (ops/capacity/capacity_charge.h).
   capacity::ThroughputRegistry* throughput = nullptr;
+  // DynamoDB Streams' descriptors and records (storage/stream_store.h).
+  storage::StreamStore* streams = nullptr;
+  // Replaced versions for eventually consistent reads (a realism switch); null when off.
+  storage::VersionHistory* history = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables

@@ -145,6 +145,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (ec) return Shutdown();
     auto& request = parser_->get();
     HttpReply reply = router_.Route(ViewOf(request, request.body()));
+    // Status 0: the handler asks for a dropped connection (fault injection, "drop").
+    if (reply.status == 0) return Shutdown();
     const bool keep_alive = request.keep_alive() && !stopping_;
     Write(std::move(reply), request.version(), request.method() == http::verb::head, keep_alive,
           /*linger_bytes=*/0);

@@ -1,6 +1,8 @@
 #include "server/local_flags.h"
 
 #include <charconv>
+#include <cstdlib>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -24,6 +26,14 @@ enum class Flag {
   kDurability,
   kThrottle,
   kVirtualClock,
+  kTtlSweepMs,
+  kStreamShardRecords,
+  kStreamShardPeriodMs,
+  kEventualConsistencyMs,
+  kFaultRate,
+  kFaultOperations,
+  kFaultKinds,
+  kFaultSeed,
 };
 
 struct FlagSpec {
@@ -49,6 +59,14 @@ constexpr FlagSpec kFlags[] = {
     {{"durability"}, Flag::kDurability, true},
     {{"throttle"}, Flag::kThrottle, true},
     {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
+    {{"ttl-sweep-ms"}, Flag::kTtlSweepMs, true},
+    {{"stream-shard-records"}, Flag::kStreamShardRecords, true},
+    {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
+    {{"eventual-consistency-ms"}, Flag::kEventualConsistencyMs, true},
+    {{"fault-rate"}, Flag::kFaultRate, true},
+    {{"fault-operations"}, Flag::kFaultOperations, true},
+    {{"fault-kinds"}, Flag::kFaultKinds, true},
+    {{"fault-seed"}, Flag::kFaultSeed, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -145,6 +163,53 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
     case Flag::kVirtualClock:
       f.virtual_clock = true;
       return {};
+    case Flag::kTtlSweepMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 0, 86'400'000);
+      if (!ms) return bad("milliseconds from 0 to 86400000");
+      f.database.ttl_sweep_interval_ms = *ms;
+      f.ttl_sweep_given = true;
+      return {};
+    }
+    case Flag::kStreamShardRecords: {
+      const auto n = ParseInt<std::uint64_t>(value, 0, 1'000'000'000);
+      if (!n) return bad("a number of records (0: no limit)");
+      f.database.stream_shard_max_records = *n;
+      return {};
+    }
+    case Flag::kEventualConsistencyMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 0, 3'600'000);
+      if (!ms) return bad("milliseconds from 0 to 3600000");
+      f.database.eventual_consistency_window_ms = *ms;
+      return {};
+    }
+    case Flag::kFaultRate: {
+      char* end = nullptr;
+      const std::string text(value);
+      const double rate = std::strtod(text.c_str(), &end);
+      if (text.empty() || end != text.c_str() + text.size() || !(rate >= 0 && rate <= 1)) {
+        return bad("a probability from 0 to 1");
+      }
+      f.database.faults.rate = rate;
+      return {};
+    }
+    case Flag::kFaultOperations:
+      f.database.faults.operations = std::string(value);
+      return {};
+    case Flag::kFaultKinds:
+      f.database.faults.kinds = std::string(value);
+      return {};
+    case Flag::kFaultSeed: {
+      const auto seed = ParseInt<std::uint64_t>(value, 0, UINT32_MAX);
+      if (!seed) return bad("a number");
+      f.database.faults.seed = *seed;
+      return {};
+    }
+    case Flag::kStreamShardPeriodMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 1, 86'400'000LL * 365);
+      if (!ms) return bad("milliseconds, at least 1");
+      f.database.stream_shard_period_ms = *ms;
+      return {};
+    }
   }
   return {};
 }
@@ -205,6 +270,9 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   // An in-memory database is thrown away at exit: syncing it to disk buys nothing.
   if (f.database.in_memory && !durability_given) f.database.durability = Durability::kNone;
   if (f.virtual_clock) f.database.clock = std::make_shared<VirtualClock>(SystemClock().NowMicros());
+  // Time to Live: a real clock sweeps in the background (once a second unless told); a virtual
+  // one only when asked (POST /_ddblocal/ttl/sweep), so tests see expiry exactly.
+  if (!f.ttl_sweep_given) f.database.ttl_sweep_interval_ms = f.virtual_clock ? 0 : 1000;
   return result;
 }
 
@@ -243,6 +311,21 @@ ddb-local's own:
  --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
                             them. Default on.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
+ --ttl-sweep-ms N           Time to Live: delete expired items every N ms in the background.
+                            Default 1000, or 0 (never; POST /_ddblocal/ttl/sweep instead)
+                            with --virtual-clock.
+ --stream-shard-records N   Streams: a shard closes and a child opens after N records
+                            (default 0: only by age).
+ --stream-shard-period-ms N Streams: ... or after N ms (default 4 hours, as the service).
+
+Realism switches (off by default):
+ --eventual-consistency-ms N  An eventually consistent GetItem sees the item as it was N ms
+                            ago (the version a write within the last N ms replaced).
+ --fault-rate P             Fail this fraction (0..1) of requests before they run, with one
+                            of --fault-kinds (default throttling,internal,conflict; also
+                            drop: close the connection without answering).
+ --fault-operations LIST    Only these operations (comma-separated; default: all).
+ --fault-seed N             Seed of the fault draws (default 1), for replayable runs.
 
 Requests need an Authorization header of SigV4 shape; signatures are not verified.
 )";

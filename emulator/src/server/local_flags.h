@@ -19,6 +19,7 @@ struct LocalFlags {
   bool version = false;
   std::string cors_list;  // as given, for the banner; empty when -cors was not given
   bool virtual_clock = false;
+  bool ttl_sweep_given = false;  // --ttl-sweep-ms was on the command line
   // Accepted for compatibility with DynamoDB Local, no effect here (see the usage text).
   bool delay_transient_statuses = false;
   bool optimize_db_before_startup = false;

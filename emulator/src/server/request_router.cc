@@ -170,12 +170,16 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
   std::string_view target = request.amz_target;
   while (!target.empty() && target.back() == ' ') target.remove_suffix(1);
   while (!target.empty() && target.front() == ' ') target.remove_prefix(1);
-  if (target.size() <= kTargetPrefix.size() ||
-      target.substr(0, kTargetPrefix.size()) != kTargetPrefix) {
+  // DynamoDB Streams shares the endpoint: its operations reach the handler with their
+  // prefix ("DynamoDBStreams_20120810.GetRecords"), DynamoDB's without.
+  const bool streams = target.size() > kStreamsTargetPrefix.size() &&
+                       target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix;
+  if (!streams && (target.size() <= kTargetPrefix.size() ||
+                   target.substr(0, kTargetPrefix.size()) != kTargetPrefix)) {
     return Finish(request, 400, content_type,
                   ErrorEnvelope(kUnknownOperationType));
   }
-  const std::string_view operation = target.substr(kTargetPrefix.size());
+  const std::string_view operation = streams ? target : target.substr(kTargetPrefix.size());
 
   AuthResult auth = ParseAuthorization(request.authorization);
   if (!auth.context) {

@@ -45,6 +45,9 @@ class RequestRouter {
  public:
   // The DynamoDB target prefix: X-Amz-Target is "DynamoDB_20120810.<Operation>".
   static constexpr std::string_view kTargetPrefix = "DynamoDB_20120810.";
+  // DynamoDB Streams on the same endpoint: "DynamoDBStreams_20120810.<Operation>", passed to
+  // the handler with its prefix.
+  static constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
   static constexpr std::string_view kJsonContentType = "application/x-amz-json-1.0";
   // ddb-local's admin endpoints (capacity report, virtual clock...): a GET or POST whose path
   // starts with this reaches the handler as the operation "<METHOD> <request-target>", e.g.

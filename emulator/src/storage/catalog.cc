@@ -72,6 +72,21 @@ Result<TableNamePage> Catalog::List(const Txn& txn, std::string_view ns,
   return page;
 }
 
+Result<std::vector<std::pair<std::string, TableSchema>>> Catalog::ListAll(const Txn& txn) const {
+  std::vector<std::pair<std::string, TableSchema>> tables;
+  DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, catalog_));
+  for (bool on = cursor.First(); on; on = cursor.Next()) {
+    const std::string_view key = cursor.key();
+    if (key.size() < 4) return CorruptionError("a catalog key");
+    const std::uint32_t ns_size = ReadU32(key);
+    if (key.size() < 4 + ns_size) return CorruptionError("a catalog key");
+    DDB_ASSIGN_OR_RETURN(TableSchema schema, DecodeTableSchema(cursor.value()));
+    tables.emplace_back(std::string(key.substr(4, ns_size)), std::move(schema));
+  }
+  DDB_RETURN_IF_ERROR(cursor.status());
+  return tables;
+}
+
 Result<std::uint32_t> Catalog::AllocateKeyspaceId(WriteTxn& txn) {
   DDB_ASSIGN_OR_RETURN(auto stored, txn.Get(meta_, metakeys::kNextKeyspaceId));
   std::uint32_t id = 1;

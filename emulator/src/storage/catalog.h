@@ -58,6 +58,10 @@ class Catalog {
   Result<TableNamePage> List(const Txn& txn, std::string_view ns,
                              std::string_view exclusive_start_name, std::size_t limit) const;
 
+  // Every table of every namespace as (namespace, schema), for work that spans namespaces
+  // (the Time to Live sweeper).
+  Result<std::vector<std::pair<std::string, TableSchema>>> ListAll(const Txn& txn) const;
+
   // A new key-space id, never handed out before in this database (ids are not reused even
   // after DropTable). Ids start at 1.
   Result<std::uint32_t> AllocateKeyspaceId(WriteTxn& txn);

@@ -115,11 +115,16 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
     DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
   }
   DDB_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, new_item, images, changes));
+  if (streams_ != nullptr && schema.stream.enabled) {
+    DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, old_item, &new_item, /*by_ttl=*/false));
+  }
+  if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, old_item);
   return changes;
 }
 
 Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
-                                       std::string_view table_key, const Item& old_item) {
+                                       std::string_view table_key, const Item& old_item,
+                                       bool by_ttl) {
   DDB_ASSIGN_OR_RETURN(bool existed, items_.Delete(txn, table_key));
   IndexChanges changes;
   if (!existed) return changes;
@@ -130,6 +135,10 @@ Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
     DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
   }
   DDB_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, old_item, images, changes));
+  if (streams_ != nullptr && schema.stream.enabled) {
+    DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, &old_item, nullptr, by_ttl));
+  }
+  if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, &old_item);
   return changes;
 }
 

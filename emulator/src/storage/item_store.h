@@ -24,7 +24,9 @@
 #include "storage/key_range.h"
 #include "storage/keyspace_stats.h"
 #include "storage/ordered_map.h"
+#include "storage/stream_store.h"
 #include "storage/table_schema.h"
+#include "storage/version_history.h"
 
 namespace ddbemu::storage {
 
@@ -79,8 +81,16 @@ class ItemStore {
 
   // Removes the item stored under `table_key`, which must be `old_item`, with its index
   // entries. Removing an absent item changes nothing and reports no index changes.
+  // `by_ttl`: a Time to Live deletion (its stream record names the service as the deleter).
   Result<IndexChanges> Delete(WriteTxn& txn, const TableSchema& schema, std::string_view table_key,
-                              const Item& old_item);
+                              const Item& old_item, bool by_ttl = false);
+
+  // Every Put and Delete of a table with an enabled stream appends its stream record to
+  // `streams` in the same transaction (stream_store.h). Set once, before any write.
+  void AttachStreams(StreamStore* streams) { streams_ = streams; }
+  // Every Put and Delete records the version it replaced in `history` (eventually consistent
+  // reads, a realism switch; version_history.h). Set once, before any write.
+  void AttachHistory(VersionHistory* history) { history_ = history; }
 
   // Removes every item and index entry of the table, and their statistics (DeleteTable).
   Status DropTable(WriteTxn& txn, const TableSchema& schema);
@@ -108,6 +118,8 @@ class ItemStore {
 
   OrderedMap items_;
   Dbi meta_;
+  StreamStore* streams_ = nullptr;
+  VersionHistory* history_ = nullptr;
 };
 
 }  // namespace ddbemu::storage

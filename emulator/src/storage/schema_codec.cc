@@ -83,6 +83,18 @@ void WriteTable(RecordWriter& r, const TableSchema& s) {
   r.Varint(static_cast<std::uint64_t>(s.status));
   r.Signed(s.creation_micros);
   r.Varint(s.keyspace_id);
+  // Appended by the streams-ttl change; absent in older databases (defaults: no stream, no TTL).
+  r.Record([&](RecordWriter& t) {
+    t.Varint(s.stream.enabled);
+    t.Varint(static_cast<std::uint64_t>(s.stream.view_type));
+    t.Bytes(s.stream.label);
+    t.Varint(s.stream.stream_id);
+  });
+  r.Record([&](RecordWriter& t) {
+    t.Varint(s.ttl.enabled);
+    t.Bytes(s.ttl.attribute_name);
+    t.Signed(s.ttl.updated_micros);
+  });
 }
 
 // ---- reading ----
@@ -166,6 +178,17 @@ void ReadTable(RecordReader& r, TableSchema* s) {
   ReadEnum(r, &s->status, TableStatus::kActive);
   r.Signed(&s->creation_micros);
   r.Unsigned(&s->keyspace_id, UINT32_MAX);
+  r.Record([&](RecordReader& t) {
+    t.Bool(&s->stream.enabled);
+    ReadEnum(t, &s->stream.view_type, StreamViewType::kNewAndOldImages);
+    t.Bytes(&s->stream.label);
+    t.Unsigned(&s->stream.stream_id, UINT32_MAX);
+  });
+  r.Record([&](RecordReader& t) {
+    t.Bool(&s->ttl.enabled);
+    t.Bytes(&s->ttl.attribute_name);
+    t.Signed(&s->ttl.updated_micros);
+  });
 }
 
 }  // namespace

@@ -38,6 +38,26 @@ struct IndexSchema {
   friend bool operator==(const IndexSchema&, const IndexSchema&) = default;
 };
 
+// DynamoDB Streams (storage/stream_store.h). A table keeps the settings of its latest stream:
+// LatestStreamLabel/LatestStreamArn stay in DescribeTable after the stream is disabled, and a
+// re-enabled stream is a new one (new label, new id).
+enum class StreamViewType : std::uint8_t { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
+struct StreamSettings {
+  bool enabled = false;
+  StreamViewType view_type = StreamViewType::kKeysOnly;
+  std::string label;           // the latest stream's label (empty: never had a stream)
+  std::uint32_t stream_id = 0;  // the latest stream's id in the stream store (0: none)
+  friend bool operator==(const StreamSettings&, const StreamSettings&) = default;
+};
+
+// Time to Live (ops/ttl/): the attribute holding each item's expiry in epoch seconds.
+struct TimeToLiveSettings {
+  bool enabled = false;
+  std::string attribute_name;     // set while enabled
+  std::int64_t updated_micros = 0;  // last UpdateTimeToLive (one change an hour)
+  friend bool operator==(const TimeToLiveSettings&, const TimeToLiveSettings&) = default;
+};
+
 struct TableSchema {
   std::string name;
   std::string table_id;  // a UUID, as DescribeTable's TableId
@@ -55,6 +75,8 @@ struct TableSchema {
   TableStatus status = TableStatus::kActive;
   std::int64_t creation_micros = 0;
   std::uint32_t keyspace_id = 0;  // LMDB key prefix of the base table's items
+  StreamSettings stream;
+  TimeToLiveSettings ttl;
   friend bool operator==(const TableSchema&, const TableSchema&) = default;
 
   const IndexSchema* FindIndex(std::string_view index_name) const {

@@ -53,6 +53,10 @@ ErrorInfo Info(ErrorCode code) {
       return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
     case ErrorCode::kInternalServerError:
       return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+    case ErrorCode::kExpiredIterator:
+      return {"com.amazonaws.dynamodb.v20120810#ExpiredIteratorException", 400};
+    case ErrorCode::kTrimmedDataAccess:
+      return {"com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException", 400};
     case ErrorCode::kUnknownServiceError:
       return {"ddbemu.client#UnknownServiceError", 400};
     case ErrorCode::kTransport:

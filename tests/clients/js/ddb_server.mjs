@@ -32,7 +32,7 @@ function freePort() {
   });
 }
 
-function serverCommand(port) {
+function serverCommand(port, extraArgs) {
   if (TARGET === "dynamodb-local") {
     const dir = process.env.DYNAMODB_LOCAL_DIR;
     if (!dir) throw new Error("DYNAMODB_LOCAL_DIR is not set");
@@ -45,7 +45,7 @@ function serverCommand(port) {
   }
   const bin = process.env.DDB_LOCAL_BIN;
   if (!bin) throw new Error("DDB_LOCAL_BIN is not set (CTest sets it to the ddb-local binary)");
-  return { cmd: bin, args: ["-port", String(port), "-inMemory"], cwd: undefined };
+  return { cmd: bin, args: ["-port", String(port), "-inMemory", ...extraArgs], cwd: undefined };
 }
 
 export function stopServer(server) {
@@ -67,10 +67,11 @@ export function stopServer(server) {
 }
 
 // { proc, endpoint } of a server that answers; throws (with its log) when it cannot start.
-export async function startServer() {
-  if (TARGET !== "dynamodb-local") return startDdbLocal();
+// `extraArgs` go to ddb-local only (e.g. ["--virtual-clock"]).
+export async function startServer(extraArgs = []) {
+  if (TARGET !== "dynamodb-local") return startDdbLocal({ args: extraArgs });
   const port = await freePort();
-  const { cmd, args, cwd } = serverCommand(port);
+  const { cmd, args, cwd } = serverCommand(port, extraArgs);
   let log = "";
   const proc = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
   proc.stdout.on("data", (d) => { log += d; });

@@ -292,7 +292,7 @@ TEST_F(TablesTest, GsiCreateOnAProvisionedTableNeedsItsThroughputAndItsAttribute
       "must be specified for index: by_g");
 }
 
-TEST_F(TablesTest, StreamsAreNotModelledButDisablingANonexistentStreamIsTheServicesError) {
+TEST_F(TablesTest, DisablingANonexistentStreamIsTheServicesError) {
   Ok("CreateTable", OnDemandTable("streamless"));
   ExpectError("UpdateTable",
               R"({"TableName":"streamless","StreamSpecification":{"StreamEnabled":false}})",

@@ -105,6 +105,17 @@ TEST(SchemaCodecTest, EachEnumValueRoundTrips) {
   EXPECT_EQ(RoundTrip(no_sort), no_sort);
 }
 
+TEST(SchemaCodecTest, StreamAndTimeToLiveSettingsRoundTrip) {
+  TableSchema s = FullSchema();
+  s.stream = StreamSettings{true, StreamViewType::kNewAndOldImages, "2023-11-14T22:13:20.000", 42};
+  s.ttl = TimeToLiveSettings{true, "expires_at", 1'700'000'000'000'000};
+  EXPECT_EQ(RoundTrip(s), s);
+  // Older records (without the two trailing records) decode with the defaults — no stream,
+  // TTL disabled — by RecordFromAnOlderWriterDecodesWithDefaults' rule.
+  EXPECT_FALSE(TableSchema{}.stream.enabled);
+  EXPECT_FALSE(TableSchema{}.ttl.enabled);
+}
+
 TEST(SchemaCodecTest, EncodingIsCompact) {
   TableSchema s;
   s.name = "T";

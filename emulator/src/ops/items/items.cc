@@ -188,6 +188,14 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
   Item item;
   DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, key, &item));
+  // Realism switch: an eventually consistent read may still see the version a recent write
+  // replaced (storage/version_history.h).
+  if (!request.consistent_read && engine.history != nullptr) {
+    if (auto lagged = engine.history->Lagged(table.keyspace_id, key)) {
+      found = lagged->has_value();
+      if (found) item = std::move(**lagged);
+    }
+  }
 
   // Reads are charged by the size of the item read, not of what the projection returns.
   capacity::RequestCharge charge;

@@ -10,6 +10,7 @@
 #include "ops/tables/table_limits.h"
 #include "ops/tables/table_name.h"
 #include "ops/tables/table_update_plan.h"
+#include "ops/streams/stream_spec.h"
 #include "storage/item_store.h"
 
 namespace ddbemu::ops {
@@ -20,12 +21,7 @@ constexpr std::string_view kPayPerRequest = "PAY_PER_REQUEST";
 // Streams, customer-managed encryption and global tables are not modelled yet; say so rather
 // than pretend. Turning off what a table does not have is the service's own error.
 Status CheckUnmodelledChanges(const api::UpdateTableRequest& request, const TableSchema& table) {
-  if (request.stream_enabled) {
-    if (!*request.stream_enabled)
-      return ApiError::Validation("Table has no stream to disable: TableName: " + table.name);
-    return api::InvalidParameter(
-        "StreamSpecification: DynamoDB Streams are not supported by this emulator yet");
-  }
+  (void)table;
   if (request.sse_enabled) {
     if (!*request.sse_enabled)
       return api::InvalidParameter("Table is already encrypted by default");
@@ -224,6 +220,11 @@ Result<TableResult> UpdateTable(Engine& engine, const Caller& caller,
   TableResult result;
   // Counts before the write: a GSI being created reports 0 items until it is backfilled.
   DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, plan.shown));
+  if (request.stream_enabled) {  // StreamSpecification (ops/streams/stream_spec.h)
+    DDB_RETURN_IF_ERROR(streams::ApplyStreamSpecification(
+        engine, caller, txn, {*request.stream_enabled, request.stream_view_type}, &plan.next));
+    plan.shown.stream = plan.next.stream;
+  }
   DDB_RETURN_IF_ERROR(ApplyPlan(engine, caller, txn, &plan));
   DDB_RETURN_IF_ERROR(txn.Commit());
   result.schema = std::move(plan.shown);

@@ -5,6 +5,7 @@
 #include "ops/tables/table_builder.h"
 #include "ops/tables/table_limits.h"
 #include "ops/tables/table_name.h"
+#include "ops/streams/stream_spec.h"
 #include "storage/item_store.h"
 
 namespace ddbemu::ops {
@@ -64,12 +65,21 @@ Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
                                 const api::CreateTableRequest& request) {
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   DDB_RETURN_IF_ERROR(api::ValidateCreateTable(request));
+  std::optional<streams::StreamSpecification> stream;
+  if (request.stream_specification) {
+    stream = streams::StreamSpecification{request.stream_specification->enabled,
+                                          request.stream_specification->view_type};
+    DDB_RETURN_IF_ERROR(streams::CheckStreamSpecification(*stream));
+  }
   TableSchema schema = BuildTableSchema(request, name, engine.clock.NowMicros());
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, name));
   if (existing) return ApiError::ResourceInUse("Table already exists: " + name);
   DDB_RETURN_IF_ERROR(CheckCapacityQuotas(schema, caller.region));
   DDB_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &schema));
+  if (stream && stream->enabled) {
+    DDB_RETURN_IF_ERROR(streams::ApplyStreamSpecification(engine, caller, txn, *stream, &schema));
+  }
   DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, schema));
   DDB_RETURN_IF_ERROR(txn.Commit());
   return CreatedView(engine, caller, std::move(schema));
@@ -117,6 +127,10 @@ Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
   DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
   storage::ItemStore store(engine.env);
   DDB_RETURN_IF_ERROR(store.DropTable(txn, result.schema));
+  // The table's stream closes with it; its records stay readable for 24 hours.
+  if (result.schema.stream.enabled) {
+    DDB_RETURN_IF_ERROR(engine.streams->Disable(txn, result.schema.stream.stream_id));
+  }
   DDB_ASSIGN_OR_RETURN(bool removed, engine.catalog.Delete(txn, caller.ns, name));
   if (!removed) return TableNotFound(name);
   DDB_RETURN_IF_ERROR(txn.Commit());

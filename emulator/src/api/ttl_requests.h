@@ -1,0 +1,35 @@
+// Typed requests and responses of UpdateTimeToLive and DescribeTimeToLive (ops/ttl/), read from
+// a body the request validator has accepted (TimeToLiveSpecification with Enabled and an
+// AttributeName of 1-255 characters), and rendered as the service answers.
+#pragma once
+
+#include <rapidjson/document.h>
+
+#include <optional>
+#include <string>
+
+#include "api/table_requests.h"
+#include "ddbemu/error.h"
+
+namespace ddbemu::api {
+
+struct UpdateTimeToLiveRequest {
+  std::string table_name;
+  bool enabled = false;
+  std::string attribute_name;
+};
+
+struct TimeToLiveDescription {
+  std::string status;  // ENABLED or DISABLED
+  std::optional<std::string> attribute_name;
+};
+
+Result<UpdateTimeToLiveRequest> ParseUpdateTimeToLive(const rapidjson::Value& body);
+// DescribeTimeToLive's request is a TableNameRequest (ParseTableNameRequest).
+
+// {"TimeToLiveSpecification": {"Enabled": ..., "AttributeName": ...}}
+std::string RenderUpdateTimeToLive(const UpdateTimeToLiveRequest& applied);
+// {"TimeToLiveDescription": {"TimeToLiveStatus": ..., "AttributeName": ...}}
+std::string RenderDescribeTimeToLive(const TimeToLiveDescription& description);
+
+}  // namespace ddbemu::api
