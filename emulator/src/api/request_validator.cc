@@ -389,6 +389,37 @@ std::string_view TableNameInArn(std::string_view arn) {
   return name;
 }
 
+// RapidJSON refuses a high surrogate escape without its low half, but decodes a lone low
+// surrogate escape ("\udc00") into bytes that are not UTF-8. Only strings hold backslashes, so
+// a scan from backslash to backslash finds every escape (a pair's low half is skipped).
+bool HasLoneLowSurrogateEscape(std::string_view body) {
+  auto hex4 = [&](std::size_t at) -> int {
+    if (at + 4 > body.size()) return -1;
+    int v = 0;
+    for (std::size_t k = at; k < at + 4; ++k) {
+      const char c = body[k];
+      const int d = c >= '0' && c <= '9'   ? c - '0'
+                    : c >= 'a' && c <= 'f' ? c - 'a' + 10
+                    : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                           : -1;
+      if (d < 0) return -1;
+      v = v * 16 + d;
+    }
+    return v;
+  };
+  for (std::size_t i = body.find('\\'); i != std::string_view::npos && i + 1 < body.size();
+       i = body.find('\\', i)) {
+    if (body[i + 1] != 'u') {
+      i += 2;  // a one-character escape, "\\" included
+      continue;
+    }
+    const int cp = hex4(i + 2);
+    if (cp >= 0xDC00 && cp <= 0xDFFF) return true;
+    i += (cp >= 0xD800 && cp <= 0xDBFF) ? 12 : 6;  // a high half is followed by its low half
+  }
+  return false;
+}
+
 }  // namespace
 
 bool IsKnownOperation(std::string_view operation) {
@@ -396,22 +427,30 @@ bool IsKnownOperation(std::string_view operation) {
 }
 
 Status ParseRequestBody(std::string_view body, rapidjson::Document& doc) {
-  // Iterative parsing: nesting depth must not be able to exhaust the stack.
-  doc.Parse<rapidjson::kParseIterativeFlag>(body.data(), body.size());
-  if (doc.HasParseError()) return ApiError::Serialization("");
+  // Iterative parsing: nesting depth must not be able to exhaust the stack. Strings must be
+  // valid UTF-8 (AWS answers other bytes with a SerializationException without a message,
+  // as aws-sdk-js#46 and aws-sdk-php#1536 recorded; DynamoDB Local stores them, or answers
+  // 500): a stored invalid string is one no SDK can read back. A \u escape of a lone
+  // surrogate is refused by the parser as well.
+  doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(body.data(),
+                                                                                    body.size());
+  if (doc.HasParseError() || HasLoneLowSurrogateEscape(body)) return ApiError::Serialization("");
   return Status::Ok();
 }
 
 Status ValidateRequest(std::string_view operation, const rapidjson::Value& body) {
   const api_model::Operation* op = api_model::FindOperation(operation);
   if (op == nullptr) return ApiError::UnknownOperation("");
-  if (op->input == api_model::kNoShape) return Status::Ok();
-  const Shape& input = api_model::GetShape(op->input);
-  if (body.IsNull()) {
-    // A JSON null input is an input with no members: its required members are missing.
-    static const rapidjson::Value kEmptyInput(rapidjson::kObjectType);
-    return ValidateRequest(operation, kEmptyInput);
+  // The body must be a JSON object for every operation: `null`, a scalar or an array is a
+  // SerializationException (the deserializer wants the input structure), never an empty
+  // input that an operation without required members would answer with 200.
+  if (body.IsNull()) return ApiError::Serialization("Unexpected value type in payload");
+  if (op->input == api_model::kNoShape) {
+    if (body.IsObject()) return Status::Ok();
+    return ApiError::Serialization(body.IsArray() ? "Unrecognized collection type"
+                                                  : "Unexpected value type in payload");
   }
+  const Shape& input = api_model::GetShape(op->input);
 
   // The body is the input structure itself, in no member: the element wording applies.
   DDB_RETURN_IF_ERROR(
