@@ -4,6 +4,8 @@
 #include <array>
 
 #include "handlers.h"
+#include "handlers_control.h"
+#include "handlers_tags.h"
 
 namespace ddbemu {
 namespace {
@@ -15,14 +17,24 @@ constexpr std::array kOperations = {
     OperationEntry{"CreateTable", &handlers::CreateTable},
     OperationEntry{"DeleteItem", &handlers::DeleteItem},
     OperationEntry{"DeleteTable", &handlers::DeleteTable},
+    OperationEntry{"DescribeContinuousBackups", &handlers::DescribeContinuousBackups},
+    OperationEntry{"DescribeContributorInsights", &handlers::DescribeContributorInsights},
+    OperationEntry{"DescribeEndpoints", &handlers::DescribeEndpoints},
+    OperationEntry{"DescribeLimits", &handlers::DescribeLimits},
     OperationEntry{"DescribeTable", &handlers::DescribeTable},
     OperationEntry{"GetItem", &handlers::GetItem},
+    OperationEntry{"ListContributorInsights", &handlers::ListContributorInsights},
     OperationEntry{"ListTables", &handlers::ListTables},
+    OperationEntry{"ListTagsOfResource", &handlers::ListTagsOfResource},
     OperationEntry{"PutItem", &handlers::PutItem},
     OperationEntry{"Query", &handlers::Query},
     OperationEntry{"Scan", &handlers::Scan},
+    OperationEntry{"TagResource", &handlers::TagResource},
     OperationEntry{"TransactGetItems", &handlers::TransactGetItems},
     OperationEntry{"TransactWriteItems", &handlers::TransactWriteItems},
+    OperationEntry{"UntagResource", &handlers::UntagResource},
+    OperationEntry{"UpdateContinuousBackups", &handlers::UpdateContinuousBackups},
+    OperationEntry{"UpdateContributorInsights", &handlers::UpdateContributorInsights},
     OperationEntry{"UpdateItem", &handlers::UpdateItem},
     OperationEntry{"UpdateTable", &handlers::UpdateTable},
 };

@@ -35,6 +35,15 @@ enum class ErrorCode {
   kIdempotentParameterMismatch,
   kItemCollectionSizeLimitExceeded,
   kInternalServerError,
+  // The control plane's further exceptions (tags, backups, point-in-time recovery).
+  kAccessDenied,  // com.amazon.coral.service#AccessDeniedException
+  kBackupNotFound,
+  kBackupInUse,
+  kTableNotFound,
+  kTableAlreadyExists,
+  kContinuousBackupsUnavailable,
+  kPointInTimeRecoveryUnavailable,
+  kInvalidRestoreTime,
 };
 
 // One entry of TransactionCanceledException.CancellationReasons, in request order.

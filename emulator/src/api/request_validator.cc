@@ -494,6 +494,12 @@ Status ValidateRequest(std::string_view operation, const rapidjson::Value& body)
     return ApiError::Validation(
         "The parameter 'TableName' is required but was not present in the request");
   }
+  if ((operation == "TagResource" || operation == "UntagResource" ||
+       operation == "ListTagsOfResource") &&
+      FindPresent(body, "ResourceArn") == nullptr) {
+    // Before the model's constraints, as dynalite recorded against AWS ({} is answered so).
+    return ApiError::Validation("Invalid TableArn");
+  }
   if (operation == "BatchWriteItem") {
     // Still the bespoke sentence in most regions for this operation (PARITYSUITE, 2026-10).
     const rapidjson::Value* items = FindPresent(body, "RequestItems");
