@@ -4,6 +4,7 @@
 #include <array>
 
 #include "handlers.h"
+#include "handlers_backups.h"
 #include "handlers_control.h"
 #include "handlers_tags.h"
 
@@ -14,20 +15,25 @@ namespace {
 constexpr std::array kOperations = {
     OperationEntry{"BatchGetItem", &handlers::BatchGetItem},
     OperationEntry{"BatchWriteItem", &handlers::BatchWriteItem},
+    OperationEntry{"CreateBackup", &handlers::CreateBackup},
     OperationEntry{"CreateTable", &handlers::CreateTable},
+    OperationEntry{"DeleteBackup", &handlers::DeleteBackup},
     OperationEntry{"DeleteItem", &handlers::DeleteItem},
     OperationEntry{"DeleteTable", &handlers::DeleteTable},
+    OperationEntry{"DescribeBackup", &handlers::DescribeBackup},
     OperationEntry{"DescribeContinuousBackups", &handlers::DescribeContinuousBackups},
     OperationEntry{"DescribeContributorInsights", &handlers::DescribeContributorInsights},
     OperationEntry{"DescribeEndpoints", &handlers::DescribeEndpoints},
     OperationEntry{"DescribeLimits", &handlers::DescribeLimits},
     OperationEntry{"DescribeTable", &handlers::DescribeTable},
     OperationEntry{"GetItem", &handlers::GetItem},
+    OperationEntry{"ListBackups", &handlers::ListBackups},
     OperationEntry{"ListContributorInsights", &handlers::ListContributorInsights},
     OperationEntry{"ListTables", &handlers::ListTables},
     OperationEntry{"ListTagsOfResource", &handlers::ListTagsOfResource},
     OperationEntry{"PutItem", &handlers::PutItem},
     OperationEntry{"Query", &handlers::Query},
+    OperationEntry{"RestoreTableFromBackup", &handlers::RestoreTableFromBackup},
     OperationEntry{"Scan", &handlers::Scan},
     OperationEntry{"TagResource", &handlers::TagResource},
     OperationEntry{"TransactGetItems", &handlers::TransactGetItems},

@@ -112,3 +112,29 @@ def test_contributor_insights_switch(client, table):
     client.update_contributor_insights(TableName=name, ContributorInsightsAction="DISABLE")
     assert client.describe_contributor_insights(TableName=name)["ContributorInsightsStatus"] == \
         "DISABLED"
+
+
+def test_backup_and_restore(client, table):
+    name, arn = table
+    client.put_item(TableName=name, Item={"pk": {"S": "kept"}, "v": {"N": "1"}})
+    backup = client.create_backup(TableName=name, BackupName="nightly")["BackupDetails"]
+    assert backup["BackupStatus"] == "AVAILABLE" and backup["BackupName"] == "nightly"
+    client.put_item(TableName=name, Item={"pk": {"S": "later"}, "v": {"N": "2"}})
+    summaries = client.list_backups(TableName=name)["BackupSummaries"]
+    assert [s["BackupArn"] for s in summaries] == [backup["BackupArn"]]
+    described = client.describe_backup(BackupArn=backup["BackupArn"])["BackupDescription"]
+    assert described["SourceTableDetails"]["TableArn"] == arn
+    assert described["SourceTableDetails"]["ItemCount"] == 1
+    target = name + "_restored"
+    restored = client.restore_table_from_backup(TargetTableName=target,
+                                                BackupArn=backup["BackupArn"])
+    assert restored["TableDescription"]["RestoreSummary"]["SourceBackupArn"] == backup["BackupArn"]
+    try:
+        items = client.scan(TableName=target)["Items"]
+        assert items == [{"pk": {"S": "kept"}, "v": {"N": "1"}}]
+    finally:
+        client.delete_table(TableName=target)
+    client.delete_backup(BackupArn=backup["BackupArn"])
+    with pytest.raises(ClientError) as e:
+        client.describe_backup(BackupArn=backup["BackupArn"])
+    assert error_of(e)[0] == "BackupNotFoundException"
