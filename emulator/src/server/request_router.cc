@@ -10,7 +10,7 @@
 #include <exception>
 
 #include "server/content_encoding.h"
-#include "server/crc32.h"
+#include "value/crc32.h"
 #include "server/sigv4_auth.h"
 #include "value/utf8.h"
 

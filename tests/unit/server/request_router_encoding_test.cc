@@ -5,7 +5,7 @@
 #include <string>
 
 #include "server/content_encoding.h"
-#include "server/crc32.h"
+#include "value/crc32.h"
 #include "server/request_router.h"
 #include "value/utf8.h"
 

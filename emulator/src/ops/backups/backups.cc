@@ -5,9 +5,9 @@
 #include <cstdio>
 
 #include "ops/backups/backup_store.h"
-#include "ops/table_builder.h"
-#include "ops/table_name.h"
-#include "ops/tables.h"
+#include "ops/tables/table_builder.h"
+#include "ops/tables/table_name.h"
+#include "ops/tables/tables.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"
 #include "storage/key_range.h"

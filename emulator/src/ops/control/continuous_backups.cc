@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "ops/control/table_settings.h"
-#include "ops/table_name.h"
+#include "ops/tables/table_name.h"
 
 namespace ddbemu::ops {
 namespace {

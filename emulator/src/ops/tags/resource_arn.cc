@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "ops/table_name.h"
+#include "ops/tables/table_name.h"
 
 namespace ddbemu::ops {
 namespace {
