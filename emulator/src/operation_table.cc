@@ -21,6 +21,10 @@
 #include "ops/tables/tables.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
+// Operations whose handlers parse, execute and render in one function of their own file.
+#include "handlers_backups.h"
+#include "handlers_control.h"
+#include "handlers_tags.h"
 
 namespace ddbemu {
 namespace {
@@ -90,31 +94,46 @@ constexpr std::array kOperations = {
                    &Handler<&api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody>},
     OperationEntry{"BatchWriteItem",
                    &Handler<&api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody>},
+    OperationEntry{"CreateBackup", &handlers::CreateBackup},
     OperationEntry{"CreateTable", &Handler<&api::ParseCreateTable, &ops::CreateTable,
                                            &TableDescriptionBody<api::CreateTableRequest>>},
+    OperationEntry{"DeleteBackup", &handlers::DeleteBackup},
     OperationEntry{
         "DeleteItem",
         &Handler<&api::ParseDeleteItem, &ops::DeleteItem, &WriteItemBody<api::DeleteItemRequest>>},
     OperationEntry{"DeleteTable", &Handler<&api::ParseTableNameRequest, &ops::DeleteTable,
                                            &TableDescriptionBody<api::TableNameRequest>>},
+    OperationEntry{"DescribeBackup", &handlers::DescribeBackup},
+    OperationEntry{"DescribeContinuousBackups", &handlers::DescribeContinuousBackups},
+    OperationEntry{"DescribeContributorInsights", &handlers::DescribeContributorInsights},
+    OperationEntry{"DescribeEndpoints", &handlers::DescribeEndpoints},
+    OperationEntry{"DescribeLimits", &handlers::DescribeLimits},
     OperationEntry{"DescribeTable",
                    &Handler<&api::ParseTableNameRequest, &ops::DescribeTable, &TableBody>},
     OperationEntry{"DescribeTimeToLive",
                    &Handler<&api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
                             &DescribeTimeToLiveBody>},
     OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
+    OperationEntry{"ListBackups", &handlers::ListBackups},
+    OperationEntry{"ListContributorInsights", &handlers::ListContributorInsights},
     OperationEntry{"ListTables",
                    &Handler<&api::ParseListTables, &ops::ListTables, &ListTablesBody>},
+    OperationEntry{"ListTagsOfResource", &handlers::ListTagsOfResource},
     OperationEntry{
         "PutItem",
         &Handler<&api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>>},
     OperationEntry{"Query", &Handler<&api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>>},
+    OperationEntry{"RestoreTableFromBackup", &handlers::RestoreTableFromBackup},
     OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
+    OperationEntry{"TagResource", &handlers::TagResource},
     OperationEntry{"TransactGetItems",
                    &Handler<&api::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody>},
     OperationEntry{
         "TransactWriteItems",
         &Handler<&api::ParseTransactWriteItems, &ops::TransactWriteItems, &TransactWriteBody>},
+    OperationEntry{"UntagResource", &handlers::UntagResource},
+    OperationEntry{"UpdateContinuousBackups", &handlers::UpdateContinuousBackups},
+    OperationEntry{"UpdateContributorInsights", &handlers::UpdateContributorInsights},
     OperationEntry{
         "UpdateItem",
         &Handler<&api::ParseUpdateItem, &ops::UpdateItem, &WriteItemBody<api::UpdateItemRequest>>},

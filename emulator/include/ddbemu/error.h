@@ -38,6 +38,15 @@ enum class ErrorCode {
   // DynamoDB Streams (ops/streams/).
   kExpiredIterator,
   kTrimmedDataAccess,
+  // The control plane's further exceptions (tags, backups, point-in-time recovery).
+  kAccessDenied,  // com.amazon.coral.service#AccessDeniedException
+  kBackupNotFound,
+  kBackupInUse,
+  kTableNotFound,
+  kTableAlreadyExists,
+  kContinuousBackupsUnavailable,
+  kPointInTimeRecoveryUnavailable,
+  kInvalidRestoreTime,
   kInternalServerError,  // the last code a service sends (ErrorCodeFromTypeName stops here)
   // Codes no service sends; only a client over HTTP (src/client/) produces them.
   kUnknownServiceError,  // a `__type` without a code above; the message keeps the type name

@@ -2,11 +2,18 @@
 
 #include "ddbemu/attribute_value.h"
 #include "value/json_codec.h"
+#include "value/utf8.h"
 
 namespace ddbemu::api {
 namespace {
 
+// Error texts may quote what the client sent; the body must stay UTF-8 whatever they quote.
 void WriteString(JsonWriter& w, std::string_view s) {
+  if (!IsValidUtf8(s)) {
+    const std::string valid = ToValidUtf8(s);
+    w.String(valid.data(), static_cast<rapidjson::SizeType>(valid.size()));
+    return;
+  }
   w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
 }
 

@@ -1,7 +1,7 @@
 // The generic first stage of request validation, for every DynamoDB operation: what the
 // service's front end checks, from the API model alone, before any operation-specific rule.
 //
-//   1. The body is a JSON object (null counts as {}).
+//   1. The body is a JSON object (null, a scalar or an array is a SerializationException).
 //   2. Deserialization: every member the model knows has the JSON type its shape needs. The
 //      first mismatch in document order is a SerializationException worded as the service
 //      words it today ("NUMBER_VALUE cannot be converted to String", "Unexpected field

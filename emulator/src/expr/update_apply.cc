@@ -10,6 +10,7 @@
 #include "expr/expression_context.h"
 #include "expr/projection.h"
 #include "value/number.h"
+#include "value/set_order.h"
 
 namespace ddbemu::expr {
 namespace {
@@ -112,11 +113,14 @@ Result<Change> AddChange(const UpdateAction& a, const AttributeValue* existing) 
     return errors::IncorrectOperandType();
   }
   c.value = *existing;
+  const std::size_t before = c.value.set().size();
   for (const std::string& m : a.value.value.set()) {
     if (std::find(c.value.set().begin(), c.value.set().end(), m) == c.value.set().end()) {
       c.value.set().push_back(m);
     }
   }
+  // The union stays in set order (value/set_order.h); removing members (DELETE) keeps it.
+  if (c.value.set().size() != before) SortSetMembers(c.value.type(), c.value.set());
   return c;
 }
 

@@ -164,6 +164,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     view.access_control_request_method = View(request[http::field::access_control_request_method]);
     view.access_control_request_headers =
         View(request[http::field::access_control_request_headers]);
+    view.content_encoding = View(request[http::field::content_encoding]);
+    view.accept_encoding = View(request[http::field::accept_encoding]);
     view.body = body;
     return view;
   }

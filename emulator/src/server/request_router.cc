@@ -9,8 +9,10 @@
 #include <cstdio>
 #include <exception>
 
+#include "server/content_encoding.h"
 #include "value/crc32.h"
 #include "server/sigv4_auth.h"
+#include "value/utf8.h"
 
 namespace ddbemu::server {
 namespace {
@@ -21,6 +23,9 @@ namespace {
 constexpr std::string_view kUnknownOperationType =
     "com.amazon.coral.service#UnknownOperationException";
 
+constexpr std::string_view kInternalServerErrorType =
+    "com.amazonaws.dynamodb.v20120810#InternalServerError";
+
 // AWS answers anything that is not a DynamoDB call (GET of another path, PUT, DELETE, a body
 // that is not JSON-typed) with this body and status 404.
 constexpr std::string_view kNotAnOperationBody = "<UnknownOperationException/>\n";
@@ -29,7 +34,11 @@ constexpr std::string_view kNotAnOperationBody = "<UnknownOperationException/>\n
 // DynamoDB Local answers it with MissingAuthenticationToken; AWS's answer is more useful.
 constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.com";
 
-void AppendJsonString(std::string& out, std::string_view s) {
+// Header values (Authorization, Content-Encoding) may hold any bytes; the body stays UTF-8.
+void AppendJsonString(std::string& out, std::string_view raw) {
+  std::string valid;
+  std::string_view s = raw;
+  if (!IsValidUtf8(raw)) s = valid = ToValidUtf8(raw);
   out += '"';
   for (const char c : s) {
     switch (c) {
@@ -122,9 +131,20 @@ HttpReply RequestRouter::Finish(const HttpRequestView& request, int status,
                                 std::string_view content_type, std::string body) const {
   HttpReply reply;
   reply.status = status;
-  reply.headers.reserve(5);
+  reply.headers.reserve(7);
+  reply.headers.emplace_back("Server", kServerHeader);
   reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
   if (!content_type.empty()) reply.headers.emplace_back("Content-Type", content_type);
+  if (body.size() >= kResponseCompressionThreshold && !request.accept_encoding.empty()) {
+    const ResponseEncoding encoding = ChooseResponseEncoding(request.accept_encoding);
+    if (encoding != ResponseEncoding::kIdentity) {
+      if (std::string compressed = CompressBody(body, encoding); !compressed.empty()) {
+        body = std::move(compressed);
+        reply.headers.emplace_back("Content-Encoding", EncodingName(encoding));
+      }
+    }
+  }
+  // Of the bytes sent: over the compressed body when there is one, as AWS computes it.
   reply.headers.emplace_back("x-amz-crc32", std::to_string(Crc32(body)));
   if (auto allow = cors_.AllowOrigin(request.origin)) {
     reply.headers.emplace_back("Access-Control-Allow-Origin", std::move(*allow));
@@ -137,6 +157,7 @@ HttpReply RequestRouter::Finish(const HttpRequestView& request, int status,
 HttpReply RequestRouter::Preflight(const HttpRequestView& request) const {
   HttpReply reply;
   reply.status = 200;
+  reply.headers.emplace_back("Server", kServerHeader);
   reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
   for (auto& header : cors_.PreflightHeaders(request.origin, request.access_control_request_method,
                                              request.access_control_request_headers)) {
@@ -186,9 +207,33 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
     return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message));
   }
 
+  // Content-Encoding: AWS takes gzip bodies and answers 500 to a body it cannot decode, and to
+  // any other coding (Alternator's test_compressed_request.py, run against DynamoDB).
+  std::string inflated;
+  std::string_view body = request.body;
+  if (!request.content_encoding.empty() && !EqualsIgnoreCase(request.content_encoding, "identity")) {
+    if (!EqualsIgnoreCase(request.content_encoding, "gzip")) {
+      return Finish(request, 500, content_type,
+                    ErrorEnvelope(kInternalServerErrorType,
+                                  "Unsupported Content-Encoding: " +
+                                      std::string(request.content_encoding)));
+    }
+    switch (GunzipBody(request.body, kMaxInflatedBodyBytes, inflated)) {
+      case InflateOutcome::kOk:
+        body = inflated;
+        break;
+      case InflateOutcome::kCorrupt:
+        return Finish(request, 500, content_type,
+                      ErrorEnvelope(kInternalServerErrorType,
+                                    "The request body is not valid gzip data"));
+      case InflateOutcome::kTooLarge:
+        return PayloadTooLarge(request, 0, kMaxInflatedBodyBytes);
+    }
+  }
+
   Response response;
   try {
-    response = handler_(operation, request.body, *auth.context);
+    response = handler_(operation, body, *auth.context);
   } catch (const std::exception& e) {
     // The handler promises not to throw on input; anything else (e.g. bad_alloc) must still
     // leave the client with a well-formed 500 and the server running.
@@ -233,6 +278,7 @@ HttpReply RequestRouter::MalformedHttp(bool headers_too_large) const {
   HttpReply reply;
   reply.status = headers_too_large ? 431 : 400;
   reply.body = headers_too_large ? "Request Header Fields Too Large\n" : "Bad Request\n";
+  reply.headers.emplace_back("Server", kServerHeader);
   reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
   reply.headers.emplace_back("Content-Type", "text/plain");
   return reply;

@@ -28,6 +28,8 @@ struct HttpRequestView {
   std::string_view origin;         // Origin (CORS)
   std::string_view access_control_request_method;
   std::string_view access_control_request_headers;
+  std::string_view content_encoding;  // Content-Encoding: "gzip" bodies are decompressed
+  std::string_view accept_encoding;   // Accept-Encoding: large replies are compressed
   std::string_view body;
 };
 
@@ -55,6 +57,11 @@ class RequestRouter {
   // one (none needed). No DynamoDB operation name contains a space, so the two never meet;
   // a handler that serves no admin calls answers them as unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
+  // A gzip request body may not inflate beyond this (a zip bomb must not exhaust memory).
+  // AWS accepts far more, but no valid request comes near it: items are 400 KB, batches 25.
+  static constexpr std::size_t kMaxInflatedBodyBytes = std::size_t{64} << 20;
+  // The Server header AWS sends on every DynamoDB response.
+  static constexpr std::string_view kServerHeader = "Server";
 
   RequestRouter(RequestHandler handler, CorsPolicy cors)
       : handler_(std::move(handler)), cors_(std::move(cors)) {}

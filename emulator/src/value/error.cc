@@ -57,6 +57,22 @@ ErrorInfo Info(ErrorCode code) {
       return {"com.amazonaws.dynamodb.v20120810#ExpiredIteratorException", 400};
     case ErrorCode::kTrimmedDataAccess:
       return {"com.amazonaws.dynamodb.v20120810#TrimmedDataAccessException", 400};
+    case ErrorCode::kAccessDenied:
+      return {"com.amazon.coral.service#AccessDeniedException", 400};
+    case ErrorCode::kBackupNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#BackupNotFoundException", 400};
+    case ErrorCode::kBackupInUse:
+      return {"com.amazonaws.dynamodb.v20120810#BackupInUseException", 400};
+    case ErrorCode::kTableNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#TableNotFoundException", 400};
+    case ErrorCode::kTableAlreadyExists:
+      return {"com.amazonaws.dynamodb.v20120810#TableAlreadyExistsException", 400};
+    case ErrorCode::kContinuousBackupsUnavailable:
+      return {"com.amazonaws.dynamodb.v20120810#ContinuousBackupsUnavailableException", 400};
+    case ErrorCode::kPointInTimeRecoveryUnavailable:
+      return {"com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException", 400};
+    case ErrorCode::kInvalidRestoreTime:
+      return {"com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException", 400};
     case ErrorCode::kUnknownServiceError:
       return {"ddbemu.client#UnknownServiceError", 400};
     case ErrorCode::kTransport:

@@ -23,6 +23,8 @@
 #include <utility>
 #include <vector>
 
+#include "value/set_order.h"
+
 namespace ddbemu::itemcodec {
 namespace {
 
@@ -226,6 +228,8 @@ bool ReadSet(Reader& r, AttributeType type, AttributeValue* out) {
     if (!r.Bytes(&m)) return false;
     members.emplace_back(m);
   }
+  // Sets are written in set order; one written before that was kept is sorted here.
+  SortSetMembers(type, members);
   *out = type == AttributeType::kSS   ? AttributeValue::SS(std::move(members))
          : type == AttributeType::kNS ? AttributeValue::NS(std::move(members))
                                       : AttributeValue::BS(std::move(members));

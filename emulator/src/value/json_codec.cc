@@ -15,6 +15,7 @@
 #include "value/item_size.h"
 #include "value/json_shape.h"
 #include "value/number.h"
+#include "value/set_order.h"
 
 namespace ddbemu {
 namespace {
@@ -70,10 +71,9 @@ ApiError DuplicateMembers(AttributeType type, const Value& array) {
   return Invalid(m);
 }
 
-bool HasDuplicates(const std::vector<std::string>& members) {
-  std::vector<std::string_view> sorted(members.begin(), members.end());
-  std::sort(sorted.begin(), sorted.end());
-  return std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+// Of members in set order, where equal members are neighbours.
+bool HasAdjacentDuplicates(const std::vector<std::string>& members) {
+  return std::adjacent_find(members.begin(), members.end()) != members.end();
 }
 
 // --- nesting -------------------------------------------------------------------------------
@@ -125,7 +125,9 @@ Result<AttributeValue> BuildStringSet(const Value& v) {
     if (e.IsNull()) return Invalid(kNullInSS);
     members.emplace_back(View(e));
   }
-  if (HasDuplicates(members)) return DuplicateMembers(AttributeType::kSS, v);
+  // Sorted once here: in set order (set_order.h), duplicates are neighbours.
+  std::sort(members.begin(), members.end());
+  if (HasAdjacentDuplicates(members)) return DuplicateMembers(AttributeType::kSS, v);
   return AttributeValue::SS(std::move(members));
 }
 
@@ -139,7 +141,9 @@ Result<AttributeValue> BuildNumberSet(const Value& v) {
     DDB_ASSIGN_OR_RETURN(std::string canonical, CanonicalNumber(View(e)));
     members.push_back(std::move(canonical));
   }
-  if (HasDuplicates(members)) return ApiError::Validation(std::string(kDuplicateNumbers));
+  // Canonical text: numerically equal members are equal strings, neighbours once sorted.
+  SortSetMembers(AttributeType::kNS, members);
+  if (HasAdjacentDuplicates(members)) return ApiError::Validation(std::string(kDuplicateNumbers));
   return AttributeValue::NS(std::move(members));
 }
 
@@ -153,7 +157,8 @@ Result<AttributeValue> BuildBinarySet(const Value& v) {
     DecodeBase64Strict(View(e), &bytes);
     members.push_back(std::move(bytes));
   }
-  if (HasDuplicates(members)) return DuplicateMembers(AttributeType::kBS, v);
+  std::sort(members.begin(), members.end());
+  if (HasAdjacentDuplicates(members)) return DuplicateMembers(AttributeType::kBS, v);
   return AttributeValue::BS(std::move(members));
 }
 

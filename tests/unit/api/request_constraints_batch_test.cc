@@ -17,6 +17,12 @@ const std::string kWriteRequestsRule =
 const std::string kEnumRcc = "satisfy enum value set: [INDEXES, TOTAL, NONE]";
 const std::string kEnumRicm = "satisfy enum value set: [SIZE, NONE]";
 
+// AWS's validation framework form for length and value constraints (BatchGetItem, Query, Scan):
+// the member path as the API names it, no value echoed (PARITYSUITE captures, 2026-09/10).
+std::string Framework(const std::string& path, const std::string& constraint) {
+  return "Value at '" + path + "' failed to satisfy constraint: Member must " + constraint;
+}
+
 std::string MapRule(const std::string& map, const std::string& which, const std::string& rules) {
   return "Value '" + map + "' at 'requestItems' failed to satisfy constraint: " + which +
          " must satisfy constraint: " + rules;
@@ -32,11 +38,11 @@ INSTANTIATE_TEST_SUITE_P(
         Invalid("QueryEmpty", "Query", "{}", One(NotNull("tableName"))),
         Invalid("QueryOrder", "Query",
                 R"({"TableName": "abc", "IndexName": "ix", "Select": "X", "Limit": 0})",
-                Many({Broken("0", "limit", "have value greater than or equal to 1"),
+                Many({Framework("Limit", "have value greater than or equal to 1"),
                       Broken("X", "select",
                              "satisfy enum value set: [SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
                              "ALL_PROJECTED_ATTRIBUTES]"),
-                      Broken("ix", "indexName", "have length greater than or equal to 3")})),
+                      Framework("IndexName", "have length greater than or equal to 3")})),
         Invalid(
             "QueryKeyConditionsMapPaths", "Query",
             R"({"TableName": "abc", "KeyConditions": {"a": {"ComparisonOperator": "XX"}, "b": {}}})",
@@ -47,13 +53,12 @@ INSTANTIATE_TEST_SUITE_P(
                   NotNull("keyConditions.b.member.comparisonOperator")})),
         Invalid("ScanSegmentsLow", "Scan",
                 R"({"TableName": "abc", "TotalSegments": 0, "Segment": -1})",
-                Many({Broken("-1", "segment", "have value greater than or equal to 0"),
-                      Broken("0", "totalSegments", "have value greater than or equal to 1")})),
+                Many({Framework("Segment", "have value greater than or equal to 0"),
+                      Framework("TotalSegments", "have value greater than or equal to 1")})),
         Invalid("ScanSegmentsHigh", "Scan",
                 R"({"TableName": "abc", "Segment": 1000000, "TotalSegments": 1000001})",
-                Many({Broken("1000000", "segment", "have value less than or equal to 999999"),
-                      Broken("1000001", "totalSegments",
-                             "have value less than or equal to 1000000")})),
+                Many({Framework("Segment", "have value less than or equal to 999999"),
+                      Framework("TotalSegments", "have value less than or equal to 1000000")})),
         Ok("ScanValid", "Scan",
            R"({"TableName": "abc", "Segment": 0, "TotalSegments": 4, "Limit": 10,
                                      "ExclusiveStartKey": {"a": {"S": "x"}}, "Select": "COUNT"})")),
@@ -63,8 +68,9 @@ INSTANTIATE_TEST_SUITE_P(
     BatchWriteItem, RequestConstraintsBatchTest,
     ::testing::Values(
         Invalid("Empty", "BatchWriteItem", "{}", One(NotNull("requestItems"))),
+        // Still the bespoke sentence in most regions (PARITYSUITE batchWriteItem, 2026-10).
         Invalid("NoTables", "BatchWriteItem", R"({"RequestItems": {}})",
-                One(Broken("{}", "requestItems", "have length greater than or equal to 1"))),
+                "The requestItems parameter is required for BatchWriteItem"),
         Invalid(
             "ShortTableAndNoRequests", "BatchWriteItem",
             R"({"RequestItems": {"a": []}, "ReturnConsumedCapacity": "hi", "ReturnItemCollectionMetrics": "hi"})",
@@ -103,10 +109,11 @@ INSTANTIATE_TEST_SUITE_P(
             "BatchGetEmptyKeys", "BatchGetItem",
             R"({"RequestItems": {"abc": {"Keys": [], "AttributesToGet": []}}, "ReturnConsumedCapacity": "x"})",
             Many({Broken("x", "returnConsumedCapacity", kEnumRcc),
-                  Broken("[]", "requestItems.abc.member.keys",
-                         "have length greater than or equal to 1"),
-                  Broken("[]", "requestItems.abc.member.attributesToGet",
-                         "have length greater than or equal to 1")})),
+                  Framework("RequestItems.abc.member.Keys", "have length greater than or equal to 1"),
+                  Framework("RequestItems.abc.member.AttributesToGet",
+                            "have length greater than or equal to 1")})),
+        Invalid("BatchGetNoTables", "BatchGetItem", R"({"RequestItems": {}})",
+                One(Framework("RequestItems", "have length greater than or equal to 1"))),
         Invalid("TransactWriteEmpty", "TransactWriteItems", R"({"TransactItems": []})",
                 One(Broken("[]", "transactItems", "have length greater than or equal to 1"))),
         Invalid("TransactWritePut", "TransactWriteItems",

@@ -139,12 +139,18 @@ INSTANTIATE_TEST_SUITE_P(
                 "Unrecognized collection type class com.amazonaws.dynamodb.v20120810.GetItemInput"),
         BadType("String", "ListTables", R"("abc")", "Unexpected value type in payload"),
         BadType("Number", "ListTables", "1", "Unexpected value type in payload"),
-        Ok("NullIsAnEmptyInput", "ListTables", "null"),
-        Invalid(
-            "NullIsAnEmptyInputForGetItem", "GetItem", "null",
-            "2 validation errors detected: Value null at 'tableName' failed to satisfy constraint: "
-            "Member must not be null; Value null at 'key' failed to satisfy constraint: Member "
-            "must not be null"),
+        // A null body is not an empty input: no operation answers it with 200 (issue 13).
+        BadType("NullIsNotAnInput", "ListTables", "null", "Unexpected value type in payload"),
+        BadType("NullIsNotAnInputForGetItem", "GetItem", "null",
+                "Unexpected value type in payload"),
+        BadType("NullIsNotAnInputForDescribeLimits", "DescribeLimits", "null",
+                "Unexpected value type in payload"),
+        BadType("ArrayForAnInputWithoutMembers", "DescribeEndpoints", "[]",
+                "Unrecognized collection type class "
+                "com.amazonaws.dynamodb.v20120810.DescribeEndpointsRequest"),
+        Invalid("NullRequiredMapIsMissing", "PutItem", R"({"TableName": "abc", "Item": null})",
+                "1 validation error detected: Value null at 'item' failed to satisfy constraint: "
+                "Member must not be null"),
         Invalid("NullTableNameIsMissing", "DescribeTable", R"({"TableName": null})",
                 "The parameter 'TableName' is required but was not present in the request"),
         Ok("UnknownMembersAreIgnored", "ListTables", R"({"Foo": [1, {"x": true}], "limit": "x"})"),
@@ -180,6 +186,24 @@ TEST(RequestSerialization, UnparsableOrEmptyBodyIsSerializationExceptionWithoutM
     EXPECT_EQ(status.error().code(), ErrorCode::kSerialization);
     EXPECT_EQ(status.error().message(), "");
   }
+}
+
+// AWS answers bytes that are not UTF-8 with a SerializationException (aws-sdk-js#46,
+// aws-sdk-php#1536); so does a \u escape of a lone surrogate, which no UTF-8 text can hold.
+TEST(RequestSerialization, InvalidUtf8AnywhereIsSerializationException) {
+  for (const std::string body :
+       {std::string("{\"TableName\":\"t\xff\"}"), std::string("{\"T\xc3\":1}"),
+        std::string("{\"Item\":{\"a\":{\"S\":\"\xed\xa0\x80\"}}}"),  // encoded surrogate
+        std::string("{\"Item\":{\"a\":{\"S\":\"\xc0\xaf\"}}}"),       // overlong
+        std::string(R"({"Item":{"a":{"S":"\ud800"}}})"),
+        std::string(R"({"Item":{"a":{"S":"\udc00x"}}})")}) {
+    rapidjson::Document doc;
+    Status status = ParseRequestBody(body, doc);
+    ASSERT_FALSE(status.ok()) << body;
+    EXPECT_EQ(status.error().code(), ErrorCode::kSerialization);
+  }
+  rapidjson::Document doc;
+  EXPECT_TRUE(ParseRequestBody("{\"a\":\"\xc3\xa9\xf0\x9f\x98\x80\\ud83d\\ude00\"}", doc).ok());
 }
 
 TEST(RequestSerialization, DeeplyNestedBodyParsesWithoutExhaustingTheStack) {

@@ -142,10 +142,10 @@ INSTANTIATE_TEST_SUITE_P(
                   "The Segment parameter is zero-based and must be less than parameter "
                   "TotalSegments: Segment: 5 is not less than TotalSegments: 5"},
         ErrorCase{"NegativeSegment", R"({"TableName":"many","Segment":-1,"TotalSegments":5})",
-                  "1 validation error detected: Value '-1' at 'segment' failed to satisfy "
+                  "1 validation error detected: Value at 'Segment' failed to satisfy "
                   "constraint: Member must have value greater than or equal to 0"},
         ErrorCase{"TooManySegments", R"({"TableName":"many","Segment":0,"TotalSegments":1000001})",
-                  "1 validation error detected: Value '1000001' at 'totalSegments' failed to "
+                  "1 validation error detected: Value at 'TotalSegments' failed to "
                   "satisfy constraint: Member must have value less than or equal to 1000000"},
         ErrorCase{"ValuesWithoutFilter", R"({"TableName":"many","ProjectionExpression":"n","ExpressionAttributeValues":{":a":{"S":"a"}}})",
                   "ExpressionAttributeValues can only be specified when using expressions: "

@@ -1,0 +1,64 @@
+// Point-in-time recovery status (see continuous_backups.h).
+#include "ops/control/continuous_backups.h"
+
+#include <algorithm>
+
+#include "ops/control/table_settings.h"
+#include "ops/tables/table_name.h"
+
+namespace ddbemu::ops {
+namespace {
+
+constexpr std::int64_t kMicrosPerDay = 86'400'000'000;
+constexpr std::int64_t kLatestLagMicros = 5 * 60'000'000;  // "5 minutes before the current time"
+
+ApiError TableNotFound(std::string_view name) {
+  return ApiError(ErrorCode::kTableNotFound, "Table not found: " + std::string(name));
+}
+
+api::PitrDescription Describe(const PitrSetting& setting, std::int64_t now) {
+  api::PitrDescription d;
+  d.enabled = setting.enabled;
+  d.recovery_days = setting.recovery_days;
+  if (setting.enabled) {
+    d.latest_micros = std::max(setting.enabled_micros, now - kLatestLagMicros);
+    d.earliest_micros =
+        std::max(setting.enabled_micros, now - setting.recovery_days * kMicrosPerDay);
+    d.earliest_micros = std::min(d.earliest_micros, d.latest_micros);
+  }
+  return d;
+}
+
+}  // namespace
+
+Result<api::PitrDescription> DescribeContinuousBackups(Engine& engine, const Caller& caller,
+                                                       std::string_view table_name) {
+  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name));
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
+  if (table == nullptr) return TableNotFound(name);
+  DDB_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
+  return Describe(setting, engine.clock.NowMicros());
+}
+
+Result<api::PitrDescription> UpdateContinuousBackups(
+    Engine& engine, const Caller& caller, const api::UpdateContinuousBackupsRequest& request) {
+  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
+  if (request.recovery_days && !request.enabled) {
+    return ApiError::Validation(
+        "RecoveryPeriodInDays can only be specified when PointInTimeRecoveryEnabled is true");
+  }
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
+  if (!table) return TableNotFound(name);
+  DDB_ASSIGN_OR_RETURN(PitrSetting setting, LoadPitr(txn, engine.env, *table));
+  const std::int64_t now = engine.clock.NowMicros();
+  if (request.enabled && !setting.enabled) setting.enabled_micros = now;
+  setting.enabled = request.enabled;
+  setting.recovery_days = request.recovery_days.value_or(35);
+  DDB_RETURN_IF_ERROR(StorePitr(txn, engine.env, *table, setting));
+  DDB_RETURN_IF_ERROR(txn.Commit());
+  return Describe(setting, now);
+}
+
+}  // namespace ddbemu::ops

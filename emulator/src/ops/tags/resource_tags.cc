@@ -1,0 +1,87 @@
+// The tagging operations (see resource_tags.h). Each runs in one LMDB transaction: a write
+// transaction re-reads the schema, changes its tags and puts it back, so concurrent tagging
+// of one table serializes on LMDB's single writer and loses no tag.
+#include "ops/tags/resource_tags.h"
+
+#include <algorithm>
+
+#include "api/table_tags.h"
+#include "ops/tags/resource_arn.h"
+
+namespace ddbemu::ops {
+namespace {
+
+constexpr std::size_t kMaxTagsPerTable = 50;
+
+ApiError ArnNotFound(std::string_view arn) {
+  // The service's message, its "ResourcArn" included (dynalite, recorded against AWS).
+  return ApiError::ResourceNotFound(
+      "Requested resource not found: ResourcArn: " + std::string(arn) + " not found");
+}
+
+}  // namespace
+
+Status TagResource(Engine& engine, const Caller& caller, const api::TagResourceRequest& request) {
+  const ApiError not_found = ArnNotFound(request.resource_arn);
+  DDB_ASSIGN_OR_RETURN(const std::string name,
+                       ResolveResourceArn(caller, "TagResource", request.resource_arn, not_found));
+  if (request.tags.empty()) {
+    return ApiError::Validation("Atleast one Tag needs to be provided as Input.");
+  }
+  DDB_RETURN_IF_ERROR(api::ValidateTags(request.tags));
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
+  if (!schema) return not_found;
+  for (const api::TagRequest& tag : request.tags) {
+    auto it = std::find_if(schema->tags.begin(), schema->tags.end(),
+                           [&](const Tag& t) { return t.key == *tag.key; });
+    if (it != schema->tags.end()) {
+      it->value = *tag.value;
+    } else {
+      schema->tags.push_back({*tag.key, *tag.value});
+    }
+  }
+  if (schema->tags.size() > kMaxTagsPerTable) {
+    return ApiError::Validation(
+        "Number of Tags exceed the current limit for the provided ResourceArn");
+  }
+  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
+  return txn.Commit();
+}
+
+Status UntagResource(Engine& engine, const Caller& caller,
+                     const api::UntagResourceRequest& request) {
+  const ApiError not_found = ApiError::ResourceNotFound("Requested resource not found");
+  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveResourceArn(caller, "UntagResource",
+                                                                  request.resource_arn, not_found));
+  if (request.tag_keys.empty()) {
+    return ApiError::Validation("Atleast one Tag Key needs to be provided as Input.");
+  }
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
+  if (!schema) return not_found;
+  const std::size_t before = schema->tags.size();
+  std::erase_if(schema->tags, [&](const Tag& t) {
+    return std::find(request.tag_keys.begin(), request.tag_keys.end(), t.key) !=
+           request.tag_keys.end();
+  });
+  if (schema->tags.size() == before) return Status::Ok();  // nothing to write
+  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
+  return txn.Commit();
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> ListTagsOfResource(
+    Engine& engine, const Caller& caller, const api::ListTagsOfResourceRequest& request) {
+  const ApiError not_found = ArnNotFound(request.resource_arn);
+  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveResourceArn(caller, "ListTagsOfResource",
+                                                                  request.resource_arn, not_found));
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.GetShared(txn, caller.ns, name));
+  if (schema == nullptr) return not_found;
+  std::vector<std::pair<std::string, std::string>> tags;
+  tags.reserve(schema->tags.size());
+  for (const Tag& tag : schema->tags) tags.emplace_back(tag.key, tag.value);
+  return tags;
+}
+
+}  // namespace ddbemu::ops

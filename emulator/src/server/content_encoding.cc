@@ -1,0 +1,155 @@
+// Request decompression and response compression with zlib (see content_encoding.h).
+#include "server/content_encoding.h"
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <string>
+
+namespace ddbemu::server {
+namespace {
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  return s;
+}
+
+bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) ==
+                  std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// The q of one Accept-Encoding entry's parameters ("q=0.5;..."): the first q parameter; a
+// value that does not parse whole counts as 1 (AWS compressed for "gzip;q=0.x"), and the
+// result is clamped to [0, 1] (AWS treated q=31 as 1 and q=-0.5 as refusing).
+double QualityOf(std::string_view params) {
+  while (!params.empty()) {
+    const std::size_t semi = params.find(';');
+    const std::string_view param = params.substr(0, semi);
+    params = semi == std::string_view::npos ? std::string_view{} : params.substr(semi + 1);
+    const std::size_t eq = param.find('=');
+    if (eq == std::string_view::npos || !EqualsIgnoreCase(Trim(param.substr(0, eq)), "q")) {
+      continue;
+    }
+    const std::string value(Trim(param.substr(eq + 1)));
+    char* end = nullptr;
+    const double q = std::strtod(value.c_str(), &end);
+    if (value.empty() || end != value.c_str() + value.size()) return 1.0;
+    return std::clamp(q, 0.0, 1.0);
+  }
+  return 1.0;
+}
+
+struct Preference {
+  double q = -1;  // -1: not named
+  std::size_t position = 0;
+  void Name(double quality, std::size_t at) {
+    if (q < 0) position = at;
+    q = std::max(q, quality);
+  }
+};
+
+}  // namespace
+
+ResponseEncoding ChooseResponseEncoding(std::string_view accept_encoding) {
+  Preference gzip, deflate, any;
+  std::size_t position = 0;
+  while (!accept_encoding.empty()) {
+    const std::size_t comma = accept_encoding.find(',');
+    const std::string_view entry = accept_encoding.substr(0, comma);
+    accept_encoding =
+        comma == std::string_view::npos ? std::string_view{} : accept_encoding.substr(comma + 1);
+    const std::size_t semi = entry.find(';');
+    const std::string_view name = Trim(entry.substr(0, semi));
+    const double q =
+        QualityOf(semi == std::string_view::npos ? std::string_view{} : entry.substr(semi + 1));
+    ++position;
+    if (EqualsIgnoreCase(name, "gzip")) gzip.Name(q, position);
+    if (EqualsIgnoreCase(name, "deflate")) deflate.Name(q, position);
+    if (name == "*") any.Name(q, position);
+  }
+  const bool gzip_named = gzip.q >= 0, deflate_named = deflate.q >= 0;
+  const double gq = gzip_named ? gzip.q : std::max(any.q, 0.0);
+  const double dq = deflate_named ? deflate.q : std::max(any.q, 0.0);
+  if (gq <= 0 && dq <= 0) return ResponseEncoding::kIdentity;
+  if (gq != dq) return gq > dq ? ResponseEncoding::kGzip : ResponseEncoding::kDeflate;
+  if (gzip_named != deflate_named) {
+    return gzip_named ? ResponseEncoding::kGzip : ResponseEncoding::kDeflate;
+  }
+  if (gzip_named && deflate.position < gzip.position) return ResponseEncoding::kDeflate;
+  return ResponseEncoding::kGzip;
+}
+
+std::string_view EncodingName(ResponseEncoding encoding) {
+  switch (encoding) {
+    case ResponseEncoding::kGzip:
+      return "gzip";
+    case ResponseEncoding::kDeflate:
+      return "deflate";
+    case ResponseEncoding::kIdentity:
+      break;
+  }
+  return {};
+}
+
+std::string CompressBody(std::string_view body, ResponseEncoding encoding) {
+  z_stream zs{};
+  // windowBits 15 writes a zlib stream, 15 + 16 a gzip member. Level 1: the replies cross a
+  // loopback or a LAN, where speed matters more than the last bytes of ratio.
+  const int window_bits = encoding == ResponseEncoding::kGzip ? 15 + 16 : 15;
+  if (deflateInit2(&zs, 1, Z_DEFLATED, window_bits, 8, Z_DEFAULT_STRATEGY) != Z_OK) return {};
+  std::string out;
+  out.resize(deflateBound(&zs, static_cast<uLong>(body.size())) + 32);
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(body.data()));
+  zs.avail_in = static_cast<uInt>(body.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  const int rc = deflate(&zs, Z_FINISH);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  if (rc != Z_STREAM_END) return {};
+  return out;
+}
+
+InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::string& out) {
+  out.clear();
+  if (body.empty()) return InflateOutcome::kCorrupt;
+  z_stream zs{};
+  if (inflateInit2(&zs, 15 + 16) != Z_OK) return InflateOutcome::kCorrupt;  // gzip only
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(body.data()));
+  zs.avail_in = static_cast<uInt>(body.size());
+  char chunk[16 * 1024];
+  InflateOutcome outcome = InflateOutcome::kCorrupt;
+  for (;;) {
+    zs.next_out = reinterpret_cast<Bytef*>(chunk);
+    zs.avail_out = sizeof chunk;
+    const int rc = inflate(&zs, Z_NO_FLUSH);
+    const std::size_t produced = sizeof chunk - zs.avail_out;
+    if (out.size() + produced > max_bytes) {
+      outcome = InflateOutcome::kTooLarge;
+      break;
+    }
+    out.append(chunk, produced);
+    if (rc == Z_STREAM_END) {
+      if (zs.avail_in == 0) {
+        outcome = InflateOutcome::kOk;
+        break;
+      }
+      // Another member follows (RFC 1952 2.2); anything else fails in the next inflate.
+      if (inflateReset(&zs) != Z_OK) break;
+      continue;
+    }
+    if (rc != Z_OK) break;  // corrupt data, or Z_BUF_ERROR: the input ended mid-stream
+    if (zs.avail_in == 0 && produced == 0) break;
+  }
+  inflateEnd(&zs);
+  if (outcome != InflateOutcome::kOk) out.clear();
+  return outcome;
+}
+
+}  // namespace ddbemu::server
