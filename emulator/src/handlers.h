@@ -39,6 +39,11 @@ DDB_HANDLER(BatchWriteItem);
 DDB_HANDLER(TransactGetItems);
 DDB_HANDLER(TransactWriteItems);
 
+// PartiQL (handlers_partiql.cc).
+DDB_HANDLER(ExecuteStatement);
+DDB_HANDLER(BatchExecuteStatement);
+DDB_HANDLER(ExecuteTransaction);
+
 #undef DDB_HANDLER
 
 }  // namespace ddbemu::handlers

@@ -10,12 +10,15 @@ namespace {
 
 // Sorted by name for binary search.
 constexpr std::array kOperations = {
+    OperationEntry{"BatchExecuteStatement", &handlers::BatchExecuteStatement},
     OperationEntry{"BatchGetItem", &handlers::BatchGetItem},
     OperationEntry{"BatchWriteItem", &handlers::BatchWriteItem},
     OperationEntry{"CreateTable", &handlers::CreateTable},
     OperationEntry{"DeleteItem", &handlers::DeleteItem},
     OperationEntry{"DeleteTable", &handlers::DeleteTable},
     OperationEntry{"DescribeTable", &handlers::DescribeTable},
+    OperationEntry{"ExecuteStatement", &handlers::ExecuteStatement},
+    OperationEntry{"ExecuteTransaction", &handlers::ExecuteTransaction},
     OperationEntry{"GetItem", &handlers::GetItem},
     OperationEntry{"ListTables", &handlers::ListTables},
     OperationEntry{"PutItem", &handlers::PutItem},

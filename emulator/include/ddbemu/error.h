@@ -34,6 +34,7 @@ enum class ErrorCode {
   kTransactionInProgress,
   kIdempotentParameterMismatch,
   kItemCollectionSizeLimitExceeded,
+  kDuplicateItem,  // PartiQL INSERT of an existing key
   kInternalServerError,
 };
 
