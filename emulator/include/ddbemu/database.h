@@ -22,12 +22,6 @@ struct GetItemRequest;
 struct DeleteItemRequest;
 struct UpdateItemRequest;
 struct ItemResponse;
-struct ExecuteStatementRequest;  // emulator/src/api/partiql_requests.h
-struct ExecuteStatementResponse;
-struct BatchExecuteStatementRequest;
-struct BatchExecuteStatementResponse;
-struct ExecuteTransactionRequest;
-struct ExecuteTransactionResponse;
 }  // namespace api
 
 // Who is calling: selects the namespace of tables unless the database is shared
@@ -70,15 +64,6 @@ class Database {
                                        const RequestContext& context = {});
   Result<api::ItemResponse> UpdateItem(const api::UpdateItemRequest& request,
                                        const RequestContext& context = {});
-
-  // The PartiQL operations with typed requests and responses (api/partiql_requests.h), as Call
-  // runs them: each statement compiles to the item, read and transaction operations above.
-  Result<api::ExecuteStatementResponse> ExecuteStatement(
-      const api::ExecuteStatementRequest& request, const RequestContext& context = {});
-  Result<api::BatchExecuteStatementResponse> BatchExecuteStatement(
-      const api::BatchExecuteStatementRequest& request, const RequestContext& context = {});
-  Result<api::ExecuteTransactionResponse> ExecuteTransaction(
-      const api::ExecuteTransactionRequest& request, const RequestContext& context = {});
 
   const Options& options() const;
   Clock& clock() const;
