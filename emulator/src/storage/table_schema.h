@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/model/tables.h"  // the enums and throughput shapes
 
 namespace ddbemu {
 
@@ -18,33 +19,6 @@ struct KeyAttribute {
   std::string name;
   AttributeType type = AttributeType::kS;
   friend bool operator==(const KeyAttribute&, const KeyAttribute&) = default;
-};
-
-enum class ProjectionType : std::uint8_t { kAll, kKeysOnly, kInclude };
-enum class BillingMode : std::uint8_t { kProvisioned, kPayPerRequest };
-enum class TableStatus : std::uint8_t { kCreating, kUpdating, kDeleting, kActive };
-enum class IndexStatus : std::uint8_t { kCreating, kUpdating, kDeleting, kActive };
-
-struct ProvisionedThroughput {
-  std::int64_t read_capacity_units = 0;
-  std::int64_t write_capacity_units = 0;
-  std::int64_t last_increase_micros = 0;  // 0: never
-  std::int64_t last_decrease_micros = 0;
-  std::int64_t decreases_today = 0;
-  friend bool operator==(const ProvisionedThroughput&, const ProvisionedThroughput&) = default;
-};
-
-// OnDemandThroughput: -1 means "no maximum".
-struct OnDemandThroughput {
-  std::int64_t max_read_request_units = -1;
-  std::int64_t max_write_request_units = -1;
-  friend bool operator==(const OnDemandThroughput&, const OnDemandThroughput&) = default;
-};
-
-struct Tag {
-  std::string key;
-  std::string value;
-  friend bool operator==(const Tag&, const Tag&) = default;
 };
 
 struct IndexSchema {

@@ -6,8 +6,8 @@
 #include "ops/partiql/partiql.h"
 #include "ops/partiql/select_run.h"
 #include "ops/partiql/statement_plan.h"
-#include "ops/transact.h"
-#include "ops/transact_checks.h"
+#include "ops/transact/transact.h"
+#include "ops/transact/transact_checks.h"
 #include "partiql/ast.h"
 
 namespace ddbemu::ops {

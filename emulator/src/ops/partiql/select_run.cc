@@ -3,9 +3,9 @@
 
 #include "expr/document_path.h"
 #include "expr/evaluator.h"
-#include "ops/items.h"
-#include "ops/query.h"
-#include "ops/scan.h"
+#include "ops/items/items.h"
+#include "ops/reads/query.h"
+#include "ops/reads/scan.h"
 
 namespace ddbemu::ops {
 namespace {

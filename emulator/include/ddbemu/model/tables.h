@@ -1,0 +1,193 @@
+// The control plane: CreateTable, DescribeTable, UpdateTable, DeleteTable, ListTables, and the
+// TableDescription they answer with (API reference). The enums and the throughput shapes are
+// also the engine's own vocabulary: the catalog stores tables in these terms.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace ddbemu {
+
+enum class KeyType : std::uint8_t { kHash, kRange };
+enum class ScalarAttributeType : std::uint8_t { kS, kN, kB };
+enum class ProjectionType : std::uint8_t { kAll, kKeysOnly, kInclude };
+enum class BillingMode : std::uint8_t { kProvisioned, kPayPerRequest };
+enum class TableStatus : std::uint8_t { kCreating, kUpdating, kDeleting, kActive };
+enum class IndexStatus : std::uint8_t { kCreating, kUpdating, kDeleting, kActive };
+
+// ProvisionedThroughput in a request; ProvisionedThroughputDescription in a response, where the
+// time stamps (microseconds since the epoch, 0: never) and today's decrease count are filled.
+struct ProvisionedThroughput {
+  std::int64_t read_capacity_units = 0;
+  std::int64_t write_capacity_units = 0;
+  std::int64_t last_increase_micros = 0;
+  std::int64_t last_decrease_micros = 0;
+  std::int64_t decreases_today = 0;
+  friend bool operator==(const ProvisionedThroughput&, const ProvisionedThroughput&) = default;
+};
+
+// OnDemandThroughput: -1 means "no maximum".
+struct OnDemandThroughput {
+  std::int64_t max_read_request_units = -1;
+  std::int64_t max_write_request_units = -1;
+  friend bool operator==(const OnDemandThroughput&, const OnDemandThroughput&) = default;
+};
+
+struct Tag {
+  std::string key;
+  std::string value;
+  friend bool operator==(const Tag&, const Tag&) = default;
+};
+
+struct KeySchemaElement {
+  std::string attribute_name;
+  KeyType key_type = KeyType::kHash;
+  friend bool operator==(const KeySchemaElement&, const KeySchemaElement&) = default;
+};
+
+struct AttributeDefinition {
+  std::string attribute_name;
+  ScalarAttributeType attribute_type = ScalarAttributeType::kS;
+  friend bool operator==(const AttributeDefinition&, const AttributeDefinition&) = default;
+};
+
+struct Projection {
+  ProjectionType projection_type = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // INCLUDE only
+  friend bool operator==(const Projection&, const Projection&) = default;
+};
+
+struct GlobalSecondaryIndex {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> provisioned_throughput;  // provisioned tables only
+  std::optional<OnDemandThroughput> on_demand_throughput;
+};
+
+struct LocalSecondaryIndex {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+};
+
+struct CreateTableRequest {
+  std::string table_name;
+  std::vector<AttributeDefinition> attribute_definitions;
+  std::vector<KeySchemaElement> key_schema;
+  std::vector<LocalSecondaryIndex> local_secondary_indexes;
+  std::vector<GlobalSecondaryIndex> global_secondary_indexes;
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  std::optional<ProvisionedThroughput> provisioned_throughput;  // required when PROVISIONED
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::vector<Tag> tags;
+  std::optional<std::string> table_class;  // STANDARD or STANDARD_INFREQUENT_ACCESS
+  bool deletion_protection_enabled = false;
+};
+
+struct GlobalSecondaryIndexDescription {
+  std::string index_name;
+  std::string index_arn;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  IndexStatus index_status = IndexStatus::kActive;
+  bool backfilling = false;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::int64_t index_size_bytes = 0;
+  std::int64_t item_count = 0;
+};
+
+struct LocalSecondaryIndexDescription {
+  std::string index_name;
+  std::string index_arn;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::int64_t index_size_bytes = 0;
+  std::int64_t item_count = 0;
+};
+
+struct TableDescription {
+  std::string table_name;
+  std::string table_arn;
+  std::string table_id;
+  TableStatus table_status = TableStatus::kActive;
+  std::int64_t creation_date_time_micros = 0;
+  std::vector<KeySchemaElement> key_schema;
+  std::vector<AttributeDefinition> attribute_definitions;
+  BillingMode billing_mode = BillingMode::kProvisioned;  // BillingModeSummary.BillingMode
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::vector<GlobalSecondaryIndexDescription> global_secondary_indexes;
+  std::vector<LocalSecondaryIndexDescription> local_secondary_indexes;
+  std::int64_t table_size_bytes = 0;
+  std::int64_t item_count = 0;
+  bool deletion_protection_enabled = false;
+  std::string table_class = "STANDARD";
+};
+
+struct CreateTableResponse {
+  TableDescription table_description;
+};
+
+struct DescribeTableRequest {
+  std::string table_name;
+};
+struct DescribeTableResponse {
+  TableDescription table;
+};
+
+struct DeleteTableRequest {
+  std::string table_name;
+};
+struct DeleteTableResponse {
+  TableDescription table_description;
+};
+
+struct ListTablesRequest {
+  std::optional<std::string> exclusive_start_table_name;
+  std::optional<std::int64_t> limit;  // 1..100; absent: up to 100
+};
+struct ListTablesResponse {
+  std::vector<std::string> table_names;
+  std::optional<std::string> last_evaluated_table_name;  // present when more tables follow
+};
+
+// The actions of UpdateTable.GlobalSecondaryIndexUpdates.
+struct UpdateGlobalSecondaryIndexAction {
+  std::string index_name;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+};
+struct CreateGlobalSecondaryIndexAction {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+};
+struct DeleteGlobalSecondaryIndexAction {
+  std::string index_name;
+};
+using GlobalSecondaryIndexUpdate =
+    std::variant<UpdateGlobalSecondaryIndexAction, CreateGlobalSecondaryIndexAction,
+                 DeleteGlobalSecondaryIndexAction>;
+
+struct UpdateTableRequest {
+  std::string table_name;
+  std::vector<AttributeDefinition> attribute_definitions;  // those a new GSI's keys need
+  std::optional<BillingMode> billing_mode;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::vector<GlobalSecondaryIndexUpdate> global_secondary_index_updates;
+  std::optional<std::string> table_class;
+  std::optional<bool> deletion_protection_enabled;
+};
+struct UpdateTableResponse {
+  TableDescription table_description;
+};
+
+}  // namespace ddbemu
