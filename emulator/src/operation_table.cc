@@ -8,6 +8,7 @@
 
 #include "api/batch_requests.h"
 #include "api/item_requests.h"
+#include "api/partiql_requests.h"
 #include "api/read_requests.h"
 #include "api/table_description.h"
 #include "api/table_requests.h"
@@ -15,6 +16,7 @@
 #include "api/ttl_requests.h"
 #include "ops/batch/batch.h"
 #include "ops/items/items.h"
+#include "ops/partiql/partiql.h"
 #include "ops/reads/query.h"
 #include "ops/reads/scan.h"
 #include "ops/tables/table_update.h"
@@ -75,6 +77,18 @@ std::string TableDescriptionBody(const Request&, const ops::TableResult& r) {
 std::string TableBody(const api::TableNameRequest&, const ops::TableResult& r) {
   return api::RenderTableDescription("Table", r.schema, r.counts, r.options);
 }
+std::string ExecuteStatementBody(const api::ExecuteStatementRequest&,
+                                 const api::ExecuteStatementResponse& r) {
+  return api::RenderExecuteStatement(r);
+}
+std::string BatchExecuteStatementBody(const api::BatchExecuteStatementRequest& q,
+                                      const api::BatchExecuteStatementResponse& r) {
+  return api::RenderBatchExecuteStatement(r, q.return_consumed_capacity);
+}
+std::string ExecuteTransactionBody(const api::ExecuteTransactionRequest& q,
+                                   const api::ExecuteTransactionResponse& r) {
+  return api::RenderExecuteTransaction(r, q.return_consumed_capacity);
+}
 std::string ListTablesBody(const api::ListTablesRequest&, const api::ListTablesResponse& r) {
   return api::RenderListTables(r);
 }
@@ -90,6 +104,9 @@ std::string DescribeTimeToLiveBody(const api::TableNameRequest&,
 
 // Sorted by name for binary search.
 constexpr std::array kOperations = {
+    OperationEntry{"BatchExecuteStatement",
+                   &Handler<&api::ParseBatchExecuteStatement, &ops::BatchExecuteStatement,
+                            &BatchExecuteStatementBody>},
     OperationEntry{"BatchGetItem",
                    &Handler<&api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody>},
     OperationEntry{"BatchWriteItem",
@@ -113,6 +130,11 @@ constexpr std::array kOperations = {
     OperationEntry{"DescribeTimeToLive",
                    &Handler<&api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
                             &DescribeTimeToLiveBody>},
+    OperationEntry{"ExecuteStatement", &Handler<&api::ParseExecuteStatement,
+                                                &ops::ExecuteStatement, &ExecuteStatementBody>},
+    OperationEntry{"ExecuteTransaction",
+                   &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction,
+                            &ExecuteTransactionBody>},
     OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
     OperationEntry{"ListBackups", &handlers::ListBackups},
     OperationEntry{"ListContributorInsights", &handlers::ListContributorInsights},

@@ -47,6 +47,7 @@ enum class ErrorCode {
   kContinuousBackupsUnavailable,
   kPointInTimeRecoveryUnavailable,
   kInvalidRestoreTime,
+  kDuplicateItem,  // PartiQL INSERT of an existing key (DuplicateItemException)
   kInternalServerError,  // the last code a service sends (ErrorCodeFromTypeName stops here)
   // Codes no service sends; only a client over HTTP (src/client/) produces them.
   kUnknownServiceError,  // a `__type` without a code above; the message keeps the type name

@@ -51,6 +51,8 @@ ErrorInfo Info(ErrorCode code) {
       return {"com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400};
     case ErrorCode::kItemCollectionSizeLimitExceeded:
       return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
+    case ErrorCode::kDuplicateItem:
+      return {"com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400};
     case ErrorCode::kInternalServerError:
       return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
     case ErrorCode::kExpiredIterator:

@@ -41,6 +41,7 @@ TEST(ApiError, WireNamesAndStatuses) {
        "com.amazonaws.dynamodb.v20120810#IdempotentParameterMismatchException", 400},
       {ErrorCode::kItemCollectionSizeLimitExceeded,
        "com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400},
+      {ErrorCode::kDuplicateItem, "com.amazonaws.dynamodb.v20120810#DuplicateItemException", 400},
       {ErrorCode::kInternalServerError, "com.amazonaws.dynamodb.v20120810#InternalServerError",
        500},
   };
