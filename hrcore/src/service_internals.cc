@@ -3,6 +3,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <random>
 #include <thread>
 
 namespace hrcore {
@@ -49,6 +50,17 @@ void Add(Consumed& total, const ddbemu::ConsumedCapacity& c, bool write) {
   } else {
     total.read_units += c.capacity_units;
   }
+}
+
+// A ClientRequestToken unique across processes and runs: the ids generator may be seeded (and
+// so repeat across runs), and a token reused with another request is
+// IdempotentParameterMismatch for ten minutes.
+std::string RequestToken() {
+  thread_local std::mt19937_64 rng{std::random_device{}()};
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "hr-%016llx%016llx", static_cast<unsigned long long>(rng()),
+                static_cast<unsigned long long>(rng()));
+  return buf;
 }
 
 }  // namespace
@@ -169,7 +181,7 @@ Status Internals::Transact(HrService& s, std::vector<Action> actions) {
   auto r = WithRetries(s.options_, [&] {
     // A fresh token per attempt: a cancelled attempt wrote nothing, and the token makes a
     // transport-level resend of one attempt (by the HTTP client) idempotent.
-    request.client_request_token = s.ids_.Next();
+    request.client_request_token = RequestToken();
     return s.client_.TransactWriteItems(request);
   });
   {
