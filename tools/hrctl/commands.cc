@@ -25,6 +25,8 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
   seed [--seed N] [--orgs 500] [--employees 200] [--open-jobs 20] [--departments 5]
        [--closed-jobs 2] [--drafts 1] [--applications 3]
   check                                  verify every invariant over the whole table
+  cost [--fraction 0.01] [--read-price 0.25] [--write-price 1.25]
+                                         the review's daily mix, measured, beside its estimate
   ap N --org ORG [--emp E] [--email X] [--dept D] [--job J] [--posted-at P]
        [--limit L] [--cursor C]          run access pattern N (1..12)
   org-create --name N [--plan free|pro|enterprise]      org-suspend --org ORG
@@ -38,7 +40,8 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
   job-open | job-close | job-reopen --org ORG --job J
   apply --org ORG --job J --emp E
   advance --org ORG --job J --submitted-at S --app A --to reviewing|accepted|rejected
-Defaults: --data-dir ./hrdata (LMDB, in process), --table acme-hr-dev. With --endpoint, the
+Defaults: --data-dir ./hrdata (LMDB, in process; seed writes unthrottled unless --throttle),
+--table acme-hr-dev. With --endpoint, the
 access key is $AWS_ACCESS_KEY_ID (default "hrctl") and the region $AWS_REGION (us-east-1).
 )";
 
@@ -57,6 +60,11 @@ Result<Backend> Open(const Args& args) {
   // A development data set: survive a crash of hrctl, not a power loss (much faster seeding).
   options.durability = ddbemu::Durability::kNone;
   options.shared_db = true;
+  // Throttling is on, as in every other command, except for `seed` unless --throttle: the data
+  // set is what matters there, not the rate it is written at (a partition takes 1,000 WCU/s,
+  // so the baseline would take about ten minutes).
+  bool seeding = !args.positional().empty() && args.positional()[0] == "seed";
+  options.throttle = !seeding || args.Has("throttle");
   auto db = ddbemu::Database::Open(options);
   if (!db.ok()) return Error::Backend(std::move(db).error());
   b.database = std::move(db).value();
