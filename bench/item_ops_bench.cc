@@ -12,6 +12,7 @@
 
 #include "api/item_requests.h"
 #include "ddbemu/database.h"
+#include "ddbemu/embedded_client.h"
 
 namespace {
 
@@ -115,7 +116,8 @@ namespace {
 void BM_GetItemTyped(benchmark::State& state) {
   auto db = OpenWithTable();
   for (int i = 0; i < kItems; ++i) db->Call("PutItem", PutBody(i));
-  std::vector<ddbemu::api::GetItemRequest> requests(kItems);
+  auto client = ddbemu::MakeEmbeddedClient(*db);
+  std::vector<ddbemu::GetItemRequest> requests(kItems);
   for (int i = 0; i < kItems; ++i) {
     requests[i].table_name = "bench";
     requests[i].key["pk"] = ddbemu::AttributeValue::S("ORG#" + std::to_string(i % 100));
@@ -123,7 +125,7 @@ void BM_GetItemTyped(benchmark::State& state) {
   }
   int i = 0;
   for (auto _ : state) {
-    auto response = db->GetItem(requests[i++ % kItems]);
+    auto response = client->GetItem(requests[i++ % kItems]);
     benchmark::DoNotOptimize(response);
   }
 }

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "ddbemu/database.h"
+#include "ddbemu/embedded_client.h"
 #include "hrcore/json_call_client.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
@@ -93,7 +94,7 @@ World& Get(bool http) {
     options.durability = ddbemu::Durability::kNone;
     options.throttle = false;
     w->db = std::move(ddbemu::Database::Open(options)).value();
-    w->client = MakeDatabaseJsonClient(*w->db);
+    w->client = ddbemu::MakeEmbeddedClient(*w->db);
   }
   ServiceOptions so;
   if (!CreateHrTable(*w->client, so.table_name, true).ok()) std::abort();

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "ddbemu/embedded_client.h"
 #include "hrcore/check.h"
 #include "hrcore/json_call_client.h"
 #include "hrcore/table.h"
@@ -68,7 +69,7 @@ Result<Backend> Open(const Args& args) {
   auto db = ddbemu::Database::Open(options);
   if (!db.ok()) return Error::Backend(std::move(db).error());
   b.database = std::move(db).value();
-  b.client = MakeDatabaseJsonClient(*b.database);
+  b.client = ddbemu::MakeEmbeddedClient(*b.database);
   return b;
 }
 

@@ -1,5 +1,6 @@
 // Database: the emulator, in-process. Open one on a data directory (or an in-memory one for a
-// test fixture) and call any DynamoDB operation on it. The same calls serve ddb-local.
+// test fixture) and call any DynamoDB operation on it as JSON (the path ddb-local serves), or
+// through a typed ddbemu::Client (ddbemu/embedded_client.h).
 //
 //   auto db = ddbemu::Database::Open({.in_memory = true});
 //   auto r = (*db)->Call("ListTables", "{}");   // r.http_status == 200, r.body == {"TableNames":[]}
@@ -15,14 +16,6 @@
 #include "ddbemu/options.h"
 
 namespace ddbemu {
-
-namespace api {  // the typed requests of emulator/src/api/item_requests.h
-struct PutItemRequest;
-struct GetItemRequest;
-struct DeleteItemRequest;
-struct UpdateItemRequest;
-struct ItemResponse;
-}  // namespace api
 
 // Who is calling: selects the namespace of tables unless the database is shared
 // (DynamoDB Local keeps one set of tables per access key id and region).
@@ -53,18 +46,6 @@ class Database {
   Response Call(std::string_view operation, std::string_view json_body,
                 const RequestContext& context = {});
 
-  // The item operations with typed requests and responses (api/item_requests.h): the same
-  // validation and semantics as Call, without JSON on either side. For in-process callers on
-  // a hot path. Expression and legacy parameters work as in Call.
-  Result<api::ItemResponse> PutItem(const api::PutItemRequest& request,
-                                    const RequestContext& context = {});
-  Result<api::ItemResponse> GetItem(const api::GetItemRequest& request,
-                                    const RequestContext& context = {});
-  Result<api::ItemResponse> DeleteItem(const api::DeleteItemRequest& request,
-                                       const RequestContext& context = {});
-  Result<api::ItemResponse> UpdateItem(const api::UpdateItemRequest& request,
-                                       const RequestContext& context = {});
-
   const Options& options() const;
   Clock& clock() const;
 
@@ -81,6 +62,8 @@ class Database {
                               const RequestContext& context = {});
 
   struct Impl;  // defined in src/database_impl.h; ops reach the engine through it
+  // The engine, for the embedded Client (ddbemu/embedded_client.h). Not for applications.
+  Impl& impl() { return *impl_; }
 
  private:
   explicit Database(std::unique_ptr<Impl> impl);

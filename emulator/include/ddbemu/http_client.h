@@ -34,7 +34,7 @@ struct HttpClientOptions {
   std::optional<AwsCredentials> credentials;
   std::chrono::milliseconds connect_timeout{2'000};
   std::chrono::milliseconds request_timeout{10'000};
-  int max_attempts = 3;             // the first try included; 1 disables retries
+  int max_attempts = 3;              // the first try included; 1 disables retries
   std::size_t max_connections = 16;  // keep-alive connections kept per client
 };
 

@@ -2,6 +2,8 @@
 // the multi-table operations.
 #include "api/batch_requests.h"
 
+#include "api/legacy_requests.h"
+
 #include "api/json_read.h"
 
 namespace ddbemu::api {
@@ -45,11 +47,8 @@ Result<KeysAndAttributes> ParseKeysAndAttributes(std::string_view table,
   entry.consistent_read = BoolMember(json, "ConsistentRead");
   if (const rapidjson::Value* names = Member(json, "AttributesToGet");
       names != nullptr && names->IsArray()) {
-    entry.legacy.attributes_to_get = names;
-    entry.attributes_to_get.emplace();
-    for (const auto& name : names->GetArray()) {
-      if (name.IsString()) entry.attributes_to_get->emplace_back(View(name));
-    }
+    entry.attributes_to_get = ParseAttributesToGet(*names);
+    entry.legacy.attributes_to_get = entry.attributes_to_get;
   }
   // KeysAndAttributes has no ExpressionAttributeValues, ConditionExpression or
   // UpdateExpression: ParseExpressions finds none of them here.

@@ -2,6 +2,7 @@
 #include "api/item_requests.h"
 
 #include "api/json_read.h"
+#include "api/legacy_requests.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {
@@ -24,9 +25,13 @@ Result<Item> ParseAttributeMap(const rapidjson::Value& body, std::string_view me
 }
 
 void ParseLegacy(const rapidjson::Value& body, LegacyParameters* out) {
-  out->expected = Member(body, "Expected");
-  out->attributes_to_get = Member(body, "AttributesToGet");
-  out->attribute_updates = Member(body, "AttributeUpdates");
+  if (const rapidjson::Value* json = Member(body, "Expected")) out->expected = ParseExpected(*json);
+  if (const rapidjson::Value* json = Member(body, "AttributesToGet")) {
+    out->attributes_to_get = ParseAttributesToGet(*json);
+  }
+  if (const rapidjson::Value* json = Member(body, "AttributeUpdates")) {
+    out->attribute_updates = ParseAttributeUpdates(*json);
+  }
   out->conditional_operator = StringMember(body, "ConditionalOperator");
 }
 
@@ -162,10 +167,10 @@ namespace {
 // legacy/expression mixing check nor are validated.
 void DropNonMembers(bool update, ExpressionParameters* expressions, LegacyParameters* legacy) {
   expressions->projection_expression.reset();
-  legacy->attributes_to_get = nullptr;
+  legacy->attributes_to_get.reset();
   if (!update) {
     expressions->update_expression.reset();
-    legacy->attribute_updates = nullptr;
+    legacy->attribute_updates.reset();
   }
 }
 
@@ -186,7 +191,9 @@ Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
   // GetItem's only legacy and expression members: AttributesToGet, ProjectionExpression and
   // ExpressionAttributeNames (the others are ignored, ExpressionAttributeValues unread).
-  request.legacy.attributes_to_get = Member(body, "AttributesToGet");
+  if (const rapidjson::Value* json = Member(body, "AttributesToGet")) {
+    request.legacy.attributes_to_get = ParseAttributesToGet(*json);
+  }
   request.expressions.projection_expression = StringMember(body, "ProjectionExpression");
   ParseExpressionNames(body, &request.expressions);
   DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));

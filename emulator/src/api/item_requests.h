@@ -11,6 +11,7 @@
 #include <rapidjson/document.h>
 
 #include "api/item_collection_metrics.h"
+#include "expr/legacy.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
 
@@ -30,12 +31,13 @@ struct ExpressionParameters {
   bool has_values = false;
 };
 
-// Legacy (pre-expression) parameters, kept as raw JSON until the expression layer
-// translates them (Expected, AttributesToGet, AttributeUpdates, ConditionalOperator).
+// Legacy (pre-expression) parameters, already in typed form (expr/legacy.h) so that the JSON
+// path and the typed path hand ops/ the same thing. A member that failed to parse keeps its
+// error, reported when the operation reaches it, so the service's order of checks holds.
 struct LegacyParameters {
-  const rapidjson::Value* expected = nullptr;
-  const rapidjson::Value* attributes_to_get = nullptr;
-  const rapidjson::Value* attribute_updates = nullptr;
+  std::optional<Result<std::vector<expr::ExpectedEntry>>> expected;
+  std::optional<std::vector<std::string>> attributes_to_get;
+  std::optional<Result<std::vector<expr::AttributeUpdateEntry>>> attribute_updates;
   std::optional<std::string> conditional_operator;
 };
 

@@ -59,18 +59,19 @@ Status TranslateLegacy(const api::LegacyParameters& legacy, ExpressionParameters
     return ApiError::Validation("ConditionalOperator cannot be used without Filter or Expected");
   }
   if (allowed.update && legacy.attribute_updates) {
-    DDB_ASSIGN_OR_RETURN(auto entries, api::ParseAttributeUpdates(*legacy.attribute_updates));
-    DDB_ASSIGN_OR_RETURN(out->update, expr::AttributeUpdatesToUpdate(entries));
+    if (!legacy.attribute_updates->ok()) return legacy.attribute_updates->error();
+    DDB_ASSIGN_OR_RETURN(out->update, expr::AttributeUpdatesToUpdate(**legacy.attribute_updates));
   }
   if (allowed.condition && legacy.expected) {
-    DDB_ASSIGN_OR_RETURN(auto entries, api::ParseExpected(*legacy.expected));
-    DDB_ASSIGN_OR_RETURN(
-        out->condition,
-        expr::ExpectedToCondition(entries, api::ParseConditionalOperator(legacy.conditional_operator)));
+    if (!legacy.expected->ok()) return legacy.expected->error();
+    DDB_ASSIGN_OR_RETURN(out->condition,
+                         expr::ExpectedToCondition(
+                             **legacy.expected,
+                             api::ParseConditionalOperator(legacy.conditional_operator)));
   }
   if (allowed.projection && legacy.attributes_to_get) {
-    DDB_ASSIGN_OR_RETURN(out->projection, expr::AttributesToGetToProjection(api::ParseAttributesToGet(
-                                              *legacy.attributes_to_get)));
+    DDB_ASSIGN_OR_RETURN(out->projection,
+                         expr::AttributesToGetToProjection(*legacy.attributes_to_get));
   }
   return Status::Ok();
 }

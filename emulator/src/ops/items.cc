@@ -3,6 +3,8 @@
 // the table lookup, then the key against the schema, then the condition, then the write.
 #include "ops/items.h"
 
+#include "ops/table_name.h"
+
 #include "capacity/capacity_units.h"
 #include "ops/capacity_charge.h"
 #include "expr/projection.h"
@@ -17,12 +19,18 @@
 namespace ddbemu::ops {
 namespace {
 
-// Looks the table up in the caller's namespace within `txn` (cached: no schema decode).
+// Looks the table up in the caller's namespace within `txn` (cached: no schema decode). The
+// service accepts the table's ARN wherever it accepts its name.
 Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const storage::Txn& txn,
                                                      const Caller& caller,
                                                      const std::string& table_name) {
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       engine.catalog.GetShared(txn, caller.ns, table_name));
+  std::string resolved;
+  if (table_name.starts_with("arn:")) {
+    DDB_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name));
+  }
+  DDB_ASSIGN_OR_RETURN(
+      std::shared_ptr<const TableSchema> table,
+      engine.catalog.GetShared(txn, caller.ns, resolved.empty() ? table_name : resolved));
   if (!table) return TableNotFound();
   return table;
 }

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "ddbemu/database.h"
+#include "ddbemu/embedded_client.h"
 #include "hrcore/json_call_client.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
@@ -100,7 +101,7 @@ class HrFixture : public ::testing::Test {
       const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
       table_ = std::string("acme-hr-") + info->test_suite_name() + "-" + info->name();
     } else {
-      client_ = WrapClient(MakeDatabaseJsonClient(*db_));
+      client_ = WrapClient(ddbemu::MakeEmbeddedClient(*db_));
     }
     ids_ = std::make_unique<UlidGenerator>(*clock_, SeededRandomSource(1));
     service_ = MakeService("secret-1");

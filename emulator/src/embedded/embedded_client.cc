@@ -1,0 +1,144 @@
+// The embedded Client (ddbemu/embedded_client.h): typed request -> checks and conversion
+// (typed_requests.h) -> the same ops/ function the JSON path calls -> typed response
+// (typed_responses.h). No JSON on the way in or out.
+#include "ddbemu/embedded_client.h"
+
+#include <exception>
+#include <utility>
+
+#include "database_impl.h"
+#include "embedded/typed_requests.h"
+#include "embedded/typed_responses.h"
+#include "ops/batch.h"
+#include "ops/items.h"
+#include "ops/query.h"
+#include "ops/scan.h"
+#include "ops/table_update.h"
+#include "ops/tables.h"
+#include "ops/transact.h"
+
+namespace ddbemu {
+namespace {
+
+template <class Request>
+api::ReturnConsumedCapacity ReturnMode(const Request& request) {
+  switch (request.return_consumed_capacity) {
+    case ReturnConsumedCapacity::kTotal:
+      return api::ReturnConsumedCapacity::kTotal;
+    case ReturnConsumedCapacity::kIndexes:
+      return api::ReturnConsumedCapacity::kIndexes;
+    default:
+      return api::ReturnConsumedCapacity::kNone;
+  }
+}
+
+class EmbeddedClient final : public Client {
+ public:
+  EmbeddedClient(Database& database, RequestContext context,
+                 std::unique_ptr<Database> owned = nullptr)
+      : owned_(std::move(owned)), impl_(database.impl()), context_(std::move(context)) {}
+
+  Result<PutItemResponse> PutItem(const PutItemRequest& request) override {
+    return Run<PutItemResponse>(request, &ops::PutItem, &embedded::ToPutItemResponse);
+  }
+  Result<GetItemResponse> GetItem(const GetItemRequest& request) override {
+    return Run<GetItemResponse>(request, &ops::GetItem, &embedded::ToGetItemResponse);
+  }
+  Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request) override {
+    return Run<UpdateItemResponse>(request, &ops::UpdateItem, &embedded::ToUpdateItemResponse);
+  }
+  Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& request) override {
+    return Run<DeleteItemResponse>(request, &ops::DeleteItem, &embedded::ToDeleteItemResponse);
+  }
+  Result<QueryResponse> Query(const QueryRequest& request) override {
+    return Run<QueryResponse>(request, &ops::Query,
+                              [](api::ReadResponse r) { return embedded::ToPublic(std::move(r)); });
+  }
+  Result<ScanResponse> Scan(const ScanRequest& request) override {
+    return Run<ScanResponse>(request, &ops::Scan,
+                             [](api::ReadResponse r) { return embedded::ToPublic(std::move(r)); });
+  }
+  Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& request) override {
+    return RunWithMode<BatchGetItemResponse>(request, &ops::BatchGetItem);
+  }
+  Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& request) override {
+    return RunWithMode<BatchWriteItemResponse>(request, &ops::BatchWriteItem);
+  }
+  Result<TransactWriteItemsResponse> TransactWriteItems(
+      const TransactWriteItemsRequest& request) override {
+    return RunWithMode<TransactWriteItemsResponse>(request, &ops::TransactWriteItems);
+  }
+  Result<TransactGetItemsResponse> TransactGetItems(
+      const TransactGetItemsRequest& request) override {
+    return RunWithMode<TransactGetItemsResponse>(request, &ops::TransactGetItems);
+  }
+  Result<CreateTableResponse> CreateTable(const CreateTableRequest& request) override {
+    return Run<CreateTableResponse>(request, &ops::CreateTable, [](ops::TableResult r) {
+      return CreateTableResponse{embedded::ToPublic(r)};
+    });
+  }
+  Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& request) override {
+    return Run<DescribeTableResponse>(request, &ops::DescribeTable, [](ops::TableResult r) {
+      return DescribeTableResponse{embedded::ToPublic(r)};
+    });
+  }
+  Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& request) override {
+    return Run<UpdateTableResponse>(request, &ops::UpdateTable, [](ops::TableResult r) {
+      return UpdateTableResponse{embedded::ToPublic(r)};
+    });
+  }
+  Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& request) override {
+    return Run<DeleteTableResponse>(request, &ops::DeleteTable, [](ops::TableResult r) {
+      return DeleteTableResponse{embedded::ToPublic(r)};
+    });
+  }
+  Result<ListTablesResponse> ListTables(const ListTablesRequest& request) override {
+    return Run<ListTablesResponse>(request, &ops::ListTables, [](api::ListTablesResponse r) {
+      return embedded::ToPublic(std::move(r));
+    });
+  }
+
+ private:
+  // Convert, execute, convert back. Like Database::Call, a bug that throws becomes an
+  // InternalServerError instead of taking the host process down.
+  template <class Response, class Request, class Op, class Out>
+  Result<Response> Run(const Request& request, Op op, Out out) {
+    try {
+      auto engine_request = embedded::ToEngine(request);
+      if (!engine_request.ok()) return std::move(engine_request).error();
+      ops::Engine engine = impl_.engine();
+      auto response = op(engine, impl_.CallerFor(context_), *engine_request);
+      if (!response.ok()) return std::move(response).error();
+      return out(std::move(response).value());
+    } catch (const std::exception& e) {
+      return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
+    }
+  }
+
+  // The multi-table operations, whose ConsumedCapacity follows the request's mode.
+  template <class Response, class Request, class Op>
+  Result<Response> RunWithMode(const Request& request, Op op) {
+    return Run<Response>(request, op, [&](auto response) {
+      return embedded::ToPublic(std::move(response), ReturnMode(request));
+    });
+  }
+
+  std::unique_ptr<Database> owned_;  // set when this client opened the database
+  Database::Impl& impl_;
+  RequestContext context_;
+};
+
+}  // namespace
+
+std::unique_ptr<Client> MakeEmbeddedClient(Database& database, RequestContext context) {
+  return std::make_unique<EmbeddedClient>(database, std::move(context));
+}
+
+Result<std::unique_ptr<Client>> OpenEmbeddedClient(Options options) {
+  DDB_ASSIGN_OR_RETURN(std::unique_ptr<Database> database, Database::Open(std::move(options)));
+  Database& ref = *database;
+  return std::unique_ptr<Client>(
+      std::make_unique<EmbeddedClient>(ref, RequestContext{}, std::move(database)));
+}
+
+}  // namespace ddbemu

@@ -1,0 +1,260 @@
+// The control plane's public requests -> engine requests (typed_requests.h), and the engine's
+// view of a table -> the public TableDescription (typed_responses.h). The engine keeps the
+// request members as sent (strings for enums) because its checks word their messages after
+// them; a typed request cannot hold a bad enum, so it is written out as the wire would carry it.
+#include <string>
+#include <variant>
+
+#include "api/request_validator.h"
+#include "embedded/typed_requests.h"
+#include "embedded/typed_responses.h"
+
+namespace ddbemu::embedded {
+namespace {
+
+std::string_view KeyTypeName(KeyType t) { return t == KeyType::kHash ? "HASH" : "RANGE"; }
+
+std::string_view ScalarTypeName(ScalarAttributeType t) {
+  switch (t) {
+    case ScalarAttributeType::kS:
+      return "S";
+    case ScalarAttributeType::kN:
+      return "N";
+    case ScalarAttributeType::kB:
+      return "B";
+  }
+  return "S";
+}
+
+std::string_view BillingModeName(BillingMode m) {
+  return m == BillingMode::kPayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED";
+}
+
+std::string_view ProjectionTypeName(ProjectionType t) {
+  switch (t) {
+    case ProjectionType::kAll:
+      return "ALL";
+    case ProjectionType::kKeysOnly:
+      return "KEYS_ONLY";
+    case ProjectionType::kInclude:
+      return "INCLUDE";
+  }
+  return "ALL";
+}
+
+std::vector<api::KeySchemaElement> ToEngine(const std::vector<KeySchemaElement>& keys) {
+  std::vector<api::KeySchemaElement> out;
+  for (const auto& k : keys)
+    out.push_back({k.attribute_name, std::string(KeyTypeName(k.key_type))});
+  return out;
+}
+
+std::vector<api::AttributeDefinition> ToEngine(const std::vector<AttributeDefinition>& defs) {
+  std::vector<api::AttributeDefinition> out;
+  for (const auto& d : defs)
+    out.push_back({d.attribute_name, std::string(ScalarTypeName(d.attribute_type))});
+  return out;
+}
+
+std::optional<api::ThroughputRequest> ToEngine(const std::optional<ProvisionedThroughput>& pt) {
+  if (!pt) return std::nullopt;
+  return api::ThroughputRequest{pt->read_capacity_units, pt->write_capacity_units};
+}
+
+std::optional<api::OnDemandRequest> ToEngine(const std::optional<OnDemandThroughput>& odt) {
+  if (!odt) return std::nullopt;
+  api::OnDemandRequest out;
+  if (odt->max_read_request_units >= 0) out.max_read_request_units = odt->max_read_request_units;
+  if (odt->max_write_request_units >= 0) out.max_write_request_units = odt->max_write_request_units;
+  return out;
+}
+
+api::ProjectionRequest ToEngine(const Projection& p) {
+  api::ProjectionRequest out;
+  out.projection_type = std::string(ProjectionTypeName(p.projection_type));
+  if (!p.non_key_attributes.empty()) out.non_key_attributes = p.non_key_attributes;
+  return out;
+}
+
+template <class Index>
+api::SecondaryIndexRequest IndexToEngine(const Index& index) {
+  api::SecondaryIndexRequest out;
+  out.index_name = index.index_name;
+  out.key_schema = ToEngine(index.key_schema);
+  out.projection = ToEngine(index.projection);
+  if constexpr (!std::is_same_v<Index, LocalSecondaryIndex>) {
+    out.provisioned_throughput = ToEngine(index.provisioned_throughput);
+    out.on_demand_throughput = ToEngine(index.on_demand_throughput);
+  }
+  return out;
+}
+
+Status CheckName(const std::string& name) {
+  Result<std::string_view> checked = ValidateTableName(name);
+  if (!checked.ok()) return checked.error();
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckName(in.table_name));
+  api::CreateTableRequest out;
+  out.table_name = in.table_name;
+  out.attribute_definitions = ToEngine(in.attribute_definitions);
+  out.key_schema = ToEngine(in.key_schema);
+  if (!in.local_secondary_indexes.empty()) {
+    out.local_secondary_indexes.emplace();
+    for (const auto& i : in.local_secondary_indexes)
+      out.local_secondary_indexes->push_back(IndexToEngine(i));
+  }
+  if (!in.global_secondary_indexes.empty()) {
+    out.global_secondary_indexes.emplace();
+    for (const auto& i : in.global_secondary_indexes)
+      out.global_secondary_indexes->push_back(IndexToEngine(i));
+  }
+  out.billing_mode = std::string(BillingModeName(in.billing_mode));
+  out.provisioned_throughput = ToEngine(in.provisioned_throughput);
+  out.on_demand_throughput = ToEngine(in.on_demand_throughput);
+  if (!in.tags.empty()) {
+    out.tags.emplace();
+    for (const Tag& t : in.tags) out.tags->push_back({t.key, t.value});
+  }
+  out.table_class = in.table_class;
+  out.deletion_protection_enabled = in.deletion_protection_enabled;
+  return out;
+}
+
+Result<api::UpdateTableRequest> ToEngine(const UpdateTableRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckName(in.table_name));
+  api::UpdateTableRequest out;
+  out.table_name = in.table_name;
+  if (!in.attribute_definitions.empty())
+    out.attribute_definitions = ToEngine(in.attribute_definitions);
+  if (in.billing_mode) out.billing_mode = std::string(BillingModeName(*in.billing_mode));
+  out.provisioned_throughput = ToEngine(in.provisioned_throughput);
+  out.on_demand_throughput = ToEngine(in.on_demand_throughput);
+  out.table_class = in.table_class;
+  out.deletion_protection_enabled = in.deletion_protection_enabled;
+  if (!in.global_secondary_index_updates.empty()) {
+    out.global_secondary_index_updates.emplace();
+    for (const GlobalSecondaryIndexUpdate& u : in.global_secondary_index_updates) {
+      api::GsiUpdateRequest g;
+      if (auto* update = std::get_if<UpdateGlobalSecondaryIndexAction>(&u)) {
+        g.update =
+            api::UpdateGsiAction{update->index_name, ToEngine(update->provisioned_throughput),
+                                 ToEngine(update->on_demand_throughput), std::nullopt};
+      } else if (auto* create = std::get_if<CreateGlobalSecondaryIndexAction>(&u)) {
+        g.create = IndexToEngine(*create);
+      } else {
+        g.delete_index_name = std::get<DeleteGlobalSecondaryIndexAction>(u).index_name;
+      }
+      out.global_secondary_index_updates->push_back(std::move(g));
+    }
+  }
+  return out;
+}
+
+Result<api::TableNameRequest> ToEngine(const DescribeTableRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckName(in.table_name));
+  return api::TableNameRequest{in.table_name};
+}
+
+Result<api::TableNameRequest> ToEngine(const DeleteTableRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckName(in.table_name));
+  return api::TableNameRequest{in.table_name};
+}
+
+Result<api::ListTablesRequest> ToEngine(const ListTablesRequest& in) {
+  api::ListTablesRequest out;
+  if (in.limit) {
+    if (*in.limit < 1 || *in.limit > 100) {
+      return ApiError::Validation(
+          "1 validation error detected: Value '" + std::to_string(*in.limit) +
+          "' at 'limit' failed to satisfy constraint: Member must have value " +
+          (*in.limit < 1 ? "greater than or equal to 1" : "less than or equal to 100"));
+    }
+    out.limit = static_cast<int>(*in.limit);
+  }
+  if (in.exclusive_start_table_name) {
+    DDB_RETURN_IF_ERROR(CheckName(*in.exclusive_start_table_name));
+    out.exclusive_start_table_name = in.exclusive_start_table_name;
+  }
+  return out;
+}
+
+// ---- TableSchema -> TableDescription ----------------------------------------------------------
+
+namespace {
+
+ScalarAttributeType ScalarType(AttributeType t) {
+  return t == AttributeType::kN   ? ScalarAttributeType::kN
+         : t == AttributeType::kB ? ScalarAttributeType::kB
+                                  : ScalarAttributeType::kS;
+}
+
+std::vector<KeySchemaElement> KeySchema(const std::vector<KeyAttribute>& hash,
+                                        const std::vector<KeyAttribute>& range) {
+  std::vector<KeySchemaElement> out;
+  for (const auto& k : hash) out.push_back({k.name, KeyType::kHash});
+  for (const auto& k : range) out.push_back({k.name, KeyType::kRange});
+  return out;
+}
+
+}  // namespace
+
+TableDescription ToPublic(const ops::TableResult& result) {
+  const TableSchema& s = result.schema;
+  TableDescription d;
+  d.table_name = s.name;
+  d.table_arn = result.options.table_arn;
+  d.table_id = s.table_id;
+  d.table_status = s.status;
+  d.creation_date_time_micros = s.creation_micros;
+  std::vector<KeyAttribute> range;
+  if (s.sort_key) range.push_back(*s.sort_key);
+  d.key_schema = KeySchema({s.partition_key}, range);
+  for (const auto& a : s.attribute_definitions)
+    d.attribute_definitions.push_back({a.name, ScalarType(a.type)});
+  d.billing_mode = s.billing_mode;
+  d.provisioned_throughput = s.throughput;
+  d.provisioned_throughput->decreases_today =
+      api::DecreasesToday(s.throughput, result.options.now_micros);
+  if (s.on_demand.max_read_request_units >= 0 || s.on_demand.max_write_request_units >= 0)
+    d.on_demand_throughput = s.on_demand;
+  d.table_size_bytes = static_cast<std::int64_t>(result.counts.table.size_bytes);
+  d.item_count = static_cast<std::int64_t>(result.counts.table.item_count);
+  d.deletion_protection_enabled = s.deletion_protection;
+  d.table_class = s.table_class.empty() ? "STANDARD" : s.table_class;
+  for (std::size_t i = 0; i < s.indexes.size(); ++i) {
+    const IndexSchema& index = s.indexes[i];
+    const api::KeyspaceCounts counts =
+        i < result.counts.indexes.size() ? result.counts.indexes[i] : api::KeyspaceCounts{};
+    const Projection projection{index.projection, index.non_key_attributes};
+    const std::string arn = d.table_arn + "/index/" + index.name;
+    if (index.is_local) {
+      d.local_secondary_indexes.push_back({index.name, arn,
+                                           KeySchema(index.partition_key, index.sort_key),
+                                           projection, static_cast<std::int64_t>(counts.size_bytes),
+                                           static_cast<std::int64_t>(counts.item_count)});
+    } else {
+      GlobalSecondaryIndexDescription g;
+      g.index_name = index.name;
+      g.index_arn = arn;
+      g.key_schema = KeySchema(index.partition_key, index.sort_key);
+      g.projection = projection;
+      g.index_status = index.status;
+      g.backfilling = index.backfilling;
+      g.provisioned_throughput = index.throughput;
+      if (index.on_demand.max_read_request_units >= 0 ||
+          index.on_demand.max_write_request_units >= 0)
+        g.on_demand_throughput = index.on_demand;
+      g.index_size_bytes = static_cast<std::int64_t>(counts.size_bytes);
+      g.item_count = static_cast<std::int64_t>(counts.item_count);
+      d.global_secondary_indexes.push_back(std::move(g));
+    }
+  }
+  return d;
+}
+
+}  // namespace ddbemu::embedded

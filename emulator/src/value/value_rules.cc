@@ -1,0 +1,117 @@
+// Typed-value rules; see value_rules.h. The messages are the JSON codec's (json_codec.cc),
+// which records where each comes from.
+#include "value/value_rules.h"
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "value/item_size.h"
+#include "value/json_codec.h"
+#include "value/number.h"
+
+namespace ddbemu {
+namespace {
+
+constexpr std::string_view kInvalid = "One or more parameter values were invalid: ";
+constexpr std::string_view kNesting =
+    "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
+    "beyond supported limit";
+constexpr std::string_view kEmptySS = "An string set  may not be empty";
+constexpr std::string_view kEmptyNS = "An number set  may not be empty";
+constexpr std::string_view kEmptyBS = "Binary sets should not be empty";
+constexpr std::string_view kDuplicateNumbers = "Input collection contains duplicates";
+
+ApiError Invalid(std::string_view detail) {
+  return ApiError::Validation(std::string(kInvalid) + std::string(detail));
+}
+
+bool HasDuplicates(const std::vector<std::string>& members) {
+  std::vector<std::string_view> sorted(members.begin(), members.end());
+  std::sort(sorted.begin(), sorted.end());
+  return std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
+}
+
+// "Input collection [a, a] contains duplicates." / "Input collection [Yg==, Yg==]of type BS
+// contains duplicates." (sic): the members as they would have been sent.
+ApiError DuplicateMembers(AttributeType type, const std::vector<std::string>& members) {
+  std::string m = "Input collection [";
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (i > 0) m += ", ";
+    m += type == AttributeType::kBS ? Base64Encode(members[i]) : members[i];
+  }
+  m += "]";
+  m += type == AttributeType::kBS ? "of type BS contains duplicates." : " contains duplicates.";
+  return Invalid(m);
+}
+
+bool ExceedsNesting(const AttributeValue& v, int level) {
+  if (!v.is(AttributeType::kL) && !v.is(AttributeType::kM)) return false;
+  if (level + 1 > kMaxNestingDepth) return true;
+  if (v.is(AttributeType::kL)) {
+    for (const AttributeValue& e : v.list())
+      if (ExceedsNesting(e, level + 1)) return true;
+  } else {
+    for (const auto& [name, e] : v.map())
+      if (ExceedsNesting(e, level + 1)) return true;
+  }
+  return false;
+}
+
+Status NormalizeMembers(AttributeValue& v) {
+  switch (v.type()) {
+    case AttributeType::kN: {
+      DDB_ASSIGN_OR_RETURN(v.scalar(), CanonicalNumber(v.scalar()));
+      return Status::Ok();
+    }
+    case AttributeType::kSS:
+      if (v.set().empty()) return Invalid(kEmptySS);
+      if (HasDuplicates(v.set())) return DuplicateMembers(AttributeType::kSS, v.set());
+      return Status::Ok();
+    case AttributeType::kBS:
+      if (v.set().empty()) return Invalid(kEmptyBS);
+      if (HasDuplicates(v.set())) return DuplicateMembers(AttributeType::kBS, v.set());
+      return Status::Ok();
+    case AttributeType::kNS:
+      if (v.set().empty()) return Invalid(kEmptyNS);
+      for (std::string& member : v.set()) {
+        DDB_ASSIGN_OR_RETURN(member, CanonicalNumber(member));
+      }
+      if (HasDuplicates(v.set())) return ApiError::Validation(std::string(kDuplicateNumbers));
+      return Status::Ok();
+    case AttributeType::kL:
+      for (AttributeValue& e : v.list()) DDB_RETURN_IF_ERROR(NormalizeMembers(e));
+      return Status::Ok();
+    case AttributeType::kM:
+      for (auto& [name, e] : v.map()) DDB_RETURN_IF_ERROR(NormalizeMembers(e));
+      return Status::Ok();
+    default:
+      return Status::Ok();
+  }
+}
+
+}  // namespace
+
+Status NormalizeAttributeValue(AttributeValue& value, int level) {
+  if (ExceedsNesting(value, level)) return ApiError::Validation(std::string(kNesting));
+  return NormalizeMembers(value);
+}
+
+Status NormalizeItem(Item& item) {
+  for (auto& [name, value] : item) DDB_RETURN_IF_ERROR(NormalizeAttributeValue(value, 1));
+  return Status::Ok();
+}
+
+Status NormalizeExpressionValues(Item& values) {
+  for (auto& [name, value] : values) {
+    Status status = NormalizeAttributeValue(value, 1);
+    if (status.ok()) continue;
+    if (status.error().code() != ErrorCode::kValidation) return status;
+    return ApiError::Validation("ExpressionAttributeValues contains invalid value: " +
+                                status.error().message() + " for key " + name);
+  }
+  return Status::Ok();
+}
+
+}  // namespace ddbemu
