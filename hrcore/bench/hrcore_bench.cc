@@ -108,7 +108,9 @@ World& Get(bool http) {
   }
   w->ids = std::make_unique<UlidGenerator>(w->clock, SystemRandomSource());
   w->service = std::make_unique<HrService>(*w->client, w->clock, *w->ids, so);
-  for (auto& e : w->service->ListEmployees(w->ctx, {.limit = 1000})->items) {
+  // Copies first: a range-for over a member of a temporary Result would dangle.
+  std::vector<Employee> all = w->service->ListEmployees(w->ctx, {.limit = 1000})->items;
+  for (auto& e : all) {
     if (e.status == EmployeeStatus::kActive) w->emps.push_back(e);
   }
   w->depts = w->service->ListDepartments(w->ctx, {.limit = 1000})->items;
