@@ -1,6 +1,6 @@
 // Database's capacity-model calls (ddbemu/capacity_report.h): the report and the overrides.
 #include "database_impl.h"
-#include "ops/capacity_report.h"
+#include "ops/capacity/capacity_report.h"
 
 namespace ddbemu {
 

@@ -5,6 +5,7 @@
 
 #include <cassert>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -34,8 +35,16 @@ enum class ErrorCode {
   kTransactionInProgress,
   kIdempotentParameterMismatch,
   kItemCollectionSizeLimitExceeded,
-  kInternalServerError,
+  kInternalServerError,  // the last code a service sends (ErrorCodeFromTypeName stops here)
+  // Codes no service sends; only a client over HTTP (src/client/) produces them.
+  kUnknownServiceError,  // a `__type` without a code above; the message keeps the type name
+  kTransport,            // no usable answer: connection, timeout, TLS, CRC32 or framing failure
 };
+
+// The ErrorCode of a `__type` ("com.amazonaws.dynamodb.v20120810#ResourceNotFoundException")
+// or of its bare name ("ResourceNotFoundException"), the inverse of ApiError::type_name();
+// nullopt when no service code has that name. The prefix is ignored: services differ in it.
+std::optional<ErrorCode> ErrorCodeFromTypeName(std::string_view type);
 
 // One entry of TransactionCanceledException.CancellationReasons, in request order.
 struct CancellationReason {

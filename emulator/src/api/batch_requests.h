@@ -2,7 +2,7 @@
 // ConsumedCapacity list they share with the transactions. The JSON codec in batch_requests.cc
 // fills them from a body that ValidateRequest has accepted (so the model's constraints —
 // 1..100 Keys per table, 1..25 WriteRequests per table, table-name patterns, enums — hold);
-// ops/batch.h executes them.
+// ops/batch/batch.h executes them.
 #pragma once
 
 #include <rapidjson/document.h>

@@ -1,7 +1,7 @@
 // The checks CreateTable makes after the API model's generic validation and before it looks
 // at the catalog, in the service's order: members the model no longer requires, billing mode
 // against throughput, attribute definitions against every key schema, LSIs, GSIs, projection
-// limits, tags. The table name is resolved before this (ops/table_name.h).
+// limits, tags. The table name is resolved before this (ops/tables/table_name.h).
 #pragma once
 
 #include "api/table_requests.h"

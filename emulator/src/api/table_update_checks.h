@@ -1,7 +1,7 @@
 // The checks UpdateTable makes on the request alone, before it looks the table up (the
 // service validates first: an UpdateTable with nothing to change is a ValidationException
 // even for a table that does not exist). The checks that need the table's current state are
-// in ops/table_update.cc.
+// in ops/tables/table_update.cc.
 #pragma once
 
 #include "api/table_requests.h"

@@ -1,7 +1,7 @@
 // Typed requests and responses of TransactWriteItems and TransactGetItems. The JSON codec in
 // transact_requests.cc fills them from a body that ValidateRequest has accepted (1..100
 // actions, each action's required members, ClientRequestToken 1..36 characters, enums);
-// ops/transact.h executes them.
+// ops/transact/transact.h executes them.
 #pragma once
 
 #include <rapidjson/document.h>

@@ -31,7 +31,7 @@ HalfUnits TransactionalWriteCost(std::size_t old_item_bytes, std::size_t new_ite
 // entry one delete, an entry rewritten under the same key one write of the larger image, and
 // an entry whose index key moved a delete plus a put. Sizes are projected sizes. Zero when the
 // entry did not change. Index writes are never doubled inside a transaction: only the base
-// table's share is transactional (observed on the service; see ops/capacity_charge.cc).
+// table's share is transactional (observed on the service; see ops/capacity/capacity_charge.cc).
 HalfUnits IndexEntryWriteCost(bool removed, bool written, std::size_t old_entry_bytes,
                               std::size_t new_entry_bytes);
 

@@ -9,13 +9,13 @@
 #include "database_impl.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
-#include "ops/batch.h"
-#include "ops/items.h"
-#include "ops/query.h"
-#include "ops/scan.h"
-#include "ops/table_update.h"
-#include "ops/tables.h"
-#include "ops/transact.h"
+#include "ops/batch/batch.h"
+#include "ops/items/items.h"
+#include "ops/reads/query.h"
+#include "ops/reads/scan.h"
+#include "ops/tables/table_update.h"
+#include "ops/tables/tables.h"
+#include "ops/transact/transact.h"
 
 namespace ddbemu {
 namespace {

@@ -1,4 +1,4 @@
-// The embedded client's way out: the engine's responses (api/*_requests.h, ops/tables.h) become
+// The embedded client's way out: the engine's responses (api/*_requests.h, ops/tables/tables.h) become
 // the public response shapes, filled with exactly what the JSON path renders (the same members
 // present or absent), so a caller sees the same answer in process and over HTTP.
 #pragma once
@@ -9,7 +9,7 @@
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
 #include "ddbemu/client.h"
-#include "ops/tables.h"
+#include "ops/tables/tables.h"
 
 namespace ddbemu::embedded {
 

@@ -27,7 +27,7 @@ struct Engine {
   // Parsed expressions by text, shared by every request of this database (may be null).
   expr::ExpressionCache* expression_cache = nullptr;
   // The capacity model's buckets (CAPACITY.md §3); null when throttling is off, so that the
-  // request path then skips admission entirely (ops/capacity_charge.h).
+  // request path then skips admission entirely (ops/capacity/capacity_charge.h).
   capacity::ThroughputRegistry* throughput = nullptr;
 };
 

@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <exception>
 
-#include "server/crc32.h"
+#include "value/crc32.h"
 #include "server/sigv4_auth.h"
 
 namespace ddbemu::server {

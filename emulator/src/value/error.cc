@@ -53,6 +53,10 @@ ErrorInfo Info(ErrorCode code) {
       return {"com.amazonaws.dynamodb.v20120810#ItemCollectionSizeLimitExceededException", 400};
     case ErrorCode::kInternalServerError:
       return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
+    case ErrorCode::kUnknownServiceError:
+      return {"ddbemu.client#UnknownServiceError", 400};
+    case ErrorCode::kTransport:
+      return {"ddbemu.client#TransportError", 500};
   }
   return {"com.amazonaws.dynamodb.v20120810#InternalServerError", 500};
 }
@@ -67,5 +71,17 @@ std::string_view ApiError::short_name() const {
 }
 
 int ApiError::http_status() const { return Info(code_).http_status; }
+
+std::optional<ErrorCode> ErrorCodeFromTypeName(std::string_view type) {
+  // Compare bare names: AWS, DynamoDB Local and Alternator agree on them but not always on the
+  // prefix, and some clients send or receive the name alone.
+  const std::string_view bare = type.substr(type.find('#') + 1);
+  for (int i = 0; i <= static_cast<int>(ErrorCode::kInternalServerError); ++i) {
+    const auto code = static_cast<ErrorCode>(i);
+    const std::string_view name = Info(code).type_name;
+    if (name.substr(name.find('#') + 1) == bare) return code;
+  }
+  return std::nullopt;
+}
 
 }  // namespace ddbemu

@@ -1,6 +1,6 @@
 // ItemCollectionGuard: the 10 GB item-collection limit of tables with LSIs (tested with a lowered
 // limit) and ItemCollectionMetrics, over a real ItemStore in one write transaction per write.
-#include "ops/item_collections.h"
+#include "ops/items/item_collections.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/stringbuffer.h>

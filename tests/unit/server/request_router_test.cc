@@ -7,7 +7,7 @@
 #include <set>
 #include <string>
 
-#include "server/crc32.h"
+#include "value/crc32.h"
 
 namespace ddbemu::server {
 namespace {

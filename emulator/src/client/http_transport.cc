@@ -1,0 +1,126 @@
+#include "client/http_transport.h"
+
+#include <ctime>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "client/connection_pool.h"
+#include "client/service_error.h"
+#include "value/crc32.h"
+
+namespace ddbemu::client {
+namespace {
+
+constexpr std::string_view kContentType = "application/x-amz-json-1.0";
+
+// The x-amz-crc32 check: the header carries the body's CRC32 in decimal. A missing header is
+// accepted (botocore does the same; some DynamoDB-compatible servers do not send it).
+bool Crc32Matches(const HttpResponse& response) {
+  const std::string* header = response.Header("x-amz-crc32");
+  if (header == nullptr) return true;
+  std::uint64_t expected = 0;
+  for (char c : *header) {
+    if (c < '0' || c > '9') return false;
+    expected = expected * 10 + static_cast<std::uint64_t>(c - '0');
+    if (expected > 0xffffffffull) return false;
+  }
+  return expected == Crc32(response.body);
+}
+
+}  // namespace
+
+Result<std::unique_ptr<HttpTransport>> HttpTransport::Create(HttpTransportOptions options) {
+  const AwsEnvironment env = options.environment ? *options.environment : AwsEnvironment::Process();
+  const std::string profile = ResolveProfile(options.profile, env);
+  DDB_ASSIGN_OR_RETURN(std::string region, ResolveRegion(options.region, profile, env));
+  Credentials credentials;
+  if (options.credentials) {
+    credentials = *options.credentials;
+  } else {
+    DDB_ASSIGN_OR_RETURN(credentials, ResolveCredentials(profile, env));
+  }
+  const std::string url = ResolveEndpointUrl(options.endpoint, region, profile, env);
+  DDB_ASSIGN_OR_RETURN(Endpoint endpoint, ParseEndpoint(url));
+
+  ConnectionPoolOptions pool_options;
+  pool_options.endpoint = endpoint;
+  pool_options.connect_timeout = options.connect_timeout;
+  pool_options.request_timeout = options.request_timeout;
+  pool_options.max_connections = options.max_connections;
+  pool_options.ca_file = options.ca_file;
+  pool_options.verify_peer = options.verify_tls;
+  DDB_ASSIGN_OR_RETURN(auto pool, ConnectionPool::Create(std::move(pool_options)));
+  return std::unique_ptr<HttpTransport>(new HttpTransport(std::move(options), std::move(endpoint),
+                                                          std::move(region), std::move(credentials),
+                                                          std::move(pool)));
+}
+
+HttpTransport::HttpTransport(HttpTransportOptions options, Endpoint endpoint, std::string region,
+                             Credentials credentials, std::unique_ptr<ConnectionPool> pool)
+    : options_(std::move(options)),
+      endpoint_(std::move(endpoint)),
+      host_header_(endpoint_.host_header()),
+      credentials_(std::move(credentials)),
+      signer_(std::move(region), "dynamodb"),
+      retry_(options_.retry),
+      pool_(std::move(pool)) {}
+
+HttpTransport::~HttpTransport() = default;
+
+std::uint64_t HttpTransport::connections_opened() const { return pool_->connections_opened(); }
+
+Result<std::string> HttpTransport::Call(std::string_view operation, std::string_view json_body,
+                                        std::string_view target_prefix) {
+  const std::string target = std::string(target_prefix) + "." + std::string(operation);
+  RetryPolicy::CallState state;
+  for (;;) {
+    ++state.attempts;
+    // Signed anew for every attempt, as the SDKs do: a retry after a long backoff must not
+    // carry a stale X-Amz-Date.
+    SigningRequest signing;
+    signing.payload = json_body;
+    signing.headers = {{"Content-Type", std::string(kContentType)},
+                       {"Host", host_header_},
+                       {"X-Amz-Date", AmzDate(static_cast<long long>(std::time(nullptr)))},
+                       {"X-Amz-Target", target}};
+    if (!credentials_.session_token.empty()) {
+      signing.headers.emplace_back("X-Amz-Security-Token", credentials_.session_token);
+    }
+    const Signature signature = signer_.Sign(signing, credentials_, signing.headers[2].second);
+    std::vector<std::pair<std::string, std::string>> headers = std::move(signing.headers);
+    headers.emplace_back("Authorization", signature.authorization);
+    headers.emplace_back("User-Agent", options_.user_agent);
+
+    auto sent = pool_->Post(headers, json_body);
+    AttemptOutcome outcome;
+    std::optional<ApiError> error;
+    if (auto* failure = std::get_if<SendFailure>(&sent)) {
+      outcome.transport = failure->kind == SendFailure::Kind::kTimeout
+                              ? AttemptOutcome::Transport::kTimeout
+                              : AttemptOutcome::Transport::kConnectionError;
+      error.emplace(ErrorCode::kTransport, std::move(failure->message));
+    } else {
+      HttpResponse& response = std::get<HttpResponse>(sent);
+      if (!Crc32Matches(response)) {
+        outcome.transport = AttemptOutcome::Transport::kCrc32Mismatch;
+        error.emplace(ErrorCode::kTransport, "x-amz-crc32 " + *response.Header("x-amz-crc32") +
+                                                 " does not match the response body (CRC32 " +
+                                                 std::to_string(Crc32(response.body)) + ")");
+      } else if (response.status >= 200 && response.status < 300) {
+        retry_.OnSuccess(state);
+        return std::move(response.body);
+      } else {
+        outcome.http_status = response.status;
+        std::string type;
+        error.emplace(ParseServiceError(response.status, response.body, &type));
+        outcome.error_code = type.substr(type.find('#') + 1);
+      }
+    }
+    const auto delay = retry_.NextDelay(state, outcome);
+    if (!delay) return std::move(*error);
+    retry_.Sleep(*delay);
+  }
+}
+
+}  // namespace ddbemu::client

@@ -1,0 +1,184 @@
+// The SigV4 steps as AWS documents them ("Create a signed AWS API request"): canonical request,
+// string to sign, derived signing key, signature.
+#include "client/sigv4_signer.h"
+
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
+#include <openssl/sha.h>
+
+#include <algorithm>
+#include <array>
+#include <ctime>
+#include <map>
+
+namespace ddbemu::client {
+namespace {
+
+using Digest = std::array<unsigned char, 32>;
+
+Digest Hmac(std::string_view key, std::string_view data) {
+  Digest out{};
+  unsigned int length = 0;
+  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
+       reinterpret_cast<const unsigned char*>(data.data()), data.size(), out.data(), &length);
+  return out;
+}
+
+std::string_view AsView(const Digest& d) {
+  return {reinterpret_cast<const char*>(d.data()), d.size()};
+}
+
+std::string Hex(const unsigned char* bytes, std::size_t n) {
+  static constexpr char kDigits[] = "0123456789abcdef";
+  std::string out(2 * n, '0');
+  for (std::size_t i = 0; i < n; ++i) {
+    out[2 * i] = kDigits[bytes[i] >> 4];
+    out[2 * i + 1] = kDigits[bytes[i] & 0xf];
+  }
+  return out;
+}
+
+char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
+
+bool IsSpace(char c) { return c == ' ' || c == '\t'; }
+
+// Header values are trimmed and inner runs of spaces become one space (the canonical form;
+// AWS's "get-header-value-trim" vector shows this applies inside quotes too).
+std::string CanonicalValue(std::string_view value) {
+  while (!value.empty() && IsSpace(value.front())) value.remove_prefix(1);
+  while (!value.empty() && IsSpace(value.back())) value.remove_suffix(1);
+  std::string out;
+  out.reserve(value.size());
+  for (char c : value) {
+    if (IsSpace(c)) {
+      if (out.back() != ' ') out += ' ';  // value is trimmed: out is never empty here
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// Removes "." and ".." segments and empty segments ("//"), keeping a trailing slash, then
+// encodes each segment: the canonical URI of every service but S3.
+std::string CanonicalUri(std::string_view path) {
+  std::vector<std::string_view> segments;
+  std::string_view rest = path;
+  while (!rest.empty()) {
+    const std::size_t slash = rest.find('/');
+    const std::string_view segment = rest.substr(0, slash);
+    rest = slash == std::string_view::npos ? std::string_view{} : rest.substr(slash + 1);
+    if (segment.empty() || segment == ".") continue;
+    if (segment == "..") {
+      if (!segments.empty()) segments.pop_back();
+      continue;
+    }
+    segments.push_back(segment);
+  }
+  std::string out = "/";
+  for (std::size_t i = 0; i < segments.size(); ++i) {
+    if (i > 0) out += '/';
+    out += UriEncode(segments[i]);
+  }
+  if (!segments.empty() && !path.empty() && path.back() == '/') out += '/';
+  return out;
+}
+
+// Parameters sorted by encoded name, then encoded value; a name without "=" has an empty value.
+std::string CanonicalQuery(std::string_view query) {
+  std::vector<std::pair<std::string, std::string>> params;
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view item = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    params.emplace_back(UriEncode(item.substr(0, eq)),
+                        eq == std::string_view::npos ? "" : UriEncode(item.substr(eq + 1)));
+  }
+  std::sort(params.begin(), params.end());
+  std::string out;
+  for (const auto& [name, value] : params) {
+    if (!out.empty()) out += '&';
+    out += name;
+    out += '=';
+    out += value;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string Sha256Hex(std::string_view data) {
+  unsigned char digest[SHA256_DIGEST_LENGTH];
+  SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest);
+  return Hex(digest, sizeof digest);
+}
+
+std::string UriEncode(std::string_view text, bool keep_slash) {
+  static constexpr char kDigits[] = "0123456789ABCDEF";
+  std::string out;
+  out.reserve(text.size());
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+        c == '.' || c == '_' || c == '~' || (keep_slash && c == '/')) {
+      out += ch;
+    } else {
+      out += '%';
+      out += kDigits[c >> 4];
+      out += kDigits[c & 0xf];
+    }
+  }
+  return out;
+}
+
+std::string AmzDate(long long unix_seconds) {
+  const auto t = static_cast<std::time_t>(unix_seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y%m%dT%H%M%SZ", &tm);
+  return buffer;
+}
+
+Signature SigV4Signer::Sign(const SigningRequest& request, const Credentials& credentials,
+                            std::string_view amz_date) const {
+  // Headers by lower-case name (std::map sorts them), values joined in request order.
+  std::map<std::string, std::string> headers;
+  for (const auto& [name, value] : request.headers) {
+    std::string key(name);
+    std::transform(key.begin(), key.end(), key.begin(), Lower);
+    auto [it, inserted] = headers.try_emplace(std::move(key), CanonicalValue(value));
+    if (!inserted) it->second += "," + CanonicalValue(value);
+  }
+  std::string canonical_headers;
+  std::string signed_headers;
+  for (const auto& [name, value] : headers) {
+    canonical_headers += name + ":" + value + "\n";
+    if (!signed_headers.empty()) signed_headers += ';';
+    signed_headers += name;
+  }
+
+  Signature s;
+  s.canonical_request = std::string(request.method) + "\n" + CanonicalUri(request.path) + "\n" +
+                        CanonicalQuery(request.query) + "\n" + canonical_headers + "\n" +
+                        signed_headers + "\n" + Sha256Hex(request.payload);
+
+  const std::string_view date = amz_date.substr(0, 8);
+  const std::string scope = std::string(date) + "/" + region_ + "/" + service_ + "/aws4_request";
+  s.string_to_sign = "AWS4-HMAC-SHA256\n" + std::string(amz_date) + "\n" + scope + "\n" +
+                     Sha256Hex(s.canonical_request);
+
+  const Digest k_date = Hmac("AWS4" + credentials.secret_access_key, date);
+  const Digest k_region = Hmac(AsView(k_date), region_);
+  const Digest k_service = Hmac(AsView(k_region), service_);
+  const Digest k_signing = Hmac(AsView(k_service), "aws4_request");
+  const Digest signature = Hmac(AsView(k_signing), s.string_to_sign);
+  s.signature = Hex(signature.data(), signature.size());
+  s.authorization = "AWS4-HMAC-SHA256 Credential=" + credentials.access_key_id + "/" + scope +
+                    ", SignedHeaders=" + signed_headers + ", Signature=" + s.signature;
+  return s;
+}
+
+}  // namespace ddbemu::client

@@ -1,0 +1,105 @@
+#include "ops/capacity/capacity_report.h"
+
+#include <string>
+
+#include "capacity/partition_map.h"
+#include "ops/capacity/capacity_charge.h"
+#include "ops/items/item_checks.h"
+#include "ops/tables/table_name.h"
+#include "storage/key_layout.h"
+#include "storage/key_range.h"
+#include "value/item_codec.h"
+#include "value/item_size.h"
+
+namespace ddbemu::ops {
+namespace {
+
+Result<TableSchema> FindTable(Engine& engine, const storage::Txn& txn, const Caller& caller,
+                              std::string_view table_name) {
+  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, table_name));
+  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> table, engine.catalog.Get(txn, caller.ns, name));
+  if (!table) return TableNotFound();
+  return std::move(*table);
+}
+
+// Fills each partition's item count and size by walking key space `keyspace_id` once.
+Status CountPartitions(Engine& engine, const storage::Txn& txn, std::uint32_t keyspace_id,
+                       KeyspaceCapacity* report) {
+  const capacity::PartitionMap map(static_cast<std::int64_t>(report->partitions.size()));
+  DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
+                       engine.items.OpenRange(txn, storage::KeyspaceRange(keyspace_id),
+                                              storage::ScanDirection::kForward));
+  for (; cursor.valid(); cursor.Next()) {
+    const std::int64_t partition = map.PartitionOf(storage::StoredPartitionHash(cursor.key()));
+    Item item;
+    if (!itemcodec::DecodeItem(cursor.value(), &item)) {
+      return ApiError::InternalServerError("Internal server error: undecodable stored item");
+    }
+    PartitionCapacity& p = report->partitions[static_cast<std::size_t>(partition)];
+    ++p.item_count;
+    p.size_bytes += ItemSize(item);
+  }
+  return cursor.status();
+}
+
+Status CheckOverrides(const CapacityOverrides& o) {
+  auto positive = [](const std::optional<std::int64_t>& v, const char* name) -> Status {
+    if (v && *v < 1) return ApiError::Validation(std::string(name) + " must be at least 1");
+    return Status::Ok();
+  };
+  DDB_RETURN_IF_ERROR(positive(o.partitions, "partitions"));
+  DDB_RETURN_IF_ERROR(positive(o.partition_read_units, "partition_read_units"));
+  DDB_RETURN_IF_ERROR(positive(o.partition_write_units, "partition_write_units"));
+  DDB_RETURN_IF_ERROR(positive(o.table_read_units, "table_read_units"));
+  DDB_RETURN_IF_ERROR(positive(o.table_write_units, "table_write_units"));
+  DDB_RETURN_IF_ERROR(positive(o.burst_seconds, "burst_seconds"));
+  if (o.partitions && *o.partitions > 1'000'000) {
+    return ApiError::Validation("partitions must be at most 1000000");
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
+                                                capacity::ThroughputRegistry& registry,
+                                                const Caller& caller, std::string_view table_name,
+                                                std::size_t top_n) {
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, table_name));
+  TableCapacityReport report = registry.Report(SchemaSource(engine, caller, txn, table), top_n);
+  report.throttling = engine.options.throttle;
+  DDB_RETURN_IF_ERROR(CountPartitions(engine, txn, table.keyspace_id, &report.table));
+  for (KeyspaceCapacity& index_report : report.global_secondary_indexes) {
+    const IndexSchema* index = table.FindIndex(index_report.name);
+    if (index == nullptr) continue;
+    DDB_RETURN_IF_ERROR(CountPartitions(engine, txn, index->keyspace_id, &index_report));
+  }
+  return report;
+}
+
+Status SetCapacityOverrides(Engine& engine, capacity::ThroughputRegistry& registry,
+                            const Caller& caller, std::string_view table_name,
+                            const CapacityOverrides& overrides) {
+  DDB_RETURN_IF_ERROR(CheckOverrides(overrides));
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, table_name));
+  if (!overrides.index.empty()) {
+    const IndexSchema* index = table.FindIndex(overrides.index);
+    if (index == nullptr || index->is_local) {
+      return ApiError::Validation("Table " + table.name + " has no global secondary index " +
+                                  overrides.index);
+    }
+  }
+  capacity::LimitOverrides limits;
+  limits.partitions = overrides.partitions;
+  limits.partition_read_units = overrides.partition_read_units;
+  limits.partition_write_units = overrides.partition_write_units;
+  limits.table_read_units = overrides.table_read_units;
+  limits.table_write_units = overrides.table_write_units;
+  limits.burst_seconds = overrides.burst_seconds;
+  registry.SetOverrides(caller.ns, table.name, overrides.index, limits);
+  return Status::Ok();
+}
+
+}  // namespace ddbemu::ops

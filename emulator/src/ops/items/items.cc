@@ -1,0 +1,264 @@
+// PutItem, GetItem, DeleteItem and UpdateItem. Order of checks, as the service runs them:
+// request-level validation (values, parameter mixing, ReturnValues, size, expressions), then
+// the table lookup, then the key against the schema, then the condition, then the write.
+#include "ops/items/items.h"
+
+#include "ops/tables/table_name.h"
+
+#include "capacity/capacity_units.h"
+#include "ops/capacity/capacity_charge.h"
+#include "expr/projection.h"
+#include "ops/items/item_checks.h"
+#include "ops/items/item_collections.h"
+#include "ops/items/item_expressions.h"
+#include "ops/items/item_mutation.h"
+#include "ops/items/key_validation.h"
+#include "storage/item_store.h"
+#include "value/item_size.h"
+
+namespace ddbemu::ops {
+namespace {
+
+// Looks the table up in the caller's namespace within `txn` (cached: no schema decode). The
+// service accepts the table's ARN wherever it accepts its name.
+Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const storage::Txn& txn,
+                                                     const Caller& caller,
+                                                     const std::string& table_name) {
+  std::string resolved;
+  if (table_name.starts_with("arn:")) {
+    DDB_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name));
+  }
+  DDB_ASSIGN_OR_RETURN(
+      std::shared_ptr<const TableSchema> table,
+      engine.catalog.GetShared(txn, caller.ns, resolved.empty() ? table_name : resolved));
+  if (!table) return TableNotFound();
+  return table;
+}
+
+// ConditionalCheckFailedException, carrying the current item when the request asked for it
+// with ReturnValuesOnConditionCheckFailure=ALL_OLD.
+ApiError ConditionFailed(bool return_old, const Item* current) {
+  ApiError error = ApiError::ConditionalCheckFailed();
+  if (return_old && current != nullptr) {
+    error.item = std::make_shared<const AttributeValue>(AttributeValue::M(*current));
+  }
+  return error;
+}
+
+// What one write request needs from the table, read inside its write transaction.
+struct WriteTarget {
+  std::shared_ptr<const TableSchema> schema;
+  const TableSchema& table() const { return *schema; }
+  std::string storage_key;
+  std::optional<Item> current;
+};
+
+Result<WriteTarget> ReadTarget(Engine& engine, storage::WriteTxn& txn, const Caller& caller,
+                               const std::string& table_name, const Item& key_or_item,
+                               bool is_whole_item) {
+  WriteTarget target;
+  DDB_ASSIGN_OR_RETURN(target.schema, FindTable(engine, txn, caller, table_name));
+  DDB_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table(), key_or_item)
+                                    : ValidateKey(target.table(), key_or_item));
+  DDB_ASSIGN_OR_RETURN(target.storage_key, storage::EncodeTableKey(target.table(), key_or_item));
+  Item current;
+  DDB_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, target.storage_key, &current));
+  if (exists) target.current = std::move(current);
+  return target;
+}
+
+std::size_t SizeOf(const std::optional<Item>& item) { return item ? ItemSize(*item) : 0; }
+
+// Stores the outcome of a mutation (or removes the item), has the capacity model admit what it
+// costs (a throttled write returns before the commit: the transaction aborts, nothing changes)
+// and commits. Returns the cost. `key_item` holds the request's key.
+Result<capacity::RequestCharge> WriteOutcome(Engine& engine, const Caller& caller,
+                                             storage::WriteTxn& txn, const WriteTarget& target,
+                                             const Item& key_item, const MutationOutcome& outcome,
+                                             std::optional<api::ItemCollectionMetrics>* metrics) {
+  const Item* old_item = target.current ? &*target.current : nullptr;
+  // Tables with LSIs: the 10 GB item-collection limit, and ItemCollectionMetrics.
+  DDB_ASSIGN_OR_RETURN(ItemCollectionGuard collection,
+                       ItemCollectionGuard::Begin(engine.items, txn, target.table(), key_item));
+  storage::IndexChanges changes;
+  if (outcome.writes) {
+    if (outcome.new_item) {
+      DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, target.table(), target.storage_key,
+                                                     old_item, *outcome.new_item));
+    } else if (old_item != nullptr) {
+      DDB_ASSIGN_OR_RETURN(
+          changes, engine.items.Delete(txn, target.table(), target.storage_key, *old_item));
+    }
+  }
+  const Item* new_item = outcome.new_item ? &*outcome.new_item : nullptr;
+  capacity::RequestCharge charge =
+      ChargeWrite(target.table(), SizeOf(target.current), SizeOf(outcome.new_item), changes);
+  DDB_RETURN_IF_ERROR(collection.Finish(txn));
+  DDB_RETURN_IF_ERROR(AdmitWrite(engine, caller, txn, target.table(), key_item, old_item, new_item,
+                                 changes, charge));
+  DDB_RETURN_IF_ERROR(txn.Commit());
+  if (metrics != nullptr) *metrics = collection.Metrics();
+  return charge;
+}
+
+// A write whose condition failed still costs its write units (Developer Guide, "Condition
+// expressions": "If the condition expression evaluates to false, DynamoDB still consumes write
+// capacity units from the table"), and is throttled like any write; it changes nothing.
+Status ChargeFailedWrite(Engine& engine, const Caller& caller, const storage::Txn& txn,
+                         const WriteTarget& target, const Item& key_item, std::size_t new_size) {
+  const capacity::RequestCharge charge =
+      ChargeWrite(target.table(), SizeOf(target.current), new_size, {});
+  return AdmitWrite(engine, caller, txn, target.table(), key_item, nullptr, nullptr, {}, charge);
+}
+
+// What a single-item write leaves for its operation to shape into ReturnValues.
+struct WriteResult {
+  api::ItemResponse response;  // ConsumedCapacity and ItemCollectionMetrics filled in
+  std::optional<Item> old_item;
+  MutationOutcome outcome;
+};
+
+// The flow every single-item write shares, in the service's order: read the target in one
+// write transaction, decide with the pure mutation step, charge (and report) a failed
+// condition, write, admit, commit. `failed_write_size` is what a failed condition is charged
+// for besides the old item (PutItem: the new item).
+template <class Request>
+Result<WriteResult> RunWrite(Engine& engine, const Caller& caller, const Request& request,
+                             const Item& key_or_item, bool is_whole_item, ItemMutation mutation,
+                             std::size_t failed_write_size) {
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
+                                                      key_or_item, is_whole_item));
+  const Item* current = target.current ? &*target.current : nullptr;
+  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
+  if (outcome.condition_failed) {
+    DDB_RETURN_IF_ERROR(
+        ChargeFailedWrite(engine, caller, txn, target, key_or_item, failed_write_size));
+    return ConditionFailed(request.return_old_on_condition_failure, current);
+  }
+  std::optional<api::ItemCollectionMetrics> metrics;
+  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
+                       WriteOutcome(engine, caller, txn, target, key_or_item, outcome, &metrics));
+  WriteResult result;
+  if (request.return_item_collection_metrics) result.response.item_collection_metrics = std::move(metrics);
+  result.response.consumed_capacity =
+      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
+  result.old_item = std::move(target.current);
+  result.outcome = std::move(outcome);
+  return result;
+}
+
+const expr::Condition* ConditionOf(const ItemExpressions& expressions) {
+  return expressions.condition ? &*expressions.condition : nullptr;
+}
+
+}  // namespace
+
+Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
+                                  const api::PutItemRequest& request) {
+  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                       PrepareItemExpressions(request.expressions, request.legacy,
+                                              {.condition = true}, engine.expression_cache));
+  DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
+  DDB_RETURN_IF_ERROR(CheckItemSize(request.item));
+
+  ItemMutation mutation{
+      .kind = MutationKind::kPut, .item = request.item, .condition = ConditionOf(expressions)};
+  DDB_ASSIGN_OR_RETURN(WriteResult written,
+                       RunWrite(engine, caller, request, request.item, /*is_whole_item=*/true,
+                                std::move(mutation), ItemSize(request.item)));
+  if (request.return_values == api::ReturnValues::kAllOld) {
+    written.response.item = std::move(written.old_item);
+  }
+  return std::move(written.response);
+}
+
+Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
+                                  const api::GetItemRequest& request) {
+  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                       PrepareItemExpressions(request.expressions, request.legacy,
+                                              {.projection = true}, engine.expression_cache));
+
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                       FindTable(engine, txn, caller, request.table_name));
+  const TableSchema& table = *schema;
+  DDB_RETURN_IF_ERROR(ValidateKey(table, request.key));
+  DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
+  Item item;
+  DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, key, &item));
+
+  // Reads are charged by the size of the item read, not of what the projection returns.
+  capacity::RequestCharge charge;
+  charge.table_read = capacity::ReadCost(found ? ItemSize(item) : 0, request.consistent_read);
+  DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request.key, charge));
+
+  api::ItemResponse response;
+  response.consumed_capacity =
+      ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
+  if (found) {
+    response.item = expressions.projection ? expr::Project(item, expressions.projection->paths)
+                                           : std::move(item);
+  }
+  return response;
+}
+
+Result<api::ItemResponse> DeleteItem(Engine& engine, const Caller& caller,
+                                     const api::DeleteItemRequest& request) {
+  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                       PrepareItemExpressions(request.expressions, request.legacy,
+                                              {.condition = true}, engine.expression_cache));
+  DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
+
+  ItemMutation mutation{
+      .kind = MutationKind::kDelete, .key = request.key, .condition = ConditionOf(expressions)};
+  DDB_ASSIGN_OR_RETURN(WriteResult written,
+                       RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
+                                std::move(mutation), 0));
+  if (request.return_values == api::ReturnValues::kAllOld) {
+    written.response.item = std::move(written.old_item);
+  }
+  return std::move(written.response);
+}
+
+Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
+                                     const api::UpdateItemRequest& request) {
+  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDB_ASSIGN_OR_RETURN(
+      ItemExpressions expressions,
+      PrepareItemExpressions(request.expressions, request.legacy,
+                             {.condition = true, .update = true}, engine.expression_cache));
+
+  ItemMutation mutation{.kind = MutationKind::kUpdate,
+                        .key = request.key,
+                        .condition = ConditionOf(expressions),
+                        .update = expressions.update ? &*expressions.update : nullptr};
+  DDB_ASSIGN_OR_RETURN(WriteResult written,
+                       RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
+                                std::move(mutation), 0));
+  api::ItemResponse& response = written.response;
+  const MutationOutcome& outcome = written.outcome;
+  switch (request.return_values) {
+    case api::ReturnValues::kNone:
+      break;
+    case api::ReturnValues::kAllOld:
+      response.item = std::move(written.old_item);
+      break;
+    case api::ReturnValues::kAllNew:
+      response.item = outcome.new_item;
+      break;
+    case api::ReturnValues::kUpdatedOld:
+      if (written.old_item) response.item = expr::Project(*written.old_item, outcome.updated_paths);
+      break;
+    case api::ReturnValues::kUpdatedNew:
+      if (outcome.new_item) response.item = expr::Project(*outcome.new_item, outcome.updated_paths);
+      break;
+  }
+  // The service omits Attributes rather than sending an empty map.
+  if (response.item && response.item->empty()) response.item.reset();
+  return std::move(response);
+}
+
+}  // namespace ddbemu::ops

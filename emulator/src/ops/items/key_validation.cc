@@ -1,0 +1,143 @@
+#include "ops/items/key_validation.h"
+
+#include <string>
+#include <vector>
+
+#include "expr/expression_context.h"
+
+namespace ddbemu::ops {
+namespace {
+
+// The service's limits on key attribute values (Developer Guide, "Partition key length and
+// values" / "Sort key length and values"): 2048 bytes for a partition key, 1024 for a sort key.
+constexpr std::size_t kMaxPartitionKeyBytes = 2048;
+constexpr std::size_t kMaxSortKeyBytes = 1024;
+
+Status CheckKeyValueSize(const KeyAttribute& attribute, const AttributeValue& value,
+                         bool is_partition_key) {
+  if (attribute.type == AttributeType::kN) return Status::Ok();
+  const std::size_t size = value.scalar().size();
+  if (size == 0) {
+    const char* what = attribute.type == AttributeType::kS ? "string" : "binary";
+    return ApiError::Validation(
+        std::string("One or more parameter values are not valid. The AttributeValue for a key "
+                    "attribute cannot contain an empty ") +
+        what + " value. Key: " + attribute.name);
+  }
+  if (is_partition_key && size > kMaxPartitionKeyBytes) {
+    return ApiError::Validation(
+        "One or more parameter values were invalid: Size of hashkey has exceeded the maximum size "
+        "limit of2048 bytes");
+  }
+  if (!is_partition_key && size > kMaxSortKeyBytes) {
+    return ApiError::Validation(
+        "One or more parameter values were invalid: Aggregated size of all range keys has exceeded "
+        "the size limit of 1024 bytes");
+  }
+  return Status::Ok();
+}
+
+ApiError KeyMismatch() {
+  return ApiError::Validation("The provided key element does not match the schema");
+}
+
+Status CheckKeyAttribute(const KeyAttribute& attribute, const Item& key, bool is_partition_key) {
+  auto it = key.find(attribute.name);
+  if (it == key.end() || it->second.type() != attribute.type) return KeyMismatch();
+  return CheckKeyValueSize(attribute, it->second, is_partition_key);
+}
+
+Status CheckItemKeyAttribute(const KeyAttribute& attribute, const Item& item,
+                             bool is_partition_key) {
+  auto it = item.find(attribute.name);
+  if (it == item.end()) {
+    return ApiError::Validation("One or more parameter values were invalid: Missing the key " +
+                                attribute.name + " in the item");
+  }
+  if (it->second.type() != attribute.type) {
+    return ApiError::Validation("One or more parameter values were invalid: Type mismatch for key " +
+                                attribute.name + " expected: " +
+                                std::string(TypeDescriptor(attribute.type)) +
+                                " actual: " + std::string(TypeDescriptor(it->second.type())));
+  }
+  return CheckKeyValueSize(attribute, it->second, is_partition_key);
+}
+
+// An index key attribute present in the item must have the declared type; an empty S/B value
+// cannot be indexed.
+Status CheckIndexKeyAttribute(const IndexSchema& index, const KeyAttribute& attribute,
+                              const Item& item) {
+  auto it = item.find(attribute.name);
+  if (it == item.end()) return Status::Ok();  // sparse: the item is simply not indexed
+  if (it->second.type() != attribute.type) {
+    return ApiError::Validation(
+        "One or more parameter values were invalid: Type mismatch for Index Key " + attribute.name +
+        " Expected: " + std::string(TypeDescriptor(attribute.type)) +
+        " Actual: " + std::string(TypeDescriptor(it->second.type())) + " IndexName: " + index.name);
+  }
+  if (attribute.type != AttributeType::kN && it->second.scalar().empty()) {
+    return ApiError::Validation(
+        "One or more parameter values are not valid. A value specified for a secondary index key "
+        "is not supported. The AttributeValue for a key attribute cannot contain an empty " +
+        std::string(attribute.type == AttributeType::kS ? "string" : "binary") +
+        " value. IndexName: " + index.name + ", IndexKey: " + attribute.name);
+  }
+  return Status::Ok();
+}
+
+Status CheckIndexKeys(const IndexSchema& index, const Item& item) {
+  for (const KeyAttribute& attribute : index.partition_key)
+    DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+  for (const KeyAttribute& attribute : index.sort_key)
+    DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+  return Status::Ok();
+}
+
+// The order in which the service checks an item against the indexes, as DynamoDB Local shows
+// it: local indexes before global ones, each group in the iteration order of a Java HashMap of
+// the index names (so "zz1" comes before "aa2", "g_keys" before "g_inc").
+std::vector<const IndexSchema*> IndexesInServiceOrder(const TableSchema& table) {
+  std::vector<const IndexSchema*> ordered;
+  for (bool local : {true, false}) {
+    std::vector<std::string> names;
+    for (const IndexSchema& index : table.indexes) {
+      if (index.is_local == local) names.push_back(index.name);
+    }
+    for (const std::string& name : expr::JavaHashSetOrder(names)) ordered.push_back(table.FindIndex(name));
+  }
+  return ordered;
+}
+
+}  // namespace
+
+Status ValidateKey(const TableSchema& table, const Item& key) {
+  const std::size_t expected = table.sort_key ? 2 : 1;
+  DDB_RETURN_IF_ERROR(CheckKeyAttribute(table.partition_key, key, true));
+  if (table.sort_key) DDB_RETURN_IF_ERROR(CheckKeyAttribute(*table.sort_key, key, false));
+  if (key.size() != expected) return KeyMismatch();
+  return Status::Ok();
+}
+
+Status ValidateItemKeys(const TableSchema& table, const Item& item) {
+  DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(table.partition_key, item, true));
+  if (table.sort_key) DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(*table.sort_key, item, false));
+  bool all_valid = true;
+  for (const IndexSchema& index : table.indexes) all_valid = all_valid && CheckIndexKeys(index, item).ok();
+  if (all_valid) return Status::Ok();
+  // Several indexes may reject the item; the service names the first in its order of indexes.
+  for (const IndexSchema* index : IndexesInServiceOrder(table)) {
+    DDB_RETURN_IF_ERROR(CheckIndexKeys(*index, item));
+  }
+  return Status::Ok();
+}
+
+Item ExtractKey(const TableSchema& table, const Item& item) {
+  Item key;
+  if (auto it = item.find(table.partition_key.name); it != item.end()) key.insert(*it);
+  if (table.sort_key) {
+    if (auto it = item.find(table.sort_key->name); it != item.end()) key.insert(*it);
+  }
+  return key;
+}
+
+}  // namespace ddbemu::ops

@@ -1,0 +1,69 @@
+// Query (see query.h).
+#include "ops/reads/query.h"
+
+#include "ops/capacity/capacity_charge.h"
+#include "ops/reads/query_range.h"
+#include "ops/reads/read_expressions.h"
+#include "ops/reads/read_page.h"
+#include "ops/reads/read_shape.h"
+#include "ops/reads/read_target.h"
+
+namespace ddbemu::ops {
+namespace {
+
+// The key condition, from KeyConditionExpression or the legacy KeyConditions, checked against
+// the addressed key.
+Result<expr::KeyCondition> ExtractCondition(const ReadTarget& target, const ReadExpressions& e) {
+  const expr::KeySchemaView view = target.KeyView();
+  if (e.key_condition) return expr::ExtractKeyCondition(*e.key_condition, view);
+  return expr::KeyConditionsToKeyCondition(*e.key_conditions, view);
+}
+
+// The start key, checked against the target and the condition, as a storage key.
+Result<std::optional<std::string>> StartAfter(const ReadTarget& target,
+                                              const expr::KeyCondition& condition,
+                                              const std::optional<Item>& start_key) {
+  if (!start_key) return std::optional<std::string>();
+  DDB_RETURN_IF_ERROR(ValidateStartKey(target, *start_key, /*check_addressed_key=*/true));
+  DDB_RETURN_IF_ERROR(CheckStartKeyInQuery(condition, *start_key));
+  DDB_ASSIGN_OR_RETURN(std::string key, StartAfterStorageKey(target, *start_key));
+  return std::optional<std::string>(std::move(key));
+}
+
+}  // namespace
+
+Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
+                                const api::QueryRequest& request) {
+  const api::ReadParameters& read = request.read;
+  DDB_ASSIGN_OR_RETURN(const ReadExpressions expressions,
+                       PrepareQueryExpressions(request, engine.expression_cache));
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(const TableSchema table,
+                       LoadReadTable(engine, txn, caller, read.table_name));
+  DDB_ASSIGN_OR_RETURN(const ReadTarget target,
+                       ResolveReadTarget(table, read.index_name, read.consistent_read));
+  DDB_ASSIGN_OR_RETURN(const expr::KeyCondition condition, ExtractCondition(target, expressions));
+  PageRequest page;
+  DDB_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, condition, read.exclusive_start_key));
+  DDB_ASSIGN_OR_RETURN(const ReadShape shape,
+                       PlanReadShape(target, read.select, expressions, /*is_query=*/true));
+  DDB_ASSIGN_OR_RETURN(page.range, QueryRange(target, condition));
+  page.direction = request.scan_index_forward ? storage::ScanDirection::kForward
+                                              : storage::ScanDirection::kBackward;
+  page.limit = read.limit;
+  page.consistent_read = read.consistent_read;
+  page.filter = expressions.filter ? &*expressions.filter : nullptr;
+  page.return_consumed_capacity = read.return_consumed_capacity;
+  capacity::ReadTally tally;
+  capacity::RequestCharge charge;
+  page.tally = &tally;
+  page.charge = &charge;
+  DDB_ASSIGN_OR_RETURN(api::ReadResponse response,
+                       ReadPage(engine.items, txn, target, shape, page));
+  // Sized only once read: throttled, the page is not returned (ops/capacity/capacity_charge.h).
+  DDB_RETURN_IF_ERROR(
+      AdmitPage(engine, caller, txn, table, target.index, &condition, tally, charge));
+  return response;
+}
+
+}  // namespace ddbemu::ops

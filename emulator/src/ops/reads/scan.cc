@@ -1,0 +1,95 @@
+// Scan (see scan.h).
+#include "ops/reads/scan.h"
+
+#include <string>
+
+#include "ops/capacity/capacity_charge.h"
+#include "ops/reads/read_expressions.h"
+#include "ops/reads/read_page.h"
+#include "ops/reads/read_shape.h"
+#include "ops/reads/read_target.h"
+
+namespace ddbemu::ops {
+namespace {
+
+// Segment and TotalSegments go together, and Segment counts from 0 (the service's messages,
+// from dynalite's tests and a conformance suite run against DynamoDB). Their ranges (0..999999,
+// 1..1000000) are the model's and were checked by the request validator.
+Status CheckSegments(const api::ScanRequest& request) {
+  if (request.segment && !request.total_segments) {
+    return ApiError::Validation(
+        "The TotalSegments parameter is required but was not present in the request when "
+        "Segment parameter is present");
+  }
+  if (request.total_segments && !request.segment) {
+    return ApiError::Validation(
+        "The Segment parameter is required but was not present in the request when parameter "
+        "TotalSegments is present");
+  }
+  if (request.segment && *request.segment >= *request.total_segments) {
+    return ApiError::Validation(
+        "The Segment parameter is zero-based and must be less than parameter TotalSegments: "
+        "Segment: " +
+        std::to_string(*request.segment) +
+        " is not less than TotalSegments: " + std::to_string(*request.total_segments));
+  }
+  return Status::Ok();
+}
+
+storage::KeyRange ScanRange(const ReadTarget& target, const api::ScanRequest& request) {
+  if (!request.segment) return storage::KeyspaceRange(target.keyspace_id);
+  return storage::ScanSegmentRange(target.keyspace_id, static_cast<std::uint32_t>(*request.segment),
+                                   static_cast<std::uint32_t>(*request.total_segments));
+}
+
+// The start key as a storage key; in a parallel scan it must belong to the segment.
+Result<std::optional<std::string>> StartAfter(const ReadTarget& target,
+                                              const api::ScanRequest& request,
+                                              const storage::KeyRange& range) {
+  const std::optional<Item>& start_key = request.read.exclusive_start_key;
+  if (!start_key) return std::optional<std::string>();
+  DDB_RETURN_IF_ERROR(ValidateStartKey(target, *start_key, target.is_index()));
+  DDB_ASSIGN_OR_RETURN(std::string key, StartAfterStorageKey(target, *start_key));
+  if (request.segment && !range.Contains(key)) {
+    return ApiError::Validation(
+        "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use "
+        "ExclusiveStartKey with correct Segment. TotalSegments: " +
+        std::to_string(*request.total_segments) + " Segment: " + std::to_string(*request.segment));
+  }
+  return std::optional<std::string>(std::move(key));
+}
+
+}  // namespace
+
+Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
+                               const api::ScanRequest& request) {
+  const api::ReadParameters& read = request.read;
+  DDB_RETURN_IF_ERROR(CheckSegments(request));
+  DDB_ASSIGN_OR_RETURN(const ReadExpressions expressions,
+                       PrepareScanExpressions(request, engine.expression_cache));
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(const TableSchema table,
+                       LoadReadTable(engine, txn, caller, read.table_name));
+  DDB_ASSIGN_OR_RETURN(const ReadTarget target,
+                       ResolveReadTarget(table, read.index_name, read.consistent_read));
+  PageRequest page;
+  page.range = ScanRange(target, request);
+  DDB_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, request, page.range));
+  DDB_ASSIGN_OR_RETURN(const ReadShape shape,
+                       PlanReadShape(target, read.select, expressions, /*is_query=*/false));
+  page.limit = read.limit;
+  page.consistent_read = read.consistent_read;
+  page.filter = expressions.filter ? &*expressions.filter : nullptr;
+  page.return_consumed_capacity = read.return_consumed_capacity;
+  capacity::ReadTally tally;
+  capacity::RequestCharge charge;
+  page.tally = &tally;
+  page.charge = &charge;
+  DDB_ASSIGN_OR_RETURN(api::ReadResponse response,
+                       ReadPage(engine.items, txn, target, shape, page));
+  // Sized only once read: throttled, the page is not returned (ops/capacity/capacity_charge.h).
+  DDB_RETURN_IF_ERROR(AdmitPage(engine, caller, txn, table, target.index, nullptr, tally, charge));
+  return response;
+}
+
+}  // namespace ddbemu::ops

@@ -1,0 +1,128 @@
+// CreateTable, DescribeTable, ListTables, DeleteTable.
+#include "ops/tables/tables.h"
+
+#include "api/table_create_checks.h"
+#include "ops/tables/table_builder.h"
+#include "ops/tables/table_limits.h"
+#include "ops/tables/table_name.h"
+#include "storage/item_store.h"
+
+namespace ddbemu::ops {
+namespace {
+
+// The table as the CreateTable response shows it: CREATING, GSIs CREATING, nothing stored.
+TableResult CreatedView(const Engine& engine, const Caller& caller, TableSchema schema) {
+  TableResult result;
+  result.schema = std::move(schema);
+  result.schema.status = TableStatus::kCreating;
+  for (IndexSchema& index : result.schema.indexes) {
+    if (!index.is_local) index.status = IndexStatus::kCreating;
+  }
+  result.counts.indexes.resize(result.schema.indexes.size());
+  result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kCreate);
+  result.options.billing_summary_without_time = true;
+  return result;
+}
+
+Result<TableSchema> LoadTable(const Engine& engine, const storage::Txn& txn, const Caller& caller,
+                              const std::string& name) {
+  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
+  if (!schema) return TableNotFound(name);
+  return std::move(*schema);
+}
+
+}  // namespace
+
+ApiError TableNotFound(std::string_view name) {
+  return ApiError::ResourceNotFound("Requested resource not found: Table: " + std::string(name) +
+                                    " not found");
+}
+
+api::DescriptionOptions OptionsFor(const Engine& engine, const Caller& caller,
+                                   const TableSchema& schema, api::DescriptionView view) {
+  api::DescriptionOptions options;
+  options.view = view;
+  options.table_arn = caller.TableArn(schema.name);
+  options.now_micros = engine.clock.NowMicros();
+  return options;
+}
+
+Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& txn,
+                                    const TableSchema& schema) {
+  const storage::ItemStore store(engine.env);
+  api::TableCounts counts;
+  DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats table, store.TableStats(txn, schema));
+  counts.table = {table.item_count, table.size_bytes};
+  for (const IndexSchema& index : schema.indexes) {
+    DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, store.IndexStats(txn, index));
+    counts.indexes.push_back({stats.item_count, stats.size_bytes});
+  }
+  return counts;
+}
+
+Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
+                                const api::CreateTableRequest& request) {
+  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDB_RETURN_IF_ERROR(api::ValidateCreateTable(request));
+  TableSchema schema = BuildTableSchema(request, name, engine.clock.NowMicros());
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDB_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, name));
+  if (existing) return ApiError::ResourceInUse("Table already exists: " + name);
+  DDB_RETURN_IF_ERROR(CheckCapacityQuotas(schema, caller.region));
+  DDB_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &schema));
+  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, schema));
+  DDB_RETURN_IF_ERROR(txn.Commit());
+  return CreatedView(engine, caller, std::move(schema));
+}
+
+Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
+                                  const api::TableNameRequest& request) {
+  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  TableResult result;
+  DDB_ASSIGN_OR_RETURN(result.schema, LoadTable(engine, txn, caller, name));
+  DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
+  result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDescribe);
+  return result;
+}
+
+Result<api::ListTablesResponse> ListTables(Engine& engine, const Caller& caller,
+                                           const api::ListTablesRequest& request) {
+  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDB_ASSIGN_OR_RETURN(
+      storage::TableNamePage page,
+      engine.catalog.List(txn, caller.ns, request.exclusive_start_table_name.value_or(""),
+                          static_cast<std::size_t>(request.limit)));
+  api::ListTablesResponse response;
+  response.table_names = std::move(page.names);
+  if (page.has_more && !response.table_names.empty()) {
+    response.last_evaluated_table_name = response.table_names.back();
+  }
+  return response;
+}
+
+Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
+                                const api::TableNameRequest& request) {
+  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  TableResult result;
+  DDB_ASSIGN_OR_RETURN(result.schema, LoadTable(engine, txn, caller, name));
+  if (result.schema.deletion_protection) {
+    return ApiError::Validation(
+        "Resource cannot be deleted as it is currently protected against deletion. Disable "
+        "deletion protection "
+        "first.");
+  }
+  // The response reports the counts the table had when deletion began.
+  DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
+  storage::ItemStore store(engine.env);
+  DDB_RETURN_IF_ERROR(store.DropTable(txn, result.schema));
+  DDB_ASSIGN_OR_RETURN(bool removed, engine.catalog.Delete(txn, caller.ns, name));
+  if (!removed) return TableNotFound(name);
+  DDB_RETURN_IF_ERROR(txn.Commit());
+  result.schema.status = TableStatus::kDeleting;
+  result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDelete);
+  return result;
+}
+
+}  // namespace ddbemu::ops
