@@ -61,7 +61,7 @@ struct HrService::Internals {
   static Status PreparePage(HrService& s, const CursorScope& scope, ddbemu::QueryRequest& q,
                             const PageRequest& page);
 
-  // The error for a job or application whose status did not allow the transition.
+  // kNotFound, worded for the caller's organisation.
   static Error NotFound(std::string what) {
     return Error(ErrorKind::kNotFound, std::move(what) + " not found in this organisation");
   }
