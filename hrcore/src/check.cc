@@ -1,0 +1,159 @@
+// The whole-table invariant check (see check.h).
+#include "hrcore/check.h"
+
+#include <map>
+#include <set>
+
+#include "hrcore/keys.h"
+#include "hrcore/ulid.h"
+#include "item_codec.h"
+
+namespace hrcore {
+namespace {
+
+using codec::GetN;
+using codec::GetS;
+using ddbemu::Item;
+
+bool StartsWith(const std::string& s, std::string_view p) { return s.rfind(p, 0) == 0; }
+
+}  // namespace
+
+Result<CheckReport> CheckInvariants(ddbemu::Client& client, const std::string& table_name) {
+  CheckReport report;
+  std::vector<Item> orgs, depts, emps, rels, jobs, apps, uniques, refs;
+  std::optional<Item> start;
+  do {
+    auto page = client.Scan(
+        {.table_name = table_name, .consistent_read = true, .exclusive_start_key = start});
+    if (!page.ok()) return Error::Backend(std::move(page).error());
+    for (Item& item : page->items) {
+      ++report.items;
+      std::string pk = GetS(item, keys::kPK), sk = GetS(item, keys::kSK);
+      if (StartsWith(pk, "ORG#") && sk == keys::kOrgMetaSk)
+        orgs.push_back(std::move(item));
+      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kDeptPrefix))
+        depts.push_back(std::move(item));
+      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpPrefix))
+        emps.push_back(std::move(item));
+      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kJobPrefix))
+        jobs.push_back(std::move(item));
+      else if (StartsWith(pk, keys::kDeptPrefix) && StartsWith(sk, keys::kEmpPrefix))
+        rels.push_back(std::move(item));
+      else if (StartsWith(pk, keys::kJobPrefix) && StartsWith(sk, keys::kAppPrefix))
+        apps.push_back(std::move(item));
+      else if (StartsWith(pk, keys::kJobPrefix) && sk == keys::kJobRefSk)
+        refs.push_back(std::move(item));
+      else if (StartsWith(pk, "EMAIL#") && sk == keys::kUniqueSk)
+        uniques.push_back(std::move(item));
+      else
+        report.violations.push_back({"unknown-item", pk + " / " + sk});
+    }
+    start = page->last_evaluated_key;
+  } while (start);
+  report.organisations = static_cast<std::int64_t>(orgs.size());
+  report.departments = static_cast<std::int64_t>(depts.size());
+  report.employees = static_cast<std::int64_t>(emps.size());
+  report.relationships = static_cast<std::int64_t>(rels.size());
+  report.jobs = static_cast<std::int64_t>(jobs.size());
+  report.applications = static_cast<std::int64_t>(apps.size());
+  auto add = [&](std::string rule, std::string detail) {
+    report.violations.push_back({std::move(rule), std::move(detail)});
+  };
+
+  // Employees by (org, emp).
+  std::map<std::pair<std::string, std::string>, const Item*> employee;
+  for (const Item& e : emps) employee[{GetS(e, "orgId"), GetS(e, "empId")}] = &e;
+
+  // Invariant 1: headcount == relationship items, and each relationship is consistent.
+  std::map<std::string, std::int64_t> rel_count;  // deptId -> items
+  for (const Item& r : rels) {
+    std::string dept = GetS(r, keys::kPK).substr(keys::kDeptPrefix.size());
+    std::string emp = GetS(r, keys::kSK).substr(keys::kEmpPrefix.size());
+    ++rel_count[dept];
+    auto it = employee.find({GetS(r, "orgId"), emp});
+    if (it == employee.end()) {
+      add("relationship",
+          "DEPT#" + dept + "/EMP#" + emp + " names no employee of org " + GetS(r, "orgId"));
+    } else if (GetS(*it->second, "status") != "active" ||
+               GetS(*it->second, "departmentId") != dept) {
+      add("relationship", "DEPT#" + dept + "/EMP#" + emp + " but the employee is " +
+                              GetS(*it->second, "status") + " in department '" +
+                              GetS(*it->second, "departmentId") + "'");
+    }
+  }
+  std::set<std::string> dept_ids;
+  for (const Item& d : depts) {
+    std::string id = GetS(d, "deptId");
+    dept_ids.insert(id);
+    std::int64_t headcount = GetN(d, "headcount");
+    if (headcount != rel_count[id]) {
+      add("headcount", "department " + id + " of org " + GetS(d, "orgId") + ": headcount " +
+                           std::to_string(headcount) + " but " + std::to_string(rel_count[id]) +
+                           " relationship items");
+    }
+  }
+  for (const auto& [dept, n] : rel_count) {
+    if (!dept_ids.count(dept))
+      add("relationship",
+          std::to_string(n) + " items under DEPT#" + dept + ", which does not exist");
+  }
+
+  // Invariant 2: one constraint item per active employee.
+  std::map<std::string, const Item*> unique_by_email;
+  for (const Item& u : uniques) unique_by_email[GetS(u, keys::kPK).substr(6)] = &u;
+  for (const Item& e : emps) {
+    std::string id = GetS(e, "empId"), email = GetS(e, "email");
+    bool active = GetS(e, "status") == "active";
+    if (!ValidateUlid(id, "empId").ok()) add("ulid", "employee id " + id);
+    if (active) {
+      auto it = unique_by_email.find(email);
+      if (it == unique_by_email.end()) {
+        add("email-constraint", "active employee " + id + " has no EMAIL#" + email + " item");
+      } else if (GetS(*it->second, "empId") != id) {
+        add("email-constraint",
+            "EMAIL#" + email + " belongs to " + GetS(*it->second, "empId") + ", not " + id);
+      }
+      if (GetS(e, keys::kGsi1Pk) != keys::EmailGsiPk(email))
+        add("email-gsi", "active employee " + id + " is not in GSI1 by email");
+    } else if (!active && e.count(std::string(keys::kGsi1Pk))) {
+      add("email-gsi", "inactive employee " + id + " is still in GSI1");
+    }
+  }
+  for (const auto& [email, u] : unique_by_email) {
+    auto it = employee.find({GetS(*u, "orgId"), GetS(*u, "empId")});
+    if (it == employee.end() || GetS(*it->second, "status") != "active" ||
+        GetS(*it->second, "email") != email) {
+      add("email-constraint", "EMAIL#" + email + " names no active employee with that email");
+    }
+  }
+
+  // Invariant 4: GSI1 holds exactly the open jobs; every job has its lookup item.
+  std::map<std::string, const Item*> ref_by_job;
+  for (const Item& r : refs) ref_by_job[GetS(r, "jobId")] = &r;
+  for (const Item& j : jobs) {
+    std::string id = GetS(j, "jobId"), status = GetS(j, "status"), org = GetS(j, "orgId");
+    bool open = status == "open";
+    bool indexed = j.count(std::string(keys::kGsi1Pk)) > 0;
+    if (open && GetS(j, keys::kGsi1Pk) != keys::OpenJobsGsiPk(org))
+      add("open-jobs-gsi", "open job " + id + " is not in GSI1");
+    if (!open && indexed) add("open-jobs-gsi", status + " job " + id + " is still in GSI1");
+    if (status != "draft" && status != "open" && status != "closed")
+      add("status", "job " + id + " has status '" + status + "'");
+    auto ref = ref_by_job.find(id);
+    if (ref == ref_by_job.end() || GetS(*ref->second, "orgId") != org ||
+        GetS(*ref->second, "postedAt") != GetS(j, "postedAt")) {
+      add("job-ref", "job " + id + " has no matching JOB#" + id + "/#META item");
+    }
+  }
+  for (const Item& a : apps) {
+    std::string status = GetS(a, "status");
+    if (status != "applied" && status != "reviewing" && status != "accepted" &&
+        status != "rejected") {
+      add("status", "application " + GetS(a, "appId") + " has status '" + status + "'");
+    }
+  }
+  return report;
+}
+
+}  // namespace hrcore

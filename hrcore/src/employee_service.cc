@@ -1,0 +1,353 @@
+// Employees: hire, update (optimistic locking), move department, terminate, rehire. Each is
+// one TransactWriteItems (or one conditional UpdateItem) that keeps, at every instant:
+//   - headcount of a department == its DeptEmployee items (invariant 1);
+//   - one EMAIL#<email>/#UNIQUE item per active employee, across all orgs (invariant 2);
+//   - the version the caller read (invariant 3).
+// A read before a transaction only learns the values the transaction then conditions on.
+#include <algorithm>
+
+#include "service_internals.h"
+
+namespace hrcore {
+namespace {
+
+using I = HrService::Internals;
+using codec::Key;
+using codec::N;
+using codec::S;
+
+Item EmpKey(const std::string& org, const std::string& emp) {
+  return Key(keys::OrgPk(org), keys::EmpSk(emp));
+}
+
+I::Action Headcount(const std::string& org, const std::string& dept, int delta) {
+  return {ddbemu::Update{.key = Key(keys::OrgPk(org), keys::DeptSk(dept)),
+                         .update_expression = "ADD headcount :d",
+                         .condition_expression = "attribute_exists(#PK)",
+                         .expression_attribute_names = {{"#PK", "PK"}},
+                         .expression_attribute_values = {{":d", N(delta)}}},
+          [dept](const Item*) { return I::NotFound("department " + dept); }};
+}
+
+I::Action PutRelationship(const std::string& org, const std::string& dept, const std::string& emp) {
+  return {ddbemu::Put{.item = codec::ToItem(DeptEmployee{dept, emp, org}),
+                      .condition_expression = "attribute_not_exists(#PK)",
+                      .expression_attribute_names = {{"#PK", "PK"}}},
+          [emp, dept](const Item*) {
+            return Error(ErrorKind::kBackend,
+                         "employee " + emp + " is already listed in department " + dept);
+          }};
+}
+
+I::Action DeleteRelationship(const std::string& dept, const std::string& emp) {
+  return {ddbemu::Delete{.key = Key(keys::DeptPk(dept), keys::EmpSk(emp)),
+                         .condition_expression = "attribute_exists(#PK)",
+                         .expression_attribute_names = {{"#PK", "PK"}}},
+          [emp, dept](const Item*) {
+            return Error(ErrorKind::kBackend,
+                         "employee " + emp + " is missing from department " + dept);
+          }};
+}
+
+I::Action PutEmailConstraint(const std::string& email, const std::string& org,
+                             const std::string& emp) {
+  return {ddbemu::Put{.item = codec::EmailUniqueItem(email, org, emp),
+                      .condition_expression = "attribute_not_exists(#PK)",
+                      .expression_attribute_names = {{"#PK", "PK"}}},
+          [email](const Item*) {
+            return Error(ErrorKind::kEmailTaken, "the email " + email + " is already in use");
+          }};
+}
+
+I::Action DeleteEmailConstraint(const std::string& email, const std::string& emp) {
+  return {ddbemu::Delete{.key = Key(keys::EmailUniquePk(email), std::string(keys::kUniqueSk)),
+                         .condition_expression = "empId = :emp",
+                         .expression_attribute_values = {{":emp", S(emp)}}},
+          [email](const Item*) {
+            return Error(ErrorKind::kBackend,
+                         "the constraint item of " + email + " is not this employee's");
+          }};
+}
+
+// What a failed condition on the employee item means, given the status it required.
+Error EmployeeFailure(const std::string& emp, std::int64_t expected, EmployeeStatus required,
+                      const Item* old) {
+  if (old == nullptr) return I::NotFound("employee " + emp);
+  if (codec::GetS(*old, "status") != ToString(required)) {
+    return Error(ErrorKind::kInvalidTransition,
+                 "employee " + emp + " is " + codec::GetS(*old, "status"));
+  }
+  return VersionFailureError("employee " + emp, expected, old);
+}
+
+// Reads the employee the caller means to change, consistently, and checks the version the
+// caller read before sending a transaction that conditions on it again.
+Result<Employee> ReadForChange(HrService& s, const TenantContext& ctx, const std::string& emp_id,
+                               std::int64_t expected_version) {
+  HR_ASSIGN_OR_RETURN(auto item, I::Get(s, EmpKey(ctx.org_id, emp_id), true));
+  if (!item) return I::NotFound("employee " + emp_id);
+  HR_ASSIGN_OR_RETURN(Employee e, codec::EmployeeFrom(*item));
+  if (e.version != expected_version)
+    return VersionFailureError("employee " + emp_id, expected_version, &*item);
+  return e;
+}
+
+}  // namespace
+
+Result<std::string> NormaliseEmail(const std::string& raw) {
+  std::string email = raw;
+  email.erase(0, email.find_first_not_of(" \t"));
+  email.erase(email.find_last_not_of(" \t") + 1);
+  std::transform(email.begin(), email.end(), email.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  auto at = email.find('@');
+  if (email.empty() || at == 0 || at == std::string::npos || at + 1 == email.size() ||
+      email.find_first_of(" #") != std::string::npos) {
+    return Error(ErrorKind::kInvalidArgument, "'" + raw + "' is not an email address");
+  }
+  return email;
+}
+
+Result<Employee> HrService::Hire(const TenantContext& ctx, const NewEmployee& in) {
+  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  HR_RETURN_IF_ERROR(I::CheckId(in.department_id, "departmentId"));
+  HR_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(in.email));
+  if (in.first_name.empty() || in.last_name.empty()) {
+    return Error(ErrorKind::kInvalidArgument, "first and last name are required");
+  }
+  Employee e{.emp_id = ids_.Next(),
+             .org_id = ctx.org_id,
+             .email = email,
+             .first_name = in.first_name,
+             .last_name = in.last_name,
+             .department_id = in.department_id,
+             .role = in.role,
+             .status = EmployeeStatus::kActive,
+             .hired_at = I::NowIso(*this),
+             .version = 1};
+  std::vector<I::Action> actions;
+  actions.push_back(OrgIsActiveAction(ctx.org_id));
+  actions.push_back(Headcount(ctx.org_id, e.department_id, +1));
+  actions.push_back(PutEmailConstraint(email, ctx.org_id, e.emp_id));
+  actions.push_back(
+      {ddbemu::Put{.item = codec::ToItem(e),
+                   .condition_expression = "attribute_not_exists(#PK)",
+                   .expression_attribute_names = {{"#PK", "PK"}}},
+       [](const Item*) { return Error(ErrorKind::kBackend, "employee id collision"); }});
+  actions.push_back(PutRelationship(ctx.org_id, e.department_id, e.emp_id));
+  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  return e;
+}
+
+Result<Employee> HrService::UpdateEmployee(const TenantContext& ctx, const std::string& emp_id,
+                                           std::int64_t expected_version,
+                                           const EmployeeChanges& changes) {
+  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  std::string set = "SET #version = if_not_exists(#version, :zero) + :one";
+  ddbemu::ExpressionAttributeNames names{{"#version", "version"}, {"#PK", "PK"}};
+  ddbemu::ExpressionAttributeValues values{
+      {":zero", N(0)}, {":one", N(1)}, {":expected", N(expected_version)}};
+  if (changes.first_name) {
+    if (changes.first_name->empty()) return Error(ErrorKind::kInvalidArgument, "empty first name");
+    set += ", firstName = :fn";
+    values[":fn"] = S(*changes.first_name);
+  }
+  if (changes.last_name) {
+    if (changes.last_name->empty()) return Error(ErrorKind::kInvalidArgument, "empty last name");
+    set += ", lastName = :ln";
+    values[":ln"] = S(*changes.last_name);
+  }
+  if (changes.role) {
+    set += ", #role = :role";
+    names["#role"] = "role";
+    values[":role"] = S(ToString(*changes.role));
+  }
+  auto on_fail = [&](const Item* old) {
+    return VersionFailureError("employee " + emp_id, expected_version, old);
+  };
+  if (!changes.email) {  // one conditional write
+    HR_ASSIGN_OR_RETURN(Item updated,
+                        I::Update(*this,
+                                  {.key = EmpKey(ctx.org_id, emp_id),
+                                   .update_expression = set,
+                                   .condition_expression = VersionCondition(expected_version),
+                                   .expression_attribute_names = names,
+                                   .expression_attribute_values = values},
+                                  on_fail));
+    return codec::EmployeeFrom(updated);
+  }
+  // A new email moves the constraint item in the same transaction.
+  HR_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(*changes.email));
+  HR_ASSIGN_OR_RETURN(Employee current, ReadForChange(*this, ctx, emp_id, expected_version));
+  if (email == current.email)
+    return UpdateEmployee(
+        ctx, emp_id, expected_version,
+        {.first_name = changes.first_name, .last_name = changes.last_name, .role = changes.role});
+  bool active = current.status == EmployeeStatus::kActive;
+  set += ", email = :email";
+  values[":email"] = S(email);
+  values[":old_email"] = S(current.email);
+  if (active) {
+    set += ", GSI1PK = :gpk";
+    values[":gpk"] = S(keys::EmailGsiPk(email));
+  }
+  std::vector<I::Action> actions;
+  actions.push_back({ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
+                                    .update_expression = set,
+                                    .condition_expression = VersionCondition(expected_version) +
+                                                            " AND email = :old_email",
+                                    .expression_attribute_names = names,
+                                    .expression_attribute_values = values},
+                     on_fail});
+  if (active) {
+    actions.push_back(PutEmailConstraint(email, ctx.org_id, emp_id));
+    actions.push_back(DeleteEmailConstraint(current.email, emp_id));
+  }
+  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  return GetEmployee(ctx, emp_id);
+}
+
+Result<Employee> HrService::MoveEmployee(const TenantContext& ctx, const std::string& emp_id,
+                                         const std::string& new_dept_id,
+                                         std::int64_t expected_version) {
+  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  HR_RETURN_IF_ERROR(I::CheckId(new_dept_id, "departmentId"));
+  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, ctx, emp_id, expected_version));
+  if (e.status != EmployeeStatus::kActive) {
+    return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is inactive");
+  }
+  if (e.department_id == new_dept_id) {
+    return Error(ErrorKind::kInvalidArgument,
+                 "employee " + emp_id + " is already in " + new_dept_id);
+  }
+  std::string condition =
+      VersionCondition(expected_version) + " AND #status = :active AND " +
+      (e.department_id.empty() ? "attribute_not_exists(departmentId)" : "departmentId = :old");
+  ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
+                                           {":one", N(1)},
+                                           {":expected", N(expected_version)},
+                                           {":active", S("active")},
+                                           {":new", S(new_dept_id)}};
+  if (!e.department_id.empty()) values[":old"] = S(e.department_id);
+  std::vector<I::Action> actions;
+  actions.push_back(
+      {ddbemu::Update{
+           .key = EmpKey(ctx.org_id, emp_id),
+           .update_expression =
+               "SET departmentId = :new, #version = if_not_exists(#version, :zero) + :one",
+           .condition_expression = condition,
+           .expression_attribute_names = {{"#version", "version"},
+                                          {"#PK", "PK"},
+                                          {"#status", "status"}},
+           .expression_attribute_values = values},
+       [=](const Item* old) {
+         return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
+       }});
+  actions.push_back(Headcount(ctx.org_id, new_dept_id, +1));
+  actions.push_back(PutRelationship(ctx.org_id, new_dept_id, emp_id));
+  if (!e.department_id.empty()) {
+    actions.push_back(Headcount(ctx.org_id, e.department_id, -1));
+    actions.push_back(DeleteRelationship(e.department_id, emp_id));
+  }
+  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  e.department_id = new_dept_id;
+  e.version = expected_version + 1;
+  return e;
+}
+
+Result<Employee> HrService::Terminate(const TenantContext& ctx, const std::string& emp_id,
+                                      std::int64_t expected_version) {
+  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, ctx, emp_id, expected_version));
+  if (e.status != EmployeeStatus::kActive) {
+    return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is already inactive");
+  }
+  std::string now = I::NowIso(*this);
+  ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
+                                           {":one", N(1)},
+                                           {":expected", N(expected_version)},
+                                           {":active", S("active")},
+                                           {":inactive", S("inactive")},
+                                           {":now", S(now)},
+                                           {":email", S(e.email)}};
+  std::string condition =
+      VersionCondition(expected_version) + " AND #status = :active AND email = :email AND " +
+      (e.department_id.empty() ? "attribute_not_exists(departmentId)" : "departmentId = :old");
+  if (!e.department_id.empty()) values[":old"] = S(e.department_id);
+  std::vector<I::Action> actions;
+  // Leaving GSI1 (REMOVE GSI1PK, GSI1SK): a terminated employee cannot sign in by email.
+  actions.push_back(
+      {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
+                      .update_expression = "SET #status = :inactive, terminatedAt = :now, "
+                                           "#version = if_not_exists(#version, :zero) + :one "
+                                           "REMOVE departmentId, GSI1PK, GSI1SK",
+                      .condition_expression = condition,
+                      .expression_attribute_names = {{"#version", "version"},
+                                                     {"#PK", "PK"},
+                                                     {"#status", "status"}},
+                      .expression_attribute_values = values},
+       [=](const Item* old) {
+         return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
+       }});
+  if (!e.department_id.empty()) {
+    actions.push_back(Headcount(ctx.org_id, e.department_id, -1));
+    actions.push_back(DeleteRelationship(e.department_id, emp_id));
+  }
+  actions.push_back(DeleteEmailConstraint(e.email, emp_id));
+  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  e.status = EmployeeStatus::kInactive;
+  e.terminated_at = now;
+  e.department_id.clear();
+  e.version = expected_version + 1;
+  return e;
+}
+
+Result<Employee> HrService::Rehire(const TenantContext& ctx, const std::string& emp_id,
+                                   const std::string& dept_id, std::int64_t expected_version) {
+  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  HR_RETURN_IF_ERROR(I::CheckId(dept_id, "departmentId"));
+  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, ctx, emp_id, expected_version));
+  if (e.status != EmployeeStatus::kInactive) {
+    return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is active");
+  }
+  std::vector<I::Action> actions;
+  actions.push_back(OrgIsActiveAction(ctx.org_id));
+  actions.push_back(
+      {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
+                      .update_expression = "SET #status = :active, departmentId = :d, "
+                                           "GSI1PK = :gpk, GSI1SK = :gsk, "
+                                           "#version = if_not_exists(#version, :zero) + :one "
+                                           "REMOVE terminatedAt",
+                      .condition_expression = VersionCondition(expected_version) +
+                                              " AND #status = :inactive AND email = :email",
+                      .expression_attribute_names = {{"#version", "version"},
+                                                     {"#PK", "PK"},
+                                                     {"#status", "status"}},
+                      .expression_attribute_values = {{":zero", N(0)},
+                                                      {":one", N(1)},
+                                                      {":expected", N(expected_version)},
+                                                      {":active", S("active")},
+                                                      {":inactive", S("inactive")},
+                                                      {":d", S(dept_id)},
+                                                      {":email", S(e.email)},
+                                                      {":gpk", S(keys::EmailGsiPk(e.email))},
+                                                      {":gsk", S(keys::EmpSk(emp_id))}}},
+       [=](const Item* old) {
+         return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kInactive, old);
+       }});
+  actions.push_back(Headcount(ctx.org_id, dept_id, +1));
+  actions.push_back(PutEmailConstraint(e.email, ctx.org_id, emp_id));
+  actions.push_back(PutRelationship(ctx.org_id, dept_id, emp_id));
+  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  e.status = EmployeeStatus::kActive;
+  e.department_id = dept_id;
+  e.terminated_at.clear();
+  e.version = expected_version + 1;
+  return e;
+}
+
+}  // namespace hrcore

@@ -1,0 +1,48 @@
+// Entity <-> stored item. The only place that knows which attributes each item carries, so
+// that the key strings, attribute names and ElectroDB identifiers stay those of keys.h.
+// Decoding tolerates what ElectroDB writes (no `type`, no `version`) so that items written by
+// the review's TypeScript entities read back here.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "ddbemu/attribute_value.h"
+#include "hrcore/entities.h"
+#include "hrcore/errors.h"
+
+namespace hrcore::codec {
+
+inline ddbemu::AttributeValue S(std::string_view s) {
+  return ddbemu::AttributeValue::S(std::string(s));
+}
+inline ddbemu::AttributeValue N(std::int64_t n) {
+  return ddbemu::AttributeValue::N(std::to_string(n));
+}
+
+// A primary key {PK, SK}.
+ddbemu::Item Key(std::string pk, std::string sk);
+
+// The string attribute `name`, or "" when absent or not a string.
+std::string GetS(const ddbemu::Item& item, std::string_view name);
+// The number attribute `name`, or `fallback` when absent.
+std::int64_t GetN(const ddbemu::Item& item, std::string_view name, std::int64_t fallback = 0);
+
+ddbemu::Item ToItem(const Organisation& org);
+ddbemu::Item ToItem(const Department& dept);
+ddbemu::Item ToItem(const Employee& emp);  // with GSI1 EMAIL#/EMP# while active
+ddbemu::Item ToItem(const DeptEmployee& rel);
+ddbemu::Item ToItem(const JobPosting& job);  // with GSI1 ORG#..#OPEN only while open
+ddbemu::Item ToItem(const Application& app);
+ddbemu::Item EmailUniqueItem(std::string_view email, std::string_view org_id,
+                             std::string_view emp_id);
+ddbemu::Item JobRefItem(const JobPosting& job);
+
+Result<Organisation> OrganisationFrom(const ddbemu::Item& item);
+Result<Department> DepartmentFrom(const ddbemu::Item& item);
+Result<Employee> EmployeeFrom(const ddbemu::Item& item);
+Result<DeptEmployee> DeptEmployeeFrom(const ddbemu::Item& item);
+Result<JobPosting> JobPostingFrom(const ddbemu::Item& item);
+Result<Application> ApplicationFrom(const ddbemu::Item& item);
+
+}  // namespace hrcore::codec

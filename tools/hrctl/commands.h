@@ -1,0 +1,23 @@
+// hrctl's commands: init, seed, ap N, the service functions, check (and cost, in cost.cc).
+#pragma once
+
+#include <memory>
+
+#include "args.h"
+#include "ddbemu/client.h"
+#include "ddbemu/database.h"
+
+namespace hrctl {
+
+// Where hrctl's requests go: an LMDB data directory in this process (default), or
+// --endpoint URL.
+struct Backend {
+  std::unique_ptr<ddbemu::Database> database;  // embedded only
+  std::unique_ptr<ddbemu::Client> client;
+};
+
+// Runs the command in `args`; returns the process exit code (0 ok, 1 domain or backend error,
+// 2 usage).
+int Run(const Args& args);
+
+}  // namespace hrctl
