@@ -1,6 +1,7 @@
 #include "server/local_flags.h"
 
 #include <charconv>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -24,6 +25,9 @@ enum class Flag {
   kDurability,
   kThrottle,
   kVirtualClock,
+  kMaxConnections,
+  kIdleTimeout,
+  kReadTimeout,
 };
 
 struct FlagSpec {
@@ -49,6 +53,9 @@ constexpr FlagSpec kFlags[] = {
     {{"durability"}, Flag::kDurability, true},
     {{"throttle"}, Flag::kThrottle, true},
     {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
+    {{"max-connections"}, Flag::kMaxConnections, true},
+    {{"idle-timeout"}, Flag::kIdleTimeout, true},
+    {{"read-timeout"}, Flag::kReadTimeout, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -66,6 +73,20 @@ std::optional<Int> ParseInt(std::string_view s, Int min, Int max) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size() || v < min || v > max) return std::nullopt;
   return static_cast<Int>(v);
+}
+
+// "30" (seconds), "30s" or "500ms"; "0" turns the timeout off. At most a day.
+std::optional<std::chrono::milliseconds> ParseDuration(std::string_view s) {
+  long long scale = 1000;
+  if (s.ends_with("ms")) {
+    s.remove_suffix(2);
+    scale = 1;
+  } else if (s.ends_with("s")) {
+    s.remove_suffix(1);
+  }
+  const auto n = ParseInt<long long>(s, 0, 86'400'000 / scale);
+  if (!n) return std::nullopt;
+  return std::chrono::milliseconds(*n * scale);
 }
 
 // Applies one flag; returns an error line or "".
@@ -145,6 +166,19 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
     case Flag::kVirtualClock:
       f.virtual_clock = true;
       return {};
+    case Flag::kMaxConnections: {
+      const auto n = ParseInt<long long>(value, 1, 1'000'000);
+      if (!n) return bad("a number of connections from 1 to 1000000");
+      f.server.max_connections = static_cast<std::size_t>(*n);
+      return {};
+    }
+    case Flag::kIdleTimeout:
+    case Flag::kReadTimeout: {
+      const auto d = ParseDuration(value);
+      if (!d) return bad("seconds (30, 30s) or milliseconds (500ms), 0 for none");
+      (spec.flag == Flag::kIdleTimeout ? f.server.idle_timeout : f.server.read_timeout) = *d;
+      return {};
+    }
   }
   return {};
 }
@@ -243,6 +277,15 @@ ddb-local's own:
  --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
                             them. Default on.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
+
+Connections:
+ --max-connections N        Open connections at most; when full, the one idle longest is
+                            closed for a new one. Default: the file-descriptor limit less
+                            64 (960 under the usual limit of 1,024).
+ --idle-timeout T           Close a connection that waits this long for a request
+                            (seconds, or 500ms; 0: never). Default 120.
+ --read-timeout T           Close a connection whose request does not arrive whole, or
+                            whose reply is not taken, within this. Default 60.
 
 Requests need an Authorization header of SigV4 shape; signatures are not verified.
 )";
