@@ -226,6 +226,23 @@ TEST_F(ConnectionLimitsTest, AcceptPausesWhenDescriptorsRunOutAndResumesAfter) {
   for (auto& client : clients) EXPECT_TRUE(Served(*client));
 }
 
+// AWS publishes no answer for oversized request headers; DynamoDB Local (Jetty, 8 KB limit)
+// answers 431 and closes the connection, the status RFC 6585 defines. Ours allows 64 KB (SigV4
+// headers with session tokens are a few KB) and answers the same way.
+TEST_F(ConnectionLimitsTest, OversizedHeadersGet431AndTheConnectionCloses) {
+  ServerOptions options = Options();
+  options.max_header_bytes = 4096;
+  Start(options);
+  RawHttpClient client(port());
+  ASSERT_TRUE(
+      client.Send(DynamoRequest("ListTables", "{}", "X-Pad: " + std::string(8192, 'p') + "\r\n")));
+  const auto reply = client.Read();
+  ASSERT_TRUE(reply.has_value());
+  EXPECT_EQ(reply->status, 431);
+  EXPECT_EQ(reply->Header("connection"), "close");
+  EXPECT_TRUE(client.PeerClosed());
+}
+
 TEST(ConnectionFlagsTest, ConnectionFlagsSetTheServerOptions) {
   const char* argv[] = {"ddb-local",      "--max-connections", "5",    "--idle-timeout",
                         "500ms",          "--read-timeout",    "2",    nullptr};
