@@ -1,8 +1,8 @@
 // libFuzzer target for the DynamoDB JSON codec: any bytes, parsed as the request validator
 // parses bodies (iteratively, so deep nesting cannot overflow the stack), then read as an
 // attribute map, an attribute value and expression attribute values. Each either succeeds or
-// fails with a Validation- or SerializationException; what succeeds writes back to JSON that reads back
-// to the same item, and survives the binary item codec unchanged.
+// fails with a Validation- or SerializationException; what succeeds writes back to JSON that reads
+// back to the same item, and survives the binary item codec unchanged.
 #include <rapidjson/document.h>
 
 #include <cstddef>

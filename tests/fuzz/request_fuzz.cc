@@ -30,7 +30,7 @@ struct Target {
     ddbemu::Options options;
     options.in_memory = true;
     options.durability = ddbemu::Durability::kNone;
-    options.throttle = false;                    // capacity is not what is fuzzed here
+    options.throttle = false;                       // capacity is not what is fuzzed here
     options.map_size_bytes = std::size_t{1} << 30;  // a full map must be an error, not a crash
     auto opened = ddbemu::Database::Open(options);
     if (!opened.ok()) std::abort();

@@ -217,6 +217,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
     view.access_control_request_headers =
         View(request[http::field::access_control_request_headers]);
     view.body = body;
+    view.headers.reserve(16);
+    for (const auto& field : request) {
+      view.headers.emplace_back(View(field.name_string()), View(field.value()));
+    }
     return view;
   }
 

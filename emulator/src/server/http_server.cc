@@ -2,15 +2,15 @@
 // decides where to listen, runs the io_context, and orders the shutdown.
 #include "server/http_server.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ip/v6_only.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <sys/resource.h>
-
-#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <mutex>
@@ -19,6 +19,7 @@
 
 #include "server/connection.h"
 #include "server/request_router.h"
+#include "server/sigv4_verifier.h"
 
 namespace ddbemu::server {
 
@@ -28,7 +29,9 @@ using tcp = asio::ip::tcp;
 struct HttpServer::Impl {
   Impl(ServerOptions opts, RequestHandler handler)
       : options(std::move(opts)),
-        router(std::move(handler), options.cors),
+        router(
+            std::move(handler), options.cors,
+            options.credentials ? std::make_shared<SigV4Verifier>(options.credentials) : nullptr),
         limits{options.max_body_bytes, options.max_header_bytes, options.idle_timeout,
                options.read_timeout},
         max_connections(options.max_connections > 0 ? options.max_connections
@@ -58,7 +61,7 @@ struct HttpServer::Impl {
   // when the io_context is destroyed.
   ConnectionSet connections;
   asio::io_context io;
-  tcp::acceptor acceptor;  // on a strand: Accept() and Stop() touch it from different threads
+  tcp::acceptor acceptor;      // on a strand: Accept() and Stop() touch it from different threads
   asio::steady_timer backoff;  // on the acceptor's strand
   tcp::endpoint bound;
   std::vector<std::thread> threads;

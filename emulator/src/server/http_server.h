@@ -16,6 +16,7 @@
 
 #include "ddbemu/error.h"
 #include "server/cors_policy.h"
+#include "server/credential_store.h"
 #include "server/request_handler.h"
 
 namespace ddbemu::server {
@@ -55,6 +56,10 @@ struct ServerOptions {
   // After an accept fails for lack of descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM)
   // the server pauses accepting this long instead of retrying at once (which spins a core).
   std::chrono::milliseconds accept_backoff{100};
+
+  // Opt-in SigV4 verification (--credentials-file): every DynamoDB request must be signed with
+  // one of these keys. Null (the default, as DynamoDB Local): signatures are not checked.
+  std::shared_ptr<const CredentialStore> credentials;
 };
 
 // The descriptor limit (RLIMIT_NOFILE, soft) less 64 for the database, the listener and

@@ -28,6 +28,7 @@ enum class Flag {
   kMaxConnections,
   kIdleTimeout,
   kReadTimeout,
+  kCredentialsFile,
 };
 
 struct FlagSpec {
@@ -56,6 +57,7 @@ constexpr FlagSpec kFlags[] = {
     {{"max-connections"}, Flag::kMaxConnections, true},
     {{"idle-timeout"}, Flag::kIdleTimeout, true},
     {{"read-timeout"}, Flag::kReadTimeout, true},
+    {{"credentials-file"}, Flag::kCredentialsFile, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -172,6 +174,10 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       f.server.max_connections = static_cast<std::size_t>(*n);
       return {};
     }
+    case Flag::kCredentialsFile:
+      if (value.empty()) return bad("a file of access key ids and secret keys");
+      f.credentials_file = std::string(value);
+      return {};
     case Flag::kIdleTimeout:
     case Flag::kReadTimeout: {
       const auto d = ParseDuration(value);
@@ -287,7 +293,12 @@ Connections:
  --read-timeout T           Close a connection whose request does not arrive whole, or
                             whose reply is not taken, within this. Default 60.
 
-Requests need an Authorization header of SigV4 shape; signatures are not verified.
+Authentication:
+ --credentials-file FILE    Verify every request's SigV4 signature against these keys
+                            (lines "ACCESS_KEY_ID SECRET", or the AWS credentials file
+                            format). Default: off, as DynamoDB Local: requests need an
+                            Authorization header of SigV4 shape, any key is accepted and
+                            names a namespace of tables, signatures are not checked.
 )";
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,8 @@
 #include "server/request_id.h"
 
 namespace ddbemu::server {
+
+class SigV4Verifier;
 
 // What the router reads of a request. Views into the connection's buffers; absent headers
 // are empty.
@@ -29,6 +32,8 @@ struct HttpRequestView {
   std::string_view access_control_request_method;
   std::string_view access_control_request_headers;
   std::string_view body;
+  // Every header as received (name, value), for signature verification.
+  std::vector<std::pair<std::string_view, std::string_view>> headers;
 };
 
 // The reply to send. The connection adds Content-Length, Date and Connection.
@@ -53,8 +58,11 @@ class RequestRouter {
   // a handler that serves no admin calls answers them as unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
 
-  RequestRouter(RequestHandler handler, CorsPolicy cors)
-      : handler_(std::move(handler)), cors_(std::move(cors)) {}
+  // `verifier`: when set, every DynamoDB request must carry a valid SigV4 signature of a key
+  // it knows (sigv4_verifier.h); when null, only the Authorization header's shape is checked.
+  RequestRouter(RequestHandler handler, CorsPolicy cors,
+                std::shared_ptr<const SigV4Verifier> verifier = nullptr)
+      : handler_(std::move(handler)), cors_(std::move(cors)), verifier_(std::move(verifier)) {}
 
   // Answers one request. Thread-safe (the handler must be too). Never throws: a handler that
   // throws becomes a 500 InternalServerError reply.
@@ -78,6 +86,7 @@ class RequestRouter {
 
   RequestHandler handler_;
   CorsPolicy cors_;
+  std::shared_ptr<const SigV4Verifier> verifier_;
   mutable RequestIdGenerator ids_;  // thread-safe
 };
 

@@ -29,7 +29,7 @@ function freePort() {
   });
 }
 
-function serverCommand(port) {
+function serverCommand(port, extraArgs) {
   if (TARGET === "dynamodb-local") {
     const dir = process.env.DYNAMODB_LOCAL_DIR;
     if (!dir) throw new Error("DYNAMODB_LOCAL_DIR is not set");
@@ -42,7 +42,7 @@ function serverCommand(port) {
   }
   const bin = process.env.DDB_LOCAL_BIN;
   if (!bin) throw new Error("DDB_LOCAL_BIN is not set (CTest sets it to the ddb-local binary)");
-  return { cmd: bin, args: ["-port", String(port), "-inMemory"], cwd: undefined };
+  return { cmd: bin, args: ["-port", String(port), "-inMemory", ...extraArgs], cwd: undefined };
 }
 
 export function stopServer(server) {
@@ -60,9 +60,10 @@ export function stopServer(server) {
 }
 
 // { proc, endpoint } of a server that answers; throws (with its log) when it cannot start.
-export async function startServer() {
+// `extraArgs`: more ddb-local flags; `credentials`: the keys the readiness probe signs with.
+export async function startServer({ extraArgs = [], credentials = CREDENTIALS } = {}) {
   const port = await freePort();
-  const { cmd, args, cwd } = serverCommand(port);
+  const { cmd, args, cwd } = serverCommand(port, extraArgs);
   let log = "";
   const proc = spawn(cmd, args, { cwd, stdio: ["ignore", "pipe", "pipe"], detached: true });
   proc.stdout.on("data", (d) => { log += d; });
@@ -73,7 +74,7 @@ export async function startServer() {
   const server = { proc, endpoint: `http://127.0.0.1:${port}` };
   process.on("exit", () => stopServer(server));
   const probe = new DynamoDBClient({ endpoint: server.endpoint, region: REGION,
-    credentials: CREDENTIALS, maxAttempts: 1 });
+    credentials, maxAttempts: 1 });
   const deadline = Date.now() + 60_000;
   try {
     for (;;) {

@@ -40,10 +40,9 @@ class ConnectionLimitsTest : public ::testing::Test {
     options.port = 0;
     options.host = "127.0.0.1";
     options.threads = 2;
-    auto server = HttpServer::Start(
-        std::move(options), [this](std::string_view op, std::string_view, const RequestContext&) {
-          return Handle(op);
-        });
+    auto server =
+        HttpServer::Start(std::move(options), [this](std::string_view op, std::string_view,
+                                                     const RequestContext&) { return Handle(op); });
     ASSERT_TRUE(server.ok()) << server.error().message();
     server_ = std::move(*server);
   }
@@ -244,8 +243,8 @@ TEST_F(ConnectionLimitsTest, OversizedHeadersGet431AndTheConnectionCloses) {
 }
 
 TEST(ConnectionFlagsTest, ConnectionFlagsSetTheServerOptions) {
-  const char* argv[] = {"ddb-local",      "--max-connections", "5",    "--idle-timeout",
-                        "500ms",          "--read-timeout",    "2",    nullptr};
+  const char* argv[] = {"ddb-local", "--max-connections", "5", "--idle-timeout",
+                        "500ms",     "--read-timeout",    "2", nullptr};
   const FlagParse parsed = ParseLocalFlags(7, argv);
   ASSERT_TRUE(parsed.ok()) << parsed.error;
   EXPECT_EQ(parsed.flags.server.max_connections, 5u);
