@@ -112,10 +112,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
     }
   }
 
+  static std::int64_t Now() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
+
+  // Waiting counts from the connection's start or from its last reply being sent, not from
+  // when the write completed: clients see replies in that order, and a completion handler
+  // delayed on a busy machine must not make an older connection look younger.
   void SetWaiting(bool waiting) {
-    waiting_since_.store(
-        waiting ? std::chrono::steady_clock::now().time_since_epoch().count() : kNotWaiting,
-        std::memory_order_relaxed);
+    waiting_since_.store(waiting ? idle_since_ : kNotWaiting, std::memory_order_relaxed);
   }
 
   // Waits for the next request under the idle timeout. Bytes of a pipelined request already
@@ -234,6 +237,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void Write(HttpReply reply, unsigned version, bool head, bool keep_alive,
              std::size_t linger_bytes) {
+    idle_since_ = Now();
     response_.emplace();
     auto& response = *response_;
     response.version(version == 10 ? 10 : 11);
@@ -295,6 +299,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::atomic<bool> stopping_{false};
   std::atomic<bool> evicted_{false};
   std::atomic<std::int64_t> waiting_since_{kNotWaiting};
+  std::int64_t idle_since_ = Now();  // on the strand; see SetWaiting
   std::size_t linger_left_ = 0;
   std::vector<char> linger_buffer_;
 };
