@@ -362,6 +362,15 @@ std::size_t ConnectionSet::admitted() const {
   return live_.size() - evicting_;
 }
 
+std::size_t ConnectionSet::waiting() const {
+  std::lock_guard lock(mutex_);
+  std::size_t n = 0;
+  for (const auto& [ptr, weak] : live_) {
+    if (ptr->waiting_since() != Connection::kNotWaiting) ++n;
+  }
+  return n;
+}
+
 ConnectionCounters ConnectionSet::counters() const {
   return {accept_errors_.load(), evicted_.load(), refused_.load(), timed_out_.load()};
 }

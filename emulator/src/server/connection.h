@@ -51,6 +51,8 @@ class ConnectionSet {
   bool EvictLongestWaiting();
   // Live connections not already being evicted.
   std::size_t admitted() const;
+  // Live connections waiting for their client (idle, or receiving a request's header).
+  std::size_t waiting() const;
 
   // Graceful stop: idle connections close now, busy ones after sending their current reply.
   void StopAll();

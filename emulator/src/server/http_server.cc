@@ -235,6 +235,7 @@ ServerStats HttpServer::stats() const {
   const ConnectionCounters counters = impl_->connections.counters();
   ServerStats stats;
   stats.open_connections = impl_->connections.size();
+  stats.waiting_connections = impl_->connections.waiting();
   stats.max_connections = impl_->max_connections;
   stats.accept_errors = counters.accept_errors;
   stats.evicted = counters.evicted;

@@ -69,7 +69,8 @@ std::size_t DefaultMaxConnections();
 // Counters of a running server, for tests and diagnostics.
 struct ServerStats {
   std::size_t open_connections = 0;
-  std::size_t max_connections = 0;  // the bound in force
+  std::size_t waiting_connections = 0;  // of those, waiting for their client
+  std::size_t max_connections = 0;      // the bound in force
   std::uint64_t accept_errors = 0;
   std::uint64_t evicted = 0;    // closed to make room (longest waiting first)
   std::uint64_t refused = 0;    // closed on arrival: full and every connection busy
