@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <string>
 #include <thread>
 
@@ -35,12 +36,13 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
       "SharedDb:\t%s\n"
       "shouldDelayTransientStatuses:\t%s\n"
       "CorsParams:\t%s\n"
-      "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s)\n",
+      "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s%s)\n",
       server.port(), Bool(db.in_memory), kVersion, db.in_memory ? "null" : db.path.c_str(),
       Bool(db.shared_db), Bool(flags.delay_transient_statuses),
       flags.cors_list.empty() ? "null" : flags.cors_list.c_str(), server.address().c_str(),
       server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
-      db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "");
+      db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",
+      flags.credentials_file.empty() ? "" : ", signatures verified");
   std::fflush(stdout);
 }
 
@@ -74,6 +76,17 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   signal(SIGPIPE, SIG_IGN);  // a reader of our stdout going away must not kill the server
 
+  ddbemu::server::ServerOptions server_options = flags.server;
+  if (!flags.credentials_file.empty()) {
+    auto credentials = ddbemu::server::CredentialStore::Load(flags.credentials_file);
+    if (!credentials.ok()) {
+      std::fprintf(stderr, "ddb-local: %s\n", credentials.error().message().c_str());
+      return 2;
+    }
+    server_options.credentials =
+        std::make_shared<const ddbemu::server::CredentialStore>(std::move(*credentials));
+  }
+
   auto database = ddbemu::Database::Open(flags.database);
   if (!database.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n", database.error().message().c_str());
@@ -84,7 +97,7 @@ int main(int argc, char** argv) {
   ddblocal::AdminEndpoints admin(*db,
                                  std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock));
   auto server = HttpServer::Start(
-      flags.server, [db, &admin](std::string_view operation, std::string_view body,
+      std::move(server_options), [db, &admin](std::string_view operation, std::string_view body,
                                  const ddbemu::RequestContext& context) {
         if (ddblocal::AdminEndpoints::IsAdmin(operation)) {
           return admin.Handle(operation, body, context);

@@ -42,7 +42,12 @@ inline std::optional<std::int64_t> IntMember(const rapidjson::Value& object, std
   if (v == nullptr || !v->IsNumber()) return std::nullopt;
   if (v->IsInt64()) return v->GetInt64();
   if (v->IsUint64()) return INT64_MAX;
-  return static_cast<std::int64_t>(v->GetDouble());
+  // A double beyond int64's range saturates (casting it would be undefined behaviour; found
+  // by UBSan on a mutated Limit).
+  const double d = v->GetDouble();
+  if (!(d > -9.2e18)) return INT64_MIN;  // also NaN
+  if (d > 9.2e18) return INT64_MAX;
+  return static_cast<std::int64_t>(d);
 }
 
 inline std::string_view View(const rapidjson::Value& s) {

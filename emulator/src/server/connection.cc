@@ -40,6 +40,8 @@ namespace {
 // destroy the reply before the client reads it.
 constexpr auto kLingerTime = std::chrono::seconds(2);
 constexpr std::size_t kMaxLingerBytes = std::size_t{64} << 20;
+// The first read of a request (under the idle timeout) takes what has arrived, up to this.
+constexpr std::size_t kFirstReadBytes = 8 * 1024;
 
 std::string_view View(beast::string_view s) { return {s.data(), s.size()}; }
 
@@ -64,7 +66,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   Connection(tcp::socket socket, const RequestRouter& router, const ConnectionLimits& limits,
              ConnectionSet& set)
       : stream_(std::move(socket)), router_(router), limits_(limits), set_(set) {}
-  ~Connection() { set_.Remove(this); }
+  ~Connection() { set_.Remove(this, evicted_.load()); }
 
   void Start() {
     asio::post(stream_.get_executor(), [self = shared_from_this()] { self->ReadHeader(); });
@@ -76,7 +78,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // says "Connection: close".
     stopping_.store(true);
     asio::post(stream_.get_executor(), [self = shared_from_this()] {
-      if (self->state_ == State::kIdle) self->stream_.cancel();
+      if (self->state_ == State::kIdle || self->state_ == State::kReadingHeader) {
+        self->stream_.cancel();
+      }
     });
   }
 
@@ -87,21 +91,72 @@ class Connection : public std::enable_shared_from_this<Connection> {
     });
   }
 
- private:
-  enum class State { kIdle, kBusy, kClosing };
+  // Since when this connection has been waiting for its client (steady-clock ticks), or
+  // kNotWaiting while it executes a request or writes a reply. Read by ConnectionSet from
+  // other threads to pick whom to evict.
+  static constexpr std::int64_t kNotWaiting = std::numeric_limits<std::int64_t>::max();
+  std::int64_t waiting_since() const { return waiting_since_.load(std::memory_order_relaxed); }
+  // True the first time only: the caller then closes it and counts it as evicted.
+  bool MarkEvicted() { return !evicted_.exchange(true); }
+  bool evicted() const { return evicted_.load(); }
 
+ private:
+  enum class State { kIdle, kReadingHeader, kBusy, kClosing };
+
+  // Zero: no timeout.
+  void ExpireAfter(std::chrono::milliseconds timeout) {
+    if (timeout.count() > 0) {
+      stream_.expires_after(timeout);
+    } else {
+      stream_.expires_never();
+    }
+  }
+
+  static std::int64_t Now() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
+
+  // Waiting counts from the connection's start or from its last reply being sent, not from
+  // when the write completed: clients see replies in that order, and a completion handler
+  // delayed on a busy machine must not make an older connection look younger.
+  void SetWaiting(bool waiting) {
+    waiting_since_.store(waiting ? idle_since_ : kNotWaiting, std::memory_order_relaxed);
+  }
+
+  // Waits for the next request under the idle timeout. Bytes of a pipelined request already
+  // in the buffer start it at once.
   void ReadHeader() {
     if (stopping_) return Shutdown();
     state_ = State::kIdle;
+    SetWaiting(true);
+    if (buffer_.size() > 0) return StartRequest();
+    ExpireAfter(limits_.idle_timeout);
+    stream_.async_read_some(buffer_.prepare(kFirstReadBytes),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                              if (ec) return self->OnReadError(ec);
+                              self->buffer_.commit(n);
+                              self->StartRequest();
+                            });
+  }
+
+  // The request's first bytes are here: its header and body must arrive within read_timeout.
+  void StartRequest() {
+    state_ = State::kReadingHeader;
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(limits_.max_header_bytes));
     // The body limit is applied after the header is read (see OnHeader): with it set here the
     // parser would fail a large Content-Length before we can read the rest of the header.
     // (Not boost::none: Boost 1.74's parser compares the length with the optional and fails.)
     parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
+    ExpireAfter(limits_.read_timeout);
     http::async_read_header(
         stream_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnHeader(ec); });
+  }
+
+  // A read that ended without a request: the client closed, vanished or was too slow, or we
+  // are stopping or evicting it.
+  void OnReadError(beast::error_code ec) {
+    if (ec == beast::error::timeout) set_.CountTimeout();
+    Shutdown();
   }
 
   void OnHeader(beast::error_code ec) {
@@ -110,8 +165,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
         ec != http::error::partial_message) {
       return Refuse(router_.MalformedHttp(false), 0);  // bytes that are not an HTTP request
     }
-    if (ec) return Shutdown();  // the client closed, vanished, or we are stopping
+    if (ec) return OnReadError(ec);
     state_ = State::kBusy;
+    SetWaiting(false);
     const auto& request = parser_->get();
     const auto declared = parser_->content_length();
     if (declared && *declared > limits_.max_body_bytes) {
@@ -142,7 +198,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
       return Refuse(router_.PayloadTooLarge(ViewOf(parser_->get(), {}), 0, limits_.max_body_bytes),
                     kMaxLingerBytes);
     }
-    if (ec) return Shutdown();
+    if (ec) return OnReadError(ec);
+    stream_.expires_never();  // the operation may take long; that is not the client's fault
     auto& request = parser_->get();
     HttpReply reply = router_.Route(ViewOf(request, request.body()));
     // Status 0: the handler asks for a dropped connection (fault injection, "drop").
@@ -167,6 +224,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
     view.content_encoding = View(request[http::field::content_encoding]);
     view.accept_encoding = View(request[http::field::accept_encoding]);
     view.body = body;
+    view.headers.reserve(16);
+    for (const auto& field : request) {
+      view.headers.emplace_back(View(field.name_string()), View(field.value()));
+    }
     return view;
   }
 
@@ -174,11 +235,13 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // can no longer be parsed reliably.
   void Refuse(HttpReply reply, std::size_t linger_bytes) {
     state_ = State::kBusy;
+    SetWaiting(false);
     Write(std::move(reply), 11, false, /*keep_alive=*/false, linger_bytes);
   }
 
   void Write(HttpReply reply, unsigned version, bool head, bool keep_alive,
              std::size_t linger_bytes) {
+    idle_since_ = Now();
     response_.emplace();
     auto& response = *response_;
     response.version(version == 10 ? 10 : 11);
@@ -188,11 +251,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
     response.content_length(reply.body.size());
     if (!head) response.body() = std::move(reply.body);  // HEAD: the length, not the bytes
     response.keep_alive(keep_alive);
+    ExpireAfter(limits_.read_timeout);  // a client that does not read its reply
     http::async_write(
         stream_, response,
         [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec, std::size_t) {
           self->response_.reset();
-          if (ec) return self->Shutdown();
+          if (ec) return self->OnReadError(ec);
           if (!keep_alive) return self->Linger(linger_bytes);
           self->ReadHeader();
         });
@@ -222,6 +286,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void Shutdown() {
     state_ = State::kClosing;
+    SetWaiting(false);
     beast::error_code ec;
     stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
     // The socket closes when the last handler lets go of this object.
@@ -236,6 +301,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   ConnectionSet& set_;
   State state_ = State::kIdle;
   std::atomic<bool> stopping_{false};
+  std::atomic<bool> evicted_{false};
+  std::atomic<std::int64_t> waiting_since_{kNotWaiting};
+  std::int64_t idle_since_ = Now();  // on the strand; see SetWaiting
   std::size_t linger_left_ = 0;
   std::vector<char> linger_buffer_;
 };
@@ -259,10 +327,56 @@ void ConnectionSet::Add(const std::shared_ptr<Connection>& connection) {
   if (stop_now) connection->Stop();
 }
 
-void ConnectionSet::Remove(const Connection* connection) {
+void ConnectionSet::Remove(const Connection* connection, bool was_evicted) {
   std::lock_guard lock(mutex_);
   live_.erase(connection);
+  if (was_evicted) --evicting_;
   if (live_.empty()) empty_.notify_all();
+}
+
+bool ConnectionSet::EvictLongestWaiting() {
+  std::shared_ptr<Connection> victim;
+  {
+    std::lock_guard lock(mutex_);
+    const Connection* oldest = nullptr;
+    std::int64_t oldest_since = Connection::kNotWaiting;
+    // A connection in live_ is alive or blocked in its destructor on this mutex (before its
+    // members are destroyed), so reading its atomics through the raw pointer is safe here.
+    for (const auto& [ptr, weak] : live_) {
+      if (ptr->evicted()) continue;
+      const std::int64_t since = ptr->waiting_since();
+      if (since < oldest_since) {
+        oldest_since = since;
+        oldest = ptr;
+      }
+    }
+    if (oldest == nullptr) return false;
+    victim = live_[oldest].lock();
+    if (!victim || !victim->MarkEvicted()) return false;
+    ++evicting_;
+  }
+  // Outside the lock: releasing the last reference runs ~Connection, which calls Remove().
+  evicted_.fetch_add(1, std::memory_order_relaxed);
+  victim->Close();
+  return true;
+}
+
+std::size_t ConnectionSet::admitted() const {
+  std::lock_guard lock(mutex_);
+  return live_.size() - evicting_;
+}
+
+std::size_t ConnectionSet::waiting() const {
+  std::lock_guard lock(mutex_);
+  std::size_t n = 0;
+  for (const auto& [ptr, weak] : live_) {
+    if (ptr->waiting_since() != Connection::kNotWaiting) ++n;
+  }
+  return n;
+}
+
+ConnectionCounters ConnectionSet::counters() const {
+  return {accept_errors_.load(), evicted_.load(), refused_.load(), timed_out_.load()};
 }
 
 std::vector<std::shared_ptr<Connection>> ConnectionSet::Snapshot() {

@@ -2,10 +2,12 @@
 // connections a server keeps for a graceful shutdown. Only connection.cc includes Beast.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <unordered_map>
@@ -19,6 +21,19 @@ class Connection;  // defined in connection.cc
 struct ConnectionLimits {
   std::size_t max_body_bytes = 0;    // larger bodies get 413
   std::size_t max_header_bytes = 0;  // larger headers get 431
+  // Waiting for the first byte of a request (a new or a keep-alive connection); then closed.
+  std::chrono::milliseconds idle_timeout{0};
+  // A request's header and body, from its first byte, and the writing of its reply; then
+  // closed (a Content-Length larger than the body, a slowloris client, a client not reading).
+  std::chrono::milliseconds read_timeout{0};
+};
+
+// What the server counts about its connections (for tests and diagnostics).
+struct ConnectionCounters {
+  std::uint64_t accept_errors = 0;  // failed accepts (EMFILE, ENFILE, ECONNABORTED, ...)
+  std::uint64_t evicted = 0;        // closed to make room for a new one (longest waiting first)
+  std::uint64_t refused = 0;        // new ones closed at once: full, and every one busy
+  std::uint64_t timed_out = 0;      // closed by the idle or read timeout
 };
 
 // The live connections of one server. Thread-safe.
@@ -27,7 +42,17 @@ class ConnectionSet {
   // Registers a new connection; if the set is stopping it is told to stop at once.
   void Add(const std::shared_ptr<Connection>& connection);
   // Called by a connection's destructor.
-  void Remove(const Connection* connection);
+  void Remove(const Connection* connection, bool was_evicted);
+
+  // Closes the connection that has waited longest for its client (idle, or still receiving a
+  // request's header); one executing a request or writing a reply is never chosen. False when
+  // every connection is busy. The connection ends asynchronously; until then it no longer
+  // counts in admitted().
+  bool EvictLongestWaiting();
+  // Live connections not already being evicted.
+  std::size_t admitted() const;
+  // Live connections waiting for their client (idle, or receiving a request's header).
+  std::size_t waiting() const;
 
   // Graceful stop: idle connections close now, busy ones after sending their current reply.
   void StopAll();
@@ -38,6 +63,11 @@ class ConnectionSet {
 
   std::size_t size() const;
 
+  void CountAcceptError() { accept_errors_.fetch_add(1, std::memory_order_relaxed); }
+  void CountRefused() { refused_.fetch_add(1, std::memory_order_relaxed); }
+  void CountTimeout() { timed_out_.fetch_add(1, std::memory_order_relaxed); }
+  ConnectionCounters counters() const;
+
  private:
   std::vector<std::shared_ptr<Connection>> Snapshot();
 
@@ -45,6 +75,8 @@ class ConnectionSet {
   std::condition_variable empty_;
   bool stopping_ = false;                                                  // guarded by mutex_
   std::unordered_map<const Connection*, std::weak_ptr<Connection>> live_;  // guarded by mutex_
+  std::size_t evicting_ = 0;  // guarded by mutex_: evicted, not yet removed
+  std::atomic<std::uint64_t> accept_errors_{0}, evicted_{0}, refused_{0}, timed_out_{0};
 };
 
 // Takes over an accepted socket (whose executor is a strand) and serves requests on it until

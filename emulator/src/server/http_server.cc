@@ -2,10 +2,14 @@
 // decides where to listen, runs the io_context, and orders the shutdown.
 #include "server/http_server.h"
 
+#include <sys/resource.h>
+
+#include <algorithm>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/ip/v6_only.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <condition_variable>
 #include <cstdio>
@@ -15,6 +19,7 @@
 
 #include "server/connection.h"
 #include "server/request_router.h"
+#include "server/sigv4_verifier.h"
 
 namespace ddbemu::server {
 
@@ -24,10 +29,16 @@ using tcp = asio::ip::tcp;
 struct HttpServer::Impl {
   Impl(ServerOptions opts, RequestHandler handler)
       : options(std::move(opts)),
-        router(std::move(handler), options.cors),
-        limits{options.max_body_bytes, options.max_header_bytes},
+        router(
+            std::move(handler), options.cors,
+            options.credentials ? std::make_shared<SigV4Verifier>(options.credentials) : nullptr),
+        limits{options.max_body_bytes, options.max_header_bytes, options.idle_timeout,
+               options.read_timeout},
+        max_connections(options.max_connections > 0 ? options.max_connections
+                                                    : DefaultMaxConnections()),
         io(static_cast<int>(ThreadCount(options.threads))),
-        acceptor(asio::make_strand(io)) {}
+        acceptor(asio::make_strand(io)),
+        backoff(acceptor.get_executor()) {}
 
   static unsigned ThreadCount(unsigned requested) {
     if (requested > 0) return requested;
@@ -39,16 +50,19 @@ struct HttpServer::Impl {
   // Opens, binds and listens; the error of the first step that fails.
   boost::system::error_code Bind(const tcp::endpoint& endpoint, bool dual_stack);
   void Accept();
+  void OnAccept(boost::system::error_code ec, tcp::socket socket);
   void Run();
 
   const ServerOptions options;
   RequestRouter router;
   const ConnectionLimits limits;
+  const std::size_t max_connections;
   // Declared before `io`: pending handlers own connections, whose destructors reach the set
   // when the io_context is destroyed.
   ConnectionSet connections;
   asio::io_context io;
-  tcp::acceptor acceptor;  // on a strand: Accept() and Stop() touch it from different threads
+  tcp::acceptor acceptor;      // on a strand: Accept() and Stop() touch it from different threads
+  asio::steady_timer backoff;  // on the acceptor's strand
   tcp::endpoint bound;
   std::vector<std::thread> threads;
 
@@ -130,13 +144,51 @@ Status HttpServer::Impl::Listen() {
 void HttpServer::Impl::Accept() {
   acceptor.async_accept(asio::make_strand(io),
                         [this](boost::system::error_code ec, tcp::socket socket) {
-                          if (ec == asio::error::operation_aborted || !acceptor.is_open())
-                            return;  // stopping
-                          if (!ec) StartConnection(std::move(socket), router, limits, connections);
-                          // On other errors (EMFILE: out of descriptors; ECONNABORTED: client gave
-                          // up) keep accepting: one failed accept must not take the server down.
-                          Accept();
+                          OnAccept(ec, std::move(socket));
                         });
+}
+
+namespace {
+
+// Accept errors that retrying at once cannot cure: the process or the system is out of
+// descriptors or buffers, and the listening socket stays readable, so an immediate retry
+// fails again at once (a busy loop on one core).
+bool IsResourceExhaustion(const boost::system::error_code& ec) {
+  return ec == asio::error::no_descriptors || ec == boost::system::errc::too_many_files_open ||
+         ec == boost::system::errc::too_many_files_open_in_system ||
+         ec == asio::error::no_buffer_space || ec == asio::error::no_memory;
+}
+
+}  // namespace
+
+// Runs on the acceptor's strand.
+void HttpServer::Impl::OnAccept(boost::system::error_code ec, tcp::socket socket) {
+  if (ec == asio::error::operation_aborted || !acceptor.is_open()) return;  // stopping
+  if (ec) {
+    connections.CountAcceptError();
+    if (IsResourceExhaustion(ec)) {
+      // Make room (the longest-idle connection gives its descriptor back) and pause: the
+      // clients wait in the listen backlog meanwhile instead of being refused.
+      connections.EvictLongestWaiting();
+      backoff.expires_after(options.accept_backoff);
+      backoff.async_wait([this](boost::system::error_code wait_ec) {
+        if (wait_ec || !acceptor.is_open()) return;  // stopping
+        Accept();
+      });
+      return;
+    }
+    // Others (ECONNABORTED: the client gave up before we accepted) concern one connection.
+    return Accept();
+  }
+  if (connections.admitted() >= max_connections && !connections.EvictLongestWaiting()) {
+    // Full, and every connection is executing a request: refusing this one keeps the bound.
+    connections.CountRefused();
+    boost::system::error_code ignored;
+    socket.close(ignored);
+  } else {
+    StartConnection(std::move(socket), router, limits, connections);
+  }
+  Accept();
 }
 
 void HttpServer::Impl::Run() {
@@ -179,6 +231,29 @@ std::string HttpServer::address() const {
 
 unsigned HttpServer::threads() const { return static_cast<unsigned>(impl_->threads.size()); }
 
+ServerStats HttpServer::stats() const {
+  const ConnectionCounters counters = impl_->connections.counters();
+  ServerStats stats;
+  stats.open_connections = impl_->connections.size();
+  stats.waiting_connections = impl_->connections.waiting();
+  stats.max_connections = impl_->max_connections;
+  stats.accept_errors = counters.accept_errors;
+  stats.evicted = counters.evicted;
+  stats.refused = counters.refused;
+  stats.timed_out = counters.timed_out;
+  return stats;
+}
+
+std::size_t DefaultMaxConnections() {
+  constexpr std::size_t kReserved = 64;
+  constexpr std::size_t kCeiling = 65'536;
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return kCeiling;
+  const auto soft = static_cast<std::size_t>(limit.rlim_cur);
+  if (soft <= 2 * kReserved) return std::max<std::size_t>(soft / 2, 1);
+  return std::min(soft - kReserved, kCeiling);
+}
+
 void HttpServer::Stop() {
   {
     std::lock_guard lock(impl_->mutex);
@@ -190,6 +265,7 @@ void HttpServer::Stop() {
   asio::post(impl_->acceptor.get_executor(), [impl = impl_.get()] {
     boost::system::error_code ignored;
     impl->acceptor.close(ignored);
+    impl->backoff.cancel();
   });
   impl_->connections.StopAll();
 }

@@ -16,6 +16,7 @@
 
 #include "ddbemu/error.h"
 #include "server/cors_policy.h"
+#include "server/credential_store.h"
 #include "server/request_handler.h"
 
 namespace ddbemu::server {
@@ -39,6 +40,41 @@ struct ServerOptions {
   CorsPolicy cors;  // off by default (see cors_policy.h)
   // How long Wait() lets in-flight requests finish after Stop() before closing their sockets.
   std::chrono::milliseconds drain_timeout{10'000};
+
+  // Open connections at most. When full, a new connection closes the one that has waited
+  // longest for its client (idle keep-alive, or a slow header); if every one is executing a
+  // request, the new one is closed at once. 0: derived from the file-descriptor limit
+  // (DefaultMaxConnections), so that a flood of idle clients cannot exhaust descriptors.
+  std::size_t max_connections = 0;
+  // A connection waiting this long for the first byte of a request is closed. Longer than the
+  // SDKs' own idle-connection timeouts, so a client rarely reuses a connection we just closed.
+  // 0: never.
+  std::chrono::milliseconds idle_timeout{120'000};
+  // A request's header and body must arrive within this from its first byte, and its reply
+  // must be taken within this; else the connection is closed. 0: never.
+  std::chrono::milliseconds read_timeout{60'000};
+  // After an accept fails for lack of descriptors or memory (EMFILE, ENFILE, ENOBUFS, ENOMEM)
+  // the server pauses accepting this long instead of retrying at once (which spins a core).
+  std::chrono::milliseconds accept_backoff{100};
+
+  // Opt-in SigV4 verification (--credentials-file): every DynamoDB request must be signed with
+  // one of these keys. Null (the default, as DynamoDB Local): signatures are not checked.
+  std::shared_ptr<const CredentialStore> credentials;
+};
+
+// The descriptor limit (RLIMIT_NOFILE, soft) less 64 for the database, the listener and
+// the process's own files: 960 under the common limit of 1,024; at most 65,536.
+std::size_t DefaultMaxConnections();
+
+// Counters of a running server, for tests and diagnostics.
+struct ServerStats {
+  std::size_t open_connections = 0;
+  std::size_t waiting_connections = 0;  // of those, waiting for their client
+  std::size_t max_connections = 0;      // the bound in force
+  std::uint64_t accept_errors = 0;
+  std::uint64_t evicted = 0;    // closed to make room (longest waiting first)
+  std::uint64_t refused = 0;    // closed on arrival: full and every connection busy
+  std::uint64_t timed_out = 0;  // closed by the idle or read timeout
 };
 
 class HttpServer {
@@ -54,6 +90,7 @@ class HttpServer {
   std::uint16_t port() const;   // the bound port (the real one when options.port was 0)
   std::string address() const;  // "[::]:8000", "127.0.0.1:8000"
   unsigned threads() const;
+  ServerStats stats() const;
 
   // Starts a graceful stop: no new connections; idle keep-alive connections close at once;
   // requests in progress finish and get their replies, then their connections close.

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cstdlib>
 #include <cstdint>
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -34,6 +35,10 @@ enum class Flag {
   kFaultOperations,
   kFaultKinds,
   kFaultSeed,
+  kMaxConnections,
+  kIdleTimeout,
+  kReadTimeout,
+  kCredentialsFile,
 };
 
 struct FlagSpec {
@@ -67,6 +72,10 @@ constexpr FlagSpec kFlags[] = {
     {{"fault-operations"}, Flag::kFaultOperations, true},
     {{"fault-kinds"}, Flag::kFaultKinds, true},
     {{"fault-seed"}, Flag::kFaultSeed, true},
+    {{"max-connections"}, Flag::kMaxConnections, true},
+    {{"idle-timeout"}, Flag::kIdleTimeout, true},
+    {{"read-timeout"}, Flag::kReadTimeout, true},
+    {{"credentials-file"}, Flag::kCredentialsFile, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -84,6 +93,20 @@ std::optional<Int> ParseInt(std::string_view s, Int min, Int max) {
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
   if (ec != std::errc() || end != s.data() + s.size() || v < min || v > max) return std::nullopt;
   return static_cast<Int>(v);
+}
+
+// "30" (seconds), "30s" or "500ms"; "0" turns the timeout off. At most a day.
+std::optional<std::chrono::milliseconds> ParseDuration(std::string_view s) {
+  long long scale = 1000;
+  if (s.ends_with("ms")) {
+    s.remove_suffix(2);
+    scale = 1;
+  } else if (s.ends_with("s")) {
+    s.remove_suffix(1);
+  }
+  const auto n = ParseInt<long long>(s, 0, 86'400'000 / scale);
+  if (!n) return std::nullopt;
+  return std::chrono::milliseconds(*n * scale);
 }
 
 // Applies one flag; returns an error line or "".
@@ -208,6 +231,21 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       const auto ms = ParseInt<std::int64_t>(value, 1, 86'400'000LL * 365);
       if (!ms) return bad("milliseconds, at least 1");
       f.database.stream_shard_period_ms = *ms;
+    case Flag::kMaxConnections: {
+      const auto n = ParseInt<long long>(value, 1, 1'000'000);
+      if (!n) return bad("a number of connections from 1 to 1000000");
+      f.server.max_connections = static_cast<std::size_t>(*n);
+      return {};
+    }
+    case Flag::kCredentialsFile:
+      if (value.empty()) return bad("a file of access key ids and secret keys");
+      f.credentials_file = std::string(value);
+      return {};
+    case Flag::kIdleTimeout:
+    case Flag::kReadTimeout: {
+      const auto d = ParseDuration(value);
+      if (!d) return bad("seconds (30, 30s) or milliseconds (500ms), 0 for none");
+      (spec.flag == Flag::kIdleTimeout ? f.server.idle_timeout : f.server.read_timeout) = *d;
       return {};
     }
   }
@@ -327,7 +365,21 @@ Realism switches (off by default):
  --fault-operations LIST    Only these operations (comma-separated; default: all).
  --fault-seed N             Seed of the fault draws (default 1), for replayable runs.
 
-Requests need an Authorization header of SigV4 shape; signatures are not verified.
+Connections:
+ --max-connections N        Open connections at most; when full, the one idle longest is
+                            closed for a new one. Default: the file-descriptor limit less
+                            64 (960 under the usual limit of 1,024).
+ --idle-timeout T           Close a connection that waits this long for a request
+                            (seconds, or 500ms; 0: never). Default 120.
+ --read-timeout T           Close a connection whose request does not arrive whole, or
+                            whose reply is not taken, within this. Default 60.
+
+Authentication:
+ --credentials-file FILE    Verify every request's SigV4 signature against these keys
+                            (lines "ACCESS_KEY_ID SECRET", or the AWS credentials file
+                            format). Default: off, as DynamoDB Local: requests need an
+                            Authorization header of SigV4 shape, any key is accepted and
+                            names a namespace of tables, signatures are not checked.
 )";
 }
 

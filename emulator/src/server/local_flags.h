@@ -20,6 +20,9 @@ struct LocalFlags {
   std::string cors_list;  // as given, for the banner; empty when -cors was not given
   bool virtual_clock = false;
   bool ttl_sweep_given = false;  // --ttl-sweep-ms was on the command line
+  // --credentials-file: verify SigV4 signatures against this file's keys (ddb-local loads it
+  // into server.credentials). Empty: off.
+  std::string credentials_file;
   // Accepted for compatibility with DynamoDB Local, no effect here (see the usage text).
   bool delay_transient_statuses = false;
   bool optimize_db_before_startup = false;

@@ -13,6 +13,7 @@
 #include "value/crc32.h"
 #include "server/sigv4_auth.h"
 #include "value/utf8.h"
+#include "server/sigv4_verifier.h"
 
 namespace ddbemu::server {
 namespace {
@@ -202,7 +203,8 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
   }
   const std::string_view operation = streams ? target : target.substr(kTargetPrefix.size());
 
-  AuthResult auth = ParseAuthorization(request.authorization);
+  AuthResult auth =
+      verifier_ ? verifier_->Verify(request) : ParseAuthorization(request.authorization);
   if (!auth.context) {
     return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message));
   }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +17,8 @@
 #include "server/request_id.h"
 
 namespace ddbemu::server {
+
+class SigV4Verifier;
 
 // What the router reads of a request. Views into the connection's buffers; absent headers
 // are empty.
@@ -31,6 +34,8 @@ struct HttpRequestView {
   std::string_view content_encoding;  // Content-Encoding: "gzip" bodies are decompressed
   std::string_view accept_encoding;   // Accept-Encoding: large replies are compressed
   std::string_view body;
+  // Every header as received (name, value), for signature verification.
+  std::vector<std::pair<std::string_view, std::string_view>> headers;
 };
 
 // The reply to send. The connection adds Content-Length, Date and Connection.
@@ -63,8 +68,11 @@ class RequestRouter {
   // The Server header AWS sends on every DynamoDB response.
   static constexpr std::string_view kServerHeader = "Server";
 
-  RequestRouter(RequestHandler handler, CorsPolicy cors)
-      : handler_(std::move(handler)), cors_(std::move(cors)) {}
+  // `verifier`: when set, every DynamoDB request must carry a valid SigV4 signature of a key
+  // it knows (sigv4_verifier.h); when null, only the Authorization header's shape is checked.
+  RequestRouter(RequestHandler handler, CorsPolicy cors,
+                std::shared_ptr<const SigV4Verifier> verifier = nullptr)
+      : handler_(std::move(handler)), cors_(std::move(cors)), verifier_(std::move(verifier)) {}
 
   // Answers one request. Thread-safe (the handler must be too). Never throws: a handler that
   // throws becomes a 500 InternalServerError reply.
@@ -88,6 +96,7 @@ class RequestRouter {
 
   RequestHandler handler_;
   CorsPolicy cors_;
+  std::shared_ptr<const SigV4Verifier> verifier_;
   mutable RequestIdGenerator ids_;  // thread-safe
 };
 

@@ -67,9 +67,13 @@ export function stopServer(server) {
 }
 
 // { proc, endpoint } of a server that answers; throws (with its log) when it cannot start.
-// `extraArgs` go to ddb-local only (e.g. ["--virtual-clock"]).
-export async function startServer(extraArgs = []) {
-  if (TARGET !== "dynamodb-local") return startDdbLocal({ args: extraArgs });
+// `extraArgs` go to ddb-local only (e.g. ["--virtual-clock"]); `credentials`, when given, are
+// the keys the readiness probe signs with (a server verifying signatures needs its own).
+export async function startServer(extraArgs = [], credentials = undefined) {
+  if (TARGET !== "dynamodb-local" && credentials === undefined) {
+    return startDdbLocal({ args: extraArgs });
+  }
+  credentials ??= CREDENTIALS;
   const port = await freePort();
   const { cmd, args, cwd } = serverCommand(port, extraArgs);
   let log = "";
@@ -82,7 +86,7 @@ export async function startServer(extraArgs = []) {
   const server = { proc, endpoint: `http://127.0.0.1:${port}` };
   process.on("exit", () => stopServer(server));
   const probe = new DynamoDBClient({ endpoint: server.endpoint, region: REGION,
-    credentials: CREDENTIALS, maxAttempts: 1 });
+    credentials, maxAttempts: 1 });
   const deadline = Date.now() + 60_000;
   try {
     for (;;) {

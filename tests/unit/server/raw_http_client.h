@@ -59,17 +59,22 @@ inline std::string DynamoRequest(std::string_view operation, std::string_view bo
 
 class RawHttpClient {
  public:
-  explicit RawHttpClient(std::uint16_t port) {
+  explicit RawHttpClient(std::uint16_t port) : RawHttpClient() { Connect(port); }
+  // A socket not yet connected (so that a test can take a descriptor now and connect later).
+  RawHttpClient() {
     fd_ = ::socket(AF_INET, SOCK_STREAM, 0);
     timeval tv{5, 0};
     ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
     int one = 1;
     ::setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  }
+  bool Connect(std::uint16_t port) {
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
     addr.sin_port = htons(port);
     addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    connected_ = fd_ >= 0 && ::connect(fd_, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0;
+    return connected_;
   }
   ~RawHttpClient() {
     if (fd_ >= 0) ::close(fd_);
