@@ -231,6 +231,8 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       const auto ms = ParseInt<std::int64_t>(value, 1, 86'400'000LL * 365);
       if (!ms) return bad("milliseconds, at least 1");
       f.database.stream_shard_period_ms = *ms;
+      return {};
+    }
     case Flag::kMaxConnections: {
       const auto n = ParseInt<long long>(value, 1, 1'000'000);
       if (!n) return bad("a number of connections from 1 to 1000000");
