@@ -40,6 +40,16 @@ Status CheckIndexName(const std::optional<std::string>& name) {
   return Status::Ok();
 }
 
+// AWS's newer validation framework, which Query, Scan and BatchGetItem answer with: the member
+// named as the API names it, no value echoed (api/request_validator.cc words the JSON path's).
+Status CheckMinimumFramework(const std::optional<std::int64_t>& value, std::string_view member,
+                             std::int64_t min) {
+  if (!value || *value >= min) return Status::Ok();
+  return ApiError::Validation("1 validation error detected: Value at '" + std::string(member) +
+                              "' failed to satisfy constraint: Member must have value greater "
+                              "than or equal to " + std::to_string(min));
+}
+
 Status CheckMinimum(const std::optional<std::int64_t>& value, std::string_view path,
                     std::int64_t min) {
   if (!value || *value >= min) return Status::Ok();
@@ -241,7 +251,7 @@ template <class Public>
 Result<api::ReadParameters> ReadParameters(Public& in) {
   DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
   DDB_RETURN_IF_ERROR(CheckIndexName(in.index_name));
-  DDB_RETURN_IF_ERROR(CheckMinimum(in.limit, "limit", 1));
+  DDB_RETURN_IF_ERROR(CheckMinimumFramework(in.limit, "Limit", 1));
   api::ReadParameters out;
   out.table_name = std::move(in.table_name);
   out.index_name = std::move(in.index_name);
@@ -282,7 +292,7 @@ Result<api::QueryRequest> ToEngine(QueryRequest in) {
 }
 
 Result<api::ScanRequest> ToEngine(ScanRequest in) {
-  DDB_RETURN_IF_ERROR(CheckMinimum(in.segment, "segment", 0));
+  DDB_RETURN_IF_ERROR(CheckMinimumFramework(in.segment, "Segment", 0));
   DDB_RETURN_IF_ERROR(CheckMinimum(in.total_segments, "totalSegments", 1));
   api::ScanRequest out;
   DDB_ASSIGN_OR_RETURN(out.read, ReadParameters(in));
@@ -295,9 +305,11 @@ Result<api::ScanRequest> ToEngine(ScanRequest in) {
 }
 
 Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
-  if (in.request_items.empty())
-    return OneConstraint("{}", "requestItems",
-                         "Member must have length greater than or equal to 1");
+  if (in.request_items.empty()) {
+    return ApiError::Validation(
+        "1 validation error detected: Value at 'RequestItems' failed to satisfy constraint: "
+        "Member must have length greater than or equal to 1");
+  }
   api::BatchGetItemRequest out;
   out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
   for (auto& [table, entry] : in.request_items) {
@@ -321,9 +333,9 @@ Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
 }
 
 Result<api::BatchWriteItemRequest> ToEngine(BatchWriteItemRequest in) {
-  if (in.request_items.empty())
-    return OneConstraint("{}", "requestItems",
-                         "Member must have length greater than or equal to 1");
+  if (in.request_items.empty()) {
+    return ApiError::Validation("The requestItems parameter is required for BatchWriteItem");
+  }
   api::BatchWriteItemRequest out;
   out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
   out.return_item_collection_metrics =

@@ -327,7 +327,7 @@ TEST_P(ItemConformance, BinaryAndNestedValuesRoundTrip) {
   auto got = client_->GetItem({.table_name = "people", .key = Key()});
   ASSERT_TRUE(got.ok());
   EXPECT_EQ(got->item->at("blob").scalar(), std::string("\0\xff\x01", 3));
-  EXPECT_EQ(got->item->at("nums").set(), (std::vector<std::string>{"1.5", "0"}));
+  EXPECT_EQ(got->item->at("nums").set(), (std::vector<std::string>{"0", "1.5"}));
   EXPECT_EQ(got->item->at("doc").map().at("list").list()[2].scalar(), "200");
   EXPECT_EQ(got->item->at("blobs"), AttributeValue::BS({"x", std::string("\0", 1)}));
 }

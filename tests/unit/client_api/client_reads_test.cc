@@ -233,7 +233,7 @@ TEST_P(ReadConformance, NegativeLimitIsAModelConstraint) {
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code(), ErrorCode::kValidation);
   EXPECT_EQ(r.error().message(),
-            "1 validation error detected: Value '0' at 'limit' failed to satisfy constraint: "
+            "1 validation error detected: Value at 'Limit' failed to satisfy constraint: "
             "Member must have value greater than or equal to 1");
 }
 
