@@ -21,10 +21,9 @@
 
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
-#include "hrcore/json_call_client.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
-#include "http_call.h"
+#include "ddbemu/http_client.h"
 #include "seed.h"
 
 namespace {
@@ -83,11 +82,17 @@ World& Get(bool http) {
       w->error = "DDB_LOCAL_BIN is not set";
       return *w;
     }
-    auto call = hrctl::MakeHttpJsonCall(endpoint, "bench", "us-east-1");
-    for (int i = 0; i < 600 && (*call)("ListTables", "{}").http_status != 200; ++i) {
+    auto client = ddbemu::OpenHttpClient({.endpoint = endpoint,
+                                          .region = "us-east-1",
+                                          .credentials = ddbemu::AwsCredentials{"bench", "x", ""}});
+    if (!client.ok()) {
+      w->error = client.error().message();
+      return *w;
+    }
+    w->client = std::move(client).value();
+    for (int i = 0; i < 600 && !w->client->ListTables({}).ok(); ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));  // server start-up
     }
-    w->client = MakeJsonCallClient(*call);
   } else {
     ddbemu::Options options;
     options.in_memory = true;

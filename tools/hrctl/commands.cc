@@ -8,9 +8,8 @@
 
 #include "ddbemu/embedded_client.h"
 #include "hrcore/check.h"
-#include "hrcore/json_call_client.h"
 #include "hrcore/table.h"
-#include "http_call.h"
+#include "ddbemu/http_client.h"
 #include "output.h"
 #include "seed.h"
 
@@ -49,11 +48,19 @@ access key is $AWS_ACCESS_KEY_ID (default "hrctl") and the region $AWS_REGION (u
 Result<Backend> Open(const Args& args) {
   Backend b;
   if (auto endpoint = args.Get("endpoint")) {
-    const char* key = std::getenv("AWS_ACCESS_KEY_ID");
-    const char* region = std::getenv("AWS_REGION");
-    HR_ASSIGN_OR_RETURN(JsonCall call, MakeHttpJsonCall(*endpoint, key ? key : "hrctl",
-                                                        region ? region : "us-east-1"));
-    b.client = MakeJsonCallClient(std::move(call));
+    // The SDKs' rules for region and credentials (environment, then ~/.aws); a local endpoint
+    // that checks no signature still needs some key to sign with, so one is supplied there.
+    ddbemu::HttpClientOptions http{.endpoint = std::string(*endpoint)};
+    if (std::getenv("AWS_REGION") == nullptr && std::getenv("AWS_DEFAULT_REGION") == nullptr)
+      http.region = "us-east-1";
+    if (std::getenv("AWS_SECRET_ACCESS_KEY") == nullptr && http.endpoint.starts_with("http://")) {
+      // The access key still selects the namespace of tables on DynamoDB Local and ddb-local.
+      const char* key = std::getenv("AWS_ACCESS_KEY_ID");
+      http.credentials = ddbemu::AwsCredentials{key ? key : "hrctl", "hrctl", ""};
+    }
+    auto client = ddbemu::OpenHttpClient(std::move(http));
+    if (!client.ok()) return Error::Backend(std::move(client).error());
+    b.client = std::move(client).value();
     return b;
   }
   ddbemu::Options options;

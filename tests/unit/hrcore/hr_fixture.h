@@ -22,10 +22,9 @@
 
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
-#include "hrcore/json_call_client.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
-#include "http_call.h"
+#include "ddbemu/http_client.h"
 
 namespace hrcore::testing {
 
@@ -66,16 +65,27 @@ class LocalServer {
       _exit(127);
     }
     endpoint_ = "http://127.0.0.1:" + port;
-    auto call = hrctl::MakeHttpJsonCall(endpoint_, "hrtest", "us-east-1");
+    auto client = OpenClient(endpoint_);
     // Readiness: poll until the server answers (it is a separate process starting up).
     for (int i = 0; i < 600; ++i) {
-      if ((*call)("ListTables", "{}").http_status == 200) return;
+      if (client->ListTables({}).ok()) return;
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
     ADD_FAILURE() << "ddb-local did not answer on " << endpoint_;
   }
   pid_t pid_ = -1;
   std::string endpoint_;
+
+ public:
+  // ddbemu's HTTP client to `endpoint`, one attempt per call so errors arrive as sent.
+  static std::unique_ptr<ddbemu::Client> OpenClient(const std::string& endpoint) {
+    auto client = ddbemu::OpenHttpClient({.endpoint = endpoint,
+                                          .region = "us-east-1",
+                                          .credentials = ddbemu::AwsCredentials{"hrtest", "x", ""},
+                                          .max_attempts = 1});
+    if (!client.ok()) std::abort();
+    return std::move(client).value();
+  }
 };
 
 inline bool OverHttp() {
@@ -95,9 +105,7 @@ class HrFixture : public ::testing::Test {
     ASSERT_TRUE(db.ok()) << db.error().message();
     db_ = std::move(db).value();
     if (OverHttp()) {
-      auto call = hrctl::MakeHttpJsonCall(LocalServer::Get().endpoint(), "hrtest", "us-east-1");
-      ASSERT_TRUE(call.ok());
-      client_ = WrapClient(MakeJsonCallClient(std::move(call).value()));
+      client_ = WrapClient(LocalServer::OpenClient(LocalServer::Get().endpoint()));
       const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
       table_ = std::string("acme-hr-") + info->test_suite_name() + "-" + info->name();
     } else {
