@@ -180,28 +180,27 @@ void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_mi
   // Key range first: it is the most specific cause, and what the user must fix by key design.
   for (const auto& p : by_partition.entries) {
     Partition& partition = partitions_[static_cast<std::size_t>(p.id)];
-    if (p.read > 0 && !partition.read.CanTake(p.read, now_micros)) hit(false, LimitKind::kKeyRange);
-    if (p.write > 0 && !partition.write.CanTake(p.write, now_micros))
+    if (p.read > 0 && !partition.read.HasTokens(now_micros)) hit(false, LimitKind::kKeyRange);
+    if (p.write > 0 && !partition.write.HasTokens(now_micros))
       hit(true, LimitKind::kKeyRange);
   }
   for (const auto& k : by_key.entries) {
     auto it = keys_.find(k.id);
     if (it == keys_.end()) {
-      // A key never seen has full buckets: only a request bigger than a second of the cap
-      // could fail, and a full bucket admits anything (token_bucket.h).
+      // A key never seen has full buckets, which admit anything (token_bucket.h).
       continue;
     }
-    if (k.read > 0 && !it->second.read.CanTake(k.read, now_micros))
+    if (k.read > 0 && !it->second.read.HasTokens(now_micros))
       hit(false, LimitKind::kKeyRange);
-    if (k.write > 0 && !it->second.write.CanTake(k.write, now_micros))
+    if (k.write > 0 && !it->second.write.HasTokens(now_micros))
       hit(true, LimitKind::kKeyRange);
   }
   const bool provisioned = limits_.mode == CapacityMode::kProvisioned;
   const LimitKind table_kind = provisioned ? LimitKind::kProvisioned : LimitKind::kAccountLimit;
-  if (read > 0 && !table_read_.CanTake(read, now_micros)) hit(false, table_kind);
-  if (write > 0 && !table_write_.CanTake(write, now_micros)) hit(true, table_kind);
-  if (read > 0 && !max_read_.CanTake(read, now_micros)) hit(false, LimitKind::kMaxOnDemand);
-  if (write > 0 && !max_write_.CanTake(write, now_micros)) hit(true, LimitKind::kMaxOnDemand);
+  if (read > 0 && !table_read_.HasTokens(now_micros)) hit(false, table_kind);
+  if (write > 0 && !table_write_.HasTokens(now_micros)) hit(true, table_kind);
+  if (read > 0 && !max_read_.HasTokens(now_micros)) hit(false, LimitKind::kMaxOnDemand);
+  if (write > 0 && !max_write_.HasTokens(now_micros)) hit(true, LimitKind::kMaxOnDemand);
 }
 
 void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_micros) {

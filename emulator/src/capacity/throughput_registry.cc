@@ -105,6 +105,26 @@ std::vector<Throttle> ThroughputRegistry::Check(const TableSource& source, const
   return throttles;
 }
 
+void ThroughputRegistry::Charge(const TableSource& source, const Demand& demand) {
+  const std::int64_t now = clock_.NowMicros();
+  std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
+  std::shared_lock lock(mu_);
+  std::lock_guard table_lock(limiter->mutex());
+  limiter->PrepareLocked(source, overrides_generation_.load(std::memory_order_acquire),
+                         OverridesFor(source), now);
+  limiter->ConsumeLocked(demand, now);
+}
+
+void ThroughputRegistry::RecordThrottled(const TableSource& source, const Demand& demand) {
+  const std::int64_t now = clock_.NowMicros();
+  std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
+  std::shared_lock lock(mu_);
+  std::lock_guard table_lock(limiter->mutex());
+  limiter->PrepareLocked(source, overrides_generation_.load(std::memory_order_acquire),
+                         OverridesFor(source), now);
+  limiter->RecordThrottledLocked(demand, now);
+}
+
 TableCapacityReport ThroughputRegistry::Report(const TableSource& source, std::size_t top_n) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());

@@ -48,6 +48,13 @@ class ThroughputRegistry {
   // actions of a refused transaction were the throttled ones).
   std::vector<Throttle> Check(const TableSource& source, const Demand& demand);
 
+  // Charges `demand`, admitted earlier by Check (no throttle), going into debt if need be: a
+  // batch admits each item on the balances at its arrival and charges the admitted ones
+  // together once processed (docs/capacity.md §3).
+  void Charge(const TableSource& source, const Demand& demand);
+  // Counts a refused request (Check found throttles) in the usage reports, charging nothing.
+  void RecordThrottled(const TableSource& source, const Demand& demand);
+
   // The table's limits and usage now (a table never requested reports its configuration and
   // no usage).
   TableCapacityReport Report(const TableSource& source, std::size_t top_n);

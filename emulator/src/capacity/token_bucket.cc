@@ -41,11 +41,10 @@ void TokenBucket::Refill(std::int64_t now_micros) {
   tokens_ = static_cast<std::int64_t>(std::min<__int128>(refilled, capacity_));
 }
 
-bool TokenBucket::CanTake(HalfUnits cost, std::int64_t now_micros) {
+bool TokenBucket::HasTokens(std::int64_t now_micros) {
   if (unlimited_) return true;
   Refill(now_micros);
-  const __int128 needed = static_cast<__int128>(cost) * kScale;
-  return tokens_ >= std::min<__int128>(needed, capacity_);
+  return tokens_ > 0;
 }
 
 void TokenBucket::Take(HalfUnits cost, std::int64_t now_micros) {

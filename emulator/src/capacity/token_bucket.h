@@ -3,6 +3,9 @@
 // value's, a provisioned table's RCU/WCU with its 300 s of burst credit, an on-demand table's
 // quota and its MaxRead/WriteRequestUnits.
 //
+// Admission is on the balance, not the cost: HasTokens() while the balance is positive; Take()
+// may leave it negative (debt), which later refills repay before anything else is admitted.
+//
 // Exact integer arithmetic: tokens are kept in half-unit-microseconds (one half-unit is
 // 1,000,000 of them), so a rate of R half-units per second adds exactly R tokens per
 // microsecond and no rounding ever accumulates. Not thread-safe: its owner locks.
@@ -30,10 +33,14 @@ class TokenBucket {
   bool unlimited() const { return unlimited_; }
   HalfUnits rate() const { return rate_; }
 
-  // Whether `cost` can be taken now. A request larger than the whole bucket is admitted when
-  // the bucket is full (and leaves it in debt), so that no item is too big to ever write.
-  bool CanTake(HalfUnits cost, std::int64_t now_micros);
-  // Takes `cost` (call after CanTake said yes for every bucket of the request).
+  // Whether a request is admitted now: while the bucket holds tokens (balance > 0), whatever
+  // the request will cost (docs/capacity.md §3, "Admission and debt"). The service cannot know
+  // a read's cost before it reads, so it admits on the balance and charges afterwards; the debt
+  // a large request leaves (negative balance) throttles what follows until it is repaid, so the
+  // average over time never exceeds the rate.
+  bool HasTokens(std::int64_t now_micros);
+  // Takes `cost`, going into debt if need be (call after HasTokens said yes for every bucket of
+  // the request, or to charge a request admitted earlier).
   void Take(HalfUnits cost, std::int64_t now_micros);
   // Tokens held now, in half-units (rounded down; negative while in debt).
   HalfUnits Available(std::int64_t now_micros);

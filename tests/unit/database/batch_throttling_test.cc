@@ -1,6 +1,7 @@
-// BatchWriteItem and BatchGetItem under throttling (docs/capacity.md §3): the items the model refuses
-// come back as UnprocessedItems / UnprocessedKeys, exactly those, and change nothing; a batch
-// none of whose items can be processed fails whole.
+// BatchWriteItem and BatchGetItem under throttling (docs/capacity.md §3): each item is admitted on
+// the balances the batch found (the service fans a batch out to its partitions in parallel);
+// the items on keys in debt come back as UnprocessedItems / UnprocessedKeys, exactly those,
+// and change nothing; a batch none of whose items can be processed fails whole.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -48,7 +49,9 @@ class BatchThrottlingTest : public DatabaseTest {
 };
 
 TEST_F(BatchThrottlingTest, BatchWriteReturnsExactlyTheThrottledItemsAsUnprocessed) {
-  Spend(995);
+  Spend(1000);
+  clock_->AdvanceMicros(1);  // the hot key holds 0.001 WCU: any tokens admit
+  Spend(1);                  // and this write leaves it 0.999 WCU in debt
   std::string requests;
   for (int i = 0; i < 10; ++i) {
     requests += std::string(i ? "," : "") + R"({"PutRequest":{"Item":)" + Key("hot", i) + "}}";
@@ -59,18 +62,18 @@ TEST_F(BatchThrottlingTest, BatchWriteReturnsExactlyTheThrottledItemsAsUnprocess
   ASSERT_EQ(r.http_status, 200) << r.body;
   rapidjson::Document doc = ParseJson(r.body);
   const auto& unprocessed = doc["UnprocessedItems"]["batched"];
-  ASSERT_EQ(unprocessed.Size(), 5u) << r.body;
+  ASSERT_EQ(unprocessed.Size(), 10u) << r.body;
   std::set<std::string> left;
   for (const auto& w : unprocessed.GetArray()) {
     EXPECT_STREQ(w["PutRequest"]["Item"]["pk"]["S"].GetString(), "hot");
     left.insert(w["PutRequest"]["Item"]["sk"]["N"].GetString());
   }
-  EXPECT_EQ(left, (std::set<std::string>{"5", "6", "7", "8", "9"}));  // the hot key's last five
-  EXPECT_DOUBLE_EQ(doc["ConsumedCapacity"][0]["CapacityUnits"].GetDouble(), 15);
+  EXPECT_EQ(left.size(), 10u);  // every item of the key in debt, none of the others
+  EXPECT_DOUBLE_EQ(doc["ConsumedCapacity"][0]["CapacityUnits"].GetDouble(), 10);
   // The unprocessed items were not written; the processed ones were.
   EXPECT_EQ(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 5) + "}").body,
             "{}");
-  EXPECT_NE(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("hot", 4) + "}").body,
+  EXPECT_NE(db_->Call("GetItem", R"({"TableName":"batched","Key":)" + Key("cold4", 4) + "}").body,
             "{}");
   // Retried a second later, they go through.
   clock_->AdvanceMicros(1'000'000);
@@ -81,6 +84,23 @@ TEST_F(BatchThrottlingTest, BatchWriteReturnsExactlyTheThrottledItemsAsUnprocess
   }
   Response again = db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + retry + "]}}");
   EXPECT_EQ(again.body, R"({"UnprocessedItems":{}})");
+}
+
+TEST_F(BatchThrottlingTest, ABatchOnAKeyHoldingTokensIsServedWholeIntoDebt) {
+  Spend(995);  // 5 WCU left: more than nothing, so every item of the batch is admitted
+  std::string requests;
+  for (int i = 0; i < 10; ++i) {
+    requests += std::string(i ? "," : "") + R"({"PutRequest":{"Item":)" + Key("hot", i) + "}}";
+  }
+  Response r = db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + requests + "]}}");
+  EXPECT_EQ(r.body, R"({"UnprocessedItems":{}})");
+  // 5 WCU owed: 5 ms at 1,000 WCU a second.
+  clock_->AdvanceMicros(5'000);
+  Response refused = db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + requests + "]}}");
+  EXPECT_EQ(refused.http_status, 400) << refused.body;
+  clock_->AdvanceMicros(1);
+  EXPECT_EQ(db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + requests + "]}}").body,
+            R"({"UnprocessedItems":{}})");
 }
 
 TEST_F(BatchThrottlingTest, ABatchWriteNoneOfWhoseItemsFitsFailsWhole) {
@@ -97,8 +117,8 @@ TEST_F(BatchThrottlingTest, BatchGetReturnsTheThrottledKeysAsUnprocessed) {
   ASSERT_EQ(
       db_->Call("PutItem", R"({"TableName":"batched","Item":)" + Key("hot", 0) + "}").http_status,
       200);
-  // 2,999 strongly consistent reads of the hot key leave it one RCU.
-  for (int i = 0; i < 2999; ++i) {
+  // 3,000 strongly consistent reads of the hot key leave it nothing.
+  for (int i = 0; i < 3000; ++i) {
     ASSERT_EQ(db_->Call("GetItem", R"({"TableName":"batched","ConsistentRead":true,"Key":)" +
                                        Key("hot", 0) + "}")
                   .http_status,
@@ -111,9 +131,10 @@ TEST_F(BatchThrottlingTest, BatchGetReturnsTheThrottledKeysAsUnprocessed) {
   rapidjson::Document doc = ParseJson(r.body);
   ASSERT_TRUE(doc["UnprocessedKeys"].HasMember("batched")) << r.body;
   const auto& keys = doc["UnprocessedKeys"]["batched"]["Keys"];
-  ASSERT_EQ(keys.Size(), 1u) << r.body;
-  EXPECT_STREQ(keys[0]["sk"]["N"].GetString(), "1");
-  EXPECT_EQ(doc["Responses"]["batched"].Size(), 1u);
+  ASSERT_EQ(keys.Size(), 2u) << r.body;
+  EXPECT_STREQ(keys[0]["sk"]["N"].GetString(), "0");
+  EXPECT_STREQ(keys[1]["sk"]["N"].GetString(), "1");
+  EXPECT_EQ(doc["Responses"]["batched"].Size(), 0u);  // the cold key was read: no item there
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cmath>
 #include <memory>
 #include <string>
 #include <thread>
@@ -305,7 +306,8 @@ TEST_F(ThrottlingTest, ScansDrainAProvisionedTablesReadCapacity) {
   ASSERT_EQ(first.http_status, 200) << first.body;
   const double cost = ParseJson(first.body)["ConsumedCapacity"]["CapacityUnits"].GetDouble();
   ASSERT_GT(cost, 40);
-  const int affordable = static_cast<int>(1500 / cost);
+  // Admitted while the credit is positive: the last scan admitted leaves it in debt.
+  const int affordable = static_cast<int>(std::ceil(1500 / cost));
   for (int i = 1; i < affordable; ++i) {
     ASSERT_EQ(db_->Call("Scan", R"({"TableName":"scanned"})").http_status, 200) << i;
   }

@@ -138,7 +138,7 @@ class BatchReader {
                                .is_write = false,
                                .old_item = found ? &item : nullptr,
                                .cost = cost};
-      if (auto refusal = AdmitBatchItem(engine_, caller_, work)) {
+      if (auto refusal = admission_.Admit(work)) {
         if (!first_refusal_) first_refusal_ = std::move(refusal);
         UnprocessedFor(entry, response).keys.push_back(key);
         continue;
@@ -159,12 +159,15 @@ class BatchReader {
     return Status::Ok();
   }
   const CapacityTally& tally() const { return tally_; }
+  // Charges the admitted items (docs/capacity.md §3: admitted on the balance, charged after).
+  void Charge() { admission_.Charge(txn_); }
 
  private:
   Engine& engine_;
   const Caller& caller_;
   const storage::ReadTxn& txn_;
   CapacityTally tally_;
+  BatchAdmission admission_{engine_, caller_};
   std::size_t response_bytes_ = 0;
   bool limit_reached_ = false;
   bool any_admitted_ = false;
@@ -192,6 +195,7 @@ Result<api::BatchGetItemResponse> BatchGetItem(Engine& engine, const Caller& cal
     DDB_RETURN_IF_ERROR(reader.ReadTable(prepared, &response));
   }
   DDB_RETURN_IF_ERROR(reader.Outcome());
+  reader.Charge();
   if (request.return_consumed_capacity != api::ReturnConsumedCapacity::kNone) {
     response.consumed_capacity = reader.tally().Tables();
   }

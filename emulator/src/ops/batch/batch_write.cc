@@ -110,7 +110,7 @@ class BatchWriter {
                              .old_item = old_item,
                              .new_item = outcome.new_item ? &*outcome.new_item : nullptr,
                              .cost = cost};
-    if (auto refusal = AdmitBatchItem(engine_, caller_, work)) {
+    if (auto refusal = admission_.Admit(work)) {
       if (!first_refusal_) first_refusal_ = std::move(refusal);
       UnprocessedFor(*write.table_entry, response).push_back(*write.request);
       return Status::Ok();
@@ -145,6 +145,8 @@ class BatchWriter {
     return Status::Ok();
   }
   const CapacityTally& tally() const { return tally_; }
+  // Charges the admitted items (docs/capacity.md §3: admitted on the balance, charged after).
+  void Charge() { admission_.Charge(txn_); }
 
  private:
   Engine& engine_;
@@ -152,6 +154,7 @@ class BatchWriter {
   storage::WriteTxn& txn_;
   const bool return_item_collection_metrics_;
   CapacityTally tally_;
+  BatchAdmission admission_{engine_, caller_};
   bool any_admitted_ = false;
   std::optional<ApiError> first_refusal_;
 };
@@ -170,6 +173,7 @@ Result<api::BatchWriteItemResponse> BatchWriteItem(Engine& engine, const Caller&
   BatchWriter writer(engine, caller, txn, request.return_item_collection_metrics);
   for (const PlannedWrite& write : plan) DDB_RETURN_IF_ERROR(writer.Apply(write, &response));
   DDB_RETURN_IF_ERROR(writer.Outcome());
+  writer.Charge();
   DDB_RETURN_IF_ERROR(txn.Commit());
   if (request.return_consumed_capacity != api::ReturnConsumedCapacity::kNone) {
     response.consumed_capacity = writer.tally().Tables();
