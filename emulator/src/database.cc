@@ -11,6 +11,7 @@
 #include "api/error_envelope.h"
 #include "api/request_validator.h"
 #include "database_impl.h"
+#include "ops/access/access_check.h"
 #include "streams_operation_table.h"
 #include "operation_table.h"
 #include "ops/ttl/time_to_live.h"
@@ -30,6 +31,11 @@ ops::Caller Database::Impl::CallerFor(const RequestContext& context) const {
   // DynamoDB Local's namespaces: one set of tables per access key id and region, unless
   // -sharedDb. The separator cannot occur in an access key id.
   if (!options.shared_db) caller.ns = context.access_key_id + "\x1f" + caller.region;
+  if (options.access_policies) {
+    caller.policies_on = true;
+    caller.policy = options.access_policies->Find(context.access_key_id);
+    caller.access_key_id = context.access_key_id;
+  }
   return caller;
 }
 
@@ -118,7 +124,20 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
       }
     }
     ops::Engine engine = impl_->engine();
-    Result<std::string> output = entry->run(engine, impl_->CallerFor(context), body);
+    const ops::Caller caller = impl_->CallerFor(context);
+    if (caller.policies_on && (streams || !ops::access::HasTypedCheck(operation))) {
+      // Tenant isolation policies: the operations whose check does not depend on the request's
+      // items are checked here by name and table (ops/access/access_check.h).
+      std::string_view table;
+      if (body.IsObject() && body.HasMember("TableName") && body["TableName"].IsString()) {
+        table = std::string_view(body["TableName"].GetString(), body["TableName"].GetStringLength());
+      }
+      Status allowed = ops::access::CheckOperation(
+          caller, streams ? operation.substr(handlers::kStreamsTargetPrefix.size()) : operation,
+          table);
+      if (!allowed.ok()) return ErrorResponse(allowed.error());
+    }
+    Result<std::string> output = entry->run(engine, caller, body);
     if (!output.ok()) return ErrorResponse(output.error());
     return Response{200, std::move(output).value()};
   } catch (const std::exception& e) {

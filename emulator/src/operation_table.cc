@@ -14,6 +14,7 @@
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
 #include "api/ttl_requests.h"
+#include "ops/access/access_check.h"
 #include "ops/batch/batch.h"
 #include "ops/items/items.h"
 #include "ops/partiql/partiql.h"
@@ -36,6 +37,8 @@ template <auto Parse, auto Execute, auto Render>
 Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
                             const rapidjson::Value& body) {
   DDB_ASSIGN_OR_RETURN(const auto request, Parse(body));
+  // Tenant isolation policies, on the typed request (ops/access/access_check.h).
+  DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, request));
   DDB_ASSIGN_OR_RETURN(const auto response, Execute(engine, caller, request));
   return Render(request, response);
 }

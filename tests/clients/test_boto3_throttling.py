@@ -151,14 +151,20 @@ def test_batch_write_returns_the_throttled_items_as_unprocessed(server, table_na
                                               {"AttributeName": "sk", "AttributeType": "N"}])
     admin(server, "POST", "/_ddblocal/capacity/config", table=table_name, partition_write_units=3,
           partitions=64, access_key_id=AWS_ENV["AWS_ACCESS_KEY_ID"])
-    hot = [{"PutRequest": {"Item": {"pk": {"S": "hot"}, "sk": {"N": str(i)}}}} for i in range(5)]
-    cold = [{"PutRequest": {"Item": {"pk": {"S": "cold"}, "sk": {"N": "0"}}}}]
+    def puts(pk, sks):
+        return [{"PutRequest": {"Item": {"pk": {"S": pk}, "sk": {"N": str(i)}}}} for i in sks]
+    hot, cold = puts("hot", range(5)), puts("cold", [0])
+    # The hot key takes three one-WCU writes a second: a batch of three spends them...
+    spent = client.batch_write_item(RequestItems={table_name: puts("hot", [10, 11, 12])})
+    assert spent["UnprocessedItems"] == {}
+    # ...so the next batch's items on it come back unprocessed, and the cold key's are written.
     response = client.batch_write_item(RequestItems={table_name: hot + cold},
                                        ReturnConsumedCapacity="TOTAL")
-    # The hot key takes three one-WCU writes a second: the last two come back unprocessed.
-    assert response["UnprocessedItems"] == {table_name: hot[3:]}
-    assert response["ConsumedCapacity"] == [{"TableName": table_name, "CapacityUnits": 4.0}]
+    assert response["UnprocessedItems"] == {table_name: hot}
+    assert response["ConsumedCapacity"] == [{"TableName": table_name, "CapacityUnits": 1.0}]
+    # A second later the key holds tokens again: the whole retry is admitted (into debt: items
+    # are admitted on the balance the batch found, docs/capacity.md §3).
     admin(server, "POST", "/_ddblocal/clock/advance", ms=1000)
     retried = client.batch_write_item(RequestItems=response["UnprocessedItems"])
     assert retried["UnprocessedItems"] == {}
-    assert client.scan(TableName=table_name, Select="COUNT")["Count"] == 6
+    assert client.scan(TableName=table_name, Select="COUNT")["Count"] == 9

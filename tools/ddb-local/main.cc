@@ -36,13 +36,14 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
       "SharedDb:\t%s\n"
       "shouldDelayTransientStatuses:\t%s\n"
       "CorsParams:\t%s\n"
-      "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s%s)\n",
+      "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s%s%s)\n",
       server.port(), Bool(db.in_memory), kVersion, db.in_memory ? "null" : db.path.c_str(),
       Bool(db.shared_db), Bool(flags.delay_transient_statuses),
       flags.cors_list.empty() ? "null" : flags.cors_list.c_str(), server.address().c_str(),
       server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
       db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",
-      flags.credentials_file.empty() ? "" : ", signatures verified");
+      flags.credentials_file.empty() ? "" : ", signatures verified",
+      flags.access_policy_file.empty() ? "" : ", access policies");
   std::fflush(stdout);
 }
 
@@ -87,7 +88,17 @@ int main(int argc, char** argv) {
         std::make_shared<const ddbemu::server::CredentialStore>(std::move(*credentials));
   }
 
-  auto database = ddbemu::Database::Open(flags.database);
+  ddbemu::Options database_options = flags.database;
+  if (!flags.access_policy_file.empty()) {
+    auto policies = ddbemu::AccessPolicies::Load(flags.access_policy_file);
+    if (!policies.ok()) {
+      std::fprintf(stderr, "ddb-local: %s\n", policies.error().message().c_str());
+      return 2;
+    }
+    database_options.access_policies =
+        std::make_shared<const ddbemu::AccessPolicies>(std::move(*policies));
+  }
+  auto database = ddbemu::Database::Open(std::move(database_options));
   if (!database.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n", database.error().message().c_str());
     return 1;

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "ddbemu/access_policy.h"
 #include "ddbemu/clock.h"
 
 namespace ddbemu {
@@ -56,6 +57,11 @@ struct Options {
   // Transient failures before a request runs (TransactionConflict, throttling, 500s, dropped
   // connections), to exercise client retries.
   FaultOptions faults;
+
+  // ---- Tenant isolation (opt-in) ----
+  // Per-access-key policies restricting operations, tables and leading partition-key values
+  // (ddbemu/access_policy.h); null: every caller may do everything, as in DynamoDB Local.
+  std::shared_ptr<const AccessPolicies> access_policies;
 };
 
 }  // namespace ddbemu

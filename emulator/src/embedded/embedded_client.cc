@@ -9,6 +9,7 @@
 #include "database_impl.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
+#include "ops/access/access_check.h"
 #include "ops/batch/batch.h"
 #include "ops/items/items.h"
 #include "ops/reads/query.h"
@@ -73,21 +74,25 @@ class EmbeddedClient final : public Client {
     return RunWithMode<TransactGetItemsResponse>(request, &ops::TransactGetItems);
   }
   Result<CreateTableResponse> CreateTable(const CreateTableRequest& request) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("CreateTable", request.table_name));
     return Run<CreateTableResponse>(request, &ops::CreateTable, [](ops::TableResult r) {
       return CreateTableResponse{embedded::ToPublic(r)};
     });
   }
   Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& request) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DescribeTable", request.table_name));
     return Run<DescribeTableResponse>(request, &ops::DescribeTable, [](ops::TableResult r) {
       return DescribeTableResponse{embedded::ToPublic(r)};
     });
   }
   Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& request) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("UpdateTable", request.table_name));
     return Run<UpdateTableResponse>(request, &ops::UpdateTable, [](ops::TableResult r) {
       return UpdateTableResponse{embedded::ToPublic(r)};
     });
   }
   Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& request) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DeleteTable", request.table_name));
     return Run<DeleteTableResponse>(request, &ops::DeleteTable, [](ops::TableResult r) {
       // The service's DeleteTable answer leaves out the schema, the creation time and the
       // indexes (api/table_description.h, DescriptionView::kDelete).
@@ -101,6 +106,7 @@ class EmbeddedClient final : public Client {
     });
   }
   Result<ListTablesResponse> ListTables(const ListTablesRequest& request) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("ListTables", ""));
     return Run<ListTablesResponse>(request, &ops::ListTables, [](api::ListTablesResponse r) {
       return embedded::ToPublic(std::move(r));
     });
@@ -115,12 +121,20 @@ class EmbeddedClient final : public Client {
       auto engine_request = embedded::ToEngine(request);
       if (!engine_request.ok()) return std::move(engine_request).error();
       ops::Engine engine = impl_.engine();
-      auto response = op(engine, impl_.CallerFor(context_), *engine_request);
+      const ops::Caller caller = impl_.CallerFor(context_);
+      // Tenant isolation policies (Options::access_policies), as on the JSON path.
+      DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, *engine_request));
+      auto response = op(engine, caller, *engine_request);
       if (!response.ok()) return std::move(response).error();
       return out(std::move(response).value());
     } catch (const std::exception& e) {
       return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
     }
+  }
+
+  // The control-plane operations' policy check (by name and table).
+  Status CheckOperation(std::string_view operation, std::string_view table) {
+    return ops::access::CheckOperation(impl_.CallerFor(context_), operation, table);
   }
 
   // The multi-table operations, whose ConsumedCapacity follows the request's mode.

@@ -43,6 +43,11 @@ struct Caller {
   std::string ns;
   std::string region = "us-east-1";
   std::string account_id = "000000000000";
+  // Tenant isolation policies (ddbemu/access_policy.h, ops/access/access_check.h): set when the
+  // database has them; `policy` is the caller's own (null: none, so nothing is allowed).
+  bool policies_on = false;
+  const AccessPolicy* policy = nullptr;
+  std::string access_key_id;
 
   std::string TableArn(std::string_view table) const {
     return "arn:aws:dynamodb:" + region + ":" + account_id + ":table/" + std::string(table);

@@ -39,6 +39,7 @@ enum class Flag {
   kIdleTimeout,
   kReadTimeout,
   kCredentialsFile,
+  kAccessPolicyFile,
 };
 
 struct FlagSpec {
@@ -76,6 +77,7 @@ constexpr FlagSpec kFlags[] = {
     {{"idle-timeout"}, Flag::kIdleTimeout, true},
     {{"read-timeout"}, Flag::kReadTimeout, true},
     {{"credentials-file"}, Flag::kCredentialsFile, true},
+    {{"access-policy-file"}, Flag::kAccessPolicyFile, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -243,6 +245,10 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       if (value.empty()) return bad("a file of access key ids and secret keys");
       f.credentials_file = std::string(value);
       return {};
+    case Flag::kAccessPolicyFile:
+      if (value.empty()) return bad("a JSON file of per-access-key policies");
+      f.access_policy_file = std::string(value);
+      return {};
     case Flag::kIdleTimeout:
     case Flag::kReadTimeout: {
       const auto d = ParseDuration(value);
@@ -382,6 +388,10 @@ Authentication:
                             format). Default: off, as DynamoDB Local: requests need an
                             Authorization header of SigV4 shape, any key is accepted and
                             names a namespace of tables, signatures are not checked.
+ --access-policy-file FILE  Tenant isolation: per-access-key policies (JSON) restricting
+                            operations, tables and leading partition-key values; others
+                            get AccessDeniedException. Use with -sharedDb (tenants share
+                            tables) and --credentials-file (keys are then proven).
 )";
 }
 

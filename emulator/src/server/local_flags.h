@@ -23,6 +23,9 @@ struct LocalFlags {
   // --credentials-file: verify SigV4 signatures against this file's keys (ddb-local loads it
   // into server.credentials). Empty: off.
   std::string credentials_file;
+  // --access-policy-file: tenant isolation policies (ddbemu/access_policy.h; ddb-local loads
+  // them into database.access_policies). Empty: off.
+  std::string access_policy_file;
   // Accepted for compatibility with DynamoDB Local, no effect here (see the usage text).
   bool delay_transient_statuses = false;
   bool optimize_db_before_startup = false;
