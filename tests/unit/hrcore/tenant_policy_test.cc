@@ -4,12 +4,17 @@
 // an application bug that passes one tenant's context on another tenant's connection is
 // refused with AccessDeniedException and changes nothing.
 //
+// With HRCORE_BACKEND=http (CTest's hrcore.http), the same tests run over HTTP: ddb-local on the
+// same data directory with --access-policy-file and -sharedDb, each tenant's connection an
+// ddbemu::OpenHttpClient signed with its own access key.
+//
 // The schema's other partitions (DEPT#, JOB#, EMAIL#, EMP#) do not carry the organisation, so
 // a LeadingKeys policy on ORG# refuses the patterns that read them (AP4, AP7, AP10, AP11) even
 // for the tenant itself: isolating those needs keys that start with the tenant.
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "ddbemu/access_policy.h"
@@ -59,6 +64,13 @@ class TenantPolicyTest : public ::testing::Test {
                      .tables = {kTable},
                      .leading_keys = std::vector<std::string>{"ORG#" + org, "ORG#" + org + "#*"}});
     }
+    if (OverHttp()) {
+      db_.reset();
+      ASSERT_NO_FATAL_FAILURE(StartServer(*policies));
+      client_a_ = HttpClient("key-a");
+      client_b_ = HttpClient("key-b");
+      return;
+    }
     Open(std::move(policies));
     client_a_ = ddbemu::MakeEmbeddedClient(*db_, {"key-a", "us-east-1"});
     client_b_ = ddbemu::MakeEmbeddedClient(*db_, {"key-b", "us-east-1"});
@@ -67,7 +79,65 @@ class TenantPolicyTest : public ::testing::Test {
     client_a_.reset();
     client_b_.reset();
     db_.reset();
+    if (pid_ > 0) {
+      kill(pid_, SIGTERM);
+      waitpid(pid_, nullptr, 0);
+    }
     std::filesystem::remove_all(dir_);
+  }
+
+  // ddb-local on the data directory with `policies` written as its policy file.
+  void StartServer(const ddbemu::AccessPolicies& policies) {
+    const char* bin = std::getenv("DDB_LOCAL_BIN");
+    ASSERT_NE(bin, nullptr) << "DDB_LOCAL_BIN is not set";
+    std::string json = R"({"Policies":[)";
+    for (const char* key : {"hradmin", "key-a", "key-b"}) {
+      const ddbemu::AccessPolicy* p = policies.Find(key);
+      auto list = [](const std::vector<std::string>& v) {
+        std::string out = "[";
+        for (const std::string& s : v) out += (out.size() > 1 ? ",\"" : "\"") + s + "\"";
+        return out + "]";
+      };
+      json += std::string(key == std::string("hradmin") ? "" : ",") + R"({"AccessKeyId":")" +
+              p->access_key_id + R"(","User":")" + p->user + R"(","Actions":)" + list(p->actions) +
+              R"(,"Tables":)" + list(p->tables) +
+              (p->leading_keys ? R"(,"LeadingKeys":)" + list(*p->leading_keys) : "") + "}";
+    }
+    json += "]}";
+    const std::string file = (dir_ / "policies.json").string();
+    std::ofstream(file) << json;
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t len = sizeof addr;
+    bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
+    const std::string port = std::to_string(ntohs(addr.sin_port));
+    close(fd);
+    const std::string path = dir_.string();
+    pid_ = fork();
+    if (pid_ == 0) {
+      execl(bin, bin, "-port", port.c_str(), "-dbPath", path.c_str(), "-sharedDb", "--durability",
+            "none", "--access-policy-file", file.c_str(), static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    endpoint_ = "http://127.0.0.1:" + port;
+    auto admin = HttpClient("hradmin");
+    // Readiness: poll until the server answers (it is a separate process starting up).
+    for (int i = 0; i < 600; ++i) {
+      if (admin->ListTables({}).ok()) return;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    FAIL() << "ddb-local did not answer on " << endpoint_;
+  }
+  std::unique_ptr<ddbemu::Client> HttpClient(const std::string& key) {
+    auto client = ddbemu::OpenHttpClient({.endpoint = endpoint_,
+                                          .region = "us-east-1",
+                                          .credentials = ddbemu::AwsCredentials{key, "x", ""},
+                                          .max_attempts = 1});
+    if (!client.ok()) std::abort();
+    return std::move(client).value();
   }
 
   void Open(std::shared_ptr<const ddbemu::AccessPolicies> policies) {
@@ -107,6 +177,8 @@ class TenantPolicyTest : public ::testing::Test {
 
   static constexpr const char* kTable = "acme-hr-policy";
   std::filesystem::path dir_;
+  pid_t pid_ = -1;
+  std::string endpoint_;
   std::shared_ptr<ddbemu::VirtualClock> clock_ =
       std::make_shared<ddbemu::VirtualClock>(1'750'000'000'000'000);
   UlidGenerator ids_{*clock_, SeededRandomSource(7)};
