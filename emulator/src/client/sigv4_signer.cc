@@ -2,41 +2,15 @@
 // string to sign, derived signing key, signature.
 #include "client/sigv4_signer.h"
 
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-#include <openssl/sha.h>
-
 #include <algorithm>
 #include <array>
 #include <ctime>
 #include <map>
 
+#include "sigv4/sigv4_core.h"
+
 namespace ddbemu::client {
 namespace {
-
-using Digest = std::array<unsigned char, 32>;
-
-Digest Hmac(std::string_view key, std::string_view data) {
-  Digest out{};
-  unsigned int length = 0;
-  HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()),
-       reinterpret_cast<const unsigned char*>(data.data()), data.size(), out.data(), &length);
-  return out;
-}
-
-std::string_view AsView(const Digest& d) {
-  return {reinterpret_cast<const char*>(d.data()), d.size()};
-}
-
-std::string Hex(const unsigned char* bytes, std::size_t n) {
-  static constexpr char kDigits[] = "0123456789abcdef";
-  std::string out(2 * n, '0');
-  for (std::size_t i = 0; i < n; ++i) {
-    out[2 * i] = kDigits[bytes[i] >> 4];
-    out[2 * i + 1] = kDigits[bytes[i] & 0xf];
-  }
-  return out;
-}
 
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
@@ -109,28 +83,10 @@ std::string CanonicalQuery(std::string_view query) {
 
 }  // namespace
 
-std::string Sha256Hex(std::string_view data) {
-  unsigned char digest[SHA256_DIGEST_LENGTH];
-  SHA256(reinterpret_cast<const unsigned char*>(data.data()), data.size(), digest);
-  return Hex(digest, sizeof digest);
-}
+std::string Sha256Hex(std::string_view data) { return sigv4::Sha256Hex(data); }
 
 std::string UriEncode(std::string_view text, bool keep_slash) {
-  static constexpr char kDigits[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(text.size());
-  for (const char ch : text) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
-        c == '.' || c == '_' || c == '~' || (keep_slash && c == '/')) {
-      out += ch;
-    } else {
-      out += '%';
-      out += kDigits[c >> 4];
-      out += kDigits[c & 0xf];
-    }
-  }
-  return out;
+  return sigv4::UriEncode(text, keep_slash);
 }
 
 std::string AmzDate(long long unix_seconds) {
@@ -165,19 +121,15 @@ Signature SigV4Signer::Sign(const SigningRequest& request, const Credentials& cr
                         CanonicalQuery(request.query) + "\n" + canonical_headers + "\n" +
                         signed_headers + "\n" + Sha256Hex(request.payload);
 
+  // From here on, the signing core the server's verifier uses too (sigv4/sigv4_core.h).
   const std::string_view date = amz_date.substr(0, 8);
-  const std::string scope = std::string(date) + "/" + region_ + "/" + service_ + "/aws4_request";
-  s.string_to_sign = "AWS4-HMAC-SHA256\n" + std::string(amz_date) + "\n" + scope + "\n" +
-                     Sha256Hex(s.canonical_request);
-
-  const Digest k_date = Hmac("AWS4" + credentials.secret_access_key, date);
-  const Digest k_region = Hmac(AsView(k_date), region_);
-  const Digest k_service = Hmac(AsView(k_region), service_);
-  const Digest k_signing = Hmac(AsView(k_service), "aws4_request");
-  const Digest signature = Hmac(AsView(k_signing), s.string_to_sign);
-  s.signature = Hex(signature.data(), signature.size());
-  s.authorization = "AWS4-HMAC-SHA256 Credential=" + credentials.access_key_id + "/" + scope +
-                    ", SignedHeaders=" + signed_headers + ", Signature=" + s.signature;
+  const std::string scope = sigv4::Scope(date, region_, service_);
+  s.string_to_sign = sigv4::StringToSign(amz_date, scope, s.canonical_request);
+  s.signature = sigv4::Signature(
+      sigv4::SigningKey(credentials.secret_access_key, date, region_, service_), s.string_to_sign);
+  s.authorization = std::string(sigv4::kAlgorithm) + " Credential=" + credentials.access_key_id +
+                    "/" + scope + ", SignedHeaders=" + signed_headers +
+                    ", Signature=" + s.signature;
   return s;
 }
 

@@ -1,7 +1,8 @@
 // AWS Signature Version 4 (AWS4-HMAC-SHA256) for one HTTP request: the canonical request, the
-// string to sign, the signing key and the Authorization header, with HMAC-SHA256 and SHA-256
-// from OpenSSL. Pure functions of their inputs (the time is a parameter), so that AWS's
-// published test suite and botocore's signer check them exactly. No HTTP library here.
+// string to sign, the signing key and the Authorization header. Everything after the canonical
+// request is the signing core the server's verifier uses too (sigv4/sigv4_core.h). Pure
+// functions of their inputs (the time is a parameter), so that AWS's published test suite and
+// botocore's signer check them exactly. No HTTP library here.
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
-// AWS Signature Version 4, the arithmetic only: canonical request, string to sign, signing key
-// and signature, for any HTTP request given as plain strings. No HTTP library, no I/O, no
-// clock: the verifier (sigv4_verifier.h) and any client that signs requests can share it.
+// AWS Signature Version 4 as the server verifies it: the canonical request of a request as
+// received (plain strings; no HTTP library, no I/O, no clock), then the shared signing core
+// (sigv4/sigv4_core.h: string to sign, signing key, signature), which the client's signer uses too.
 //
 // The algorithm is AWS's documented one ("Create a signed AWS API request", IAM User Guide):
 //   CanonicalRequest = Method \n CanonicalURI \n CanonicalQuery \n CanonicalHeaders \n
@@ -16,14 +16,21 @@
 #include <utility>
 #include <vector>
 
+#include "sigv4/sigv4_core.h"
+
 namespace ddbemu::server::sigv4 {
 
-inline constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
-
-std::string Sha256Hex(std::string_view data);
-// Raw 32-byte MAC.
-std::string HmacSha256(std::string_view key, std::string_view data);
-std::string Hex(std::string_view bytes);
+// The signing core (sigv4/sigv4_core.h), shared with the client's signer.
+using ::ddbemu::sigv4::ConstantTimeEquals;
+using ::ddbemu::sigv4::Hex;
+using ::ddbemu::sigv4::HmacSha256;
+using ::ddbemu::sigv4::kAlgorithm;
+using ::ddbemu::sigv4::Scope;
+using ::ddbemu::sigv4::Sha256Hex;
+using ::ddbemu::sigv4::Signature;
+using ::ddbemu::sigv4::SigningKey;
+using ::ddbemu::sigv4::StringToSign;
+using ::ddbemu::sigv4::UriEncode;
 
 // What the canonical request is made of, as the request carries it.
 struct RequestToSign {
@@ -41,20 +48,5 @@ struct RequestToSign {
 // and repeated headers joined with ','. The path is URI-encoded once more (all services but S3
 // sign the encoded path encoded again); the query's parameters are sorted.
 std::string CanonicalRequest(const RequestToSign& request);
-
-// "20240101/us-east-1/dynamodb/aws4_request"
-std::string Scope(std::string_view date, std::string_view region, std::string_view service);
-
-std::string StringToSign(std::string_view amz_date, std::string_view scope,
-                         std::string_view canonical_request);
-
-std::string SigningKey(std::string_view secret, std::string_view date, std::string_view region,
-                       std::string_view service);
-
-// hex(HMAC(signing key, string to sign)): the Signature= value.
-std::string Signature(std::string_view signing_key, std::string_view string_to_sign);
-
-// Equality that takes as long whatever the strings hold (no timing oracle on signatures).
-bool ConstantTimeEquals(std::string_view a, std::string_view b);
 
 }  // namespace ddbemu::server::sigv4

@@ -1,0 +1,45 @@
+// The AWS Signature Version 4 signing core, shared by the client that signs requests
+// (client/sigv4_signer.h) and the server that verifies them (server/sigv4_signature.h,
+// sigv4_verifier.h): the primitives and every step after the canonical request. Each side
+// builds the canonical request from what it holds (the client from the request it is about to
+// send, the server from the request as received); from there the arithmetic is this one.
+//
+// AWS's documented algorithm ("Create a signed AWS API request", IAM User Guide):
+//   StringToSign = "AWS4-HMAC-SHA256" \n AmzDate \n Scope \n hex(SHA256(CanonicalRequest))
+//   SigningKey   = HMAC(HMAC(HMAC(HMAC("AWS4" + secret, date), region), service), "aws4_request")
+//   Signature    = hex(HMAC(SigningKey, StringToSign))
+#pragma once
+
+#include <string>
+#include <string_view>
+
+namespace ddbemu::sigv4 {
+
+inline constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
+
+// RFC 3986 encoding of everything but unreserved characters (A-Z a-z 0-9 - . _ ~), upper-case
+// hex, as SigV4 requires; "/" is encoded too unless `keep_slash`.
+std::string UriEncode(std::string_view text, bool keep_slash = false);
+
+std::string Sha256Hex(std::string_view data);
+// Raw 32-byte MAC.
+std::string HmacSha256(std::string_view key, std::string_view data);
+// Lower-case hex of raw bytes.
+std::string Hex(std::string_view bytes);
+
+// "20240101/us-east-1/dynamodb/aws4_request"
+std::string Scope(std::string_view date, std::string_view region, std::string_view service);
+
+std::string StringToSign(std::string_view amz_date, std::string_view scope,
+                         std::string_view canonical_request);
+
+std::string SigningKey(std::string_view secret, std::string_view date, std::string_view region,
+                       std::string_view service);
+
+// hex(HMAC(signing key, string to sign)): the Signature= value.
+std::string Signature(std::string_view signing_key, std::string_view string_to_sign);
+
+// Equality that takes as long whatever the strings hold (no timing oracle on signatures).
+bool ConstantTimeEquals(std::string_view a, std::string_view b);
+
+}  // namespace ddbemu::sigv4
