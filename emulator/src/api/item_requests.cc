@@ -3,6 +3,7 @@
 
 #include "api/json_read.h"
 #include "api/legacy_requests.h"
+#include "value/encoded_item.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {
@@ -114,6 +115,9 @@ std::string RenderItemResponse(const ItemResponse& response, const char* item_me
   if (response.item) {
     w.Key(item_member);
     WriteItem(*response.item, w);
+  } else if (!response.encoded_item.empty()) {
+    w.Key(item_member);
+    itemcodec::WriteEncodedItem(response.encoded_item, w);
   }
   if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
   if (response.item_collection_metrics) {
@@ -186,6 +190,7 @@ Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
 
 Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   GetItemRequest request;
+  request.encoded_response = true;
   request.table_name = StringOr(body, "TableName", "");
   request.consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
   request.return_consumed_capacity = ParseReturnConsumedCapacity(body);

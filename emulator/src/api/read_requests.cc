@@ -3,6 +3,7 @@
 
 #include "api/json_read.h"
 #include "api/legacy_requests.h"
+#include "value/encoded_item.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {
@@ -124,6 +125,7 @@ void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {
 Result<QueryRequest> ParseQuery(const rapidjson::Value& body) {
   QueryRequest request;
   DDB_RETURN_IF_ERROR(ParseReadParameters(body, "QueryFilter", &request.read));
+  request.read.encoded_response = true;
   request.scan_index_forward = BoolMember(body, "ScanIndexForward").value_or(true);
   request.key_condition_expression = StringMember(body, "KeyConditionExpression");
   DDB_ASSIGN_OR_RETURN(request.key_conditions, ParseFilter(body, "KeyConditions"));
@@ -133,6 +135,7 @@ Result<QueryRequest> ParseQuery(const rapidjson::Value& body) {
 Result<ScanRequest> ParseScan(const rapidjson::Value& body) {
   ScanRequest request;
   DDB_RETURN_IF_ERROR(ParseReadParameters(body, "ScanFilter", &request.read));
+  request.read.encoded_response = true;
   request.segment = IntMember(body, "Segment");
   request.total_segments = IntMember(body, "TotalSegments");
   return request;
@@ -146,6 +149,13 @@ std::string RenderRead(const ReadResponse& response) {
     w.Key("Items");
     w.StartArray();
     for (const Item& item : response.items) WriteItem(item, w);
+    std::size_t offset = 0;
+    std::string scratch;
+    for (const std::uint32_t size : response.encoded_item_sizes) {
+      itemcodec::WriteEncodedItem(std::string_view(response.encoded_items).substr(offset, size), w,
+                                  &scratch);
+      offset += size;
+    }
     w.EndArray();
   }
   w.Key("Count");
