@@ -115,9 +115,6 @@ std::string RenderItemResponse(const ItemResponse& response, const char* item_me
   if (response.item) {
     w.Key(item_member);
     WriteItem(*response.item, w);
-  } else if (!response.encoded_item.empty()) {
-    w.Key(item_member);
-    itemcodec::WriteEncodedItem(response.encoded_item, w);
   }
   if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
   if (response.item_collection_metrics) {
@@ -125,7 +122,19 @@ std::string RenderItemResponse(const ItemResponse& response, const char* item_me
     WriteItemCollectionMetrics(*response.item_collection_metrics, w);
   }
   w.EndObject();
-  return std::string(buffer.GetString(), buffer.GetSize());
+  const std::string_view rest(buffer.GetString(), buffer.GetSize());
+  if (response.item || response.encoded_item.empty()) return std::string(rest);
+  // The item in its storage encoding: its JSON text is appended directly (no per-character
+  // writer), ahead of the other members.
+  std::string out;
+  out.reserve(response.encoded_item.size() * 2 + rest.size() + 16);
+  out += "{\"";
+  out += item_member;
+  out += "\":";
+  itemcodec::AppendEncodedItemJson(response.encoded_item, out);
+  if (rest.size() > 2) out += ',';  // `rest` is "{}" or "{members}"
+  out.append(rest.substr(1));
+  return out;
 }
 
 }  // namespace

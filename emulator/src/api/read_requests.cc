@@ -145,17 +145,11 @@ std::string RenderRead(const ReadResponse& response) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
-  if (!response.count_only) {
+  const bool encoded = !response.count_only && !response.encoded_item_sizes.empty();
+  if (!response.count_only && !encoded) {
     w.Key("Items");
     w.StartArray();
     for (const Item& item : response.items) WriteItem(item, w);
-    std::size_t offset = 0;
-    std::string scratch;
-    for (const std::uint32_t size : response.encoded_item_sizes) {
-      itemcodec::WriteEncodedItem(std::string_view(response.encoded_items).substr(offset, size), w,
-                                  &scratch);
-      offset += size;
-    }
     w.EndArray();
   }
   w.Key("Count");
@@ -168,7 +162,24 @@ std::string RenderRead(const ReadResponse& response) {
   }
   if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
   w.EndObject();
-  return std::string(buffer.GetString(), buffer.GetSize());
+  const std::string_view rest(buffer.GetString(), buffer.GetSize());
+  if (!encoded) return std::string(rest);
+  // Items in their storage encoding: their JSON text is appended directly (no per-character
+  // writer), ahead of the other members ("Count" is always among them).
+  std::string out;
+  out.reserve(response.encoded_items.size() * 2 + rest.size() + 16);
+  out += "{\"Items\":[";
+  std::size_t offset = 0;
+  for (std::size_t i = 0; i < response.encoded_item_sizes.size(); ++i) {
+    if (i > 0) out += ',';
+    const std::uint32_t size = response.encoded_item_sizes[i];
+    itemcodec::AppendEncodedItemJson(std::string_view(response.encoded_items).substr(offset, size),
+                                     out);
+    offset += size;
+  }
+  out += "],";
+  out.append(rest.substr(1));
+  return out;
 }
 
 }  // namespace ddbemu::api

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -154,13 +155,36 @@ std::string_view ReadBytes(Reader& r) {
   return s;
 }
 
+std::uint64_t LoadWord(const char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+// Whether any of the eight bytes of `w` is a control character, '"' or '\\' (the classic
+// "has a zero byte" and "has a byte less than n" word tricks).
+bool NeedsEscape(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
+  const std::uint64_t quote = w ^ (kOnes * '"');
+  const std::uint64_t backslash = w ^ (kOnes * '\\');
+  const std::uint64_t has_quote = (quote - kOnes) & ~quote & kHigh;
+  const std::uint64_t has_backslash = (backslash - kOnes) & ~backslash & kHigh;
+  return (below_space | has_quote | has_backslash) != 0;
+}
+
 // A JSON string as rapidjson's Writer writes it: '"' and '\' escaped, control characters as
 // \b \t \n \f \r or \u00XX (upper-case hex), every other byte as it is.
 void AppendString(std::string_view s, std::string& out) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   out.push_back('"');
   std::size_t plain = 0;  // start of the bytes not yet copied
-  for (std::size_t i = 0; i < s.size(); ++i) {
+  std::size_t i = 0;
+  // Eight bytes at a time while none needs escaping (most strings never do).
+  for (; i + 8 <= s.size() && !NeedsEscape(LoadWord(s.data() + i)); i += 8) {
+  }
+  for (; i < s.size(); ++i) {
     const auto c = static_cast<unsigned char>(s[i]);
     if (c >= 0x20 && c != '"' && c != '\\') continue;
     out.append(s.data() + plain, i - plain);
