@@ -107,7 +107,11 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
             : std::string()));
   }
   try {
-    rapidjson::Document body;
+    // The parsed body lives in a buffer on this stack frame first (a typical request fits),
+    // so that most requests parse without reaching malloc; larger ones continue on the heap.
+    char pool[8192];
+    rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
+    rapidjson::Document body(&allocator);
     if (Status parsed = ParseRequestBody(json_body, body); !parsed.ok()) {
       return ErrorResponse(parsed.error());
     }

@@ -3,6 +3,7 @@
 
 #include "api/json_read.h"
 #include "api/legacy_requests.h"
+#include "value/encoded_item.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {
@@ -121,7 +122,19 @@ std::string RenderItemResponse(const ItemResponse& response, const char* item_me
     WriteItemCollectionMetrics(*response.item_collection_metrics, w);
   }
   w.EndObject();
-  return std::string(buffer.GetString(), buffer.GetSize());
+  const std::string_view rest(buffer.GetString(), buffer.GetSize());
+  if (response.item || response.encoded_item.empty()) return std::string(rest);
+  // The item in its storage encoding: its JSON text is appended directly (no per-character
+  // writer), ahead of the other members.
+  std::string out;
+  out.reserve(response.encoded_item.size() * 2 + rest.size() + 16);
+  out += "{\"";
+  out += item_member;
+  out += "\":";
+  itemcodec::AppendEncodedItemJson(response.encoded_item, out);
+  if (rest.size() > 2) out += ',';  // `rest` is "{}" or "{members}"
+  out.append(rest.substr(1));
+  return out;
 }
 
 }  // namespace
@@ -186,6 +199,7 @@ Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
 
 Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   GetItemRequest request;
+  request.encoded_response = true;
   request.table_name = StringOr(body, "TableName", "");
   request.consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
   request.return_consumed_capacity = ParseReturnConsumedCapacity(body);

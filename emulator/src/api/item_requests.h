@@ -59,6 +59,9 @@ struct GetItemRequest {
   ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
   ExpressionParameters expressions;
   LegacyParameters legacy;
+  // Set by the JSON codec (ParseGetItem): the response may carry the item in its storage
+  // encoding (ItemResponse::encoded_item), to be written as JSON without decoding.
+  bool encoded_response = false;
 };
 
 struct DeleteItemRequest {
@@ -110,6 +113,9 @@ struct ConsumedCapacity {
 // The output of PutItem, DeleteItem and UpdateItem (Attributes) and of GetItem (Item).
 struct ItemResponse {
   std::optional<Item> item;
+  // Instead of `item`, when the request asked for it and nothing reshapes the item: its
+  // storage encoding (value/item_codec.h). Empty when not used.
+  std::string encoded_item;
   std::optional<ConsumedCapacity> consumed_capacity;
   // Writes with ReturnItemCollectionMetrics SIZE on a table with local secondary indexes.
   std::optional<ItemCollectionMetrics> item_collection_metrics;

@@ -3,6 +3,7 @@
 
 #include "api/json_read.h"
 #include "api/legacy_requests.h"
+#include "value/encoded_item.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {
@@ -124,6 +125,7 @@ void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {
 Result<QueryRequest> ParseQuery(const rapidjson::Value& body) {
   QueryRequest request;
   DDB_RETURN_IF_ERROR(ParseReadParameters(body, "QueryFilter", &request.read));
+  request.read.encoded_response = true;
   request.scan_index_forward = BoolMember(body, "ScanIndexForward").value_or(true);
   request.key_condition_expression = StringMember(body, "KeyConditionExpression");
   DDB_ASSIGN_OR_RETURN(request.key_conditions, ParseFilter(body, "KeyConditions"));
@@ -133,6 +135,7 @@ Result<QueryRequest> ParseQuery(const rapidjson::Value& body) {
 Result<ScanRequest> ParseScan(const rapidjson::Value& body) {
   ScanRequest request;
   DDB_RETURN_IF_ERROR(ParseReadParameters(body, "ScanFilter", &request.read));
+  request.read.encoded_response = true;
   request.segment = IntMember(body, "Segment");
   request.total_segments = IntMember(body, "TotalSegments");
   return request;
@@ -142,7 +145,8 @@ std::string RenderRead(const ReadResponse& response) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
-  if (!response.count_only) {
+  const bool encoded = !response.count_only && !response.encoded_item_sizes.empty();
+  if (!response.count_only && !encoded) {
     w.Key("Items");
     w.StartArray();
     for (const Item& item : response.items) WriteItem(item, w);
@@ -158,7 +162,24 @@ std::string RenderRead(const ReadResponse& response) {
   }
   if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
   w.EndObject();
-  return std::string(buffer.GetString(), buffer.GetSize());
+  const std::string_view rest(buffer.GetString(), buffer.GetSize());
+  if (!encoded) return std::string(rest);
+  // Items in their storage encoding: their JSON text is appended directly (no per-character
+  // writer), ahead of the other members ("Count" is always among them).
+  std::string out;
+  out.reserve(response.encoded_items.size() * 2 + rest.size() + 16);
+  out += "{\"Items\":[";
+  std::size_t offset = 0;
+  for (std::size_t i = 0; i < response.encoded_item_sizes.size(); ++i) {
+    if (i > 0) out += ',';
+    const std::uint32_t size = response.encoded_item_sizes[i];
+    itemcodec::AppendEncodedItemJson(std::string_view(response.encoded_items).substr(offset, size),
+                                     out);
+    offset += size;
+  }
+  out += "],";
+  out.append(rest.substr(1));
+  return out;
 }
 
 }  // namespace ddbemu::api

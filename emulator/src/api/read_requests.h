@@ -50,6 +50,10 @@ struct ReadParameters {
   std::optional<std::vector<expr::FilterEntry>> filter;
   std::optional<std::vector<std::string>> attributes_to_get;
   std::optional<std::string> conditional_operator;
+
+  // Set by the JSON codec (ParseQuery, ParseScan): the response may carry the items in their
+  // storage encoding (ReadResponse::encoded_items), to be written as JSON without decoding.
+  bool encoded_response = false;
 };
 
 struct QueryRequest {
@@ -80,6 +84,11 @@ struct ReadConsumedCapacity {
 // The output of Query and Scan.
 struct ReadResponse {
   std::vector<Item> items;  // not rendered for Select COUNT
+  // When the request asked for it (ReadParameters::encoded_response) and no projection
+  // reshapes them: the items in their storage encoding, one after another, their lengths in
+  // encoded_item_sizes; `items` is then empty.
+  std::string encoded_items;
+  std::vector<std::uint32_t> encoded_item_sizes;
   bool count_only = false;
   std::int64_t count = 0;
   std::int64_t scanned_count = 0;

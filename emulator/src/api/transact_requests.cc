@@ -2,9 +2,9 @@
 #include "api/transact_requests.h"
 
 #include <algorithm>
-#include <boost/uuid/detail/sha1.hpp>
 
 #include "api/json_read.h"
+#include "value/fingerprint.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {
@@ -40,15 +40,7 @@ std::string Fingerprint(const rapidjson::Value& body) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   WriteCanonical(body, w);
-  boost::uuids::detail::sha1 sha1;
-  sha1.process_bytes(buffer.GetString(), buffer.GetSize());
-  unsigned int digest[5];
-  sha1.get_digest(digest);
-  std::string out;
-  for (unsigned int word : digest) {
-    for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<char>(word >> shift));
-  }
-  return out;
+  return Fingerprint128(std::string_view(buffer.GetString(), buffer.GetSize()));
 }
 
 // The service's serialization pass over every attribute map of the actions (see

@@ -5,6 +5,7 @@
 // (bytes of the next request wait in the read buffer meanwhile).
 #include "server/connection.h"
 
+#include <array>
 #include <atomic>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
@@ -16,7 +17,7 @@
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
-#include <boost/beast/http/write.hpp>
+#include <boost/beast/http/status.hpp>
 #include <ctime>
 #include <limits>
 #include <optional>
@@ -49,15 +50,25 @@ const boost::system::error_category& ParseErrors() {
   return make_error_code(http::error::bad_method).category();
 }
 
-// RFC 7231 IMF-fixdate, as every AWS response carries in `Date`.
-std::string HttpDate() {
-  const std::time_t now = std::time(nullptr);
-  std::tm tm{};
-  gmtime_r(&now, &tm);
-  char buf[40];
-  const std::size_t n = std::strftime(buf, sizeof buf, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-  return std::string(buf, n);
-}
+// RFC 7231 IMF-fixdate, as every AWS response carries in `Date`; formatted once a second.
+class HttpDateCache {
+ public:
+  std::string_view Now() {
+    const std::time_t now = std::time(nullptr);
+    if (now != formatted_at_) {
+      std::tm tm{};
+      gmtime_r(&now, &tm);
+      length_ = std::strftime(text_, sizeof text_, "%a, %d %b %Y %H:%M:%S GMT", &tm);
+      formatted_at_ = now;
+    }
+    return {text_, length_};
+  }
+
+ private:
+  std::time_t formatted_at_ = -1;
+  char text_[40] = {};
+  std::size_t length_ = 0;
+};
 
 }  // namespace
 
@@ -239,23 +250,41 @@ class Connection : public std::enable_shared_from_this<Connection> {
     Write(std::move(reply), 11, false, /*keep_alive=*/false, linger_bytes);
   }
 
+  // Writes the reply's head into a buffer the connection keeps (its capacity is reused from
+  // one reply to the next) and sends head and body in one gathered write: no per-header
+  // allocation, no serializer state, the body is never copied.
   void Write(HttpReply reply, unsigned version, bool head, bool keep_alive,
              std::size_t linger_bytes) {
     idle_since_ = Now();
-    response_.emplace();
-    auto& response = *response_;
-    response.version(version == 10 ? 10 : 11);
-    response.result(static_cast<unsigned>(reply.status));
-    response.set(http::field::date, HttpDate());
-    for (auto& [name, value] : reply.headers) response.set(name, value);
-    response.content_length(reply.body.size());
-    if (!head) response.body() = std::move(reply.body);  // HEAD: the length, not the bytes
-    response.keep_alive(keep_alive);
+    head_.clear();
+    head_ += version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
+    head_ += std::to_string(reply.status);
+    head_ += ' ';
+    const beast::string_view reason = http::obsolete_reason(static_cast<http::status>(reply.status));
+    head_.append(reason.data(), reason.size());
+    head_ += "\r\nDate: ";
+    head_ += date_.Now();
+    head_ += "\r\n";
+    for (const auto& [name, value] : reply.headers) {
+      head_ += name;
+      head_ += ": ";
+      head_ += value;
+      head_ += "\r\n";
+    }
+    head_ += "Content-Length: ";
+    head_ += std::to_string(reply.body.size());
+    head_ += "\r\n";
+    if (version == 10 && keep_alive) head_ += "Connection: keep-alive\r\n";
+    if (version != 10 && !keep_alive) head_ += "Connection: close\r\n";
+    head_ += "\r\n";
+    body_ = std::move(reply.body);
+    if (head) body_.clear();  // HEAD: the length, not the bytes
     ExpireAfter(limits_.read_timeout);  // a client that does not read its reply
-    http::async_write(
-        stream_, response,
+    const std::array<asio::const_buffer, 2> buffers{asio::buffer(head_), asio::buffer(body_)};
+    asio::async_write(
+        stream_, buffers,
         [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec, std::size_t) {
-          self->response_.reset();
+          self->body_.clear();
           if (ec) return self->OnReadError(ec);
           if (!keep_alive) return self->Linger(linger_bytes);
           self->ReadHeader();
@@ -295,7 +324,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   beast::tcp_stream stream_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
-  std::optional<http::response<http::string_body>> response_;  // alive while being written
+  std::string head_;  // the reply being written: status line and headers
+  std::string body_;  // ... and its body
+  HttpDateCache date_;
   const RequestRouter& router_;
   const ConnectionLimits limits_;
   ConnectionSet& set_;

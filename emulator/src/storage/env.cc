@@ -50,6 +50,13 @@ unsigned EnvFlags(const EnvOptions& options) {
   if (options.in_memory || options.durability == Durability::kNone) {
     flags |= MDB_NOSYNC | MDB_NOMETASYNC;
   }
+  // In-memory mode: a commit updates the pages in the shared map in place instead of copying
+  // every dirty page into the file with pwrite (that copy, made under the single writer's
+  // lock, was the largest cost of a write). LMDB then sizes the scratch file to the map
+  // (sparse: no disk is used until pages are written). Not for a user's data directory: a
+  // 64 GiB file there would surprise, and a full disk would end the process (SIGBUS) instead
+  // of failing the write.
+  if (options.in_memory) flags |= MDB_WRITEMAP;
   return flags;
 }
 

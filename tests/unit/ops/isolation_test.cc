@@ -2,6 +2,7 @@
 // writes never observe or leave partial state. A transaction is one LMDB write transaction
 // (writers serialize), and TransactGetItems / BatchGetItem read one snapshot (ops/transact/transact.h).
 #include <atomic>
+#include <latch>
 #include <random>
 #include <string>
 #include <thread>
@@ -83,9 +84,25 @@ TEST_F(IsolationTest, ConcurrentTransfersConserveTheTotalAndReadersNeverSeeHalfA
   std::atomic<int> committed{0}, cancelled{0}, unexpected{0}, writers_done{0};
   std::atomic<int> reads{0}, torn_reads{0};
 
+  // The writers start once both readers are reading, so that reads overlap the transfers
+  // however fast the writers are.
+  std::latch readers_reading(2);
   std::vector<std::thread> threads;
+  for (int reader = 0; reader < 2; ++reader) {
+    threads.emplace_back([&, reader] {
+      bool first = true;
+      do {
+        const long total = reader == 0 ? TransactionalTotal() : BatchTotal();
+        ++reads;
+        if (total != kTotal) ++torn_reads;
+        if (first) readers_reading.count_down();
+        first = false;
+      } while (writers_done.load() < kWriters);
+    });
+  }
   for (int w = 0; w < kWriters; ++w) {
     threads.emplace_back([&, w] {
+      readers_reading.wait();
       std::mt19937 random(1234 + w);
       for (int n = 0; n < kTransfersPerWriter; ++n) {
         const int from = static_cast<int>(random() % kAccounts);
@@ -101,15 +118,6 @@ TEST_F(IsolationTest, ConcurrentTransfersConserveTheTotalAndReadersNeverSeeHalfA
         }
       }
       ++writers_done;
-    });
-  }
-  for (int reader = 0; reader < 2; ++reader) {
-    threads.emplace_back([&, reader] {
-      while (writers_done.load() < kWriters) {
-        const long total = reader == 0 ? TransactionalTotal() : BatchTotal();
-        ++reads;
-        if (total != kTotal) ++torn_reads;
-      }
     });
   }
   for (std::thread& t : threads) t.join();

@@ -14,6 +14,7 @@
 #include "ops/items/item_mutation.h"
 #include "ops/items/key_validation.h"
 #include "storage/item_store.h"
+#include "value/encoded_item.h"
 #include "value/item_size.h"
 
 namespace ddbemu::ops {
@@ -186,26 +187,47 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   const TableSchema& table = *schema;
   DDB_RETURN_IF_ERROR(ValidateKey(table, request.key));
   DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
-  Item item;
-  DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, key, &item));
   // Realism switch: an eventually consistent read may still see the version a recent write
   // replaced (storage/version_history.h).
+  std::optional<std::optional<Item>> lagged;
   if (!request.consistent_read && engine.history != nullptr) {
-    if (auto lagged = engine.history->Lagged(table.keyspace_id, key)) {
-      found = lagged->has_value();
-      if (found) item = std::move(**lagged);
+    lagged = engine.history->Lagged(table.keyspace_id, key);
+  }
+  bool found = false;
+  Item item;
+  std::string encoded;  // the stored bytes, when the caller takes them undecoded
+  std::size_t size = 0;
+  if (lagged) {
+    found = lagged->has_value();
+    if (found) item = std::move(**lagged);
+    size = found ? ItemSize(item) : 0;
+  } else if (request.encoded_response && !expressions.projection) {
+    // The JSON path writes the stored bytes as JSON: no Item is built (value/encoded_item.h).
+    DDB_ASSIGN_OR_RETURN(const std::optional<std::string_view> bytes,
+                         engine.items.GetEncoded(txn, key));
+    if (bytes) {
+      const std::optional<std::size_t> checked = itemcodec::EncodedItemSize(*bytes);
+      if (!checked) return ApiError::InternalServerError("An item does not decode");
+      found = true;
+      size = *checked;
+      encoded.assign(*bytes);  // the bytes live as long as the read transaction
     }
+  } else {
+    DDB_ASSIGN_OR_RETURN(found, engine.items.Get(txn, key, &item));
+    size = found ? ItemSize(item) : 0;
   }
 
   // Reads are charged by the size of the item read, not of what the projection returns.
   capacity::RequestCharge charge;
-  charge.table_read = capacity::ReadCost(found ? ItemSize(item) : 0, request.consistent_read);
+  charge.table_read = capacity::ReadCost(size, request.consistent_read);
   DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request.key, charge));
 
   api::ItemResponse response;
   response.consumed_capacity =
       ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
-  if (found) {
+  if (found && !encoded.empty()) {
+    response.encoded_item = std::move(encoded);
+  } else if (found) {
     response.item = expressions.projection ? expr::Project(item, expressions.projection->paths)
                                            : std::move(item);
   }

@@ -38,8 +38,9 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   DDB_ASSIGN_OR_RETURN(const ReadExpressions expressions,
                        PrepareQueryExpressions(request, engine.expression_cache));
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(const TableSchema table,
+  DDB_ASSIGN_OR_RETURN(const std::shared_ptr<const TableSchema> schema,
                        LoadReadTable(engine, txn, caller, read.table_name));
+  const TableSchema& table = *schema;
   DDB_ASSIGN_OR_RETURN(const ReadTarget target,
                        ResolveReadTarget(table, read.index_name, read.consistent_read));
   DDB_ASSIGN_OR_RETURN(const expr::KeyCondition condition, ExtractCondition(target, expressions));
@@ -54,6 +55,7 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   page.consistent_read = read.consistent_read;
   page.filter = expressions.filter ? &*expressions.filter : nullptr;
   page.return_consumed_capacity = read.return_consumed_capacity;
+  page.encoded = read.encoded_response;
   capacity::ReadTally tally;
   capacity::RequestCharge charge;
   page.tally = &tally;

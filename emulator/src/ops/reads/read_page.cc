@@ -5,6 +5,7 @@
 #include "expr/evaluator.h"
 #include "expr/projection.h"
 #include "storage/key_layout.h"
+#include "value/encoded_item.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
@@ -31,6 +32,30 @@ Result<Item> FetchFromTable(const storage::ItemStore& store, const storage::Txn&
   DDB_ASSIGN_OR_RETURN(bool found, store.Get(txn, table_key, &item));
   if (!found) return ApiError::InternalServerError("An index entry without its item");
   return item;
+}
+
+// One entry read in place (PageRequest::encoded): sized from its bytes, decoded only for the
+// filter, kept as its bytes.
+Status ReadEncoded(const storage::RangeCursor& cursor, const PageRequest& page,
+                   PageState* state) {
+  const std::string_view bytes = cursor.value();
+  const std::optional<std::size_t> size = itemcodec::EncodedItemSize(bytes);
+  if (!size) return ApiError::InternalServerError("An item does not decode");
+  state->bytes_read += *size;
+  if (page.tally) page.tally->Add(storage::StoredPartitionHash(cursor.key()), *size);
+  ++state->response.scanned_count;
+  state->last_key.assign(cursor.key());
+  if (page.filter != nullptr) {
+    Item entry;
+    if (!itemcodec::DecodeItem(bytes, &entry)) {
+      return ApiError::InternalServerError("An item does not decode");
+    }
+    if (!expr::Evaluate(*page.filter, entry)) return Status::Ok();
+  }
+  ++state->response.count;
+  state->response.encoded_items.append(bytes);
+  state->response.encoded_item_sizes.push_back(static_cast<std::uint32_t>(bytes.size()));
+  return Status::Ok();
 }
 
 // Adds an entry the filter kept to the page, shaped as the request asks.
@@ -88,6 +113,8 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
                                    const PageRequest& page) {
   PageState state;
   state.response.count_only = shape.count_only;
+  const bool keep_encoded =
+      page.encoded && !shape.count_only && !shape.fetch_from_table && !shape.projection;
   bool stopped = false;
   {
     std::optional<std::string_view> after;
@@ -98,6 +125,14 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
       if (state.bytes_read >= kMaxPageBytes) {
         stopped = true;  // 1 MB read and more to come
         break;
+      }
+      if (keep_encoded) {
+        DDB_RETURN_IF_ERROR(ReadEncoded(cursor, page, &state));
+        if (page.limit && state.response.scanned_count >= *page.limit) {
+          stopped = true;
+          break;
+        }
+        continue;
       }
       Item entry;
       if (!itemcodec::DecodeItem(cursor.value(), &entry)) {

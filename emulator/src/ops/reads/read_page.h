@@ -44,6 +44,10 @@ struct PageRequest {
   // partition-hash space the page read its bytes, and what it cost.
   capacity::ReadTally* tally = nullptr;
   capacity::RequestCharge* charge = nullptr;
+  // The caller writes the items as JSON (api::ReadParameters::encoded_response): when the
+  // shape keeps items whole, they stay in their storage encoding and are never decoded
+  // (unless a filter must see them).
+  bool encoded = false;
 };
 
 Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storage::Txn& txn,

@@ -75,12 +75,15 @@ bool ReadTarget::IsKeyAttribute(std::string_view name) const {
   return Contains(partition_key, name) || Contains(sort_key, name);
 }
 
-Result<TableSchema> LoadReadTable(Engine& engine, const storage::Txn& txn, const Caller& caller,
-                                  std::string_view table_name_or_arn) {
+Result<std::shared_ptr<const TableSchema>> LoadReadTable(Engine& engine, const storage::Txn& txn,
+                                                         const Caller& caller,
+                                                         std::string_view table_name_or_arn) {
   DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name_or_arn));
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> table, engine.catalog.Get(txn, caller.ns, name));
+  // The catalog's shared cache: a read decodes no schema (and copies none).
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                       engine.catalog.GetShared(txn, caller.ns, name));
   if (!table) return TableNotFound();
-  return std::move(*table);
+  return table;
 }
 
 Result<ReadTarget> ResolveReadTarget(const TableSchema& table,

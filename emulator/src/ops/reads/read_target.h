@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,8 +40,10 @@ struct ReadTarget {
 
 // The caller's table `table_name_or_arn` in `txn`'s snapshot; ResourceNotFoundException
 // "Requested resource not found" (the data plane's wording) when there is none.
-Result<TableSchema> LoadReadTable(Engine& engine, const storage::Txn& txn, const Caller& caller,
-                                  std::string_view table_name_or_arn);
+// Shared and immutable (the catalog's cache of decoded schemas).
+Result<std::shared_ptr<const TableSchema>> LoadReadTable(Engine& engine, const storage::Txn& txn,
+                                                         const Caller& caller,
+                                                         std::string_view table_name_or_arn);
 
 // The table itself, or the index named `index_name`: "The table does not have the specified
 // index: NAME" when it has none of that name, and "Consistent reads are not supported on

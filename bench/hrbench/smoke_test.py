@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""CTest smoke test of hrbench (a few seconds; no timing assertions): against a ddb-local this
+test starts (throttling on, the default), hrbench seeds a small table, runs the read and write
+mixes for one second each beside its trivial server, then a two-second soak; every pattern
+must have completed calls and no errors, and the reports must carry their fields.
+
+  DDB_LOCAL_BIN=build/tools/ddb-local HRBENCH_BIN=build/bench/hrbench/hrbench \
+      /usr/bin/python3 bench/hrbench/smoke_test.py
+"""
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "tests", "clients", "common"))
+import ddbservers  # noqa: E402
+
+FIELDS = ["ok", "ops_per_s", "p50_us", "p90_us", "p99_us", "p999_us", "requests",
+          "read_units", "write_units", "throttled", "conflicts", "errors"]
+SMALL = ["--orgs", "4", "--employees", "20", "--seed-threads", "2", "--connections", "4"]
+
+
+def run(argv):
+    proc = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                          timeout=120)
+    print(proc.stdout)
+    return proc
+
+
+def check_mixes(doc):
+    runs = doc["runs"]
+    mixes = {(r["target"], r["mix"]) for r in runs}
+    assert mixes == {("ddb-local", "read"), ("ddb-local", "write"), ("trivial", "read"),
+                     ("trivial", "write")}, mixes
+    for r in runs:
+        for f in FIELDS:
+            assert f in r["overall"], (r["target"], f)
+        assert r["overall"]["errors"] == 0, r["overall"]
+        if r["target"] != "ddb-local":
+            continue
+        names = [p["name"] for p in r["patterns"]]
+        expected = 12 if r["mix"] == "read" else 3
+        assert len(names) == expected, names
+        for p in r["patterns"]:
+            for f in FIELDS:
+                assert f in p, (p["name"], f)
+            assert p["errors"] == 0, p
+            assert p["ok"] > 0, p
+            assert p["p50_us"] > 0 and p["p99_us"] >= p["p50_us"], p
+            units = p["read_units"] if r["mix"] == "read" else p["write_units"]
+            assert units > 0, p
+
+
+def main():
+    binary = os.environ["HRBENCH_BIN"]
+    with ddbservers.start("ddb-local") as server, tempfile.TemporaryDirectory() as tmp:
+        out = os.path.join(tmp, "mixes.json")
+        proc = run([binary, "--endpoint", server.url, "--label", "ddb-local", "--vs-trivial",
+                    "--mix", "read,write", "--duration", "1", "--warmup", "0.2", "--rounds", "1",
+                    "--json", out, *SMALL])
+        assert proc.returncode == 0, proc.returncode
+        for column in ["ops/s", "p50 us", "p90 us", "p99 us", "p99.9 us", "RCU/op", "WCU/op",
+                       "throttled", "conflicts", "errors"]:
+            assert column in proc.stdout, column
+        assert "ddb-local / trivial" in proc.stdout
+        with open(out) as f:
+            check_mixes(json.load(f))
+
+        soak = os.path.join(tmp, "soak.json")
+        proc = run([binary, "--endpoint", server.url, "--soak", "--server-pid",
+                    str(server._proc.pid), "--mix", "all", "--duration", "2", "--interval", "1",
+                    "--json", soak, *SMALL])
+        assert proc.returncode == 0, proc.returncode
+        with open(soak) as f:
+            doc = json.load(f)
+        samples = doc["soak"]
+        assert len(samples) == 3, samples  # the baseline and two intervals
+        for s in samples[1:]:
+            assert s["errors"] == 0 and s["ops_per_s"] > 0, s
+            assert s["anonymous_kb"] > 0 and s["rss_kb"] >= s["anonymous_kb"], s
+    print("hrbench smoke test passed")
+
+
+if __name__ == "__main__":
+    main()

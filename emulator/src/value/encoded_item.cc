@@ -1,0 +1,346 @@
+// The storage encoding read in place (its format is described in item_codec.cc). Two walks:
+// EncodedItemSize checks everything DecodeItem checks and sizes the item; WriteEncodedItem
+// then trusts the bytes and only writes. Neither allocates, except for base64 text and for
+// the order of a set whose members are not stored in set order (older data).
+#include "value/encoded_item.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "value/item_size.h"
+#include "value/number.h"
+
+namespace ddbemu::itemcodec {
+namespace {
+
+// The tags and limits of item_codec.cc's format.
+constexpr char kFormatVersion = 0x01;
+enum Tag : unsigned char {
+  kTagS = 0x01,
+  kTagN = 0x02,
+  kTagB = 0x03,
+  kTagFalse = 0x04,
+  kTagTrue = 0x05,
+  kTagNull = 0x06,
+  kTagM = 0x07,
+  kTagL = 0x08,
+  kTagSS = 0x09,
+  kTagNS = 0x0A,
+  kTagBS = 0x0B,
+};
+constexpr int kMaxDecodeDepth = 64;
+
+// A bounds-checked cursor, as item_codec.cc's.
+class Reader {
+ public:
+  explicit Reader(std::string_view in) : in_(in) {}
+  bool empty() const { return in_.empty(); }
+  std::size_t remaining() const { return in_.size(); }
+
+  bool Byte(unsigned char* b) {
+    if (in_.empty()) return false;
+    *b = static_cast<unsigned char>(in_[0]);
+    in_.remove_prefix(1);
+    return true;
+  }
+  bool Varint(std::uint32_t* v) {
+    std::uint64_t r = 0;
+    for (int shift = 0; shift < 35; shift += 7) {
+      unsigned char b;
+      if (!Byte(&b)) return false;
+      r |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+      if ((b & 0x80) == 0) {
+        if (r > UINT32_MAX) return false;
+        *v = static_cast<std::uint32_t>(r);
+        return true;
+      }
+    }
+    return false;
+  }
+  bool Bytes(std::string_view* s) {
+    std::uint32_t len;
+    if (!Varint(&len) || len > in_.size()) return false;
+    *s = in_.substr(0, len);
+    in_.remove_prefix(len);
+    return true;
+  }
+  bool Count(std::uint32_t* n) { return Varint(n) && *n <= in_.size(); }
+
+ private:
+  std::string_view in_;
+};
+
+// ---- checking and sizing ---------------------------------------------------------------------
+
+bool SizeValue(Reader& r, int depth, std::size_t* size);
+
+// `count` name-value pairs, names strictly increasing.
+bool SizeEntries(Reader& r, std::uint32_t count, int depth, std::size_t* size) {
+  std::string_view previous;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::string_view name;
+    if (!r.Bytes(&name)) return false;
+    if (i > 0 && !(previous < name)) return false;
+    previous = name;
+    *size += name.size();
+    if (!SizeValue(r, depth + 1, size)) return false;
+  }
+  return true;
+}
+
+bool SizeValue(Reader& r, int depth, std::size_t* size) {
+  if (depth > kMaxDecodeDepth) return false;
+  unsigned char tag;
+  if (!r.Byte(&tag)) return false;
+  std::string_view s;
+  std::uint32_t count;
+  switch (tag) {
+    case kTagS:
+    case kTagB:
+      if (!r.Bytes(&s)) return false;
+      *size += s.size();
+      return true;
+    case kTagN:
+      if (!r.Bytes(&s) || s.empty()) return false;
+      *size += NumberSize(s);
+      return true;
+    case kTagFalse:
+    case kTagTrue:
+    case kTagNull:
+      *size += 1;
+      return true;
+    case kTagM:  // 3 bytes plus one per element, as value/item_size.cc counts a map
+      if (!r.Count(&count)) return false;
+      *size += 3 + count;
+      return SizeEntries(r, count, depth, size);
+    case kTagL:
+      if (!r.Count(&count)) return false;
+      *size += 3 + count;
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (!SizeValue(r, depth + 1, size)) return false;
+      }
+      return true;
+    case kTagSS:
+    case kTagNS:
+    case kTagBS:
+      if (!r.Count(&count) || count == 0) return false;  // sets are never empty
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (!r.Bytes(&s)) return false;
+        *size += tag == kTagNS ? NumberSize(s) : s.size();
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+// ---- writing (the bytes were checked) ---------------------------------------------------------
+// The JSON text is appended to a string directly rather than through rapidjson's Writer, which
+// puts one character at a time: that per-character path was the largest single cost of a read
+// served over HTTP. The escaping is exactly the Writer's (tests/unit/value/encoded_item_test.cc
+// compares the two on random items).
+
+std::uint32_t ReadCount(Reader& r) {
+  std::uint32_t n = 0;
+  r.Varint(&n);
+  return n;
+}
+
+std::string_view ReadBytes(Reader& r) {
+  std::string_view s;
+  r.Bytes(&s);
+  return s;
+}
+
+std::uint64_t LoadWord(const char* p) {
+  std::uint64_t w;
+  std::memcpy(&w, p, sizeof w);
+  return w;
+}
+
+// Whether any of the eight bytes of `w` is a control character, '"' or '\\' (the classic
+// "has a zero byte" and "has a byte less than n" word tricks).
+bool NeedsEscape(std::uint64_t w) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
+  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
+  const std::uint64_t quote = w ^ (kOnes * '"');
+  const std::uint64_t backslash = w ^ (kOnes * '\\');
+  const std::uint64_t has_quote = (quote - kOnes) & ~quote & kHigh;
+  const std::uint64_t has_backslash = (backslash - kOnes) & ~backslash & kHigh;
+  return (below_space | has_quote | has_backslash) != 0;
+}
+
+// A JSON string as rapidjson's Writer writes it: '"' and '\' escaped, control characters as
+// \b \t \n \f \r or \u00XX (upper-case hex), every other byte as it is.
+void AppendString(std::string_view s, std::string& out) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  out.push_back('"');
+  std::size_t plain = 0;  // start of the bytes not yet copied
+  std::size_t i = 0;
+  // Eight bytes at a time while none needs escaping (most strings never do).
+  for (; i + 8 <= s.size() && !NeedsEscape(LoadWord(s.data() + i)); i += 8) {
+  }
+  for (; i < s.size(); ++i) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(s.data() + plain, i - plain);
+    plain = i + 1;
+    out.push_back('\\');
+    switch (c) {
+      case '"':
+        out.push_back('"');
+        break;
+      case '\\':
+        out.push_back('\\');
+        break;
+      case '\b':
+        out.push_back('b');
+        break;
+      case '\t':
+        out.push_back('t');
+        break;
+      case '\n':
+        out.push_back('n');
+        break;
+      case '\f':
+        out.push_back('f');
+        break;
+      case '\r':
+        out.push_back('r');
+        break;
+      default:
+        out.append("u00");
+        out.push_back(kHex[c >> 4]);
+        out.push_back(kHex[c & 15]);
+    }
+  }
+  out.append(s.data() + plain, s.size() - plain);
+  out.push_back('"');
+}
+
+void AppendValue(Reader& r, std::string& out);
+
+void AppendEntries(Reader& r, std::uint32_t count, std::string& out) {
+  out.push_back('{');
+  for (std::uint32_t i = 0; i < count; ++i) {
+    if (i > 0) out.push_back(',');
+    AppendString(ReadBytes(r), out);
+    out.push_back(':');
+    AppendValue(r, out);
+  }
+  out.push_back('}');
+}
+
+// Set members in set order (value/set_order.h). Stored sets are written sorted, so this is
+// one pass; a set stored before that rule was kept is sorted here, as DecodeItem sorts it.
+void AppendSet(Reader& r, unsigned char tag, std::string& out) {
+  const std::uint32_t count = ReadCount(r);
+  std::vector<std::string_view> members;
+  members.reserve(count);
+  for (std::uint32_t i = 0; i < count; ++i) members.push_back(ReadBytes(r));
+  if (tag == kTagNS) {
+    const auto less = [](std::string_view a, std::string_view b) {
+      return CompareCanonicalNumbers(a, b) < 0;
+    };
+    if (!std::is_sorted(members.begin(), members.end(), less)) {
+      std::sort(members.begin(), members.end(), less);
+    }
+  } else if (!std::is_sorted(members.begin(), members.end())) {
+    std::sort(members.begin(), members.end());
+  }
+  out.push_back('[');
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (i > 0) out.push_back(',');
+    AppendString(tag == kTagBS ? std::string_view(Base64Encode(members[i])) : members[i], out);
+  }
+  out.push_back(']');
+}
+
+void AppendValue(Reader& r, std::string& out) {
+  unsigned char tag = 0;
+  r.Byte(&tag);
+  switch (tag) {
+    case kTagS:
+      out.append("{\"S\":");
+      AppendString(ReadBytes(r), out);
+      break;
+    case kTagN:
+      out.append("{\"N\":");
+      AppendString(ReadBytes(r), out);
+      break;
+    case kTagB:
+      out.append("{\"B\":");
+      AppendString(Base64Encode(ReadBytes(r)), out);
+      break;
+    case kTagFalse:
+      out.append("{\"BOOL\":false");
+      break;
+    case kTagTrue:
+      out.append("{\"BOOL\":true");
+      break;
+    case kTagNull:
+      out.append("{\"NULL\":true");
+      break;
+    case kTagM:
+      out.append("{\"M\":");
+      AppendEntries(r, ReadCount(r), out);
+      break;
+    case kTagL: {
+      out.append("{\"L\":[");
+      const std::uint32_t count = ReadCount(r);
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (i > 0) out.push_back(',');
+        AppendValue(r, out);
+      }
+      out.push_back(']');
+      break;
+    }
+    case kTagSS:
+      out.append("{\"SS\":");
+      AppendSet(r, tag, out);
+      break;
+    case kTagNS:
+      out.append("{\"NS\":");
+      AppendSet(r, tag, out);
+      break;
+    case kTagBS:
+      out.append("{\"BS\":");
+      AppendSet(r, tag, out);
+      break;
+    default:
+      out.push_back('{');  // unreachable: the bytes were checked
+      break;
+  }
+  out.push_back('}');
+}
+
+}  // namespace
+
+std::optional<std::size_t> EncodedItemSize(std::string_view bytes) {
+  Reader r(bytes);
+  unsigned char version;
+  std::uint32_t count;
+  if (!r.Byte(&version) || version != kFormatVersion || !r.Count(&count)) return std::nullopt;
+  std::size_t size = 0;
+  if (!SizeEntries(r, count, 1, &size) || !r.empty()) return std::nullopt;
+  return size;
+}
+
+void AppendEncodedItemJson(std::string_view bytes, std::string& out) {
+  Reader r(bytes.substr(1));  // past the format version
+  AppendEntries(r, ReadCount(r), out);
+}
+
+void WriteEncodedItem(std::string_view bytes, JsonWriter& out, std::string* scratch) {
+  std::string local;
+  std::string& text = scratch != nullptr ? *scratch : local;
+  text.clear();
+  AppendEncodedItemJson(bytes, text);
+  out.RawValue(text.data(), text.size(), rapidjson::kObjectType);
+}
+
+}  // namespace ddbemu::itemcodec

@@ -1,0 +1,30 @@
+// Reading a stored item without decoding it: its DynamoDB size, and its DynamoDB JSON written
+// straight from the storage encoding (value/item_codec.h). The JSON read path (GetItem, Query,
+// Scan without a projection) uses these to answer with no AttributeValue built or destroyed:
+// decoding an item into a map and freeing it again was most of the CPU a small read cost.
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "value/json_codec.h"
+
+namespace ddbemu::itemcodec {
+
+// Checks `bytes` as DecodeItem does (format version, every length and count, map names in
+// strictly increasing order, no empty set, nesting bounded, nothing left over) and returns the
+// item's DynamoDB size (value/item_size.h: the same figure ItemSize gives the decoded item),
+// or nullopt when the encoding is corrupt.
+std::optional<std::size_t> EncodedItemSize(std::string_view bytes);
+
+// Appends the item `bytes` encodes as DynamoDB JSON text, exactly as WriteItem writes the
+// decoded item (attributes in name order, B and BS in base64, set members in set order, the
+// same escaping). Precondition: EncodedItemSize(bytes) accepted `bytes`.
+void AppendEncodedItemJson(std::string_view bytes, std::string& out);
+// The same through a JSON writer (as one raw value). `scratch`, when given, is the text's
+// buffer, reused across calls.
+void WriteEncodedItem(std::string_view bytes, JsonWriter& out, std::string* scratch = nullptr);
+
+}  // namespace ddbemu::itemcodec
