@@ -106,6 +106,9 @@ class EmbeddedClient final : public http_client::JsonOperationsClient {
       d.creation_date_time_micros = 0;
       d.global_secondary_indexes.clear();
       d.local_secondary_indexes.clear();
+      d.stream_specification.reset();
+      d.latest_stream_label.reset();
+      d.latest_stream_arn.reset();
       return DeleteTableResponse{std::move(d)};
     });
   }
