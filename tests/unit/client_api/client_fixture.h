@@ -166,11 +166,11 @@ class ClientTest : public ::testing::TestWithParam<ClientFactory> {
 };
 
 // An error's type and message, for cases that assert both (the same on every path).
-#define DDB_EXPECT_API_ERROR(result, code, text)                       \
-  do {                                                                 \
-    ASSERT_FALSE((result).ok()) << "expected " << (text);               \
-    EXPECT_EQ((result).error().code(), (code)) << (result).error().message(); \
-    EXPECT_EQ((result).error().message(), (text));                     \
+#define DDB_EXPECT_API_ERROR(result, expected_code, expected_message)                    \
+  do {                                                                                    \
+    ASSERT_FALSE((result).ok()) << "expected " << (expected_message);                     \
+    EXPECT_EQ((result).error().code(), (expected_code)) << (result).error().message();    \
+    EXPECT_EQ((result).error().message(), (expected_message));                            \
   } while (0)
 
 #define DDB_INSTANTIATE_CLIENT_SUITE(Suite)                                               \
