@@ -96,7 +96,7 @@ TEST_P(BackupConformance, CreateDescribeListRestoreDelete) {
 
 TEST_P(BackupConformance, ListBackupsPagesWithLimit) {
   std::vector<std::string> arns;
-  for (const char* name : {"a", "b", "c"}) {
+  for (const char* name : {"first", "second", "third"}) {
     auto made = client_->CreateBackup({.table_name = "orders", .backup_name = name});
     ASSERT_TRUE(made.ok()) << made.error().message();
     arns.push_back(made->backup_details.backup_arn);
@@ -115,12 +115,12 @@ TEST_P(BackupConformance, ListBackupsPagesWithLimit) {
 }
 
 TEST_P(BackupConformance, Errors) {
-  auto no_table = client_->CreateBackup({.table_name = "nope", .backup_name = "x"});
+  auto no_table = client_->CreateBackup({.table_name = "nope", .backup_name = "nightly"});
   DDB_EXPECT_API_ERROR(no_table, ErrorCode::kTableNotFound, "Table not found: nope");
-  auto bad_name = client_->CreateBackup({.table_name = "orders", .backup_name = "a b"});
+  auto bad_name = client_->CreateBackup({.table_name = "orders", .backup_name = "bad name"});
   ASSERT_FALSE(bad_name.ok());
   EXPECT_EQ(bad_name.error().code(), ErrorCode::kValidation);
-  auto made = client_->CreateBackup({.table_name = "orders", .backup_name = "x"});
+  auto made = client_->CreateBackup({.table_name = "orders", .backup_name = "nightly"});
   ASSERT_TRUE(made.ok()) << made.error().message();
   auto exists = client_->RestoreTableFromBackup(
       {.target_table_name = "orders", .backup_arn = made->backup_details.backup_arn});

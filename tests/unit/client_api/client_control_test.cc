@@ -112,7 +112,7 @@ TEST_P(ControlConformance, ContributorInsightsEnableDescribeAndList) {
   }
   EXPECT_EQ(seen, (std::vector<std::string>{"alpha/", "alpha/ByG", "beta/"}));
 
-  auto no_index = client_->DescribeContributorInsights({.table_name = "alpha", .index_name = "X"});
+  auto no_index = client_->DescribeContributorInsights({.table_name = "alpha", .index_name = "Nope"});
   DDB_EXPECT_API_ERROR(no_index, ErrorCode::kResourceNotFound,
                        "Requested resource not found: Table: alpha not found");
 }
