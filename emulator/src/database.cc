@@ -12,7 +12,6 @@
 #include "api/request_validator.h"
 #include "database_impl.h"
 #include "ops/access/access_check.h"
-#include "streams_operation_table.h"
 #include "operation_table.h"
 #include "ops/ttl/time_to_live.h"
 
@@ -91,12 +90,10 @@ Clock& Database::clock() const { return *impl_->clock; }
 
 Response Database::Call(std::string_view operation, std::string_view json_body,
                         const RequestContext& context) {
-  // DynamoDB Streams' operations come with their service's target prefix (streams_operation_table.h);
+  // DynamoDB Streams' operations come with their service's target prefix (operation_table.h);
   // the DynamoDB model's validator does not apply to them (they validate their own members).
-  const bool streams = operation.starts_with(handlers::kStreamsTargetPrefix);
-  const OperationEntry* entry =
-      streams ? handlers::FindStreamsOperation(operation.substr(handlers::kStreamsTargetPrefix.size()))
-              : FindOperation(operation);
+  const bool streams = operation.starts_with(kStreamsTargetPrefix);
+  const OperationEntry* entry = FindOperation(operation);
   if (entry == nullptr && streams) return ErrorResponse(ApiError::UnknownOperation(""));
   if (entry == nullptr) {
     // The service names no operation in its answer; for an operation of the API that this

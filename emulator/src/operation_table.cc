@@ -1,46 +1,143 @@
 // The one dispatch table of the JSON path: every operation is parse (api/) -> execute (ops/) ->
 // render (api/), written once as the Handler template; the table lists each operation's three
 // steps. Adding an operation is one row here (plus its parse, execute and render functions).
+// DynamoDB Streams' four operations are rows too, under their service's target prefix.
 #include "operation_table.h"
 
 #include <algorithm>
 #include <array>
 
+#include "api/backup_requests.h"
 #include "api/batch_requests.h"
+#include "api/control_requests.h"
 #include "api/item_requests.h"
+#include "api/json_read.h"
 #include "api/partiql_requests.h"
 #include "api/read_requests.h"
 #include "api/table_description.h"
 #include "api/table_requests.h"
+#include "api/tag_requests.h"
 #include "api/transact_requests.h"
 #include "api/ttl_requests.h"
 #include "ops/access/access_check.h"
+#include "ops/backups/backups.h"
 #include "ops/batch/batch.h"
+#include "ops/control/continuous_backups.h"
+#include "ops/control/contributor_insights.h"
+#include "ops/control/service_info.h"
 #include "ops/items/items.h"
 #include "ops/partiql/partiql.h"
 #include "ops/reads/query.h"
 #include "ops/reads/scan.h"
+#include "ops/streams/stream_codec.h"
 #include "ops/tables/table_update.h"
 #include "ops/tables/tables.h"
+#include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
-// Operations whose handlers parse, execute and render in one function of their own file.
-#include "handlers_backups.h"
-#include "handlers_control.h"
-#include "handlers_tags.h"
 
 namespace ddbemu {
 namespace {
+
+// What an operation that answers nothing but success executes to (TagResource, ...).
+struct Done {};
+
+// Each step may return its value, a Result of it, or (execute) a Status; Handler sees Results.
+template <class T>
+Result<T> AsResult(Result<T> r) {
+  return r;
+}
+inline Result<Done> AsResult(Status s) {
+  if (!s.ok()) return std::move(s).error();
+  return Done{};
+}
+template <class T>
+Result<T> AsResult(T value) {
+  return Result<T>(std::move(value));
+}
 
 // Parse the validated body, execute, render the response body.
 template <auto Parse, auto Execute, auto Render>
 Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
                             const rapidjson::Value& body) {
-  DDB_ASSIGN_OR_RETURN(const auto request, Parse(body));
+  DDB_ASSIGN_OR_RETURN(const auto request, AsResult(Parse(body)));
   // Tenant isolation policies, on the typed request (ops/access/access_check.h).
   DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, request));
-  DDB_ASSIGN_OR_RETURN(const auto response, Execute(engine, caller, request));
+  DDB_ASSIGN_OR_RETURN(const auto response, AsResult(Execute(engine, caller, request)));
   return Render(request, response);
+}
+
+// ---- parse and execute adapters, for the operations whose parts take other shapes ---------------
+
+// A request of no members (DescribeEndpoints, DescribeLimits).
+struct NoRequest {};
+NoRequest ParseNothing(const rapidjson::Value&) { return {}; }
+
+// Requests of one or two plain strings, read as the validator left them.
+struct TableNameMember {
+  std::string table_name;
+};
+TableNameMember ParseTableNameMember(const rapidjson::Value& body) {
+  return {api::StringOr(body, "TableName", "")};
+}
+struct BackupArnMember {
+  std::string backup_arn;
+};
+BackupArnMember ParseBackupArn(const rapidjson::Value& body) {
+  return {api::StringOr(body, "BackupArn", "")};
+}
+struct CreateBackupMembers {
+  std::string table_name;
+  std::string backup_name;
+};
+CreateBackupMembers ParseCreateBackup(const rapidjson::Value& body) {
+  return {api::StringOr(body, "TableName", ""), api::StringOr(body, "BackupName", "")};
+}
+struct RestoreMembers {
+  std::string backup_arn;
+  std::string target_table_name;
+};
+RestoreMembers ParseRestoreTableFromBackup(const rapidjson::Value& body) {
+  return {api::StringOr(body, "BackupArn", ""), api::StringOr(body, "TargetTableName", "")};
+}
+
+std::string DescribeEndpointsAddress(ops::Engine&, const ops::Caller& caller, const NoRequest&) {
+  return ops::DescribeEndpointsAddress(caller);
+}
+ops::ServiceLimits DescribeLimits(ops::Engine&, const ops::Caller&, const NoRequest&) {
+  return ops::DescribeLimits();
+}
+Result<api::PitrDescription> DescribeContinuousBackups(ops::Engine& engine,
+                                                       const ops::Caller& caller,
+                                                       const TableNameMember& r) {
+  return ops::DescribeContinuousBackups(engine, caller, r.table_name);
+}
+struct InsightsPage {
+  std::vector<api::InsightsDescription> list;
+  std::string next_token;
+};
+Result<InsightsPage> ListContributorInsights(ops::Engine& engine, const ops::Caller& caller,
+                                             const api::ListContributorInsightsRequest& r) {
+  InsightsPage page;
+  DDB_ASSIGN_OR_RETURN(page.list, ops::ListContributorInsights(engine, caller, r, &page.next_token));
+  return page;
+}
+// The backup operations render their answers themselves (ops/backups/backups.h).
+Result<std::string> CreateBackup(ops::Engine& engine, const ops::Caller& caller,
+                                 const CreateBackupMembers& r) {
+  return ops::CreateBackup(engine, caller, r.table_name, r.backup_name);
+}
+Result<std::string> DescribeBackup(ops::Engine& engine, const ops::Caller& caller,
+                                   const BackupArnMember& r) {
+  return ops::DescribeBackup(engine, caller, r.backup_arn);
+}
+Result<std::string> DeleteBackup(ops::Engine& engine, const ops::Caller& caller,
+                                 const BackupArnMember& r) {
+  return ops::DeleteBackup(engine, caller, r.backup_arn);
+}
+Result<std::string> RestoreTableFromBackup(ops::Engine& engine, const ops::Caller& caller,
+                                           const RestoreMembers& r) {
+  return ops::RestoreTableFromBackup(engine, caller, r.backup_arn, r.target_table_name);
 }
 
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
@@ -105,6 +202,41 @@ std::string DescribeTimeToLiveBody(const api::TableNameRequest&,
   return api::RenderDescribeTimeToLive(r);
 }
 
+// TagResource and UntagResource answer an empty body, as the service does.
+template <class Request>
+std::string NoBody(const Request&, const Done&) {
+  return std::string();
+}
+std::string ListTagsBody(const api::ListTagsOfResourceRequest&,
+                         const std::vector<std::pair<std::string, std::string>>& tags) {
+  return api::RenderListTagsOfResource(tags);
+}
+std::string DescribeEndpointsBody(const NoRequest&, const std::string& address) {
+  return api::RenderDescribeEndpoints(address);
+}
+std::string DescribeLimitsBody(const NoRequest&, const ops::ServiceLimits& l) {
+  return api::RenderDescribeLimits(l.account_read, l.account_write, l.table_read, l.table_write);
+}
+template <class Request>
+std::string ContinuousBackupsBody(const Request&, const api::PitrDescription& d) {
+  return api::RenderContinuousBackups(d);
+}
+std::string DescribeInsightsBody(const api::ContributorInsightsRequest&,
+                                 const api::InsightsDescription& d) {
+  return api::RenderDescribeContributorInsights(d);
+}
+std::string UpdateInsightsBody(const api::ContributorInsightsRequest&,
+                               const api::InsightsDescription& d) {
+  return api::RenderUpdateContributorInsights(d);
+}
+std::string ListInsightsBody(const api::ListContributorInsightsRequest&, const InsightsPage& p) {
+  return api::RenderListContributorInsights(p.list, p.next_token);
+}
+template <class Request>
+std::string Rendered(const Request&, const std::string& body) {
+  return body;
+}
+
 // Sorted by name for binary search.
 constexpr std::array kOperations = {
     OperationEntry{"BatchExecuteStatement",
@@ -114,51 +246,85 @@ constexpr std::array kOperations = {
                    &Handler<&api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody>},
     OperationEntry{"BatchWriteItem",
                    &Handler<&api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody>},
-    OperationEntry{"CreateBackup", &handlers::CreateBackup},
+    OperationEntry{"CreateBackup", &Handler<&ParseCreateBackup, &CreateBackup,
+                                            &Rendered<CreateBackupMembers>>},
     OperationEntry{"CreateTable", &Handler<&api::ParseCreateTable, &ops::CreateTable,
                                            &TableDescriptionBody<api::CreateTableRequest>>},
-    OperationEntry{"DeleteBackup", &handlers::DeleteBackup},
+    OperationEntry{"DeleteBackup",
+                   &Handler<&ParseBackupArn, &DeleteBackup, &Rendered<BackupArnMember>>},
     OperationEntry{
         "DeleteItem",
         &Handler<&api::ParseDeleteItem, &ops::DeleteItem, &WriteItemBody<api::DeleteItemRequest>>},
     OperationEntry{"DeleteTable", &Handler<&api::ParseTableNameRequest, &ops::DeleteTable,
                                            &TableDescriptionBody<api::TableNameRequest>>},
-    OperationEntry{"DescribeBackup", &handlers::DescribeBackup},
-    OperationEntry{"DescribeContinuousBackups", &handlers::DescribeContinuousBackups},
-    OperationEntry{"DescribeContributorInsights", &handlers::DescribeContributorInsights},
-    OperationEntry{"DescribeEndpoints", &handlers::DescribeEndpoints},
-    OperationEntry{"DescribeLimits", &handlers::DescribeLimits},
+    OperationEntry{"DescribeBackup",
+                   &Handler<&ParseBackupArn, &DescribeBackup, &Rendered<BackupArnMember>>},
+    OperationEntry{"DescribeContinuousBackups",
+                   &Handler<&ParseTableNameMember, &DescribeContinuousBackups,
+                            &ContinuousBackupsBody<TableNameMember>>},
+    OperationEntry{"DescribeContributorInsights",
+                   &Handler<&api::ParseContributorInsights, &ops::DescribeContributorInsights,
+                            &DescribeInsightsBody>},
+    OperationEntry{"DescribeEndpoints", &Handler<&ParseNothing, &DescribeEndpointsAddress,
+                                                 &DescribeEndpointsBody>},
+    OperationEntry{"DescribeLimits",
+                   &Handler<&ParseNothing, &DescribeLimits, &DescribeLimitsBody>},
     OperationEntry{"DescribeTable",
                    &Handler<&api::ParseTableNameRequest, &ops::DescribeTable, &TableBody>},
     OperationEntry{"DescribeTimeToLive",
                    &Handler<&api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
                             &DescribeTimeToLiveBody>},
+    // DynamoDB Streams, under its own service's target prefix (kStreamsTargetPrefix).
+    OperationEntry{"DynamoDBStreams_20120810.DescribeStream",
+                   &Handler<&ops::streams::ParseDescribeStream, &ops::streams::DescribeStream,
+                            &ops::streams::RenderDescribeStream>},
+    OperationEntry{"DynamoDBStreams_20120810.GetRecords",
+                   &Handler<&ops::streams::ParseGetRecords, &ops::streams::GetRecords,
+                            &ops::streams::RenderGetRecords>},
+    OperationEntry{"DynamoDBStreams_20120810.GetShardIterator",
+                   &Handler<&ops::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
+                            &ops::streams::RenderGetShardIterator>},
+    OperationEntry{"DynamoDBStreams_20120810.ListStreams",
+                   &Handler<&ops::streams::ParseListStreams, &ops::streams::ListStreams,
+                            &ops::streams::RenderListStreams>},
     OperationEntry{"ExecuteStatement", &Handler<&api::ParseExecuteStatement,
                                                 &ops::ExecuteStatement, &ExecuteStatementBody>},
     OperationEntry{"ExecuteTransaction",
                    &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction,
                             &ExecuteTransactionBody>},
     OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
-    OperationEntry{"ListBackups", &handlers::ListBackups},
-    OperationEntry{"ListContributorInsights", &handlers::ListContributorInsights},
+    OperationEntry{"ListBackups", &Handler<&api::ParseListBackups, &ops::ListBackups,
+                                           &Rendered<api::ListBackupsRequest>>},
+    OperationEntry{"ListContributorInsights",
+                   &Handler<&api::ParseListContributorInsights, &ListContributorInsights,
+                            &ListInsightsBody>},
     OperationEntry{"ListTables",
                    &Handler<&api::ParseListTables, &ops::ListTables, &ListTablesBody>},
-    OperationEntry{"ListTagsOfResource", &handlers::ListTagsOfResource},
+    OperationEntry{"ListTagsOfResource", &Handler<&api::ParseListTagsOfResource,
+                                                  &ops::ListTagsOfResource, &ListTagsBody>},
     OperationEntry{
         "PutItem",
         &Handler<&api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>>},
     OperationEntry{"Query", &Handler<&api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>>},
-    OperationEntry{"RestoreTableFromBackup", &handlers::RestoreTableFromBackup},
+    OperationEntry{"RestoreTableFromBackup",
+                   &Handler<&ParseRestoreTableFromBackup, &RestoreTableFromBackup,
+                            &Rendered<RestoreMembers>>},
     OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
-    OperationEntry{"TagResource", &handlers::TagResource},
+    OperationEntry{"TagResource", &Handler<&api::ParseTagResource, &ops::TagResource,
+                                           &NoBody<api::TagResourceRequest>>},
     OperationEntry{"TransactGetItems",
                    &Handler<&api::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody>},
     OperationEntry{
         "TransactWriteItems",
         &Handler<&api::ParseTransactWriteItems, &ops::TransactWriteItems, &TransactWriteBody>},
-    OperationEntry{"UntagResource", &handlers::UntagResource},
-    OperationEntry{"UpdateContinuousBackups", &handlers::UpdateContinuousBackups},
-    OperationEntry{"UpdateContributorInsights", &handlers::UpdateContributorInsights},
+    OperationEntry{"UntagResource", &Handler<&api::ParseUntagResource, &ops::UntagResource,
+                                             &NoBody<api::UntagResourceRequest>>},
+    OperationEntry{"UpdateContinuousBackups",
+                   &Handler<&api::ParseUpdateContinuousBackups, &ops::UpdateContinuousBackups,
+                            &ContinuousBackupsBody<api::UpdateContinuousBackupsRequest>>},
+    OperationEntry{"UpdateContributorInsights",
+                   &Handler<&api::ParseContributorInsights, &ops::UpdateContributorInsights,
+                            &UpdateInsightsBody>},
     OperationEntry{
         "UpdateItem",
         &Handler<&api::ParseUpdateItem, &ops::UpdateItem, &WriteItemBody<api::UpdateItemRequest>>},
@@ -169,6 +335,12 @@ constexpr std::array kOperations = {
 };
 
 }  // namespace
+
+// The table must stay sorted: FindOperation's binary search depends on it.
+static_assert(std::is_sorted(kOperations.begin(), kOperations.end(),
+                             [](const OperationEntry& a, const OperationEntry& b) {
+                               return a.name < b.name;
+                             }));
 
 const OperationEntry* FindOperation(std::string_view name) {
   auto it =

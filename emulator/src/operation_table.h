@@ -20,6 +20,10 @@ struct OperationEntry {
   OperationFn run;
 };
 
+// DynamoDB Streams shares the endpoint: its operations are named with their service's target
+// prefix ("DynamoDBStreams_20120810.GetRecords"), DynamoDB's without.
+inline constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
+
 // The entry for `name`, or nullptr when this emulator does not implement it.
 const OperationEntry* FindOperation(std::string_view name);
 

@@ -17,13 +17,19 @@
 #pragma once
 
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/model/backups.h"
 #include "ddbemu/model/batches.h"
+#include "ddbemu/model/control.h"
 #include "ddbemu/model/items.h"
+#include "ddbemu/model/partiql.h"
 #include "ddbemu/model/reads.h"
 #include "ddbemu/model/tables.h"
 #include "ddbemu/model/transactions.h"
+#include "ddbemu/model/ttl_tags.h"
 
 namespace ddbemu {
 
@@ -58,6 +64,93 @@ class Client {
   virtual Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& request) = 0;
   virtual Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& request) = 0;
   virtual Result<ListTablesResponse> ListTables(const ListTablesRequest& request) = 0;
+
+  // The rest of the API. Both implementations override every one; the defaults only let a
+  // test double that implements a few calls compile (they answer UnknownOperationException).
+  // (DynamoDB Streams' calls are on ddbemu::StreamsClient, ddbemu/streams_client.h.)
+
+  // Time to Live (model/ttl_tags.h).
+  virtual Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest&) {
+    return NotImplemented("UpdateTimeToLive");
+  }
+  virtual Result<DescribeTimeToLiveResponse> DescribeTimeToLive(const DescribeTimeToLiveRequest&) {
+    return NotImplemented("DescribeTimeToLive");
+  }
+
+  // Tags (model/ttl_tags.h). ListTagsOfResource pages: follow next_token.
+  virtual Result<TagResourceResponse> TagResource(const TagResourceRequest&) {
+    return NotImplemented("TagResource");
+  }
+  virtual Result<UntagResourceResponse> UntagResource(const UntagResourceRequest&) {
+    return NotImplemented("UntagResource");
+  }
+  virtual Result<ListTagsOfResourceResponse> ListTagsOfResource(const ListTagsOfResourceRequest&) {
+    return NotImplemented("ListTagsOfResource");
+  }
+
+  // On-demand backups (model/backups.h).
+  virtual Result<CreateBackupResponse> CreateBackup(const CreateBackupRequest&) {
+    return NotImplemented("CreateBackup");
+  }
+  virtual Result<DescribeBackupResponse> DescribeBackup(const DescribeBackupRequest&) {
+    return NotImplemented("DescribeBackup");
+  }
+  virtual Result<ListBackupsResponse> ListBackups(const ListBackupsRequest&) {
+    return NotImplemented("ListBackups");
+  }
+  virtual Result<DeleteBackupResponse> DeleteBackup(const DeleteBackupRequest&) {
+    return NotImplemented("DeleteBackup");
+  }
+  virtual Result<RestoreTableFromBackupResponse> RestoreTableFromBackup(
+      const RestoreTableFromBackupRequest&) {
+    return NotImplemented("RestoreTableFromBackup");
+  }
+
+  // Describe and control operations (model/control.h).
+  virtual Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest&) {
+    return NotImplemented("DescribeEndpoints");
+  }
+  virtual Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest&) {
+    return NotImplemented("DescribeLimits");
+  }
+  virtual Result<DescribeContinuousBackupsResponse> DescribeContinuousBackups(
+      const DescribeContinuousBackupsRequest&) {
+    return NotImplemented("DescribeContinuousBackups");
+  }
+  virtual Result<UpdateContinuousBackupsResponse> UpdateContinuousBackups(
+      const UpdateContinuousBackupsRequest&) {
+    return NotImplemented("UpdateContinuousBackups");
+  }
+  virtual Result<DescribeContributorInsightsResponse> DescribeContributorInsights(
+      const DescribeContributorInsightsRequest&) {
+    return NotImplemented("DescribeContributorInsights");
+  }
+  virtual Result<UpdateContributorInsightsResponse> UpdateContributorInsights(
+      const UpdateContributorInsightsRequest&) {
+    return NotImplemented("UpdateContributorInsights");
+  }
+  virtual Result<ListContributorInsightsResponse> ListContributorInsights(
+      const ListContributorInsightsRequest&) {
+    return NotImplemented("ListContributorInsights");
+  }
+
+  // PartiQL (model/partiql.h). ExecuteStatement pages: follow next_token.
+  virtual Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest&) {
+    return NotImplemented("ExecuteStatement");
+  }
+  virtual Result<BatchExecuteStatementResponse> BatchExecuteStatement(
+      const BatchExecuteStatementRequest&) {
+    return NotImplemented("BatchExecuteStatement");
+  }
+  virtual Result<ExecuteTransactionResponse> ExecuteTransaction(
+      const ExecuteTransactionRequest&) {
+    return NotImplemented("ExecuteTransaction");
+  }
+
+ protected:
+  static ApiError NotImplemented(std::string_view operation) {
+    return ApiError::UnknownOperation("This client does not implement " + std::string(operation));
+  }
 };
 
 }  // namespace ddbemu

@@ -7,6 +7,7 @@
 
 #include "ddbemu/client.h"
 #include "ddbemu/database.h"
+#include "ddbemu/streams_client.h"
 
 namespace ddbemu {
 
@@ -16,5 +17,9 @@ std::unique_ptr<Client> MakeEmbeddedClient(Database& database, RequestContext co
 
 // Opens a Database with `options` and returns a Client that owns it. Fails as Database::Open.
 Result<std::unique_ptr<Client>> OpenEmbeddedClient(Options options);
+
+// A StreamsClient over `database`, which must outlive it; `context` as for MakeEmbeddedClient.
+std::unique_ptr<StreamsClient> MakeEmbeddedStreamsClient(Database& database,
+                                                         RequestContext context = {});
 
 }  // namespace ddbemu

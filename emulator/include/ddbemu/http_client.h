@@ -12,6 +12,7 @@
 #include <string>
 
 #include "ddbemu/client.h"
+#include "ddbemu/streams_client.h"
 
 namespace ddbemu {
 
@@ -41,5 +42,10 @@ struct HttpClientOptions {
 // Fails with a ValidationException naming the problem when the endpoint cannot be parsed or no
 // credentials are found; connects lazily.
 Result<std::unique_ptr<Client>> OpenHttpClient(HttpClientOptions options);
+
+// The DynamoDB Streams API at the same endpoint (ddb-local and DynamoDB Local serve both on one
+// port; for AWS itself pass the streams endpoint, https://streams.dynamodb.REGION.amazonaws.com).
+// Signed, pooled and retried as OpenHttpClient's; fails as OpenHttpClient does.
+Result<std::unique_ptr<StreamsClient>> OpenHttpStreamsClient(HttpClientOptions options);
 
 }  // namespace ddbemu

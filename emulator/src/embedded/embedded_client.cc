@@ -7,6 +7,8 @@
 #include <utility>
 
 #include "database_impl.h"
+#include "embedded/database_json_transport.h"
+#include "http_client/json_client.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
 #include "ops/access/access_check.h"
@@ -33,11 +35,18 @@ api::ReturnConsumedCapacity ReturnMode(const Request& request) {
   }
 }
 
-class EmbeddedClient final : public Client {
+// The fifteen operations below run as engine requests; the rest of the API (Time to Live, tags,
+// backups, the describe/control operations, PartiQL) comes from JsonOperationsClient over
+// Database::Call in this process (database_json_transport.h).
+class EmbeddedClient final : public http_client::JsonOperationsClient {
  public:
   EmbeddedClient(Database& database, RequestContext context,
                  std::unique_ptr<Database> owned = nullptr)
-      : owned_(std::move(owned)), impl_(database.impl()), context_(std::move(context)) {}
+      : JsonOperationsClient(&json_),
+        owned_(std::move(owned)),
+        impl_(database.impl()),
+        context_(context),
+        json_(database, std::move(context)) {}
 
   Result<PutItemResponse> PutItem(const PutItemRequest& request) override {
     return Run<PutItemResponse>(request, &ops::PutItem, &embedded::ToPutItemResponse);
@@ -102,6 +111,9 @@ class EmbeddedClient final : public Client {
       d.creation_date_time_micros = 0;
       d.global_secondary_indexes.clear();
       d.local_secondary_indexes.clear();
+      d.stream_specification.reset();
+      d.latest_stream_label.reset();
+      d.latest_stream_arn.reset();
       return DeleteTableResponse{std::move(d)};
     });
   }
@@ -148,12 +160,19 @@ class EmbeddedClient final : public Client {
   std::unique_ptr<Database> owned_;  // set when this client opened the database
   Database::Impl& impl_;
   RequestContext context_;
+  embedded::DatabaseJsonTransport json_;
 };
 
 }  // namespace
 
 std::unique_ptr<Client> MakeEmbeddedClient(Database& database, RequestContext context) {
   return std::make_unique<EmbeddedClient>(database, std::move(context));
+}
+
+std::unique_ptr<StreamsClient> MakeEmbeddedStreamsClient(Database& database,
+                                                         RequestContext context) {
+  return http_client::MakeStreamsClient(
+      std::make_unique<embedded::DatabaseJsonTransport>(database, std::move(context)));
 }
 
 Result<std::unique_ptr<Client>> OpenEmbeddedClient(Options options) {

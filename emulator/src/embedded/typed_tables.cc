@@ -43,6 +43,14 @@ std::string_view ProjectionTypeName(ProjectionType t) {
   return "ALL";
 }
 
+constexpr std::string_view kStreamViewNames[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
+                                                 "NEW_AND_OLD_IMAGES"};
+
+std::optional<std::string> StreamViewName(const std::optional<StreamSpecification>& spec) {
+  if (!spec || !spec->stream_view_type) return std::nullopt;
+  return std::string(kStreamViewNames[static_cast<int>(*spec->stream_view_type)]);
+}
+
 std::vector<api::KeySchemaElement> ToEngine(const std::vector<KeySchemaElement>& keys) {
   std::vector<api::KeySchemaElement> out;
   for (const auto& k : keys)
@@ -123,6 +131,10 @@ Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
   }
   out.table_class = in.table_class;
   out.deletion_protection_enabled = in.deletion_protection_enabled;
+  if (in.stream_specification) {
+    out.stream_specification = api::StreamSpecificationRequest{
+        in.stream_specification->stream_enabled, StreamViewName(in.stream_specification)};
+  }
   return out;
 }
 
@@ -137,6 +149,10 @@ Result<api::UpdateTableRequest> ToEngine(const UpdateTableRequest& in) {
   out.on_demand_throughput = ToEngine(in.on_demand_throughput);
   out.table_class = in.table_class;
   out.deletion_protection_enabled = in.deletion_protection_enabled;
+  if (in.stream_specification) {
+    out.stream_enabled = in.stream_specification->stream_enabled;
+    out.stream_view_type = StreamViewName(in.stream_specification);
+  }
   if (!in.global_secondary_index_updates.empty()) {
     out.global_secondary_index_updates.emplace();
     for (const GlobalSecondaryIndexUpdate& u : in.global_secondary_index_updates) {
@@ -247,6 +263,12 @@ TableDescription ToPublic(const ops::TableResult& result) {
   d.item_count = static_cast<std::int64_t>(result.counts.table.item_count);
   d.deletion_protection_enabled = s.deletion_protection;
   d.table_class = s.table_class.empty() ? "STANDARD" : s.table_class;
+  // As the JSON path renders them (api/table_description.cc, WriteStream).
+  if (s.stream.enabled) d.stream_specification = StreamSpecification{true, s.stream.view_type};
+  if (!s.stream.label.empty()) {
+    d.latest_stream_label = s.stream.label;
+    d.latest_stream_arn = d.table_arn + "/stream/" + s.stream.label;
+  }
   for (std::size_t i = 0; i < s.indexes.size(); ++i) {
     const IndexSchema& index = s.indexes[i];
     const api::KeyspaceCounts counts =

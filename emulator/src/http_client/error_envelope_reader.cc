@@ -31,11 +31,12 @@ std::string_view Bare(std::string_view type) { return type.substr(type.find('#')
 
 }  // namespace
 
-ApiError ApiErrorFromEnvelope(int http_status, std::string_view body) {
+ApiError ApiErrorFromEnvelope(int http_status, std::string_view body, std::string* type_out) {
   rapidjson::Document doc;
   doc.Parse(body.data(), body.size());
   std::string_view type;
   if (!doc.HasParseError() && doc.IsObject()) type = StringMember(doc, "__type");
+  if (type_out != nullptr) *type_out = std::string(type);
   if (type.empty()) {
     std::string message = "HTTP " + std::to_string(http_status);
     if (!body.empty()) message.append(": ").append(body.substr(0, 200));

@@ -5,6 +5,7 @@
 // the one the embedded client returns. Beast-free, for any JsonTransport.
 #pragma once
 
+#include <string>
 #include <string_view>
 
 #include "ddbemu/error.h"
@@ -15,6 +16,9 @@ namespace ddbemu::http_client {
 // client/service_error.h's ParseServiceError does (the same mapping: ErrorCodeFromTypeName):
 // a body that is not an envelope is InternalServerError (5xx) or UnknownServiceError naming the
 // status; a `__type` no ErrorCode names is UnknownServiceError "<type>: <message>".
-ApiError ApiErrorFromEnvelope(int http_status, std::string_view body);
+// `type`, when given, receives the `__type` as sent (empty when the body has none): the HTTP
+// transport's retry rules need it. The one reader of error bodies: client/service_error.h's
+// ParseServiceError is this function.
+ApiError ApiErrorFromEnvelope(int http_status, std::string_view body, std::string* type = nullptr);
 
 }  // namespace ddbemu::http_client

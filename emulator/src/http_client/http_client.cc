@@ -4,16 +4,18 @@
 #include <string>
 #include <utility>
 
+#include "http_client/json_client.h"
 #include "http_client/request_json.h"
 #include "http_client/response_json.h"
 
 namespace ddbemu::http_client {
 namespace {
 
-class HttpClient final : public Client {
+// The operations beyond these fifteen come from JsonOperationsClient (json_client.h).
+class HttpClient final : public JsonOperationsClient {
  public:
   explicit HttpClient(std::unique_ptr<JsonTransport> transport)
-      : transport_(std::move(transport)) {}
+      : JsonOperationsClient(transport.get()), transport_(std::move(transport)) {}
 
   Result<PutItemResponse> PutItem(const PutItemRequest& r) override {
     return Call("PutItem", r, &PutItemResponseFromJson);
@@ -84,6 +86,10 @@ class HttpClient final : public Client {
 
 std::unique_ptr<Client> MakeHttpClient(std::unique_ptr<JsonTransport> transport) {
   return std::make_unique<HttpClient>(std::move(transport));
+}
+
+std::unique_ptr<StreamsClient> MakeHttpStreamsClient(std::unique_ptr<JsonTransport> transport) {
+  return MakeStreamsClient(std::move(transport));
 }
 
 }  // namespace ddbemu::http_client

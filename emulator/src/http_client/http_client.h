@@ -8,10 +8,13 @@
 #include <memory>
 
 #include "ddbemu/client.h"
+#include "ddbemu/streams_client.h"
 #include "http_client/json_transport.h"
 
 namespace ddbemu::http_client {
 
 std::unique_ptr<Client> MakeHttpClient(std::unique_ptr<JsonTransport> transport);
+// The DynamoDB Streams client over `transport` (json_client.h).
+std::unique_ptr<StreamsClient> MakeHttpStreamsClient(std::unique_ptr<JsonTransport> transport);
 
 }  // namespace ddbemu::http_client

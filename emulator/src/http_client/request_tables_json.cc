@@ -18,6 +18,20 @@ std::string_view BillingModeName(BillingMode m) {
   return m == BillingMode::kPayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED";
 }
 
+void WriteStreamSpecification(JsonWriter& w, const std::optional<StreamSpecification>& spec) {
+  if (!spec) return;
+  static constexpr std::string_view kViews[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
+                                                "NEW_AND_OLD_IMAGES"};
+  Key(w, "StreamSpecification");
+  w.StartObject();
+  Key(w, "StreamEnabled");
+  w.Bool(spec->stream_enabled);
+  if (spec->stream_view_type) {
+    Member(w, "StreamViewType", kViews[static_cast<int>(*spec->stream_view_type)]);
+  }
+  w.EndObject();
+}
+
 void WriteKeySchema(JsonWriter& w, const std::vector<KeySchemaElement>& keys) {
   Key(w, "KeySchema");
   w.StartArray();
@@ -142,6 +156,7 @@ std::string ToJson(const CreateTableRequest& r) {
     Key(w, "DeletionProtectionEnabled");
     w.Bool(true);
   }
+  WriteStreamSpecification(w, r.stream_specification);
   w.EndObject();
   return out.Take();
 }
@@ -188,6 +203,7 @@ std::string ToJson(const UpdateTableRequest& r) {
     Key(w, "DeletionProtectionEnabled");
     w.Bool(*r.deletion_protection_enabled);
   }
+  WriteStreamSpecification(w, r.stream_specification);
   w.EndObject();
   return out.Take();
 }

@@ -167,6 +167,18 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
     DDB_ASSIGN_OR_RETURN(auto table_class, OptString(*summary, "TableClass"));
     if (table_class) d.table_class = *table_class;
   }
+  if (const Json* spec = Find(*t, "StreamSpecification")) {
+    static constexpr std::string_view kViews[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
+                                                  "NEW_AND_OLD_IMAGES"};
+    StreamSpecification s;
+    DDB_ASSIGN_OR_RETURN(auto enabled, OptBool(*spec, "StreamEnabled"));
+    s.stream_enabled = enabled.value_or(false);
+    DDB_ASSIGN_OR_RETURN(s.stream_view_type,
+                         EnumMember<StreamViewType>(*spec, "StreamViewType", kViews));
+    d.stream_specification = s;
+  }
+  DDB_ASSIGN_OR_RETURN(d.latest_stream_label, OptString(*t, "LatestStreamLabel"));
+  DDB_ASSIGN_OR_RETURN(d.latest_stream_arn, OptString(*t, "LatestStreamArn"));
   return d;
 }
 

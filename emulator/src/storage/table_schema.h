@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/model/stream_view_type.h"
 #include "ddbemu/model/tables.h"  // the enums and throughput shapes
 
 namespace ddbemu {
@@ -41,7 +42,7 @@ struct IndexSchema {
 // DynamoDB Streams (storage/stream_store.h). A table keeps the settings of its latest stream:
 // LatestStreamLabel/LatestStreamArn stay in DescribeTable after the stream is disabled, and a
 // re-enabled stream is a new one (new label, new id).
-enum class StreamViewType : std::uint8_t { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
+// StreamViewType is the public model's (ddbemu/model/stream_view_type.h); its values are stored.
 struct StreamSettings {
   bool enabled = false;
   StreamViewType view_type = StreamViewType::kKeysOnly;

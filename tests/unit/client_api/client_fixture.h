@@ -66,6 +66,7 @@ namespace ddbemu::client_test {
 // One client, what keeps its database alive, and how to move the database's clock.
 struct ClientUnderTest {
   std::unique_ptr<Client> client;
+  std::unique_ptr<StreamsClient> streams;  // the same database's DynamoDB Streams API
   std::function<void(std::int64_t micros)> advance_clock;
   std::shared_ptr<void> owner;
 };
@@ -104,7 +105,7 @@ inline std::vector<ClientFactory> ClientFactories() {
        [] {
          auto clock = std::make_shared<VirtualClock>();
          std::shared_ptr<Database> db = OpenTestDatabase(clock);
-         return ClientUnderTest{MakeEmbeddedClient(*db),
+         return ClientUnderTest{MakeEmbeddedClient(*db), MakeEmbeddedStreamsClient(*db),
                                 [clock](std::int64_t us) { clock->AdvanceMicros(us); }, db};
        }},
       {"json",
@@ -113,6 +114,7 @@ inline std::vector<ClientFactory> ClientFactories() {
          std::shared_ptr<Database> db = OpenTestDatabase(clock);
          return ClientUnderTest{
              http_client::MakeHttpClient(http_client::MakeLoopbackTransport(*db)),
+             http_client::MakeHttpStreamsClient(http_client::MakeLoopbackTransport(*db)),
              [clock](std::int64_t us) { clock->AdvanceMicros(us); }, db};
        }},
 #ifdef DDB_LOCAL_BIN
@@ -121,12 +123,16 @@ inline std::vector<ClientFactory> ClientFactories() {
          auto server = std::make_shared<client::testing::DdbLocalProcess>(
              std::vector<std::string>{"--virtual-clock"});
          EXPECT_TRUE(server->started());
-         auto client = OpenHttpClient({.endpoint = server->url(),
-                                       .region = "us-east-1",
-                                       .credentials = AwsCredentials{"AKIDCONFORMANCE", "secret"},
-                                       .max_attempts = 1});
+         const HttpClientOptions options{
+             .endpoint = server->url(),
+             .region = "us-east-1",
+             .credentials = AwsCredentials{"AKIDCONFORMANCE", "secret"},
+             .max_attempts = 1};
+         auto client = OpenHttpClient(options);
          EXPECT_TRUE(client.ok());
-         return ClientUnderTest{std::move(client).value(),
+         auto streams = OpenHttpStreamsClient(options);
+         EXPECT_TRUE(streams.ok());
+         return ClientUnderTest{std::move(client).value(), std::move(streams).value(),
                                 [server](std::int64_t us) { AdvanceServerClock(*server, us); },
                                 server};
        }},
@@ -143,9 +149,11 @@ class ClientTest : public ::testing::TestWithParam<ClientFactory> {
   void SetUp() override {
     under_test_ = GetParam().open();
     client_ = under_test_.client.get();
+    streams_ = under_test_.streams.get();
   }
   void TearDown() override {
     under_test_.client.reset();  // before the database it may point into
+    under_test_.streams.reset();
   }
   bool embedded() const { return GetParam().name == "embedded"; }
   void AdvanceSeconds(double s) {
@@ -154,7 +162,16 @@ class ClientTest : public ::testing::TestWithParam<ClientFactory> {
 
   ClientUnderTest under_test_;
   Client* client_ = nullptr;
+  StreamsClient* streams_ = nullptr;
 };
+
+// An error's type and message, for cases that assert both (the same on every path).
+#define DDB_EXPECT_API_ERROR(result, expected_code, expected_message)                    \
+  do {                                                                                    \
+    ASSERT_FALSE((result).ok()) << "expected " << (expected_message);                     \
+    EXPECT_EQ((result).error().code(), (expected_code)) << (result).error().message();    \
+    EXPECT_EQ((result).error().message(), (expected_message));                            \
+  } while (0)
 
 #define DDB_INSTANTIATE_CLIENT_SUITE(Suite)                                               \
   INSTANTIATE_TEST_SUITE_P(Clients, Suite,                                                \

@@ -9,6 +9,8 @@
 #include <variant>
 #include <vector>
 
+#include "ddbemu/model/stream_view_type.h"
+
 namespace ddbemu {
 
 enum class KeyType : std::uint8_t { kHash, kRange };
@@ -74,6 +76,14 @@ struct LocalSecondaryIndex {
   Projection projection;
 };
 
+// StreamSpecification: a DynamoDB Streams stream of the table's changes (ddbemu/streams_client.h).
+// Enabling needs a view type; disabling takes none.
+struct StreamSpecification {
+  bool stream_enabled = false;
+  std::optional<StreamViewType> stream_view_type;
+  friend bool operator==(const StreamSpecification&, const StreamSpecification&) = default;
+};
+
 struct CreateTableRequest {
   std::string table_name;
   std::vector<AttributeDefinition> attribute_definitions;
@@ -86,6 +96,7 @@ struct CreateTableRequest {
   std::vector<Tag> tags;
   std::optional<std::string> table_class;  // STANDARD or STANDARD_INFREQUENT_ACCESS
   bool deletion_protection_enabled = false;
+  std::optional<StreamSpecification> stream_specification;
 };
 
 struct GlobalSecondaryIndexDescription {
@@ -127,6 +138,11 @@ struct TableDescription {
   std::int64_t item_count = 0;
   bool deletion_protection_enabled = false;
   std::string table_class = "STANDARD";
+  // Streams: the specification while a stream is enabled; the latest stream's label and ARN
+  // once the table has had one (they stay after the stream is disabled).
+  std::optional<StreamSpecification> stream_specification;
+  std::optional<std::string> latest_stream_label;
+  std::optional<std::string> latest_stream_arn;
 };
 
 struct CreateTableResponse {
@@ -185,6 +201,7 @@ struct UpdateTableRequest {
   std::vector<GlobalSecondaryIndexUpdate> global_secondary_index_updates;
   std::optional<std::string> table_class;
   std::optional<bool> deletion_protection_enabled;
+  std::optional<StreamSpecification> stream_specification;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

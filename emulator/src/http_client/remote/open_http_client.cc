@@ -7,6 +7,7 @@
 #include "client/http_transport.h"
 #include "ddbemu/http_client.h"
 #include "http_client/http_client.h"
+#include "http_client/json_client.h"
 
 namespace ddbemu {
 namespace {
@@ -16,6 +17,12 @@ class HttpJsonTransport final : public http_client::JsonTransport {
   explicit HttpJsonTransport(std::unique_ptr<client::HttpTransport> transport)
       : transport_(std::move(transport)) {}
   Result<std::string> Call(std::string_view operation, std::string_view body) override {
+    // A Streams operation comes as "DynamoDBStreams_20120810.<Operation>" (json_client.h).
+    if (operation.starts_with(http_client::kStreamsOperationPrefix)) {
+      const std::string_view prefix = http_client::kStreamsOperationPrefix;
+      return transport_->Call(operation.substr(prefix.size()), body,
+                              prefix.substr(0, prefix.size() - 1));
+    }
     return transport_->Call(operation, body);
   }
 
@@ -25,7 +32,9 @@ class HttpJsonTransport final : public http_client::JsonTransport {
 
 }  // namespace
 
-Result<std::unique_ptr<Client>> OpenHttpClient(HttpClientOptions options) {
+namespace {
+
+Result<std::unique_ptr<http_client::JsonTransport>> OpenTransport(HttpClientOptions options) {
   client::HttpTransportOptions transport;
   transport.endpoint = std::move(options.endpoint);
   transport.region = std::move(options.region);
@@ -41,7 +50,20 @@ Result<std::unique_ptr<Client>> OpenHttpClient(HttpClientOptions options) {
   transport.max_connections = options.max_connections;
   DDB_ASSIGN_OR_RETURN(std::unique_ptr<client::HttpTransport> http,
                        client::HttpTransport::Create(std::move(transport)));
-  return http_client::MakeHttpClient(std::make_unique<HttpJsonTransport>(std::move(http)));
+  return std::unique_ptr<http_client::JsonTransport>(
+      std::make_unique<HttpJsonTransport>(std::move(http)));
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Client>> OpenHttpClient(HttpClientOptions options) {
+  DDB_ASSIGN_OR_RETURN(auto transport, OpenTransport(std::move(options)));
+  return http_client::MakeHttpClient(std::move(transport));
+}
+
+Result<std::unique_ptr<StreamsClient>> OpenHttpStreamsClient(HttpClientOptions options) {
+  DDB_ASSIGN_OR_RETURN(auto transport, OpenTransport(std::move(options)));
+  return http_client::MakeHttpStreamsClient(std::move(transport));
 }
 
 }  // namespace ddbemu

@@ -1,7 +1,9 @@
-// The DynamoDB Streams service ("DynamoDBStreams_20120810.<Operation>") on the same endpoint:
-// its four operations' JSON — the streams model's constraints checked in the Coral
-// validator's words, the responses with the service's member names — and its dispatch table.
-#include "streams_operation_table.h"
+// The DynamoDB Streams API's JSON face ("DynamoDBStreams_20120810.<Operation>"): each
+// operation's body read into its typed request (stream_ops.h) with the Streams model's
+// constraints checked in the Coral validator's words (the DynamoDB model's validator does not
+// cover this service), and each answer written with the service's member names. The rows of
+// the one dispatch table (operation_table.cc) join these to stream_ops.h.
+#include "ops/streams/stream_codec.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -11,14 +13,12 @@
 #include <vector>
 
 #include "api/json_read.h"
-#include "ops/streams/stream_ops.h"
 #include "storage/stream_store.h"
 #include "value/json_codec.h"
 
-namespace ddbemu::handlers {
+namespace ddbemu::ops::streams {
 namespace {
 
-using namespace ops::streams;  // NOLINT: this file is the streams API's JSON face
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 
 // Collects model-constraint violations in member order, then words them as the service does.
@@ -120,8 +120,9 @@ void WriteKeySchema(Writer& w, const storage::StreamInfo& info) {
   w.EndArray();
 }
 
-Result<std::string> ListStreamsJson(ops::Engine& engine, const ops::Caller& caller,
-                                    const rapidjson::Value& body) {
+}  // namespace
+
+Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(
       CheckTypes(body, {{"TableName", true}, {"Limit", false}, {"ExclusiveStartStreamArn", true}}));
   ListStreamsRequest request;
@@ -134,7 +135,10 @@ Result<std::string> ListStreamsJson(ops::Engine& engine, const ops::Caller& call
   v.Length("exclusiveStartStreamArn", request.exclusive_start_stream_arn, 37, 1024);
   DDB_RETURN_IF_ERROR(v.Result());
   if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 100));
-  DDB_ASSIGN_OR_RETURN(ListStreamsResponse response, ListStreams(engine, caller, request));
+  return request;
+}
+
+std::string RenderListStreams(const ListStreamsRequest&, const ListStreamsResponse& response) {
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
   w.StartObject();
@@ -155,8 +159,7 @@ Result<std::string> ListStreamsJson(ops::Engine& engine, const ops::Caller& call
   return Finish(buffer);
 }
 
-Result<std::string> DescribeStreamJson(ops::Engine& engine, const ops::Caller& caller,
-                                       const rapidjson::Value& body) {
+Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(
       CheckTypes(body, {{"StreamArn", true}, {"Limit", false}, {"ExclusiveStartShardId", true}}));
   DescribeStreamRequest request;
@@ -176,7 +179,11 @@ Result<std::string> DescribeStreamJson(ops::Engine& engine, const ops::Caller& c
   DDB_RETURN_IF_ERROR(v.Result());
   request.stream_arn = *arn;
   if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 100));
-  DDB_ASSIGN_OR_RETURN(DescribeStreamResponse response, DescribeStream(engine, caller, request));
+  return request;
+}
+
+std::string RenderDescribeStream(const DescribeStreamRequest&,
+                                 const DescribeStreamResponse& response) {
   const storage::StreamInfo& info = response.stream;
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
@@ -215,8 +222,7 @@ Result<std::string> DescribeStreamJson(ops::Engine& engine, const ops::Caller& c
   return Finish(buffer);
 }
 
-Result<std::string> GetShardIteratorJson(ops::Engine& engine, const ops::Caller& caller,
-                                         const rapidjson::Value& body) {
+Result<GetShardIteratorRequest> ParseGetShardIterator(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(CheckTypes(body, {{"StreamArn", true},
                                         {"ShardId", true},
                                         {"ShardIteratorType", true},
@@ -256,7 +262,10 @@ Result<std::string> GetShardIteratorJson(ops::Engine& engine, const ops::Caller&
   DDB_RETURN_IF_ERROR(v.Result());
   request.stream_arn = *arn;
   request.shard_id = *shard;
-  DDB_ASSIGN_OR_RETURN(std::string iterator, GetShardIterator(engine, caller, request));
+  return request;
+}
+
+std::string RenderGetShardIterator(const GetShardIteratorRequest&, const std::string& iterator) {
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
   w.StartObject();
@@ -265,8 +274,7 @@ Result<std::string> GetShardIteratorJson(ops::Engine& engine, const ops::Caller&
   return Finish(buffer);
 }
 
-Result<std::string> GetRecordsJson(ops::Engine& engine, const ops::Caller& caller,
-                                   const rapidjson::Value& body) {
+Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(CheckTypes(body, {{"ShardIterator", true}, {"Limit", false}}));
   const std::optional<std::string> iterator = api::StringMember(body, "ShardIterator");
   const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
@@ -278,7 +286,10 @@ Result<std::string> GetRecordsJson(ops::Engine& engine, const ops::Caller& calle
   GetRecordsRequest request;
   request.shard_iterator = *iterator;
   if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 1000));
-  DDB_ASSIGN_OR_RETURN(GetRecordsResponse response, GetRecords(engine, caller, request));
+  return request;
+}
+
+std::string RenderGetRecords(const GetRecordsRequest&, const GetRecordsResponse& response) {
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
   w.StartObject();
@@ -328,22 +339,4 @@ Result<std::string> GetRecordsJson(ops::Engine& engine, const ops::Caller& calle
   return Finish(buffer);
 }
 
-// Sorted by name for binary search.
-constexpr std::array kStreamOperations = {
-    OperationEntry{"DescribeStream", &DescribeStreamJson},
-    OperationEntry{"GetRecords", &GetRecordsJson},
-    OperationEntry{"GetShardIterator", &GetShardIteratorJson},
-    OperationEntry{"ListStreams", &ListStreamsJson},
-};
-
-}  // namespace
-
-const OperationEntry* FindStreamsOperation(std::string_view name) {
-  auto it =
-      std::lower_bound(kStreamOperations.begin(), kStreamOperations.end(), name,
-                       [](const OperationEntry& e, std::string_view n) { return e.name < n; });
-  if (it == kStreamOperations.end() || it->name != name) return nullptr;
-  return &*it;
-}
-
-}  // namespace ddbemu::handlers
+}  // namespace ddbemu::ops::streams

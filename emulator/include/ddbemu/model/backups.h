@@ -1,0 +1,117 @@
+// On-demand backups: CreateBackup, DescribeBackup, ListBackups, DeleteBackup and
+// RestoreTableFromBackup, shaped as the API reference's requests and responses (BackupDetails,
+// BackupDescription, BackupSummary, RestoreSummary). Times are microseconds since the epoch (the
+// service reports milliseconds).
+//
+//   auto made = client->CreateBackup({.table_name = "Music", .backup_name = "before-migration"});
+//   client->RestoreTableFromBackup({.target_table_name = "Music2",
+//                                   .backup_arn = made->backup_details.backup_arn});
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ddbemu/model/tables.h"
+
+namespace ddbemu {
+
+enum class BackupStatus : std::uint8_t { kCreating, kDeleted, kAvailable };
+enum class BackupType : std::uint8_t { kUser, kSystem, kAwsBackup };
+// ListBackups' filter: the types above, or every one.
+enum class BackupTypeFilter : std::uint8_t { kUser, kSystem, kAwsBackup, kAll };
+
+struct BackupDetails {
+  std::string backup_arn;
+  std::string backup_name;
+  std::optional<std::int64_t> backup_size_bytes;
+  BackupStatus backup_status = BackupStatus::kAvailable;
+  BackupType backup_type = BackupType::kUser;
+  std::int64_t backup_creation_date_time_micros = 0;
+  std::optional<std::int64_t> backup_expiry_date_time_micros;  // SYSTEM backups only
+};
+
+// The table as it was when the backup was taken.
+struct SourceTableDetails {
+  std::string table_name;
+  std::string table_id;
+  std::string table_arn;
+  std::optional<std::int64_t> table_size_bytes;
+  std::vector<KeySchemaElement> key_schema;
+  std::int64_t table_creation_date_time_micros = 0;
+  ProvisionedThroughput provisioned_throughput;
+  std::optional<std::int64_t> item_count;
+  std::optional<BillingMode> billing_mode;
+};
+
+struct BackupDescription {
+  std::optional<BackupDetails> backup_details;
+  std::optional<SourceTableDetails> source_table_details;
+};
+
+struct CreateBackupRequest {
+  std::string table_name;  // a table name or ARN
+  std::string backup_name;
+};
+struct CreateBackupResponse {
+  BackupDetails backup_details;
+};
+
+struct DescribeBackupRequest {
+  std::string backup_arn;
+};
+struct DescribeBackupResponse {
+  BackupDescription backup_description;
+};
+
+struct DeleteBackupRequest {
+  std::string backup_arn;
+};
+struct DeleteBackupResponse {
+  BackupDescription backup_description;  // status DELETED
+};
+
+struct ListBackupsRequest {
+  std::optional<std::string> table_name;  // absent: every table's backups
+  std::optional<std::int64_t> limit;      // 1..100
+  // Backups created in [lower, upper), microseconds since the epoch.
+  std::optional<std::int64_t> time_range_lower_bound_micros;
+  std::optional<std::int64_t> time_range_upper_bound_micros;
+  std::optional<std::string> exclusive_start_backup_arn;  // the previous page's last
+  std::optional<BackupTypeFilter> backup_type;            // absent: USER
+};
+struct BackupSummary {
+  std::string table_name;
+  std::string table_id;
+  std::string table_arn;
+  std::string backup_arn;
+  std::string backup_name;
+  std::int64_t backup_creation_date_time_micros = 0;
+  std::optional<std::int64_t> backup_expiry_date_time_micros;
+  BackupStatus backup_status = BackupStatus::kAvailable;
+  BackupType backup_type = BackupType::kUser;
+  std::optional<std::int64_t> backup_size_bytes;
+};
+struct ListBackupsResponse {
+  std::vector<BackupSummary> backup_summaries;
+  std::optional<std::string> last_evaluated_backup_arn;  // present when more follow
+};
+
+struct RestoreTableFromBackupRequest {
+  std::string target_table_name;
+  std::string backup_arn;
+};
+// The API's RestoreSummary, which the service puts inside the TableDescription.
+struct RestoreSummary {
+  std::optional<std::string> source_backup_arn;
+  std::optional<std::string> source_table_arn;
+  std::int64_t restore_date_time_micros = 0;
+  bool restore_in_progress = false;
+};
+struct RestoreTableFromBackupResponse {
+  TableDescription table_description;
+  std::optional<RestoreSummary> restore_summary;  // TableDescription.RestoreSummary
+};
+
+}  // namespace ddbemu

@@ -1,0 +1,12 @@
+// StreamViewType: what a stream record carries (StreamSpecification, StreamDescription). Its
+// own header because the engine's catalog stores a table's stream settings in these values
+// (so their order is fixed) and should not see the rest of the Streams model.
+#pragma once
+
+#include <cstdint>
+
+namespace ddbemu {
+
+enum class StreamViewType : std::uint8_t { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
+
+}  // namespace ddbemu

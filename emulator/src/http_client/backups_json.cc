@@ -1,0 +1,183 @@
+// The on-demand backup operations to and from JSON; see family_json.h.
+#include "http_client/family_json.h"
+#include "http_client/json_shapes.h"
+#include "http_client/response_json.h"
+
+namespace ddbemu::http_client {
+namespace {
+
+constexpr std::string_view kStatusNames[] = {"CREATING", "DELETED", "AVAILABLE"};
+constexpr std::string_view kTypeNames[] = {"USER", "SYSTEM", "AWS_BACKUP"};
+constexpr std::string_view kFilterNames[] = {"USER", "SYSTEM", "AWS_BACKUP", "ALL"};
+constexpr std::string_view kKeyTypeNames[] = {"HASH", "RANGE"};
+constexpr std::string_view kBillingNames[] = {"PROVISIONED", "PAY_PER_REQUEST"};
+
+Result<BackupDetails> Details(const Json& d) {
+  BackupDetails out;
+  DDB_ASSIGN_OR_RETURN(out.backup_arn, String(d, "BackupArn"));
+  DDB_ASSIGN_OR_RETURN(out.backup_name, String(d, "BackupName"));
+  DDB_ASSIGN_OR_RETURN(out.backup_size_bytes, OptInt(d, "BackupSizeBytes"));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<BackupStatus>(d, "BackupStatus", kStatusNames));
+  out.backup_status = status.value_or(BackupStatus::kAvailable);
+  DDB_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(d, "BackupType", kTypeNames));
+  out.backup_type = type.value_or(BackupType::kUser);
+  DDB_ASSIGN_OR_RETURN(out.backup_creation_date_time_micros, Micros(d, "BackupCreationDateTime"));
+  DDB_ASSIGN_OR_RETURN(out.backup_expiry_date_time_micros, OptMicros(d, "BackupExpiryDateTime"));
+  return out;
+}
+
+Result<SourceTableDetails> Source(const Json& s) {
+  SourceTableDetails out;
+  DDB_ASSIGN_OR_RETURN(out.table_name, String(s, "TableName"));
+  DDB_ASSIGN_OR_RETURN(out.table_id, String(s, "TableId"));
+  DDB_ASSIGN_OR_RETURN(out.table_arn, String(s, "TableArn"));
+  DDB_ASSIGN_OR_RETURN(out.table_size_bytes, OptInt(s, "TableSizeBytes"));
+  DDB_ASSIGN_OR_RETURN(
+      out.key_schema,
+      ObjectList<KeySchemaElement>(s, "KeySchema", [](const Json& e) -> Result<KeySchemaElement> {
+        KeySchemaElement k;
+        DDB_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
+        DDB_ASSIGN_OR_RETURN(auto type, EnumOf<KeyType>(e, "KeyType", kKeyTypeNames));
+        k.key_type = type.value_or(KeyType::kHash);
+        return k;
+      }));
+  DDB_ASSIGN_OR_RETURN(out.table_creation_date_time_micros, Micros(s, "TableCreationDateTime"));
+  DDB_ASSIGN_OR_RETURN(const Json* pt, OptObject(s, "ProvisionedThroughput"));
+  if (pt != nullptr) {
+    DDB_ASSIGN_OR_RETURN(out.provisioned_throughput.read_capacity_units,
+                         Int(*pt, "ReadCapacityUnits"));
+    DDB_ASSIGN_OR_RETURN(out.provisioned_throughput.write_capacity_units,
+                         Int(*pt, "WriteCapacityUnits"));
+  }
+  DDB_ASSIGN_OR_RETURN(out.item_count, OptInt(s, "ItemCount"));
+  DDB_ASSIGN_OR_RETURN(out.billing_mode, EnumOf<BillingMode>(s, "BillingMode", kBillingNames));
+  return out;
+}
+
+Status ReadDescription(std::string_view body, BackupDescription& out) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "BackupDescription"));
+  if (d == nullptr) return Malformed("BackupDescription is missing");
+  DDB_ASSIGN_OR_RETURN(const Json* details, OptObject(*d, "BackupDetails"));
+  if (details != nullptr) {
+    DDB_ASSIGN_OR_RETURN(out.backup_details, Details(*details));
+  }
+  DDB_ASSIGN_OR_RETURN(const Json* source, OptObject(*d, "SourceTableDetails"));
+  if (source != nullptr) {
+    DDB_ASSIGN_OR_RETURN(out.source_table_details, Source(*source));
+  }
+  return Status::Ok();
+}
+
+std::string BackupArnBody(const std::string& arn) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "BackupArn", arn);
+  out.w.EndObject();
+  return out.Take();
+}
+
+}  // namespace
+
+std::string ToJson(const CreateBackupRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "TableName", r.table_name);
+  Member(out.w, "BackupName", r.backup_name);
+  out.w.EndObject();
+  return out.Take();
+}
+
+Status FromJson(std::string_view body, CreateBackupResponse& out) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "BackupDetails"));
+  if (d == nullptr) return Malformed("BackupDetails is missing");
+  DDB_ASSIGN_OR_RETURN(out.backup_details, Details(*d));
+  return Status::Ok();
+}
+
+std::string ToJson(const DescribeBackupRequest& r) { return BackupArnBody(r.backup_arn); }
+Status FromJson(std::string_view body, DescribeBackupResponse& out) {
+  return ReadDescription(body, out.backup_description);
+}
+
+std::string ToJson(const DeleteBackupRequest& r) { return BackupArnBody(r.backup_arn); }
+Status FromJson(std::string_view body, DeleteBackupResponse& out) {
+  return ReadDescription(body, out.backup_description);
+}
+
+std::string ToJson(const ListBackupsRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "TableName", r.table_name);
+  Member(out.w, "Limit", r.limit);
+  if (r.time_range_lower_bound_micros) {
+    MicrosMember(out.w, "TimeRangeLowerBound", *r.time_range_lower_bound_micros);
+  }
+  if (r.time_range_upper_bound_micros) {
+    MicrosMember(out.w, "TimeRangeUpperBound", *r.time_range_upper_bound_micros);
+  }
+  Member(out.w, "ExclusiveStartBackupArn", r.exclusive_start_backup_arn);
+  if (r.backup_type) Member(out.w, "BackupType", NameOf(*r.backup_type, kFilterNames));
+  out.w.EndObject();
+  return out.Take();
+}
+
+Status FromJson(std::string_view body, ListBackupsResponse& out) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(
+      out.backup_summaries,
+      ObjectList<BackupSummary>(doc, "BackupSummaries", [](const Json& e) -> Result<BackupSummary> {
+        BackupSummary s;
+        DDB_ASSIGN_OR_RETURN(s.table_name, String(e, "TableName"));
+        DDB_ASSIGN_OR_RETURN(s.table_id, String(e, "TableId"));
+        DDB_ASSIGN_OR_RETURN(s.table_arn, String(e, "TableArn"));
+        DDB_ASSIGN_OR_RETURN(s.backup_arn, String(e, "BackupArn"));
+        DDB_ASSIGN_OR_RETURN(s.backup_name, String(e, "BackupName"));
+        DDB_ASSIGN_OR_RETURN(s.backup_creation_date_time_micros,
+                             Micros(e, "BackupCreationDateTime"));
+        DDB_ASSIGN_OR_RETURN(s.backup_expiry_date_time_micros,
+                             OptMicros(e, "BackupExpiryDateTime"));
+        DDB_ASSIGN_OR_RETURN(auto status, EnumOf<BackupStatus>(e, "BackupStatus", kStatusNames));
+        s.backup_status = status.value_or(BackupStatus::kAvailable);
+        DDB_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(e, "BackupType", kTypeNames));
+        s.backup_type = type.value_or(BackupType::kUser);
+        DDB_ASSIGN_OR_RETURN(s.backup_size_bytes, OptInt(e, "BackupSizeBytes"));
+        return s;
+      }));
+  DDB_ASSIGN_OR_RETURN(out.last_evaluated_backup_arn, OptString(doc, "LastEvaluatedBackupArn"));
+  return Status::Ok();
+}
+
+std::string ToJson(const RestoreTableFromBackupRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "TargetTableName", r.target_table_name);
+  Member(out.w, "BackupArn", r.backup_arn);
+  out.w.EndObject();
+  return out.Take();
+}
+
+Status FromJson(std::string_view body, RestoreTableFromBackupResponse& out) {
+  DDB_ASSIGN_OR_RETURN(CreateTableResponse created, CreateTableResponseFromJson(body));
+  out.table_description = std::move(created.table_description);
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "TableDescription"));
+  if (d == nullptr) return Status::Ok();
+  DDB_ASSIGN_OR_RETURN(const Json* summary, OptObject(*d, "RestoreSummary"));
+  if (summary == nullptr) return Status::Ok();
+  RestoreSummary s;
+  DDB_ASSIGN_OR_RETURN(s.source_backup_arn, OptString(*summary, "SourceBackupArn"));
+  DDB_ASSIGN_OR_RETURN(s.source_table_arn, OptString(*summary, "SourceTableArn"));
+  DDB_ASSIGN_OR_RETURN(s.restore_date_time_micros, Micros(*summary, "RestoreDateTime"));
+  DDB_ASSIGN_OR_RETURN(auto in_progress, OptBool(*summary, "RestoreInProgress"));
+  s.restore_in_progress = in_progress.value_or(false);
+  out.restore_summary = std::move(s);
+  return Status::Ok();
+}
+
+}  // namespace ddbemu::http_client

@@ -1,0 +1,170 @@
+// The DynamoDB Streams operations to and from JSON; see family_json.h. Their bodies are the
+// Streams API's (the "DynamoDBStreams_20120810." target).
+#include "http_client/family_json.h"
+#include "http_client/json_shapes.h"
+
+namespace ddbemu::http_client {
+namespace {
+
+constexpr std::string_view kViewTypeNames[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
+                                               "NEW_AND_OLD_IMAGES"};
+constexpr std::string_view kStatusNames[] = {"ENABLING", "ENABLED", "DISABLING", "DISABLED"};
+constexpr std::string_view kIteratorTypeNames[] = {"TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER",
+                                                   "AFTER_SEQUENCE_NUMBER"};
+constexpr std::string_view kOperationNames[] = {"INSERT", "MODIFY", "REMOVE"};
+constexpr std::string_view kKeyTypeNames[] = {"HASH", "RANGE"};
+
+Result<Shard> ShardFrom(const Json& e) {
+  Shard s;
+  DDB_ASSIGN_OR_RETURN(s.shard_id, String(e, "ShardId"));
+  DDB_ASSIGN_OR_RETURN(const Json* range, OptObject(e, "SequenceNumberRange"));
+  if (range != nullptr) {
+    DDB_ASSIGN_OR_RETURN(s.sequence_number_range.starting_sequence_number,
+                         OptString(*range, "StartingSequenceNumber"));
+    DDB_ASSIGN_OR_RETURN(s.sequence_number_range.ending_sequence_number,
+                         OptString(*range, "EndingSequenceNumber"));
+  }
+  DDB_ASSIGN_OR_RETURN(s.parent_shard_id, OptString(e, "ParentShardId"));
+  return s;
+}
+
+Result<Record> RecordFrom(const Json& e) {
+  Record r;
+  DDB_ASSIGN_OR_RETURN(r.event_id, String(e, "eventID"));
+  DDB_ASSIGN_OR_RETURN(auto name, EnumOf<OperationType>(e, "eventName", kOperationNames));
+  r.event_name = name.value_or(OperationType::kModify);
+  DDB_ASSIGN_OR_RETURN(r.event_version, String(e, "eventVersion"));
+  DDB_ASSIGN_OR_RETURN(r.event_source, String(e, "eventSource"));
+  DDB_ASSIGN_OR_RETURN(r.aws_region, String(e, "awsRegion"));
+  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(e, "dynamodb"));
+  if (d == nullptr) return Malformed("a record has no dynamodb member");
+  StreamRecord& s = r.dynamodb;
+  DDB_ASSIGN_OR_RETURN(auto seconds, OptDouble(*d, "ApproximateCreationDateTime"));
+  s.approximate_creation_date_time_seconds = static_cast<std::int64_t>(seconds.value_or(0));
+  DDB_ASSIGN_OR_RETURN(auto keys, OptItem(*d, "Keys"));
+  s.keys = std::move(keys).value_or(Item{});
+  DDB_ASSIGN_OR_RETURN(s.new_image, OptItem(*d, "NewImage"));
+  DDB_ASSIGN_OR_RETURN(s.old_image, OptItem(*d, "OldImage"));
+  DDB_ASSIGN_OR_RETURN(s.sequence_number, String(*d, "SequenceNumber"));
+  DDB_ASSIGN_OR_RETURN(s.size_bytes, Int(*d, "SizeBytes"));
+  DDB_ASSIGN_OR_RETURN(auto view, EnumOf<StreamViewType>(*d, "StreamViewType", kViewTypeNames));
+  s.stream_view_type = view.value_or(StreamViewType::kNewAndOldImages);
+  DDB_ASSIGN_OR_RETURN(const Json* who, OptObject(e, "userIdentity"));
+  if (who != nullptr) {
+    Identity identity;
+    DDB_ASSIGN_OR_RETURN(identity.principal_id, String(*who, "PrincipalId"));
+    DDB_ASSIGN_OR_RETURN(identity.type, String(*who, "Type"));
+    r.user_identity = std::move(identity);
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string ToJson(const ListStreamsRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "TableName", r.table_name);
+  Member(out.w, "Limit", r.limit);
+  Member(out.w, "ExclusiveStartStreamArn", r.exclusive_start_stream_arn);
+  out.w.EndObject();
+  return out.Take();
+}
+
+Status FromJson(std::string_view body, ListStreamsResponse& out) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(
+      out.streams,
+      ObjectList<StreamSummary>(doc, "Streams", [](const Json& e) -> Result<StreamSummary> {
+        StreamSummary s;
+        DDB_ASSIGN_OR_RETURN(s.stream_arn, String(e, "StreamArn"));
+        DDB_ASSIGN_OR_RETURN(s.table_name, String(e, "TableName"));
+        DDB_ASSIGN_OR_RETURN(s.stream_label, String(e, "StreamLabel"));
+        return s;
+      }));
+  DDB_ASSIGN_OR_RETURN(out.last_evaluated_stream_arn, OptString(doc, "LastEvaluatedStreamArn"));
+  return Status::Ok();
+}
+
+std::string ToJson(const DescribeStreamRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "StreamArn", r.stream_arn);
+  Member(out.w, "Limit", r.limit);
+  Member(out.w, "ExclusiveStartShardId", r.exclusive_start_shard_id);
+  if (r.shard_filter) {
+    Key(out.w, "ShardFilter");
+    out.w.StartObject();
+    Member(out.w, "Type", "CHILD_SHARDS");
+    Member(out.w, "ShardId", r.shard_filter->shard_id);
+    out.w.EndObject();
+  }
+  out.w.EndObject();
+  return out.Take();
+}
+
+Status FromJson(std::string_view body, DescribeStreamResponse& out) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "StreamDescription"));
+  if (d == nullptr) return Malformed("StreamDescription is missing");
+  StreamDescription& s = out.stream_description;
+  DDB_ASSIGN_OR_RETURN(s.stream_arn, String(*d, "StreamArn"));
+  DDB_ASSIGN_OR_RETURN(s.stream_label, String(*d, "StreamLabel"));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<StreamStatus>(*d, "StreamStatus", kStatusNames));
+  s.stream_status = status.value_or(StreamStatus::kEnabled);
+  DDB_ASSIGN_OR_RETURN(auto view, EnumOf<StreamViewType>(*d, "StreamViewType", kViewTypeNames));
+  s.stream_view_type = view.value_or(StreamViewType::kNewAndOldImages);
+  DDB_ASSIGN_OR_RETURN(s.creation_request_date_time_micros, Micros(*d, "CreationRequestDateTime"));
+  DDB_ASSIGN_OR_RETURN(s.table_name, String(*d, "TableName"));
+  DDB_ASSIGN_OR_RETURN(
+      s.key_schema,
+      ObjectList<KeySchemaElement>(*d, "KeySchema", [](const Json& e) -> Result<KeySchemaElement> {
+        KeySchemaElement k;
+        DDB_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
+        DDB_ASSIGN_OR_RETURN(auto type, EnumOf<KeyType>(e, "KeyType", kKeyTypeNames));
+        k.key_type = type.value_or(KeyType::kHash);
+        return k;
+      }));
+  DDB_ASSIGN_OR_RETURN(s.shards, ObjectList<Shard>(*d, "Shards", ShardFrom));
+  DDB_ASSIGN_OR_RETURN(s.last_evaluated_shard_id, OptString(*d, "LastEvaluatedShardId"));
+  return Status::Ok();
+}
+
+std::string ToJson(const GetShardIteratorRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "StreamArn", r.stream_arn);
+  Member(out.w, "ShardId", r.shard_id);
+  Member(out.w, "ShardIteratorType", NameOf(r.shard_iterator_type, kIteratorTypeNames));
+  Member(out.w, "SequenceNumber", r.sequence_number);
+  out.w.EndObject();
+  return out.Take();
+}
+
+Status FromJson(std::string_view body, GetShardIteratorResponse& out) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(out.shard_iterator, OptString(doc, "ShardIterator"));
+  return Status::Ok();
+}
+
+std::string ToJson(const GetRecordsRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  Member(out.w, "ShardIterator", r.shard_iterator);
+  Member(out.w, "Limit", r.limit);
+  out.w.EndObject();
+  return out.Take();
+}
+
+Status FromJson(std::string_view body, GetRecordsResponse& out) {
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(out.records, ObjectList<Record>(doc, "Records", RecordFrom));
+  DDB_ASSIGN_OR_RETURN(out.next_shard_iterator, OptString(doc, "NextShardIterator"));
+  return Status::Ok();
+}
+
+}  // namespace ddbemu::http_client

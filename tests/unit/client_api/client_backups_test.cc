@@ -1,0 +1,136 @@
+// On-demand backups through every client: CreateBackup, DescribeBackup, ListBackups (paged),
+// RestoreTableFromBackup (the restored table holds the items) and DeleteBackup, each answer
+// asserted member by member, and the service's errors.
+#include <gtest/gtest.h>
+
+#include "client_fixture.h"
+
+namespace ddbemu {
+namespace {
+
+using client_test::N;
+using client_test::S;
+
+constexpr char kTableArn[] = "arn:aws:dynamodb:us-east-1:000000000000:table/orders";
+
+class BackupConformance : public client_test::ClientTest {
+ protected:
+  void SetUp() override {
+    ClientTest::SetUp();
+    auto created =
+        client_->CreateTable({.table_name = "orders",
+                              .attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                                                        {"sk", ScalarAttributeType::kN}},
+                              .key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}},
+                              .provisioned_throughput = ProvisionedThroughput{5, 5}});
+    ASSERT_TRUE(created.ok()) << created.error().message();
+    for (const char* sk : {"1", "2"}) {
+      ASSERT_TRUE(client_
+                      ->PutItem({.table_name = "orders",
+                                 .item = {{"pk", S("o")}, {"sk", N(sk)}, {"total", N("10")}}})
+                      .ok());
+    }
+  }
+};
+
+TEST_P(BackupConformance, CreateDescribeListRestoreDelete) {
+  auto made = client_->CreateBackup({.table_name = "orders", .backup_name = "nightly"});
+  ASSERT_TRUE(made.ok()) << made.error().message();
+  const BackupDetails& details = made->backup_details;
+  EXPECT_TRUE(details.backup_arn.starts_with(std::string(kTableArn) + "/backup/"))
+      << details.backup_arn;
+  EXPECT_EQ(details.backup_name, "nightly");
+  EXPECT_EQ(details.backup_status, BackupStatus::kAvailable);
+  EXPECT_EQ(details.backup_type, BackupType::kUser);
+  EXPECT_GT(details.backup_creation_date_time_micros, 0);
+  ASSERT_TRUE(details.backup_size_bytes.has_value());
+  EXPECT_GT(*details.backup_size_bytes, 0);
+
+  auto described = client_->DescribeBackup({.backup_arn = details.backup_arn});
+  ASSERT_TRUE(described.ok()) << described.error().message();
+  ASSERT_TRUE(described->backup_description.backup_details.has_value());
+  EXPECT_EQ(described->backup_description.backup_details->backup_arn, details.backup_arn);
+  ASSERT_TRUE(described->backup_description.source_table_details.has_value());
+  const SourceTableDetails& source = *described->backup_description.source_table_details;
+  EXPECT_EQ(source.table_name, "orders");
+  EXPECT_EQ(source.table_arn, kTableArn);
+  EXPECT_EQ(source.key_schema,
+            (std::vector<KeySchemaElement>{{"pk", KeyType::kHash}, {"sk", KeyType::kRange}}));
+  EXPECT_EQ(source.item_count, 2);
+  EXPECT_EQ(source.provisioned_throughput.read_capacity_units, 5);
+  EXPECT_EQ(source.billing_mode, BillingMode::kProvisioned);
+
+  auto listed = client_->ListBackups({.table_name = "orders"});
+  ASSERT_TRUE(listed.ok()) << listed.error().message();
+  ASSERT_EQ(listed->backup_summaries.size(), 1u);
+  EXPECT_EQ(listed->backup_summaries[0].backup_arn, details.backup_arn);
+  EXPECT_EQ(listed->backup_summaries[0].backup_name, "nightly");
+  EXPECT_EQ(listed->backup_summaries[0].table_name, "orders");
+  EXPECT_FALSE(listed->last_evaluated_backup_arn.has_value());
+
+  // Changes after the backup are not in the restored table.
+  ASSERT_TRUE(
+      client_->DeleteItem({.table_name = "orders", .key = {{"pk", S("o")}, {"sk", N("1")}}}).ok());
+  auto restored = client_->RestoreTableFromBackup(
+      {.target_table_name = "orders_restored", .backup_arn = details.backup_arn});
+  ASSERT_TRUE(restored.ok()) << restored.error().message();
+  EXPECT_EQ(restored->table_description.table_name, "orders_restored");
+  EXPECT_EQ(restored->table_description.key_schema, source.key_schema);
+  ASSERT_TRUE(restored->restore_summary.has_value());
+  EXPECT_EQ(restored->restore_summary->source_backup_arn, details.backup_arn);
+  EXPECT_EQ(restored->restore_summary->source_table_arn, kTableArn);
+  EXPECT_FALSE(restored->restore_summary->restore_in_progress);
+  auto got =
+      client_->GetItem({.table_name = "orders_restored", .key = {{"pk", S("o")}, {"sk", N("1")}}});
+  ASSERT_TRUE(got.ok()) << got.error().message();
+  ASSERT_TRUE(got->item.has_value());
+  EXPECT_EQ(got->item->at("total"), N("10"));
+
+  auto deleted = client_->DeleteBackup({.backup_arn = details.backup_arn});
+  ASSERT_TRUE(deleted.ok()) << deleted.error().message();
+  ASSERT_TRUE(deleted->backup_description.backup_details.has_value());
+  EXPECT_EQ(deleted->backup_description.backup_details->backup_status, BackupStatus::kDeleted);
+  auto gone = client_->DescribeBackup({.backup_arn = details.backup_arn});
+  DDB_EXPECT_API_ERROR(gone, ErrorCode::kBackupNotFound, "Backup not found: " + details.backup_arn);
+}
+
+TEST_P(BackupConformance, ListBackupsPagesWithLimit) {
+  std::vector<std::string> arns;
+  for (const char* name : {"first", "second", "third"}) {
+    auto made = client_->CreateBackup({.table_name = "orders", .backup_name = name});
+    ASSERT_TRUE(made.ok()) << made.error().message();
+    arns.push_back(made->backup_details.backup_arn);
+  }
+  std::vector<std::string> seen;
+  ListBackupsRequest request{.limit = 2};
+  for (int page = 0; page < 5; ++page) {
+    auto listed = client_->ListBackups(request);
+    ASSERT_TRUE(listed.ok()) << listed.error().message();
+    EXPECT_LE(listed->backup_summaries.size(), 2u);
+    for (const BackupSummary& s : listed->backup_summaries) seen.push_back(s.backup_arn);
+    if (!listed->last_evaluated_backup_arn) break;
+    request.exclusive_start_backup_arn = listed->last_evaluated_backup_arn;
+  }
+  EXPECT_EQ(seen, arns);
+}
+
+TEST_P(BackupConformance, Errors) {
+  auto no_table = client_->CreateBackup({.table_name = "nope", .backup_name = "nightly"});
+  DDB_EXPECT_API_ERROR(no_table, ErrorCode::kTableNotFound, "Table not found: nope");
+  auto bad_name = client_->CreateBackup({.table_name = "orders", .backup_name = "bad name"});
+  ASSERT_FALSE(bad_name.ok());
+  EXPECT_EQ(bad_name.error().code(), ErrorCode::kValidation);
+  auto made = client_->CreateBackup({.table_name = "orders", .backup_name = "nightly"});
+  ASSERT_TRUE(made.ok()) << made.error().message();
+  auto exists = client_->RestoreTableFromBackup(
+      {.target_table_name = "orders", .backup_arn = made->backup_details.backup_arn});
+  DDB_EXPECT_API_ERROR(exists, ErrorCode::kTableAlreadyExists, "Table already exists: orders");
+  const std::string unknown = std::string(kTableArn) + "/backup/01700000000000-00000000";
+  auto missing = client_->DeleteBackup({.backup_arn = unknown});
+  DDB_EXPECT_API_ERROR(missing, ErrorCode::kBackupNotFound, "Backup not found: " + unknown);
+}
+
+DDB_INSTANTIATE_CLIENT_SUITE(BackupConformance);
+
+}  // namespace
+}  // namespace ddbemu
