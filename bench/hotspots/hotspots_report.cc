@@ -99,50 +99,57 @@ RunAnalysis Analyse(const VariantRun& run,
     a.offered_ops[second] = static_cast<double>(ops.first);
     a.done_ops[second] = static_cast<double>(ops.second);
   }
-  // Steady seconds: all but the first (the buckets start full: a second of capacity on top)
-  // and the last (the queue runs dry within it).
-  const std::int64_t first = 1, last = seconds - 2;
-  if (last >= first) {
-    double done = 0;
-    for (std::int64_t s = first; s <= last; ++s) done += a.done_ops[s];
-    a.steady_ops_per_second = done / static_cast<double>(last - first + 1);
-  }
+  // Steady seconds: every bucket starts with a second of capacity, and the queue runs dry
+  // within the last second, so a partition's steady window starts the second after its first
+  // refusal (its bucket then holds less than one request) and ends the second before the last.
+  const std::int64_t last = seconds - 2;
   for (const auto& [id, per_second] : a.accepted) {
     const auto& t = throttled[id];
-    if (std::all_of(t.begin(), t.end(), [](std::int64_t n) { return n == 0; })) continue;
+    const auto first_refusal = std::find_if(t.begin(), t.end(), [](std::int64_t n) { return n > 0; });
+    if (first_refusal == t.end()) continue;
     PartitionVerdict v;
     v.keyspace = id.first;
     v.partition = id.second;
     v.cap = Cap(run);
     v.largest_request = run.stats.largest_request(id.first);
-    v.first = first;
+    v.first = (first_refusal - t.begin()) + 1;
     v.last = last;
-    v.throttled_every_second = last >= first;
-    for (std::int64_t s = first - 1; s <= last; ++s) {
-      if (s >= 0 && t[s] == 0) v.throttled_every_second = false;
+    v.throttled_every_second = v.last >= v.first;
+    for (std::int64_t s = v.first - 1; s <= v.last; ++s) {
+      if (t[s] == 0) v.throttled_every_second = false;
     }
+    const double window = static_cast<double>(std::max<std::int64_t>(1, v.last - v.first + 1));
     double sum = 0;
-    for (std::int64_t s = first; s <= last; ++s) sum += per_second[s];
-    v.average = last >= first ? sum / static_cast<double>(last - first + 1) : 0;
+    for (std::int64_t s = v.first; s <= v.last; ++s) sum += per_second[s];
+    v.average = sum / window;
+    double most = -1;
     for (const auto& [key, units] : by_key[id]) {
-      if (units > v.hottest_key_average) {
+      if (units > most) {
         v.hottest_key = key;
-        v.hottest_key_average = units;
+        most = units;
       }
     }
     // The hottest key's average over the same steady seconds.
     double key_sum = 0;
-    for (std::int64_t s = first; s <= last; ++s) {
+    for (std::int64_t s = v.first; s <= v.last; ++s) {
       auto sec = run.stats.seconds().find(s);
       if (sec == run.stats.seconds().end()) continue;
       auto cell = sec->second.find({v.keyspace, v.hottest_key});
       if (cell != sec->second.end()) key_sum += Units(run, cell->second, true);
     }
-    v.hottest_key_average = last >= first ? key_sum / static_cast<double>(last - first + 1) : 0;
+    v.hottest_key_average = key_sum / window;
     a.verdicts.push_back(v);
   }
   std::sort(a.verdicts.begin(), a.verdicts.end(),
             [](const PartitionVerdict& x, const PartitionVerdict& y) { return x.average > y.average; });
+  // Operations done per second over the hottest partition's steady window (or s1..last-1).
+  a.steady_first = a.verdicts.empty() ? 1 : a.verdicts.front().first;
+  a.steady_last = a.verdicts.empty() ? last : a.verdicts.front().last;
+  if (a.steady_last >= a.steady_first) {
+    double done = 0;
+    for (std::int64_t s = a.steady_first; s <= a.steady_last; ++s) done += a.done_ops[s];
+    a.steady_ops_per_second = done / static_cast<double>(a.steady_last - a.steady_first + 1);
+  }
   return a;
 }
 
@@ -231,8 +238,9 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
   for (const auto& [r, n] : a.reasons) throttled += n;
   out += "  " + std::to_string(run.result.completed) + " operations offered at " +
          Fmt(run.spec.limits.ops_per_second, 0) + "/s: done in " + Fmt(run.result.seconds, 2) +
-         " s, " + std::to_string(run.result.offered) + " attempts; steady " +
-         Fmt(a.steady_ops_per_second) + " done/s\n";
+         " s, " + std::to_string(run.result.offered) + " attempts; " +
+         Fmt(a.steady_ops_per_second) + " done/s over s" + std::to_string(a.steady_first) + "-s" +
+         std::to_string(a.steady_last) + "\n";
   out += "  throttled requests by reason: " + (a.reasons.empty() ? "none" : Reasons(a.reasons)) + "\n";
   for (const auto& v : a.verdicts) {
     out += "  " + PartitionLabel(v.keyspace, v.partition) + ": " + Fmt(v.average) + " " + unit +

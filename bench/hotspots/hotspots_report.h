@@ -46,7 +46,10 @@ struct RunAnalysis {
   std::vector<double> offered_units, accepted_units;  // per second, all key spaces
   std::vector<double> offered_ops, done_ops;          // per second
   std::map<std::string, std::int64_t> reasons;        // throttled requests by reason
-  double steady_ops_per_second = 0;                   // done per second over s1..last-1
+  // Operations done per second over the steady seconds [steady_first, steady_last]: the
+  // hottest refusing partition's window, or s1..last-1 when none refused.
+  std::int64_t steady_first = 1, steady_last = 0;
+  double steady_ops_per_second = 0;
 };
 
 // `partitions(index)`: the count the capacity report gives ("" = the table).

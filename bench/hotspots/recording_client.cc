@@ -263,19 +263,29 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
     detail = "predicted table " + Fmt(predicted_table) + ", charged " + Fmt(table) + " (" +
              (predicted.empty() ? "?" : predicted.front().key) + ")";
   }
-  if (!exact_from_service) {
-    stats_.RecordModelCheck(agreed, detail);
-    stats_.RecordAttempt(second, predicted, true, {});
-    return;
-  }
-  // A read's cost is known only once it has read (the size of what it found): the service's
-  // charge is the figure; a write's prediction is checked.
-  std::vector<Charge> charged = predicted;
+  // A read's cost is known only once it has read (the size of what it found), so only writes
+  // are checked. What is recorded as accepted is the service's charge: the prediction's split
+  // over keys, scaled to the charged total of each key space.
   const bool read = !predicted.empty() && predicted.front().read > 0;
-  if (!read) stats_.RecordModelCheck(agreed, detail);
-  for (Charge& c : charged) {
-    const double units = c.keyspace == kTableSpace ? table : indexes[c.keyspace];
-    (c.read > 0 ? c.read : c.write) = units;
+  if (!read || !exact_from_service) stats_.RecordModelCheck(agreed, detail);
+  std::vector<Charge> charged = predicted;
+  auto scale = [&](const std::string& space, double total, double predicted_total) {
+    if (predicted_total <= 0) {
+      if (total > 0) {
+        charged.push_back(Charge{space, "?", read ? total : 0, read ? 0 : total, -1});
+      }
+      return;
+    }
+    for (Charge& c : charged) {
+      if (c.keyspace != space) continue;
+      c.read *= total / predicted_total;
+      c.write *= total / predicted_total;
+    }
+  };
+  scale(kTableSpace, table, predicted_table);
+  for (const auto& [name, units] : indexes) scale(name, units, predicted_indexes[name]);
+  for (const auto& [name, units] : predicted_indexes) {
+    if (!indexes.count(name)) scale(name, 0, units);
   }
   stats_.RecordAttempt(second, charged, true, {});
 }

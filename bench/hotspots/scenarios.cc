@@ -439,8 +439,8 @@ std::vector<VariantSpec> ScenarioVariants(const std::string& scenario) {
                  false)};
   }
   if (scenario == "login-storm") {
-    return {spec("baseline", "AP4 + AP1 strongly consistent (1 RCU)", 5000, 15000, true),
-            spec("eventual", "AP4 + AP1 eventually consistent (0.5 RCU)", 5000, 15000, true)};
+    return {spec("baseline", "AP4 + AP1 strongly consistent (1 RCU)", 5000, 20000, true),
+            spec("eventual", "AP4 + AP1 eventually consistent (0.5 RCU)", 5000, 20000, true)};
   }
   return {};
 }
