@@ -242,20 +242,25 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
          Fmt(a.steady_ops_per_second) + " done/s over s" + std::to_string(a.steady_first) + "-s" +
          std::to_string(a.steady_last) + "\n";
   out += "  throttled requests by reason: " + (a.reasons.empty() ? "none" : Reasons(a.reasons)) + "\n";
+  std::string others;
   for (const auto& v : a.verdicts) {
+    if (!v.at_cap()) {
+      // A transaction refused for one partition is cancelled on each of its table actions,
+      // so partitions under their cap show refusals too.
+      others += (others.empty() ? "" : ", ") + PartitionLabel(v.keyspace, v.partition) + " " +
+                Fmt(v.average) + " " + unit + "/s";
+      continue;
+    }
     out += "  " + PartitionLabel(v.keyspace, v.partition) + ": " + Fmt(v.average) + " " + unit +
            "/s accepted over s" + std::to_string(v.first) + "-s" + std::to_string(v.last) +
-           "; hottest key " + v.hottest_key + " " + Fmt(v.hottest_key_average) + " " + unit + "/s";
-    if (v.at_cap()) {
-      out += "\n    = the partition cap " + Fmt(v.cap, 0) + " " + unit +
-             "/s (docs/capacity.md §2), exactly as the model says: a partition that refuses its "
-             "key range every second serves its cap (window error <= one request, " +
-             Fmt(v.largest_request) + " " + unit + ")\n";
-    } else {
-      out += "\n    refused some requests but below the cap over the steady seconds (the "
-             "refusals were in part of the run only, or came from another partition of the "
-             "same transaction)\n";
-    }
+           " = its cap " + Fmt(v.cap, 0) + " " + unit + "/s (docs/capacity.md §2) within one "
+           "request over the window (" + Fmt(v.largest_request) + " " + unit +
+           "), as the model says; hottest key " + v.hottest_key + " " +
+           Fmt(v.hottest_key_average) + " " + unit + "/s\n";
+  }
+  if (!others.empty()) {
+    out += "  refusals also seen below the cap (actions of transactions refused elsewhere, or "
+           "refusals in part of the run only): " + others + "\n";
   }
   if (a.verdicts.empty()) {
     out += "  no partition refused a request: every partition's offered " + unit +

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <map>
 #include <memory>
 
 #include "hotspots_target.h"
@@ -228,9 +229,17 @@ hrcore::Status ReorgBaseline(Run& r, std::deque<Operation>* ops) {
   return hrcore::Status();
 }
 
-hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops) {
+// The department's partition key for employee `emp`: DEPT#<dept>, or with shards > 1 one of
+// DEPT#<dept>#<n>, n < shards (the relationship item and its counter shard share it).
+std::string DeptKey(const std::string& dept, const std::string& emp, int shards) {
+  if (shards <= 1) return keys::DeptPk(dept);
+  return keys::DeptPk(dept) + "#" + std::to_string(ShardOf(emp, shards));
+}
+
+hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops, int shards) {
   if (auto s = SeedOrg(r, 6); !s.ok()) return s;
   auto emps = std::make_shared<std::vector<std::string>>();
+  std::map<std::string, std::int64_t> counts;  // counter key -> headcount
   // The layout of the fix: employees on ORG# as before, relationships on DEPT#, and each
   // department's headcount on its own key DEPT#<dept> / #COUNT instead of the ORG# item.
   for (int i = 0; i < r.spec.count; ++i) {
@@ -242,22 +251,22 @@ hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops) {
                                                  "2026-11-23T00:00:00.000Z")});
     });
     if (!a.ok()) return Backend(a.error());
-    auto b = r.Seed(
-        [&] { return r.rec.PutItem({.table_name = r.table, .item = RelationshipItem(r.org_id, dept, emp)}); });
+    Item rel = RelationshipItem(r.org_id, dept, emp);
+    rel["PK"] = S(DeptKey(dept, emp, shards));
+    auto b = r.Seed([&] { return r.rec.PutItem({.table_name = r.table, .item = rel}); });
     if (!b.ok()) return Backend(b.error());
+    ++counts[DeptKey(dept, emp, shards)];
     emps->push_back(emp);
   }
-  for (int d = 0; d < 6; ++d) {
+  for (const auto& [pk, headcount] : counts) {
     auto c = r.Seed([&] {
       return r.rec.PutItem({.table_name = r.table,
-                            .item = {{"PK", S(keys::DeptPk(r.dept_ids[d]))},
-                                     {"SK", S("#COUNT")},
-                                     {"headcount", N(d < 5 ? r.spec.count / 5 : 0)}}});
+                            .item = {{"PK", S(pk)}, {"SK", S("#COUNT")}, {"headcount", N(headcount)}}});
     });
     if (!c.ok()) return Backend(c.error());
   }
   for (int i = 0; i < r.spec.count; ++i) {
-    ops->push_back({[&r, emps, i] {
+    ops->push_back({[&r, emps, i, shards] {
       const std::string& emp = (*emps)[i];
       const std::string& from = r.dept_ids[i % 5];
       const std::string& to = r.dept_ids[5];
@@ -274,13 +283,15 @@ hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops) {
           .condition_expression = "version = :v",
           .expression_attribute_values = {{":to", S(to)}, {":one", N(1)}, {":v", N(1)}}});
       t.transact_items.push_back(ddbemu::Delete{
-          .table_name = r.table, .key = {{"PK", S(keys::DeptPk(from))}, {"SK", S(keys::EmpSk(emp))}}});
-      t.transact_items.push_back(
-          ddbemu::Put{.table_name = r.table, .item = RelationshipItem(r.org_id, to, emp)});
+          .table_name = r.table,
+          .key = {{"PK", S(DeptKey(from, emp, shards))}, {"SK", S(keys::EmpSk(emp))}}});
+      Item rel = RelationshipItem(r.org_id, to, emp);
+      rel["PK"] = S(DeptKey(to, emp, shards));
+      t.transact_items.push_back(ddbemu::Put{.table_name = r.table, .item = rel});
       for (const auto& [dept, delta] : {std::pair{from, -1}, std::pair{to, 1}}) {
         t.transact_items.push_back(ddbemu::Update{
             .table_name = r.table,
-            .key = {{"PK", S(keys::DeptPk(dept))}, {"SK", S("#COUNT")}},
+            .key = {{"PK", S(DeptKey(dept, emp, shards))}, {"SK", S("#COUNT")}},
             .update_expression = "ADD headcount :d",
             .expression_attribute_values = {{":d", N(delta)}}});
       }
@@ -429,13 +440,15 @@ std::vector<VariantSpec> ScenarioVariants(const std::string& scenario) {
             spec("sharded", "employees + counters on ORG#<org>#E<n>, n < 8", 300, 1000, false)};
   }
   if (scenario == "dept-reorg") {
-    return {spec("baseline", "hrcore MoveEmployee: counters on ORG#", 300, 1000, false),
-            spec("counters-on-dept", "counters on DEPT#<dept>/#COUNT", 300, 1000, false)};
+    return {spec("baseline", "hrcore MoveEmployee: counters on ORG#", 300, 2000, false),
+            spec("counters-on-dept", "counters on DEPT#<dept>/#COUNT", 300, 2000, false),
+            spec("dept-sharded", "relationships + counters on DEPT#<dept>#<n>, n < 8", 300, 2000,
+                 false)};
   }
   if (scenario == "open-jobs") {
-    return {spec("baseline", "hrcore OpenJob: ORG# + GSI1 ORG#…#OPEN", 1500, 2000, false),
-            spec("own-key", "jobs on JOB#<job>, GSI1 still ORG#…#OPEN", 1500, 2000, false),
-            spec("gsi-sharded", "jobs on JOB#<job>, GSI1 ORG#…#OPEN#<n>, n < 8", 1500, 2000,
+    return {spec("baseline", "hrcore OpenJob: ORG# + GSI1 ORG#…#OPEN", 2000, 8000, false),
+            spec("own-key", "jobs on JOB#<job>, GSI1 still ORG#…#OPEN", 2000, 8000, false),
+            spec("gsi-sharded", "jobs on JOB#<job>, GSI1 ORG#…#OPEN#<n>, n < 8", 2000, 8000,
                  false)};
   }
   if (scenario == "login-storm") {
@@ -459,7 +472,9 @@ hrcore::Result<VariantRun> RunVariant(const VariantSpec& spec, Target& target) {
   if (spec.scenario == "org-import") {
     seeded = v == "baseline" ? ImportBaseline(r, &ops) : ImportSharded(r, &ops);
   } else if (spec.scenario == "dept-reorg") {
-    seeded = v == "baseline" ? ReorgBaseline(r, &ops) : ReorgCountersOnDept(r, &ops);
+    seeded = v == "baseline"           ? ReorgBaseline(r, &ops)
+             : v == "counters-on-dept" ? ReorgCountersOnDept(r, &ops, 1)
+                                       : ReorgCountersOnDept(r, &ops, spec.shards);
   } else if (spec.scenario == "open-jobs") {
     seeded = v == "baseline"  ? OpenJobsBaseline(r, &ops)
              : v == "own-key" ? OpenJobsOwnKey(r, &ops, 1)
