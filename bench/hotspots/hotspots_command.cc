@@ -83,7 +83,12 @@ std::string DefaultDdbLocal() {
   std::error_code ec;
   const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return "ddb-local";
-  return (self.parent_path() / ".." / "ddb-local" / "ddb-local").lexically_normal().string();
+  // The build puts hrctl in tools/hrctl/ and ddb-local in tools/.
+  for (const char* relative : {"../ddb-local", "ddb-local", "../ddb-local/ddb-local"}) {
+    const auto candidate = (self.parent_path() / relative).lexically_normal();
+    if (std::filesystem::is_regular_file(candidate, ec)) return candidate.string();
+  }
+  return "ddb-local";
 }
 
 bool WriteFile(const std::filesystem::path& path, const std::string& text) {
