@@ -18,7 +18,8 @@
 
 namespace hrhot {
 
-const char* const kHotspotsUsage = R"(usage: hrctl hotspots <org-import|dept-reorg|open-jobs|login-storm|all>
+const char* const kHotspotsUsage =
+    R"(usage: hrctl hotspots <org-import|dept-reorg|open-jobs|login-storm|all>
          [--clock virtual|real] [--endpoint URL] [--ddb-local PATH] [--out DIR]
          [--variant V] [--rate OPS_PER_S] [--count N] [--shards N]
   Hot-partition scenarios of the HR workload, each beside its fix, with throttling on.

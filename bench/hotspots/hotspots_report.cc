@@ -45,7 +45,8 @@ std::string PartitionLabel(const std::string& keyspace, std::int64_t p) {
 std::int64_t PartitionOfKey(const std::string& key, std::int64_t count) {
   std::string encoded;
   ddbemu::keycodec::AppendComponent(ddbemu::AttributeValue::S(key), &encoded);
-  return ddbemu::capacity::PartitionMap(count).PartitionOf(ddbemu::keycodec::PartitionHash(encoded));
+  return ddbemu::capacity::PartitionMap(count).PartitionOf(
+      ddbemu::keycodec::PartitionHash(encoded));
 }
 
 bool PartitionVerdict::at_cap() const {
@@ -105,7 +106,8 @@ RunAnalysis Analyse(const VariantRun& run,
   const std::int64_t last = seconds - 2;
   for (const auto& [id, per_second] : a.accepted) {
     const auto& t = throttled[id];
-    const auto first_refusal = std::find_if(t.begin(), t.end(), [](std::int64_t n) { return n > 0; });
+    const auto first_refusal =
+        std::find_if(t.begin(), t.end(), [](std::int64_t n) { return n > 0; });
     if (first_refusal == t.end()) continue;
     PartitionVerdict v;
     v.keyspace = id.first;
@@ -140,8 +142,9 @@ RunAnalysis Analyse(const VariantRun& run,
     v.hottest_key_average = key_sum / window;
     a.verdicts.push_back(v);
   }
-  std::sort(a.verdicts.begin(), a.verdicts.end(),
-            [](const PartitionVerdict& x, const PartitionVerdict& y) { return x.average > y.average; });
+  std::sort(
+      a.verdicts.begin(), a.verdicts.end(),
+      [](const PartitionVerdict& x, const PartitionVerdict& y) { return x.average > y.average; });
   // Operations done per second over the hottest partition's steady window (or s1..last-1).
   a.steady_first = a.verdicts.empty() ? 1 : a.verdicts.front().first;
   a.steady_last = a.verdicts.empty() ? last : a.verdicts.front().last;
@@ -189,8 +192,8 @@ std::string RenderCsv(const VariantRun& run, const RunAnalysis& analysis, bool p
 std::string RenderHeatMapSvg(const VariantRun& run, const RunAnalysis& analysis) {
   HeatMap map;
   map.title = run.spec.scenario + " / " + run.spec.variant + ": " + Unit(run) +
-              " per partition per second against the partition cap (" +
-              Fmt(Cap(run), 0) + " " + Unit(run) + "/s)";
+              " per partition per second against the partition cap (" + Fmt(Cap(run), 0) + " " +
+              Unit(run) + "/s)";
   for (const auto& [id, per_second] : analysis.accepted) {
     map.rows.push_back(PartitionLabel(id.first, id.second));
     std::vector<double> ratios;
@@ -199,14 +202,16 @@ std::string RenderHeatMapSvg(const VariantRun& run, const RunAnalysis& analysis)
   }
   for (const auto& v : analysis.verdicts) {
     if (map.notes.size() >= 3) break;
+    if (!v.at_cap()) continue;
     map.notes.push_back(PartitionLabel(v.keyspace, v.partition) + ": " + Fmt(v.average) + " " +
                         Unit(run) + "/s over s" + std::to_string(v.first) + "-s" +
                         std::to_string(v.last) + (v.at_cap() ? " = its cap" : "") +
-                        "; hottest key " + v.hottest_key + " " + Fmt(v.hottest_key_average) +
-                        " " + Unit(run) + "/s");
+                        "; hottest key " + v.hottest_key + " " + Fmt(v.hottest_key_average) + " " +
+                        Unit(run) + "/s");
   }
-  if (map.notes.empty()) map.notes.push_back("no partition refused a request");
-  map.notes.push_back("second 0 can exceed the cap: every bucket starts with one second of capacity");
+  if (map.notes.empty()) map.notes.push_back("no partition was held at its cap");
+  map.notes.push_back(
+      "second 0 can exceed the cap: every bucket starts with one second of capacity");
   return RenderHeatMap(map);
 }
 
@@ -219,10 +224,11 @@ std::string RenderScenarioChart(const std::vector<const VariantRun*>& runs,
   chart.y_label = Unit(*runs.front()) + "/s";
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const char* colour = kColours[i % 4];
-    chart.series.push_back(
-        Series{runs[i]->spec.variant + " offered", colour, true, analyses[i]->offered_units});
-    chart.series.push_back(
-        Series{runs[i]->spec.variant + " accepted", colour, false, analyses[i]->accepted_units});
+    const double width = 2 + 2.5 * static_cast<double>(runs.size() - 1 - i);
+    chart.series.push_back(Series{runs[i]->spec.variant + " offered", colour, true,
+                                  analyses[i]->offered_units, width});
+    chart.series.push_back(Series{runs[i]->spec.variant + " accepted", colour, false,
+                                  analyses[i]->accepted_units, width});
   }
   chart.rules.push_back({Cap(*runs.front()), "one partition's cap: " + Fmt(Cap(*runs.front()), 0) +
                                                  " " + Unit(*runs.front()) + "/s"});
@@ -232,16 +238,21 @@ std::string RenderScenarioChart(const std::vector<const VariantRun*>& runs,
 std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std::string& where) {
   const std::string unit = Unit(run);
   std::string out = run.spec.scenario + "/" + run.spec.variant + " — " + run.spec.title + "\n";
-  out += "  where: " + where + "; partitions: table " + std::to_string(a.partitions.at(kTableSpace)) +
-         ", GSI1 " + std::to_string(a.partitions.at("GSI1")) + "\n";
+  out += "  where: " + where + "; partitions: table " +
+         std::to_string(a.partitions.at(kTableSpace)) + ", GSI1 " +
+         std::to_string(a.partitions.at("GSI1")) + "\n";
   std::int64_t throttled = 0;
   for (const auto& [r, n] : a.reasons) throttled += n;
+  const double achieved =
+      run.result.seconds > 0 ? static_cast<double>(run.result.offered) / run.result.seconds : 0;
   out += "  " + std::to_string(run.result.completed) + " operations offered at " +
-         Fmt(run.spec.limits.ops_per_second, 0) + "/s: done in " + Fmt(run.result.seconds, 2) +
-         " s, " + std::to_string(run.result.offered) + " attempts; " +
-         Fmt(a.steady_ops_per_second) + " done/s over s" + std::to_string(a.steady_first) + "-s" +
-         std::to_string(a.steady_last) + "\n";
-  out += "  throttled requests by reason: " + (a.reasons.empty() ? "none" : Reasons(a.reasons)) + "\n";
+         Fmt(run.spec.limits.ops_per_second, 0) + "/s (measured: " + Fmt(achieved, 0) +
+         " attempts/s): done in " + Fmt(run.result.seconds, 2) + " s, " +
+         std::to_string(run.result.offered) + " attempts; " + Fmt(a.steady_ops_per_second) +
+         " done/s over s" + std::to_string(a.steady_first) + "-s" + std::to_string(a.steady_last) +
+         "\n";
+  out +=
+      "  throttled requests by reason: " + (a.reasons.empty() ? "none" : Reasons(a.reasons)) + "\n";
   std::string others;
   for (const auto& v : a.verdicts) {
     if (!v.at_cap()) {
@@ -253,14 +264,17 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
     }
     out += "  " + PartitionLabel(v.keyspace, v.partition) + ": " + Fmt(v.average) + " " + unit +
            "/s accepted over s" + std::to_string(v.first) + "-s" + std::to_string(v.last) +
-           " = its cap " + Fmt(v.cap, 0) + " " + unit + "/s (docs/capacity.md §2) within one "
-           "request over the window (" + Fmt(v.largest_request) + " " + unit +
-           "), as the model says; hottest key " + v.hottest_key + " " +
-           Fmt(v.hottest_key_average) + " " + unit + "/s\n";
+           " = its cap " + Fmt(v.cap, 0) + " " + unit +
+           "/s (docs/capacity.md §2) within one "
+           "request over the window (" +
+           Fmt(v.largest_request) + " " + unit + "), as the model says; hottest key " +
+           v.hottest_key + " " + Fmt(v.hottest_key_average) + " " + unit + "/s\n";
   }
   if (!others.empty()) {
-    out += "  refusals also seen below the cap (actions of transactions refused elsewhere, or "
-           "refusals in part of the run only): " + others + "\n";
+    out +=
+        "  refusals also seen below the cap (actions of transactions refused elsewhere, or "
+        "refusals in part of the run only): " +
+        others + "\n";
   }
   if (a.verdicts.empty()) {
     out += "  no partition refused a request: every partition's offered " + unit +
@@ -270,7 +284,8 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
          " served writes whose predicted cost (docs/capacity.md §1) was compared with "
          "ConsumedCapacity: " +
          std::to_string(run.stats.model_mismatches()) + " differ" +
-         (run.stats.model_mismatches() ? " (first: " + run.stats.first_mismatch() + ")" : "") + "\n";
+         (run.stats.model_mismatches() ? " (first: " + run.stats.first_mismatch() + ")" : "") +
+         "\n";
   if (!run.read_check.empty()) out += "  read after the load: " + run.read_check + "\n";
   return out;
 }

@@ -25,10 +25,10 @@ std::int64_t PartitionOfKey(const std::string& key, std::int64_t count);
 struct PartitionVerdict {
   std::string keyspace;
   std::int64_t partition = 0;
-  double cap = 0;              // units per second
-  double average = 0;          // accepted units per second over the steady seconds
-  double largest_request = 0;  // the most one request charged this partition
-  std::int64_t first = 0, last = 0;  // the steady seconds [first, last]
+  double cap = 0;                       // units per second
+  double average = 0;                   // accepted units per second over the steady seconds
+  double largest_request = 0;           // the most one request charged this partition
+  std::int64_t first = 0, last = 0;     // the steady seconds [first, last]
   bool throttled_every_second = false;  // KeyRange refusals in each steady second
   std::string hottest_key;
   double hottest_key_average = 0;

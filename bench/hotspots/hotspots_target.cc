@@ -1,12 +1,12 @@
 #include "hotspots_target.h"
 
+#include <rapidjson/document.h>
 #include <unistd.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
-#include <rapidjson/document.h>
 
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"

@@ -27,7 +27,8 @@ class Target {
   virtual std::int64_t Partitions(const std::string& index) = 0;
   // The capacity report's JSON for the run's table (the emulator's own per-partition view).
   virtual std::string CapacityReportJson() = 0;
-  virtual std::string Describe() const = 0;  // "in process, virtual clock" / "http://..., real clock"
+  virtual std::string Describe()
+      const = 0;  // "in process, virtual clock" / "http://..., real clock"
   virtual bool is_virtual() const = 0;
 };
 

@@ -55,6 +55,7 @@ RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer&
                       LoadStats& stats, std::string* failure_detail) {
   RunResult result;
   pacer.Restart();
+  const auto wall_start = std::chrono::steady_clock::now();
   for (std::int64_t tick = 0; !ops.empty(); ++tick) {
     const double at = static_cast<double>(tick) / limits.ops_per_second;
     if (at >= limits.max_seconds) break;
@@ -71,6 +72,12 @@ RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer&
       ++result.failed;
       ops.pop_front();
     }
+  }
+  // On the real clock a tick may come late (the client or the server is slower than the
+  // offered rate): then the run takes longer than its ticks say, and the offered rate was lower.
+  if (!pacer.is_virtual()) {
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   }
   if (failure_detail && result.failed > 0 && failure_detail->empty()) *failure_detail = "failed";
   return result;

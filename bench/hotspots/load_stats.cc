@@ -36,8 +36,8 @@ void LoadStats::RecordAttempt(std::int64_t second, const std::vector<Charge>& ch
     }
     touched.insert(id);
     for (const Refusal& r : refusals) {
-      const bool same_space = r.keyspace == c.keyspace ||
-                              (r.keyspace == "index" && c.keyspace != kTableSpace);
+      const bool same_space =
+          r.keyspace == c.keyspace || (r.keyspace == "index" && c.keyspace != kTableSpace);
       const bool same_action = r.action < 0 || r.action == c.action;
       if (same_space && same_action) refused_for[id].insert(r.reason);
     }

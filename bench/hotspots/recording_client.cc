@@ -74,8 +74,8 @@ std::string Resolve(const std::string& expression, const ddbemu::ExpressionAttri
   for (std::size_t i = 0; i < expression.size();) {
     if (expression[i] == '#') {
       std::size_t j = i + 1;
-      while (j < expression.size() && (std::isalnum(static_cast<unsigned char>(expression[j])) ||
-                                       expression[j] == '_')) {
+      while (j < expression.size() &&
+             (std::isalnum(static_cast<unsigned char>(expression[j])) || expression[j] == '_')) {
         ++j;
       }
       auto it = names.find(expression.substr(i, j - i));
@@ -91,13 +91,15 @@ std::string Resolve(const std::string& expression, const ddbemu::ExpressionAttri
 // The value `attribute = :v` sets in an update expression, if any; `removes` when a REMOVE
 // clause names the attribute.
 std::optional<std::string> SetValue(const std::string& resolved, const std::string& attribute,
-                                    const ddbemu::ExpressionAttributeValues& values, bool* removes) {
+                                    const ddbemu::ExpressionAttributeValues& values,
+                                    bool* removes) {
   const std::size_t remove_at = resolved.find("REMOVE");
   std::size_t at = resolved.find(attribute);
   while (at != std::string::npos) {
     const std::size_t end = at + attribute.size();
-    const bool whole = end >= resolved.size() || !(std::isalnum(static_cast<unsigned char>(
-                                                       resolved[end])) || resolved[end] == '_');
+    const bool whole =
+        end >= resolved.size() ||
+        !(std::isalnum(static_cast<unsigned char>(resolved[end])) || resolved[end] == '_');
     if (whole) {
       if (remove_at != std::string::npos && at > remove_at) {
         *removes = true;
@@ -136,7 +138,8 @@ void Shares(const std::vector<ddbemu::ConsumedCapacity>& consumed, double* table
       for (const auto& [n, cap] : c.global_secondary_indexes) gsi += cap.capacity_units;
       *table += c.capacity_units - gsi;
     }
-    for (const auto& [name, cap] : c.global_secondary_indexes) (*indexes)[name] += cap.capacity_units;
+    for (const auto& [name, cap] : c.global_secondary_indexes)
+      (*indexes)[name] += cap.capacity_units;
   }
 }
 
@@ -155,7 +158,8 @@ std::string Fmt(double v) {
 
 std::int64_t ItemSizeBytes(const ddbemu::Item& item) {
   std::int64_t n = 0;
-  for (const auto& [name, value] : item) n += static_cast<std::int64_t>(name.size()) + ValueSize(value);
+  for (const auto& [name, value] : item)
+    n += static_cast<std::int64_t>(name.size()) + ValueSize(value);
   return n;
 }
 
@@ -256,8 +260,10 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
     }
   }
   bool agreed = std::abs(table - predicted_table) < 1e-9;
-  for (const auto& [name, units] : indexes) agreed &= std::abs(units - predicted_indexes[name]) < 1e-9;
-  for (const auto& [name, units] : predicted_indexes) agreed &= std::abs(units - indexes[name]) < 1e-9;
+  for (const auto& [name, units] : indexes)
+    agreed &= std::abs(units - predicted_indexes[name]) < 1e-9;
+  for (const auto& [name, units] : predicted_indexes)
+    agreed &= std::abs(units - indexes[name]) < 1e-9;
   std::string detail;
   if (!agreed) {
     detail = "predicted table " + Fmt(predicted_table) + ", charged " + Fmt(table) + " (" +
@@ -296,7 +302,10 @@ ddbemu::Result<ddbemu::PutItemResponse> RecordingClient::PutItem(const ddbemu::P
   WriteShape w{.key = &r.item, .new_item = &r.item};
   auto predicted = PredictWrite(w, 1, -1);
   auto result = inner_.PutItem(req);
-  Record(predicted, result, result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{}, true);
+  Record(
+      predicted, result,
+      result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
+      true);
   if (result.ok()) RememberWrite(w);
   return result;
 }
@@ -312,7 +321,10 @@ ddbemu::Result<ddbemu::UpdateItemResponse> RecordingClient::UpdateItem(
   }
   auto predicted = PredictWrite(w, 1, -1);
   auto result = inner_.UpdateItem(req);
-  Record(predicted, result, result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{}, true);
+  Record(
+      predicted, result,
+      result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
+      true);
   if (result.ok()) RememberWrite(w);
   return result;
 }
@@ -324,7 +336,10 @@ ddbemu::Result<ddbemu::DeleteItemResponse> RecordingClient::DeleteItem(
   WriteShape w{.key = &r.key, .removes_gsi = true};
   auto predicted = PredictWrite(w, 1, -1);
   auto result = inner_.DeleteItem(req);
-  Record(predicted, result, result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{}, true);
+  Record(
+      predicted, result,
+      result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
+      true);
   if (result.ok()) RememberWrite(w);
   return result;
 }
@@ -336,7 +351,10 @@ ddbemu::Result<ddbemu::GetItemResponse> RecordingClient::GetItem(const ddbemu::G
   std::vector<Charge> predicted{
       Charge{kTableSpace, StringAttr(r.key, "PK"), r.consistent_read ? 1.0 : 0.5, 0, -1}};
   auto result = inner_.GetItem(req);
-  Record(predicted, result, result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{}, true);
+  Record(
+      predicted, result,
+      result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
+      true);
   return result;
 }
 
@@ -352,8 +370,8 @@ ddbemu::Result<ddbemu::QueryResponse> RecordingClient::Query(const ddbemu::Query
       std::size_t p = eq + 1;
       while (p < k.size() && k[p] == ' ') ++p;
       std::size_t q = p;
-      while (q < k.size() && (std::isalnum(static_cast<unsigned char>(k[q])) || k[q] == ':' ||
-                              k[q] == '_')) {
+      while (q < k.size() &&
+             (std::isalnum(static_cast<unsigned char>(k[q])) || k[q] == ':' || k[q] == '_')) {
         ++q;
       }
       auto it = r.expression_attribute_values.find(k.substr(p, q - p));
@@ -363,7 +381,10 @@ ddbemu::Result<ddbemu::QueryResponse> RecordingClient::Query(const ddbemu::Query
   const std::string space = r.index_name ? *r.index_name : kTableSpace;
   std::vector<Charge> predicted{Charge{space, key, r.consistent_read ? 1.0 : 0.5, 0, -1}};
   auto result = inner_.Query(req);
-  Record(predicted, result, result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{}, true);
+  Record(
+      predicted, result,
+      result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
+      true);
   return result;
 }
 
@@ -382,8 +403,8 @@ ddbemu::Result<ddbemu::TransactWriteItemsResponse> RecordingClient::TransactWrit
             w.new_item = &a.item;
           } else if constexpr (std::is_same_v<A, ddbemu::Update>) {
             w.key = &a.key;
-            w.set_gsi = SetValue(Resolve(a.update_expression, a.expression_attribute_names),
-                                 kGsiPk, a.expression_attribute_values, &w.removes_gsi);
+            w.set_gsi = SetValue(Resolve(a.update_expression, a.expression_attribute_names), kGsiPk,
+                                 a.expression_attribute_values, &w.removes_gsi);
           } else if constexpr (std::is_same_v<A, ddbemu::Delete>) {
             w.key = &a.key;
             w.removes_gsi = true;
@@ -401,7 +422,8 @@ ddbemu::Result<ddbemu::TransactWriteItemsResponse> RecordingClient::TransactWrit
     for (Charge& c : PredictWrite(shapes[i], 2, static_cast<int>(i))) predicted.push_back(c);
   }
   auto result = inner_.TransactWriteItems(req);
-  Record(predicted, result, result.ok() ? result->consumed_capacity : std::vector<ddbemu::ConsumedCapacity>{}, false);
+  Record(predicted, result,
+         result.ok() ? result->consumed_capacity : std::vector<ddbemu::ConsumedCapacity>{}, false);
   if (result.ok()) {
     for (const WriteShape& w : shapes) {
       if (!w.condition_check) RememberWrite(w);

@@ -37,8 +37,10 @@ class RecordingClient final : public ddbemu::Client {
 
   ddbemu::Result<ddbemu::PutItemResponse> PutItem(const ddbemu::PutItemRequest& r) override;
   ddbemu::Result<ddbemu::GetItemResponse> GetItem(const ddbemu::GetItemRequest& r) override;
-  ddbemu::Result<ddbemu::UpdateItemResponse> UpdateItem(const ddbemu::UpdateItemRequest& r) override;
-  ddbemu::Result<ddbemu::DeleteItemResponse> DeleteItem(const ddbemu::DeleteItemRequest& r) override;
+  ddbemu::Result<ddbemu::UpdateItemResponse> UpdateItem(
+      const ddbemu::UpdateItemRequest& r) override;
+  ddbemu::Result<ddbemu::DeleteItemResponse> DeleteItem(
+      const ddbemu::DeleteItemRequest& r) override;
   ddbemu::Result<ddbemu::QueryResponse> Query(const ddbemu::QueryRequest& r) override;
   ddbemu::Result<ddbemu::ScanResponse> Scan(const ddbemu::ScanRequest& r) override {
     return inner_.Scan(r);

@@ -100,20 +100,20 @@ Item EmployeeItem(const std::string& pk, const std::string& org, const std::stri
 }
 
 Item RelationshipItem(const std::string& org, const std::string& dept, const std::string& emp) {
-  return Item{{"PK", S(keys::DeptPk(dept))},     {"SK", S(keys::EmpSk(emp))},
-              {"type", S("dept_emp")},           {"__edb_e__", S("deptEmployee")},
-              {"__edb_v__", S("1")},             {"orgId", S(org)},
-              {"deptId", S(dept)},               {"empId", S(emp)}};
+  return Item{{"PK", S(keys::DeptPk(dept))}, {"SK", S(keys::EmpSk(emp))},
+              {"type", S("dept_emp")},       {"__edb_e__", S("deptEmployee")},
+              {"__edb_v__", S("1")},         {"orgId", S(org)},
+              {"deptId", S(dept)},           {"empId", S(emp)}};
 }
 
 hrcore::Status SeedOrg(Run& r, int departments) {
-  auto org = r.Seed([&] { return r.service.CreateOrganisation("BigCorp", hrcore::Plan::kEnterprise); });
+  auto org =
+      r.Seed([&] { return r.service.CreateOrganisation("BigCorp", hrcore::Plan::kEnterprise); });
   if (!org.ok()) return org.error();
   r.org_id = org->org_id;
   for (int d = 0; d < departments; ++d) {
-    auto dept = r.Seed([&] {
-      return r.service.CreateDepartment({r.org_id}, "Department " + std::to_string(d));
-    });
+    auto dept = r.Seed(
+        [&] { return r.service.CreateDepartment({r.org_id}, "Department " + std::to_string(d)); });
     if (!dept.ok()) return dept.error();
     r.dept_ids.push_back(dept->dept_id);
   }
@@ -149,23 +149,22 @@ hrcore::Status ImportSharded(Run& r, std::deque<Operation>* ops) {
       const std::string& dept = r.dept_ids[i % 10];
       const std::string pk = ShardPk(r.org_id, "E", ShardOf(emp, r.spec.shards));
       ddbemu::TransactWriteItemsRequest t;
-      t.transact_items.push_back(ddbemu::Update{
-          .table_name = r.table,
-          .key = {{"PK", S(pk)}, {"SK", S("COUNT#" + keys::DeptSk(dept))}},
-          .update_expression = "ADD headcount :one",
-          .expression_attribute_values = {{":one", N(1)}}});
-      t.transact_items.push_back(ddbemu::Put{
-          .table_name = r.table,
-          .item = {{"PK", S(keys::EmailUniquePk(Email(i)))},
-                   {"SK", S(std::string(keys::kUniqueSk))},
-                   {"type", S("email_unique")},
-                   {"orgId", S(r.org_id)},
-                   {"empId", S(emp)}},
-          .condition_expression = "attribute_not_exists(PK)"});
-      t.transact_items.push_back(ddbemu::Put{
-          .table_name = r.table,
-          .item = EmployeeItem(pk, r.org_id, emp, dept, i, "2026-11-23T00:00:00.000Z"),
-          .condition_expression = "attribute_not_exists(PK)"});
+      t.transact_items.push_back(
+          ddbemu::Update{.table_name = r.table,
+                         .key = {{"PK", S(pk)}, {"SK", S("COUNT#" + keys::DeptSk(dept))}},
+                         .update_expression = "ADD headcount :one",
+                         .expression_attribute_values = {{":one", N(1)}}});
+      t.transact_items.push_back(ddbemu::Put{.table_name = r.table,
+                                             .item = {{"PK", S(keys::EmailUniquePk(Email(i)))},
+                                                      {"SK", S(std::string(keys::kUniqueSk))},
+                                                      {"type", S("email_unique")},
+                                                      {"orgId", S(r.org_id)},
+                                                      {"empId", S(emp)}},
+                                             .condition_expression = "attribute_not_exists(PK)"});
+      t.transact_items.push_back(
+          ddbemu::Put{.table_name = r.table,
+                      .item = EmployeeItem(pk, r.org_id, emp, dept, i, "2026-11-23T00:00:00.000Z"),
+                      .condition_expression = "attribute_not_exists(PK)"});
       t.transact_items.push_back(
           ddbemu::Put{.table_name = r.table, .item = RelationshipItem(r.org_id, dept, emp)});
       return r.Outcome(r.rec.TransactWriteItems(t));
@@ -260,8 +259,9 @@ hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops, int shard
   }
   for (const auto& [pk, headcount] : counts) {
     auto c = r.Seed([&] {
-      return r.rec.PutItem({.table_name = r.table,
-                            .item = {{"PK", S(pk)}, {"SK", S("#COUNT")}, {"headcount", N(headcount)}}});
+      return r.rec.PutItem(
+          {.table_name = r.table,
+           .item = {{"PK", S(pk)}, {"SK", S("#COUNT")}, {"headcount", N(headcount)}}});
     });
     if (!c.ok()) return Backend(c.error());
   }
@@ -271,9 +271,10 @@ hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops, int shard
       const std::string& from = r.dept_ids[i % 5];
       const std::string& to = r.dept_ids[5];
       // As MoveEmployee: read the employee (its version), then one transaction.
-      auto read = r.rec.GetItem({.table_name = r.table,
-                                 .key = {{"PK", S(keys::OrgPk(r.org_id))}, {"SK", S(keys::EmpSk(emp))}},
-                                 .consistent_read = true});
+      auto read =
+          r.rec.GetItem({.table_name = r.table,
+                         .key = {{"PK", S(keys::OrgPk(r.org_id))}, {"SK", S(keys::EmpSk(emp))}},
+                         .consistent_read = true});
       if (!read.ok()) return r.Outcome(read);
       ddbemu::TransactWriteItemsRequest t;
       t.transact_items.push_back(ddbemu::Update{
@@ -289,11 +290,11 @@ hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops, int shard
       rel["PK"] = S(DeptKey(to, emp, shards));
       t.transact_items.push_back(ddbemu::Put{.table_name = r.table, .item = rel});
       for (const auto& [dept, delta] : {std::pair{from, -1}, std::pair{to, 1}}) {
-        t.transact_items.push_back(ddbemu::Update{
-            .table_name = r.table,
-            .key = {{"PK", S(DeptKey(dept, emp, shards))}, {"SK", S("#COUNT")}},
-            .update_expression = "ADD headcount :d",
-            .expression_attribute_values = {{":d", N(delta)}}});
+        t.transact_items.push_back(
+            ddbemu::Update{.table_name = r.table,
+                           .key = {{"PK", S(DeptKey(dept, emp, shards))}, {"SK", S("#COUNT")}},
+                           .update_expression = "ADD headcount :d",
+                           .expression_attribute_values = {{":d", N(delta)}}});
       }
       return r.Outcome(r.rec.TransactWriteItems(t));
     }});
@@ -307,12 +308,14 @@ hrcore::Status OpenJobsBaseline(Run& r, std::deque<Operation>* ops) {
   if (auto s = SeedOrg(r, 1); !s.ok()) return s;
   auto jobs = std::make_shared<std::vector<std::string>>();
   for (int i = 0; i < r.spec.count; ++i) {
-    auto j = r.Seed([&] { return r.service.DraftJob({r.org_id}, "Job " + std::to_string(i), r.dept_ids[0]); });
+    auto j = r.Seed(
+        [&] { return r.service.DraftJob({r.org_id}, "Job " + std::to_string(i), r.dept_ids[0]); });
     if (!j.ok()) return j.error();
     jobs->push_back(j->job_id);
   }
   for (int i = 0; i < r.spec.count; ++i) {
-    ops->push_back({[&r, jobs, i] { return r.Outcome(r.service.OpenJob({r.org_id}, (*jobs)[i])); }});
+    ops->push_back(
+        {[&r, jobs, i] { return r.Outcome(r.service.OpenJob({r.org_id}, (*jobs)[i])); }});
   }
   return hrcore::Status();
 }
@@ -344,16 +347,16 @@ hrcore::Status OpenJobsOwnKey(Run& r, std::deque<Operation>* ops, int gsi_shards
       const std::string& job = (*jobs)[i];
       std::string gsi = keys::OpenJobsGsiPk(r.org_id);
       if (gsi_shards > 1) gsi += "#" + std::to_string(ShardOf(job, gsi_shards));
-      return r.Outcome(r.rec.UpdateItem(
-          {.table_name = r.table,
-           .key = {{"PK", S(keys::JobPk(job))}, {"SK", S("#JOB")}},
-           .update_expression = "SET #s = :open, GSI1PK = :gpk, GSI1SK = :gsk",
-           .condition_expression = "#s = :draft",
-           .expression_attribute_names = {{"#s", "status"}},
-           .expression_attribute_values = {{":open", S("open")},
-                                           {":draft", S("draft")},
-                                           {":gpk", S(gsi)},
-                                           {":gsk", S(keys::JobSk(job, job))}}}));
+      return r.Outcome(
+          r.rec.UpdateItem({.table_name = r.table,
+                            .key = {{"PK", S(keys::JobPk(job))}, {"SK", S("#JOB")}},
+                            .update_expression = "SET #s = :open, GSI1PK = :gpk, GSI1SK = :gsk",
+                            .condition_expression = "#s = :draft",
+                            .expression_attribute_names = {{"#s", "status"}},
+                            .expression_attribute_values = {{":open", S("open")},
+                                                            {":draft", S("draft")},
+                                                            {":gpk", S(gsi)},
+                                                            {":gsk", S(keys::JobSk(job, job))}}}));
     }});
   }
   return hrcore::Status();
@@ -402,11 +405,11 @@ hrcore::Status LoginStorm(Run& r, std::deque<Operation>* ops, bool consistent) {
     ops->push_back({[&r, i, consistent, employees] {
       // AP4: the employee by email (GSI1: eventually consistent by nature), then AP1: the
       // organisation (plan, status) for the session.
-      auto who = r.rec.Query({.table_name = r.table,
-                              .index_name = std::string(keys::kGsi1),
-                              .key_condition_expression = "GSI1PK = :pk",
-                              .expression_attribute_values = {
-                                  {":pk", S(keys::EmailGsiPk(Email(i % employees)))}}});
+      auto who = r.rec.Query(
+          {.table_name = r.table,
+           .index_name = std::string(keys::kGsi1),
+           .key_condition_expression = "GSI1PK = :pk",
+           .expression_attribute_values = {{":pk", S(keys::EmailGsiPk(Email(i % employees)))}}});
       if (!who.ok()) return r.Outcome(who);
       auto org = r.rec.GetItem(
           {.table_name = r.table,
@@ -446,10 +449,10 @@ std::vector<VariantSpec> ScenarioVariants(const std::string& scenario) {
                  false)};
   }
   if (scenario == "open-jobs") {
-    return {spec("baseline", "hrcore OpenJob: ORG# + GSI1 ORG#…#OPEN", 2000, 8000, false),
-            spec("own-key", "jobs on JOB#<job>, GSI1 still ORG#…#OPEN", 2000, 8000, false),
-            spec("gsi-sharded", "jobs on JOB#<job>, GSI1 ORG#…#OPEN#<n>, n < 8", 2000, 8000,
-                 false)};
+    return {
+        spec("baseline", "hrcore OpenJob: ORG# + GSI1 ORG#…#OPEN", 2000, 8000, false),
+        spec("own-key", "jobs on JOB#<job>, GSI1 still ORG#…#OPEN", 2000, 8000, false),
+        spec("gsi-sharded", "jobs on JOB#<job>, GSI1 ORG#…#OPEN#<n>, n < 8", 2000, 8000, false)};
   }
   if (scenario == "login-storm") {
     return {spec("baseline", "AP4 + AP1 strongly consistent (1 RCU)", 5000, 20000, true),
@@ -493,9 +496,9 @@ hrcore::Result<VariantRun> RunVariant(const VariantSpec& spec, Target& target) {
   out.result = RunOpenLoop(std::move(ops), spec.limits, target.pacer(), out.stats);
   r.rec.set_recording(false);
   if (out.result.failed > 0) {
-    return hrcore::Error(hrcore::ErrorKind::kBackend,
-                         spec.scenario + "/" + spec.variant + ": " +
-                             std::to_string(out.result.failed) + " operations failed: " + r.failure);
+    return hrcore::Error(hrcore::ErrorKind::kBackend, spec.scenario + "/" + spec.variant + ": " +
+                                                          std::to_string(out.result.failed) +
+                                                          " operations failed: " + r.failure);
   }
   target.pacer().Pass(target.is_virtual() ? 2 : 1.1);
   if (spec.scenario == "org-import") {

@@ -29,9 +29,9 @@ namespace hrhot {
 class Target;
 
 struct VariantSpec {
-  std::string scenario;  // org-import, dept-reorg, open-jobs, login-storm
-  std::string variant;   // baseline, sharded, ...
-  std::string title;     // one line: what this variant does
+  std::string scenario;     // org-import, dept-reorg, open-jobs, login-storm
+  std::string variant;      // baseline, sharded, ...
+  std::string title;        // one line: what this variant does
   bool read_heavy = false;  // charts and caps in RCU (else WCU)
   RunLimits limits;
   int count = 1000;  // employees, moves, jobs or logins

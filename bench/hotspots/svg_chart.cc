@@ -8,7 +8,7 @@ namespace hrhot {
 namespace {
 
 constexpr int kWidth = 760;
-constexpr int kLeft = 70;  // room for the y axis labels
+constexpr int kLeft = 70;    // room for the y axis labels
 constexpr int kRight = 190;  // room for the legend
 constexpr int kTop = 40;
 constexpr int kPlotHeight = 260;
@@ -56,8 +56,9 @@ std::string HeatColour(double ratio) {
     g = 255;
     r = 255;
     b = static_cast<int>(255 * (1 - t));
-  } else if (ratio <= 1.0) {
-    const double t = (ratio - 0.5) / 0.5;
+  } else if (ratio <= 1.05) {
+    // At the cap: a steady second serves the cap within one request either way.
+    const double t = std::min(1.0, (ratio - 0.5) / 0.5);
     r = 255;
     g = static_cast<int>(255 * (1 - t));
     b = 0;
@@ -78,11 +79,20 @@ std::string XmlEscape(const std::string& text) {
   out.reserve(text.size());
   for (char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -115,7 +125,10 @@ std::string RenderLineChart(const LineChart& chart) {
            "\" y2=\"" + Num(y) + "\" stroke=\"#e0e0e0\"/>\n";
     svg += Text(kLeft - 6, y + 4, Label(v), "end", 11);
   }
-  svg += Text(16, kTop + kPlotHeight / 2.0, chart.y_label, "middle", 12);
+  svg += "<text x=\"18\" y=\"" + Num(kTop + kPlotHeight / 2.0) +
+         "\" font-family=\"sans-serif\" font-size=\"12\" text-anchor=\"middle\" "
+         "transform=\"rotate(-90 18 " +
+         Num(kTop + kPlotHeight / 2.0) + ")\">" + XmlEscape(chart.y_label) + "</text>\n";
   // x axis: a tick per second (or per 5 s for long runs); values are drawn as steps over
   // their whole second, since each is an average over that second.
   const std::size_t step = seconds > 30 ? 5 : 1;
@@ -141,8 +154,8 @@ std::string RenderLineChart(const LineChart& chart) {
                 Num(x_of(static_cast<double>(i + 1))) + "," + Num(y) + " ";
     }
     const std::string dash = s.dashed ? " stroke-dasharray=\"6,4\"" : "";
-    svg += "<polyline fill=\"none\" stroke=\"" + s.colour + "\" stroke-width=\"2\"" + dash +
-           " points=\"" + points + "\"/>\n";
+    svg += "<polyline fill=\"none\" stroke=\"" + s.colour + "\" stroke-width=\"" + Num(s.width) +
+           "\"" + dash + " points=\"" + points + "\"/>\n";
     const double lx = kLeft + plot_width + 12;
     svg += "<line x1=\"" + Num(lx) + "\" y1=\"" + Num(legend_y - 4) + "\" x2=\"" + Num(lx + 22) +
            "\" y2=\"" + Num(legend_y - 4) + "\" stroke=\"" + s.colour + "\" stroke-width=\"2\"" +
@@ -175,11 +188,11 @@ std::string RenderHeatMap(const HeatMap& map) {
     svg += Text(label_width - 6, y + cell_height - 5, map.rows[r], "end", 11);
     for (std::size_t s = 0; s < seconds; ++s) {
       const double v = s < map.values[r].size() ? map.values[r][s] : 0;
-      svg += "<rect x=\"" + Num(label_width + s * cell_width) + "\" y=\"" + Num(y) +
-             "\" width=\"" + Num(cell_width) + "\" height=\"" + std::to_string(cell_height) +
-             "\" fill=\"" + HeatColour(v) + "\" stroke=\"#ddd\"><title>" +
-             XmlEscape(map.rows[r]) + " second " + std::to_string(s) + ": " +
-             std::to_string(static_cast<int>(std::lround(v * 100))) + "% of cap</title></rect>\n";
+      svg += "<rect x=\"" + Num(label_width + s * cell_width) + "\" y=\"" + Num(y) + "\" width=\"" +
+             Num(cell_width) + "\" height=\"" + std::to_string(cell_height) + "\" fill=\"" +
+             HeatColour(v) + "\" stroke=\"#ddd\"><title>" + XmlEscape(map.rows[r]) + " second " +
+             std::to_string(s) + ": " + std::to_string(static_cast<int>(std::lround(v * 100))) +
+             "% of cap</title></rect>\n";
     }
   }
   const std::size_t step = seconds > 30 ? 5 : 1;
@@ -190,7 +203,7 @@ std::string RenderHeatMap(const HeatMap& map) {
   svg += Text(label_width + plot_width / 2.0, kTop + rows_height + 28, "time (s)", "middle", 11);
   // Legend: 0%, 50%, 100%, above.
   const double ratios[] = {0, 0.25, 0.5, 0.75, 1.0, 1.5};
-  const char* labels[] = {"0%", "25%", "50%", "75%", "100% of cap", "> cap"};
+  const char* labels[] = {"0%", "25%", "50%", "75%", "100% of cap", "> cap (+5%)"};
   double lx = label_width;
   for (int i = 0; i < 6; ++i) {
     svg += "<rect x=\"" + Num(lx) + "\" y=\"" + Num(legend_top) +

@@ -16,6 +16,7 @@ struct Series {
   std::string colour;  // any SVG colour, e.g. "#d62728"
   bool dashed = false;
   std::vector<double> values;  // one value per second, from second 0
+  double width = 2;            // stroke width: wider for series drawn first, so equal ones show
 };
 
 struct LineChart {

@@ -27,7 +27,8 @@ Measured RunOne(const std::string& scenario, const std::string& variant) {
     EXPECT_TRUE(run.ok()) << (run.ok() ? "" : run.error().ToString());
     if (!run.ok()) return {};
     Measured m{std::move(run).value(), {}};
-    m.analysis = Analyse(m.run, [&](const std::string& index) { return target->Partitions(index); });
+    m.analysis =
+        Analyse(m.run, [&](const std::string& index) { return target->Partitions(index); });
     return m;
   }
   ADD_FAILURE() << "no variant " << variant;
