@@ -113,6 +113,10 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
     std::cerr << kHotspotsUsage;
     return 2;
   }
+  if (positional[1] == "help") {
+    std::cout << kHotspotsUsage;
+    return 0;
+  }
   std::vector<std::string> scenarios;
   if (positional[1] == "all") {
     scenarios = ScenarioNames();
@@ -157,7 +161,8 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
     std::vector<std::unique_ptr<VariantRun>> runs;
     std::vector<std::unique_ptr<RunAnalysis>> analyses;
     for (VariantSpec spec : ScenarioVariants(scenario)) {
-      if (auto v = flag("variant"); v && *v != spec.variant && *v != "baseline") continue;
+      // --variant V: the baseline and V.
+      if (auto v = flag("variant"); v && spec.variant != "baseline" && spec.variant != *v) continue;
       if (auto r = flag("rate")) spec.limits.ops_per_second = std::atof(r->c_str());
       if (auto n = flag("count")) spec.count = std::atoi(n->c_str());
       if (auto n = flag("shards")) spec.shards = std::atoi(n->c_str());

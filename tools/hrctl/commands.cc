@@ -242,7 +242,8 @@ int Run(const Args& a) {
   const std::string cmd = a.positional()[0];
   const bool json = a.Has("json");
   // Opens its own backends (an in-memory database per run, or an endpoint): bench/hotspots.
-  if (cmd == "hotspots") return hrhot::RunHotspotsCommand(a.positional(), [&a](const std::string& n) { return a.Get(n); });
+  if (cmd == "hotspots")
+    return hrhot::RunHotspotsCommand(a.positional(), [&a](const std::string& n) { return a.Get(n); });
   auto backend = Open(a);
   if (!backend.ok()) return Fail(backend.error(), json);
   Backend& b = *backend;
