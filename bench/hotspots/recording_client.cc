@@ -1,5 +1,7 @@
 #include "recording_client.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <type_traits>
