@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "ddbemu/embedded_client.h"
+#include "hotspots_command.h"
 #include "hrcore/check.h"
 #include "hrcore/table.h"
 #include "ddbemu/http_client.h"
@@ -40,6 +41,7 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
   job-open | job-close | job-reopen --org ORG --job J
   apply --org ORG --job J --emp E
   advance --org ORG --job J --submitted-at S --app A --to reviewing|accepted|rejected
+  hotspots <scenario|all> [--clock virtual|real] [--out DIR] ...   hot partitions (hotspots help)
 Defaults: --data-dir ./hrdata (LMDB, in process; seed writes unthrottled unless --throttle),
 --table acme-hr-dev. With --endpoint, the
 access key is $AWS_ACCESS_KEY_ID (default "hrctl") and the region $AWS_REGION (us-east-1).
@@ -239,6 +241,9 @@ int Run(const Args& a) {
   }
   const std::string cmd = a.positional()[0];
   const bool json = a.Has("json");
+  // Opens its own backends (an in-memory database per run, or an endpoint): bench/hotspots.
+  if (cmd == "hotspots")
+    return hrhot::RunHotspotsCommand(a.positional(), [&a](const std::string& n) { return a.Get(n); });
   auto backend = Open(a);
   if (!backend.ok()) return Fail(backend.error(), json);
   Backend& b = *backend;

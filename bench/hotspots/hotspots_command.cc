@@ -1,0 +1,200 @@
+#include "hotspots_command.h"
+
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "hotspots_report.h"
+#include "hotspots_target.h"
+#include "scenarios.h"
+
+namespace hrhot {
+
+const char* const kHotspotsUsage =
+    R"(usage: hrctl hotspots <org-import|dept-reorg|open-jobs|login-storm|all>
+         [--clock virtual|real] [--endpoint URL] [--ddb-local PATH] [--out DIR]
+         [--variant V] [--rate OPS_PER_S] [--count N] [--shards N]
+  Hot-partition scenarios of the HR workload, each beside its fix, with throttling on.
+  --clock virtual (default): in process, on a virtual clock: exact and repeatable.
+  --clock real: against --endpoint URL, or a ddb-local this command starts (--ddb-local PATH,
+  default: the one built next to hrctl), on the real clock.
+  Writes DIR/<scenario>-<variant>.csv (per second, per partition and partition key),
+  DIR/<scenario>-<variant>-partitions.csv, DIR/<scenario>-<variant>-heat.svg,
+  DIR/<scenario>.svg (offered vs accepted) and DIR/summary.txt (default DIR: hotspots-out).
+)";
+
+namespace {
+
+// A ddb-local in memory on a port it picks (-port 0), read from its banner; killed on exit.
+class DdbLocal {
+ public:
+  explicit DdbLocal(const std::string& binary) {
+    int out[2];
+    if (::pipe(out) != 0) return;
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+      ::dup2(out[1], STDOUT_FILENO);
+      ::close(out[0]);
+      ::close(out[1]);
+      std::vector<std::string> args = {binary, "-inMemory", "-port", "0"};
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    ::close(out[1]);
+    FILE* in = ::fdopen(out[0], "r");
+    char line[512];
+    while (std::fgets(line, sizeof line, in) != nullptr) {
+      const std::string l(line);
+      if (l.rfind("Port:\t", 0) == 0) port_ = std::stoi(l.substr(6));
+      if (l.rfind("Listening:", 0) == 0) break;
+    }
+    stdout_ = in;
+  }
+  ~DdbLocal() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      ::waitpid(pid_, nullptr, 0);
+    }
+    if (stdout_ != nullptr) std::fclose(stdout_);
+  }
+  DdbLocal(const DdbLocal&) = delete;
+  DdbLocal& operator=(const DdbLocal&) = delete;
+  bool started() const { return port_ > 0; }
+  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
+
+ private:
+  pid_t pid_ = -1;
+  int port_ = 0;
+  FILE* stdout_ = nullptr;
+};
+
+std::string DefaultDdbLocal() {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "ddb-local";
+  // The build puts hrctl in tools/hrctl/ and ddb-local in tools/.
+  for (const char* relative : {"../ddb-local", "ddb-local", "../ddb-local/ddb-local"}) {
+    const auto candidate = (self.parent_path() / relative).lexically_normal();
+    if (std::filesystem::is_regular_file(candidate, ec)) return candidate.string();
+  }
+  return "ddb-local";
+}
+
+bool WriteFile(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+constexpr const char* kModelLine =
+    "Model (docs/capacity.md): each partition, and each partition key value, serves at most "
+    "1,000 WCU/s and 3,000 RCU/s, whatever the table's capacity; an on-demand table starts with "
+    "4 partitions and 40,000 RCU/WCU per second; a GSI has its own partitions, and a write its "
+    "GSI cannot take is refused on the table too. Every bucket starts with one second of "
+    "capacity, so second 0 may serve up to twice the cap; the steady seconds are s1..last-1.\n";
+
+}  // namespace
+
+int RunHotspotsCommand(const std::vector<std::string>& positional,
+                       const std::function<std::optional<std::string>(const std::string&)>& flag) {
+  if (positional.size() < 2) {
+    std::cerr << kHotspotsUsage;
+    return 2;
+  }
+  if (positional[1] == "help") {
+    std::cout << kHotspotsUsage;
+    return 0;
+  }
+  std::vector<std::string> scenarios;
+  if (positional[1] == "all") {
+    scenarios = ScenarioNames();
+  } else {
+    scenarios.push_back(positional[1]);
+    if (ScenarioVariants(positional[1]).empty()) {
+      std::cerr << "hrctl hotspots: no scenario '" << positional[1] << "'\n" << kHotspotsUsage;
+      return 2;
+    }
+  }
+  const std::string clock = flag("clock").value_or(flag("endpoint") ? "real" : "virtual");
+  if (clock != "virtual" && clock != "real") {
+    std::cerr << "hrctl hotspots: --clock is virtual or real\n";
+    return 2;
+  }
+  std::unique_ptr<DdbLocal> server;
+  std::unique_ptr<Target> target;
+  if (clock == "virtual") {
+    target = MakeEmbeddedTarget();
+  } else {
+    std::string endpoint = flag("endpoint").value_or("");
+    if (endpoint.empty()) {
+      server = std::make_unique<DdbLocal>(flag("ddb-local").value_or(DefaultDdbLocal()));
+      if (!server->started()) {
+        std::cerr << "hrctl hotspots: could not start ddb-local (--ddb-local PATH)\n";
+        return 1;
+      }
+      endpoint = server->url();
+    }
+    auto http = MakeHttpTarget(endpoint);
+    if (!http.ok()) {
+      std::cerr << "hrctl hotspots: " << http.error().ToString() << "\n";
+      return 1;
+    }
+    target = std::move(http).value();
+  }
+  const std::filesystem::path out_dir = flag("out").value_or("hotspots-out");
+  std::filesystem::create_directories(out_dir);
+  std::string summary = kModelLine;
+  std::cout << kModelLine << std::flush;
+  for (const std::string& scenario : scenarios) {
+    std::vector<std::unique_ptr<VariantRun>> runs;
+    std::vector<std::unique_ptr<RunAnalysis>> analyses;
+    for (VariantSpec spec : ScenarioVariants(scenario)) {
+      // --variant V: the baseline and V.
+      if (auto v = flag("variant"); v && spec.variant != "baseline" && spec.variant != *v) continue;
+      if (auto r = flag("rate")) spec.limits.ops_per_second = std::atof(r->c_str());
+      if (auto n = flag("count")) spec.count = std::atoi(n->c_str());
+      if (auto n = flag("shards")) spec.shards = std::atoi(n->c_str());
+      auto run = RunVariant(spec, *target);
+      if (!run.ok()) {
+        std::cerr << "hrctl hotspots: " << run.error().ToString() << "\n";
+        return 1;
+      }
+      auto owned = std::make_unique<VariantRun>(std::move(run).value());
+      auto analysis = std::make_unique<RunAnalysis>(
+          Analyse(*owned, [&](const std::string& index) { return target->Partitions(index); }));
+      const std::string base = scenario + "-" + spec.variant;
+      WriteFile(out_dir / (base + ".csv"), RenderCsv(*owned, *analysis, false));
+      WriteFile(out_dir / (base + "-partitions.csv"), RenderCsv(*owned, *analysis, true));
+      WriteFile(out_dir / (base + "-heat.svg"), RenderHeatMapSvg(*owned, *analysis));
+      const std::string text = RenderSummary(*owned, *analysis, target->Describe());
+      std::cout << text << std::flush;
+      summary += text;
+      runs.push_back(std::move(owned));
+      analyses.push_back(std::move(analysis));
+    }
+    std::vector<const VariantRun*> r;
+    std::vector<const RunAnalysis*> a;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      r.push_back(runs[i].get());
+      a.push_back(analyses[i].get());
+    }
+    if (!r.empty()) WriteFile(out_dir / (scenario + ".svg"), RenderScenarioChart(r, a));
+  }
+  WriteFile(out_dir / "summary.txt", summary);
+  std::cout << "wrote " << out_dir.string() << "/\n";
+  return 0;
+}
+
+}  // namespace hrhot

@@ -1,0 +1,65 @@
+// The open-loop driver of a hot-partition run: operations are offered at a fixed rate (one per
+// tick), in order; an operation refused by throttling stays at the head of the queue and is
+// offered again at the next tick (what an SDK's retry does, without its back-off, so that the
+// offered rate stays the scenario's), so the run ends when the last operation is done.
+//
+// Time is a Pacer: on a VirtualClock (in process) each tick sets the clock to the tick's
+// instant, so the run is exact and repeatable and takes only the CPU it needs; on the real
+// clock each tick waits for its instant (a paced load generator, not a synchronisation).
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "ddbemu/clock.h"
+#include "load_stats.h"
+
+namespace hrhot {
+
+class Pacer {
+ public:
+  virtual ~Pacer() = default;
+  // Waits until `seconds` after the start of the run (or moves the virtual clock there).
+  virtual void WaitUntil(double seconds) = 0;
+  // The whole second of the run it is now.
+  virtual std::int64_t Second() const = 0;
+  // Lets `seconds` pass outside a run (seeding, a pause for the buckets to refill).
+  virtual void Pass(double seconds) = 0;
+  // Starts the run's time at now.
+  virtual void Restart() = 0;
+  virtual bool is_virtual() const = 0;
+};
+
+// Moves `clock` (shared with the Database) tick by tick.
+std::unique_ptr<Pacer> MakeVirtualPacer(ddbemu::VirtualClock& clock);
+// Sleeps until each tick's instant on the steady clock.
+std::unique_ptr<Pacer> MakeRealPacer();
+
+enum class OpOutcome { kDone, kThrottled, kFailed };
+
+struct Operation {
+  std::function<OpOutcome()> run;
+};
+
+struct RunLimits {
+  double ops_per_second = 100;
+  double max_seconds = 60;  // the run stops offering after this long, done or not
+};
+
+struct RunResult {
+  std::int64_t offered = 0;    // ticks: operations offered, retries included
+  std::int64_t completed = 0;  // operations done
+  std::int64_t failed = 0;     // operations that failed for another reason than throttling
+  std::string first_failure;
+  double seconds = 0;  // time from the first tick to the last
+};
+
+// Offers `ops` in order at `limits.ops_per_second`; records each offer in `stats`.
+RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer,
+                      LoadStats& stats, std::string* failure_detail = nullptr);
+
+}  // namespace hrhot

@@ -1,0 +1,110 @@
+// RecordingClient: a ddbemu::Client in front of another (the embedded database or an HTTP
+// endpoint) that records every data request of a hot-partition run into LoadStats: which
+// partition key values of the table and of GSI1 it charged, how much, and — when refused — the
+// reasons the service gave. It asks for ReturnConsumedCapacity INDEXES on every request, so
+// what it records as accepted is what the service charged; it predicts each request's cost
+// from docs/capacity.md §1 (item size, 1 KB per WCU, 4 KB per RCU, transactions twice, GSI
+// writes once) and checks that prediction against the charge (LoadStats::RecordModelCheck).
+//
+// Specific to the HR table (HR-SCHEMA.md): partition key PK, one GSI `GSI1` keyed by GSI1PK.
+// Single-threaded, like the scenario driver that uses it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "ddbemu/client.h"
+#include "load_stats.h"
+
+namespace hrhot {
+
+// docs/capacity.md §1: the item's size in bytes (attribute names + values).
+std::int64_t ItemSizeBytes(const ddbemu::Item& item);
+
+class RecordingClient final : public ddbemu::Client {
+ public:
+  // `inner` must outlive this client; `now_second` tells which second of the run it is.
+  RecordingClient(ddbemu::Client& inner, LoadStats& stats, std::function<std::int64_t()> now_second)
+      : inner_(inner), stats_(stats), now_second_(std::move(now_second)) {}
+
+  // Recording on (the run) or off (seeding the data the run starts from).
+  void set_recording(bool on) { recording_ = on; }
+  // Whether the last data request was refused by throttling.
+  bool last_throttled() const { return last_throttled_; }
+
+  ddbemu::Result<ddbemu::PutItemResponse> PutItem(const ddbemu::PutItemRequest& r) override;
+  ddbemu::Result<ddbemu::GetItemResponse> GetItem(const ddbemu::GetItemRequest& r) override;
+  ddbemu::Result<ddbemu::UpdateItemResponse> UpdateItem(
+      const ddbemu::UpdateItemRequest& r) override;
+  ddbemu::Result<ddbemu::DeleteItemResponse> DeleteItem(
+      const ddbemu::DeleteItemRequest& r) override;
+  ddbemu::Result<ddbemu::QueryResponse> Query(const ddbemu::QueryRequest& r) override;
+  ddbemu::Result<ddbemu::ScanResponse> Scan(const ddbemu::ScanRequest& r) override {
+    return inner_.Scan(r);
+  }
+  ddbemu::Result<ddbemu::BatchGetItemResponse> BatchGetItem(
+      const ddbemu::BatchGetItemRequest& r) override {
+    return inner_.BatchGetItem(r);
+  }
+  ddbemu::Result<ddbemu::BatchWriteItemResponse> BatchWriteItem(
+      const ddbemu::BatchWriteItemRequest& r) override {
+    return inner_.BatchWriteItem(r);
+  }
+  ddbemu::Result<ddbemu::TransactWriteItemsResponse> TransactWriteItems(
+      const ddbemu::TransactWriteItemsRequest& r) override;
+  ddbemu::Result<ddbemu::TransactGetItemsResponse> TransactGetItems(
+      const ddbemu::TransactGetItemsRequest& r) override {
+    return inner_.TransactGetItems(r);
+  }
+  ddbemu::Result<ddbemu::CreateTableResponse> CreateTable(
+      const ddbemu::CreateTableRequest& r) override {
+    return inner_.CreateTable(r);
+  }
+  ddbemu::Result<ddbemu::DescribeTableResponse> DescribeTable(
+      const ddbemu::DescribeTableRequest& r) override {
+    return inner_.DescribeTable(r);
+  }
+  ddbemu::Result<ddbemu::UpdateTableResponse> UpdateTable(
+      const ddbemu::UpdateTableRequest& r) override {
+    return inner_.UpdateTable(r);
+  }
+  ddbemu::Result<ddbemu::DeleteTableResponse> DeleteTable(
+      const ddbemu::DeleteTableRequest& r) override {
+    return inner_.DeleteTable(r);
+  }
+  ddbemu::Result<ddbemu::ListTablesResponse> ListTables(
+      const ddbemu::ListTablesRequest& r) override {
+    return inner_.ListTables(r);
+  }
+
+ private:
+  // The predicted charges of a write of `item_key` (the item after the write: `new_item`, or
+  // the GSI1PK an update sets / removes), `factor` 2 inside a transaction.
+  struct WriteShape {
+    const ddbemu::Item* key = nullptr;       // PK (+ SK) of the item written
+    const ddbemu::Item* new_item = nullptr;  // a Put's item
+    std::optional<std::string> set_gsi;      // an Update that SETs GSI1PK
+    bool removes_gsi = false;                // an Update that REMOVEs GSI1PK, or a Delete
+    bool condition_check = false;            // a transaction's ConditionCheck: no GSI write
+  };
+  std::vector<Charge> PredictWrite(const WriteShape& w, double factor, int action) const;
+  void RememberWrite(const WriteShape& w);
+  // Records one attempt; `consumed` is the service's charge when accepted.
+  template <class R>
+  void Record(const std::vector<Charge>& predicted, const ddbemu::Result<R>& result,
+              const std::vector<ddbemu::ConsumedCapacity>& consumed, bool exact_from_service);
+
+  ddbemu::Client& inner_;
+  LoadStats& stats_;
+  std::function<std::int64_t()> now_second_;
+  bool recording_ = true;
+  bool last_throttled_ = false;
+  // PK \x1f SK -> the item's GSI1PK: which GSI1 partition key an update or delete rewrites.
+  std::map<std::string, std::string> gsi_keys_;
+};
+
+}  // namespace hrhot
