@@ -174,19 +174,19 @@ TEST_F(MigrateTest, RollbacksRestoreTheTableWhereTheKindAllows) {
   ASSERT_TRUE(RunMigration(*client_, "employee-status-index", o).ok());
   const Dump after_index = DumpTable(table_);
 
-  int writes = 9;
+  int writes = 40;  // asked before every item visited: well into the backfill
   MigrationOptions stopping = o;
   stopping.stop_before_write = [&](const MigrationProgress&) { return --writes < 0; };
   ASSERT_FALSE(RunMigration(*client_, "employee-rekey", stopping).ok());
-  EXPECT_NE(DumpTable(table_), after_index);
+  EXPECT_TRUE(DumpTable(table_) != after_index) << "the backfill wrote nothing";
   auto back = RollbackMigration(*client_, "employee-rekey", o);
   ASSERT_TRUE(back.ok()) << back.error().ToString();
   EXPECT_EQ(back->state, "rolled-back");
-  EXPECT_EQ(DumpTable(table_), after_index);
+  EXPECT_TRUE(DumpTable(table_) == after_index);
   ExpectInvariants("after the re-key's rollback");
 
   ASSERT_TRUE(RollbackMigration(*client_, "employee-status-index", o).ok());
-  EXPECT_EQ(DumpTable(table_), after_role);
+  EXPECT_TRUE(DumpTable(table_) == after_role);
   auto desc = client_->DescribeTable({.table_name = table_});
   ASSERT_TRUE(desc.ok());
   EXPECT_EQ(desc->table.global_secondary_indexes.size(), 1u);  // GSI1 only
