@@ -95,6 +95,7 @@ TEST_F(MigrateSigkill, KilledRunsResumeToTheTableOfAnUninterruptedRun) {
     ASSERT_TRUE(RollbackMigration(*client_, "employee-rekey", Options(twin)).ok());
   }
   EXPECT_GE(kills, 3);
+  std::printf("hrctl migrate run killed %d times (SIGKILL), then finished\n", kills);
   auto st = MigrationStatus(*client_, Options(twin));
   ASSERT_TRUE(st.ok());
   EXPECT_EQ((*st)[2].state, "applied");
