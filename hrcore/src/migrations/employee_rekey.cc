@@ -8,7 +8,9 @@
 //   1. backfill: every old item is copied to the new shape, by a transaction that checks the
 //      old item still has the version read and puts the copy only where it is absent or
 //      older (a live write that mirrored it meanwhile wins);
-//   2. verify: both shapes compared item by item; any difference stops the migration here;
+//   2. verify: both shapes compared item by item; a copy that differs from its old item (left
+//      by an hrcore process that wrote before it saw the switch) is re-copied, under a check
+//      of the old item's version; any difference left stops the migration here;
 //   3. cut-over: reads (AP2 through EMPREF#, AP3, AP4, AP13) come from the new shape;
 //   4. switch to v2: hrcore writes the new shape only;
 //   5. cleanup: the old items are deleted.
@@ -107,14 +109,13 @@ Status DeleteWhere(MigrationIo& io, const Item& item, MigrationTally& tally, boo
   return {};
 }
 
-// Both shapes against the switch: what each employee must look like in the current mode.
-Status Verify(MigrationIo& io, VerifyReport& report) {
-  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
-  const EmployeeKeyMode mode = schema.employee_keys;
-  struct Shapes {
-    std::optional<Item> old_item, new_item, ref;
-  };
-  std::map<std::pair<std::string, std::string>, Shapes> by_emp;
+struct Shapes {
+  std::optional<Item> old_item, new_item, ref;
+};
+using ShapesByEmployee = std::map<std::pair<std::string, std::string>, Shapes>;
+
+Result<ShapesByEmployee> ReadShapes(MigrationIo& io) {
+  ShapesByEmployee by_emp;
   HR_RETURN_IF_ERROR(ForEachItem(io, [&](const Item& item) {
     auto id = std::make_pair(GetS(item, "orgId"), GetS(item, "empId"));
     if (IsRef(item)) {
@@ -123,6 +124,55 @@ Status Verify(MigrationIo& io, VerifyReport& report) {
       (shape::IsNewShape(item) ? by_emp[id].new_item : by_emp[id].old_item) = item;
     }
   }));
+  return by_emp;
+}
+
+Item KeyOf(const Item& item) { return codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)); }
+
+// While reads still come from the old shape: makes the new shape match the old one wherever a
+// write that bypassed the dual-write (an hrcore process that had not yet seen the switch)
+// left them apart. Each repair is a transaction conditioned on the old item as read, so a
+// concurrent (mirrored) write wins.
+Status Repair(MigrationIo& io, std::int64_t& repaired) {
+  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+  if (schema.employee_keys != EmployeeKeyMode::kDualReadOld) return {};
+  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
+  for (const auto& [id, s] : by_emp) {
+    ddbemu::TransactWriteItemsRequest tx;
+    if (!s.old_item) {  // an orphan copy: its employee is not in the old shape
+      tx.transact_items.push_back(
+          ddbemu::ConditionCheck{.key = shape::OldKey(id.first, id.second),
+                                 .condition_expression = "attribute_not_exists(#PK)",
+                                 .expression_attribute_names = {{"#PK", "PK"}}});
+      if (s.new_item) tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.new_item)});
+      if (s.ref) tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.ref)});
+    } else {
+      const Item want = NewShapeOf(*s.old_item);
+      const bool same = s.new_item && *s.new_item == want && s.ref && *s.ref == RefOf(*s.old_item);
+      if (same) continue;
+      const std::int64_t version = codec::GetN(*s.old_item, "version", -1);
+      ddbemu::ConditionCheck still{
+          .key = KeyOf(*s.old_item),
+          .condition_expression = version < 0 ? "attribute_not_exists(#version)" : "#version = :v",
+          .expression_attribute_names = {{"#version", "version"}}};
+      if (version >= 0) still.expression_attribute_values = {{":v", codec::N(version)}};
+      tx.transact_items.push_back(still);
+      if (s.new_item && KeyOf(*s.new_item) != KeyOf(want))
+        tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.new_item)});
+      tx.transact_items.push_back(ddbemu::Put{.item = want});
+      tx.transact_items.push_back(ddbemu::Put{.item = RefOf(*s.old_item)});
+    }
+    HR_ASSIGN_OR_RETURN(bool done, io.Transact(std::move(tx)));
+    if (done) ++repaired;
+  }
+  return {};
+}
+
+// Both shapes against the switch: what each employee must look like in the current mode.
+Status Verify(MigrationIo& io, VerifyReport& report) {
+  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+  const EmployeeKeyMode mode = schema.employee_keys;
+  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
   for (const auto& [id, s] : by_emp) {
     ++report.checked;
     const std::string who = "employee " + id.second + " of org " + id.first + ": ";
@@ -162,8 +212,9 @@ Migration EmployeeRekeyMigration() {
                 "Employee SK EMP#<empId> -> EMP#<lastName>#<empId> (AP3 by last name): "
                 "dual-write, backfill, verify, cut-over, cleanup",
             .steps = {"switch: dual-write, reads from old", "backfill new shape",
-                      "verify both shapes item by item", "cut-over: reads from new",
-                      "switch: write new shape only", "cleanup: delete old shape"},
+                      "verify both shapes item by item (repairing copies a stale writer missed)",
+                      "cut-over: reads from new", "switch: write new shape only",
+                      "cleanup: delete old shape"},
             .reversible = true,
             .rollback_note =
                 "until the switch to new-only writes: reads back to the old shape, "
@@ -184,6 +235,8 @@ Migration EmployeeRekeyMigration() {
                                                       WriteUnits(RefOf(item), 0))};
                      }});
   m.steps.push_back({.name = m.info.steps[2], .control = [](MigrationIo& io) -> Status {
+                       std::int64_t repaired = 0;
+                       HR_RETURN_IF_ERROR(Repair(io, repaired));
                        VerifyReport report;
                        HR_RETURN_IF_ERROR(Verify(io, report));
                        if (report.mismatches.empty()) return {};

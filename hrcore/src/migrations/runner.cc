@@ -290,7 +290,7 @@ Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& n
       sp.write_units = wcu * scale + pages;  // + one checkpoint Put per page
       sp.read_units = scan_rcu;
     } else if (step.name.find("verify") != std::string::npos) {
-      sp.read_units = scan_rcu;
+      sp.read_units = 2 * scan_rcu;  // the repair pass and the verify pass
     }
     plan.read_units += sp.read_units;
     plan.write_units += sp.write_units;
@@ -310,7 +310,8 @@ Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& n
   if (m->info.kind == MigrationKind::kRekey)
     plan.notes.push_back(
         "while both shapes exist every employee write is a transaction over both (2x, plus the "
-        "switch check); after the cut-over AP2 reads EMPREF# first, consistently (+1 RCU a call: AP2 goes from 0.5 to 1.5 RCU)");
+        "switch check); after the cut-over AP2 reads EMPREF# first, consistently (+1 RCU a call: "
+        "AP2 goes from 0.5 to 1.5 RCU)");
   if (m->info.kind == MigrationKind::kAddIndex)
     plan.notes.push_back("every employee write afterwards also writes its GSI2 entry (+1 WCU)");
   plan.consumed_by_plan = io.consumed();

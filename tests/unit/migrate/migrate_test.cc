@@ -128,6 +128,41 @@ TEST_F(MigrateTest, RunsStoppedAtRandomWritesAndResumedEndInTheSameTable) {
   }
 }
 
+// A write that bypassed the dual-write (an hrcore process still on the review's schema) after
+// the backfill copied its employee: the verify step finds the copy stale and copies again.
+TEST_F(MigrateTest, VerifyRepairsACopyAStaleWriterLeftBehind) {
+  Seed(1, 10);
+  MigrationOptions o = Options(table_);
+  ASSERT_TRUE(RunMigration(*client_, "role-default", o).ok());
+  ASSERT_TRUE(RunMigration(*client_, "employee-status-index", o).ok());
+  auto svc = LiveService();
+  auto list = svc->ListEmployees(orgs_[0].ctx, {.limit = 1});
+  ASSERT_TRUE(list.ok());
+  const Employee victim = list->items[0];
+  o.progress = [&](const MigrationProgress& p) {
+    if (p.checkpoint || p.step != 2) return;  // the start of the verify step
+    ASSERT_TRUE(client_
+                    ->UpdateItem(
+                        {.table_name = table_,
+                         .key = {{"PK", ddbemu::AttributeValue::S("ORG#" + victim.org_id)},
+                                 {"SK", ddbemu::AttributeValue::S("EMP#" + victim.emp_id)}},
+                         .update_expression = "SET lastName = :l, version = version + :one",
+                         .expression_attribute_values = {{":l", ddbemu::AttributeValue::S("Stale")},
+                                                         {":one", ddbemu::AttributeValue::N("1")}}})
+                    .ok());
+  };
+  auto rec = RunMigration(*client_, "employee-rekey", o);
+  ASSERT_TRUE(rec.ok()) << rec.error().ToString();
+  auto got = svc->GetEmployee(orgs_[0].ctx, victim.emp_id);
+  ASSERT_TRUE(got.ok()) << got.error().ToString();
+  EXPECT_EQ(got->last_name, "Stale");
+  EXPECT_EQ(got->version, victim.version + 1);
+  auto v = VerifyMigration(*client_, "employee-rekey", o);
+  ASSERT_TRUE(v.ok());
+  EXPECT_TRUE(v->mismatches.empty());
+  ExpectInvariants("after the repaired re-key");
+}
+
 // The pace holds (in virtual time: units consumed / seconds elapsed), and a budget above what
 // a partition serves is throttled and backed off from, without failing.
 TEST_F(MigrateTest, PacesToItsBudgetAndBacksOffWhenThrottled) {
