@@ -164,6 +164,16 @@ Result<std::optional<Item>> MigrationIo::Get(const Item& key) {
   return std::move(r->item);
 }
 
+Result<std::vector<std::optional<Item>>> MigrationIo::SnapshotGet(const std::vector<Item>& keys) {
+  ddbemu::TransactGetItemsRequest request{.return_consumed_capacity =
+                                              ddbemu::ReturnConsumedCapacity::kTotal};
+  for (const Item& key : keys) request.transact_items.push_back({options_.table_name, key});
+  auto r = Call(false, [&] { return client_.TransactGetItems(request); });
+  if (!r.ok()) return Error::Backend(std::move(r).error());
+  for (const auto& c : r->consumed_capacity) Charge(c, false);
+  return std::move(r->responses);
+}
+
 #define HR_MIGRATION_WRITE(Op, request)                                                      \
   request.table_name = options_.table_name;                                                  \
   request.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal;                 \

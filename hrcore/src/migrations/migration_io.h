@@ -34,6 +34,8 @@ class MigrationIo {
   // A consistent Scan page (consistent: the step must see every committed write).
   Result<ddbemu::ScanResponse> ScanPage(const std::optional<Item>& start, int limit);
   Result<std::optional<Item>> Get(const Item& key);
+  // The items at `keys`, read from one snapshot (TransactGetItems).
+  Result<std::vector<std::optional<Item>>> SnapshotGet(const std::vector<Item>& keys);
   // A conditional write: true when it took effect, false when its condition was false.
   Result<bool> Update(ddbemu::UpdateItemRequest request);
   Result<bool> Put(ddbemu::PutItemRequest request);
