@@ -40,10 +40,12 @@ TEST_F(MigrateTest, AllThreeMigrationsUnderLiveTrafficKeepInvariantsAndAp3) {
     EXPECT_EQ(Directory(*reader, watched), directory) << p.migration << " step " << p.step + 1;
   };
   for (const std::string name : {"role-default", "employee-status-index", "employee-rekey"}) {
+    const int ops_before = live.ops;
     auto rec = RunMigration(*client_, name, o);
     ASSERT_TRUE(rec.ok()) << name << ": " << rec.error().ToString();
     EXPECT_EQ(rec->state, "applied");
     std::lock_guard pause(live.gate);
+    if (name == "employee-rekey") EXPECT_GT(live.ops, ops_before) << "no traffic during the re-key";
     auto v = VerifyMigration(*client_, name, o);
     ASSERT_TRUE(v.ok()) << v.error().ToString();
     EXPECT_GT(v->checked, 0);
