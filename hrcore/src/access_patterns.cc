@@ -68,8 +68,11 @@ Result<Page<Employee>> HrService::ListEmployees(const TenantContext& ctx, const 
   HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
   ddbemu::QueryRequest q = PrefixQuery(keys::OrgPk(ctx.org_id), keys::kEmpPrefix, true);
   ShapeFilter(state, q);
-  return I::List<Employee>(*this, {ctx.org_id, "AP3", ""}, std::move(q), &codec::EmployeeFrom,
-                           page);
+  // A cursor positions the Query in one key order: one issued before the cut-over means
+  // nothing after it, and is refused (kInvalidCursor) rather than followed to a wrong page.
+  std::string order = ReadsNewShape(state.employee_keys) ? "by-last-name" : "";
+  return I::List<Employee>(*this, {ctx.org_id, "AP3", std::move(order)}, std::move(q),
+                           &codec::EmployeeFrom, page);
 }
 
 Result<Employee> HrService::ResolveLogin(const std::string& raw_email) {

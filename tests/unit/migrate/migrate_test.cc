@@ -141,6 +141,8 @@ TEST_F(MigrateTest, VerifyRepairsACopyAStaleWriterLeftBehind) {
   auto list = svc->ListEmployees(orgs_[0].ctx, {.limit = 1});
   ASSERT_TRUE(list.ok());
   const Employee victim = list->items[0];
+  ASSERT_TRUE(list->next_cursor.has_value());
+  const std::string hire_order_cursor = *list->next_cursor;
   o.progress = [&](const MigrationProgress& p) {
     if (p.checkpoint || p.step != 2) return;  // the start of the verify step
     ASSERT_TRUE(client_
@@ -163,6 +165,10 @@ TEST_F(MigrateTest, VerifyRepairsACopyAStaleWriterLeftBehind) {
   ASSERT_TRUE(v.ok());
   EXPECT_TRUE(v->mismatches.empty());
   ExpectInvariants("after the repaired re-key");
+  // A cursor of the hire-order listing means nothing in the last-name order: refused.
+  auto stale = svc->ListEmployees(orgs_[0].ctx, {.limit = 1, .cursor = hire_order_cursor});
+  ASSERT_FALSE(stale.ok());
+  EXPECT_EQ(stale.error().kind(), ErrorKind::kInvalidCursor);
 }
 
 // The pace holds (in virtual time: units consumed / seconds elapsed), and a budget above what
