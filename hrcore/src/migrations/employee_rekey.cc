@@ -258,15 +258,17 @@ Migration EmployeeRekeyMigration() {
                            return SetMode(io, M::kDualReadOld, {M::kV1, M::kDualReadOld});
                          },
                      .switches = 1});
-  m.steps.push_back({.name = m.info.steps[1], .visit = Backfill, .estimate = [](const Item& item) {
-                       if (!IsOldEmployee(item)) return ItemEstimate{};
-                       // In a transaction (2x): the check, the copy (+GSI1 when active, +GSI2
-                       // when present) and the lookup item.
-                       int indexes = (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
-                                     (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0);
-                       return ItemEstimate{true, 2 * (1 + WriteUnits(NewShapeOf(item), indexes) +
-                                                      WriteUnits(RefOf(item), 0))};
-                     }});
+  m.steps.push_back(
+      {.name = m.info.steps[1], .visit = Backfill, .estimate = [](const Item& item) {
+         if (!IsOldEmployee(item)) return ItemEstimate{};
+         // In a transaction (2x): the check, the copy (+GSI1 when active, +GSI2
+         // when present) and the lookup item.
+         int indexes = (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
+                       (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0);
+         return ItemEstimate{
+             true, 2 * (1 + WriteUnits(NewShapeOf(item), indexes) + WriteUnits(RefOf(item), 0)),
+             static_cast<double>(ItemSize(NewShapeOf(item)) + ItemSize(RefOf(item))), 2};
+       }});
   m.steps.push_back({.name = m.info.steps[2], .control = [](MigrationIo& io) -> Status {
                        std::int64_t repaired = 0;
                        HR_RETURN_IF_ERROR(Repair(io, repaired));
@@ -299,7 +301,8 @@ Migration EmployeeRekeyMigration() {
                            if (!IsOldEmployee(item)) return ItemEstimate{};
                            int indexes = (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
                                          (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0);
-                           return ItemEstimate{true, WriteUnits(item, indexes)};
+                           return ItemEstimate{true, WriteUnits(item, indexes),
+                                               -static_cast<double>(ItemSize(item)), -1};
                          }});
   m.can_roll_back = [](MigrationIo& io) -> Status {
     HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));

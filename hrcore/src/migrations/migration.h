@@ -19,6 +19,8 @@ namespace hrcore::migrations {
 struct ItemEstimate {
   bool writes = false;
   double write_units = 0;
+  double added_bytes = 0;  // items the write adds to the table (negative: removes)
+  double added_items = 0;
 };
 
 struct Step {

@@ -267,16 +267,18 @@ Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& n
                                  static_cast<double>(plan.sampled)
                            : 0;
   // A consistent Scan reads the whole table: 1 RCU per 4 KB (CAPACITY.md §1), plus the
-  // checkpoint Put after each page.
-  const double scan_rcu = std::ceil(static_cast<double>(plan.table_bytes) / 4096.0);
-  const double pages = std::ceil(static_cast<double>(std::max<std::int64_t>(plan.table_items, 1)) /
-                                 std::max(options.page_size, 1));
+  // checkpoint Put after each page. A step that adds items (the re-key's copies) grows what
+  // it and every later scan reads: the copies land in the same partitions, partly after the
+  // scan's position.
+  double bytes = static_cast<double>(plan.table_bytes);
+  double items = static_cast<double>(std::max<std::int64_t>(plan.table_items, 1));
+  auto scan_rcu = [&] { return std::ceil(bytes / 4096.0); };
   std::int64_t switches = 0;
   for (const Step& step : m->steps) {
     MigrationPlan::StepPlan sp{.name = step.name, .scans = static_cast<bool>(step.visit)};
     switches += step.switches;
     if (step.visit) {
-      double wcu = 0;
+      double wcu = 0, added_bytes = 0, added_items = 0;
       std::int64_t n = 0;
       for (const Item& item : sample.items) {
         if (!step.estimate) continue;
@@ -284,13 +286,18 @@ Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& n
         if (e.writes) {
           ++n;
           wcu += e.write_units;
+          added_bytes += e.added_bytes;
+          added_items += e.added_items;
         }
       }
+      const double before = scan_rcu();
+      bytes += added_bytes * scale;
+      items += added_items * scale;
       sp.items_to_write = static_cast<std::int64_t>(std::llround(n * scale));
-      sp.write_units = wcu * scale + pages;  // + one checkpoint Put per page
-      sp.read_units = scan_rcu;
+      sp.write_units = wcu * scale + std::ceil(items / std::max(options.page_size, 1));
+      sp.read_units = std::ceil((before + scan_rcu()) / 2);  // the copies met on the way
     } else if (step.name.find("verify") != std::string::npos) {
-      sp.read_units = 2 * scan_rcu;  // the repair pass and the verify pass
+      sp.read_units = 2 * scan_rcu();  // the repair pass and the verify pass
     }
     plan.read_units += sp.read_units;
     plan.write_units += sp.write_units;
