@@ -44,6 +44,7 @@ TEST_F(MigrateTest, AllThreeMigrationsUnderLiveTrafficKeepInvariantsAndAp3) {
     auto rec = RunMigration(*client_, name, o);
     ASSERT_TRUE(rec.ok()) << name << ": " << rec.error().ToString();
     EXPECT_EQ(rec->state, "applied");
+    EXPECT_GT(rec->tally.written, 0) << name << " found nothing to do";
     std::lock_guard pause(live.gate);
     if (name == "employee-rekey") EXPECT_GT(live.ops, ops_before) << "no traffic during the re-key";
     auto v = VerifyMigration(*client_, name, o);
