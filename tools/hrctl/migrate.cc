@@ -209,6 +209,7 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json) {
       }
       auto started = std::chrono::steady_clock::now();
       auto r = RunMigration(*b.client, n, o);
+      if (o.progress && isatty(STDERR_FILENO)) std::fputs("\n", stderr);  // past the bar
       if (!r.ok()) return fail(r.error());
       double secs =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
