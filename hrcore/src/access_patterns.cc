@@ -2,6 +2,7 @@
 // to tenant and pattern by the cursor. Patterns whose partition is not the org's (AP7 DEPT#,
 // AP10 JOB#, AP11 EMP#) first prove that the department, job or employee belongs to the
 // caller's organisation, so that no list of another tenant is ever read.
+#include "employee_shape.h"
 #include "service_internals.h"
 
 namespace hrcore {
@@ -30,6 +31,15 @@ ddbemu::QueryRequest GsiQuery(std::string pk, std::string_view prefix, bool forw
   };
 }
 
+// Keeps the Employee shape reads come from (migration 3), when two may coexist.
+void ShapeFilter(const SchemaState& state, ddbemu::QueryRequest& q) {
+  std::string f = shape::ReadShapeFilter(state.employee_keys);
+  if (f.empty()) return;
+  q.filter_expression = f;
+  q.expression_attribute_names["#kv"] = std::string(keys::kKeyVersion);
+  if (ReadsNewShape(state.employee_keys)) q.expression_attribute_values[":kv2"] = codec::N(2);
+}
+
 }  // namespace
 
 Result<Organisation> HrService::GetOrganisation(const TenantContext& ctx) {
@@ -43,16 +53,25 @@ Result<Organisation> HrService::GetOrganisation(const TenantContext& ctx) {
 Result<Employee> HrService::GetEmployee(const TenantContext& ctx, const std::string& emp_id) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_ASSIGN_OR_RETURN(auto item, I::Get(*this, Key(keys::OrgPk(ctx.org_id), keys::EmpSk(emp_id))));
+  HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
+  // Re-keyed (migration 3): the EMPREF# item gives the lastName of the key first.
+  HR_ASSIGN_OR_RETURN(Item key, I::EmployeeReadKey(*this, state, ctx.org_id, emp_id));
+  HR_ASSIGN_OR_RETURN(auto item, I::Get(*this, std::move(key)));
   if (!item) return I::NotFound("employee " + emp_id);
   return codec::EmployeeFrom(*item);
 }
 
 Result<Page<Employee>> HrService::ListEmployees(const TenantContext& ctx, const PageRequest& page) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  // Ascending: empIds are ULIDs minted at hire, so key order is hire order.
-  return I::List<Employee>(*this, {ctx.org_id, "AP3", ""},
-                           PrefixQuery(keys::OrgPk(ctx.org_id), keys::kEmpPrefix, true),
+  // Ascending: empIds are ULIDs minted at hire, so key order is hire order (by last name
+  // once re-keyed, migration 3).
+  HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
+  ddbemu::QueryRequest q = PrefixQuery(keys::OrgPk(ctx.org_id), keys::kEmpPrefix, true);
+  ShapeFilter(state, q);
+  // A cursor positions the Query in one key order: one issued before the cut-over means
+  // nothing after it, and is refused (kInvalidCursor) rather than followed to a wrong page.
+  std::string order = ReadsNewShape(state.employee_keys) ? "by-last-name" : "";
+  return I::List<Employee>(*this, {ctx.org_id, "AP3", std::move(order)}, std::move(q),
                            &codec::EmployeeFrom, page);
 }
 
@@ -66,6 +85,12 @@ Result<Employee> HrService::ResolveLogin(const std::string& raw_email) {
       .expression_attribute_values = {{":pk", S(keys::EmailGsiPk(email))}},
       .limit = 2,
   };
+  HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
+  if (state.employee_keys != EmployeeKeyMode::kV1) {
+    // Both shapes are in GSI1 while they coexist (and stale old ones until the cleanup).
+    ShapeFilter(state, q);
+    q.limit = 8;
+  }
   HR_ASSIGN_OR_RETURN(auto response, I::Query(*this, std::move(q)));
   if (response.items.empty()) {
     return Error(ErrorKind::kNotFound, "no active employee has the email " + email);

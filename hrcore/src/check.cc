@@ -6,6 +6,7 @@
 
 #include "hrcore/keys.h"
 #include "hrcore/ulid.h"
+#include "employee_shape.h"
 #include "item_codec.h"
 
 namespace hrcore {
@@ -22,6 +23,8 @@ bool StartsWith(const std::string& s, std::string_view p) { return s.rfind(p, 0)
 Result<CheckReport> CheckInvariants(ddbemu::Client& client, const std::string& table_name) {
   CheckReport report;
   std::vector<Item> orgs, depts, emps, rels, jobs, apps, uniques, refs;
+  std::vector<Item> emps_v2, emp_refs;  // migration 3's shape and lookup items
+  std::optional<Item> schema_item;
   std::optional<Item> start;
   do {
     auto page = client.Scan(
@@ -30,7 +33,14 @@ Result<CheckReport> CheckInvariants(ddbemu::Client& client, const std::string& t
     for (Item& item : page->items) {
       ++report.items;
       std::string pk = GetS(item, keys::kPK), sk = GetS(item, keys::kSK);
-      if (StartsWith(pk, "ORG#") && sk == keys::kOrgMetaSk)
+      if (pk == keys::kMigrationPk) {  // migration records and the schema switch
+        if (sk == keys::kSchemaSk) schema_item = item;
+      } else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpPrefix) &&
+                 shape::IsNewShape(item))
+        emps_v2.push_back(std::move(item));
+      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpRefPrefix))
+        emp_refs.push_back(std::move(item));
+      else if (StartsWith(pk, "ORG#") && sk == keys::kOrgMetaSk)
         orgs.push_back(std::move(item));
       else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kDeptPrefix))
         depts.push_back(std::move(item));
@@ -51,6 +61,21 @@ Result<CheckReport> CheckInvariants(ddbemu::Client& client, const std::string& t
     }
     start = page->last_evaluated_key;
   } while (start);
+  // The invariants hold on the shape reads come from (schema_state.h); `migrate verify`
+  // compares the two shapes while both exist.
+  const SchemaState schema = SchemaStateFrom(schema_item ? &*schema_item : nullptr);
+  if (ReadsNewShape(schema.employee_keys)) {
+    std::map<std::pair<std::string, std::string>, std::string> ref_last;
+    for (const Item& r : emp_refs) ref_last[{GetS(r, "orgId"), GetS(r, "empId")}] = GetS(r, "lastName");
+    for (const Item& e : emps_v2) {
+      auto it = ref_last.find({GetS(e, "orgId"), GetS(e, "empId")});
+      if (it == ref_last.end() || it->second != GetS(e, "lastName") ||
+          GetS(e, keys::kSK) != keys::EmpSkV2(GetS(e, "lastName"), GetS(e, "empId")))
+        report.violations.push_back(
+            {"employee-ref", "employee " + GetS(e, "empId") + " has no matching EMPREF# item"});
+    }
+    emps = std::move(emps_v2);
+  }
   report.organisations = static_cast<std::int64_t>(orgs.size());
   report.departments = static_cast<std::int64_t>(depts.size());
   report.employees = static_cast<std::int64_t>(emps.size());

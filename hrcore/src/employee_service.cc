@@ -6,6 +6,7 @@
 // A read before a transaction only learns the values the transaction then conditions on.
 #include <algorithm>
 
+#include "employee_shape.h"
 #include "service_internals.h"
 
 namespace hrcore {
@@ -82,14 +83,28 @@ Error EmployeeFailure(const std::string& emp, std::int64_t expected, EmployeeSta
 
 // Reads the employee the caller means to change, consistently, and checks the version the
 // caller read before sending a transaction that conditions on it again.
-Result<Employee> ReadForChange(HrService& s, const TenantContext& ctx, const std::string& emp_id,
-                               std::int64_t expected_version) {
-  HR_ASSIGN_OR_RETURN(auto item, I::Get(s, EmpKey(ctx.org_id, emp_id), true));
+Result<Employee> ReadForChange(HrService& s, const SchemaState& state, const TenantContext& ctx,
+                               const std::string& emp_id, std::int64_t expected_version) {
+  HR_ASSIGN_OR_RETURN(Item key, I::EmployeeReadKey(s, state, ctx.org_id, emp_id));
+  HR_ASSIGN_OR_RETURN(auto item, I::Get(s, std::move(key), true));
   if (!item) return I::NotFound("employee " + emp_id);
   HR_ASSIGN_OR_RETURN(Employee e, codec::EmployeeFrom(*item));
   if (e.version != expected_version)
     return VersionFailureError("employee " + emp_id, expected_version, &*item);
   return e;
+}
+
+void Append(std::vector<I::Action>& to, std::vector<I::Action> more) {
+  for (auto& a : more) to.push_back(std::move(a));
+}
+
+// In kV1 with the status index (migration 2): the GSI2 keys a status change writes.
+std::string StatusIndexSet(const SchemaState& state, ddbemu::ExpressionAttributeValues& values,
+                           const std::string& org, const std::string& emp, EmployeeStatus to) {
+  if (!state.status_index) return "";
+  values[":g2pk"] = S(keys::StatusGsiPk(org));
+  values[":g2sk"] = S(keys::StatusGsiSk(ToString(to), emp));
+  return ", GSI2PK = :g2pk, GSI2SK = :g2sk";
 }
 
 }  // namespace
@@ -109,6 +124,10 @@ Result<std::string> NormaliseEmail(const std::string& raw) {
 }
 
 Result<Employee> HrService::Hire(const TenantContext& ctx, const NewEmployee& in) {
+  return I::WithSchemaRetry(*this, [&] { return HireOnce(ctx, in); });
+}
+
+Result<Employee> HrService::HireOnce(const TenantContext& ctx, const NewEmployee& in) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   HR_RETURN_IF_ERROR(I::CheckId(in.department_id, "departmentId"));
   HR_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(in.email));
@@ -129,11 +148,16 @@ Result<Employee> HrService::Hire(const TenantContext& ctx, const NewEmployee& in
   actions.push_back(OrgIsActiveAction(ctx.org_id));
   actions.push_back(Headcount(ctx.org_id, e.department_id, +1));
   actions.push_back(PutEmailConstraint(email, ctx.org_id, e.emp_id));
-  actions.push_back(
-      {ddbemu::Put{.item = codec::ToItem(e),
-                   .condition_expression = "attribute_not_exists(#PK)",
-                   .expression_attribute_names = {{"#PK", "PK"}}},
-       [](const Item*) { return Error(ErrorKind::kBackend, "employee id collision"); }});
+  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  if (schema.employee_keys == EmployeeKeyMode::kV1) {
+    actions.push_back(
+        {ddbemu::Put{.item = shape::OldItem(e, schema.status_index),
+                     .condition_expression = "attribute_not_exists(#PK)",
+                     .expression_attribute_names = {{"#PK", "PK"}}},
+         [](const Item*) { return Error(ErrorKind::kBackend, "employee id collision"); }});
+  } else {
+    Append(actions, I::EmployeeWrites(schema, nullptr, e, 0));
+  }
   actions.push_back(PutRelationship(ctx.org_id, e.department_id, e.emp_id));
   HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return e;
@@ -142,8 +166,41 @@ Result<Employee> HrService::Hire(const TenantContext& ctx, const NewEmployee& in
 Result<Employee> HrService::UpdateEmployee(const TenantContext& ctx, const std::string& emp_id,
                                            std::int64_t expected_version,
                                            const EmployeeChanges& changes) {
+  return I::WithSchemaRetry(
+      *this, [&] { return UpdateEmployeeOnce(ctx, emp_id, expected_version, changes); });
+}
+
+Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const std::string& emp_id,
+                                               std::int64_t expected_version,
+                                               const EmployeeChanges& changes) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  if (schema.employee_keys != EmployeeKeyMode::kV1) {
+    // Two shapes (or the re-keyed one): read, then write every shape whole in one
+    // transaction conditioned on the version read.
+    if ((changes.first_name && changes.first_name->empty()) ||
+        (changes.last_name && changes.last_name->empty())) {
+      return Error(ErrorKind::kInvalidArgument, "empty name");
+    }
+    HR_ASSIGN_OR_RETURN(Employee before,
+                        ReadForChange(*this, schema, ctx, emp_id, expected_version));
+    Employee after = before;
+    if (changes.first_name) after.first_name = *changes.first_name;
+    if (changes.last_name) after.last_name = *changes.last_name;
+    if (changes.role) after.role = *changes.role;
+    if (changes.email) {
+      HR_ASSIGN_OR_RETURN(after.email, NormaliseEmail(*changes.email));
+    }
+    after.version = expected_version + 1;
+    std::vector<I::Action> actions = I::EmployeeWrites(schema, &before, after, expected_version);
+    if (after.email != before.email && before.status == EmployeeStatus::kActive) {
+      actions.push_back(PutEmailConstraint(after.email, ctx.org_id, emp_id));
+      actions.push_back(DeleteEmailConstraint(before.email, emp_id));
+    }
+    HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+    return after;
+  }
   std::string set = "SET #version = if_not_exists(#version, :zero) + :one";
   ddbemu::ExpressionAttributeNames names{{"#version", "version"}, {"#PK", "PK"}};
   ddbemu::ExpressionAttributeValues values{
@@ -179,7 +236,8 @@ Result<Employee> HrService::UpdateEmployee(const TenantContext& ctx, const std::
   }
   // A new email moves the constraint item in the same transaction.
   HR_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(*changes.email));
-  HR_ASSIGN_OR_RETURN(Employee current, ReadForChange(*this, ctx, emp_id, expected_version));
+  HR_ASSIGN_OR_RETURN(Employee current,
+                      ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (email == current.email)
     return UpdateEmployee(
         ctx, emp_id, expected_version,
@@ -211,10 +269,18 @@ Result<Employee> HrService::UpdateEmployee(const TenantContext& ctx, const std::
 Result<Employee> HrService::MoveEmployee(const TenantContext& ctx, const std::string& emp_id,
                                          const std::string& new_dept_id,
                                          std::int64_t expected_version) {
+  return I::WithSchemaRetry(
+      *this, [&] { return MoveEmployeeOnce(ctx, emp_id, new_dept_id, expected_version); });
+}
+
+Result<Employee> HrService::MoveEmployeeOnce(const TenantContext& ctx, const std::string& emp_id,
+                                             const std::string& new_dept_id,
+                                             std::int64_t expected_version) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
   HR_RETURN_IF_ERROR(I::CheckId(new_dept_id, "departmentId"));
-  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, ctx, emp_id, expected_version));
+  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (e.status != EmployeeStatus::kActive) {
     return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is inactive");
   }
@@ -231,7 +297,13 @@ Result<Employee> HrService::MoveEmployee(const TenantContext& ctx, const std::st
                                            {":active", S("active")},
                                            {":new", S(new_dept_id)}};
   if (!e.department_id.empty()) values[":old"] = S(e.department_id);
+  Employee after = e;
+  after.department_id = new_dept_id;
+  after.version = expected_version + 1;
   std::vector<I::Action> actions;
+  if (schema.employee_keys != EmployeeKeyMode::kV1) {
+    actions = I::EmployeeWrites(schema, &e, after, expected_version);
+  } else {
   actions.push_back(
       {ddbemu::Update{
            .key = EmpKey(ctx.org_id, emp_id),
@@ -245,6 +317,7 @@ Result<Employee> HrService::MoveEmployee(const TenantContext& ctx, const std::st
        [=](const Item* old) {
          return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
        }});
+  }
   actions.push_back(Headcount(ctx.org_id, new_dept_id, +1));
   actions.push_back(PutRelationship(ctx.org_id, new_dept_id, emp_id));
   if (!e.department_id.empty()) {
@@ -259,9 +332,16 @@ Result<Employee> HrService::MoveEmployee(const TenantContext& ctx, const std::st
 
 Result<Employee> HrService::Terminate(const TenantContext& ctx, const std::string& emp_id,
                                       std::int64_t expected_version) {
+  return I::WithSchemaRetry(*this,
+                            [&] { return TerminateOnce(ctx, emp_id, expected_version); });
+}
+
+Result<Employee> HrService::TerminateOnce(const TenantContext& ctx, const std::string& emp_id,
+                                          std::int64_t expected_version) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, ctx, emp_id, expected_version));
+  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (e.status != EmployeeStatus::kActive) {
     return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is already inactive");
   }
@@ -277,13 +357,22 @@ Result<Employee> HrService::Terminate(const TenantContext& ctx, const std::strin
       VersionCondition(expected_version) + " AND #status = :active AND email = :email AND " +
       (e.department_id.empty() ? "attribute_not_exists(departmentId)" : "departmentId = :old");
   if (!e.department_id.empty()) values[":old"] = S(e.department_id);
+  Employee after = e;
+  after.status = EmployeeStatus::kInactive;
+  after.terminated_at = now;
+  after.department_id.clear();
+  after.version = expected_version + 1;
   std::vector<I::Action> actions;
   // Leaving GSI1 (REMOVE GSI1PK, GSI1SK): a terminated employee cannot sign in by email.
+  if (schema.employee_keys != EmployeeKeyMode::kV1) {
+    actions = I::EmployeeWrites(schema, &e, after, expected_version);
+  } else {
+  std::string g2 = StatusIndexSet(schema, values, ctx.org_id, emp_id, EmployeeStatus::kInactive);
   actions.push_back(
       {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
                       .update_expression = "SET #status = :inactive, terminatedAt = :now, "
-                                           "#version = if_not_exists(#version, :zero) + :one "
-                                           "REMOVE departmentId, GSI1PK, GSI1SK",
+                                           "#version = if_not_exists(#version, :zero) + :one" +
+                                           g2 + " REMOVE departmentId, GSI1PK, GSI1SK",
                       .condition_expression = condition,
                       .expression_attribute_names = {{"#version", "version"},
                                                      {"#PK", "PK"},
@@ -292,6 +381,7 @@ Result<Employee> HrService::Terminate(const TenantContext& ctx, const std::strin
        [=](const Item* old) {
          return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
        }});
+  }
   if (!e.department_id.empty()) {
     actions.push_back(Headcount(ctx.org_id, e.department_id, -1));
     actions.push_back(DeleteRelationship(e.department_id, emp_id));
@@ -307,38 +397,57 @@ Result<Employee> HrService::Terminate(const TenantContext& ctx, const std::strin
 
 Result<Employee> HrService::Rehire(const TenantContext& ctx, const std::string& emp_id,
                                    const std::string& dept_id, std::int64_t expected_version) {
+  return I::WithSchemaRetry(*this,
+                            [&] { return RehireOnce(ctx, emp_id, dept_id, expected_version); });
+}
+
+Result<Employee> HrService::RehireOnce(const TenantContext& ctx, const std::string& emp_id,
+                                       const std::string& dept_id,
+                                       std::int64_t expected_version) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
   HR_RETURN_IF_ERROR(I::CheckId(dept_id, "departmentId"));
-  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, ctx, emp_id, expected_version));
+  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (e.status != EmployeeStatus::kInactive) {
     return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is active");
   }
+  Employee after = e;
+  after.status = EmployeeStatus::kActive;
+  after.department_id = dept_id;
+  after.terminated_at.clear();
+  after.version = expected_version + 1;
   std::vector<I::Action> actions;
   actions.push_back(OrgIsActiveAction(ctx.org_id));
+  if (schema.employee_keys != EmployeeKeyMode::kV1) {
+    Append(actions, I::EmployeeWrites(schema, &e, after, expected_version));
+  } else {
+  ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
+                                           {":one", N(1)},
+                                           {":expected", N(expected_version)},
+                                           {":active", S("active")},
+                                           {":inactive", S("inactive")},
+                                           {":d", S(dept_id)},
+                                           {":email", S(e.email)},
+                                           {":gpk", S(keys::EmailGsiPk(e.email))},
+                                           {":gsk", S(keys::EmpSk(emp_id))}};
+  std::string g2 = StatusIndexSet(schema, values, ctx.org_id, emp_id, EmployeeStatus::kActive);
   actions.push_back(
       {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
                       .update_expression = "SET #status = :active, departmentId = :d, "
                                            "GSI1PK = :gpk, GSI1SK = :gsk, "
-                                           "#version = if_not_exists(#version, :zero) + :one "
-                                           "REMOVE terminatedAt",
+                                           "#version = if_not_exists(#version, :zero) + :one" +
+                                           g2 + " REMOVE terminatedAt",
                       .condition_expression = VersionCondition(expected_version) +
                                               " AND #status = :inactive AND email = :email",
                       .expression_attribute_names = {{"#version", "version"},
                                                      {"#PK", "PK"},
                                                      {"#status", "status"}},
-                      .expression_attribute_values = {{":zero", N(0)},
-                                                      {":one", N(1)},
-                                                      {":expected", N(expected_version)},
-                                                      {":active", S("active")},
-                                                      {":inactive", S("inactive")},
-                                                      {":d", S(dept_id)},
-                                                      {":email", S(e.email)},
-                                                      {":gpk", S(keys::EmailGsiPk(e.email))},
-                                                      {":gsk", S(keys::EmpSk(emp_id))}}},
+                      .expression_attribute_values = values},
        [=](const Item* old) {
          return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kInactive, old);
        }});
+  }
   actions.push_back(Headcount(ctx.org_id, dept_id, +1));
   actions.push_back(PutEmailConstraint(e.email, ctx.org_id, emp_id));
   actions.push_back(PutRelationship(ctx.org_id, dept_id, emp_id));

@@ -171,6 +171,9 @@ Result<Application> HrService::SubmitApplication(const TenantContext& ctx,
                   .status = ApplicationStatus::kApplied,
                   .submitted_at = ids_.Next()};
   app.app_id = ids_.Next();
+  // The employee item reads come from (re-keyed by migration 3: found through EMPREF#).
+  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  HR_ASSIGN_OR_RETURN(Item emp_key, I::EmployeeReadKey(*this, schema, ctx.org_id, emp_id));
   std::vector<I::Action> actions;
   actions.push_back(
       {ddbemu::ConditionCheck{
@@ -180,7 +183,7 @@ Result<Application> HrService::SubmitApplication(const TenantContext& ctx,
            .expression_attribute_values = {{":open", S("open")}}},
        [=](const Item* old) { return JobTransitionFailure(job_id, "apply to", old); }});
   actions.push_back(
-      {ddbemu::ConditionCheck{.key = Key(keys::OrgPk(ctx.org_id), keys::EmpSk(emp_id)),
+      {ddbemu::ConditionCheck{.key = emp_key,
                               .condition_expression = "#status = :active",
                               .expression_attribute_names = {{"#status", "status"}},
                               .expression_attribute_values = {{":active", S("active")}}},

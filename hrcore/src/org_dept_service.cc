@@ -124,6 +124,9 @@ Result<Department> HrService::SetDepartmentManager(const TenantContext& ctx,
   HR_RETURN_IF_ERROR(I::CheckId(dept_id, "deptId"));
   HR_RETURN_IF_ERROR(I::CheckId(manager_emp_id, "managerId"));
   Item key = Key(keys::OrgPk(ctx.org_id), keys::DeptSk(dept_id));
+  // The employee item reads come from (re-keyed by migration 3: found through EMPREF#).
+  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  HR_ASSIGN_OR_RETURN(Item emp_key, I::EmployeeReadKey(*this, schema, ctx.org_id, manager_emp_id));
   std::vector<I::Action> actions;
   actions.push_back(
       {ddbemu::Update{.key = key,
@@ -140,7 +143,7 @@ Result<Department> HrService::SetDepartmentManager(const TenantContext& ctx,
        }});
   // The manager must be an active employee of this organisation, at commit time.
   actions.push_back(
-      {ddbemu::ConditionCheck{.key = Key(keys::OrgPk(ctx.org_id), keys::EmpSk(manager_emp_id)),
+      {ddbemu::ConditionCheck{.key = emp_key,
                               .condition_expression = "#status = :active",
                               .expression_attribute_names = {{"#status", "status"}},
                               .expression_attribute_values = {{":active", S("active")}}},

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "hrcore/keys.h"
+#include "hrcore/schema_state.h"
 #include "hrcore/service.h"
 #include "item_codec.h"
 
@@ -60,6 +61,34 @@ struct HrService::Internals {
   // `scope` and for this very partition).
   static Status PreparePage(HrService& s, const CursorScope& scope, ddbemu::QueryRequest& q,
                             const PageRequest& page);
+
+  // ---- The schema switch (schema_state.h; employee_mode.cc).
+  // The table's schema state, read again when older than options.schema_refresh_ms or when
+  // `force`d (after a write found the switch moved).
+  static Result<SchemaState> Schema(HrService& s, bool force = false);
+  // The key of the employee item that answers reads in `state`: EMP#<empId>, or in the
+  // re-keyed modes EMP#<lastName>#<empId> found through the EMPREF# item (kNotFound if none).
+  static Result<Item> EmployeeReadKey(HrService& s, const SchemaState& state,
+                                      const std::string& org, const std::string& emp);
+  // Outside kV1: the actions that take the employee from `before` (null: a hire) to `after`
+  // in every shape the mode writes. The shape reads come from is conditioned on
+  // `expected_version` (or on absence, for a hire); the mirror is overwritten whole, in the
+  // same transaction, so both shapes hold the same employee after every commit. The last
+  // action checks the switch is still `state`'s mode.
+  static std::vector<Action> EmployeeWrites(const SchemaState& state, const Employee* before,
+                                            const Employee& after, std::int64_t expected_version);
+  // Runs `fn` again (after re-reading the switch) when a write was refused because the switch
+  // moved under it; any other outcome is returned as is.
+  template <class F>
+  static auto WithSchemaRetry(HrService& s, F fn) -> decltype(fn()) {
+    for (int attempt = 0;; ++attempt) {
+      auto result = fn();
+      if (result.ok() || attempt >= 4 || !IsSchemaMoved(result.error())) return result;
+      auto refreshed = Schema(s, true);
+      if (!refreshed.ok()) return std::move(refreshed).error();
+    }
+  }
+  static bool IsSchemaMoved(const Error& e);
 
   // kNotFound, worded for the caller's organisation.
   static Error NotFound(std::string what) {

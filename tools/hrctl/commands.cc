@@ -28,6 +28,8 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
   check                                  verify every invariant over the whole table
   cost [--fraction 0.01] [--read-price 0.25] [--write-price 1.25]
                                          the review's daily mix, measured, beside its estimate
+  migrate plan|run|status|verify|rollback [NAME] [--fraction 0.1] [--grace-ms 2000]
+                                         versioned schema migrations (`hrctl migrate` for more)
   ap N --org ORG [--emp E] [--email X] [--dept D] [--job J] [--posted-at P]
        [--limit L] [--cursor C]          run access pattern N (1..12)
   org-create --name N [--plan free|pro|enterprise]      org-suspend --org ORG
@@ -232,6 +234,7 @@ std::optional<Role> RoleFlag(const Args& a) {
 }  // namespace
 
 int RunCost(Backend& b, const Args& args, const ServiceOptions& so, bool json);  // cost.cc
+int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json);  // migrate.cc
 
 int Run(const Args& a) {
   if (!a.error().empty()) return Usage(a.error());
@@ -262,6 +265,7 @@ int Run(const Args& a) {
   if (cmd == "seed") return RunSeed(b, a, so, json);
   if (cmd == "check") return RunCheck(b, so.table_name, json);
   if (cmd == "cost") return RunCost(b, a, so, json);
+  if (cmd == "migrate") return RunMigrate(b, a, so.table_name, json);
 
   ddbemu::SystemClock clock;
   UlidGenerator ids(clock, SystemRandomSource());

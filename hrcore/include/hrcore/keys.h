@@ -83,4 +83,30 @@ inline std::string EmpGsiPk(std::string_view emp) { return Cat("EMP#", emp); }
 inline std::string OpenJobsGsiPk(std::string_view org) { return OrgPk(org) + "#OPEN"; }
 inline std::string EmailUniquePk(std::string_view email) { return Cat("EMAIL#", email); }
 
+// ---- Schema migrations (hrcore/migrations.h).
+// The migration records and the schema switch live under one partition, `#MIGRATION`: no
+// access pattern queries it (they list ORG#, DEPT#, JOB# partitions and GSI1's EMAIL#, EMP#,
+// ORG#..#OPEN keys) and its items carry no GSI key, so no index sees them either.
+inline constexpr std::string_view kMigrationPk = "#MIGRATION";
+inline constexpr std::string_view kSchemaSk = "#SCHEMA";  // the switch HrService reads
+// The re-keyed Employee (migration 3): ORG#<orgId> / EMP#<lastName>#<empId>, marked with
+// keyVersion = 2 so that a Query over EMP# can tell the two shapes apart while both exist (a
+// FilterExpression cannot name the sort key), and its lookup item ORG#<orgId> /
+// EMPREF#<empId> {lastName} for AP2 by empId alone, as JOB#<jobId>/#META serves AP9.
+inline constexpr std::string_view kKeyVersion = "keyVersion";
+inline constexpr std::string_view kEmpRefPrefix = "EMPREF#";  // does not begin with "EMP#"
+inline constexpr std::string_view kEmpRefType = "emp_ref";
+inline std::string EmpSkV2(std::string_view last_name, std::string_view emp) {
+  return Cat(kEmpPrefix, last_name) + "#" + std::string(emp);
+}
+inline std::string EmpRefSk(std::string_view emp) { return Cat(kEmpRefPrefix, emp); }
+// GSI2 (migration 2): employees by status within an org. Sparse: employees only.
+inline constexpr std::string_view kGsi2 = "GSI2";
+inline constexpr std::string_view kGsi2Pk = "GSI2PK";
+inline constexpr std::string_view kGsi2Sk = "GSI2SK";
+inline std::string StatusGsiPk(std::string_view org) { return OrgPk(org) + "#EMPLOYEES"; }
+inline std::string StatusGsiSk(std::string_view status, std::string_view emp) {
+  return std::string(status) + "#" + std::string(emp);
+}
+
 }  // namespace hrcore::keys

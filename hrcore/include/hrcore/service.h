@@ -27,6 +27,7 @@
 #include "hrcore/cursor.h"
 #include "hrcore/entities.h"
 #include "hrcore/errors.h"
+#include "hrcore/schema_state.h"
 #include "hrcore/ulid.h"
 
 namespace hrcore {
@@ -62,6 +63,10 @@ struct ServiceOptions {
   // many times (it changed nothing), after `backoff(attempt)`.
   int retries = 8;
   std::function<void(int attempt)> backoff;  // default: sleep 2^attempt ms
+  // How long the schema switch (#MIGRATION/#SCHEMA, see schema_state.h) read from the table
+  // is trusted before it is read again. A migration waits at least this long after each
+  // switch before relying on it (MigrationOptions::grace_ms).
+  std::int64_t schema_refresh_ms = 1000;
 };
 
 struct NewEmployee {
@@ -160,6 +165,10 @@ class HrService {
                                                      const std::string& emp_id,
                                                      const PageRequest& page);           // AP11
   Result<Page<JobPosting>> ListJobs(const TenantContext& ctx, const PageRequest& page);  // AP12
+  // AP13 (migration 2, `employee-status-index`): employees of an org with `status`, by
+  // empId (hire order), from GSI2. Before the migration the index does not exist (kBackend).
+  Result<Page<Employee>> ListEmployeesByStatus(const TenantContext& ctx, EmployeeStatus status,
+                                               const PageRequest& page);
 
   // Capacity consumed by this service's calls since the last TakeConsumed. Thread-safe.
   Consumed TakeConsumed();
@@ -169,6 +178,17 @@ class HrService {
 
  private:
   friend struct Internals;
+  // One attempt of each employee write under the schema switch read at its start (the public
+  // functions run it again when the switch moved under it).
+  Result<Employee> HireOnce(const TenantContext& ctx, const NewEmployee& employee);
+  Result<Employee> UpdateEmployeeOnce(const TenantContext& ctx, const std::string& emp_id,
+                                      std::int64_t expected_version, const EmployeeChanges& c);
+  Result<Employee> MoveEmployeeOnce(const TenantContext& ctx, const std::string& emp_id,
+                                    const std::string& new_dept_id, std::int64_t expected_version);
+  Result<Employee> TerminateOnce(const TenantContext& ctx, const std::string& emp_id,
+                                 std::int64_t expected_version);
+  Result<Employee> RehireOnce(const TenantContext& ctx, const std::string& emp_id,
+                              const std::string& dept_id, std::int64_t expected_version);
   ddbemu::Client& client_;
   const ddbemu::Clock& clock_;
   UlidGenerator& ids_;
@@ -176,6 +196,9 @@ class HrService {
   CursorCodec cursors_;
   std::mutex consumed_mutex_;
   Consumed consumed_;  // guarded by consumed_mutex_
+  std::mutex schema_mutex_;
+  SchemaState schema_;                       // guarded by schema_mutex_
+  std::int64_t schema_read_micros_ = -1;     // guarded by schema_mutex_; -1: never read
 };
 
 }  // namespace hrcore

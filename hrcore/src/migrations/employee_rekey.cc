@@ -1,0 +1,338 @@
+// Migration 3, `employee-rekey` (re-keying, the guide's hard kind): Employee items move from
+// ORG#<orgId> / EMP#<empId> to ORG#<orgId> / EMP#<lastName>#<empId>, so that AP3 lists an
+// organisation's directory by last name without sorting on the client. Keys are immutable,
+// so each employee gets a second item, and the schema switch (schema_state.h) leads hrcore
+// through the guide's sequence while live traffic continues:
+//   0. switch to dual-read-old: hrcore writes both shapes (and the EMPREF# lookup item) in
+//      one transaction per change, conditioned on the switch, and still reads the old shape;
+//   1. backfill: every old item is copied to the new shape, by a transaction that checks the
+//      old item still has the version read and puts the copy only where it is absent or
+//      older (a live write that mirrored it meanwhile wins);
+//   2. verify: both shapes compared item by item; a copy that differs from its old item (left
+//      by an hrcore process that wrote before it saw the switch) is re-copied, under a check
+//      of the old item's version; any difference left stops the migration here;
+//   3. cut-over: reads (AP2 through EMPREF#, AP3, AP4, AP13) come from the new shape;
+//   4. switch to v2: hrcore writes the new shape only;
+//   5. cleanup: the old items are deleted.
+// At every step the HR invariants hold on the shape reads come from, and AP3 lists the same
+// employees (check.cc, and the migration tests). Rollback is possible until step 4: reads go
+// back to the old shape, the new items and EMPREF# items are deleted.
+#include <map>
+
+#include "employee_shape.h"
+#include "hrcore/keys.h"
+#include "item_codec.h"
+#include "migrations/migration.h"
+
+namespace hrcore::migrations {
+namespace {
+
+using codec::GetS;
+using codec::S;
+
+bool IsOldEmployee(const Item& item) { return IsEmployeeItem(item) && !shape::IsNewShape(item); }
+bool IsRef(const Item& item) {
+  return GetS(item, keys::kPK).rfind("ORG#", 0) == 0 &&
+         GetS(item, keys::kSK).rfind(keys::kEmpRefPrefix, 0) == 0;
+}
+
+// The new-shape copy of an old item: every attribute kept, the key and keyVersion changed.
+Item NewShapeOf(const Item& old) {
+  Item copy = old;
+  copy[std::string(keys::kSK)] = S(keys::EmpSkV2(GetS(old, "lastName"), GetS(old, "empId")));
+  copy[std::string(keys::kKeyVersion)] = codec::N(2);
+  return copy;
+}
+
+Item RefOf(const Item& old) {
+  Employee e{.emp_id = GetS(old, "empId"),
+             .org_id = GetS(old, "orgId"),
+             .last_name = GetS(old, "lastName")};
+  return shape::RefItem(e);
+}
+
+Status SetMode(MigrationIo& io, EmployeeKeyMode to, std::vector<EmployeeKeyMode> from) {
+  std::string condition = "attribute_not_exists(employeeKeys) OR employeeKeys IN (:v";
+  ddbemu::ExpressionAttributeValues values;
+  for (std::size_t i = 0; i < from.size(); ++i) {
+    std::string name = ":f" + std::to_string(i);
+    condition += ", " + name;
+    values[name] = S(ToString(from[i]));
+  }
+  condition += ")";
+  // Absent means v1: accepted only when moving out of v1.
+  bool from_v1 = false;
+  for (auto f : from) from_v1 |= f == EmployeeKeyMode::kV1;
+  if (!from_v1) condition = condition.substr(condition.find("employeeKeys IN"));
+  return MoveSchemaSwitch(io, "employeeKeys = :v", S(ToString(to)), condition, std::move(values));
+}
+
+Status Backfill(MigrationIo& io, const Item& item, MigrationTally& tally) {
+  if (!IsOldEmployee(item)) {
+    ++tally.skipped;
+    return {};
+  }
+  const std::int64_t version = codec::GetN(item, "version", -1);
+  ddbemu::ConditionCheck still{.key = codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)),
+                               .expression_attribute_names = {{"#version", "version"}}};
+  if (version < 0) {
+    still.condition_expression = "attribute_not_exists(#version)";
+  } else {
+    still.condition_expression = "#version = :v";
+    still.expression_attribute_values = {{":v", codec::N(version)}};
+  }
+  ddbemu::Put copy{
+      .item = NewShapeOf(item),
+      .condition_expression = "attribute_not_exists(#PK) OR #version < :v",
+      .expression_attribute_names = {{"#PK", "PK"}, {"#version", "version"}},
+      .expression_attribute_values = {{":v", codec::N(std::max<std::int64_t>(version, 0))}}};
+  HR_ASSIGN_OR_RETURN(
+      bool written,
+      io.Transact({.transact_items = {still, copy, ddbemu::Put{.item = RefOf(item)}}}));
+  ++(written ? tally.written : tally.skipped);
+  return {};
+}
+
+Status DeleteWhere(MigrationIo& io, const Item& item, MigrationTally& tally, bool wanted,
+                   const std::string& condition) {
+  if (!wanted) {
+    ++tally.skipped;
+    return {};
+  }
+  ddbemu::DeleteItemRequest d{.key = codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)),
+                              .condition_expression = condition,
+                              .expression_attribute_names = {{"#PK", "PK"}}};
+  if (condition.find("#kv") != std::string::npos)
+    d.expression_attribute_names["#kv"] = std::string(keys::kKeyVersion);
+  HR_ASSIGN_OR_RETURN(bool written, io.Delete(std::move(d)));
+  ++(written ? tally.written : tally.skipped);
+  return {};
+}
+
+struct Shapes {
+  std::optional<Item> old_item, new_item, ref;
+};
+using ShapesByEmployee = std::map<std::pair<std::string, std::string>, Shapes>;
+
+Result<ShapesByEmployee> ReadShapes(MigrationIo& io) {
+  ShapesByEmployee by_emp;
+  HR_RETURN_IF_ERROR(ForEachItem(io, [&](const Item& item) {
+    auto id = std::make_pair(GetS(item, "orgId"), GetS(item, "empId"));
+    if (IsRef(item)) {
+      by_emp[id].ref = item;
+    } else if (IsEmployeeItem(item)) {
+      (shape::IsNewShape(item) ? by_emp[id].new_item : by_emp[id].old_item) = item;
+    }
+  }));
+  return by_emp;
+}
+
+Item KeyOf(const Item& item) { return codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)); }
+
+// While reads still come from the old shape: makes the new shape match the old one wherever a
+// write that bypassed the dual-write (an hrcore process that had not yet seen the switch)
+// left them apart. Each repair is a transaction conditioned on the old item as read, so a
+// concurrent (mirrored) write wins.
+Status Repair(MigrationIo& io, std::int64_t& repaired) {
+  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+  if (schema.employee_keys != EmployeeKeyMode::kDualReadOld) return {};
+  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
+  for (const auto& [id, s] : by_emp) {
+    ddbemu::TransactWriteItemsRequest tx;
+    if (!s.old_item) {  // an orphan copy: its employee is not in the old shape
+      tx.transact_items.push_back(
+          ddbemu::ConditionCheck{.key = shape::OldKey(id.first, id.second),
+                                 .condition_expression = "attribute_not_exists(#PK)",
+                                 .expression_attribute_names = {{"#PK", "PK"}}});
+      if (s.new_item) tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.new_item)});
+      if (s.ref) tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.ref)});
+    } else {
+      const Item want = NewShapeOf(*s.old_item);
+      const bool same = s.new_item && *s.new_item == want && s.ref && *s.ref == RefOf(*s.old_item);
+      if (same) continue;
+      const std::int64_t version = codec::GetN(*s.old_item, "version", -1);
+      ddbemu::ConditionCheck still{
+          .key = KeyOf(*s.old_item),
+          .condition_expression = version < 0 ? "attribute_not_exists(#version)" : "#version = :v",
+          .expression_attribute_names = {{"#version", "version"}}};
+      if (version >= 0) still.expression_attribute_values = {{":v", codec::N(version)}};
+      tx.transact_items.push_back(still);
+      if (s.new_item && KeyOf(*s.new_item) != KeyOf(want))
+        tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.new_item)});
+      tx.transact_items.push_back(ddbemu::Put{.item = want});
+      tx.transact_items.push_back(ddbemu::Put{.item = RefOf(*s.old_item)});
+    }
+    HR_ASSIGN_OR_RETURN(bool done, io.Transact(std::move(tx)));
+    if (done) ++repaired;
+  }
+  return {};
+}
+
+// Whether one employee's items agree with each other in `mode` (the checks of Verify).
+bool Consistent(EmployeeKeyMode mode, const Shapes& s) {
+  if (!s.new_item || (WritesOldShape(mode) && !s.old_item)) return false;
+  const std::string last = GetS(*s.new_item, "lastName");
+  if (GetS(*s.new_item, keys::kSK) != keys::EmpSkV2(last, GetS(*s.new_item, "empId"))) return false;
+  if (!s.ref || GetS(*s.ref, "lastName") != last) return false;
+  return !(s.old_item && WritesOldShape(mode) &&
+           shape::Comparable(*s.old_item) != shape::Comparable(*s.new_item));
+}
+
+// Reads an employee's items again from one snapshot (TransactGetItems): the old item, the
+// lookup item, and the new item where the lookup item says it is.
+Status Reread(MigrationIo& io, const std::pair<std::string, std::string>& id, Shapes& s) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    HR_ASSIGN_OR_RETURN(auto ref, io.Get(shape::RefKey(id.first, id.second)));
+    const std::string last = ref ? GetS(*ref, "lastName") : "";
+    HR_ASSIGN_OR_RETURN(auto snap, io.SnapshotGet({shape::OldKey(id.first, id.second),
+                                                   shape::RefKey(id.first, id.second),
+                                                   shape::NewKey(id.first, last, id.second)}));
+    s.old_item = snap[0];
+    s.ref = snap[1];
+    s.new_item = snap[2];
+    // The lookup item moved between the two reads (a rename): read again.
+    if (!s.ref || GetS(*s.ref, "lastName") == last) return {};
+  }
+  return {};
+}
+
+// Both shapes against the switch: what each employee must look like in the current mode.
+Status Verify(MigrationIo& io, VerifyReport& report) {
+  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+  const EmployeeKeyMode mode = schema.employee_keys;
+  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
+  for (auto& [id, s] : by_emp) {
+    ++report.checked;
+    // A Scan is no snapshot: a live write may land between the reads of one employee's items.
+    // An employee whose items disagree is read again, its items from one snapshot.
+    if (mode != EmployeeKeyMode::kV1 && !Consistent(mode, s)) {
+      HR_RETURN_IF_ERROR(Reread(io, id, s));
+    }
+    const std::string who = "employee " + id.second + " of org " + id.first + ": ";
+    auto miss = [&](const std::string& what) { report.mismatches.push_back(who + what); };
+    if (mode == EmployeeKeyMode::kV1) {
+      if (s.new_item || s.ref) miss("a new-shape or EMPREF# item exists before the migration");
+      continue;
+    }
+    if (WritesOldShape(mode) && !s.old_item) miss("no old-shape item EMP#<empId>");
+    if (!s.new_item) {
+      miss("no new-shape item EMP#<lastName>#<empId>");
+      continue;
+    }
+    const std::string last = GetS(*s.new_item, "lastName");
+    if (GetS(*s.new_item, keys::kSK) != keys::EmpSkV2(last, id.second))
+      miss("new-shape key " + GetS(*s.new_item, keys::kSK) + " does not carry lastName " + last);
+    if (!s.ref || GetS(*s.ref, "lastName") != last) miss("EMPREF# item missing or stale");
+    if (s.old_item && WritesOldShape(mode) &&
+        shape::Comparable(*s.old_item) != shape::Comparable(*s.new_item)) {
+      miss("the two shapes differ (old version " +
+           std::to_string(codec::GetN(*s.old_item, "version")) + ", new version " +
+           std::to_string(codec::GetN(*s.new_item, "version")) + ")");
+    }
+  }
+  return {};
+}
+
+}  // namespace
+
+Migration EmployeeRekeyMigration() {
+  using M = EmployeeKeyMode;
+  Migration m;
+  m.info = {.version = 3,
+            .name = "employee-rekey",
+            .kind = MigrationKind::kRekey,
+            .summary =
+                "Employee SK EMP#<empId> -> EMP#<lastName>#<empId> (AP3 by last name): "
+                "dual-write, backfill, verify, cut-over, cleanup",
+            .steps = {"switch: dual-write, reads from old", "backfill new shape",
+                      "verify both shapes item by item (repairing copies a stale writer missed)",
+                      "cut-over: reads from new", "switch: write new shape only",
+                      "cleanup: delete old shape"},
+            .reversible = true,
+            .rollback_note =
+                "until the switch to new-only writes: reads back to the old shape, "
+                "new-shape and EMPREF# items deleted"};
+  m.steps.push_back({.name = m.info.steps[0],
+                     .control =
+                         [](MigrationIo& io) {
+                           return SetMode(io, M::kDualReadOld, {M::kV1, M::kDualReadOld});
+                         },
+                     .switches = 1});
+  m.steps.push_back(
+      {.name = m.info.steps[1], .visit = Backfill, .estimate = [](const Item& item) {
+         if (!IsOldEmployee(item)) return ItemEstimate{};
+         // In a transaction (2x): the check, the copy (+GSI1 when active, +GSI2
+         // when present) and the lookup item.
+         int indexes = (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
+                       (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0);
+         return ItemEstimate{
+             true, 2 * (1 + WriteUnits(NewShapeOf(item), indexes) + WriteUnits(RefOf(item), 0)),
+             static_cast<double>(ItemSize(NewShapeOf(item)) + ItemSize(RefOf(item))), 2};
+       }});
+  m.steps.push_back({.name = m.info.steps[2], .control = [](MigrationIo& io) -> Status {
+                       std::int64_t repaired = 0;
+                       HR_RETURN_IF_ERROR(Repair(io, repaired));
+                       VerifyReport report;
+                       HR_RETURN_IF_ERROR(Verify(io, report));
+                       if (report.mismatches.empty()) return {};
+                       return Error(ErrorKind::kBackend,
+                                    std::to_string(report.mismatches.size()) +
+                                        " employees differ between the shapes, e.g. " +
+                                        report.mismatches.front() +
+                                        "; the migration stays before the cut-over");
+                     }});
+  m.steps.push_back(
+      {.name = m.info.steps[3],
+       .control = [](MigrationIo& io) { return SetMode(io, M::kDualReadNew, {M::kDualReadOld}); },
+       .switches = 1});
+  m.steps.push_back(
+      {.name = m.info.steps[4],
+       .control = [](MigrationIo& io) { return SetMode(io, M::kV2, {M::kDualReadNew}); },
+       .switches = 1});
+  m.steps.push_back({.name = m.info.steps[5],
+                     .visit =
+                         [](MigrationIo& io, const Item& item, MigrationTally& t) {
+                           return DeleteWhere(
+                               io, item, t, IsOldEmployee(item),
+                               "attribute_exists(#PK) AND attribute_not_exists(#kv)");
+                         },
+                     .estimate =
+                         [](const Item& item) {
+                           if (!IsOldEmployee(item)) return ItemEstimate{};
+                           int indexes = (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
+                                         (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0);
+                           return ItemEstimate{true, WriteUnits(item, indexes),
+                                               -static_cast<double>(ItemSize(item)), -1};
+                         }});
+  m.can_roll_back = [](MigrationIo& io) -> Status {
+    HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+    if (schema.employee_keys == M::kV2)
+      return Error(ErrorKind::kInvalidArgument,
+                   "employee-rekey cannot be rolled back: writes go to the new shape only and the "
+                   "old shape is being (or has been) removed");
+    return {};
+  };
+  m.rollback.push_back({.name = "switch: reads from old",
+                        .control = [](MigrationIo& io) -> Status {
+                          HR_ASSIGN_OR_RETURN(SchemaState s, ReadSchema(io));
+                          if (s.employee_keys == M::kV1) return {};
+                          return SetMode(io, M::kDualReadOld, {M::kDualReadNew, M::kDualReadOld});
+                        },
+                        .switches = 1});
+  m.rollback.push_back({.name = "switch: old shape only",
+                        .control =
+                            [](MigrationIo& io) {
+                              return SetMode(io, M::kV1, {M::kDualReadOld, M::kV1});
+                            },
+                        .switches = 1});
+  m.rollback.push_back({.name = "delete new shape and EMPREF# items",
+                        .visit = [](MigrationIo& io, const Item& item, MigrationTally& t) {
+                          bool wanted =
+                              IsRef(item) || (IsEmployeeItem(item) && shape::IsNewShape(item));
+                          return DeleteWhere(io, item, t, wanted, "attribute_exists(#PK)");
+                        }});
+  m.verify = Verify;
+  return m;
+}
+
+}  // namespace hrcore::migrations

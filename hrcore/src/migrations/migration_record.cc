@@ -1,0 +1,93 @@
+// Migration records in the table (see migration_record.h).
+#include "migrations/migration_record.h"
+
+#include <cstdio>
+#include <ctime>
+
+#include "hrcore/keys.h"
+#include "item_codec.h"
+
+namespace hrcore::migrations {
+namespace {
+
+using codec::GetN;
+using codec::GetS;
+using codec::N;
+using codec::S;
+
+ddbemu::AttributeValue D(double v) {
+  char buf[40];
+  std::snprintf(buf, sizeof buf, "%.1f", v);
+  return ddbemu::AttributeValue::N(buf);
+}
+double GetD(const Item& item, const std::string& name) {
+  auto it = item.find(name);
+  return it == item.end() ? 0 : std::strtod(it->second.scalar().c_str(), nullptr);
+}
+
+std::string Iso(std::int64_t micros) {
+  std::time_t secs = static_cast<std::time_t>(micros / 1'000'000);
+  std::tm tm{};
+  gmtime_r(&secs, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+}  // namespace
+
+Item RecordKey(const MigrationInfo& info) {
+  char sk[64];
+  std::snprintf(sk, sizeof sk, "V%04d#", info.version);
+  return codec::Key(std::string(keys::kMigrationPk), sk + info.name);
+}
+
+Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info) {
+  StoredRecord stored;
+  stored.record.info = info;
+  HR_ASSIGN_OR_RETURN(auto item, io.Get(RecordKey(info)));
+  if (!item) return stored;
+  MigrationRecord& r = stored.record;
+  r.state = GetS(*item, "state");
+  r.step = static_cast<int>(GetN(*item, "step"));
+  r.runs = static_cast<int>(GetN(*item, "runs"));
+  r.updated_at = GetS(*item, "updatedAt");
+  r.tally = {GetN(*item, "scanned"), GetN(*item, "written"), GetN(*item, "skipped")};
+  r.consumed = {GetD(*item, "readUnits"), GetD(*item, "writeUnits"), GetN(*item, "calls"),
+                GetN(*item, "throttled")};
+  stored.step_scanned = GetN(*item, "stepScanned");
+  stored.rolling_back = GetS(*item, "direction") == "rollback";
+  if (auto it = item->find("cursor");
+      it != item->end() && it->second.is(ddbemu::AttributeType::kM)) {
+    stored.cursor = it->second.map();
+    r.has_checkpoint = true;
+  }
+  return stored;
+}
+
+Status SaveRecord(MigrationIo& io, const StoredRecord& stored) {
+  const MigrationRecord& r = stored.record;
+  Item item = RecordKey(r.info);
+  item["type"] = S("migration");
+  item["version"] = N(r.info.version);
+  item["name"] = S(r.info.name);
+  item["state"] = S(r.state);
+  item["direction"] = S(stored.rolling_back ? "rollback" : "apply");
+  item["step"] = N(r.step);
+  item["stepScanned"] = N(stored.step_scanned);
+  item["runs"] = N(r.runs);
+  item["scanned"] = N(r.tally.scanned);
+  item["written"] = N(r.tally.written);
+  item["skipped"] = N(r.tally.skipped);
+  item["readUnits"] = D(r.consumed.read_units);
+  item["writeUnits"] = D(r.consumed.write_units);
+  item["calls"] = N(r.consumed.calls);
+  item["throttled"] = N(r.consumed.throttled);
+  item["updatedAt"] = S(Iso(io.NowMicros()));
+  if (stored.cursor) item["cursor"] = ddbemu::AttributeValue::M(*stored.cursor);
+  HR_ASSIGN_OR_RETURN(bool saved, io.Put({.item = std::move(item)}));
+  (void)saved;
+  return {};
+}
+
+}  // namespace hrcore::migrations

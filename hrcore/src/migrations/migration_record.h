@@ -1,0 +1,23 @@
+// The migration records in the table (#MIGRATION / V<version>#<name>): load, and save with
+// the scan checkpoint. One item per migration, rewritten whole at each checkpoint (a Put of a
+// few hundred bytes: 1 WCU per page of the scan).
+#pragma once
+
+#include <optional>
+
+#include "migrations/migration.h"
+
+namespace hrcore::migrations {
+
+struct StoredRecord {
+  MigrationRecord record;
+  std::optional<Item> cursor;  // the LastEvaluatedKey of the last page done, in step `step`
+  std::int64_t step_scanned = 0;
+  bool rolling_back = false;  // the steps run are the rollback's
+};
+
+Item RecordKey(const MigrationInfo& info);
+Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info);
+Status SaveRecord(MigrationIo& io, const StoredRecord& stored);
+
+}  // namespace hrcore::migrations
