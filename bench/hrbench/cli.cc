@@ -28,6 +28,7 @@ conflicts and errors counted per pattern.
   --endpoint URL        DynamoDB endpoint (ddb-local, DynamoDB Local, ...)
   --embedded            the embedded database through ddbemu's Client (hrcore in process)
   --data-dir D          embedded: an LMDB directory (default: in memory)
+  --throttle on|off     embedded: AWS's throughput limits (default on, as the library's)
   --vs URL              a second endpoint, run interleaved (A, B, A, B ...); prints ratios
   --vs-trivial          also a trivial Beast keep-alive server (forked), same requests
   --label NAME, --vs-label NAME  names of the two endpoints in the report
@@ -86,6 +87,13 @@ bool ParseCli(int argc, char** argv, Cli* c, std::string* error) {
       c->embedded = true;
     } else if (a == "--data-dir") {
       if (!value(&c->data_dir)) return false;
+    } else if (a == "--throttle") {
+      if (!value(&v)) return false;
+      if (v != "on" && v != "off") {
+        *error = "--throttle on|off";
+        return false;
+      }
+      c->throttle = v == "on";
     } else if (a == "--vs") {
       if (!value(&c->vs)) return false;
     } else if (a == "--label") {

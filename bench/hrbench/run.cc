@@ -247,6 +247,7 @@ int RunHttp(const Cli& cli) {
 
 int RunEmbedded(const Cli& cli) {
   ddbemu::Options options;
+  options.throttle = cli.throttle;
   if (cli.data_dir.empty()) {
     options.in_memory = true;
     options.durability = ddbemu::Durability::kNone;
