@@ -231,6 +231,7 @@ int RunHttp(const Cli& cli) {
                      static_cast<unsigned long long>(t.errors));
         mix_results[i].stats.Merge(s);
         mix_results[i].stats.seconds += s.seconds;
+        mix_results[i].stats.generator_cpu_s += s.generator_cpu_s;
         ++mix_results[i].rounds;
       }
     }
