@@ -79,7 +79,10 @@ hrcore::Result<std::unique_ptr<RecordingClient>> RecordingClient::Open(
   o.region = region;
   o.credentials = ddbemu::client::Credentials{access_key, "hrbench-secret", ""};
   o.max_connections = 64;
-  o.retry.max_attempts = 10;  // seeding: ride out throttling with the SDKs' backoff
+  // No transport retries: their backoff starts at a second. Throttled seeding calls are
+  // retried by hrcore's service (setup.cc) with millisecond backoff, and recorded calls must
+  // be sent exactly once.
+  o.retry.max_attempts = 1;
   auto http = ddbemu::client::HttpTransport::Create(std::move(o));
   if (!http.ok()) return hrcore::Error::Backend(http.error());
   auto impl = std::make_unique<Impl>();

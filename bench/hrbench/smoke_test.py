@@ -20,7 +20,8 @@ import ddbservers  # noqa: E402
 
 FIELDS = ["ok", "ops_per_s", "p50_us", "p90_us", "p99_us", "p999_us", "requests",
           "read_units", "write_units", "throttled", "conflicts", "errors"]
-SMALL = ["--orgs", "4", "--employees", "20", "--seed-threads", "2", "--connections", "4"]
+SMALL = ["--orgs", "4", "--employees", "20", "--seed-threads", "2", "--connections", "4",
+         "--read-variants", "32"]
 
 
 def run(argv):
