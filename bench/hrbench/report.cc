@@ -57,6 +57,11 @@ void PrintResult(std::FILE* out, const TargetResult& r) {
   }
   PatternStats total = r.stats.Total();
   Row(out, "overall", total, r.stats.seconds);
+  if (r.round_ops.size() > 1) {
+    std::fprintf(out, "rounds:");
+    for (double ops : r.round_ops) std::fprintf(out, " %.0f", ops);
+    std::fprintf(out, " ops/s\n");
+  }
   std::fprintf(out, "capacity consumed: %.0f RCU/s, %.0f WCU/s\n",
                r.stats.seconds > 0 ? total.read_units / r.stats.seconds : 0,
                r.stats.seconds > 0 ? total.write_units / r.stats.seconds : 0);
@@ -99,7 +104,11 @@ std::string ToJson(const std::vector<TargetResult>& results) {
          ",\"seconds\":" + std::to_string(r.stats.seconds) +
          ",\"generator_cpu_s\":" + std::to_string(r.stats.generator_cpu_s) + ",\"overall\":{";
     JsonStats(j, r.stats.Total(), r.stats.seconds);
-    j += "},\"patterns\":[";
+    j += "},\"round_ops_per_s\":[";
+    for (std::size_t i = 0; i < r.round_ops.size(); ++i) {
+      j += (i > 0 ? "," : "") + std::to_string(r.round_ops[i]);
+    }
+    j += "],\"patterns\":[";
     for (std::size_t i = 0; i < r.stats.patterns.size(); ++i) {
       if (i > 0) j += ',';
       j += "{\"name\":\"" + r.pattern_names[i] + "\",";

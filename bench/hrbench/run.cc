@@ -232,6 +232,7 @@ int RunHttp(const Cli& cli) {
         mix_results[i].stats.Merge(s);
         mix_results[i].stats.seconds += s.seconds;
         mix_results[i].stats.generator_cpu_s += s.generator_cpu_s;
+        mix_results[i].round_ops.push_back(static_cast<double>(t.ok) / s.seconds);
         ++mix_results[i].rounds;
       }
     }
@@ -282,6 +283,7 @@ int RunEmbedded(const Cli& cli) {
     EmbeddedLoad load(*client, cli.table, patterns, schedule, cli.connections);
     for (int round = 0; round < cli.rounds; ++round) {
       RunStats s = load.Run(Seconds(cli.warmup), Seconds(cli.duration));
+      r.round_ops.push_back(static_cast<double>(s.Total().ok) / s.seconds);
       r.stats.Merge(s);
       r.stats.seconds += s.seconds;
       ++r.rounds;
