@@ -165,6 +165,15 @@ bool ParseCli(int argc, char** argv, Cli* c, std::string* error) {
     *error = "--mix is empty";
     return false;
   }
+  // A mix's writes leave state (closed jobs) that the same mix run again would trip on.
+  for (std::size_t i = 0; i < c->mixes.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      if (c->mixes[i] == c->mixes[j]) {
+        *error = "--mix names " + c->mixes[i] + " twice";
+        return false;
+      }
+    }
+  }
   return true;
 }
 

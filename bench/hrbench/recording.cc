@@ -65,6 +65,7 @@ bool IsRead(std::string_view op) {
 
 struct RecordingClient::Impl {
   TeeTransport* tee = nullptr;
+  std::uint64_t markers = 0;  // markers used so far: each call's is new, across Record calls
   std::unique_ptr<ddbemu::Client> client;
 };
 
@@ -95,14 +96,13 @@ hrcore::Result<std::unique_ptr<RecordingClient>> RecordingClient::Open(
 hrcore::Result<std::vector<RecordedPattern>> RecordingClient::Record(
     hrcore::HrService& service, const std::vector<Pattern>& patterns, int connections) {
   std::vector<RecordedPattern> out;
-  std::uint64_t marker_count = 0;
   for (const Pattern& p : patterns) {
     RecordedPattern rp{.per_connection = p.per_connection, .per_variants = p.variants};
     std::size_t n =
         p.per_connection ? p.variants * static_cast<std::size_t>(connections) : p.variants;
     for (std::size_t v = 0; v < n; ++v) {
       RecordedCall call;
-      std::string marker = Marker(++marker_count);
+      std::string marker = Marker(++impl_->markers);
       impl_->tee->SetSink(&call);
       auto ids = p.invoke(service, v, marker);
       impl_->tee->SetSink(nullptr);
