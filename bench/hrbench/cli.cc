@@ -43,6 +43,7 @@ conflicts and errors counted per pattern.
   --table NAME          table (default hrbench; dropped and re-created)
   --access-key K        the access key the requests carry (default hrbench)
   --json FILE           the results as JSON
+  --wait S              seconds the endpoints get to answer at start (default 60)
   --soak                one endpoint, runs of --interval S (default 10) until --duration,
                         sampling --server-pid PID's RSS: heap (anonymous) and data.mdb pages
   --trivial-threads N   threads of the trivial server (default 2)
@@ -127,6 +128,8 @@ bool ParseCli(int argc, char** argv, Cli* c, std::string* error) {
       if (!value(&c->access_key)) return false;
     } else if (a == "--json") {
       if (!value(&c->json)) return false;
+    } else if (a == "--wait") {
+      if (!number(&c->wait)) return false;
     } else if (a == "--soak") {
       c->soak = true;
     } else if (a == "--interval") {

@@ -28,6 +28,7 @@ struct Cli {
   std::string access_key = "hrbench";
   std::string region = "us-east-1";
   std::string json;  // --json FILE
+  double wait = 60;  // --wait S: for the endpoints to answer at start
   bool soak = false;
   double interval = 10;
   int server_pid = 0;

@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <thread>
 
 #include "cli.h"
 #include "ddbemu/database.h"
@@ -160,6 +161,19 @@ int RunHttp(const Cli& cli) {
     auto c = RecordingClient::Open(e.url, cli.access_key, cli.region);
     if (!c.ok()) return Fail(c.error().ToString());
     e.client = std::move(c).value();
+  }
+  // A server started just before (a JVM takes seconds) gets up to --wait seconds to answer.
+  for (Endpoint& e : eps) {
+    if (e.trivial) continue;
+    auto deadline = std::chrono::steady_clock::now() + Seconds(cli.wait);
+    for (;;) {
+      auto listed = e.client->client().ListTables({});
+      if (listed.ok()) break;
+      if (std::chrono::steady_clock::now() > deadline) {
+        return Fail(e.url + " does not answer: " + listed.error().message());
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
   }
   std::vector<std::string> org_ids;
   for (Endpoint& e : eps) {
