@@ -7,10 +7,11 @@
 namespace hrbench {
 
 struct Cli {
-  std::string endpoint;                             // --endpoint URL
-  bool embedded = false;                            // --embedded
-  std::string data_dir;                             // --data-dir D (embedded; default in memory)
-  std::string vs;                                   // --vs URL
+  std::string endpoint;   // --endpoint URL
+  bool embedded = false;  // --embedded
+  std::string data_dir;   // --data-dir D (embedded; default in memory)
+  bool throttle = true;   // --throttle on|off (embedded; an endpoint has its own flag)
+  std::string vs;         // --vs URL
   std::string label = "endpoint", vs_label = "vs";  // names in the report
   bool vs_trivial = false;                          // --vs-trivial
   std::string trivial_url;                          // set by main when the trivial server runs
@@ -27,6 +28,7 @@ struct Cli {
   std::string access_key = "hrbench";
   std::string region = "us-east-1";
   std::string json;  // --json FILE
+  double wait = 60;  // --wait S: for the endpoints to answer at start
   bool soak = false;
   double interval = 10;
   int server_pid = 0;

@@ -1,6 +1,8 @@
 // HttpLoad: async Beast keep-alive connections in a closed loop.
 #include "http_load.h"
 
+#include <sys/resource.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -263,6 +265,13 @@ std::unique_ptr<HttpLoad> HttpLoad::Connect(const HttpLoadOptions& options,
 RunStats HttpLoad::Run(std::chrono::duration<double> warmup,
                        std::chrono::duration<double> duration) {
   Impl& m = *impl_;
+  auto cpu = [] {
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+  };
+  double cpu0 = cpu();
   Clock::time_point t0 = Clock::now();
   m.measure_from = t0 + std::chrono::duration_cast<Clock::duration>(warmup);
   m.deadline = m.measure_from + std::chrono::duration_cast<Clock::duration>(duration);
@@ -280,6 +289,8 @@ RunStats HttpLoad::Run(std::chrono::duration<double> warmup,
   out.patterns.resize(m.patterns->size());
   for (auto& c : m.conns) out.Merge(c->stats);
   out.seconds = duration.count();
+  // Over the warm-up too: the share of a core is taken over warm-up + window.
+  out.generator_cpu_s = (cpu() - cpu0) * duration.count() / (duration + warmup).count();
   return out;
 }
 

@@ -65,6 +65,7 @@ bool IsRead(std::string_view op) {
 
 struct RecordingClient::Impl {
   TeeTransport* tee = nullptr;
+  std::uint64_t markers = 0;  // markers used so far: each call's is new, across Record calls
   std::unique_ptr<ddbemu::Client> client;
 };
 
@@ -79,7 +80,10 @@ hrcore::Result<std::unique_ptr<RecordingClient>> RecordingClient::Open(
   o.region = region;
   o.credentials = ddbemu::client::Credentials{access_key, "hrbench-secret", ""};
   o.max_connections = 64;
-  o.retry.max_attempts = 10;  // seeding: ride out throttling with the SDKs' backoff
+  // No transport retries: their backoff starts at a second. Throttled seeding calls are
+  // retried by hrcore's service (setup.cc) with millisecond backoff, and recorded calls must
+  // be sent exactly once.
+  o.retry.max_attempts = 1;
   auto http = ddbemu::client::HttpTransport::Create(std::move(o));
   if (!http.ok()) return hrcore::Error::Backend(http.error());
   auto impl = std::make_unique<Impl>();
@@ -92,14 +96,13 @@ hrcore::Result<std::unique_ptr<RecordingClient>> RecordingClient::Open(
 hrcore::Result<std::vector<RecordedPattern>> RecordingClient::Record(
     hrcore::HrService& service, const std::vector<Pattern>& patterns, int connections) {
   std::vector<RecordedPattern> out;
-  std::uint64_t marker_count = 0;
   for (const Pattern& p : patterns) {
     RecordedPattern rp{.per_connection = p.per_connection, .per_variants = p.variants};
     std::size_t n =
         p.per_connection ? p.variants * static_cast<std::size_t>(connections) : p.variants;
     for (std::size_t v = 0; v < n; ++v) {
       RecordedCall call;
-      std::string marker = Marker(++marker_count);
+      std::string marker = Marker(++impl_->markers);
       impl_->tee->SetSink(&call);
       auto ids = p.invoke(service, v, marker);
       impl_->tee->SetSink(nullptr);

@@ -57,9 +57,19 @@ void PrintResult(std::FILE* out, const TargetResult& r) {
   }
   PatternStats total = r.stats.Total();
   Row(out, "overall", total, r.stats.seconds);
+  if (r.round_ops.size() > 1) {
+    std::fprintf(out, "rounds:");
+    for (double ops : r.round_ops) std::fprintf(out, " %.0f", ops);
+    std::fprintf(out, " ops/s\n");
+  }
   std::fprintf(out, "capacity consumed: %.0f RCU/s, %.0f WCU/s\n",
                r.stats.seconds > 0 ? total.read_units / r.stats.seconds : 0,
                r.stats.seconds > 0 ? total.write_units / r.stats.seconds : 0);
+  if (r.stats.generator_cpu_s > 0 && total.requests > 0) {
+    std::fprintf(out, "load generator: %.0f%% of a core, %.1f us of CPU per request\n",
+                 100 * r.stats.generator_cpu_s / r.stats.seconds,
+                 1e6 * r.stats.generator_cpu_s / static_cast<double>(total.requests));
+  }
   for (std::size_t i = 0; i < r.stats.patterns.size(); ++i) {
     const auto& p = r.stats.patterns[i];
     if (!p.first_error.empty()) {
@@ -91,9 +101,14 @@ std::string ToJson(const std::vector<TargetResult>& results) {
     j += "{\"target\":\"" + r.target + "\",\"endpoint\":\"" + r.endpoint + "\",\"mix\":\"" + r.mix +
          "\",\"connections\":" + std::to_string(r.connections) +
          ",\"rounds\":" + std::to_string(r.rounds) +
-         ",\"seconds\":" + std::to_string(r.stats.seconds) + ",\"overall\":{";
+         ",\"seconds\":" + std::to_string(r.stats.seconds) +
+         ",\"generator_cpu_s\":" + std::to_string(r.stats.generator_cpu_s) + ",\"overall\":{";
     JsonStats(j, r.stats.Total(), r.stats.seconds);
-    j += "},\"patterns\":[";
+    j += "},\"round_ops_per_s\":[";
+    for (std::size_t i = 0; i < r.round_ops.size(); ++i) {
+      j += (i > 0 ? "," : "") + std::to_string(r.round_ops[i]);
+    }
+    j += "],\"patterns\":[";
     for (std::size_t i = 0; i < r.stats.patterns.size(); ++i) {
       if (i > 0) j += ',';
       j += "{\"name\":\"" + r.pattern_names[i] + "\",";

@@ -18,7 +18,8 @@ struct TargetResult {
   int connections = 0;
   int rounds = 0;
   std::vector<std::string> pattern_names;
-  RunStats stats;  // merged over the rounds; seconds = the sum of the windows
+  RunStats stats;                 // merged over the rounds; seconds = the sum of the windows
+  std::vector<double> round_ops;  // ops/s of each round, to show the spread
 };
 
 void PrintResult(std::FILE* out, const TargetResult& r);

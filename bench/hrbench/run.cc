@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <fstream>
 #include <memory>
+#include <thread>
 
 #include "cli.h"
 #include "ddbemu/database.h"
@@ -161,6 +162,19 @@ int RunHttp(const Cli& cli) {
     if (!c.ok()) return Fail(c.error().ToString());
     e.client = std::move(c).value();
   }
+  // A server started just before (a JVM takes seconds) gets up to --wait seconds to answer.
+  for (Endpoint& e : eps) {
+    if (e.trivial) continue;
+    auto deadline = std::chrono::steady_clock::now() + Seconds(cli.wait);
+    for (;;) {
+      auto listed = e.client->client().ListTables({});
+      if (listed.ok()) break;
+      if (std::chrono::steady_clock::now() > deadline) {
+        return Fail(e.url + " does not answer: " + listed.error().message());
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    }
+  }
   std::vector<std::string> org_ids;
   for (Endpoint& e : eps) {
     if (e.trivial) continue;
@@ -221,12 +235,18 @@ int RunHttp(const Cli& cli) {
       for (std::size_t i = 0; i < eps.size(); ++i) {
         RunStats s = loads[i]->Run(Seconds(cli.warmup), Seconds(cli.duration));
         PatternStats t = s.Total();
-        std::fprintf(stderr, "round %d %-8s %-5s %9.0f ops/s  p99 %7.1f us  errors %llu\n",
+        std::fprintf(stderr,
+                     "round %d %-16s %-5s %9.0f ops/s  p99 %8.1f us  throttled %llu  conflicts "
+                     "%llu  errors %llu\n",
                      round + 1, eps[i].name.c_str(), mix_name.c_str(),
                      static_cast<double>(t.ok) / s.seconds, t.latency.Quantile(0.99) / 1000,
-                     static_cast<unsigned long long>(t.errors + t.throttled + t.conflicts));
+                     static_cast<unsigned long long>(t.throttled),
+                     static_cast<unsigned long long>(t.conflicts),
+                     static_cast<unsigned long long>(t.errors));
         mix_results[i].stats.Merge(s);
         mix_results[i].stats.seconds += s.seconds;
+        mix_results[i].stats.generator_cpu_s += s.generator_cpu_s;
+        mix_results[i].round_ops.push_back(static_cast<double>(t.ok) / s.seconds);
         ++mix_results[i].rounds;
       }
     }
@@ -243,6 +263,7 @@ int RunHttp(const Cli& cli) {
 
 int RunEmbedded(const Cli& cli) {
   ddbemu::Options options;
+  options.throttle = cli.throttle;
   if (cli.data_dir.empty()) {
     options.in_memory = true;
     options.durability = ddbemu::Durability::kNone;
@@ -276,6 +297,7 @@ int RunEmbedded(const Cli& cli) {
     EmbeddedLoad load(*client, cli.table, patterns, schedule, cli.connections);
     for (int round = 0; round < cli.rounds; ++round) {
       RunStats s = load.Run(Seconds(cli.warmup), Seconds(cli.duration));
+      r.round_ops.push_back(static_cast<double>(s.Total().ok) / s.seconds);
       r.stats.Merge(s);
       r.stats.seconds += s.seconds;
       ++r.rounds;

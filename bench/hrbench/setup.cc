@@ -23,7 +23,9 @@ hrcore::Result<std::vector<std::string>> SeedTable(ddbemu::Client& client, const
     threads.emplace_back([&, t] {
       ddbemu::VirtualClock clock(hrctl::SeedStartMicros());
       hrcore::UlidGenerator gen(clock, hrcore::SeededRandomSource(1000 + t));
-      hrcore::HrService service(client, clock, gen, {.table_name = spec.table});
+      // Throttled calls (the table's and each key's limits, if the server enforces them) are
+      // retried after 1, 2, 4 ... 256 ms: up to about 3 s in all.
+      hrcore::HrService service(client, clock, gen, {.table_name = spec.table, .retries = 20});
       hrctl::SeedOptions o;
       o.seed = 1000 + static_cast<std::uint64_t>(t);
       o.orgs = spec.orgs / streams + (t < spec.orgs % streams ? 1 : 0);

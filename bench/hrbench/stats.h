@@ -48,6 +48,7 @@ struct PatternStats {
 struct RunStats {
   std::vector<PatternStats> patterns;  // indexed like the workload's patterns
   double seconds = 0;                  // the measured window
+  double generator_cpu_s = 0;          // CPU the load generator itself used (user + system)
   void Merge(const RunStats& other);   // the counts only: the caller sums windows
   PatternStats Total() const;
 };

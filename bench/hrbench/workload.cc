@@ -122,8 +122,9 @@ std::vector<Pattern> MakePatterns(const Dataset& d, const WorkloadOptions& o) {
   const std::size_t orgs = d.orgs.size();
   const int conns = std::max(1, o.connections);
   // Connection c writes in organisation c % orgs; connections that share an organisation (c /
-  // orgs apart) use different departments and jobs. The first `reserved` open jobs of each org
-  // are closed and reopened; applications go to the others, which stay open.
+  // orgs apart) use different departments and jobs. The first 2 x `sharing` open jobs of each
+  // org are closed and reopened (the first half by the write mix, the second by the all mix);
+  // applications go to the others, which stay open.
   const std::size_t sharing = (static_cast<std::size_t>(conns) + orgs - 1) / orgs;
   auto org_of = [&d, orgs](std::size_t v, std::size_t per) -> const OrgData& {
     return d.orgs[(v / per) % orgs];
@@ -151,10 +152,13 @@ std::vector<Pattern> MakePatterns(const Dataset& d, const WorkloadOptions& o) {
                 .is_write = true,
                 .per_connection = true,
                 .variants = 2};
-  close.invoke = [&d, org_of, lane_of, sharing](HrService& s, std::size_t v,
-                                                std::string_view) -> Result<CallIds> {
+  // The write and the all mix close different jobs: a run of one may leave its jobs closed.
+  const std::size_t close_base = o.mix == Mix::kAll ? sharing : 0;
+  close.invoke = [&d, org_of, lane_of, sharing, close_base](HrService& s, std::size_t v,
+                                                            std::string_view) -> Result<CallIds> {
     const OrgData& org = org_of(v, 2);
-    const auto& job = org.open_jobs[lane_of(v, 2) % std::min(sharing, org.open_jobs.size())];
+    std::size_t n = org.open_jobs.size();
+    const auto& job = org.open_jobs[std::min(close_base + lane_of(v, 2) % sharing, n - 2)];
     TenantContext ctx{org.org_id};
     // Alternately: each connection's job is closed, then reopened on its next turn.
     if (v % 2 == 0) return Ok(s.CloseJob(ctx, job.job_id), {});
@@ -170,7 +174,7 @@ std::vector<Pattern> MakePatterns(const Dataset& d, const WorkloadOptions& o) {
   apply.invoke = [&d, org_of, lane_of, sharing](HrService& s, std::size_t v,
                                                 std::string_view) -> Result<CallIds> {
     const OrgData& org = org_of(v, 4);
-    std::size_t first = std::min(sharing, org.open_jobs.size() - 1);
+    std::size_t first = std::min(2 * sharing, org.open_jobs.size() - 1);
     std::size_t lane = lane_of(v, 4) * 4 + v % 4;
     const auto& job = org.open_jobs[first + lane % (org.open_jobs.size() - first)];
     const auto& emp = org.employees[(lane * 7 + 3) % org.employees.size()];

@@ -138,20 +138,20 @@ def test_cart_transaction(dynamodb, table_factory, tenant):
     client.transact_write_items(TransactItems=[
         {"Put": {"TableName": t.name, "Item": {"pk": f"cart#{tenant}", "sk": "item#1", "qty": 2}}},
         {"Update": {"TableName": t.name, "Key": {"pk": f"cart#{tenant}", "sk": "meta"},
-                    "UpdateExpression": "ADD lines :one", "ExpressionAttributeValues": {":one": 1}}},
+                    "UpdateExpression": "ADD line_count :one", "ExpressionAttributeValues": {":one": 1}}},
     ])
     meta = t.get_item(Key={"pk": f"cart#{tenant}", "sk": "meta"})["Item"]
-    assert meta["lines"] == 1
+    assert meta["line_count"] == 1
     with pytest.raises(ClientError) as e:
         client.transact_write_items(TransactItems=[
             {"Put": {"TableName": t.name, "Item": {"pk": f"cart#{tenant}", "sk": "item#1"},
                      "ConditionExpression": "attribute_not_exists(pk)"}},
             {"Update": {"TableName": t.name, "Key": {"pk": f"cart#{tenant}", "sk": "meta"},
-                        "UpdateExpression": "ADD lines :one",
+                        "UpdateExpression": "ADD line_count :one",
                         "ExpressionAttributeValues": {":one": 1}}},
         ])
     assert e.value.response["Error"]["Code"] == "TransactionCanceledException"
-    assert t.get_item(Key={"pk": f"cart#{tenant}", "sk": "meta"})["Item"]["lines"] == 1
+    assert t.get_item(Key={"pk": f"cart#{tenant}", "sk": "meta"})["Item"]["line_count"] == 1
 
 
 @pytest.mark.parametrize("tenant", TENANTS)
