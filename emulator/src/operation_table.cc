@@ -14,6 +14,7 @@
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
 #include "api/ttl_requests.h"
+#include "audit/audit_probe.h"
 #include "ops/batch/batch.h"
 #include "ops/items/items.h"
 #include "ops/partiql/partiql.h"
@@ -35,9 +36,12 @@ namespace {
 template <auto Parse, auto Execute, auto Render>
 Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
                             const rapidjson::Value& body) {
-  DDB_ASSIGN_OR_RETURN(const auto request, Parse(body));
-  DDB_ASSIGN_OR_RETURN(const auto response, Execute(engine, caller, request));
-  return Render(request, response);
+  DDB_ASSIGN_OR_RETURN(auto request, Parse(body));
+  audit::Probe probe(engine.audit, request);  // the access-pattern audit (audit/audit_probe.h)
+  auto response = Execute(engine, caller, request);
+  probe.Finish(engine, caller, request, response);
+  if (!response.ok()) return std::move(response).error();
+  return Render(request, *response);
 }
 
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
