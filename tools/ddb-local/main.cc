@@ -43,6 +43,9 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
       server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
       db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",
       flags.credentials_file.empty() ? "" : ", signatures verified");
+  if (flags.console) {
+    std::printf("Console:\thttp://%s/_ddblocal/console/\n", server.address().c_str());
+  }
   std::fflush(stdout);
 }
 
@@ -94,8 +97,8 @@ int main(int argc, char** argv) {
   }
   ddbemu::Database* db = database->get();
   // Admin endpoints (capacity report, virtual clock) share the handler (admin_endpoints.h).
-  ddblocal::AdminEndpoints admin(*db,
-                                 std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock));
+  ddblocal::AdminEndpoints admin(
+      *db, std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock), flags.console);
   auto server = HttpServer::Start(
       std::move(server_options), [db, &admin](std::string_view operation, std::string_view body,
                                  const ddbemu::RequestContext& context) {

@@ -25,6 +25,8 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
   seed [--seed N] [--orgs 500] [--employees 200] [--open-jobs 20] [--departments 5]
        [--closed-jobs 2] [--drafts 1] [--applications 3]
   check                                  verify every invariant over the whole table
+  audit --endpoint URL [--collection-items N]
+                                         the access-pattern findings of a running ddb-local
   cost [--fraction 0.01] [--read-price 0.25] [--write-price 1.25]
                                          the review's daily mix, measured, beside its estimate
   ap N --org ORG [--emp E] [--email X] [--dept D] [--job J] [--posted-at P]
@@ -230,6 +232,7 @@ std::optional<Role> RoleFlag(const Args& a) {
 }  // namespace
 
 int RunCost(Backend& b, const Args& args, const ServiceOptions& so, bool json);  // cost.cc
+int RunAudit(const Args& args, bool json);  // audit.cc
 
 int Run(const Args& a) {
   if (!a.error().empty()) return Usage(a.error());
@@ -239,6 +242,7 @@ int Run(const Args& a) {
   }
   const std::string cmd = a.positional()[0];
   const bool json = a.Has("json");
+  if (cmd == "audit") return RunAudit(a, json);
   auto backend = Open(a);
   if (!backend.ok()) return Fail(backend.error(), json);
   Backend& b = *backend;
