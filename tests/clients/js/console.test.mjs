@@ -119,8 +119,8 @@ test("console: create a table, put, query, edit and delete items; heat map; audi
   await page.locator("#result-counts", { hasText: "Count 2, ScannedCount 2" }).waitFor();
 
   // The heat map under a hot-key load: one partition key takes every write, beyond a cap lowered
-  // to 20 WCU/s with no burst, so that the load is small and the throttles certain.
-  await admin(`capacity/config?table=${TABLE}&partition_write_units=20&burst_seconds=0`, "POST");
+  // to 20 WCU/s, so that the load is small and the throttles certain.
+  await admin(`capacity/config?table=${TABLE}&partition_write_units=20`, "POST");
   await page.goto(`${server.endpoint}/_ddblocal/console/#/heatmap?table=${TABLE}`);
   await page.getByRole("heading", { name: `Table ${TABLE}` }).waitFor();
   const before = await page.locator("li.partition").evaluateAll(

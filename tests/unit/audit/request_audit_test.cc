@@ -12,7 +12,7 @@
 namespace ddbemu {
 namespace {
 
-constexpr const char* kTable = R"({"TableName":"hr",
+constexpr const char* kTable = R"({"TableName":"hrt",
   "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],
   "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},
     {"AttributeName":"SK","AttributeType":"S"},{"AttributeName":"GSI1PK","AttributeType":"S"}],
@@ -30,7 +30,8 @@ class RequestAuditTest : public ::testing::Test {
     options.audit = true;
     options.clock = clock_;
     db_ = std::move(Database::Open(options)).value();
-    ASSERT_EQ(db_->Call("CreateTable", kTable).http_status, 200);
+    const Response created = db_->Call("CreateTable", kTable);
+    ASSERT_EQ(created.http_status, 200) << created.body;
   }
   Response Call(const char* op, const std::string& body) {
     Response r = db_->Call(op, body);
@@ -39,7 +40,7 @@ class RequestAuditTest : public ::testing::Test {
   }
   void Put(const std::string& pk, const std::string& sk, const std::string& extra = "",
            bool with_type = true) {
-    Call("PutItem", R"({"TableName":"hr","Item":{"PK":{"S":")" + pk + R"("},"SK":{"S":")" + sk +
+    Call("PutItem", R"({"TableName":"hrt","Item":{"PK":{"S":")" + pk + R"("},"SK":{"S":")" + sk +
                         R"("})" + (with_type ? R"(,"type":{"S":"emp"})" : "") + extra + "}}");
   }
   // The kinds of the findings, with the table's shapes checked for consistency.
@@ -73,7 +74,7 @@ class RequestAuditTest : public ::testing::Test {
 
 TEST_F(RequestAuditTest, ShapesAggregateRequestsThatDifferOnlyInValues) {
   for (int i = 0; i < 5; ++i) {
-    Call("Query", R"({"TableName":"hr","KeyConditionExpression":"#p = :v",
+    Call("Query", R"({"TableName":"hrt","KeyConditionExpression":"#p = :v",
       "ExpressionAttributeNames":{"#p":"PK"},"ExpressionAttributeValues":{":v":{"S":"ORG#)" +
                       std::to_string(i) + R"("}}})");
   }
@@ -89,12 +90,12 @@ TEST_F(RequestAuditTest, ShapesAggregateRequestsThatDifferOnlyInValues) {
 TEST_F(RequestAuditTest, AuditingLeavesResponsesUnchanged) {
   Put("ORG#1", "EMP#1");
   const Response get =
-      Call("GetItem", R"({"TableName":"hr","Key":{"PK":{"S":"ORG#1"},"SK":{"S":"EMP#1"}}})");
+      Call("GetItem", R"({"TableName":"hrt","Key":{"PK":{"S":"ORG#1"},"SK":{"S":"EMP#1"}}})");
   EXPECT_EQ(get.body.find("ConsumedCapacity"), std::string::npos) << get.body;
-  const Response query = Call("Query", R"({"TableName":"hr","KeyConditionExpression":"PK = :v",
+  const Response query = Call("Query", R"({"TableName":"hrt","KeyConditionExpression":"PK = :v",
     "ExpressionAttributeValues":{":v":{"S":"ORG#1"}}})");
   EXPECT_EQ(query.body.find("ConsumedCapacity"), std::string::npos) << query.body;
-  const Response asked = Call("GetItem", R"({"TableName":"hr","ReturnConsumedCapacity":"TOTAL",
+  const Response asked = Call("GetItem", R"({"TableName":"hrt","ReturnConsumedCapacity":"TOTAL",
     "Key":{"PK":{"S":"ORG#1"},"SK":{"S":"EMP#1"}}})");
   EXPECT_NE(asked.body.find("\"ConsumedCapacity\""), std::string::npos) << asked.body;
   EXPECT_EQ(asked.body.find("\"Table\""), std::string::npos)
@@ -104,9 +105,9 @@ TEST_F(RequestAuditTest, AuditingLeavesResponsesUnchanged) {
 TEST_F(RequestAuditTest, ScanAndWastefulFilterAreFound) {
   for (int i = 0; i < 30; ++i)
     Put("ORG#1", "EMP#" + std::to_string(i), i < 3 ? R"(,"role":{"S":"admin"})" : "");
-  Call("Scan", R"({"TableName":"hr"})");
+  Call("Scan", R"({"TableName":"hrt"})");
   Call("Query",
-       R"({"TableName":"hr","KeyConditionExpression":"PK = :o","FilterExpression":"#r = :a",
+       R"({"TableName":"hrt","KeyConditionExpression":"PK = :o","FilterExpression":"#r = :a",
     "ExpressionAttributeNames":{"#r":"role"},
     "ExpressionAttributeValues":{":o":{"S":"ORG#1"},":a":{"S":"admin"}}})");
   const auto findings = Findings();
@@ -121,7 +122,7 @@ TEST_F(RequestAuditTest, ScanAndWastefulFilterAreFound) {
 
 TEST_F(RequestAuditTest, GsiReadRightAfterWriteIsFoundAndOneLaterIsNot) {
   Put("ORG#1", "EMP#1", R"(,"GSI1PK":{"S":"EMAIL#a@x"})");
-  const std::string by_email = R"({"TableName":"hr","IndexName":"GSI1",
+  const std::string by_email = R"({"TableName":"hrt","IndexName":"GSI1",
     "KeyConditionExpression":"GSI1PK = :e","ExpressionAttributeValues":{":e":{"S":"EMAIL#a@x"}}})";
   clock_->AdvanceMicros(2'000'000);
   Call("Query", by_email);  // two seconds later: fine
@@ -139,7 +140,7 @@ TEST_F(RequestAuditTest, ConsistentReadsOfItemsNotJustWrittenAreFound) {
   Put("ORG#1", "#METADATA");
   clock_->AdvanceMicros(5'000'000);
   for (int i = 0; i < 10; ++i) {
-    Call("GetItem", R"({"TableName":"hr","ConsistentRead":true,
+    Call("GetItem", R"({"TableName":"hrt","ConsistentRead":true,
       "Key":{"PK":{"S":"ORG#1"},"SK":{"S":"#METADATA"}}})");
   }
   const AuditFinding* f = FindingOf(Findings(), "strong-read");
@@ -150,7 +151,7 @@ TEST_F(RequestAuditTest, ConsistentReadsOfItemsNotJustWrittenAreFound) {
 TEST_F(RequestAuditTest, ConsistentReadsRightAfterWritesAreNotFound) {
   for (int i = 0; i < 10; ++i) {
     Put("ORG#1", "EMP#" + std::to_string(i));
-    Call("GetItem", R"({"TableName":"hr","ConsistentRead":true,
+    Call("GetItem", R"({"TableName":"hrt","ConsistentRead":true,
       "Key":{"PK":{"S":"ORG#1"},"SK":{"S":"EMP#)" +
                         std::to_string(i) + R"("}}})");
   }
@@ -169,8 +170,8 @@ TEST_F(RequestAuditTest, PutsWithoutTypeWhereOthersCarryItAreFound) {
 TEST_F(RequestAuditTest, TransactionPutsAreAuditedItemByItem) {
   Put("ORG#1", "EMP#1");
   Call("TransactWriteItems", R"({"TransactItems":[
-    {"Put":{"TableName":"hr","Item":{"PK":{"S":"ORG#1"},"SK":{"S":"EMP#9"}}}},
-    {"Update":{"TableName":"hr","Key":{"PK":{"S":"ORG#1"},"SK":{"S":"#METADATA"}},
+    {"Put":{"TableName":"hrt","Item":{"PK":{"S":"ORG#1"},"SK":{"S":"EMP#9"}}}},
+    {"Update":{"TableName":"hrt","Key":{"PK":{"S":"ORG#1"},"SK":{"S":"#METADATA"}},
       "UpdateExpression":"ADD headcount :one","ExpressionAttributeValues":{":one":{"N":"1"}}}}]})");
   const AuditFinding* f = FindingOf(Findings(), "missing-attribute");
   ASSERT_NE(f, nullptr);
@@ -203,11 +204,10 @@ TEST_F(RequestAuditTest, GrowingItemCollectionIsFound) {
 TEST_F(RequestAuditTest, ThrottledHotKeyIsFoundWithItsShape) {
   CapacityOverrides caps;
   caps.partition_write_units = 5;
-  caps.burst_seconds = 0;
-  ASSERT_TRUE(db_->SetCapacityOverrides("hr", caps).ok());
+  ASSERT_TRUE(db_->SetCapacityOverrides("hrt", caps).ok());
   int throttled = 0;
   for (int i = 0; i < 20; ++i) {
-    Response r = db_->Call("PutItem", R"({"TableName":"hr","Item":{"PK":{"S":"COUNTER"},
+    Response r = db_->Call("PutItem", R"({"TableName":"hrt","Item":{"PK":{"S":"COUNTER"},
       "SK":{"S":"x"},"type":{"S":"counter"}}})");
     if (r.http_status != 200) ++throttled;
   }
@@ -226,7 +226,7 @@ TEST(RequestAuditOff, NothingIsRecordedWhenTheAuditIsOff) {
   options.in_memory = true;
   auto db = std::move(Database::Open(options)).value();
   ASSERT_EQ(db->Call("CreateTable", kTable).http_status, 200);
-  ASSERT_EQ(db->Call("Scan", R"({"TableName":"hr"})").http_status, 200);
+  ASSERT_EQ(db->Call("Scan", R"({"TableName":"hrt"})").http_status, 200);
   auto report = db->Audit();
   ASSERT_TRUE(report.ok());
   EXPECT_FALSE(report->enabled);
