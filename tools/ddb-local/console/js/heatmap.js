@@ -35,7 +35,7 @@ function keyspaceView(keyspace, window, kind) {
     h("strong", {}, `P${p.Partition}`),
     h("div", { class: "bar", "aria-hidden": "true" },
       h("span", { style: `width:${Math.min(100, share * 100)}%;background:${color(share, throttles > 0)}` })),
-    h("div", {}, `${Math.round(share * 100)}% of cap`),
+    h("div", {}, `${Math.round(share * 100)}% of cap (window average)`),
     h("div", {}, `R ${fmt(usage.ConsumedReadCapacityUnits)} · W ${fmt(usage.ConsumedWriteCapacityUnits)}`),
     h("div", {}, `${throttles} throttled · ${p.ItemCount} items`));
   });

@@ -80,6 +80,7 @@ function editor(table, item, onSaved) {
         onclick: async () => {
           try {
             await ddb("PutItem", { TableName: table.TableName, Item: JSON.parse(text.value) });
+            dialog.remove();
             say("Item saved");
             onSaved();
           } catch (e) { say(e.message, true); }
@@ -130,7 +131,9 @@ export async function renderItems(main, params) {
 
   const results = h("section", { "aria-labelledby": "results-heading", "aria-live": "polite" });
   const editorSlot = h("div", {});
-  let pages = [];  // ExclusiveStartKey of each page shown so far
+  let pages = [];  // ExclusiveStartKey of each page shown so far (empty: nothing run yet)
+  // After a change: show the current page again, if one is shown.
+  const rerun = () => { if (pages.length) run(pages.at(-1)); };
 
   async function run(startKey) {
     let request;
@@ -162,7 +165,7 @@ export async function renderItems(main, params) {
             h("span", {},
               h("button", {
                 type: "button", "aria-label": `Edit item ${plain(item[keys.pk[0]])}`,
-                onclick: () => editorSlot.replaceChildren(editor(table, item, () => run(pages.at(-1)))),
+                onclick: () => editorSlot.replaceChildren(editor(table, item, rerun)),
               }, "Edit"), " ",
               h("button", {
                 type: "button", "aria-label": `Delete item ${plain(item[keys.pk[0]])}`,
@@ -170,7 +173,7 @@ export async function renderItems(main, params) {
                   try {
                     await ddb("DeleteItem", { TableName: table.TableName, Key: keyOf(item) });
                     say("Item deleted");
-                    run(pages.at(-1));
+                    rerun();
                   } catch (e) { say(e.message, true); }
                 },
               }, "Delete"))])),
@@ -201,7 +204,7 @@ export async function renderItems(main, params) {
           const keys = keysOf(table);
           const item = { [keys.pk[0]]: typed(keys.pk[1], "") };
           if (keys.sk) item[keys.sk[0]] = typed(keys.sk[1], "");
-          editorSlot.replaceChildren(editor(table, item, () => run()));
+          editorSlot.replaceChildren(editor(table, item, rerun));
           editorSlot.querySelector("textarea").focus();
         },
       }, "New item")));
