@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
@@ -44,7 +45,12 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
       db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",
       flags.credentials_file.empty() ? "" : ", signatures verified");
   if (flags.console) {
-    std::printf("Console:\thttp://%s/_ddblocal/console/\n", server.address().c_str());
+    // A browser cannot open the wildcard address: name the machine itself instead.
+    std::string address = server.address();
+    for (const char* any : {"[::]:", "0.0.0.0:"}) {
+      if (address.starts_with(any)) address = "localhost:" + address.substr(std::strlen(any));
+    }
+    std::printf("Console:\thttp://%s/_ddblocal/console/\n", address.c_str());
   }
   std::fflush(stdout);
 }

@@ -50,8 +50,10 @@ std::string PartitionLabel(const TableSchema& schema, const Item& item) {
 }
 
 // A hash of the item's table key, never 0; 0 when the item lacks a key attribute.
-std::uint64_t ItemHash(const ops::Caller& caller, const TableSchema& schema, const Item& item) {
-  std::string label = PartitionLabel(schema, item);
+// `partition` is the item's PartitionLabel when the caller has it already ("" otherwise).
+std::uint64_t ItemHash(const ops::Caller& caller, const TableSchema& schema, const Item& item,
+                       std::string partition = "") {
+  std::string label = partition.empty() ? PartitionLabel(schema, item) : std::move(partition);
   if (label.empty()) return 0;
   if (schema.sort_key) {
     const std::string sort = LabelOf({&*schema.sort_key, 1}, item);
@@ -106,7 +108,7 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
   }
   if (auto schema = SchemaOf(audit, engine, caller, table)) {
     o.partition_key = PartitionLabel(*schema, key_source);
-    o.written_item = ItemHash(caller, *schema, key_source);
+    o.written_item = ItemHash(caller, *schema, key_source, o.partition_key);
     if (put && schema->sort_key) {
       o.collection_key = o.partition_key;
       o.sort_key_hash = std::hash<std::string>{}(LabelOf({&*schema->sort_key, 1}, key_source));
@@ -185,7 +187,9 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
   }
   if (auto schema = SchemaOf(audit, engine, caller, request.table_name)) {
     o.partition_key = PartitionLabel(*schema, request.key);
-    if (std::uint64_t h = ItemHash(caller, *schema, request.key)) o.read_items.push_back(h);
+    if (std::uint64_t h = ItemHash(caller, *schema, request.key, o.partition_key)) {
+      o.read_items.push_back(h);
+    }
   }
   audit.Record(o);
 }
