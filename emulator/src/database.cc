@@ -69,6 +69,7 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
     impl->faults = std::make_unique<realism::FaultInjector>(impl->options.faults, std::move(*kinds));
   }
   impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock);
+  if (impl->options.audit) impl->audit = std::make_unique<audit::AccessAudit>(*impl->clock);
   if (impl->options.ttl_sweep_interval_ms > 0) {
     Impl* raw = impl.get();
     impl->ttl_sweeper = std::make_unique<ops::ttl::TtlSweeper>(

@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "audit/access_audit.h"
 #include "capacity/throughput_registry.h"
 #include "ddbemu/database.h"
 #include "ops/engine.h"
@@ -25,11 +26,12 @@ struct Database::Impl {
   std::unique_ptr<capacity::ThroughputRegistry> throughput;
   std::unique_ptr<storage::StreamStore> streams;  // attached to `items` (stream_store.h)
   std::unique_ptr<realism::FaultInjector> faults;
+  std::unique_ptr<audit::AccessAudit> audit;  // null unless options.audit
   std::unique_ptr<storage::VersionHistory> history;  // null unless eventual consistency is on  // null unless options.faults.rate > 0
 
   ops::Engine engine() {
     return ops::Engine{*env, *catalog, *items, *clock, options, &expression_cache,
-                       options.throttle ? throughput.get() : nullptr, streams.get(), history.get()};
+                       options.throttle ? throughput.get() : nullptr, streams.get(), history.get(), audit.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
 

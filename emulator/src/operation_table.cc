@@ -19,6 +19,7 @@
 #include "api/tag_requests.h"
 #include "api/transact_requests.h"
 #include "api/ttl_requests.h"
+#include "audit/audit_probe.h"
 #include "ops/access/access_check.h"
 #include "ops/backups/backups.h"
 #include "ops/batch/batch.h"
@@ -60,11 +61,14 @@ Result<T> AsResult(T value) {
 template <auto Parse, auto Execute, auto Render>
 Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
                             const rapidjson::Value& body) {
-  DDB_ASSIGN_OR_RETURN(const auto request, AsResult(Parse(body)));
+  DDB_ASSIGN_OR_RETURN(auto request, AsResult(Parse(body)));
   // Tenant isolation policies, on the typed request (ops/access/access_check.h).
   DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, request));
-  DDB_ASSIGN_OR_RETURN(const auto response, AsResult(Execute(engine, caller, request)));
-  return Render(request, response);
+  audit::Probe probe(engine.audit, request);  // the access-pattern audit (audit/audit_probe.h)
+  auto response = AsResult(Execute(engine, caller, request));
+  probe.Finish(engine, caller, request, response);
+  if (!response.ok()) return std::move(response).error();
+  return Render(request, *response);
 }
 
 // ---- parse and execute adapters, for the operations whose parts take other shapes ---------------

@@ -7,6 +7,8 @@
 //   GET  /_ddblocal/clock                      {"ClockMicros": ..., "Virtual": true|false}
 //   POST /_ddblocal/clock/advance?ms=N (or us=N)   moves the virtual clock (--virtual-clock)
 //   POST /_ddblocal/ttl/sweep                  deletes expired items now: {"Deleted": N}
+//   GET  /_ddblocal/audit, POST /_ddblocal/audit/reset, GET /_ddblocal/console/...
+//                                              the audit and the console (console_endpoints.h)
 // Tables are those of the Authorization header's access key and region when the request has
 // one, else of the access_key_id= and region= parameters (default: "" and us-east-1); with
 // -sharedDb every caller sees the same tables anyway.
@@ -23,8 +25,10 @@ namespace ddblocal {
 class AdminEndpoints {
  public:
   // `clock` is the server's virtual clock, or null when it runs on the real one.
-  AdminEndpoints(ddbemu::Database& database, std::shared_ptr<ddbemu::VirtualClock> clock)
-      : database_(database), clock_(std::move(clock)) {}
+  // `console`: serve the browser console (--console).
+  AdminEndpoints(ddbemu::Database& database, std::shared_ptr<ddbemu::VirtualClock> clock,
+                 bool console = false)
+      : database_(database), clock_(std::move(clock)), console_(console) {}
 
   // True for the operation names the router gives admin requests ("GET /_ddblocal/...").
   static bool IsAdmin(std::string_view operation);
@@ -36,6 +40,7 @@ class AdminEndpoints {
  private:
   ddbemu::Database& database_;
   std::shared_ptr<ddbemu::VirtualClock> clock_;
+  bool console_ = false;
 };
 
 }  // namespace ddblocal

@@ -7,6 +7,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
@@ -44,6 +45,14 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
       db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",
       flags.credentials_file.empty() ? "" : ", signatures verified",
       flags.access_policy_file.empty() ? "" : ", access policies");
+  if (flags.console) {
+    // A browser cannot open the wildcard address: name the machine itself instead.
+    std::string address = server.address();
+    for (const char* any : {"[::]:", "0.0.0.0:"}) {
+      if (address.starts_with(any)) address = "localhost:" + address.substr(std::strlen(any));
+    }
+    std::printf("Console:\thttp://%s/_ddblocal/console/\n", address.c_str());
+  }
   std::fflush(stdout);
 }
 
@@ -105,8 +114,8 @@ int main(int argc, char** argv) {
   }
   ddbemu::Database* db = database->get();
   // Admin endpoints (capacity report, virtual clock) share the handler (admin_endpoints.h).
-  ddblocal::AdminEndpoints admin(*db,
-                                 std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock));
+  ddblocal::AdminEndpoints admin(
+      *db, std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock), flags.console);
   auto server = HttpServer::Start(
       std::move(server_options), [db, &admin](std::string_view operation, std::string_view body,
                                  const ddbemu::RequestContext& context) {

@@ -26,6 +26,8 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
   seed [--seed N] [--orgs 500] [--employees 200] [--open-jobs 20] [--departments 5]
        [--closed-jobs 2] [--drafts 1] [--applications 3]
   check                                  verify every invariant over the whole table
+  audit --endpoint URL [--collection-items N]
+                                         the access-pattern findings of a running ddb-local
   cost [--fraction 0.01] [--read-price 0.25] [--write-price 1.25]
                                          the review's daily mix, measured, beside its estimate
   migrate plan|run|status|verify|rollback [NAME] [--fraction 0.1] [--grace-ms 2000]
@@ -235,6 +237,7 @@ std::optional<Role> RoleFlag(const Args& a) {
 
 int RunCost(Backend& b, const Args& args, const ServiceOptions& so, bool json);  // cost.cc
 int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json);  // migrate.cc
+int RunAudit(const Args& args, bool json);  // audit.cc
 
 int Run(const Args& a) {
   if (!a.error().empty()) return Usage(a.error());
@@ -247,6 +250,7 @@ int Run(const Args& a) {
   // Opens its own backends (an in-memory database per run, or an endpoint): bench/hotspots.
   if (cmd == "hotspots")
     return hrhot::RunHotspotsCommand(a.positional(), [&a](const std::string& n) { return a.Get(n); });
+  if (cmd == "audit") return RunAudit(a, json);
   auto backend = Open(a);
   if (!backend.ok()) return Fail(backend.error(), json);
   Backend& b = *backend;

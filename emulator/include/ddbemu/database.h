@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "ddbemu/audit_report.h"
 #include "ddbemu/capacity_report.h"
 #include "ddbemu/error.h"
 #include "ddbemu/options.h"
@@ -31,6 +32,9 @@ struct Response {
   // ddb-local then closes the connection without answering.
   int http_status = 200;
   std::string body;
+  // Admin replies only (ddb-local's console pages and scripts): the Content-Type, pointing to
+  // static storage; empty means application/json. DynamoDB replies ignore it.
+  std::string_view content_type;
 };
 
 class Database {
@@ -69,6 +73,13 @@ class Database {
   // record with the service as userIdentity. Returns how many items were deleted. On a
   // virtual clock this is the only sweep; Options::ttl_sweep_interval_ms adds a background one.
   Result<std::size_t> SweepExpiredItems();
+
+  // The access-pattern audit of the caller's tables (audit_report.h): every request shape seen
+  // since the start (or the last ResetAudit) and the anti-patterns they show, the hot keys
+  // coming from the capacity model. Thread-safe. With Options::audit off: Enabled false, empty.
+  Result<AuditReport> Audit(const RequestContext& context = {},
+                            const AuditThresholds& thresholds = {});
+  void ResetAudit();
 
   struct Impl;  // defined in src/database_impl.h; ops reach the engine through it
   // The engine, for the embedded Client (ddbemu/embedded_client.h). Not for applications.

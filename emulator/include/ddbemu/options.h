@@ -37,6 +37,9 @@ struct Options {
   std::size_t map_size_bytes = std::size_t{64} << 30;
   // Apply per-partition and per-table throughput limits (docs/capacity.md). Off for raw-speed runs.
   bool throttle = true;
+  // Record the shape of every data request for the access-pattern audit (Database::AuditReport,
+  // audit_report.h): a mutex and a few counters per request. ddb-local turns it on.
+  bool audit = false;
   // The clock for every timer and bucket; null means a SystemClock.
   std::shared_ptr<Clock> clock;
 

@@ -17,6 +17,9 @@
 namespace ddbemu::capacity {
 class ThroughputRegistry;
 }
+namespace ddbemu::audit {
+class AccessAudit;
+}
 
 namespace ddbemu::ops {
 
@@ -35,6 +38,8 @@ struct Engine {
   storage::StreamStore* streams = nullptr;
   // Replaced versions for eventually consistent reads (a realism switch); null when off.
   storage::VersionHistory* history = nullptr;
+  // The access-pattern audit's recorder (audit/access_audit.h); null when Options::audit is off.
+  audit::AccessAudit* audit = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables

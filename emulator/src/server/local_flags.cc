@@ -27,6 +27,8 @@ enum class Flag {
   kDurability,
   kThrottle,
   kVirtualClock,
+  kConsole,
+  kAudit,
   kTtlSweepMs,
   kStreamShardRecords,
   kStreamShardPeriodMs,
@@ -65,6 +67,8 @@ constexpr FlagSpec kFlags[] = {
     {{"durability"}, Flag::kDurability, true},
     {{"throttle"}, Flag::kThrottle, true},
     {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
+    {{"console"}, Flag::kConsole, false},
+    {{"audit"}, Flag::kAudit, true},
     {{"ttl-sweep-ms"}, Flag::kTtlSweepMs, true},
     {{"stream-shard-records"}, Flag::kStreamShardRecords, true},
     {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
@@ -188,6 +192,18 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
     case Flag::kVirtualClock:
       f.virtual_clock = true;
       return {};
+    case Flag::kConsole:
+      f.console = true;
+      return {};
+    case Flag::kAudit:
+      if (value == "on" || value == "true") {
+        f.database.audit = true;
+      } else if (value == "off" || value == "false") {
+        f.database.audit = false;
+      } else {
+        return bad("on or off");
+      }
+      return {};
     case Flag::kTtlSweepMs: {
       const auto ms = ParseInt<std::int64_t>(value, 0, 86'400'000);
       if (!ms) return bad("milliseconds from 0 to 86400000");
@@ -266,6 +282,7 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   FlagParse result;
   LocalFlags& f = result.flags;
   f.database.path = ".";  // DynamoDB Local: "Default is the current directory."
+  f.database.audit = true;  // the server records request shapes unless --audit off
   bool durability_given = false;
   bool db_path_given = false;
   for (int i = 1; i < argc; ++i) {
@@ -357,6 +374,10 @@ ddb-local's own:
  --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
                             them. Default on.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
+ --console                  Serve the browser console at /_ddblocal/console/ (tables,
+                            items, query builder, partition heat map, audit findings).
+ --audit on|off             Record the shape of every request for the access-pattern audit
+                            (GET /_ddblocal/audit, hrctl audit, the console). Default on.
  --ttl-sweep-ms N           Time to Live: delete expired items every N ms in the background.
                             Default 1000, or 0 (never; POST /_ddblocal/ttl/sweep instead)
                             with --virtual-clock.

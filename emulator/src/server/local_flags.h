@@ -19,6 +19,7 @@ struct LocalFlags {
   bool version = false;
   std::string cors_list;  // as given, for the banner; empty when -cors was not given
   bool virtual_clock = false;
+  bool console = false;  // --console: serve the browser console (tools/ddb-local/console/)
   bool ttl_sweep_given = false;  // --ttl-sweep-ms was on the command line
   // --credentials-file: verify SigV4 signatures against this file's keys (ddb-local loads it
   // into server.credentials). Empty: off.

@@ -261,7 +261,9 @@ HttpReply RequestRouter::Admin(const HttpRequestView& request) const {
     response = Response{500, ErrorEnvelope("com.amazonaws.dynamodb.v20120810#InternalServerError",
                                            std::string("Internal server error: ") + e.what())};
   }
-  return Finish(request, response.http_status, "application/json", std::move(response.body));
+  const std::string_view content_type =
+      response.content_type.empty() ? std::string_view("application/json") : response.content_type;
+  return Finish(request, response.http_status, content_type, std::move(response.body));
 }
 
 HttpReply RequestRouter::PayloadTooLarge(const HttpRequestView& request, std::size_t declared,

@@ -1,0 +1,74 @@
+// What the access-pattern audit costs a request (Options::audit; ddb-local's default): the same
+// GetItem, PutItem and Query through Database::Call with the audit off (/0) and on (/1).
+//
+//   build/bench/ddbemu_bench --benchmark_filter=Audit
+#include <benchmark/benchmark.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "ddbemu/database.h"
+
+namespace {
+
+constexpr int kItems = 10000;
+
+std::unique_ptr<ddbemu::Database> Open(bool audit) {
+  ddbemu::Options options;
+  options.in_memory = true;
+  options.durability = ddbemu::Durability::kNone;
+  options.throttle = false;  // the operations and the audit, not a hot benchmark's throttling
+  options.audit = audit;
+  auto db = ddbemu::Database::Open(options);
+  if (!db.ok()) std::abort();
+  auto created = (*db)->Call("CreateTable", R"({"TableName":"bench",
+      "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"S"}],
+      "BillingMode":"PAY_PER_REQUEST"})");
+  if (created.http_status != 200) std::abort();
+  return std::move(db).value();
+}
+
+std::string PutBody(int i) {
+  return R"({"TableName":"bench","Item":{"pk":{"S":"ORG#)" + std::to_string(i % 100) +
+         R"("},"sk":{"S":"EMP#)" + std::to_string(i) +
+         R"("},"type":{"S":"emp"},"name":{"S":"Ada Lovelace"},"age":{"N":"36"}}})";
+}
+
+void BM_AuditPutItem(benchmark::State& state) {
+  auto db = Open(state.range(0) != 0);
+  std::vector<std::string> bodies;
+  for (int i = 0; i < kItems; ++i) bodies.push_back(PutBody(i));
+  int i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(db->Call("PutItem", bodies[i++ % kItems]));
+}
+BENCHMARK(BM_AuditPutItem)->Arg(0)->Arg(1);
+
+void BM_AuditGetItem(benchmark::State& state) {
+  auto db = Open(state.range(0) != 0);
+  std::vector<std::string> bodies;
+  for (int i = 0; i < kItems; ++i) {
+    db->Call("PutItem", PutBody(i));
+    bodies.push_back(R"({"TableName":"bench","Key":{"pk":{"S":"ORG#)" + std::to_string(i % 100) +
+                     R"("},"sk":{"S":"EMP#)" + std::to_string(i) + R"("}}})");
+  }
+  int i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(db->Call("GetItem", bodies[i++ % kItems]));
+}
+BENCHMARK(BM_AuditGetItem)->Arg(0)->Arg(1);
+
+void BM_AuditQuery(benchmark::State& state) {
+  auto db = Open(state.range(0) != 0);
+  for (int i = 0; i < kItems; ++i) db->Call("PutItem", PutBody(i));
+  std::vector<std::string> bodies;
+  for (int i = 0; i < 100; ++i) {
+    bodies.push_back(R"({"TableName":"bench","KeyConditionExpression":"pk = :p","Limit":10,
+      "ExpressionAttributeValues":{":p":{"S":"ORG#)" + std::to_string(i) + R"("}}})");
+  }
+  int i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(db->Call("Query", bodies[i++ % 100]));
+}
+BENCHMARK(BM_AuditQuery)->Arg(0)->Arg(1);
+
+}  // namespace
