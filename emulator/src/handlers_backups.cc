@@ -4,6 +4,7 @@
 #include "api/backup_requests.h"
 #include "api/json_read.h"
 #include "ops/backups/backups.h"
+#include "ops/backups/point_in_time.h"
 
 namespace ddbemu::handlers {
 
@@ -32,6 +33,11 @@ Result<std::string> RestoreTableFromBackup(ops::Engine& engine, const ops::Calle
                                            const rapidjson::Value& body) {
   return ops::RestoreTableFromBackup(engine, caller, api::StringOr(body, "BackupArn", ""),
                                      api::StringOr(body, "TargetTableName", ""));
+}
+
+Result<std::string> RestoreTableToPointInTime(ops::Engine& engine, const ops::Caller& caller,
+                                              const rapidjson::Value& body) {
+  return ops::RestoreTableToPointInTime(engine, caller, body);
 }
 
 }  // namespace ddbemu::handlers

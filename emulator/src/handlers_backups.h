@@ -20,6 +20,7 @@ DDB_BACKUP_HANDLER(DescribeBackup);
 DDB_BACKUP_HANDLER(DeleteBackup);
 DDB_BACKUP_HANDLER(ListBackups);
 DDB_BACKUP_HANDLER(RestoreTableFromBackup);
+DDB_BACKUP_HANDLER(RestoreTableToPointInTime);
 
 #undef DDB_BACKUP_HANDLER
 

@@ -146,6 +146,7 @@ constexpr std::array kOperations = {
         &Handler<&api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>>},
     OperationEntry{"Query", &Handler<&api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>>},
     OperationEntry{"RestoreTableFromBackup", &handlers::RestoreTableFromBackup},
+    OperationEntry{"RestoreTableToPointInTime", &handlers::RestoreTableToPointInTime},
     OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
     OperationEntry{"TagResource", &handlers::TagResource},
     OperationEntry{"TransactGetItems",

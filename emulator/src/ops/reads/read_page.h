@@ -23,6 +23,7 @@
 #include "capacity/request_charge.h"
 #include "ddbemu/error.h"
 #include "expr/ast.h"
+#include "ops/reads/lagged_view.h"
 #include "ops/reads/read_shape.h"
 #include "ops/reads/read_target.h"
 #include "storage/item_store.h"
@@ -44,6 +45,8 @@ struct PageRequest {
   // partition-hash space the page read its bytes, and what it cost.
   capacity::ReadTally* tally = nullptr;
   capacity::RequestCharge* charge = nullptr;
+  // An eventually consistent read's view of recent writes (lagged_view.h); null: the current data.
+  const LaggedView* lagged = nullptr;
 };
 
 Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storage::Txn& txn,

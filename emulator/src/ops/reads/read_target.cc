@@ -6,6 +6,7 @@
 #include "ops/items/item_checks.h"
 #include "ops/tables/table_name.h"
 #include "storage/key_layout.h"
+#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -80,6 +81,9 @@ Result<TableSchema> LoadReadTable(Engine& engine, const storage::Txn& txn, const
   DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name_or_arn));
   DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> table, engine.catalog.Get(txn, caller.ns, name));
   if (!table) return TableNotFound();
+  if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
+    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, name));
+  }
   return std::move(*table);
 }
 
