@@ -4,12 +4,15 @@ connections) that boto3's standard retries ride out with every write landing exa
 cover it), eventually consistent reads (GetItem, Query, Scan, GSI queries, BatchGetItem) that
 lag a write by the window while strongly consistent ones do not (virtual clock, so the lag is
 exact), the background TTL sweeper on the real clock, and table and index statuses that take
-time (virtual clock; the boto3 and AWS CLI waiters on the real clock)."""
+time with the boto3 and AWS CLI waiters (virtual clock)."""
 
+import http.server
 import json
 import os
 import subprocess
+import threading
 import time
+import urllib.error
 import urllib.request
 
 import boto3
@@ -222,48 +225,120 @@ def test_transient_statuses_and_the_services_refusals(slow_tables_server, table_
         ddb.describe_table(TableName=table_name)
 
 
-@pytest.fixture()
-def slow_tables_real_clock():
-    if TARGET != "ddb-local":
-        pytest.fail("transient statuses on demand are ddb-local's")
-    s = ddbservers.start_ddb_local(extra_args=["--transient-status-ms", "300"])
-    try:
-        yield s
-    finally:
-        s.stop()
+def advance_when(server, event):
+    """In the background: advance the virtual clock past the transition once `event` is set."""
+    def run():
+        if event.wait(timeout=60):
+            advance(server, 5000)
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
 
 
-def test_boto3_table_waiters(slow_tables_real_clock, table_name):
+def test_boto3_table_waiters(slow_tables_server, table_name):
     """boto3's table_exists / table_not_exists waiters: the first poll sees CREATING
-    (DELETING), the next ACTIVE (ResourceNotFound)."""
-    ddb = client(slow_tables_real_clock, {"max_attempts": 1})
-    create_table(ddb, table_name)
-    assert ddb.describe_table(TableName=table_name)["Table"]["TableStatus"] == "CREATING"
-    ddb.get_waiter("table_exists").wait(TableName=table_name,
-                                        WaiterConfig={"Delay": 1, "MaxAttempts": 10})
-    assert ddb.describe_table(TableName=table_name)["Table"]["TableStatus"] == "ACTIVE"
-    ddb.delete_table(TableName=table_name)
-    assert ddb.describe_table(TableName=table_name)["Table"]["TableStatus"] == "DELETING"
-    ddb.get_waiter("table_not_exists").wait(TableName=table_name,
-                                            WaiterConfig={"Delay": 1, "MaxAttempts": 10})
+    (DELETING), the clock moves on, the next poll sees ACTIVE (ResourceNotFound)."""
+    tap = DescribeTableTap(slow_tables_server.url)
+    try:
+        ddb = boto3.client(
+            "dynamodb", endpoint_url=tap.url, region_name=AWS_ENV["AWS_DEFAULT_REGION"],
+            aws_access_key_id=AWS_ENV["AWS_ACCESS_KEY_ID"],
+            aws_secret_access_key=AWS_ENV["AWS_SECRET_ACCESS_KEY"],
+            config=Config(retries={"max_attempts": 1}))
+        create_table(ddb, table_name)
+        mover = advance_when(slow_tables_server, tap.saw_creating)
+        ddb.get_waiter("table_exists").wait(TableName=table_name,
+                                            WaiterConfig={"Delay": 1, "MaxAttempts": 30})
+        mover.join()
+        assert tap.saw_creating.is_set()
+        assert ddb.describe_table(TableName=table_name)["Table"]["TableStatus"] == "ACTIVE"
+        ddb.delete_table(TableName=table_name)
+        mover = advance_when(slow_tables_server, tap.saw_deleting)
+        ddb.get_waiter("table_not_exists").wait(TableName=table_name,
+                                                WaiterConfig={"Delay": 1, "MaxAttempts": 30})
+        mover.join()
+        assert tap.saw_deleting.is_set()
+    finally:
+        tap.close()
 
 
-def test_aws_cli_wait_table_exists(slow_tables_real_clock, table_name):
-    """`aws dynamodb wait table-exists` polls DescribeTable until ACTIVE (its fixed 20 s
-    delay: the first poll sees CREATING, the second ACTIVE)."""
+class DescribeTableTap:
+    """A forwarding proxy between a client and ddb-local that signals when a DescribeTable
+    answer saying CREATING (DELETING) has passed through: the test then knows the client's
+    waiter has polled once, and can let the table change by advancing the virtual clock."""
+
+    def __init__(self, upstream):
+        tap = self
+        self.saw_creating = threading.Event()
+        self.saw_deleting = threading.Event()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_POST(self):
+                body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+                headers = {k: v for k, v in self.headers.items()
+                           if k.lower() not in ("host", "content-length", "accept-encoding")}
+                request = urllib.request.Request(upstream, data=body, headers=headers,
+                                                 method="POST")
+                try:
+                    response = urllib.request.urlopen(request, timeout=30)
+                    status, payload, reply = response.status, response.read(), response.headers
+                except urllib.error.HTTPError as e:
+                    status, payload, reply = e.code, e.read(), e.headers
+                if self.headers.get("X-Amz-Target", "").endswith(".DescribeTable"):
+                    if b'"TableStatus":"CREATING"' in payload:
+                        tap.saw_creating.set()
+                    if b'"TableStatus":"DELETING"' in payload:
+                        tap.saw_deleting.set()
+                self.send_response(status)
+                for k, v in reply.items():
+                    if k.lower() not in ("content-length", "connection", "transfer-encoding",
+                                         "server", "date"):
+                        self.send_header(k, v)
+                self.send_header("Content-Length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_aws_cli_wait_table_exists(slow_tables_server, table_name):
+    """`aws dynamodb wait table-exists` polls DescribeTable until ACTIVE: its first poll sees
+    CREATING (the tap signals it), the table turns ACTIVE when the virtual clock is advanced,
+    and the waiter's next poll (its fixed 20 s delay later) sees ACTIVE and succeeds."""
     env = dict(os.environ, **AWS_ENV)
     cli = os.environ.get("AWS_CLI", "/usr/bin/aws")
-    endpoint = ["--endpoint-url", slow_tables_real_clock.url]
-    subprocess.run([cli, "dynamodb", "create-table", "--table-name", table_name,
-                    "--billing-mode", "PAY_PER_REQUEST",
-                    "--key-schema", "AttributeName=pk,KeyType=HASH",
-                    "--attribute-definitions", "AttributeName=pk,AttributeType=S", *endpoint],
-                   env=env, check=True, capture_output=True, timeout=30)
-    started = time.monotonic()
-    subprocess.run([cli, "dynamodb", "wait", "table-exists", "--table-name", table_name,
-                    *endpoint], env=env, check=True, capture_output=True, timeout=60)
-    assert time.monotonic() - started >= 1, "the first poll should have seen CREATING"
-    out = subprocess.run([cli, "dynamodb", "describe-table", "--table-name", table_name,
-                          "--query", "Table.TableStatus", "--output", "text", *endpoint],
-                         env=env, check=True, capture_output=True, timeout=30, text=True)
-    assert out.stdout.strip() == "ACTIVE"
+    tap = DescribeTableTap(slow_tables_server.url)
+    try:
+        endpoint = ["--endpoint-url", tap.url]
+        subprocess.run([cli, "dynamodb", "create-table", "--table-name", table_name,
+                        "--billing-mode", "PAY_PER_REQUEST",
+                        "--key-schema", "AttributeName=pk,KeyType=HASH",
+                        "--attribute-definitions", "AttributeName=pk,AttributeType=S", *endpoint],
+                       env=env, check=True, capture_output=True, timeout=60)
+        wait = subprocess.Popen([cli, "dynamodb", "wait", "table-exists", "--table-name",
+                                 table_name, *endpoint], env=env, stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE)
+        try:
+            assert tap.saw_creating.wait(timeout=60), "the waiter never polled"
+            assert wait.poll() is None, "the waiter returned while the table was CREATING"
+            advance(slow_tables_server, 5000)
+            out, err = wait.communicate(timeout=60)
+            assert wait.returncode == 0, err
+        finally:
+            if wait.poll() is None:
+                wait.kill()
+                wait.wait()
+    finally:
+        tap.close()
+    ddb = client(slow_tables_server, {"max_attempts": 1})
+    assert ddb.describe_table(TableName=table_name)["Table"]["TableStatus"] == "ACTIVE"

@@ -25,7 +25,7 @@ import {
 
 import { CREDENTIALS, REGION, TARGET, startServer, stopServer } from "./ddb_server.mjs";
 
-let slow;     // --transient-status-ms 300, real clock
+let slow;     // --transient-status-ms 2000, real clock (the SDK waiters sleep for real)
 let virtual;  // --virtual-clock --eventual-consistency-ms 1000
 
 const client = (server) => new DynamoDBClient({ endpoint: server.endpoint, region: REGION,
@@ -44,7 +44,7 @@ const table = (name) => ({
 
 before(async () => {
   assert.equal(TARGET, "ddb-local", "the realism switches are ddb-local's");
-  slow = await startServer(["--transient-status-ms", "300"]);
+  slow = await startServer(["--transient-status-ms", "2000"]);
   virtual = await startServer(["--virtual-clock", "--eventual-consistency-ms", "1000"]);
 });
 
