@@ -9,6 +9,7 @@
 #include <rapidjson/error/en.h>
 
 #include "api/error_envelope.h"
+#include "api/local_leniency.h"
 #include "api/request_validator.h"
 #include "database_impl.h"
 #include "ops/access/access_check.h"
@@ -55,10 +56,16 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
       storage::StreamTuning{impl->options.stream_shard_period_ms * 1000,
                             impl->options.stream_shard_max_records});
   impl->items->AttachStreams(impl->streams.get());
+  impl->change_log = std::make_unique<storage::ChangeLog>(*impl->env, *impl->clock);
+  impl->items->AttachChangeLog(impl->change_log.get());
   if (impl->options.eventual_consistency_window_ms > 0) {
     impl->history = std::make_unique<storage::VersionHistory>(
         *impl->clock, impl->options.eventual_consistency_window_ms * 1000);
     impl->items->AttachHistory(impl->history.get());
+  }
+  if (impl->options.transient_status_ms > 0) {
+    impl->transient = std::make_unique<realism::TransientStatuses>(
+        *impl->clock, impl->options.transient_status_ms * 1000);
   }
   if (impl->options.faults.rate > 0) {
     auto kinds = realism::FaultInjector::ParseKinds(impl->options.faults.kinds);
@@ -113,6 +120,8 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     if (Status parsed = ParseRequestBody(json_body, body); !parsed.ok()) {
       return ErrorResponse(parsed.error());
     }
+    // DynamoDB Local's leniencies, when asked for (api/local_leniency.h).
+    if (impl_->options.local_leniencies && !streams) api::ApplyLocalLeniencies(operation, body);
     if (Status valid = streams ? Status::Ok() : ValidateRequest(operation, body); !valid.ok()) {
       return ErrorResponse(valid.error());
     }

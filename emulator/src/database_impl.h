@@ -9,6 +9,7 @@
 #include "ddbemu/database.h"
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
+#include "ops/realism/transient_statuses.h"
 #include "ops/ttl/ttl_sweeper.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
@@ -26,12 +27,19 @@ struct Database::Impl {
   std::unique_ptr<capacity::ThroughputRegistry> throughput;
   std::unique_ptr<storage::StreamStore> streams;  // attached to `items` (stream_store.h)
   std::unique_ptr<realism::FaultInjector> faults;
-  std::unique_ptr<audit::AccessAudit> audit;  // null unless options.audit
-  std::unique_ptr<storage::VersionHistory> history;  // null unless eventual consistency is on  // null unless options.faults.rate > 0
+  std::unique_ptr<storage::VersionHistory> history;  // null unless eventual consistency is on
+  std::unique_ptr<realism::TransientStatuses> transient;  // null unless transient_status_ms > 0
+  std::unique_ptr<storage::ChangeLog> change_log;         // attached to `items`
+  std::unique_ptr<audit::AccessAudit> audit;              // null unless options.audit
 
   ops::Engine engine() {
-    return ops::Engine{*env, *catalog, *items, *clock, options, &expression_cache,
-                       options.throttle ? throughput.get() : nullptr, streams.get(), history.get(), audit.get()};
+    return ops::Engine{*env,          *catalog,
+                       *items,        *clock,
+                       options,       &expression_cache,
+                       options.throttle ? throughput.get() : nullptr,
+                       streams.get(), history.get(),
+                       transient.get(), change_log.get(),
+                       audit.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
 

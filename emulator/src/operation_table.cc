@@ -22,6 +22,7 @@
 #include "audit/audit_probe.h"
 #include "ops/access/access_check.h"
 #include "ops/backups/backups.h"
+#include "ops/backups/point_in_time.h"
 #include "ops/batch/batch.h"
 #include "ops/control/continuous_backups.h"
 #include "ops/control/contributor_insights.h"
@@ -126,6 +127,16 @@ Result<InsightsPage> ListContributorInsights(ops::Engine& engine, const ops::Cal
   DDB_ASSIGN_OR_RETURN(page.list, ops::ListContributorInsights(engine, caller, r, &page.next_token));
   return page;
 }
+// RestoreTableToPointInTime reads its members itself (ops/backups/point_in_time.h).
+struct WholeBody {
+  const rapidjson::Value* body;
+};
+WholeBody ParseWholeBody(const rapidjson::Value& body) { return {&body}; }
+Result<std::string> RestoreTableToPointInTime(ops::Engine& engine, const ops::Caller& caller,
+                                              const WholeBody& r) {
+  return ops::RestoreTableToPointInTime(engine, caller, *r.body);
+}
+
 // The backup operations render their answers themselves (ops/backups/backups.h).
 Result<std::string> CreateBackup(ops::Engine& engine, const ops::Caller& caller,
                                  const CreateBackupMembers& r) {
@@ -313,6 +324,8 @@ constexpr std::array kOperations = {
     OperationEntry{"RestoreTableFromBackup",
                    &Handler<&ParseRestoreTableFromBackup, &RestoreTableFromBackup,
                             &Rendered<RestoreMembers>>},
+    OperationEntry{"RestoreTableToPointInTime",
+                   &Handler<&ParseWholeBody, &RestoreTableToPointInTime, &Rendered<WholeBody>>},
     OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
     OperationEntry{"TagResource", &Handler<&api::ParseTagResource, &ops::TagResource,
                                            &NoBody<api::TagResourceRequest>>},

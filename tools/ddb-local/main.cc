@@ -39,7 +39,7 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
       "CorsParams:\t%s\n"
       "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s%s%s)\n",
       server.port(), Bool(db.in_memory), kVersion, db.in_memory ? "null" : db.path.c_str(),
-      Bool(db.shared_db), Bool(flags.delay_transient_statuses),
+      Bool(db.shared_db), Bool(db.transient_status_ms > 0),
       flags.cors_list.empty() ? "null" : flags.cors_list.c_str(), server.address().c_str(),
       server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
       db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",

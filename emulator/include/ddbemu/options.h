@@ -53,10 +53,19 @@ struct Options {
   // then Database::SweepExpiredItems deletes them when called — what a virtual clock wants).
   std::int64_t ttl_sweep_interval_ms = 0;
 
+  // Accept what DynamoDB Local accepts and AWS refuses (api/local_leniency.h), for tools written
+  // against DynamoDB Local such as dynamodb-admin. Off: requests are judged as AWS judges them.
+  bool local_leniencies = false;
+
   // ---- Realism switches: the service's imperfections on demand, all off by default ----
   // Eventually consistent GetItem may return the item as it was this long ago (the version
   // before any write within the window), so read-after-write bugs show up in tests. 0: off.
   std::int64_t eventual_consistency_window_ms = 0;
+  // CreateTable, UpdateTable (throughput, billing, GSI creation and deletion) and DeleteTable
+  // take this long: DescribeTable shows CREATING / UPDATING / DELETING (a new GSI CREATING with
+  // Backfilling) meanwhile, and the service's refusals apply (ops/realism/transient_statuses.h).
+  // 0: off, every change is complete when its response arrives.
+  std::int64_t transient_status_ms = 0;
   // Transient failures before a request runs (TransactionConflict, throttling, 500s, dropped
   // connections), to exercise client retries.
   FaultOptions faults;

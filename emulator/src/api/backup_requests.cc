@@ -171,8 +171,10 @@ std::string WithRestoreSummary(std::string table_description, const std::string&
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
   w.StartObject();
-  w.Key("SourceBackupArn");
-  Str(w, backup_arn);
+  if (!backup_arn.empty()) {  // empty for a point-in-time restore
+    w.Key("SourceBackupArn");
+    Str(w, backup_arn);
+  }
   w.Key("SourceTableArn");
   Str(w, source_table_arn);
   w.Key("RestoreDateTime");

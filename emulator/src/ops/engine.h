@@ -14,6 +14,10 @@
 #include "storage/stream_store.h"
 #include "storage/version_history.h"
 
+namespace ddbemu::realism {
+class TransientStatuses;
+}
+
 namespace ddbemu::capacity {
 class ThroughputRegistry;
 }
@@ -38,6 +42,10 @@ struct Engine {
   storage::StreamStore* streams = nullptr;
   // Replaced versions for eventually consistent reads (a realism switch); null when off.
   storage::VersionHistory* history = nullptr;
+  // Table and index statuses that take time (a realism switch); null when off.
+  realism::TransientStatuses* transient = nullptr;
+  // Point-in-time recovery's history (storage/change_log.h).
+  storage::ChangeLog* change_log = nullptr;
   // The access-pattern audit's recorder (audit/access_audit.h); null when Options::audit is off.
   audit::AccessAudit* audit = nullptr;
 };

@@ -11,6 +11,8 @@
 namespace ddbemu::server {
 namespace {
 
+constexpr std::int64_t kDefaultTransientStatusMs = 1000;
+
 enum class Flag {
   kPort,
   kInMemory,
@@ -33,6 +35,8 @@ enum class Flag {
   kStreamShardRecords,
   kStreamShardPeriodMs,
   kEventualConsistencyMs,
+  kTransientStatusMs,
+  kLenient,
   kFaultRate,
   kFaultOperations,
   kFaultKinds,
@@ -73,6 +77,8 @@ constexpr FlagSpec kFlags[] = {
     {{"stream-shard-records"}, Flag::kStreamShardRecords, true},
     {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
     {{"eventual-consistency-ms"}, Flag::kEventualConsistencyMs, true},
+    {{"transient-status-ms"}, Flag::kTransientStatusMs, true},
+    {{"lenient"}, Flag::kLenient, false},
     {{"fault-rate"}, Flag::kFaultRate, true},
     {{"fault-operations"}, Flag::kFaultOperations, true},
     {{"fault-kinds"}, Flag::kFaultKinds, true},
@@ -223,6 +229,16 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       f.database.eventual_consistency_window_ms = *ms;
       return {};
     }
+    case Flag::kLenient:
+      f.database.local_leniencies = true;
+      return {};
+    case Flag::kTransientStatusMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 0, 3'600'000);
+      if (!ms) return bad("milliseconds from 0 to 3600000");
+      f.database.transient_status_ms = *ms;
+      f.transient_status_given = true;
+      return {};
+    }
     case Flag::kFaultRate: {
       char* end = nullptr;
       const std::string text(value);
@@ -336,6 +352,11 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   // Time to Live: a real clock sweeps in the background (once a second unless told); a virtual
   // one only when asked (POST /_ddblocal/ttl/sweep), so tests see expiry exactly.
   if (!f.ttl_sweep_given) f.database.ttl_sweep_interval_ms = f.virtual_clock ? 0 : 1000;
+  // -delayTransientStatuses alone: table and index changes take a second (a DescribeTable poll
+  // or an SDK waiter sees CREATING first, then ACTIVE).
+  if (f.delay_transient_statuses && !f.transient_status_given) {
+    f.database.transient_status_ms = kDefaultTransientStatusMs;
+  }
   return result;
 }
 
@@ -355,8 +376,8 @@ DynamoDB Local's flags:
  -cors LIST, --cors LIST    Allow browser scripts from these origins (comma-separated, or
                             '*' for any). Default: off; without signature checks a '*'
                             default would let any web page reach your tables.
- -delayTransientStatuses    Accepted for compatibility; no effect yet (tables are ACTIVE at
-                            once).
+ -delayTransientStatuses    Table and index changes take time, as in the service
+                            (--transient-status-ms 1000 unless given).
  -optimizeDbBeforeStartup   Accepted for compatibility; no effect (LMDB needs no
                             optimizing).
  -disableTelemetry          Accepted for compatibility; ddb-local sends no telemetry.
@@ -373,6 +394,9 @@ ddb-local's own:
                             machine (default with -inMemory).
  --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
                             them. Default on.
+ --lenient                  Accept what DynamoDB Local accepts and AWS refuses (numbers
+                            as JSON strings, ...), for tools written against Local such
+                            as dynamodb-admin. Default off: requests are judged as AWS.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
  --console                  Serve the browser console at /_ddblocal/console/ (tables,
                             items, query builder, partition heat map, audit findings).
@@ -388,6 +412,10 @@ ddb-local's own:
 Realism switches (off by default):
  --eventual-consistency-ms N  An eventually consistent GetItem sees the item as it was N ms
                             ago (the version a write within the last N ms replaced).
+ --transient-status-ms N     CreateTable, UpdateTable and DeleteTable finish N ms after
+                            their response: DescribeTable shows CREATING, UPDATING (a new
+                            GSI CREATING, Backfilling) and DELETING meanwhile, and what
+                            the service refuses in those states is refused.
  --fault-rate P             Fail this fraction (0..1) of requests before they run, with one
                             of --fault-kinds (default throttling,internal,conflict; also
                             drop: close the connection without answering).

@@ -29,6 +29,7 @@ struct LocalFlags {
   std::string access_policy_file;
   // Accepted for compatibility with DynamoDB Local, no effect here (see the usage text).
   bool delay_transient_statuses = false;
+  bool transient_status_given = false;  // --transient-status-ms
   bool optimize_db_before_startup = false;
   bool disable_telemetry = false;
 };

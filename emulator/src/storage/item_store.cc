@@ -119,6 +119,9 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
     DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, old_item, &new_item, /*by_ttl=*/false));
   }
   if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, old_item);
+  if (change_log_ != nullptr) {
+    DDB_RETURN_IF_ERROR(change_log_->Record(txn, schema, table_key, old_item));
+  }
   return changes;
 }
 
@@ -139,6 +142,9 @@ Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
     DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, &old_item, nullptr, by_ttl));
   }
   if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, &old_item);
+  if (change_log_ != nullptr) {
+    DDB_RETURN_IF_ERROR(change_log_->Record(txn, schema, table_key, &old_item));
+  }
   return changes;
 }
 

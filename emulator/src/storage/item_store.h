@@ -26,6 +26,7 @@
 #include "storage/ordered_map.h"
 #include "storage/stream_store.h"
 #include "storage/table_schema.h"
+#include "storage/change_log.h"
 #include "storage/version_history.h"
 
 namespace ddbemu::storage {
@@ -91,6 +92,9 @@ class ItemStore {
   // Every Put and Delete records the version it replaced in `history` (eventually consistent
   // reads, a realism switch; version_history.h). Set once, before any write.
   void AttachHistory(VersionHistory* history) { history_ = history; }
+  // Every Put and Delete of a table with point-in-time recovery on appends the version it
+  // replaced to `log` in the same transaction (change_log.h). Set once, before any write.
+  void AttachChangeLog(ChangeLog* log) { change_log_ = log; }
 
   // Removes every item and index entry of the table, and their statistics (DeleteTable).
   Status DropTable(WriteTxn& txn, const TableSchema& schema);
@@ -120,6 +124,7 @@ class ItemStore {
   Dbi meta_;
   StreamStore* streams_ = nullptr;
   VersionHistory* history_ = nullptr;
+  ChangeLog* change_log_ = nullptr;
 };
 
 }  // namespace ddbemu::storage

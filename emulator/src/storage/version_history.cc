@@ -53,4 +53,22 @@ std::optional<std::optional<Item>> VersionHistory::Lagged(std::uint32_t keyspace
   return std::nullopt;
 }
 
+std::vector<VersionHistory::LaggedItem> VersionHistory::LaggedIn(std::uint32_t keyspace_id) const {
+  std::string prefix;
+  AppendU32(keyspace_id, &prefix);
+  const std::int64_t horizon = clock_.NowMicros() - window_;
+  std::vector<LaggedItem> out;
+  std::lock_guard<std::mutex> lock(mu_);
+  // Bounded by the writes of one window (Record prunes); a realism switch, not a hot path.
+  for (const auto& [key, entries] : versions_) {
+    if (!std::string_view(key).starts_with(prefix)) continue;
+    for (const Replaced& entry : entries) {
+      if (entry.written_micros <= horizon) continue;
+      out.push_back({key.substr(prefix.size()), entry.previous});
+      break;
+    }
+  }
+  return out;
+}
+
 }  // namespace ddbemu::storage

@@ -17,6 +17,7 @@
 #include <string_view>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/clock.h"
@@ -36,6 +37,14 @@ class VersionHistory {
   // the window (read the current item); otherwise the older version, which may be "no item".
   std::optional<std::optional<Item>> Lagged(std::uint32_t keyspace_id,
                                             std::string_view storage_key) const;
+
+  // Every item of key space `keyspace_id` written within the window, with the version an
+  // eventually consistent read sees (Query and Scan merge these into their range walk).
+  struct LaggedItem {
+    std::string storage_key;
+    std::optional<Item> version;  // nullopt: the read sees no item
+  };
+  std::vector<LaggedItem> LaggedIn(std::uint32_t keyspace_id) const;
 
  private:
   struct Replaced {

@@ -40,8 +40,22 @@ TEST(LocalFlagsTest, DynamoDbLocalSpellings) {
             (std::vector<std::string>{"http://a.test", "http://b.test"}));
   EXPECT_EQ(p.flags.cors_list, "http://a.test,http://b.test");
   EXPECT_TRUE(p.flags.delay_transient_statuses);
+  EXPECT_EQ(p.flags.database.transient_status_ms, 1000);  // statuses take a second
   EXPECT_TRUE(p.flags.optimize_db_before_startup);
   EXPECT_TRUE(p.flags.disable_telemetry);
+}
+
+TEST(LocalFlagsTest, RealismAndLeniencyFlags) {
+  const FlagParse off = Parse({});
+  ASSERT_TRUE(off.ok()) << off.error;
+  EXPECT_EQ(off.flags.database.transient_status_ms, 0);
+  EXPECT_FALSE(off.flags.database.local_leniencies);
+  const FlagParse p =
+      Parse({"-delayTransientStatuses", "--transient-status-ms", "250", "--lenient"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.database.transient_status_ms, 250);  // the explicit delay wins
+  EXPECT_TRUE(p.flags.database.local_leniencies);
+  EXPECT_FALSE(Parse({"--transient-status-ms", "-1"}).ok());
 }
 
 TEST(LocalFlagsTest, GnuSpellingsAndEqualsValues) {

@@ -122,6 +122,13 @@ class BatchReader {
       bool found = false;
       if (!limit_reached_) {
         DDB_ASSIGN_OR_RETURN(found, engine_.items.Get(txn_, storage_key, &item));
+        // Realism switch: without ConsistentRead a recent write may not be seen yet.
+        if (!consistent && engine_.history != nullptr) {
+          if (auto lagged = engine_.history->Lagged(prepared.table->keyspace_id, storage_key)) {
+            found = lagged->has_value();
+            if (found) item = std::move(**lagged);
+          }
+        }
       }
       const std::size_t size = found ? ItemSize(item) : 0;
       if (limit_reached_ || response_bytes_ + size > kMaxResponseBytes) {

@@ -6,6 +6,7 @@
 #include "ops/items/item_checks.h"
 #include "ops/items/key_validation.h"
 #include "ops/tables/table_name.h"
+#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -34,6 +35,9 @@ Result<const TableSchema*> RequestTables::Find(std::string_view name_or_arn) {
   DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> table,
                        engine_.catalog.Get(txn_, caller_.ns, *name));
   if (!table) return TableNotFound();
+  if (engine_.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
+    DDB_RETURN_IF_ERROR(engine_.transient->CheckItemAccess(caller_.ns, *name));
+  }
   auto [it, inserted] = tables_.emplace(std::string(name_or_arn), std::move(*table));
   return &it->second;
 }

@@ -16,7 +16,9 @@ ApiError TableNotFound(std::string_view name) {
   return ApiError(ErrorCode::kTableNotFound, "Table not found: " + std::string(name));
 }
 
-api::PitrDescription Describe(const PitrSetting& setting, std::int64_t now) {
+}  // namespace
+
+api::PitrDescription PitrWindow(const PitrSetting& setting, std::int64_t now) {
   api::PitrDescription d;
   d.enabled = setting.enabled;
   d.recovery_days = setting.recovery_days;
@@ -29,8 +31,6 @@ api::PitrDescription Describe(const PitrSetting& setting, std::int64_t now) {
   return d;
 }
 
-}  // namespace
-
 Result<api::PitrDescription> DescribeContinuousBackups(Engine& engine, const Caller& caller,
                                                        std::string_view table_name) {
   DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name));
@@ -38,7 +38,7 @@ Result<api::PitrDescription> DescribeContinuousBackups(Engine& engine, const Cal
   DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
   if (table == nullptr) return TableNotFound(name);
   DDB_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
-  return Describe(setting, engine.clock.NowMicros());
+  return PitrWindow(setting, engine.clock.NowMicros());
 }
 
 Result<api::PitrDescription> UpdateContinuousBackups(
@@ -57,8 +57,18 @@ Result<api::PitrDescription> UpdateContinuousBackups(
   setting.enabled = request.enabled;
   setting.recovery_days = request.recovery_days.value_or(35);
   DDB_RETURN_IF_ERROR(StorePitr(txn, engine.env, *table, setting));
+  // The history RestoreTableToPointInTime rebuilds from: kept while PITR is on, for the
+  // recovery period; turning PITR off forgets it.
+  if (engine.change_log != nullptr) {
+    if (setting.enabled) {
+      DDB_RETURN_IF_ERROR(
+          engine.change_log->Enable(txn, table->table_id, setting.recovery_days * kMicrosPerDay));
+    } else {
+      DDB_RETURN_IF_ERROR(engine.change_log->Disable(txn, table->table_id));
+    }
+  }
   DDB_RETURN_IF_ERROR(txn.Commit());
-  return Describe(setting, now);
+  return PitrWindow(setting, now);
 }
 
 }  // namespace ddbemu::ops

@@ -7,6 +7,7 @@
 
 #include "api/control_requests.h"
 #include "ddbemu/error.h"
+#include "ops/control/table_settings.h"
 #include "ops/engine.h"
 
 namespace ddbemu::ops {
@@ -16,7 +17,11 @@ namespace ddbemu::ops {
 Result<api::PitrDescription> DescribeContinuousBackups(Engine& engine, const Caller& caller,
                                                        std::string_view table_name);
 
-// Turns PITR on or off; RecoveryPeriodInDays only with PITR on (ValidationException otherwise).
+// The restorable window of a table with `setting` at `now_micros` (what
+// DescribeContinuousBackups reports; RestoreTableToPointInTime accepts times inside it).
+api::PitrDescription PitrWindow(const PitrSetting& setting, std::int64_t now_micros);
+
+// Turns PITR on or off (starting or dropping the table's change log, storage/change_log.h); RecoveryPeriodInDays only with PITR on (ValidationException otherwise).
 Result<api::PitrDescription> UpdateContinuousBackups(
     Engine& engine, const Caller& caller, const api::UpdateContinuousBackupsRequest& request);
 

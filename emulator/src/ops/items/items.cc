@@ -13,6 +13,7 @@
 #include "ops/items/item_expressions.h"
 #include "ops/items/item_mutation.h"
 #include "ops/items/key_validation.h"
+#include "ops/realism/transient_statuses.h"
 #include "storage/item_store.h"
 #include "value/encoded_item.h"
 #include "value/item_size.h"
@@ -33,6 +34,9 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
       std::shared_ptr<const TableSchema> table,
       engine.catalog.GetShared(txn, caller.ns, resolved.empty() ? table_name : resolved));
   if (!table) return TableNotFound();
+  if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
+    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
+  }
   return table;
 }
 

@@ -13,6 +13,7 @@
 #include "partiql/lexer.h"
 #include "partiql/parser.h"
 #include "storage/txn.h"
+#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -30,6 +31,9 @@ Result<std::shared_ptr<const TableSchema>> LoadTable(Engine& engine, const Calle
   DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
                        engine.catalog.GetShared(txn, caller.ns, name));
   if (!table) return TableNotFound();
+  if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
+    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, name));
+  }
   return table;
 }
 

@@ -7,6 +7,7 @@
 #include "ops/reads/read_page.h"
 #include "ops/reads/read_shape.h"
 #include "ops/reads/read_target.h"
+#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -43,6 +44,9 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   const TableSchema& table = *schema;
   DDB_ASSIGN_OR_RETURN(const ReadTarget target,
                        ResolveReadTarget(table, read.index_name, read.consistent_read));
+  if (engine.transient != nullptr && read.index_name) {  // realism switch: GSI backfilling
+    DDB_RETURN_IF_ERROR(engine.transient->CheckIndexRead(caller.ns, table.name, *read.index_name));
+  }
   DDB_ASSIGN_OR_RETURN(const expr::KeyCondition condition, ExtractCondition(target, expressions));
   PageRequest page;
   DDB_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, condition, read.exclusive_start_key));
@@ -53,6 +57,12 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
                                               : storage::ScanDirection::kBackward;
   page.limit = read.limit;
   page.consistent_read = read.consistent_read;
+  // Realism switch: an eventually consistent read may not see the writes of the last window.
+  LaggedView lagged;
+  if (!read.consistent_read && engine.history != nullptr) {
+    DDB_ASSIGN_OR_RETURN(lagged, BuildLaggedView(engine.items, txn, target, *engine.history));
+    page.lagged = &lagged;
+  }
   page.filter = expressions.filter ? &*expressions.filter : nullptr;
   page.return_consumed_capacity = read.return_consumed_capacity;
   page.encoded = read.encoded_response;

@@ -1,6 +1,10 @@
 // The page loop of Query and Scan (see read_page.h).
 #include "ops/reads/read_page.h"
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 #include "capacity/capacity_units.h"
 #include "expr/evaluator.h"
 #include "expr/projection.h"
@@ -22,12 +26,19 @@ struct PageState {
 
 // The table's item behind the index entry stored under `index_key`.
 Result<Item> FetchFromTable(const storage::ItemStore& store, const storage::Txn& txn,
-                            const ReadTarget& target, std::string_view index_key) {
+                            const ReadTarget& target, const LaggedView* lagged,
+                            std::string_view index_key) {
   Item key;
   if (!storage::DecodeIndexKey(*target.table, *target.index, index_key, &key)) {
     return ApiError::InternalServerError("An index key does not decode");
   }
   DDB_ASSIGN_OR_RETURN(const std::string table_key, storage::EncodeTableKey(*target.table, key));
+  if (lagged != nullptr) {  // the base item as the eventually consistent read sees it
+    if (auto it = lagged->base_items.find(table_key); it != lagged->base_items.end()) {
+      if (!it->second) return ApiError::InternalServerError("An index entry without its item");
+      return *it->second;
+    }
+  }
   Item item;
   DDB_ASSIGN_OR_RETURN(bool found, store.Get(txn, table_key, &item));
   if (!found) return ApiError::InternalServerError("An index entry without its item");
@@ -65,7 +76,7 @@ Status Keep(const storage::ItemStore& store, const storage::Txn& txn, const Read
   ++state->response.count;
   if (shape.count_only) return Status::Ok();
   if (shape.fetch_from_table) {
-    DDB_ASSIGN_OR_RETURN(entry, FetchFromTable(store, txn, target, storage_key));
+    DDB_ASSIGN_OR_RETURN(entry, FetchFromTable(store, txn, target, page.lagged, storage_key));
     state->fetch_cost += capacity::ReadCost(ItemSize(entry), page.consistent_read);
   }
   if (shape.projection) entry = expr::Project(entry, *shape.projection);
@@ -113,44 +124,87 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
                                    const PageRequest& page) {
   PageState state;
   state.response.count_only = shape.count_only;
-  const bool keep_encoded =
-      page.encoded && !shape.count_only && !shape.fetch_from_table && !shape.projection;
+  // Items stay in their storage encoding when the page keeps them whole (and no eventually
+  // consistent view replaces any of them).
+  const bool keep_encoded = page.encoded && page.lagged == nullptr && !shape.count_only &&
+                            !shape.fetch_from_table && !shape.projection;
   bool stopped = false;
+  // Reads one entry into the page; true when the page is complete.
+  const auto visit = [&](std::string_view key, Item entry) -> Result<bool> {
+    if (state.bytes_read >= kMaxPageBytes) {
+      stopped = true;  // 1 MB read and more to come
+      return true;
+    }
+    const std::size_t size = ItemSize(entry);
+    state.bytes_read += size;
+    if (page.tally) page.tally->Add(storage::StoredPartitionHash(key), size);
+    ++state.response.scanned_count;
+    state.last_key.assign(key);
+    if (page.filter == nullptr || expr::Evaluate(*page.filter, entry)) {
+      DDB_RETURN_IF_ERROR(Keep(store, txn, target, shape, page, key, std::move(entry), &state));
+    }
+    if (page.limit && state.response.scanned_count >= *page.limit) {
+      stopped = true;
+      return true;
+    }
+    return false;
+  };
   {
     std::optional<std::string_view> after;
     if (page.start_after) after = *page.start_after;
     DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
                          store.OpenRange(txn, page.range, page.direction, after));
-    for (; cursor.valid(); cursor.Next()) {
-      if (state.bytes_read >= kMaxPageBytes) {
-        stopped = true;  // 1 MB read and more to come
-        break;
+    const bool forward = page.direction == storage::ScanDirection::kForward;
+    // The lagged entries inside the range (and after ExclusiveStartKey), in walk order.
+    std::vector<std::pair<std::string_view, const std::optional<Item>*>> lagged;
+    if (page.lagged != nullptr) {
+      for (const auto& [key, version] : page.lagged->entries) {
+        if (!page.range.Contains(key)) continue;
+        if (page.start_after && (forward ? key <= *page.start_after : key >= *page.start_after)) {
+          continue;
+        }
+        lagged.emplace_back(key, &version);
       }
-      if (keep_encoded) {
+      if (!forward) std::reverse(lagged.begin(), lagged.end());
+    }
+    std::size_t next_lagged = 0;
+    while (cursor.valid() || next_lagged < lagged.size()) {
+      // Which comes first in walk order: the stored entry or the lagged one (which replaces a
+      // stored entry under the same key).
+      int order = -1;
+      if (next_lagged < lagged.size()) {
+        order = !cursor.valid() ? 1 : cursor.key().compare(lagged[next_lagged].first);
+        if (!forward && cursor.valid()) order = -order;
+      }
+      bool done = false;
+      if (order < 0 && keep_encoded) {
+        if (state.bytes_read >= kMaxPageBytes) {
+          stopped = true;  // 1 MB read and more to come
+          break;
+        }
         DDB_RETURN_IF_ERROR(ReadEncoded(cursor, page, &state));
         if (page.limit && state.response.scanned_count >= *page.limit) {
           stopped = true;
           break;
         }
+        cursor.Next();
         continue;
       }
-      Item entry;
-      if (!itemcodec::DecodeItem(cursor.value(), &entry)) {
-        return ApiError::InternalServerError("An item does not decode");
+      if (order < 0) {
+        Item entry;
+        if (!itemcodec::DecodeItem(cursor.value(), &entry)) {
+          return ApiError::InternalServerError("An item does not decode");
+        }
+        DDB_ASSIGN_OR_RETURN(done, visit(cursor.key(), std::move(entry)));
+        if (done) break;
+        cursor.Next();
+        continue;
       }
-      const std::size_t size = ItemSize(entry);
-      state.bytes_read += size;
-      if (page.tally) page.tally->Add(storage::StoredPartitionHash(cursor.key()), size);
-      ++state.response.scanned_count;
-      state.last_key.assign(cursor.key());
-      if (page.filter == nullptr || expr::Evaluate(*page.filter, entry)) {
-        DDB_RETURN_IF_ERROR(
-            Keep(store, txn, target, shape, page, cursor.key(), std::move(entry), &state));
-      }
-      if (page.limit && state.response.scanned_count >= *page.limit) {
-        stopped = true;
-        break;
-      }
+      if (order == 0) cursor.Next();
+      const auto& [key, version] = lagged[next_lagged++];
+      if (!version->has_value()) continue;  // the read does not see this entry
+      DDB_ASSIGN_OR_RETURN(done, visit(key, **version));
+      if (done) break;
     }
     DDB_RETURN_IF_ERROR(cursor.status());
   }

@@ -23,6 +23,7 @@
 #include "capacity/request_charge.h"
 #include "ddbemu/error.h"
 #include "expr/ast.h"
+#include "ops/reads/lagged_view.h"
 #include "ops/reads/read_shape.h"
 #include "ops/reads/read_target.h"
 #include "storage/item_store.h"
@@ -48,6 +49,8 @@ struct PageRequest {
   // shape keeps items whole, they stay in their storage encoding and are never decoded
   // (unless a filter must see them).
   bool encoded = false;
+  // An eventually consistent read's view of recent writes (lagged_view.h); null: the current data.
+  const LaggedView* lagged = nullptr;
 };
 
 Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storage::Txn& txn,

@@ -6,6 +6,7 @@
 #include "ops/items/item_checks.h"
 #include "ops/tables/table_name.h"
 #include "storage/key_layout.h"
+#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -83,6 +84,9 @@ Result<std::shared_ptr<const TableSchema>> LoadReadTable(Engine& engine, const s
   DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
                        engine.catalog.GetShared(txn, caller.ns, name));
   if (!table) return TableNotFound();
+  if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
+    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, name));
+  }
   return table;
 }
 

@@ -8,6 +8,7 @@
 #include "ops/reads/read_page.h"
 #include "ops/reads/read_shape.h"
 #include "ops/reads/read_target.h"
+#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -73,6 +74,9 @@ Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
   const TableSchema& table = *schema;
   DDB_ASSIGN_OR_RETURN(const ReadTarget target,
                        ResolveReadTarget(table, read.index_name, read.consistent_read));
+  if (engine.transient != nullptr && read.index_name) {  // realism switch: GSI backfilling
+    DDB_RETURN_IF_ERROR(engine.transient->CheckIndexRead(caller.ns, table.name, *read.index_name));
+  }
   PageRequest page;
   page.range = ScanRange(target, request);
   DDB_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, request, page.range));
@@ -80,6 +84,12 @@ Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
                        PlanReadShape(target, read.select, expressions, /*is_query=*/false));
   page.limit = read.limit;
   page.consistent_read = read.consistent_read;
+  // Realism switch: an eventually consistent read may not see the writes of the last window.
+  LaggedView lagged;
+  if (!read.consistent_read && engine.history != nullptr) {
+    DDB_ASSIGN_OR_RETURN(lagged, BuildLaggedView(engine.items, txn, target, *engine.history));
+    page.lagged = &lagged;
+  }
   page.filter = expressions.filter ? &*expressions.filter : nullptr;
   page.return_consumed_capacity = read.return_consumed_capacity;
   page.encoded = read.encoded_response;

@@ -3,6 +3,8 @@
 // on-demand and warm throughput, capacity quotas — and only then any write.
 #include "ops/tables/table_update.h"
 
+#include "ops/realism/transient_statuses.h"
+
 #include "api/table_description.h"
 #include "api/table_key_checks.h"
 #include "api/table_update_checks.h"
@@ -209,6 +211,9 @@ Result<TableResult> UpdateTable(Engine& engine, const Caller& caller,
                                 const api::UpdateTableRequest& request) {
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   DDB_RETURN_IF_ERROR(api::ValidateUpdateTable(request));
+  if (engine.transient != nullptr) {  // realism switch: one change at a time, as the service
+    DDB_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
+  }
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(auto current, engine.catalog.Get(txn, caller.ns, name));
   if (!current) return TableNotFound(name);
@@ -228,6 +233,7 @@ Result<TableResult> UpdateTable(Engine& engine, const Caller& caller,
   DDB_RETURN_IF_ERROR(ApplyPlan(engine, caller, txn, &plan));
   DDB_RETURN_IF_ERROR(txn.Commit());
   result.schema = std::move(plan.shown);
+  if (engine.transient != nullptr) engine.transient->Started(caller.ns, name, result.schema);
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kUpdate);
   result.options.billing_summary_without_time = plan.switching_billing && plan.target_on_demand;
   return result;

@@ -5,6 +5,7 @@
 #include "ops/tables/table_builder.h"
 #include "ops/tables/table_limits.h"
 #include "ops/tables/table_name.h"
+#include "ops/realism/transient_statuses.h"
 #include "ops/streams/stream_spec.h"
 #include "storage/item_store.h"
 
@@ -72,6 +73,11 @@ Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
     DDB_RETURN_IF_ERROR(streams::CheckStreamSpecification(*stream));
   }
   TableSchema schema = BuildTableSchema(request, name, engine.clock.NowMicros());
+  // A table still being deleted keeps its name (realism switch; gone from the catalog already).
+  if (engine.transient != nullptr &&
+      engine.transient->StatusOf(caller.ns, name) == TableStatus::kDeleting) {
+    DDB_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
+  }
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, name));
   if (existing) return ApiError::ResourceInUse("Table already exists: " + name);
@@ -82,7 +88,9 @@ Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
   }
   DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, schema));
   DDB_RETURN_IF_ERROR(txn.Commit());
-  return CreatedView(engine, caller, std::move(schema));
+  TableResult created = CreatedView(engine, caller, std::move(schema));
+  if (engine.transient != nullptr) engine.transient->Started(caller.ns, name, created.schema);
+  return created;
 }
 
 Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
@@ -90,7 +98,18 @@ Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   TableResult result;
-  DDB_ASSIGN_OR_RETURN(result.schema, LoadTable(engine, txn, caller, name));
+  auto loaded = LoadTable(engine, txn, caller, name);
+  if (!loaded.ok() && engine.transient != nullptr) {
+    // A table being deleted (realism switch) is described DELETING until it is gone.
+    if (auto deleting = engine.transient->Deleting(caller.ns, name)) {
+      result.schema = std::move(*deleting);
+      result.counts.indexes.resize(result.schema.indexes.size());
+      result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDescribe);
+      return result;
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(result.schema, std::move(loaded));
+  if (engine.transient != nullptr) engine.transient->Overlay(caller.ns, name, &result.schema);
   DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDescribe);
   return result;
@@ -114,6 +133,10 @@ Result<api::ListTablesResponse> ListTables(Engine& engine, const Caller& caller,
 Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
                                 const api::TableNameRequest& request) {
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  // The service refuses to delete a table still being created, updated or deleted.
+  if (engine.transient != nullptr) {
+    DDB_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
+  }
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   TableResult result;
   DDB_ASSIGN_OR_RETURN(result.schema, LoadTable(engine, txn, caller, name));
@@ -131,10 +154,15 @@ Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
   if (result.schema.stream.enabled) {
     DDB_RETURN_IF_ERROR(engine.streams->Disable(txn, result.schema.stream.stream_id));
   }
+  // Point-in-time recovery's history goes with the table (storage/change_log.h).
+  if (engine.change_log != nullptr) {
+    DDB_RETURN_IF_ERROR(engine.change_log->Disable(txn, result.schema.table_id));
+  }
   DDB_ASSIGN_OR_RETURN(bool removed, engine.catalog.Delete(txn, caller.ns, name));
   if (!removed) return TableNotFound(name);
   DDB_RETURN_IF_ERROR(txn.Commit());
   result.schema.status = TableStatus::kDeleting;
+  if (engine.transient != nullptr) engine.transient->Started(caller.ns, name, result.schema);
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDelete);
   return result;
 }

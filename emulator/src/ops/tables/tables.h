@@ -4,7 +4,9 @@
 //
 // Like AWS, a table is usable as soon as CreateTable returns: the response says CREATING (the
 // service's answer) while the catalog already holds it ACTIVE, so DescribeTable says ACTIVE.
-// DeleteTable's response says DELETING and the table is gone at once.
+// DeleteTable's response says DELETING and the table is gone at once. With the realism switch
+// Options::transient_status_ms the statuses take that long instead, and the service's refusals
+// apply meanwhile (ops/realism/transient_statuses.h).
 #pragma once
 
 #include "api/table_description.h"

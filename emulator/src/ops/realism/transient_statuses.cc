@@ -1,0 +1,127 @@
+// TransientStatuses (see transient_statuses.h).
+#include "ops/realism/transient_statuses.h"
+
+namespace ddbemu::realism {
+namespace {
+
+bool InTransition(const TableSchema& shown) {
+  if (shown.status != TableStatus::kActive) return true;
+  for (const IndexSchema& index : shown.indexes) {
+    if (index.status != IndexStatus::kActive) return true;
+  }
+  return false;
+}
+
+ApiError InUse(std::string_view what, std::string_view table) {
+  return ApiError::ResourceInUse(
+      "Attempt to change a resource which is still in use: Table is being " + std::string(what) +
+      ": " + std::string(table));
+}
+
+}  // namespace
+
+std::string TransientStatuses::Key(std::string_view ns, std::string_view table) {
+  std::string key(ns);
+  key.push_back('\0');  // cannot occur in a namespace or a table name
+  key.append(table);
+  return key;
+}
+
+const TransientStatuses::Transition* TransientStatuses::Live(std::string_view ns,
+                                                             std::string_view table) const {
+  auto it = transitions_.find(Key(ns, table));
+  if (it == transitions_.end()) return nullptr;
+  if (clock_.NowMicros() >= it->second.until_micros) {
+    transitions_.erase(it);
+    return nullptr;
+  }
+  return &it->second;
+}
+
+void TransientStatuses::Started(std::string_view ns, std::string_view table,
+                                const TableSchema& shown) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (!InTransition(shown)) return;
+  transitions_[Key(ns, table)] = Transition{shown, clock_.NowMicros() + delay_};
+}
+
+std::optional<TableStatus> TransientStatuses::StatusOf(std::string_view ns,
+                                                       std::string_view table) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  const Transition* t = Live(ns, table);
+  if (t == nullptr) return std::nullopt;
+  return t->shown.status;
+}
+
+Status TransientStatuses::CheckItemAccess(std::string_view ns, std::string_view table) const {
+  const auto status = StatusOf(ns, table);
+  // UPDATING tables stay fully usable; a DELETING one is already gone from the catalog.
+  if (status == TableStatus::kCreating) {
+    return ApiError::ResourceNotFound("Requested resource not found");
+  }
+  return Status::Ok();
+}
+
+Status TransientStatuses::CheckTableChange(std::string_view ns, std::string_view table) const {
+  switch (StatusOf(ns, table).value_or(TableStatus::kActive)) {
+    case TableStatus::kCreating:
+      return InUse("created", table);
+    case TableStatus::kUpdating:
+      return InUse("updated", table);
+    case TableStatus::kDeleting:
+      return InUse("deleted", table);
+    case TableStatus::kActive:
+      break;
+  }
+  return Status::Ok();
+}
+
+Status TransientStatuses::CheckIndexRead(std::string_view ns, std::string_view table,
+                                         std::string_view index) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  const Transition* t = Live(ns, table);
+  if (t == nullptr) return Status::Ok();
+  for (const IndexSchema& shown : t->shown.indexes) {
+    if (shown.name == index && !shown.is_local && shown.status == IndexStatus::kCreating) {
+      return ApiError::Validation("Cannot read from backfilling global secondary index: " +
+                                  std::string(index));
+    }
+  }
+  return Status::Ok();
+}
+
+void TransientStatuses::Overlay(std::string_view ns, std::string_view table,
+                                TableSchema* stored) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  const Transition* t = Live(ns, table);
+  if (t == nullptr) return;
+  stored->status = t->shown.status;
+  // Until a throughput change completes the service reports the old figures.
+  stored->throughput = t->shown.throughput;
+  for (const IndexSchema& shown : t->shown.indexes) {
+    if (shown.status == IndexStatus::kActive) continue;
+    IndexSchema* index = nullptr;
+    for (IndexSchema& candidate : stored->indexes) {
+      if (candidate.name == shown.name) index = &candidate;
+    }
+    if (index == nullptr) {  // being deleted: gone from the catalog, still listed
+      stored->indexes.push_back(shown);
+      continue;
+    }
+    index->status = shown.status;
+    // A GSI added to an existing table backfills while CREATING; one created with its table
+    // has nothing to backfill.
+    index->backfilling =
+        shown.status == IndexStatus::kCreating && t->shown.status == TableStatus::kUpdating;
+  }
+}
+
+std::optional<TableSchema> TransientStatuses::Deleting(std::string_view ns,
+                                                       std::string_view table) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  const Transition* t = Live(ns, table);
+  if (t == nullptr || t->shown.status != TableStatus::kDeleting) return std::nullopt;
+  return t->shown;
+}
+
+}  // namespace ddbemu::realism

@@ -1,0 +1,75 @@
+// TransientStatuses: table and index statuses that take time (a realism switch,
+// Options::transient_status_ms; DynamoDB Local's -delayTransientStatuses). The service answers
+// CreateTable, UpdateTable and DeleteTable at once and finishes the work later; until then
+// DescribeTable reports CREATING, UPDATING (a GSI CREATING with Backfilling true, or DELETING)
+// and DELETING, and the service refuses what the state forbids:
+//   - item operations on a CREATING table: ResourceNotFoundException "Requested resource not
+//     found" (the API reference: "its status might not be ACTIVE");
+//   - DeleteTable and UpdateTable on a CREATING or UPDATING table, CreateTable and DeleteTable of
+//     a DELETING one: ResourceInUseException "Attempt to change a resource which is still in
+//     use: Table is being created|updated|deleted: NAME";
+//   - Query and Scan of a GSI still being created: ValidationException "Cannot read from
+//     backfilling global secondary index: NAME".
+//
+// The catalog always holds the finished state (the work itself is done inside the request's
+// LMDB transaction, so nothing is half-built); this class only remembers, in memory, until
+// when each table's transition lasts and what DescribeTable shows meanwhile. A transition ends
+// when the clock passes its end — on the virtual clock exactly when advanced. A restart ends
+// every transition (the service, too, finishes them eventually). Thread-safe.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "ddbemu/clock.h"
+#include "ddbemu/error.h"
+#include "storage/table_schema.h"
+
+namespace ddbemu::realism {
+
+class TransientStatuses {
+ public:
+  TransientStatuses(const Clock& clock, std::int64_t delay_micros)
+      : clock_(clock), delay_(delay_micros) {}
+
+  // A table was created, updated (`shown`: the UpdateTable response's view, UPDATING with any
+  // index CREATING or DELETING) or deleted (`shown`: the DeleteTable response's view). An update
+  // that the service applies synchronously (shown ACTIVE) starts no transition.
+  void Started(std::string_view ns, std::string_view table, const TableSchema& shown);
+
+  // The status `table` is in now: nullopt when no transition is in progress.
+  std::optional<TableStatus> StatusOf(std::string_view ns, std::string_view table) const;
+
+  // Error for an item operation (ResourceNotFound while CREATING), for a control-plane change
+  // (ResourceInUse while CREATING, UPDATING or DELETING), for a read of `index` (Validation
+  // while it is being created). Ok when the state allows it.
+  Status CheckItemAccess(std::string_view ns, std::string_view table) const;
+  Status CheckTableChange(std::string_view ns, std::string_view table) const;
+  Status CheckIndexRead(std::string_view ns, std::string_view table, std::string_view index) const;
+
+  // DescribeTable: puts the in-progress statuses on `stored` (the catalog's finished schema);
+  // an index being deleted, already gone from the catalog, is shown DELETING.
+  void Overlay(std::string_view ns, std::string_view table, TableSchema* stored) const;
+  // DescribeTable of a table no longer in the catalog: its DELETING view while that lasts.
+  std::optional<TableSchema> Deleting(std::string_view ns, std::string_view table) const;
+
+ private:
+  struct Transition {
+    TableSchema shown;
+    std::int64_t until_micros = 0;
+  };
+  static std::string Key(std::string_view ns, std::string_view table);
+  // The live transition of `table`, or null (drops an ended one). Requires mu_.
+  const Transition* Live(std::string_view ns, std::string_view table) const;
+
+  const Clock& clock_;
+  const std::int64_t delay_;
+  mutable std::mutex mu_;
+  mutable std::map<std::string, Transition> transitions_;  // guarded by mu_
+};
+
+}  // namespace ddbemu::realism
