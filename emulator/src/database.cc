@@ -144,7 +144,7 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
         table = std::string_view(body["TableName"].GetString(), body["TableName"].GetStringLength());
       }
       Status allowed = ops::access::CheckOperation(
-          caller, streams ? operation.substr(handlers::kStreamsTargetPrefix.size()) : operation,
+          caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation,
           table);
       if (!allowed.ok()) return ErrorResponse(allowed.error());
     }

@@ -32,7 +32,7 @@ class Probe {
     if (audit_ == nullptr) return;
     if constexpr (requires { Observe(*audit_, engine, caller, request, response); }) {
       Observe(*audit_, engine, caller, request, response);
-    } else if constexpr (requires { request.table_name; }) {
+    } else if constexpr (requires { audit_->Forget(caller.ns, request.table_name); }) {
       audit_->Forget(caller.ns, request.table_name);  // a table operation: its schema changed
     }
     if (added_capacity_) {

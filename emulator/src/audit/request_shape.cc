@@ -4,10 +4,12 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <algorithm>
 #include <functional>
 #include <span>
 
 #include "storage/table_schema.h"
+#include "value/item_codec.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::audit {
@@ -129,6 +131,28 @@ void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& ca
                    &request.expressions, ErrorOf(response), capacity, put);
 }
 
+// The first `n` items of a page. The JSON path keeps them in their storage encoding
+// (api::ReadResponse::encoded_items); only these few are decoded, for the audit's checks.
+std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n) {
+  if (!response.items.empty() || response.encoded_items.empty()) {
+    const std::size_t count = std::min(n, response.items.size());
+    return {response.items.begin(), response.items.begin() + static_cast<std::ptrdiff_t>(count)};
+  }
+  std::vector<Item> items;
+  std::size_t offset = 0;
+  for (std::uint32_t size : response.encoded_item_sizes) {
+    if (items.size() == n) break;
+    Item item;
+    if (!itemcodec::DecodeItem(std::string_view(response.encoded_items).substr(offset, size),
+                               &item)) {
+      break;
+    }
+    items.push_back(std::move(item));
+    offset += size;
+  }
+  return items;
+}
+
 // Query and Scan: index, expressions, counts and the items' keys.
 template <class Request>
 void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
@@ -156,7 +180,7 @@ void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& cal
   if (schema && response.ok()) {
     const IndexSchema* index = o.index.empty() ? nullptr : schema->FindIndex(o.index);
     o.global_index_read = index != nullptr && !index->is_local;
-    const auto& items = response->items;
+    const std::vector<Item> items = FirstItems(*response, kItemsChecked);
     if (operation == "Query" && !items.empty()) {
       o.partition_key = o.global_index_read ? LabelOf(index->partition_key, items.front())
                                             : PartitionLabel(*schema, items.front());
@@ -182,7 +206,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
   }
   if (response.ok()) {
     o.items_read = 1;
-    o.items_returned = response->item ? 1 : 0;
+    o.items_returned = response->item || !response->encoded_item.empty() ? 1 : 0;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
   if (auto schema = SchemaOf(audit, engine, caller, request.table_name)) {

@@ -51,7 +51,8 @@ class PointInTimeTest : public ::testing::Test {
     Response r = Call("Scan", R"({"TableName":")" + table + R"(","ConsistentRead":true})");
     EXPECT_EQ(r.http_status, 200) << r.body;
     std::map<std::string, std::string> out;
-    for (const auto& item : ParseJson(r.body)["Items"].GetArray()) {
+    const rapidjson::Document page = ParseJson(r.body);  // outlives the loop
+    for (const auto& item : page["Items"].GetArray()) {
       out[item["pk"]["S"].GetString()] = item["v"]["S"].GetString();
     }
     return out;

@@ -57,12 +57,15 @@ class TenantPolicyTest : public ::testing::Test {
     auto policies = std::make_shared<ddbemu::AccessPolicies>();
     policies->Add(
         {.access_key_id = "hradmin", .user = "hradmin", .actions = {"*"}, .tables = {"*"}});
+    // Besides its own ORG# partitions, a tenant reads the `#MIGRATION` partition: hrcore reads
+    // its schema switch there (hrcore/migrations.h), so a tenant's role must be granted it.
     for (const auto& [key, org] : {std::pair{"key-a", org_a->org_id}, {"key-b", org_b->org_id}}) {
       policies->Add({.access_key_id = key,
                      .user = std::string("tenant-") + key,
                      .actions = {"*"},
                      .tables = {kTable},
-                     .leading_keys = std::vector<std::string>{"ORG#" + org, "ORG#" + org + "#*"}});
+                     .leading_keys = std::vector<std::string>{"ORG#" + org, "ORG#" + org + "#*",
+                                                              "#MIGRATION"}});
     }
     if (OverHttp()) {
       db_.reset();

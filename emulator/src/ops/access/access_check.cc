@@ -90,9 +90,10 @@ class Schemas {
     for (const TableSchema& schema : loaded_) {
       if (schema.name == TableNameOf(caller, table_name_or_arn)) return &schema;
     }
-    Result<TableSchema> schema = LoadReadTable(engine_, *txn_, caller, table_name_or_arn);
+    Result<std::shared_ptr<const TableSchema>> schema =
+        LoadReadTable(engine_, *txn_, caller, table_name_or_arn);
     if (!schema.ok()) return nullptr;
-    loaded_.push_back(std::move(schema).value());
+    loaded_.push_back(**schema);
     return &loaded_.back();
   }
 
