@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <map>
 #include <mutex>
 #include <random>
@@ -147,7 +148,9 @@ class MigrateFixture : public HrFixture {
 // Live traffic: one thread of hrcore service calls (renames, role changes, moves,
 // terminations, rehires, hires, and the reads AP2/AP3/AP4) on every org but the watched
 // first one, where it changes employees without adding any, so that AP3's set stays fixed.
-// Each call holds `gate`, which the test takes to look at the table between calls.
+// Each call holds `gate`, which the test takes to look at the table between calls. The traffic
+// is paced (kInterval between calls) rather than saturating: a saturating loop hires without
+// bound, so the re-key's backfill would chase a table that grows as fast as the machine runs.
 class LiveTraffic {
  public:
   LiveTraffic(HrService& svc, std::vector<std::pair<TenantContext, std::vector<std::string>>> orgs)
@@ -162,10 +165,15 @@ class LiveTraffic {
   std::vector<std::string> failures;  // guarded by gate
 
  private:
+  static constexpr std::chrono::milliseconds kInterval{5};  // 200 calls a second at most
+
   void Loop() {
     std::mt19937 rng(7);
     static const char* kNames[] = {"Adams", "Zhou", "Moreau", "Ng", "Ibsen", "Quinn"};
+    auto next = std::chrono::steady_clock::now();
     while (!stop_) {
+      next += kInterval;
+      std::this_thread::sleep_until(next);  // pacing, not synchronisation
       std::lock_guard lock(gate);
       const auto& [ctx, depts] = orgs_[rng() % orgs_.size()];
       bool watched = &ctx == &orgs_[0].first;
