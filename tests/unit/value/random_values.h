@@ -97,4 +97,54 @@ inline int ReferenceCompareNumbers(const std::string& a, const std::string& b) {
   return ia < ib ? -1 : (ia > ib ? 1 : 0);
 }
 
+// A random attribute value of every type, nested up to a few levels (sets hold distinct
+// members).
+inline AttributeValue RandomValue(RandomValues& r, int depth) {
+  const int kind = r.Int(0, depth >= 3 ? 7 : 9);
+  auto members = [&](auto make) {
+    std::vector<std::string> m;
+    const int n = r.Int(1, 4);
+    for (int i = 0; i < n; ++i) m.push_back(make() + std::to_string(i));  // distinct
+    return m;
+  };
+  switch (kind) {
+    case 0:
+      return AttributeValue::S(r.Bytes(20));
+    case 1:
+      return AttributeValue::N(r.CanonicalNumber());
+    case 2:
+      return AttributeValue::B(r.Bytes(300));  // lengths past one varint byte
+    case 3:
+      return AttributeValue::Bool(r.Coin());
+    case 4:
+      return AttributeValue::Null();
+    case 5:
+      return AttributeValue::SS(members([&] { return r.Bytes(5); }));
+    case 6:
+      return AttributeValue::NS({r.CanonicalNumber()});
+    case 7:
+      return AttributeValue::BS(members([&] { return r.Bytes(5); }));
+    case 8: {
+      AttributeMap m;
+      const int n = r.Int(0, 4);
+      for (int i = 0; i < n; ++i) m[r.Bytes(4)] = RandomValue(r, depth + 1);
+      return AttributeValue::M(std::move(m));
+    }
+    default: {
+      AttributeList l;
+      const int n = r.Int(0, 4);
+      for (int i = 0; i < n; ++i) l.push_back(RandomValue(r, depth + 1));
+      return AttributeValue::L(std::move(l));
+    }
+  }
+}
+
+// A random item of up to eight attributes.
+inline Item RandomItem(RandomValues& r) {
+  Item item;
+  const int n = r.Int(0, 8);
+  for (int i = 0; i < n; ++i) item[r.Bytes(6)] = RandomValue(r, 0);
+  return item;
+}
+
 }  // namespace ddbemu::testing
