@@ -105,6 +105,10 @@ class Client {
       const RestoreTableFromBackupRequest&) {
     return NotImplemented("RestoreTableFromBackup");
   }
+  virtual Result<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
+      const RestoreTableToPointInTimeRequest&) {
+    return NotImplemented("RestoreTableToPointInTime");
+  }
 
   // Describe and control operations (model/control.h).
   virtual Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest&) {

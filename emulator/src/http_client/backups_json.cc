@@ -180,4 +180,31 @@ Status FromJson(std::string_view body, RestoreTableFromBackupResponse& out) {
   return Status::Ok();
 }
 
+std::string ToJson(const RestoreTableToPointInTimeRequest& r) {
+  JsonOut out;
+  out.w.StartObject();
+  if (r.source_table_name) Member(out.w, "SourceTableName", *r.source_table_name);
+  if (r.source_table_arn) Member(out.w, "SourceTableArn", *r.source_table_arn);
+  Member(out.w, "TargetTableName", r.target_table_name);
+  if (r.restore_date_time_micros) {
+    out.w.Key("RestoreDateTime");  // epoch seconds, as the SDKs send a timestamp
+    out.w.Double(static_cast<double>(*r.restore_date_time_micros) / 1e6);
+  }
+  if (r.use_latest_restorable_time) {
+    out.w.Key("UseLatestRestorableTime");
+    out.w.Bool(true);
+  }
+  out.w.EndObject();
+  return out.Take();
+}
+
+// The same answer as RestoreTableFromBackup's: a TableDescription with its RestoreSummary.
+Status FromJson(std::string_view body, RestoreTableToPointInTimeResponse& out) {
+  RestoreTableFromBackupResponse restored;
+  DDB_RETURN_IF_ERROR(FromJson(body, restored));
+  out.table_description = std::move(restored.table_description);
+  out.restore_summary = std::move(restored.restore_summary);
+  return Status::Ok();
+}
+
 }  // namespace ddbemu::http_client

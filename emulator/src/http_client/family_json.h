@@ -29,6 +29,7 @@ DDB_FAMILY_CODEC(DescribeBackup)
 DDB_FAMILY_CODEC(ListBackups)
 DDB_FAMILY_CODEC(DeleteBackup)
 DDB_FAMILY_CODEC(RestoreTableFromBackup)
+DDB_FAMILY_CODEC(RestoreTableToPointInTime)
 // control_json.cc
 DDB_FAMILY_CODEC(DescribeEndpoints)
 DDB_FAMILY_CODEC(DescribeLimits)

@@ -36,6 +36,8 @@ class JsonOperationsClient : public Client {
   Result<DeleteBackupResponse> DeleteBackup(const DeleteBackupRequest& r) override;
   Result<RestoreTableFromBackupResponse> RestoreTableFromBackup(
       const RestoreTableFromBackupRequest& r) override;
+  Result<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
+      const RestoreTableToPointInTimeRequest& r) override;
   Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest& r) override;
   Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest& r) override;
   Result<DescribeContinuousBackupsResponse> DescribeContinuousBackups(

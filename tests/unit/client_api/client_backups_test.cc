@@ -130,6 +130,51 @@ TEST_P(BackupConformance, Errors) {
   DDB_EXPECT_API_ERROR(missing, ErrorCode::kBackupNotFound, "Backup not found: " + unknown);
 }
 
+// RestoreTableToPointInTime: refused until PITR is on; then, after the window covers a
+// change, the restored table is the source as it was before that change.
+TEST_P(BackupConformance, RestoreTableToPointInTime) {
+  auto off = client_->RestoreTableToPointInTime(
+      {.target_table_name = "orders_then", .source_table_name = "orders",
+       .use_latest_restorable_time = true});
+  DDB_EXPECT_API_ERROR(off, ErrorCode::kPointInTimeRecoveryUnavailable,
+                       "Point in time recovery is not enabled for table 'orders'");
+  auto on = client_->UpdateContinuousBackups(
+      {.table_name = "orders",
+       .point_in_time_recovery_specification = {.point_in_time_recovery_enabled = true}});
+  ASSERT_TRUE(on.ok()) << on.error().message();
+  AdvanceSeconds(60);
+  const auto window = client_->DescribeContinuousBackups({.table_name = "orders"});
+  ASSERT_TRUE(window.ok()) << window.error().message();
+  const auto& pitr = window->continuous_backups_description.point_in_time_recovery_description;
+  ASSERT_TRUE(pitr.has_value() && pitr->earliest_restorable_date_time_micros.has_value());
+  const std::int64_t before_delete = *pitr->earliest_restorable_date_time_micros + 30'000'000;
+  AdvanceSeconds(60);
+  ASSERT_TRUE(
+      client_->DeleteItem({.table_name = "orders", .key = {{"pk", S("o")}, {"sk", N("1")}}}).ok());
+  AdvanceSeconds(10 * 60);  // the latest restorable time trails the present
+
+  auto restored = client_->RestoreTableToPointInTime({.target_table_name = "orders_then",
+                                                      .source_table_name = "orders",
+                                                      .restore_date_time_micros = before_delete});
+  ASSERT_TRUE(restored.ok()) << restored.error().message();
+  EXPECT_EQ(restored->table_description.table_name, "orders_then");
+  ASSERT_TRUE(restored->restore_summary.has_value());
+  EXPECT_EQ(restored->restore_summary->source_table_arn, kTableArn);
+  auto got =
+      client_->GetItem({.table_name = "orders_then", .key = {{"pk", S("o")}, {"sk", N("1")}}});
+  ASSERT_TRUE(got.ok()) << got.error().message();
+  ASSERT_TRUE(got->item.has_value()) << "the restored table lacks the item deleted after the time";
+  EXPECT_EQ(got->item->at("total"), N("10"));
+
+  auto too_early = client_->RestoreTableToPointInTime(
+      {.target_table_name = "orders_before",
+       .source_table_name = "orders",
+       .restore_date_time_micros = *pitr->earliest_restorable_date_time_micros - 1'000'000});
+  DDB_EXPECT_API_ERROR(too_early, ErrorCode::kInvalidRestoreTime,
+                       "Invalid restore time: RestoreDateTime must be between "
+                       "EarliestRestorableDateTime and LatestRestorableDateTime");
+}
+
 DDB_INSTANTIATE_CLIENT_SUITE(BackupConformance);
 
 }  // namespace

@@ -114,4 +114,19 @@ struct RestoreTableFromBackupResponse {
   std::optional<RestoreSummary> restore_summary;  // TableDescription.RestoreSummary
 };
 
+// The source table (by name or ARN) as it was at `restore_date_time_micros`, or at the latest
+// restorable time, restored as a new table; the source needs point-in-time recovery enabled
+// (UpdateContinuousBackups) and the time must lie in its restorable window.
+struct RestoreTableToPointInTimeRequest {
+  std::string target_table_name;
+  std::optional<std::string> source_table_name;
+  std::optional<std::string> source_table_arn;
+  std::optional<std::int64_t> restore_date_time_micros;  // RestoreDateTime
+  bool use_latest_restorable_time = false;
+};
+struct RestoreTableToPointInTimeResponse {
+  TableDescription table_description;
+  std::optional<RestoreSummary> restore_summary;  // TableDescription.RestoreSummary
+};
+
 }  // namespace ddbemu
