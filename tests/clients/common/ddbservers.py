@@ -12,111 +12,26 @@ Nothing here skips: a server that cannot start raises ServerError, which fails t
 import http.client
 import json
 import os
-import signal
-import socket
-import subprocess
-import tempfile
-import time
+import sys
+
+# The process handling is the pytest plugin's (tools/pytest-ddb-local), which users get too.
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..",
+                                "tools", "pytest-ddb-local", "src"))
+from pytest_ddb_local.server import (DdbLocalError, EndpointProcess, free_port,  # noqa: E402,F401
+                                     start_on_free_port)
 
 AUTH_HEADER = ("AWS4-HMAC-SHA256 Credential=AKID/20260101/us-east-1/dynamodb/aws4_request, "
                "SignedHeaders=host, Signature=0")
 
-
-class ServerError(RuntimeError):
-    pass
+ServerError = DdbLocalError
 
 
-def free_port():
-    """A port that was free a moment ago on 127.0.0.1."""
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def Server(name, argv, cwd, port, start_timeout):
+    """One running endpoint: .url, .port, .name, .log_path; stop() is idempotent."""
+    return EndpointProcess(name, argv, port, cwd=cwd, start_timeout=start_timeout)
 
 
-def _answers(port):
-    try:
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-        conn.request("POST", "/", body=b"{}", headers={
-            "X-Amz-Target": "DynamoDB_20120810.ListTables",
-            "Content-Type": "application/x-amz-json-1.0",
-            "Authorization": AUTH_HEADER,
-        })
-        resp = conn.getresponse()
-        resp.read()
-        conn.close()
-        return resp.status == 200
-    except (OSError, http.client.HTTPException):
-        return False
-
-
-class Server:
-    """One running endpoint: .url, .port, .name; stop() is idempotent."""
-
-    def __init__(self, name, argv, cwd, port, start_timeout):
-        self.name = name
-        self.port = port
-        self.url = f"http://127.0.0.1:{port}"
-        self._log = tempfile.NamedTemporaryFile(prefix=f"{name}-", suffix=".log", delete=False)
-        self.log_path = self._log.name
-        try:
-            self._proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL,
-                                          stdout=self._log, stderr=subprocess.STDOUT,
-                                          start_new_session=True)
-        except OSError as e:
-            raise ServerError(f"{name}: cannot run {argv[0]}: {e}") from e
-        deadline = time.monotonic() + start_timeout
-        while True:
-            if self._proc.poll() is not None:
-                raise ServerError(f"{name} exited with status {self._proc.returncode} before "
-                                  f"answering on port {port}:\n{self.log_tail()}")
-            if _answers(port):
-                return
-            if time.monotonic() > deadline:
-                self.stop()
-                raise ServerError(f"{name} did not answer on port {port} within "
-                                  f"{start_timeout} s:\n{self.log_tail()}")
-            time.sleep(0.1)
-
-    def log_tail(self, lines=30):
-        try:
-            with open(self.log_path, errors="replace") as f:
-                return "".join(f.readlines()[-lines:])
-        except OSError:
-            return ""
-
-    def stop(self):
-        proc = self._proc
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                proc.wait(timeout=10)
-        self._log.close()
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        self.stop()
-
-
-def _start_with_retries(make, attempts=3):
-    """Retry on a lost port race; the last error is raised."""
-    err = None
-    for _ in range(attempts):
-        try:
-            return make(free_port())
-        except ServerError as e:
-            err = e
-    raise err
+_start_with_retries = start_on_free_port
 
 
 def ddb_local_binary():

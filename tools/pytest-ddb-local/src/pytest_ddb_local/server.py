@@ -2,7 +2,9 @@
 
 A server is ready when it answers ListTables with HTTP 200. start() is bounded in time and
 retries on a lost port race; stop() ends the process and its process group (SIGTERM, then
-SIGKILL) and is idempotent. Nothing here needs pytest or boto3.
+SIGKILL) and is idempotent. Nothing here needs pytest or boto3. EndpointProcess starts any
+endpoint's command line the same way (this repository's suites start Amazon DynamoDB Local
+with it).
 """
 
 import atexit
@@ -23,7 +25,8 @@ _PROBE_AUTH = ("AWS4-HMAC-SHA256 Credential=AKIDPROBE/20260101/us-east-1/dynamod
 
 
 class DdbLocalError(RuntimeError):
-    """ddb-local could not be found or started; the message carries its log."""
+    """ddb-local (or another endpoint) could not be found or started; the message carries its
+    log."""
 
 
 def find_binary(explicit=None):
@@ -48,13 +51,14 @@ def free_port():
         return s.getsockname()[1]
 
 
-def _answers(port):
+def answers(port, auth=_PROBE_AUTH):
+    """True when the endpoint on `port` answers ListTables with HTTP 200."""
     try:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
         conn.request("POST", "/", body=b"{}", headers={
             "X-Amz-Target": "DynamoDB_20120810.ListTables",
             "Content-Type": "application/x-amz-json-1.0",
-            "Authorization": _PROBE_AUTH,
+            "Authorization": auth,
         })
         resp = conn.getresponse()
         resp.read()
@@ -62,6 +66,84 @@ def _answers(port):
         return resp.status == 200
     except (OSError, http.client.HTTPException):
         return False
+
+
+class EndpointProcess:
+    """One DynamoDB endpoint process on a known loopback port, started at construction.
+
+    Ready once it answers ListTables with HTTP 200; the start is bounded in time and a process
+    that exits or never answers raises DdbLocalError with its log. stop() ends the process and
+    its process group (SIGTERM, then SIGKILL) and is idempotent. Also used by this repository's
+    own test suites for Amazon DynamoDB Local, so both servers start and stop the same way.
+    """
+
+    def __init__(self, name, argv, port, cwd=None, start_timeout=30):
+        self.name = name
+        self.port = port
+        self.url = f"http://127.0.0.1:{port}"
+        self._log = tempfile.NamedTemporaryFile(prefix=f"{name}-", suffix=".log", delete=False)
+        self.log_path = self._log.name
+        try:
+            self._proc = subprocess.Popen(argv, cwd=cwd, stdin=subprocess.DEVNULL,
+                                          stdout=self._log, stderr=subprocess.STDOUT,
+                                          start_new_session=True)
+        except OSError as e:
+            self._log.close()
+            raise DdbLocalError(f"{name}: cannot run {argv[0]}: {e}") from e
+        atexit.register(self.stop)  # also on an interrupted session
+        deadline = time.monotonic() + start_timeout
+        while not answers(port):
+            if self._proc.poll() is not None:
+                raise DdbLocalError(f"{' '.join(argv)} exited with status "
+                                    f"{self._proc.returncode}:\n{self.log_tail()}")
+            if time.monotonic() > deadline:
+                self.stop()
+                raise DdbLocalError(f"{' '.join(argv)} did not answer within "
+                                    f"{start_timeout} s:\n{self.log_tail()}")
+            time.sleep(0.05)
+
+    def running(self):
+        return self._proc.poll() is None
+
+    def log_tail(self, lines=30):
+        try:
+            with open(self.log_path, errors="replace") as f:
+                return "".join(f.readlines()[-lines:])
+        except OSError:
+            return ""
+
+    def stop(self):
+        proc = self._proc
+        if proc.poll() is None:
+            for sig in (signal.SIGTERM, signal.SIGKILL):
+                try:
+                    os.killpg(proc.pid, sig)
+                except ProcessLookupError:
+                    break
+                try:
+                    proc.wait(timeout=10)
+                    break
+                except subprocess.TimeoutExpired:
+                    continue
+        self._log.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def start_on_free_port(make, attempts=3):
+    """make(port) on a fresh free port, again when another process took the port between pick
+    and bind; the last DdbLocalError is raised."""
+    error = None
+    for _ in range(attempts):
+        try:
+            return make(free_port())
+        except DdbLocalError as e:
+            error = e
+    raise error
 
 
 class DdbLocal:
@@ -78,58 +160,24 @@ class DdbLocal:
         self.extra_args = list(extra_args)
         self.name = name
         self.start_timeout = start_timeout
-        self.port = None
-        self.url = None
-        self.log_path = None
-        self._proc = None
-        self._log = None
+        self._process = None
+
+    port = property(lambda self: self._process.port if self._process else None)
+    url = property(lambda self: self._process.url if self._process else None)
+    log_path = property(lambda self: self._process.log_path if self._process else None)
 
     def start(self, attempts=3):
         """Starts the server on a free port; raises DdbLocalError with its log on failure."""
-        error = None
-        for _ in range(attempts):  # another process may take the port between pick and bind
-            try:
-                self._start_on(free_port())
-                return self
-            except DdbLocalError as e:
-                error = e
-        raise error
-
-    def _start_on(self, port):
-        self._log = tempfile.NamedTemporaryFile(prefix=f"{self.name}-", suffix=".log",
-                                                delete=False)
-        self.log_path = self._log.name
-        argv = [self.binary, "-port", str(port), "-inMemory", *self.extra_args]
-        try:
-            self._proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=self._log,
-                                          stderr=subprocess.STDOUT, start_new_session=True)
-        except OSError as e:
-            raise DdbLocalError(f"cannot run {self.binary}: {e}") from e
-        atexit.register(self.stop)  # also on an interrupted session
-        deadline = time.monotonic() + self.start_timeout
-        while True:
-            if self._proc.poll() is not None:
-                raise DdbLocalError(f"{' '.join(argv)} exited with status "
-                                    f"{self._proc.returncode}:\n{self.log_tail()}")
-            if _answers(port):
-                self.port = port
-                self.url = f"http://127.0.0.1:{port}"
-                return
-            if time.monotonic() > deadline:
-                self.stop()
-                raise DdbLocalError(f"{' '.join(argv)} did not answer within "
-                                    f"{self.start_timeout} s:\n{self.log_tail()}")
-            time.sleep(0.05)
+        self._process = start_on_free_port(lambda port: EndpointProcess(
+            self.name, [self.binary, "-port", str(port), "-inMemory", *self.extra_args],
+            port, start_timeout=self.start_timeout), attempts)
+        return self
 
     def running(self):
-        return self._proc is not None and self._proc.poll() is None
+        return self._process is not None and self._process.running()
 
     def log_tail(self, lines=30):
-        try:
-            with open(self.log_path, errors="replace") as f:
-                return "".join(f.readlines()[-lines:])
-        except (OSError, TypeError):
-            return ""
+        return self._process.log_tail(lines) if self._process else ""
 
     def advance_clock(self, ms):
         """Moves a --virtual-clock server's time forward by `ms` milliseconds."""
@@ -139,23 +187,11 @@ class DdbLocal:
             response.read()
 
     def stop(self):
-        proc = self._proc
-        if proc is not None and proc.poll() is None:
-            for sig, wait in ((signal.SIGTERM, 10), (signal.SIGKILL, 10)):
-                try:
-                    os.killpg(proc.pid, sig)
-                except ProcessLookupError:
-                    break
-                try:
-                    proc.wait(timeout=wait)
-                    break
-                except subprocess.TimeoutExpired:
-                    continue
-        if self._log is not None:
-            self._log.close()
+        if self._process is not None:
+            self._process.stop()
 
     def __enter__(self):
-        return self.start() if self._proc is None else self
+        return self.start() if self._process is None else self
 
     def __exit__(self, *exc):
         self.stop()
