@@ -1,8 +1,10 @@
 // Env: opening, closing and the read-transaction pool (see env.h).
 #include "storage/env.h"
 
+#include <sys/statvfs.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cassert>
 #include <cstdlib>
 #include <filesystem>
@@ -26,13 +28,27 @@ ApiError PathError(const std::string& path, std::string_view what) {
   return ApiError::InternalServerError(std::move(message));
 }
 
+// The database's size is checked against the free space again after it grew this much.
+constexpr std::uint64_t kRoomRecheckBytes = std::uint64_t{16} << 20;
+// /dev/shm is used for in-memory databases only with at least this much free: containers
+// often give it 64 MiB, which a test's data outgrows.
+constexpr std::uint64_t kShmMinimumFreeBytes = std::uint64_t{1} << 30;
+
+std::optional<std::uint64_t> StatvfsFreeSpace(const std::string& dir) {
+  struct statvfs fs_info {};
+  if (statvfs(dir.c_str(), &fs_info) != 0) return std::nullopt;
+  return std::uint64_t{fs_info.f_bavail} * fs_info.f_frsize;
+}
+
 // Creates the private directory of an in-memory database: on /dev/shm when the machine has
-// it, so that "in memory" is literally true (tmpfs: no disk writes, and a fixture opens in
-// well under a millisecond); else under the system's temp directory.
-Result<std::string> MakeScratchDirectory() {
+// it with room to spare, so that "in memory" is literally true (tmpfs: no disk writes, and a
+// fixture opens in well under a millisecond); else under the system's temp directory.
+Result<std::string> MakeScratchDirectory(const EnvOptions& options) {
   std::error_code ec;
   fs::path base = "/dev/shm";
-  if (!fs::is_directory(base, ec) || access(base.c_str(), W_OK) != 0) {
+  auto shm_free = options.free_space ? options.free_space(base) : StatvfsFreeSpace(base);
+  if (!fs::is_directory(base, ec) || access(base.c_str(), W_OK) != 0 ||
+      shm_free.value_or(0) < kShmMinimumFreeBytes) {
     base = fs::temp_directory_path(ec);
     if (ec) base = "/tmp";
   }
@@ -53,22 +69,27 @@ unsigned EnvFlags(const EnvOptions& options) {
   // In-memory mode: a commit updates the pages in the shared map in place instead of copying
   // every dirty page into the file with pwrite (that copy, made under the single writer's
   // lock, was the largest cost of a write). LMDB then sizes the scratch file to the map
-  // (sparse: no disk is used until pages are written). Not for a user's data directory: a
-  // 64 GiB file there would surprise, and a full disk would end the process (SIGBUS) instead
-  // of failing the write.
+  // (sparse: no disk is used until pages are written). A full file system would then end the
+  // process (SIGBUS) instead of failing the write, so BeginWrite checks the free space
+  // first (CheckRoomToGrow). Not for a user's data directory: a 64 GiB file there would
+  // surprise.
   if (options.in_memory) flags |= MDB_WRITEMAP;
   return flags;
 }
 
 }  // namespace
 
-Env::Env(MDB_env* env, std::string path, bool in_memory, std::size_t map_size_bytes)
-    : env_(env), path_(std::move(path)), in_memory_(in_memory), map_size_bytes_(map_size_bytes) {}
+Env::Env(MDB_env* env, std::string path, const EnvOptions& options)
+    : env_(env),
+      path_(std::move(path)),
+      in_memory_(options.in_memory),
+      map_size_bytes_(options.map_size_bytes),
+      free_space_(options.free_space ? options.free_space : StatvfsFreeSpace) {}
 
 Result<std::unique_ptr<Env>> Env::Open(const EnvOptions& options) {
   std::string path = options.path;
   if (options.in_memory) {
-    DDB_ASSIGN_OR_RETURN(path, MakeScratchDirectory());
+    DDB_ASSIGN_OR_RETURN(path, MakeScratchDirectory(options));
   } else {
     if (path.empty()) return PathError(path, "no data directory given");
     std::error_code ec;
@@ -79,7 +100,7 @@ Result<std::unique_ptr<Env>> Env::Open(const EnvOptions& options) {
   if (int rc = mdb_env_create(&raw); rc != 0) return LmdbError("mdb_env_create", rc);
   // From here the Env owns `raw` and, in in-memory mode, the directory: its destructor cleans
   // up on every failure path below.
-  std::unique_ptr<Env> env(new Env(raw, path, options.in_memory, options.map_size_bytes));
+  std::unique_ptr<Env> env(new Env(raw, path, options));
   if (int rc = mdb_env_set_mapsize(raw, options.map_size_bytes); rc != 0) {
     return LmdbError("mdb_env_set_mapsize", rc);
   }
@@ -156,7 +177,31 @@ Result<WriteTxn> Env::BeginWrite() {
     return LmdbError("mdb_txn_begin(write)", rc);
   }
   live_txns_.fetch_add(1, std::memory_order_relaxed);
-  return WriteTxn(this, txn);
+  WriteTxn write(this, txn);
+  if (in_memory_) DDB_RETURN_IF_ERROR(CheckRoomToGrow());
+  return write;
+}
+
+Status Env::CheckRoomToGrow() {
+  MDB_envinfo info{};
+  MDB_stat stat{};
+  if (mdb_env_info(env_, &info) != 0 || mdb_env_stat(env_, &stat) != 0) return Status();
+  const std::uint64_t used = (std::uint64_t{info.me_last_pgno} + 1) * stat.ms_psize;
+  if (used < next_room_check_bytes_) return Status();
+  std::optional<std::uint64_t> free = free_space_(path_);
+  if (!free) {
+    next_room_check_bytes_ = used + kRoomRecheckBytes;
+    return Status();
+  }
+  if (*free < kWriteHeadroomBytes) {
+    next_room_check_bytes_ = 0;  // ask again on the next write: space may have been freed
+    return ApiError::InternalServerError(
+        "The in-memory database cannot grow: the file system holding " + path_ + " has " +
+        std::to_string(*free >> 20) + " MiB free, below the " +
+        std::to_string(kWriteHeadroomBytes >> 20) + " MiB a write may need");
+  }
+  next_room_check_bytes_ = used + std::min(kRoomRecheckBytes, *free - kWriteHeadroomBytes);
+  return Status();
 }
 
 void Env::ReturnReader(MDB_txn* txn) {

@@ -17,8 +17,11 @@
 
 #include <atomic>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -41,7 +44,16 @@ struct EnvOptions {
   // LMDB reader slots: the most read transactions (live or pooled) at one time. Each thread
   // of a server's pool holds at most one or two.
   unsigned max_readers = 1024;
+  // Bytes free on the file system holding `dir`, or nullopt when unknown. In-memory databases
+  // write into their map directly (MDB_WRITEMAP), where a full file system is a SIGBUS rather
+  // than an error; BeginWrite asks this before the database grows into the last free space.
+  // Defaults to statvfs(2); tests pass their own.
+  std::function<std::optional<std::uint64_t>(const std::string& dir)> free_space;
 };
+
+// Bytes a write transaction may still add after the room check passed. A
+// TransactWriteItems of 100 items of 400 KB, with its index entries, stays well below it.
+inline constexpr std::uint64_t kWriteHeadroomBytes = std::uint64_t{64} << 20;
 
 class Env {
  public:
@@ -78,8 +90,11 @@ class Env {
  private:
   friend class ReadTxn;
   friend class WriteTxn;
-  Env(MDB_env* env, std::string path, bool in_memory, std::size_t map_size_bytes);
+  Env(MDB_env* env, std::string path, const EnvOptions& options);
   Status OpenDatabases();
+  // In-memory mode: refuses the write (an error, not a SIGBUS) when the file system under the
+  // map has less than kWriteHeadroomBytes free. Runs under LMDB's writer lock.
+  Status CheckRoomToGrow();
   // Called by ReadTxn: resets `txn` and keeps it for the next BeginRead().
   void ReturnReader(MDB_txn* txn);
   void TxnEnded() { live_txns_.fetch_sub(1, std::memory_order_relaxed); }
@@ -88,6 +103,10 @@ class Env {
   std::string path_;
   bool in_memory_;
   std::size_t map_size_bytes_;
+  std::function<std::optional<std::uint64_t>(const std::string&)> free_space_;
+  // The size of the used map at which CheckRoomToGrow asks the file system again; guarded by
+  // LMDB's writer lock.
+  std::uint64_t next_room_check_bytes_ = 0;
   Dbi catalog_;
   Dbi data_;
   Dbi meta_;

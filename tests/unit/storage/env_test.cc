@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <filesystem>
+#include <memory>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -161,6 +164,50 @@ TEST(WriteTxnTest, MapFullIsAClearError) {
   EXPECT_EQ(status.error().code(), ErrorCode::kInternalServerError);
   EXPECT_NE(status.error().message().find("MDB_MAP_FULL"), std::string::npos);
   EXPECT_NE(status.error().message().find("database is full"), std::string::npos);
+}
+
+// In-memory databases write into their map (MDB_WRITEMAP), where a full file system would be
+// a SIGBUS: a write is refused with an error instead once the free space is below the headroom.
+TEST(WriteTxnTest, InMemoryWriteIsRefusedWhenTheFileSystemIsNearlyFull) {
+  auto free_bytes = std::make_shared<std::uint64_t>(std::uint64_t{8} << 30);
+  EnvOptions options;
+  options.in_memory = true;
+  options.map_size_bytes = std::size_t{256} << 20;
+  options.free_space = [free_bytes](const std::string&) { return *free_bytes; };
+  auto env = Ok(Env::Open(options));
+  PutAndCommit(*env, "before", "v");
+
+  *free_bytes = std::uint64_t{10} << 20;  // another process filled the file system
+  {
+    // Growing past the last check (16 MiB) makes the next write ask the file system again.
+    auto txn = Ok(env->BeginWrite());
+    std::string big(4000, 'x');
+    for (int i = 0; i < 5000; ++i) ExpectOk(txn.Put(env->data_dbi(), std::to_string(i), big));
+    ExpectOk(txn.Commit());
+  }
+  auto refused = env->BeginWrite();
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code(), ErrorCode::kInternalServerError);
+  EXPECT_NE(refused.error().message().find("10 MiB free"), std::string::npos)
+      << refused.error().message();
+  EXPECT_EQ(Lookup(*env, "before"), "v");  // reads go on
+
+  *free_bytes = std::uint64_t{8} << 30;  // space freed: writes resume
+  PutAndCommit(*env, "after", "v");
+  EXPECT_EQ(Lookup(*env, "after"), "v");
+}
+
+TEST(EnvTest, InMemoryDatabaseAvoidsASmallDevShm) {
+  EnvOptions options;
+  options.in_memory = true;
+  options.map_size_bytes = std::size_t{16} << 20;
+  options.free_space = [](const std::string& dir) -> std::optional<std::uint64_t> {
+    return dir == "/dev/shm" ? std::uint64_t{64} << 20 : std::uint64_t{8} << 30;
+  };
+  auto env = Ok(Env::Open(options));
+  EXPECT_NE(env->path().rfind("/dev/shm/", 0), 0u) << env->path();
+  PutAndCommit(*env, "k", "v");
+  EXPECT_EQ(Lookup(*env, "k"), "v");
 }
 
 TEST(ReadTxnTest, SnapshotDoesNotSeeLaterCommits) {
