@@ -14,6 +14,7 @@
 
 #include "hotspots_report.h"
 #include "hotspots_target.h"
+#include "migration_scenario.h"
 #include "scenarios.h"
 
 namespace hrhot {
@@ -22,6 +23,8 @@ const char* const kHotspotsUsage =
     R"(usage: hrctl hotspots <org-import|dept-reorg|open-jobs|login-storm|all>
          [--clock virtual|real] [--endpoint URL] [--ddb-local PATH] [--out DIR]
          [--variant V] [--rate OPS_PER_S] [--count N] [--shards N]
+       hrctl hotspots migration [--clock virtual|real] [--out DIR] [--fraction F]
+         [--migration NAME] [--orgs N] [--count EMPLOYEES_PER_ORG] [--rate LIVE_OPS_PER_S]
   Hot-partition scenarios of the HR workload, each beside its fix, with throttling on.
   --clock virtual (default): in process, on a virtual clock: exact and repeatable.
   --clock real: against --endpoint URL, or a ddb-local this command starts (--ddb-local PATH,
@@ -29,6 +32,9 @@ const char* const kHotspotsUsage =
   Writes DIR/<scenario>-<variant>.csv (per second, per partition and partition key),
   DIR/<scenario>-<variant>-partitions.csv, DIR/<scenario>-<variant>-heat.svg,
   DIR/<scenario>.svg (offered vs accepted) and DIR/summary.txt (default DIR: hotspots-out).
+  migration: a schema migration (default employee-rekey, paced to --fraction, default 0.10,
+  of a partition's capacity) beside live hrcore traffic, each side metered apart; writes
+  DIR/migration[-real-clock].csv, -wcu.svg, -rcu.svg and -summary.txt.
 )";
 
 namespace {
@@ -105,6 +111,31 @@ constexpr const char* kModelLine =
     "GSI cannot take is refused on the table too. Every bucket starts with one second of "
     "capacity, so second 0 may serve up to twice the cap; the steady seconds are s1..last-1.\n";
 
+// `hrctl hotspots migration`: one run, its CSV, two charts and its summary.
+int RunMigrationCommand(Target& target, const std::filesystem::path& out_dir,
+                        const std::function<std::optional<std::string>(const std::string&)>& flag) {
+  MigrationScenarioSpec spec;
+  if (auto v = flag("migration")) spec.migration = *v;
+  if (auto v = flag("fraction")) spec.capacity_fraction = std::atof(v->c_str());
+  if (auto v = flag("orgs")) spec.orgs = std::atoi(v->c_str());
+  if (auto v = flag("count")) spec.employees_per_org = std::atoi(v->c_str());
+  if (auto v = flag("rate")) spec.live_ops_per_second = std::atof(v->c_str());
+  auto run = RunMigrationScenario(spec, target);
+  if (!run.ok()) {
+    std::cerr << "hrctl hotspots migration: " << run.error().ToString() << "\n";
+    return 1;
+  }
+  const BudgetCheck check = CheckBudget(*run);
+  const std::string base = target.is_virtual() ? "migration" : "migration-real-clock";
+  WriteFile(out_dir / (base + ".csv"), RenderMigrationCsv(*run));
+  WriteFile(out_dir / (base + "-wcu.svg"), RenderMigrationChart(*run, true));
+  WriteFile(out_dir / (base + "-rcu.svg"), RenderMigrationChart(*run, false));
+  const std::string summary = RenderMigrationSummary(*run, check);
+  WriteFile(out_dir / (base + "-summary.txt"), summary);
+  std::cout << summary << "wrote " << (out_dir / base).string() << "*\n";
+  return check.breaches.empty() && run->mismatches.empty() ? 0 : 1;
+}
+
 }  // namespace
 
 int RunHotspotsCommand(const std::vector<std::string>& positional,
@@ -122,7 +153,7 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
     scenarios = ScenarioNames();
   } else {
     scenarios.push_back(positional[1]);
-    if (ScenarioVariants(positional[1]).empty()) {
+    if (positional[1] != "migration" && ScenarioVariants(positional[1]).empty()) {
       std::cerr << "hrctl hotspots: no scenario '" << positional[1] << "'\n" << kHotspotsUsage;
       return 2;
     }
@@ -155,6 +186,7 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
   }
   const std::filesystem::path out_dir = flag("out").value_or("hotspots-out");
   std::filesystem::create_directories(out_dir);
+  if (positional[1] == "migration") return RunMigrationCommand(*target, out_dir, flag);
   std::string summary = kModelLine;
   std::cout << kModelLine << std::flush;
   for (const std::string& scenario : scenarios) {
