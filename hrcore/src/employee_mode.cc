@@ -1,6 +1,8 @@
 // HrService and the schema switch: which Employee shapes a write touches and which one a read
 // uses (schema_state.h, employee_shape.h), and AP13 on the status index of migration 2.
 #include <chrono>
+
+#include "hrcore/retry.h"
 #include <thread>
 
 #include "employee_shape.h"
@@ -35,26 +37,14 @@ Result<SchemaState> I::Schema(HrService& s, bool force) {
   }
   // Not metered into TakeConsumed(): it is the process's, about one read per refresh period,
   // not any one call's (and the access patterns' measured costs stay those of the design).
-  std::optional<Item> item;
-  for (int attempt = 0;; ++attempt) {
-    auto r = s.client_.GetItem(
-        {.table_name = s.options_.table_name, .key = SchemaStateKey(), .consistent_read = true});
-    if (r.ok()) {
-      item = std::move(r->item);
-      break;
-    }
-    const auto code = r.error().code();
-    if (attempt >= s.options_.retries || (code != ddbemu::ErrorCode::kProvisionedThroughputExceeded &&
-                                          code != ddbemu::ErrorCode::kThrottling &&
-                                          code != ddbemu::ErrorCode::kRequestLimitExceeded)) {
-      return Error::Backend(std::move(r).error());
-    }
-    if (s.options_.backoff) {
-      s.options_.backoff(attempt);
-    } else {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1 << std::min(attempt, 8)));
-    }
-  }
+  auto r = WithRetries(s.options_.retries, [&s](int attempt) { Backoff(s.options_, attempt); },
+                       [&s] {
+                         return s.client_.GetItem({.table_name = s.options_.table_name,
+                                                   .key = SchemaStateKey(),
+                                                   .consistent_read = true});
+                       });
+  if (!r.ok()) return Error::Backend(std::move(r).error());
+  std::optional<Item> item = std::move(r->item);
   SchemaState state = SchemaStateFrom(item ? &*item : nullptr);
   std::lock_guard lock(s.schema_mutex_);
   s.schema_ = state;

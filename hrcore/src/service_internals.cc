@@ -1,6 +1,8 @@
 // Shared request helpers of HrService (see service_internals.h).
 #include "service_internals.h"
 
+#include "hrcore/retry.h"
+
 #include <chrono>
 #include <ctime>
 #include <random>
@@ -11,35 +13,18 @@ namespace {
 
 using Internals = HrService::Internals;
 
-bool Retryable(const ddbemu::ApiError& e) {
-  switch (e.code()) {
-    case ddbemu::ErrorCode::kProvisionedThroughputExceeded:
-    case ddbemu::ErrorCode::kThrottling:
-    case ddbemu::ErrorCode::kRequestLimitExceeded:
-    case ddbemu::ErrorCode::kTransactionConflict:
-    case ddbemu::ErrorCode::kTransactionInProgress:
-      return true;
-    case ddbemu::ErrorCode::kTransactionCanceled:
-      // Cancelled only by conflicts or throttling: nothing was written, send it again.
-      for (const auto& r : e.cancellation_reasons) {
-        if (r.code != "None" && r.code != "TransactionConflict" && r.code != "ThrottlingError" &&
-            r.code != "ProvisionedThroughputExceeded") {
-          return false;
-        }
-      }
-      return true;
-    default:
-      return false;
-  }
-}
+}  // namespace
 
+// The service's wait before retry `attempt`: options.backoff, or a sleep of 2^attempt ms.
 void Backoff(const ServiceOptions& o, int attempt) {
   if (o.backoff) {
     o.backoff(attempt);
   } else {
-    std::this_thread::sleep_for(std::chrono::milliseconds(1 << std::min(attempt, 8)));
+    std::this_thread::sleep_for(std::chrono::microseconds(BackoffMicros(attempt, 1000, 256'000)));
   }
 }
+
+namespace {
 
 void Add(Consumed& total, const ddbemu::ConsumedCapacity& c, bool write) {
   if (c.read_capacity_units || c.write_capacity_units) {
@@ -65,14 +50,10 @@ std::string RequestToken() {
 
 }  // namespace
 
-// Runs `call` until it succeeds, fails for good, or the retries are spent.
+// Runs `call` until it succeeds, fails for good, or the retries are spent (hrcore/retry.h).
 template <class F>
 auto WithRetries(const ServiceOptions& o, F call) -> decltype(call()) {
-  for (int attempt = 0;; ++attempt) {
-    auto result = call();
-    if (result.ok() || attempt >= o.retries || !Retryable(result.error())) return result;
-    Backoff(o, attempt);
-  }
+  return hrcore::WithRetries(o.retries, [&o](int attempt) { Backoff(o, attempt); }, call);
 }
 
 std::string Internals::NowIso(const HrService& s) {

@@ -17,6 +17,10 @@ namespace hrcore {
 
 using ddbemu::Item;
 
+// The wait before retry `attempt` of a call that changed nothing (hrcore/retry.h):
+// options.backoff, or a sleep of 2^attempt ms (at most 256 ms).
+void Backoff(const ServiceOptions& o, int attempt);
+
 struct HrService::Internals {
   // Decides what a failed condition means. `old` is the item as it stood (ALL_OLD), or null
   // when there was no item.

@@ -22,7 +22,9 @@ constexpr const char* kMigrateUsage = R"(usage: hrctl migrate plan|run|status|ve
   plan [NAME]       what NAME (default: every pending migration) will read, write, cost, take
   run [NAME]        run or resume NAME (default: every pending one, in version order)
   status            every migration and its record in the table
-  verify NAME       check item by item that the table is what NAME's state promises
+  verify NAME       check item by item that the table is what NAME's state promises (before,
+                    during or after the cut-over); --repair first makes each employee's items
+                    agree with the shape reads come from
   rollback NAME     undo NAME where its kind allows
 options: --fraction 0.10 (share of a partition's capacity)  --max-rcu N --max-wcu N
          --page-size 25  --grace-ms 2000  --progress-interval-ms 1000  --no-progress
@@ -157,11 +159,14 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json) {
   }
   const std::string sub = pos[1];
   const std::string name = pos.size() > 2 ? pos[2] : "";
+  const ddbemu::SystemClock clock;  // the runner's only clock (MigrationOptions::clock)
   MigrationOptions o{.table_name = table,
                      .capacity_fraction = a.GetDouble("fraction", 0.10),
                      .page_size = static_cast<int>(a.GetInt("page-size", 25)),
                      .grace_ms = a.GetInt("grace-ms", 2000),
-                     .progress = Reporter(a)};
+                     .clock = &clock,
+                     .progress = Reporter(a),
+                     .repair = a.Has("repair")};
   if (a.Has("max-rcu")) o.max_read_units = a.GetDouble("max-rcu", 0);
   if (a.Has("max-wcu")) o.max_write_units = a.GetDouble("max-wcu", 0);
   auto fail = [&](const Error& e) {
@@ -207,12 +212,11 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json) {
         PrintPlan(*p, json);
         continue;
       }
-      auto started = std::chrono::steady_clock::now();
+      const std::int64_t started = clock.NowMicros();
       auto r = RunMigration(*b.client, n, o);
       if (o.progress && isatty(STDERR_FILENO)) std::fputs("\n", stderr);  // past the bar
       if (!r.ok()) return fail(r.error());
-      double secs =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+      const double secs = static_cast<double>(clock.NowMicros() - started) / 1e6;
       if (json) {
         std::cout << RecordJson(*r) << "\n";
       } else {
@@ -237,13 +241,14 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json) {
     if (!v.ok()) return fail(v.error());
     if (json) {
       std::cout << "{\"name\":" << JsonString(v->name) << ",\"checked\":" << v->checked
+                << ",\"repaired\":" << v->repaired
                 << ",\"mismatches\":[";
       for (std::size_t i = 0; i < v->mismatches.size(); ++i)
         std::cout << (i ? "," : "") << JsonString(v->mismatches[i]);
       std::cout << "],\"consumed\":" << CapacityJson(v->consumed) << "}\n";
     } else {
-      std::cout << v->name << ": " << v->checked << " checked, " << v->mismatches.size()
-                << " mismatches (" << Fixed(v->consumed.read_units) << " RCU)\n";
+      std::cout << v->name << ": " << v->checked << " checked, " << v->repaired << " repaired, "
+                << v->mismatches.size() << " mismatches (" << Fixed(v->consumed.read_units) << " RCU)\n";
       for (std::size_t i = 0; i < v->mismatches.size() && i < 20; ++i)
         std::cout << "  " << v->mismatches[i] << "\n";
     }

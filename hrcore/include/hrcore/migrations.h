@@ -88,12 +88,17 @@ struct MigrationOptions {
   // After moving the schema switch, wait this long before relying on it: every hrcore process
   // re-reads it within ServiceOptions::schema_refresh_ms.
   std::int64_t grace_ms = 2000;
-  const ddbemu::Clock* clock = nullptr;            // default: the system clock
+  // The clock every pace, checkpoint time and ETA is read from: required (a call without one
+  // is kInvalidArgument), so that tests run a migration on a VirtualClock and `sleep` moves it.
+  const ddbemu::Clock* clock = nullptr;
   std::function<void(std::int64_t micros)> sleep;  // default: this thread sleeps
   std::function<void(const MigrationProgress&)> progress;
   // Injected stop, for tests of resumption: asked before every write of a scan step; true
   // stops the run right there, as a crash would (nothing more is written or saved).
   std::function<bool(const MigrationProgress&)> stop_before_write;
+  // VerifyMigration: first repair what the current state allows (the re-key: the items of
+  // each employee are made to agree with the shape reads come from), then check.
+  bool repair = false;
   double read_price = 0.25, write_price = 1.25;  // $ per million request units (CAPACITY.md §6)
 };
 
@@ -131,6 +136,7 @@ struct MigrationPlan {
 struct VerifyReport {
   std::string name;
   std::int64_t checked = 0;
+  std::int64_t repaired = 0;  // with MigrationOptions::repair: items made to agree first
   std::vector<std::string> mismatches;
   MigrationCapacity consumed;
 };
@@ -147,7 +153,10 @@ Result<MigrationRecord> RunMigration(ddbemu::Client& client, const std::string& 
 // Every known migration with its record in the table (pending when it has none).
 Result<std::vector<MigrationRecord>> MigrationStatus(ddbemu::Client& client,
                                                      const MigrationOptions& options);
-// Checks, item by item, that the table is what the migration's current state promises.
+// Checks, item by item, that the table is what the migration's current state promises, in
+// whichever state it is (before, during, after the cut-over: the re-key reads both shapes and
+// judges them by the one reads come from). With options.repair, repairs first (VerifyReport::
+// repaired), so the mismatches left are those it could not repair.
 Result<VerifyReport> VerifyMigration(ddbemu::Client& client, const std::string& name,
                                      const MigrationOptions& options);
 // Undoes `name` where its kind allows (kInvalidArgument otherwise, or once a re-key has

@@ -44,6 +44,15 @@ Item NewShapeOf(const Item& old) {
   return copy;
 }
 
+// The old-shape twin of a new item: the inverse of NewShapeOf (after the cut-over the new
+// shape is the one reads trust, so a repair copies it back).
+Item OldShapeOf(const Item& item) {
+  Item copy = item;
+  copy[std::string(keys::kSK)] = S(keys::EmpSk(GetS(item, "empId")));
+  copy.erase(std::string(keys::kKeyVersion));
+  return copy;
+}
+
 Item RefOf(const Item& old) {
   Employee e{.emp_id = GetS(old, "empId"),
              .org_id = GetS(old, "orgId"),
@@ -109,6 +118,8 @@ Status DeleteWhere(MigrationIo& io, const Item& item, MigrationTally& tally, boo
   return {};
 }
 
+Item KeyOf(const Item& item) { return codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)); }
+
 struct Shapes {
   std::optional<Item> old_item, new_item, ref;
 };
@@ -127,18 +138,32 @@ Result<ShapesByEmployee> ReadShapes(MigrationIo& io) {
   return by_emp;
 }
 
-Item KeyOf(const Item& item) { return codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)); }
+// A ConditionCheck that `item` still has the version read (or still has none).
+ddbemu::ConditionCheck StillAt(const Item& item) {
+  const std::int64_t version = codec::GetN(item, "version", -1);
+  ddbemu::ConditionCheck still{
+      .key = KeyOf(item),
+      .condition_expression = version < 0 ? "attribute_not_exists(#version)" : "#version = :v",
+      .expression_attribute_names = {{"#version", "version"}}};
+  if (version >= 0) still.expression_attribute_values = {{":v", codec::N(version)}};
+  return still;
+}
 
-// While reads still come from the old shape: makes the new shape match the old one wherever a
-// write that bypassed the dual-write (an hrcore process that had not yet seen the switch)
-// left them apart. Each repair is a transaction conditioned on the old item as read, so a
-// concurrent (mirrored) write wins.
-Status Repair(MigrationIo& io, std::int64_t& repaired) {
-  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
-  if (schema.employee_keys != EmployeeKeyMode::kDualReadOld) return {};
-  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
-  for (const auto& [id, s] : by_emp) {
-    ddbemu::TransactWriteItemsRequest tx;
+// The transaction that makes one employee's items agree, copying from the shape reads trust
+// in `mode` (empty: nothing to repair). Every copy is conditioned on the source item as read,
+// so a concurrent (mirrored) write wins and the next verify looks again.
+//  - dual, reads from old: the new item and EMPREF# follow the old item; an orphan copy (its
+//    old item gone) is deleted;
+//  - dual, reads from new: the old item and EMPREF# follow the new item (found through
+//    EMPREF#, or by the new item's own empId); an old item with no new one (written by a
+//    process that had not seen the switch) is copied forward, as before the cut-over;
+//  - new shape only: EMPREF# follows the new item (old items are the cleanup's).
+ddbemu::TransactWriteItemsRequest RepairOf(EmployeeKeyMode mode, const Shapes& s,
+                                           const std::pair<std::string, std::string>& id) {
+  ddbemu::TransactWriteItemsRequest tx;
+  const bool from_new = ReadsNewShape(mode) && s.new_item.has_value();
+  if (!from_new) {
+    if (mode == EmployeeKeyMode::kV2) return tx;  // nothing in the shape reads trust
     if (!s.old_item) {  // an orphan copy: its employee is not in the old shape
       tx.transact_items.push_back(
           ddbemu::ConditionCheck{.key = shape::OldKey(id.first, id.second),
@@ -146,22 +171,36 @@ Status Repair(MigrationIo& io, std::int64_t& repaired) {
                                  .expression_attribute_names = {{"#PK", "PK"}}});
       if (s.new_item) tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.new_item)});
       if (s.ref) tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.ref)});
-    } else {
-      const Item want = NewShapeOf(*s.old_item);
-      const bool same = s.new_item && *s.new_item == want && s.ref && *s.ref == RefOf(*s.old_item);
-      if (same) continue;
-      const std::int64_t version = codec::GetN(*s.old_item, "version", -1);
-      ddbemu::ConditionCheck still{
-          .key = KeyOf(*s.old_item),
-          .condition_expression = version < 0 ? "attribute_not_exists(#version)" : "#version = :v",
-          .expression_attribute_names = {{"#version", "version"}}};
-      if (version >= 0) still.expression_attribute_values = {{":v", codec::N(version)}};
-      tx.transact_items.push_back(still);
-      if (s.new_item && KeyOf(*s.new_item) != KeyOf(want))
-        tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.new_item)});
-      tx.transact_items.push_back(ddbemu::Put{.item = want});
-      tx.transact_items.push_back(ddbemu::Put{.item = RefOf(*s.old_item)});
+      return tx;
     }
+    const Item want = NewShapeOf(*s.old_item);
+    if (s.new_item && *s.new_item == want && s.ref && *s.ref == RefOf(*s.old_item)) return tx;
+    tx.transact_items.push_back(StillAt(*s.old_item));
+    if (s.new_item && KeyOf(*s.new_item) != KeyOf(want))
+      tx.transact_items.push_back(ddbemu::Delete{.key = KeyOf(*s.new_item)});
+    tx.transact_items.push_back(ddbemu::Put{.item = want});
+    tx.transact_items.push_back(ddbemu::Put{.item = RefOf(*s.old_item)});
+    return tx;
+  }
+  const Item& source = *s.new_item;
+  const bool ref_ok = s.ref && *s.ref == RefOf(source);
+  const bool old_ok = !WritesOldShape(mode) || (s.old_item && *s.old_item == OldShapeOf(source));
+  if (ref_ok && old_ok) return tx;
+  tx.transact_items.push_back(StillAt(source));
+  if (!old_ok) tx.transact_items.push_back(ddbemu::Put{.item = OldShapeOf(source)});
+  if (!ref_ok) tx.transact_items.push_back(ddbemu::Put{.item = RefOf(source)});
+  return tx;
+}
+
+// Makes every employee's items agree with the shape reads trust now (RepairOf); counts the
+// employees repaired.
+Status Repair(MigrationIo& io, std::int64_t& repaired) {
+  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+  if (schema.employee_keys == EmployeeKeyMode::kV1) return {};
+  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
+  for (const auto& [id, s] : by_emp) {
+    auto tx = RepairOf(schema.employee_keys, s, id);
+    if (tx.transact_items.empty()) continue;
     HR_ASSIGN_OR_RETURN(bool done, io.Transact(std::move(tx)));
     if (done) ++repaired;
   }
@@ -332,6 +371,7 @@ Migration EmployeeRekeyMigration() {
                           return DeleteWhere(io, item, t, wanted, "attribute_exists(#PK)");
                         }});
   m.verify = Verify;
+  m.repair = Repair;
   return m;
 }
 

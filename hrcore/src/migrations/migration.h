@@ -38,6 +38,9 @@ struct Migration {
   // Refuses a rollback the current state does not allow (e.g. the old shape is gone).
   std::function<Status(MigrationIo&)> can_roll_back;
   std::function<Status(MigrationIo&, VerifyReport&)> verify;
+  // Makes the items agree with what the current state's reads trust, counting the repairs
+  // (VerifyMigration with MigrationOptions::repair); empty: the kind has nothing to repair.
+  std::function<Status(MigrationIo&, std::int64_t& repaired)> repair;
 };
 
 Migration RoleDefaultMigration();

@@ -1,6 +1,8 @@
 // MigrationIo: paced, retried and metered requests of a migration (see migration_io.h).
 #include "migrations/migration_io.h"
 
+#include "hrcore/retry.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -10,32 +12,6 @@
 namespace hrcore::migrations {
 namespace {
 
-const ddbemu::Clock& DefaultClock() {
-  static const ddbemu::SystemClock clock;
-  return clock;
-}
-
-bool Throttled(const ddbemu::ApiError& e) {
-  switch (e.code()) {
-    case ddbemu::ErrorCode::kProvisionedThroughputExceeded:
-    case ddbemu::ErrorCode::kThrottling:
-    case ddbemu::ErrorCode::kRequestLimitExceeded:
-    case ddbemu::ErrorCode::kTransactionConflict:
-    case ddbemu::ErrorCode::kTransactionInProgress:
-      return true;
-    case ddbemu::ErrorCode::kTransactionCanceled:
-      for (const auto& r : e.cancellation_reasons) {
-        if (r.code != "None" && r.code != "TransactionConflict" && r.code != "ThrottlingError" &&
-            r.code != "ProvisionedThroughputExceeded") {
-          return false;
-        }
-      }
-      return true;
-    default:
-      return false;
-  }
-}
-
 std::int64_t ValueSize(const ddbemu::AttributeValue& v) {
   using T = ddbemu::AttributeType;
   switch (v.type()) {
@@ -43,6 +19,7 @@ std::int64_t ValueSize(const ddbemu::AttributeValue& v) {
     case T::kB:
       return static_cast<std::int64_t>(v.scalar().size());
     case T::kN: {
+      // An integer: one byte per pair of digits (trailing zero pairs dropped), plus one.
       std::string d = v.scalar();
       std::erase_if(d, [](char c) { return c < '0' || c > '9'; });
       auto first = d.find_first_not_of('0');
@@ -53,8 +30,18 @@ std::int64_t ValueSize(const ddbemu::AttributeValue& v) {
     case T::kBool:
     case T::kNull:
       return 1;
+    case T::kL: {
+      std::int64_t n = 3 + static_cast<std::int64_t>(v.list().size());
+      for (const auto& e : v.list()) n += ValueSize(e);
+      return n;
+    }
+    case T::kM: {  // 3 bytes, one per entry, and the entries (the checkpoint's cursor)
+      std::int64_t n = 3 + static_cast<std::int64_t>(v.map().size());
+      for (const auto& [name, e] : v.map()) n += static_cast<std::int64_t>(name.size()) + ValueSize(e);
+      return n;
+    }
     default:
-      return 64;  // L, M and sets: HR items have none; a round figure keeps the estimate safe
+      return 64;  // sets: HR items have none; a round figure keeps the estimate safe
   }
 }
 
@@ -71,7 +58,7 @@ MigrationIo::MigrationIo(ddbemu::Client& client, const MigrationOptions& options
                          double write_rate)
     : client_(client),
       options_(options),
-      clock_(options.clock ? *options.clock : DefaultClock()),
+      clock_(*options.clock),
       rate_{read_rate, write_rate},
       tokens_{0, 0} {
   refilled_[0] = refilled_[1] = clock_.NowMicros();
@@ -122,20 +109,18 @@ void MigrationIo::Charge(const ddbemu::ConsumedCapacity& c, bool write) {
 
 template <class F>
 auto MigrationIo::Call(bool write, F call) -> decltype(call()) {
-  std::int64_t backoff = 50'000;
   for (int attempt = 0;; ++attempt) {
     Wait(write);
     auto result = call();
     ++consumed_.calls;
-    if (result.ok() || !Throttled(result.error()) || attempt >= 30) {
+    if (result.ok() || !Retryable(result.error()) || attempt >= 30) {
       if (result.ok()) factor_ = std::min(1.0, factor_ + 0.05);  // additive increase
       return result;
     }
     // Multiplicative decrease: the partition is busy (live traffic, or our own pace).
     ++consumed_.throttled;
     factor_ = std::max(0.05, factor_ / 2);
-    Sleep(backoff);
-    backoff = std::min<std::int64_t>(backoff * 2, 5'000'000);
+    Sleep(BackoffMicros(attempt, 50'000, 5'000'000));
   }
 }
 

@@ -69,6 +69,13 @@ MigrationCapacity Sum(const MigrationCapacity& a, const MigrationCapacity& b) {
           a.throttled + b.throttled};
 }
 
+// The runner reads time only from options.clock (pacing, checkpoint times, ETA).
+Status CheckOptions(const MigrationOptions& o) {
+  if (o.clock == nullptr)
+    return Error(ErrorKind::kInvalidArgument, "MigrationOptions::clock is required");
+  return {};
+}
+
 Error Interrupted(const std::string& where) {
   return Error(ErrorKind::kBackend, "interrupted (injected stop) in " + where);
 }
@@ -151,6 +158,7 @@ const std::vector<MigrationInfo>& ListMigrations() {
 
 Result<MigrationRecord> RunMigration(ddbemu::Client& client, const std::string& name,
                                      const MigrationOptions& options) {
+  HR_RETURN_IF_ERROR(CheckOptions(options));
   HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   auto [r, w] = Budget(client, options);
   MigrationIo io(client, options, r, w);
@@ -190,6 +198,7 @@ Result<MigrationRecord> RunMigration(ddbemu::Client& client, const std::string& 
 
 Result<MigrationRecord> RollbackMigration(ddbemu::Client& client, const std::string& name,
                                           const MigrationOptions& options) {
+  HR_RETURN_IF_ERROR(CheckOptions(options));
   HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   if (m->rollback.empty())
     return Error(ErrorKind::kInvalidArgument, m->info.name + ": " + m->info.rollback_note);
@@ -227,6 +236,7 @@ Result<MigrationRecord> RollbackMigration(ddbemu::Client& client, const std::str
 
 Result<std::vector<MigrationRecord>> MigrationStatus(ddbemu::Client& client,
                                                      const MigrationOptions& options) {
+  HR_RETURN_IF_ERROR(CheckOptions(options));
   MigrationIo io(client, options, kPartitionReadCap, kPartitionWriteCap);
   std::vector<MigrationRecord> out;
   for (const Migration& m : Registry()) {
@@ -239,10 +249,12 @@ Result<std::vector<MigrationRecord>> MigrationStatus(ddbemu::Client& client,
 
 Result<VerifyReport> VerifyMigration(ddbemu::Client& client, const std::string& name,
                                      const MigrationOptions& options) {
+  HR_RETURN_IF_ERROR(CheckOptions(options));
   HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   auto [r, w] = Budget(client, options);
   MigrationIo io(client, options, r, w);
   VerifyReport report{.name = m->info.name};
+  if (options.repair && m->repair) HR_RETURN_IF_ERROR(m->repair(io, report.repaired));
   HR_RETURN_IF_ERROR(m->verify(io, report));
   report.consumed = io.consumed();
   return report;
@@ -250,6 +262,7 @@ Result<VerifyReport> VerifyMigration(ddbemu::Client& client, const std::string& 
 
 Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& name,
                                     const MigrationOptions& options) {
+  HR_RETURN_IF_ERROR(CheckOptions(options));
   HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   auto [r, w] = Budget(client, options);
   MigrationIo io(client, options, r, w);

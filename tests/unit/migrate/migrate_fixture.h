@@ -33,8 +33,11 @@ class MigrateFixture : public HrFixture {
   // Migration options for this backend: virtual time in process (the pacer's waits advance
   // the clock), real time over HTTP; no grace wait (the tests' gate plays that part).
   MigrationOptions Options(const std::string& table) {
-    MigrationOptions o{
-        .table_name = table, .capacity_fraction = 1.0, .page_size = 10, .grace_ms = 0};
+    MigrationOptions o{.table_name = table,
+                       .capacity_fraction = 1.0,
+                       .page_size = 10,
+                       .grace_ms = 0,
+                       .clock = &system_clock_};
     if (!OverHttp()) {
       o.clock = clock_.get();
       o.sleep = [c = clock_](std::int64_t us) { c->AdvanceMicros(us); };
@@ -143,6 +146,7 @@ class MigrateFixture : public HrFixture {
   }
 
   std::vector<OrgData> orgs_;
+  const ddbemu::SystemClock system_clock_;  // over HTTP, where ddb-local keeps real time
 };
 
 // Live traffic: one thread of hrcore service calls (renames, role changes, moves,
