@@ -222,7 +222,10 @@ bool Consistent(EmployeeKeyMode mode, const Shapes& s) {
 Status Reread(MigrationIo& io, const std::pair<std::string, std::string>& id, Shapes& s) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     HR_ASSIGN_OR_RETURN(auto ref, io.Get(shape::RefKey(id.first, id.second)));
-    const std::string last = ref ? GetS(*ref, "lastName") : "";
+    // Without its lookup item the new item is still where the scan found it.
+    const std::string last = ref ? GetS(*ref, "lastName")
+                             : s.new_item ? GetS(*s.new_item, "lastName")
+                                          : "";
     HR_ASSIGN_OR_RETURN(auto snap, io.SnapshotGet({shape::OldKey(id.first, id.second),
                                                    shape::RefKey(id.first, id.second),
                                                    shape::NewKey(id.first, last, id.second)}));

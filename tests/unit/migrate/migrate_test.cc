@@ -172,6 +172,88 @@ TEST_F(MigrateTest, VerifyRepairsACopyAStaleWriterLeftBehind) {
   EXPECT_EQ(stale.error().kind(), ErrorKind::kInvalidCursor);
 }
 
+// After the cut-over reads come from the new shape, so verify judges by it: an old item a
+// stale writer changed (a process still writing the review's key) and a lost EMPREF# item are
+// reported, and --repair copies them back from the new shape, which reads kept answering from.
+// Once writes go to the new shape only, a lost EMPREF# item is repaired from the new item too.
+TEST_F(MigrateTest, VerifyAfterTheCutOverRepairsFromTheNewShape) {
+  Seed(1, 10);
+  MigrationOptions o = Options(table_);
+  ASSERT_TRUE(RunMigration(*client_, "role-default", o).ok());
+  ASSERT_TRUE(RunMigration(*client_, "employee-status-index", o).ok());
+  auto svc = LiveService();
+  auto list = svc->ListEmployees(orgs_[0].ctx, {.limit = 2});
+  ASSERT_TRUE(list.ok());
+  ASSERT_EQ(list->items.size(), 2u);
+  const Employee stale = list->items[0], unreferenced = list->items[1];
+  const std::string pk = "ORG#" + stale.org_id;
+  auto key = [&](const std::string& sk) {
+    return Item{{"PK", ddbemu::AttributeValue::S(pk)}, {"SK", ddbemu::AttributeValue::S(sk)}};
+  };
+  auto get = [&](const std::string& sk) {
+    auto r = client_->GetItem({.table_name = table_, .key = key(sk), .consistent_read = true});
+    EXPECT_TRUE(r.ok());
+    return r.ok() ? r->item : std::nullopt;
+  };
+  const std::string stale_old_sk = "EMP#" + stale.emp_id;
+  const std::string ref_sk = "EMPREF#" + unreferenced.emp_id;
+
+  bool checked_after_cut_over = false;
+  o.progress = [&](const MigrationProgress& p) {
+    if (p.checkpoint || p.step != 4) return;  // reads from new, both shapes written
+    checked_after_cut_over = true;
+    ASSERT_TRUE(client_
+                    ->UpdateItem({.table_name = table_,
+                                  .key = key(stale_old_sk),
+                                  .update_expression = "SET lastName = :l, version = version + :one",
+                                  .expression_attribute_values =
+                                      {{":l", ddbemu::AttributeValue::S("Stale")},
+                                       {":one", ddbemu::AttributeValue::N("1")}}})
+                    .ok());
+    ASSERT_TRUE(client_->DeleteItem({.table_name = table_, .key = key(ref_sk)}).ok());
+
+    auto report = VerifyMigration(*client_, "employee-rekey", o);
+    ASSERT_TRUE(report.ok()) << report.error().ToString();
+    EXPECT_EQ(report->repaired, 0);
+    EXPECT_EQ(report->mismatches.size(), 2u);  // the differing shapes, the missing EMPREF#
+
+    MigrationOptions repairing = o;
+    repairing.repair = true;
+    report = VerifyMigration(*client_, "employee-rekey", repairing);
+    ASSERT_TRUE(report.ok()) << report.error().ToString();
+    EXPECT_EQ(report->repaired, 2);
+    EXPECT_TRUE(report->mismatches.empty()) << report->mismatches.front();
+    // The new shape won: the old item is its twin again, and reads never saw "Stale".
+    auto old_item = get(stale_old_sk);
+    ASSERT_TRUE(old_item.has_value());
+    EXPECT_EQ(old_item->at("lastName").scalar(), stale.last_name);
+    EXPECT_EQ(old_item->at("version").scalar(), std::to_string(stale.version));
+    EXPECT_TRUE(get(ref_sk).has_value());
+    auto got = svc->GetEmployee(orgs_[0].ctx, unreferenced.emp_id);
+    ASSERT_TRUE(got.ok()) << got.error().ToString();
+    EXPECT_EQ(got->last_name, unreferenced.last_name);
+    ExpectInvariants("after the repair past the cut-over");
+  };
+  auto rec = RunMigration(*client_, "employee-rekey", o);
+  ASSERT_TRUE(rec.ok()) << rec.error().ToString();
+  EXPECT_TRUE(checked_after_cut_over);
+
+  // New shape only: the lost lookup item is reported, then rebuilt from the new item.
+  ASSERT_TRUE(client_->DeleteItem({.table_name = table_, .key = key(ref_sk)}).ok());
+  o.progress = nullptr;
+  auto report = VerifyMigration(*client_, "employee-rekey", o);
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->mismatches.size(), 1u);
+  o.repair = true;
+  report = VerifyMigration(*client_, "employee-rekey", o);
+  ASSERT_TRUE(report.ok());
+  EXPECT_EQ(report->repaired, 1);
+  EXPECT_TRUE(report->mismatches.empty());
+  auto got = svc->GetEmployee(orgs_[0].ctx, unreferenced.emp_id);
+  ASSERT_TRUE(got.ok()) << got.error().ToString();
+  ExpectInvariants("after the repair in the new shape only");
+}
+
 // The pace holds (in virtual time: units consumed / seconds elapsed), and a budget above what
 // a partition serves is throttled and backed off from, without failing.
 TEST_F(MigrateTest, PacesToItsBudgetAndBacksOffWhenThrottled) {
