@@ -121,10 +121,13 @@ struct MigrationPlan {
   struct StepPlan {
     std::string name;
     bool scans = false;
-    std::int64_t items_to_write = 0;  // estimated from the sample
+    std::int64_t items_to_scan = 0;   // what the run will report as scanned
+    std::int64_t items_to_write = 0;  // ... and as written
     double read_units = 0, write_units = 0;
   };
   std::vector<StepPlan> steps;
+  // The whole run: the steps, and the record reads and saves around them (plan_model.h).
+  std::int64_t items_to_scan = 0, items_to_write = 0;
   double read_units = 0, write_units = 0;
   double read_rate = 0, write_rate = 0;  // the pace the run will keep (units per second)
   double seconds = 0;
@@ -142,7 +145,9 @@ struct VerifyReport {
 };
 
 // What `name` will read, write, cost and take, from DescribeTable, a sample of the table
-// (one consistent Scan page of up to 1,000 items) and the capacity model of CAPACITY.md.
+// (one consistent Scan page of up to 1,000 items) and the capacity model of docs/capacity.md,
+// by replaying the run over the sample (plan_model.h): on a quiet table of up to 1,000 items
+// it predicts the scanned and written items and the RCU and WCU the run will report.
 Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& name,
                                     const MigrationOptions& options);
 // Runs (or resumes) `name`; the migrations before it must be applied. An applied migration

@@ -303,13 +303,13 @@ Migration EmployeeRekeyMigration() {
   m.steps.push_back(
       {.name = m.info.steps[1], .visit = Backfill, .estimate = [](const Item& item) {
          if (!IsOldEmployee(item)) return ItemEstimate{};
-         // In a transaction (2x): the check, the copy (+GSI1 when active, +GSI2
-         // when present) and the lookup item.
-         int indexes = (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
-                       (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0);
-         return ItemEstimate{
-             true, 2 * (1 + WriteUnits(NewShapeOf(item), indexes) + WriteUnits(RefOf(item), 0)),
-             static_cast<double>(ItemSize(NewShapeOf(item)) + ItemSize(RefOf(item))), 2};
+         // One transaction: the check of the old item, the copy (with its GSI1 entry while
+         // active and its GSI2 entry) and the lookup item, each write twice.
+         const Item copy = NewShapeOf(item), ref = RefOf(item);
+         return ItemEstimate{.writes = true,
+                             .write_units = CheckCost(item) + WriteCost(nullptr, &copy, true) +
+                                            WriteCost(nullptr, &ref, true),
+                             .adds = {copy, ref}};
        }});
   m.steps.push_back({.name = m.info.steps[2], .control = [](MigrationIo& io) -> Status {
                        std::int64_t repaired = 0;
@@ -322,7 +322,9 @@ Migration EmployeeRekeyMigration() {
                                         " employees differ between the shapes, e.g. " +
                                         report.mismatches.front() +
                                         "; the migration stays before the cut-over");
-                     }});
+                     },
+                     .gets = 2,        // the schema switch, read by the repair and the verify
+                     .full_scans = 2});  // both read every item
   m.steps.push_back(
       {.name = m.info.steps[3],
        .control = [](MigrationIo& io) { return SetMode(io, M::kDualReadNew, {M::kDualReadOld}); },
@@ -341,10 +343,9 @@ Migration EmployeeRekeyMigration() {
                      .estimate =
                          [](const Item& item) {
                            if (!IsOldEmployee(item)) return ItemEstimate{};
-                           int indexes = (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
-                                         (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0);
-                           return ItemEstimate{true, WriteUnits(item, indexes),
-                                               -static_cast<double>(ItemSize(item)), -1};
+                           return ItemEstimate{.writes = true,
+                                               .write_units = WriteCost(&item, nullptr, false),
+                                               .removes = true};
                          }});
   m.can_roll_back = [](MigrationIo& io) -> Status {
     HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));

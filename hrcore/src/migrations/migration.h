@@ -6,6 +6,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,12 +16,14 @@
 
 namespace hrcore::migrations {
 
-// What a scan step will do to one item, for `plan` (CAPACITY.md §1 applied to the item).
+// What a scan step will do to one item on a quiet table, for `plan` (plan_model.h): whether it
+// writes, what the write consumes, and what the table holds afterwards.
 struct ItemEstimate {
   bool writes = false;
-  double write_units = 0;
-  double added_bytes = 0;  // items the write adds to the table (negative: removes)
-  double added_items = 0;
+  double write_units = 0;     // WriteCost() of every item the write touches
+  std::optional<Item> after;  // the item as the write leaves it (unset: unchanged)
+  bool removes = false;       // the write deletes the item
+  std::vector<Item> adds;     // items the write puts beside it (the re-key's copy, EMPREF#)
 };
 
 struct Step {
@@ -29,7 +32,13 @@ struct Step {
   std::function<Status(MigrationIo&, const Item&, MigrationTally&)> visit;  // a scan step
   std::function<ItemEstimate(const Item&)> estimate;                        // a scan step
   std::int64_t switches = 0;  // schema switches the step makes (each waits grace_ms)
+  // For the plan, what a control step reads: consistent Gets of small items (the schema
+  // switch) and whole-table scans (ForEachItem's pages of kWholeTablePage items).
+  int gets = 0, full_scans = 0;
 };
+
+// The page of ForEachItem's scans (verify, and the re-key's verify step).
+inline constexpr int kWholeTablePage = 500;
 
 struct Migration {
   MigrationInfo info;
@@ -57,7 +66,13 @@ Result<SchemaState> ReadSchema(MigrationIo& io);
 Status MoveSchemaSwitch(MigrationIo& io, const std::string& set, ddbemu::AttributeValue value,
                         const std::string& condition,
                         ddbemu::ExpressionAttributeValues cond_values);
-// Write units of writing `item` (1 KB units), plus one per GSI entry written.
-double WriteUnits(const Item& item, int index_writes);
+// What the service charges for a write that turns `before` into `after` (either may be null:
+// a put of a new item, a delete), as docs/capacity.md §1 has it: the larger of the two in 1 KB
+// units, at least one, twice inside a transaction; plus, for each GSI (GSI1, GSI2: projection
+// ALL), the entry it writes (the larger of the two), or the one it removes and the one it
+// writes when the index key moves. A transaction's ConditionCheck: WriteCost(item, item, true)
+// without the index part, i.e. CheckCost(item).
+double WriteCost(const Item* before, const Item* after, bool transactional);
+double CheckCost(const Item& item);
 
 }  // namespace hrcore::migrations

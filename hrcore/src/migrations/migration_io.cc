@@ -12,21 +12,42 @@
 namespace hrcore::migrations {
 namespace {
 
+// A number's size as the service computes it (docs/capacity.md §1, "about one byte per two
+// significant digits, plus one"): one byte per pair of decimal digits aligned on the decimal
+// point, leading and trailing zero pairs dropped, one byte more, and one more for a negative
+// number of fewer than 20 pairs. 1.5 is 3 bytes, 15 is 2, 100 is 2, 0 is 1.
+std::int64_t NumberBytes(std::string n) {
+  const bool negative = !n.empty() && n[0] == '-';
+  if (!n.empty() && (n[0] == '-' || n[0] == '+')) n.erase(0, 1);
+  const std::size_t dot = n.find('.');
+  std::string whole = n.substr(0, dot);
+  std::string frac = dot == std::string::npos ? "" : n.substr(dot + 1);
+  whole.erase(0, whole.find_first_not_of('0'));
+  while (!frac.empty() && frac.back() == '0') frac.pop_back();
+  int first = 0, last = 0;  // powers of ten of the first and last significant digits
+  if (!whole.empty()) {
+    first = static_cast<int>(whole.size()) - 1;
+    last = !frac.empty() ? -static_cast<int>(frac.size())
+                         : static_cast<int>(whole.size() - 1 - whole.find_last_not_of('0'));
+  } else {
+    const std::size_t nz = frac.find_first_not_of('0');
+    if (nz == std::string::npos) return 1;  // zero
+    first = -static_cast<int>(nz) - 1;
+    last = -static_cast<int>(frac.size());
+  }
+  auto pair = [](int power) { return power >= 0 ? power / 2 : -((-power + 1) / 2); };
+  const int pairs = pair(first) - pair(last) + 1;
+  return 1 + pairs + (negative && pairs < 20 ? 1 : 0);
+}
+
 std::int64_t ValueSize(const ddbemu::AttributeValue& v) {
   using T = ddbemu::AttributeType;
   switch (v.type()) {
     case T::kS:
     case T::kB:
       return static_cast<std::int64_t>(v.scalar().size());
-    case T::kN: {
-      // An integer: one byte per pair of digits (trailing zero pairs dropped), plus one.
-      std::string d = v.scalar();
-      std::erase_if(d, [](char c) { return c < '0' || c > '9'; });
-      auto first = d.find_first_not_of('0');
-      d = first == std::string::npos ? "" : d.substr(first);
-      while (!d.empty() && d.back() == '0') d.pop_back();
-      return static_cast<std::int64_t>((d.size() + 1) / 2 + 1);
-    }
+    case T::kN:
+      return NumberBytes(v.scalar());
     case T::kBool:
     case T::kNull:
       return 1;

@@ -66,6 +66,12 @@ Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info) {
 }
 
 Status SaveRecord(MigrationIo& io, const StoredRecord& stored) {
+  HR_ASSIGN_OR_RETURN(bool saved, io.Put({.item = RecordItem(stored, io.NowMicros())}));
+  (void)saved;
+  return {};
+}
+
+Item RecordItem(const StoredRecord& stored, std::int64_t now_micros) {
   const MigrationRecord& r = stored.record;
   Item item = RecordKey(r.info);
   item["type"] = S("migration");
@@ -83,11 +89,9 @@ Status SaveRecord(MigrationIo& io, const StoredRecord& stored) {
   item["writeUnits"] = D(r.consumed.write_units);
   item["calls"] = N(r.consumed.calls);
   item["throttled"] = N(r.consumed.throttled);
-  item["updatedAt"] = S(Iso(io.NowMicros()));
+  item["updatedAt"] = S(Iso(now_micros));
   if (stored.cursor) item["cursor"] = ddbemu::AttributeValue::M(*stored.cursor);
-  HR_ASSIGN_OR_RETURN(bool saved, io.Put({.item = std::move(item)}));
-  (void)saved;
-  return {};
+  return item;
 }
 
 }  // namespace hrcore::migrations

@@ -19,5 +19,7 @@ struct StoredRecord {
 Item RecordKey(const MigrationInfo& info);
 Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info);
 Status SaveRecord(MigrationIo& io, const StoredRecord& stored);
+// The item SaveRecord puts (the plan sizes it).
+Item RecordItem(const StoredRecord& stored, std::int64_t now_micros);
 
 }  // namespace hrcore::migrations

@@ -1,4 +1,5 @@
 // Helpers shared by the migrations (see migration.h).
+#include <algorithm>
 #include <cmath>
 
 #include "hrcore/keys.h"
@@ -15,7 +16,7 @@ bool IsEmployeeItem(const Item& item) {
 Status ForEachItem(MigrationIo& io, const std::function<void(const Item&)>& fn) {
   std::optional<Item> start;
   do {
-    HR_ASSIGN_OR_RETURN(auto page, io.ScanPage(start, 500));
+    HR_ASSIGN_OR_RETURN(auto page, io.ScanPage(start, kWholeTablePage));
     for (const Item& item : page.items) fn(item);
     start = page.last_evaluated_key;
   } while (start);
@@ -44,8 +45,39 @@ Status MoveSchemaSwitch(MigrationIo& io, const std::string& set, ddbemu::Attribu
   return {};
 }
 
-double WriteUnits(const Item& item, int index_writes) {
-  return std::ceil(static_cast<double>(ItemSize(item)) / 1024.0) + index_writes;
+namespace {
+
+double Units1K(std::int64_t bytes) {
+  return static_cast<double>(std::max<std::int64_t>(1, (bytes + 1023) / 1024));
 }
+
+// The item's key in a GSI, or "" when the item has no entry there (a sparse index).
+std::string IndexKey(const Item* item, std::string_view pk, std::string_view sk) {
+  if (item == nullptr || !item->count(std::string(pk)) || !item->count(std::string(sk))) return "";
+  return codec::GetS(*item, std::string(pk)) + '\x1f' + codec::GetS(*item, std::string(sk));
+}
+
+}  // namespace
+
+double WriteCost(const Item* before, const Item* after, bool transactional) {
+  const std::int64_t old_size = before ? ItemSize(*before) : 0;
+  const std::int64_t new_size = after ? ItemSize(*after) : 0;
+  double units = Units1K(std::max(old_size, new_size)) * (transactional ? 2 : 1);
+  const std::pair<std::string_view, std::string_view> indexes[] = {
+      {keys::kGsi1Pk, keys::kGsi1Sk}, {keys::kGsi2Pk, keys::kGsi2Sk}};
+  for (const auto& [pk, sk] : indexes) {
+    const std::string was = IndexKey(before, pk, sk), now = IndexKey(after, pk, sk);
+    if (was.empty() && now.empty()) continue;
+    if (was == now) {  // projection ALL: any change to the item rewrites its entry
+      if (*before != *after) units += Units1K(std::max(old_size, new_size));
+    } else {
+      if (!was.empty()) units += Units1K(old_size);
+      if (!now.empty()) units += Units1K(new_size);
+    }
+  }
+  return units;
+}
+
+double CheckCost(const Item& item) { return 2 * Units1K(ItemSize(item)); }
 
 }  // namespace hrcore::migrations

@@ -50,10 +50,9 @@ Migration RoleDefaultMigration() {
          if (!NeedsRole(item)) return ItemEstimate{};
          Item after = item;
          after["role"] = codec::S(kDefaultRole);
-         // GSI1 projects ALL: an active employee's index entry is rewritten too.
-         return ItemEstimate{true,
-                             WriteUnits(after, item.count(std::string(keys::kGsi1Pk)) ? 1 : 0) +
-                                 (item.count(std::string(keys::kGsi2Pk)) ? 1 : 0)};
+         // The item and, projection ALL, its GSI1 entry (while active) and GSI2 entry.
+         return ItemEstimate{.writes = true, .write_units = WriteCost(&item, &after, false),
+                             .after = after};
        }});
   m.verify = [](MigrationIo& io, VerifyReport& report) -> Status {
     return ForEachItem(io, [&](const Item& item) {

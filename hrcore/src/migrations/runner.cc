@@ -9,6 +9,7 @@
 #include "item_codec.h"
 #include "migrations/migration.h"
 #include "migrations/migration_record.h"
+#include "migrations/plan_model.h"
 
 namespace hrcore {
 
@@ -272,50 +273,25 @@ Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& n
   HR_ASSIGN_OR_RETURN(auto table, io.Describe());
   plan.table_items = table.item_count;
   plan.table_bytes = table.table_size_bytes;
-  // A sample: the first page of up to 1,000 items, scaled to the table's ItemCount.
+  // A sample: the first page of up to 1,000 items (the whole table, up to that size), over
+  // which the run is replayed (plan_model.h).
   HR_ASSIGN_OR_RETURN(auto sample, io.ScanPage(std::nullopt, 1000));
   plan.sampled = static_cast<std::int64_t>(sample.items.size());
-  const double scale = plan.sampled > 0
-                           ? static_cast<double>(std::max(plan.table_items, plan.sampled)) /
-                                 static_cast<double>(plan.sampled)
-                           : 0;
-  // A consistent Scan reads the whole table: 1 RCU per 4 KB (CAPACITY.md §1), plus the
-  // checkpoint Put after each page. A step that adds items (the re-key's copies) grows what
-  // it and every later scan reads: the copies land in the same partitions, partly after the
-  // scan's position.
-  double bytes = static_cast<double>(plan.table_bytes);
-  double items = static_cast<double>(std::max<std::int64_t>(plan.table_items, 1));
-  auto scan_rcu = [&] { return std::ceil(bytes / 4096.0); };
+  int earlier = 0;
+  for (const Migration& e : Registry()) earlier += e.info.version < m->info.version ? 1 : 0;
+  const MigrationPlan modelled = ModelPlan(*m, {.sample = std::move(sample.items),
+                                                .table_items = plan.table_items,
+                                                .page_size = options.page_size,
+                                                .earlier = earlier,
+                                                .stored = stored,
+                                                .now_micros = io.NowMicros()});
+  plan.steps = modelled.steps;
+  plan.items_to_scan = modelled.items_to_scan;
+  plan.items_to_write = modelled.items_to_write;
+  plan.read_units = modelled.read_units;
+  plan.write_units = modelled.write_units;
   std::int64_t switches = 0;
-  for (const Step& step : m->steps) {
-    MigrationPlan::StepPlan sp{.name = step.name, .scans = static_cast<bool>(step.visit)};
-    switches += step.switches;
-    if (step.visit) {
-      double wcu = 0, added_bytes = 0, added_items = 0;
-      std::int64_t n = 0;
-      for (const Item& item : sample.items) {
-        if (!step.estimate) continue;
-        ItemEstimate e = step.estimate(item);
-        if (e.writes) {
-          ++n;
-          wcu += e.write_units;
-          added_bytes += e.added_bytes;
-          added_items += e.added_items;
-        }
-      }
-      const double before = scan_rcu();
-      bytes += added_bytes * scale;
-      items += added_items * scale;
-      sp.items_to_write = static_cast<std::int64_t>(std::llround(n * scale));
-      sp.write_units = wcu * scale + std::ceil(items / std::max(options.page_size, 1));
-      sp.read_units = std::ceil((before + scan_rcu()) / 2);  // the copies met on the way
-    } else if (step.name.find("verify") != std::string::npos) {
-      sp.read_units = 2 * scan_rcu();  // the repair pass and the verify pass
-    }
-    plan.read_units += sp.read_units;
-    plan.write_units += sp.write_units;
-    plan.steps.push_back(std::move(sp));
-  }
+  for (const Step& step : m->steps) switches += step.switches;
   plan.seconds =
       std::max(plan.read_units / std::max(r, 0.001), plan.write_units / std::max(w, 0.001)) +
       static_cast<double>(switches * options.grace_ms) / 1000.0;
@@ -325,8 +301,11 @@ Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& n
                        std::to_string(static_cast<int>(w)) +
                        " WCU/s (the share of one partition's 3,000 RCU / 1,000 WCU a second)");
   if (plan.sampled < plan.table_items)
-    plan.notes.push_back("writes extrapolated from a sample of " + std::to_string(plan.sampled) +
+    plan.notes.push_back("steps extrapolated from a sample of " + std::to_string(plan.sampled) +
                          " of " + std::to_string(plan.table_items) + " items");
+  else
+    plan.notes.push_back("replayed over the whole table: on a quiet table the run reports these "
+                         "figures (plan_model.h says where they can differ)");
   if (m->info.kind == MigrationKind::kRekey)
     plan.notes.push_back(
         "while both shapes exist every employee write is a transaction over both (2x, plus the "

@@ -149,9 +149,9 @@ Migration StatusIndexMigration() {
          Item after = item;
          after[std::string(keys::kGsi2Pk)] = S(keys::StatusGsiPk(GetS(item, "orgId")));
          after[std::string(keys::kGsi2Sk)] = S(WantedSk(item));
-         // the item, its GSI2 entry, and GSI1's (projection ALL) when active
-         return ItemEstimate{
-             true, WriteUnits(after, 1 + (item.count(std::string(keys::kGsi1Pk)) ? 1 : 0))};
+         // the item, its new GSI2 entry, and GSI1's (projection ALL) when active
+         return ItemEstimate{.writes = true, .write_units = WriteCost(&item, &after, false),
+                             .after = after};
        }});
   m.rollback.push_back({.name = "switch: hrcore stops writing GSI2 keys",
                         .control = [](MigrationIo& io) { return SetSwitch(io, false); },
