@@ -6,7 +6,7 @@
 // from docs/capacity.md §1 (item size, 1 KB per WCU, 4 KB per RCU, transactions twice, GSI
 // writes once) and checks that prediction against the charge (LoadStats::RecordModelCheck).
 //
-// Specific to the HR table (HR-SCHEMA.md): partition key PK, one GSI `GSI1` keyed by GSI1PK.
+// Specific to the HR table (docs/hr-schema.md): partition key PK, one GSI `GSI1` keyed by GSI1PK.
 // Single-threaded, like the scenario driver that uses it.
 #pragma once
 

@@ -77,7 +77,7 @@ struct Run {
 
 std::string Email(int i) { return "emp" + std::to_string(i) + "@bigcorp.example"; }
 
-// An employee item as hrcore writes it (HR-SCHEMA.md), under partition key `pk`.
+// An employee item as hrcore writes it (docs/hr-schema.md), under partition key `pk`.
 Item EmployeeItem(const std::string& pk, const std::string& org, const std::string& emp,
                   const std::string& dept, int i, const std::string& now) {
   return Item{{"PK", S(pk)},

@@ -1,4 +1,4 @@
-// hrbench: the HR workload (HR-SCHEMA.md) as a closed-loop load against a DynamoDB endpoint or
+// hrbench: the HR workload (docs/hr-schema.md) as a closed-loop load against a DynamoDB endpoint or
 // the embedded database, with ratios against a second endpoint and a trivial HTTP server.
 //
 //   hrbench --endpoint http://127.0.0.1:8000 --vs http://127.0.0.1:8001 --vs-trivial

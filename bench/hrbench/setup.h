@@ -18,7 +18,7 @@ struct SeedSpec {
   int threads = 4;  // organisations are seeded in this many parallel streams
 };
 
-// Drops `table` if it exists, creates it (HR-SCHEMA.md's definition) and seeds it. Returns the
+// Drops `table` if it exists, creates it (docs/hr-schema.md's definition) and seeds it. Returns the
 // organisations' ids in a fixed order.
 hrcore::Result<std::vector<std::string>> SeedTable(ddbemu::Client& client, const SeedSpec& spec);
 

@@ -73,7 +73,7 @@ std::vector<Pattern> MakePatterns(const Dataset& d, const WorkloadOptions& o) {
   std::vector<Pattern> out;
   const std::size_t n = o.read_variants;
   if (o.mix != Mix::kWrite) {
-    // Weights: calls per day / 1,000 (HR-SCHEMA.md's baseline).
+    // Weights: calls per day / 1,000 (docs/hr-schema.md's baseline).
     out.push_back(Read(d, "AP1_GetOrganisation", 50, n,
                        [](HrService& s, auto ctx, auto&, auto) { return s.GetOrganisation(ctx); }));
     out.push_back(Read(d, "AP2_GetEmployee", 200, n, [](HrService& s, auto ctx, auto& org, auto h) {

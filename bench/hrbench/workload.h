@@ -1,4 +1,4 @@
-// The HR workload hrbench replays (HR-SCHEMA.md): the review's daily read mix (AP1-AP12 at
+// The HR workload hrbench replays (docs/hr-schema.md): the review's daily read mix (AP1-AP12 at
 // their calls-per-day weights) and its write mix (hires as hrcore's hire transaction, job
 // closes, application submits), each pattern an hrcore service call. The same definitions
 // drive the embedded mode (calls into HrService on ddbemu's embedded Client) and the HTTP
@@ -45,7 +45,7 @@ struct CallIds {
 // every variant. `unique` is a token of 26 lower-case characters, different on every call.
 struct Pattern {
   std::string name;
-  int weight = 0;  // calls per day / 1,000 (HR-SCHEMA.md)
+  int weight = 0;  // calls per day / 1,000 (docs/hr-schema.md)
   bool is_write = false;
   bool per_connection = false;
   std::size_t variants = 0;  // reads: how many; per-connection: per connection

@@ -1,4 +1,4 @@
-// AP1-AP12 (HR-SCHEMA.md "The twelve access patterns"). Lists are one Query page each, bound
+// AP1-AP12 (docs/hr-schema.md "The twelve access patterns"). Lists are one Query page each, bound
 // to tenant and pattern by the cursor. Patterns whose partition is not the org's (AP7 DEPT#,
 // AP10 JOB#, AP11 EMP#) first prove that the department, job or employee belongs to the
 // caller's organisation, so that no list of another tenant is ever read.

@@ -1,7 +1,8 @@
-// `hrctl cost` (CAPACITY.md §6): runs the review's daily mix, scaled to --fraction of a day, on
-// the data set in the table (seed the baseline first: `hrctl seed`), takes RCU and WCU per call
-// from ConsumedCapacity, and prints the review's cost table beside the measured one with the
-// monthly total at baseline and at 10x, explaining each row where they differ.
+// `hrctl cost` (docs/capacity.md §6): runs the review's daily mix (docs/hr-schema.md, "The
+// reviewed cost"), scaled to --fraction of a day, on the data set in the table (seed the
+// baseline first: `hrctl seed`), takes RCU and WCU per call from ConsumedCapacity, and prints
+// the review's cost table beside the measured one with the monthly total at baseline and at
+// 10x, explaining each row where they differ.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // The invariant checker behind `hrctl check`: reads the whole table (Scan, paged) and lists
-// every violation of HR-SCHEMA.md's invariants:
+// every violation of docs/hr-schema.md's invariants:
 //   - headcount of each department == its DeptEmployee items; each relationship item points to
 //     an active employee of the same org whose departmentId is that department;
 //   - one EMAIL#<email>/#UNIQUE item per active employee and none for anyone else; an active

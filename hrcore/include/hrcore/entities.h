@@ -1,4 +1,4 @@
-// The HR entities as C++ values (HR-SCHEMA.md, "Attributes"). Field names follow the stored
+// The HR entities as C++ values (docs/hr-schema.md, "Attributes"). Field names follow the stored
 // attribute names; enums have their stored spelling in ToString/Parse*.
 #pragma once
 
@@ -29,7 +29,7 @@ std::optional<EmployeeStatus> ParseEmployeeStatus(std::string_view s);
 std::optional<JobStatus> ParseJobStatus(std::string_view s);
 std::optional<ApplicationStatus> ParseApplicationStatus(std::string_view s);
 
-// The allowed transitions (HR-SCHEMA.md invariant 5): draft->open, open->closed, closed->open
+// The allowed transitions (docs/hr-schema.md invariant 5): draft->open, open->closed, closed->open
 // (reopen); applied->reviewing, reviewing->accepted|rejected.
 bool IsAllowedTransition(JobStatus from, JobStatus to);
 bool IsAllowedTransition(ApplicationStatus from, ApplicationStatus to);

@@ -1,4 +1,4 @@
-// Every key template of the single-table design, in one place (HR-SCHEMA.md "One table"), with
+// Every key template of the single-table design, in one place (docs/hr-schema.md "One table"), with
 // the attribute names and the ElectroDB identifiers the review's entities use, so that hrcore
 // and a TypeScript service on ElectroDB read and write the same items.
 //

@@ -99,7 +99,8 @@ struct MigrationOptions {
   // VerifyMigration: first repair what the current state allows (the re-key: the items of
   // each employee are made to agree with the shape reads come from), then check.
   bool repair = false;
-  double read_price = 0.25, write_price = 1.25;  // $ per million request units (CAPACITY.md §6)
+  // $ per million request units (docs/capacity.md §6).
+  double read_price = 0.25, write_price = 1.25;
 };
 
 struct MigrationRecord {

@@ -3,7 +3,7 @@
 // Alternator or AWS).
 //
 // Contracts, for every function:
-//  - Every read and write is scoped by the TenantContext's orgId (HR-SCHEMA.md invariant 6):
+//  - Every read and write is scoped by the TenantContext's orgId (docs/hr-schema.md invariant 6):
 //    keys are built from it, items of other partitions are checked against it, cursors are
 //    bound to it. Data of another organisation is never returned nor changed.
 //  - Ids, postedAt and submittedAt are validated as ULIDs before any request (kInvalidId).
@@ -141,7 +141,7 @@ class HrService {
   Result<Application> AdvanceApplication(const TenantContext& ctx, const ApplicationRef& app,
                                          ApplicationStatus to);
 
-  // ---- The access patterns (HR-SCHEMA.md).
+  // ---- The access patterns (docs/hr-schema.md).
   Result<Organisation> GetOrganisation(const TenantContext& ctx);                            // AP1
   Result<Employee> GetEmployee(const TenantContext& ctx, const std::string& emp_id);         // AP2
   Result<Page<Employee>> ListEmployees(const TenantContext& ctx, const PageRequest& page);   // AP3

@@ -1,4 +1,4 @@
-// The table definition (HR-SCHEMA.md): string keys PK, SK; on-demand; one GSI `GSI1`
+// The table definition (docs/hr-schema.md): string keys PK, SK; on-demand; one GSI `GSI1`
 // (GSI1PK, GSI1SK, projection ALL) overloaded by three disjoint key shapes.
 #pragma once
 

@@ -186,7 +186,7 @@ Result<std::vector<std::optional<Item>>> MigrationIo::SnapshotGet(const std::vec
   auto r = Call(true, [&] { return client_.Op(request); });                                  \
   if (!r.ok()) {                                                                             \
     if (r.error().code() == ddbemu::ErrorCode::kConditionalCheckFailed) {                    \
-      /* A failed condition still costs its write (CAPACITY.md §1); not in the response. */ \
+      /* A failed condition still costs its write (docs/capacity.md §1); not in the response. */ \
       return false;                                                                          \
     }                                                                                        \
     return Error::Backend(std::move(r).error());                                             \

@@ -61,7 +61,7 @@ class MigrationIo {
   MigrationCapacity consumed_;
 };
 
-// DynamoDB's item size (CAPACITY.md §1): names plus values, N about one byte per two digits.
+// DynamoDB's item size (docs/capacity.md §1): names plus values, N about one byte per two digits.
 std::int64_t ItemSize(const Item& item);
 
 }  // namespace hrcore::migrations

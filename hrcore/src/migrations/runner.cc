@@ -28,7 +28,7 @@ std::string_view ToString(MigrationKind kind) {
 namespace migrations {
 namespace {
 
-// A partition's caps (CAPACITY.md §2): a Scan reads one partition at a time, and the items a
+// A partition's caps (docs/capacity.md §2): a Scan reads one partition at a time, and the items a
 // step rewrites are those it just read, so the migration's load lands on one partition.
 constexpr double kPartitionReadCap = 3000, kPartitionWriteCap = 1000;
 
