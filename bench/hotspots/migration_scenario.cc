@@ -12,6 +12,7 @@
 #include <random>
 #include <set>
 #include <thread>
+#include <tuple>
 
 #include "hotspots_target.h"
 #include "hrcore/retry.h"

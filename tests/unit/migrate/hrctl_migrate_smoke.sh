@@ -18,6 +18,8 @@ H migrate run --grace-ms 0 --fraction 1 --no-progress
 [ "$(H --json migrate status | tr '{' '\n' | grep -c '"state":"applied"')" = 3 ] || {
   echo "not every migration is applied"; H migrate status; exit 1; }
 for m in role-default employee-status-index employee-rekey; do H migrate verify "$m"; done
+H migrate verify employee-rekey --repair | grep -q " 0 repaired, 0 mismatches" || {
+  echo "verify --repair found something to repair after a clean run"; exit 1; }
 H check
 H --json ap 3 --org "$ORG" --limit 100 | grep -o "\"empId\":\"[0-9A-Z]*\"" | sort > "$DIR/after"
 cmp "$DIR/before" "$DIR/after" || { echo "AP3 lists other employees after the re-key"; exit 1; }
