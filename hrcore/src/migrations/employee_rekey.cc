@@ -76,6 +76,11 @@ Status SetMode(MigrationIo& io, EmployeeKeyMode to, std::vector<EmployeeKeyMode>
   return MoveSchemaSwitch(io, "employeeKeys = :v", S(ToString(to)), condition, std::move(values));
 }
 
+// What SetMode leaves on the switch item, for the plan.
+std::function<void(Item&)> PlanMode(EmployeeKeyMode to) {
+  return [to](Item& schema) { schema["employeeKeys"] = S(ToString(to)); };
+}
+
 Status Backfill(MigrationIo& io, const Item& item, MigrationTally& tally) {
   if (!IsOldEmployee(item)) {
     ++tally.skipped;
@@ -302,7 +307,8 @@ Migration EmployeeRekeyMigration() {
                          [](MigrationIo& io) {
                            return SetMode(io, M::kDualReadOld, {M::kV1, M::kDualReadOld});
                          },
-                     .switches = 1});
+                     .switches = 1,
+                     .plan_switch = PlanMode(M::kDualReadOld)});
   m.steps.push_back(
       {.name = m.info.steps[1], .visit = Backfill, .estimate = [](const Item& item) {
          if (!IsOldEmployee(item)) return ItemEstimate{};
@@ -331,11 +337,13 @@ Migration EmployeeRekeyMigration() {
   m.steps.push_back(
       {.name = m.info.steps[3],
        .control = [](MigrationIo& io) { return SetMode(io, M::kDualReadNew, {M::kDualReadOld}); },
-       .switches = 1});
+       .switches = 1,
+       .plan_switch = PlanMode(M::kDualReadNew)});
   m.steps.push_back(
       {.name = m.info.steps[4],
        .control = [](MigrationIo& io) { return SetMode(io, M::kV2, {M::kDualReadNew}); },
-       .switches = 1});
+       .switches = 1,
+       .plan_switch = PlanMode(M::kV2)});
   m.steps.push_back({.name = m.info.steps[5],
                      .visit =
                          [](MigrationIo& io, const Item& item, MigrationTally& t) {

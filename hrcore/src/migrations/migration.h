@@ -32,6 +32,8 @@ struct Step {
   std::function<Status(MigrationIo&, const Item&, MigrationTally&)> visit;  // a scan step
   std::function<ItemEstimate(const Item&)> estimate;                        // a scan step
   std::int64_t switches = 0;  // schema switches the step makes (each waits grace_ms)
+  // For the plan, what the step's switch sets on #MIGRATION / #SCHEMA (plan_model.h).
+  std::function<void(Item& schema)> plan_switch;
   // For the plan, what a control step reads: consistent Gets of small items (the schema
   // switch) and whole-table scans (ForEachItem's pages of kWholeTablePage items).
   int gets = 0, full_scans = 0;

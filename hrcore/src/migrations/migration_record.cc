@@ -66,9 +66,17 @@ Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info) {
 }
 
 Status SaveRecord(MigrationIo& io, const StoredRecord& stored) {
-  HR_ASSIGN_OR_RETURN(bool saved, io.Put({.item = RecordItem(stored, io.NowMicros())}));
+  HR_ASSIGN_OR_RETURN(bool saved, io.Put({.item = CountedRecordItem(stored, io.NowMicros())}));
   (void)saved;
   return {};
+}
+
+Item CountedRecordItem(const StoredRecord& stored, std::int64_t now_micros) {
+  StoredRecord counted = stored;
+  const Item before = RecordItem(stored, now_micros);
+  counted.record.consumed.write_units += WriteCost(nullptr, &before, false);
+  ++counted.record.consumed.calls;
+  return RecordItem(counted, now_micros);
 }
 
 Item RecordItem(const StoredRecord& stored, std::int64_t now_micros) {

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "hrcore/keys.h"
+#include "hrcore/schema_state.h"
 #include "item_codec.h"
 
 namespace hrcore::migrations {
@@ -51,8 +52,7 @@ class Replay {
       if (step.control) {
         Gets(step.gets);
         for (int i = 0; i < step.full_scans; ++i) WholeTable();
-        used_.write_units += static_cast<double>(step.switches);  // one small UpdateItem each
-        used_.calls += step.switches;
+        if (step.plan_switch) Switch(step.plan_switch);
       } else {
         ScanStep(step);
       }
@@ -100,11 +100,22 @@ class Replay {
     s.record.consumed = {before_.read_units + used_.read_units,
                          before_.write_units + used_.write_units, before_.calls + used_.calls,
                          before_.throttled};
-    const Item item = RecordItem(s, in_.now_micros);
+    const Item item = CountedRecordItem(s, in_.now_micros);
     used_.write_units += WriteCost(record_item_ ? &*record_item_ : nullptr, &item, false);
     ++used_.calls;
     table_.Put(item);
     record_item_ = item;
+  }
+
+  // MoveSchemaSwitch: an UpdateItem of #MIGRATION / #SCHEMA (creating it the first time).
+  void Switch(const std::function<void(Item&)>& set) {
+    const Item key = SchemaStateKey();
+    std::optional<Item> was = table_.Find(key);
+    Item now = was ? *was : key;
+    set(now);
+    used_.write_units += WriteCost(was ? &*was : nullptr, &now, false);
+    ++used_.calls;
+    table_.Put(now);
   }
 
   // ForEachItem: every item, in pages of kWholeTablePage.
@@ -175,6 +186,14 @@ std::size_t TableModel::GroupOf(const std::string& pk) {
 }
 
 void TableModel::Put(const Item& item) { groups_[GroupOf(Pk(item))][Sk(item)] = item; }
+
+std::optional<Item> TableModel::Find(const Item& key) const {
+  auto g = rank_.find(Pk(key));
+  if (g == rank_.end()) return std::nullopt;
+  auto it = groups_[g->second].find(Sk(key));
+  if (it == groups_[g->second].end()) return std::nullopt;
+  return it->second;
+}
 
 void TableModel::Erase(const Item& item) {
   auto it = rank_.find(Pk(item));

@@ -36,6 +36,7 @@ class TableModel {
 
   void Put(const Item& item);
   void Erase(const Item& item);
+  std::optional<Item> Find(const Item& key) const;
   std::int64_t size() const;
 
   // Where a Scan page ended: after this item.

@@ -189,11 +189,13 @@ Result<MigrationRecord> RunMigration(ddbemu::Client& client, const std::string& 
   const MigrationCapacity before = rec.consumed;
   rec.state = "running";
   ++rec.runs;
+  rec.consumed = Sum(before, io.consumed());
   HR_RETURN_IF_ERROR(SaveRecord(io, stored));
   HR_RETURN_IF_ERROR(RunSteps(io, m->steps, stored, before));
   rec.state = "applied";
   rec.consumed = Sum(before, io.consumed());
   HR_RETURN_IF_ERROR(SaveRecord(io, stored));
+  rec.consumed = Sum(before, io.consumed());  // as saved: the record counts its own Put
   return rec;
 }
 
@@ -225,6 +227,7 @@ Result<MigrationRecord> RollbackMigration(ddbemu::Client& client, const std::str
   const MigrationCapacity before = rec.consumed;
   rec.state = "running";
   ++rec.runs;
+  rec.consumed = Sum(before, io.consumed());
   HR_RETURN_IF_ERROR(SaveRecord(io, stored));
   HR_RETURN_IF_ERROR(RunSteps(io, m->rollback, stored, before));
   rec.state = "rolled-back";
@@ -232,6 +235,7 @@ Result<MigrationRecord> RollbackMigration(ddbemu::Client& client, const std::str
   rec.step = 0;
   rec.consumed = Sum(before, io.consumed());
   HR_RETURN_IF_ERROR(SaveRecord(io, stored));
+  rec.consumed = Sum(before, io.consumed());  // as saved: the record counts its own Put
   return rec;
 }
 

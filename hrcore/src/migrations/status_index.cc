@@ -141,7 +141,9 @@ Migration StatusIndexMigration() {
             .rollback_note = "switch off, delete GSI2, remove GSI2PK/GSI2SK from employees"};
   m.steps.push_back({.name = m.info.steps[0],
                      .control = [](MigrationIo& io) { return SetSwitch(io, true); },
-                     .switches = 1});
+                     .switches = 1,
+                     .plan_switch =
+                         [](Item& schema) { schema["statusIndex"] = ddbemu::AttributeValue::Bool(true); }});
   m.steps.push_back({.name = m.info.steps[1], .control = CreateIndex});
   m.steps.push_back(
       {.name = m.info.steps[2], .visit = Backfill, .estimate = [](const Item& item) {
