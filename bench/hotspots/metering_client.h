@@ -52,8 +52,8 @@ class SideMeter {
  private:
   const ddbemu::Clock& clock_;
   mutable std::mutex mutex_;
-  bool recording_ = false;                    // guarded by mutex_
-  std::int64_t start_micros_ = 0;             // guarded by mutex_
+  bool recording_ = false;                                             // guarded by mutex_
+  std::int64_t start_micros_ = 0;                                      // guarded by mutex_
   std::map<std::string, std::map<std::int64_t, SideSecond>> seconds_;  // guarded by mutex_
   std::map<std::string, std::pair<double, double>> largest_;           // guarded by mutex_
 };

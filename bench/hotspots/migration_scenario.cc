@@ -48,11 +48,10 @@ class LiveLoad {
       : client_(inner, meter, kLive),
         meter_(meter),
         ids_(meter.clock(), hrcore::SeededRandomSource(11)),
-        service_(client_, meter.clock(), ids_,
-                 hrcore::ServiceOptions{.table_name = table,
-                                        .retries = 0,
-                                        .backoff = [](int) {},
-                                        .schema_refresh_ms = 0}),
+        service_(
+            client_, meter.clock(), ids_,
+            hrcore::ServiceOptions{
+                .table_name = table, .retries = 0, .backoff = [](int) {}, .schema_refresh_ms = 0}),
         period_micros_(1e6 / rate),
         orgs_(std::move(orgs)) {}
 
@@ -156,8 +155,8 @@ hrcore::Result<std::vector<SeededOrg>> Seed(const MigrationScenarioSpec& spec, T
   hrcore::ServiceOptions options{.table_name = table, .retries = 12};
   if (target.is_virtual()) options.backoff = [&target](int) { target.pacer().Pass(0.1); };
   hrcore::HrService svc(target.client(), target.clock(), ids, options);
-  static const char* kLast[] = {"Okafor", "Lovelace", "Hopper", "Turing", "Noether",
-                                "Babbage", "Curie", "Shannon", "Dijkstra", "Lamport"};
+  static const char* kLast[] = {"Okafor",  "Lovelace", "Hopper",  "Turing",   "Noether",
+                                "Babbage", "Curie",    "Shannon", "Dijkstra", "Lamport"};
   std::vector<SeededOrg> orgs;
   for (int o = 0; o < spec.orgs; ++o) {
     HR_ASSIGN_OR_RETURN(auto org,
@@ -170,8 +169,8 @@ hrcore::Result<std::vector<SeededOrg>> Seed(const MigrationScenarioSpec& spec, T
     for (int i = 0; i < spec.employees_per_org; ++i) {
       if (target.is_virtual()) target.pacer().Pass(0.02);
       HR_ASSIGN_OR_RETURN(
-          auto e, svc.Hire(seeded.ctx, {.email = "e" + std::to_string(o) + "-" +
-                                                 std::to_string(i) + "@migration.example",
+          auto e, svc.Hire(seeded.ctx, {.email = "e" + std::to_string(o) + "-" + std::to_string(i) +
+                                                 "@migration.example",
                                         .first_name = "F" + std::to_string(i),
                                         .last_name = kLast[(i * 7) % 10],
                                         .department_id = seeded.depts[i % 3]}));
@@ -297,9 +296,8 @@ hrcore::Result<MigrationScenarioRun> RunMigrationScenario(const MigrationScenari
     run.seconds.push_back(row);
   }
   run.live_failures = live.failures();
-  HR_ASSIGN_OR_RETURN(auto verify,
-                      hrcore::VerifyMigration(target.client(), spec.migration,
-                                              BaseOptions(spec, target, table)));
+  HR_ASSIGN_OR_RETURN(auto verify, hrcore::VerifyMigration(target.client(), spec.migration,
+                                                           BaseOptions(spec, target, table)));
   run.verified = verify.checked;
   run.mismatches = verify.mismatches;
   return run;
@@ -358,8 +356,8 @@ std::string RenderMigrationCsv(const MigrationScenarioRun& run) {
                   static_cast<long long>(s.second), static_cast<long long>(s.live_offered),
                   static_cast<long long>(s.live_done), static_cast<long long>(s.live_throttled),
                   static_cast<long long>(s.live_failed), static_cast<long long>(s.live.requests),
-                  static_cast<long long>(s.live.throttled), s.live.read_units,
-                  s.live.write_units, static_cast<long long>(s.migration.requests),
+                  static_cast<long long>(s.live.throttled), s.live.read_units, s.live.write_units,
+                  static_cast<long long>(s.migration.requests),
                   static_cast<long long>(s.migration.throttled), s.migration.read_units,
                   s.migration.write_units, run.read_budget, run.write_budget);
     out += line;
@@ -421,8 +419,8 @@ std::string RenderMigrationSummary(const MigrationScenarioRun& run, const Budget
       c.window_bound_write, run.largest_read, run.largest_write,
       static_cast<long long>(c.live_offered), static_cast<long long>(c.live_done),
       static_cast<long long>(c.live_throttled), static_cast<long long>(c.live_failed),
-      static_cast<long long>(c.live_requests_throttled),
-      static_cast<long long>(run.verified), run.mismatches.size(),
+      static_cast<long long>(c.live_requests_throttled), static_cast<long long>(run.verified),
+      run.mismatches.size(),
       c.breaches.empty() ? "the migration kept to its budget and the live traffic was not "
                            "throttled"
                          : c.breaches.front().c_str());

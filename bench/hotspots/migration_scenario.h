@@ -55,9 +55,9 @@ struct MigrationSecond {
 
 struct MigrationScenarioRun {
   MigrationScenarioSpec spec;
-  std::string where;                        // the target's description
-  double read_budget = 0, write_budget = 0;  // units per second (the plan's pace)
-  double largest_read = 0, largest_write = 0;  // the most one migration call consumed
+  std::string where;                               // the target's description
+  double read_budget = 0, write_budget = 0;        // units per second (the plan's pace)
+  double largest_read = 0, largest_write = 0;      // the most one migration call consumed
   double migration_first = 0, migration_last = 0;  // seconds of the run it ran between
   std::vector<MigrationSecond> seconds;
   hrcore::MigrationRecord record;  // as the run saved it at the end

@@ -1,11 +1,10 @@
 // HrService and the schema switch: which Employee shapes a write touches and which one a read
 // uses (schema_state.h, employee_shape.h), and AP13 on the status index of migration 2.
 #include <chrono>
-
-#include "hrcore/retry.h"
 #include <thread>
 
 #include "employee_shape.h"
+#include "hrcore/retry.h"
 #include "service_internals.h"
 
 namespace hrcore {
@@ -37,12 +36,13 @@ Result<SchemaState> I::Schema(HrService& s, bool force) {
   }
   // Not metered into TakeConsumed(): it is the process's, about one read per refresh period,
   // not any one call's (and the access patterns' measured costs stay those of the design).
-  auto r = WithRetries(s.options_.retries, [&s](int attempt) { Backoff(s.options_, attempt); },
-                       [&s] {
-                         return s.client_.GetItem({.table_name = s.options_.table_name,
-                                                   .key = SchemaStateKey(),
-                                                   .consistent_read = true});
-                       });
+  auto r = WithRetries(
+      s.options_.retries, [&s](int attempt) { Backoff(s.options_, attempt); },
+      [&s] {
+        return s.client_.GetItem({.table_name = s.options_.table_name,
+                                  .key = SchemaStateKey(),
+                                  .consistent_read = true});
+      });
   if (!r.ok()) return Error::Backend(std::move(r).error());
   std::optional<Item> item = std::move(r->item);
   SchemaState state = SchemaStateFrom(item ? &*item : nullptr);

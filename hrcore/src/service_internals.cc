@@ -1,12 +1,12 @@
 // Shared request helpers of HrService (see service_internals.h).
 #include "service_internals.h"
 
-#include "hrcore/retry.h"
-
 #include <chrono>
 #include <ctime>
 #include <random>
 #include <thread>
+
+#include "hrcore/retry.h"
 
 namespace hrcore {
 namespace {
@@ -53,7 +53,8 @@ std::string RequestToken() {
 // Runs `call` until it succeeds, fails for good, or the retries are spent (hrcore/retry.h).
 template <class F>
 auto WithRetries(const ServiceOptions& o, F call) -> decltype(call()) {
-  return hrcore::WithRetries(o.retries, [&o](int attempt) { Backoff(o, attempt); }, call);
+  return hrcore::WithRetries(
+      o.retries, [&o](int attempt) { Backoff(o, attempt); }, call);
 }
 
 std::string Internals::NowIso(const HrService& s) {
@@ -195,7 +196,7 @@ Status Internals::PreparePage(HrService& s, const CursorScope& scope, ddbemu::Qu
     HR_ASSIGN_OR_RETURN(Item start, s.cursors_.Decode(scope, *page.cursor));
     // Defence in depth: the key must lie in the partition this query lists.
     const std::string& partition = q.expression_attribute_values.at(":pk").scalar();
-    std::string_view pk_name = !q.index_name                ? keys::kPK
+    std::string_view pk_name = !q.index_name                  ? keys::kPK
                                : *q.index_name == keys::kGsi2 ? keys::kGsi2Pk
                                                               : keys::kGsi1Pk;
     if (codec::GetS(start, pk_name) != partition) {

@@ -115,8 +115,7 @@ void PrintPlan(const MigrationPlan& p, bool json) {
   if (json) {
     std::cout << "{\"name\":" << JsonString(p.info.name) << ",\"state\":" << JsonString(p.state)
               << ",\"tableItems\":" << p.table_items << ",\"tableBytes\":" << p.table_bytes
-              << ",\"itemsToScan\":" << p.items_to_scan
-              << ",\"itemsToWrite\":" << p.items_to_write
+              << ",\"itemsToScan\":" << p.items_to_scan << ",\"itemsToWrite\":" << p.items_to_write
               << ",\"readUnits\":" << Fixed(p.read_units)
               << ",\"writeUnits\":" << Fixed(p.write_units)
               << ",\"readRate\":" << Fixed(p.read_rate) << ",\"writeRate\":" << Fixed(p.write_rate)
@@ -139,15 +138,14 @@ void PrintPlan(const MigrationPlan& p, bool json) {
   for (std::size_t i = 0; i < p.steps.size(); ++i) {
     const auto& s = p.steps[i];
     std::cout << "  " << (i + 1) << ". " << s.name;
-    if (s.scans)
-      std::cout << ": scan " << s.items_to_scan << " items, write " << s.items_to_write;
+    if (s.scans) std::cout << ": scan " << s.items_to_scan << " items, write " << s.items_to_write;
     if (s.read_units > 0 || s.write_units > 0)
       std::cout << " (" << Fixed(s.read_units) << " RCU, " << Fixed(s.write_units) << " WCU)";
     std::cout << "\n";
   }
   std::cout << "  total: " << p.items_to_scan << " items scanned, " << p.items_to_write
-            << " written; " << Fixed(p.read_units) << " RCU + " << Fixed(p.write_units) << " WCU = $"
-            << Fixed(p.dollars, 6) << "; at " << Fixed(p.read_rate) << " RCU/s and "
+            << " written; " << Fixed(p.read_units) << " RCU + " << Fixed(p.write_units)
+            << " WCU = $" << Fixed(p.dollars, 6) << "; at " << Fixed(p.read_rate) << " RCU/s and "
             << Fixed(p.write_rate) << " WCU/s about " << Duration(p.seconds)
             << "\n  rollback: " << (p.info.reversible ? "" : "none; ") << p.info.rollback_note
             << "\n";
@@ -246,14 +244,14 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json) {
     if (!v.ok()) return fail(v.error());
     if (json) {
       std::cout << "{\"name\":" << JsonString(v->name) << ",\"checked\":" << v->checked
-                << ",\"repaired\":" << v->repaired
-                << ",\"mismatches\":[";
+                << ",\"repaired\":" << v->repaired << ",\"mismatches\":[";
       for (std::size_t i = 0; i < v->mismatches.size(); ++i)
         std::cout << (i ? "," : "") << JsonString(v->mismatches[i]);
       std::cout << "],\"consumed\":" << CapacityJson(v->consumed) << "}\n";
     } else {
       std::cout << v->name << ": " << v->checked << " checked, " << v->repaired << " repaired, "
-                << v->mismatches.size() << " mismatches (" << Fixed(v->consumed.read_units) << " RCU)\n";
+                << v->mismatches.size() << " mismatches (" << Fixed(v->consumed.read_units)
+                << " RCU)\n";
       for (std::size_t i = 0; i < v->mismatches.size() && i < 20; ++i)
         std::cout << "  " << v->mismatches[i] << "\n";
     }

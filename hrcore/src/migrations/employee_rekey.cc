@@ -231,7 +231,7 @@ Status Reread(MigrationIo& io, const std::pair<std::string, std::string>& id, Sh
   for (int attempt = 0; attempt < 3; ++attempt) {
     HR_ASSIGN_OR_RETURN(auto ref, io.Get(shape::RefKey(id.first, id.second)));
     // Without its lookup item the new item is still where the scan found it.
-    const std::string last = ref ? GetS(*ref, "lastName")
+    const std::string last = ref          ? GetS(*ref, "lastName")
                              : s.new_item ? GetS(*s.new_item, "lastName")
                                           : "";
     HR_ASSIGN_OR_RETURN(auto snap, io.SnapshotGet({shape::OldKey(id.first, id.second),
@@ -309,18 +309,19 @@ Migration EmployeeRekeyMigration() {
                          },
                      .switches = 1,
                      .plan_switch = PlanMode(M::kDualReadOld)});
-  m.steps.push_back(
-      {.name = m.info.steps[1], .visit = Backfill, .estimate = [](const Item& item) {
-         if (!IsOldEmployee(item)) return ItemEstimate{};
-         // One transaction: the check of the old item, the copy (with its GSI1 entry while
-         // active and its GSI2 entry) and the lookup item, each write twice.
-         const Item copy = NewShapeOf(item), ref = RefOf(item);
-         return ItemEstimate{.writes = true,
-                             .write_units = CheckCost(item) + WriteCost(nullptr, &copy, true) +
-                                            WriteCost(nullptr, &ref, true),
-                             .adds = {copy, ref}};
-       }});
-  m.steps.push_back({.name = m.info.steps[2], .control = [](MigrationIo& io) -> Status {
+  m.steps.push_back({.name = m.info.steps[1], .visit = Backfill, .estimate = [](const Item& item) {
+                       if (!IsOldEmployee(item)) return ItemEstimate{};
+                       // One transaction: the check of the old item, the copy (with its GSI1 entry
+                       // while active and its GSI2 entry) and the lookup item, each write twice.
+                       const Item copy = NewShapeOf(item), ref = RefOf(item);
+                       return ItemEstimate{.writes = true,
+                                           .write_units = CheckCost(item) +
+                                                          WriteCost(nullptr, &copy, true) +
+                                                          WriteCost(nullptr, &ref, true),
+                                           .adds = {copy, ref}};
+                     }});
+  m.steps.push_back({.name = m.info.steps[2],
+                     .control = [](MigrationIo& io) -> Status {
                        std::int64_t repaired = 0;
                        HR_RETURN_IF_ERROR(Repair(io, repaired));
                        VerifyReport report;
@@ -332,7 +333,7 @@ Migration EmployeeRekeyMigration() {
                                         report.mismatches.front() +
                                         "; the migration stays before the cut-over");
                      },
-                     .gets = 2,        // the schema switch, read by the repair and the verify
+                     .gets = 2,          // the schema switch, read by the repair and the verify
                      .full_scans = 2});  // both read every item
   m.steps.push_back(
       {.name = m.info.steps[3],
@@ -344,20 +345,19 @@ Migration EmployeeRekeyMigration() {
        .control = [](MigrationIo& io) { return SetMode(io, M::kV2, {M::kDualReadNew}); },
        .switches = 1,
        .plan_switch = PlanMode(M::kV2)});
-  m.steps.push_back({.name = m.info.steps[5],
-                     .visit =
-                         [](MigrationIo& io, const Item& item, MigrationTally& t) {
-                           return DeleteWhere(
-                               io, item, t, IsOldEmployee(item),
-                               "attribute_exists(#PK) AND attribute_not_exists(#kv)");
-                         },
-                     .estimate =
-                         [](const Item& item) {
-                           if (!IsOldEmployee(item)) return ItemEstimate{};
-                           return ItemEstimate{.writes = true,
-                                               .write_units = WriteCost(&item, nullptr, false),
-                                               .removes = true};
-                         }});
+  m.steps.push_back(
+      {.name = m.info.steps[5],
+       .visit =
+           [](MigrationIo& io, const Item& item, MigrationTally& t) {
+             return DeleteWhere(io, item, t, IsOldEmployee(item),
+                                "attribute_exists(#PK) AND attribute_not_exists(#kv)");
+           },
+       .estimate =
+           [](const Item& item) {
+             if (!IsOldEmployee(item)) return ItemEstimate{};
+             return ItemEstimate{
+                 .writes = true, .write_units = WriteCost(&item, nullptr, false), .removes = true};
+           }});
   m.can_roll_back = [](MigrationIo& io) -> Status {
     HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
     if (schema.employee_keys == M::kV2)

@@ -1,13 +1,13 @@
 // MigrationIo: paced, retried and metered requests of a migration (see migration_io.h).
 #include "migrations/migration_io.h"
 
-#include "hrcore/retry.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <random>
 #include <thread>
+
+#include "hrcore/retry.h"
 
 namespace hrcore::migrations {
 namespace {
@@ -58,7 +58,8 @@ std::int64_t ValueSize(const ddbemu::AttributeValue& v) {
     }
     case T::kM: {  // 3 bytes, one per entry, and the entries (the checkpoint's cursor)
       std::int64_t n = 3 + static_cast<std::int64_t>(v.map().size());
-      for (const auto& [name, e] : v.map()) n += static_cast<std::int64_t>(name.size()) + ValueSize(e);
+      for (const auto& [name, e] : v.map())
+        n += static_cast<std::int64_t>(name.size()) + ValueSize(e);
       return n;
     }
     default:
@@ -180,26 +181,31 @@ Result<std::vector<std::optional<Item>>> MigrationIo::SnapshotGet(const std::vec
   return std::move(r->responses);
 }
 
-#define HR_MIGRATION_WRITE(Op, request)                                                      \
-  request.table_name = options_.table_name;                                                  \
-  request.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal;                 \
-  auto r = Call(true, [&] { return client_.Op(request); });                                  \
-  if (!r.ok()) {                                                                             \
-    if (r.error().code() == ddbemu::ErrorCode::kConditionalCheckFailed) {                    \
+#define HR_MIGRATION_WRITE(Op, request)                                                           \
+  request.table_name = options_.table_name;                                                       \
+  request.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal;                      \
+  auto r = Call(true, [&] { return client_.Op(request); });                                       \
+  if (!r.ok()) {                                                                                  \
+    if (r.error().code() == ddbemu::ErrorCode::kConditionalCheckFailed) {                         \
       /* A failed condition still costs its write (docs/capacity.md §1); not in the response. */ \
-      return false;                                                                          \
-    }                                                                                        \
-    return Error::Backend(std::move(r).error());                                             \
-  }                                                                                          \
-  if (r->consumed_capacity) Charge(*r->consumed_capacity, true);                             \
+      return false;                                                                               \
+    }                                                                                             \
+    return Error::Backend(std::move(r).error());                                                  \
+  }                                                                                               \
+  if (r->consumed_capacity) Charge(*r->consumed_capacity, true);                                  \
   return true;
 
-Result<bool> MigrationIo::Update(ddbemu::UpdateItemRequest request){
-    HR_MIGRATION_WRITE(UpdateItem,
-                       request)} Result<bool> MigrationIo::Put(ddbemu::PutItemRequest request){
-    HR_MIGRATION_WRITE(
-        PutItem, request)} Result<bool> MigrationIo::Delete(ddbemu::DeleteItemRequest request){
-    HR_MIGRATION_WRITE(DeleteItem, request)}
+// clang-format off
+Result<bool> MigrationIo::Update(ddbemu::UpdateItemRequest request) {
+  HR_MIGRATION_WRITE(UpdateItem, request)
+}
+Result<bool> MigrationIo::Put(ddbemu::PutItemRequest request) {
+  HR_MIGRATION_WRITE(PutItem, request)
+}
+Result<bool> MigrationIo::Delete(ddbemu::DeleteItemRequest request) {
+  HR_MIGRATION_WRITE(DeleteItem, request)
+}
+// clang-format on
 #undef HR_MIGRATION_WRITE
 
 Result<bool> MigrationIo::Transact(ddbemu::TransactWriteItemsRequest request) {

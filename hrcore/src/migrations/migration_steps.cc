@@ -63,8 +63,8 @@ double WriteCost(const Item* before, const Item* after, bool transactional) {
   const std::int64_t old_size = before ? ItemSize(*before) : 0;
   const std::int64_t new_size = after ? ItemSize(*after) : 0;
   double units = Units1K(std::max(old_size, new_size)) * (transactional ? 2 : 1);
-  const std::pair<std::string_view, std::string_view> indexes[] = {
-      {keys::kGsi1Pk, keys::kGsi1Sk}, {keys::kGsi2Pk, keys::kGsi2Sk}};
+  const std::pair<std::string_view, std::string_view> indexes[] = {{keys::kGsi1Pk, keys::kGsi1Sk},
+                                                                   {keys::kGsi2Pk, keys::kGsi2Sk}};
   for (const auto& [pk, sk] : indexes) {
     const std::string was = IndexKey(before, pk, sk), now = IndexKey(after, pk, sk);
     if (was.empty() && now.empty()) continue;

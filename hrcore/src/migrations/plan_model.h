@@ -61,8 +61,8 @@ struct PlanInputs {
   std::vector<Item> sample;      // a consistent Scan of the table, in its order
   std::int64_t table_items = 0;  // DescribeTable's ItemCount
   int page_size = 25;
-  int earlier = 0;       // migrations before this one (a run reads each one's record)
-  StoredRecord stored;   // this migration's record as it stands
+  int earlier = 0;      // migrations before this one (a run reads each one's record)
+  StoredRecord stored;  // this migration's record as it stands
   std::int64_t now_micros = 0;
 };
 

@@ -51,8 +51,8 @@ Migration RoleDefaultMigration() {
          Item after = item;
          after["role"] = codec::S(kDefaultRole);
          // The item and, projection ALL, its GSI1 entry (while active) and GSI2 entry.
-         return ItemEstimate{.writes = true, .write_units = WriteCost(&item, &after, false),
-                             .after = after};
+         return ItemEstimate{
+             .writes = true, .write_units = WriteCost(&item, &after, false), .after = after};
        }});
   m.verify = [](MigrationIo& io, VerifyReport& report) -> Status {
     return ForEachItem(io, [&](const Item& item) {

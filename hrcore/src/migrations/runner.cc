@@ -308,8 +308,9 @@ Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& n
     plan.notes.push_back("steps extrapolated from a sample of " + std::to_string(plan.sampled) +
                          " of " + std::to_string(plan.table_items) + " items");
   else
-    plan.notes.push_back("replayed over the whole table: on a quiet table the run reports these "
-                         "figures (plan_model.h says where they can differ)");
+    plan.notes.push_back(
+        "replayed over the whole table: on a quiet table the run reports these "
+        "figures (plan_model.h says where they can differ)");
   if (m->info.kind == MigrationKind::kRekey)
     plan.notes.push_back(
         "while both shapes exist every employee write is a transaction over both (2x, plus the "

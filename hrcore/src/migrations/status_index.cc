@@ -139,11 +139,12 @@ Migration StatusIndexMigration() {
                       "backfill GSI2 keys on old employees"},
             .reversible = true,
             .rollback_note = "switch off, delete GSI2, remove GSI2PK/GSI2SK from employees"};
-  m.steps.push_back({.name = m.info.steps[0],
-                     .control = [](MigrationIo& io) { return SetSwitch(io, true); },
-                     .switches = 1,
-                     .plan_switch =
-                         [](Item& schema) { schema["statusIndex"] = ddbemu::AttributeValue::Bool(true); }});
+  m.steps.push_back(
+      {.name = m.info.steps[0],
+       .control = [](MigrationIo& io) { return SetSwitch(io, true); },
+       .switches = 1,
+       .plan_switch =
+           [](Item& schema) { schema["statusIndex"] = ddbemu::AttributeValue::Bool(true); }});
   m.steps.push_back({.name = m.info.steps[1], .control = CreateIndex});
   m.steps.push_back(
       {.name = m.info.steps[2], .visit = Backfill, .estimate = [](const Item& item) {
@@ -152,8 +153,8 @@ Migration StatusIndexMigration() {
          after[std::string(keys::kGsi2Pk)] = S(keys::StatusGsiPk(GetS(item, "orgId")));
          after[std::string(keys::kGsi2Sk)] = S(WantedSk(item));
          // the item, its new GSI2 entry, and GSI1's (projection ALL) when active
-         return ItemEstimate{.writes = true, .write_units = WriteCost(&item, &after, false),
-                             .after = after};
+         return ItemEstimate{
+             .writes = true, .write_units = WriteCost(&item, &after, false), .after = after};
        }});
   m.rollback.push_back({.name = "switch: hrcore stops writing GSI2 keys",
                         .control = [](MigrationIo& io) { return SetSwitch(io, false); },

@@ -3,10 +3,11 @@
 // stays within the bound its token bucket implies (migration_scenario.h): at most 2B + c in
 // any second and B·T + c over its run, B its budget and c its largest call; the live traffic
 // runs throughout and is never throttled.
+#include "migration_scenario.h"
+
 #include <gtest/gtest.h>
 
 #include "hotspots_target.h"
-#include "migration_scenario.h"
 
 namespace hrhot {
 namespace {

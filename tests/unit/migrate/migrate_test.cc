@@ -254,6 +254,22 @@ TEST_F(MigrateTest, VerifyAfterTheCutOverRepairsFromTheNewShape) {
   ExpectInvariants("after the repair in the new shape only");
 }
 
+// The runner reads time only through MigrationOptions::clock (pacing, checkpoint times, ETA),
+// so a test can hand it a VirtualClock; without one it refuses to start.
+TEST_F(MigrateTest, RefusesToRunWithoutItsClock) {
+  MigrationOptions o = Options(table_);
+  o.clock = nullptr;
+  auto run = RunMigration(*client_, "role-default", o);
+  ASSERT_FALSE(run.ok());
+  EXPECT_EQ(run.error().kind(), ErrorKind::kInvalidArgument);
+  auto plan = PlanMigration(*client_, "role-default", o);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_EQ(plan.error().kind(), ErrorKind::kInvalidArgument);
+  auto status = MigrationStatus(*client_, Options(table_));
+  ASSERT_TRUE(status.ok());
+  EXPECT_EQ(status->front().state, "pending");  // nothing was written
+}
+
 // The pace holds (in virtual time: units consumed / seconds elapsed), and a budget above what
 // a partition serves is throttled and backed off from, without failing.
 TEST_F(MigrateTest, PacesToItsBudgetAndBacksOffWhenThrottled) {
