@@ -61,7 +61,9 @@ class MigrationIo {
   MigrationCapacity consumed_;
 };
 
-// DynamoDB's item size (docs/capacity.md §1): names plus values, N about one byte per two digits.
+// DynamoDB's item size (docs/capacity.md §1): names plus values; N one byte per pair of digits
+// aligned on the decimal point, plus one (the service's rule, so that the plan sizes pages and
+// writes as the service does).
 std::int64_t ItemSize(const Item& item);
 
 }  // namespace hrcore::migrations
