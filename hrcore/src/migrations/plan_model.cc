@@ -31,6 +31,10 @@ class Replay {
     MigrationPlan plan;
     Gets(in_.earlier + 1);  // the earlier migrations' records, then this one's
     MigrationRecord& rec = stored_.record;
+    if (rec.state == "applied") {  // the run only reads the records and returns
+      plan.read_units = used_.read_units;
+      return plan;
+    }
     if (rec.state == "rolled-back" || rec.state == "pending") {
       const MigrationCapacity keep = rec.consumed;
       const int runs = rec.runs;

@@ -14,7 +14,9 @@
 //    page boundaries by one item;
 //  - the schema switch item grows by the attribute each switch sets (a few bytes);
 //  - above 1,000 items the sample's figures are scaled to the table's ItemCount;
-//  - live traffic (writes whose conditions then fail, items added meanwhile) is not modelled.
+//  - live traffic (writes whose conditions then fail, items added meanwhile) is not modelled;
+//  - a run resumed part-way is planned from the start of its current step (the checkpoint's
+//    page is not looked up in the sample).
 #pragma once
 
 #include <cstdint>
