@@ -1,25 +1,22 @@
 // Observations of the audited operations (request_shape.h).
 #include "audit/request_shape.h"
 
+#include "audit/observation_parts.h"
+
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include <algorithm>
 #include <functional>
+#include <cmath>
 #include <span>
 
 #include "storage/table_schema.h"
 #include "value/item_codec.h"
+#include "value/item_size.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::audit {
-namespace {
-
-using ::ddbemu::KeyAttribute;
-using ::ddbemu::TableSchema;
-
-// Reads past this many items are not checked against recent writes (bounds the cost).
-constexpr std::size_t kItemsChecked = 100;
 
 std::shared_ptr<const TableSchema> SchemaOf(AccessAudit& audit, ops::Engine& engine,
                                             const ops::Caller& caller, const std::string& table) {
@@ -32,8 +29,6 @@ std::shared_ptr<const TableSchema> SchemaOf(AccessAudit& audit, ops::Engine& eng
   return *schema;
 }
 
-// The values of `attributes` in `item` as DynamoDB JSON ({"PK":{"S":"ORG#1"}}), the way the
-// capacity report labels keys; "" when one is missing.
 std::string LabelOf(std::span<const KeyAttribute> attributes, const Item& item) {
   Item key;
   for (const KeyAttribute& a : attributes) {
@@ -51,10 +46,8 @@ std::string PartitionLabel(const TableSchema& schema, const Item& item) {
   return LabelOf({&schema.partition_key, 1}, item);
 }
 
-// A hash of the item's table key, never 0; 0 when the item lacks a key attribute.
-// `partition` is the item's PartitionLabel when the caller has it already ("" otherwise).
 std::uint64_t ItemHash(const ops::Caller& caller, const TableSchema& schema, const Item& item,
-                       std::string partition = "") {
+                       std::string partition) {
   std::string label = partition.empty() ? PartitionLabel(schema, item) : std::move(partition);
   if (label.empty()) return 0;
   if (schema.sort_key) {
@@ -70,6 +63,11 @@ bool Throttled(const ApiError& error) {
          error.code() == ErrorCode::kThrottling || error.code() == ErrorCode::kRequestLimitExceeded;
 }
 
+bool ThrottledCode(std::string_view code) {
+  return code == "ProvisionedThroughputExceeded" || code == "ThrottlingError" ||
+         code == "RequestLimitExceeded";
+}
+
 Observation Begin(const ops::Caller& caller, std::string_view operation, const std::string& table,
                   const ApiError* error) {
   Observation o;
@@ -83,35 +81,25 @@ Observation Begin(const ops::Caller& caller, std::string_view operation, const s
   return o;
 }
 
-template <class Response>
-const ApiError* ErrorOf(const Result<Response>& response) {
-  return response.ok() ? nullptr : &response.error();
-}
-
-// One item written (alone, in a batch or in a transaction): key, size, the item collection a
-// put grows, required attributes. `capacity` is null when the request reports none per item.
 void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-                      std::string_view operation, const std::string& table, const Item& key_source,
-                      const api::ExpressionParameters* expressions, const ApiError* error,
-                      const api::ConsumedCapacity* capacity, bool put) {
-  Observation o = Begin(caller, operation, table, error);
+                      Observation o, const ItemWrite& write) {
+  const Item& key_source = *write.key_source;
+  const api::ExpressionParameters* expressions = write.expressions;
   if (expressions != nullptr && expressions->condition_expression) {
     o.filter =
         "condition: " + NormalizeExpression(*expressions->condition_expression, expressions->names);
   }
-  if (put) {
+  if (write.put) {
     for (std::string_view a : kRequiredAttributes) {
       (key_source.contains(a) ? o.present_attributes : o.missing_attributes).emplace_back(a);
     }
   }
-  if (capacity != nullptr) {
-    o.write_units = capacity->capacity_units;
-    o.item_kb = capacity->table ? capacity->table->capacity_units : capacity->capacity_units;
-  }
-  if (auto schema = SchemaOf(audit, engine, caller, table)) {
+  o.write_units = write.write_units;
+  o.item_kb = write.item_kb;
+  if (auto schema = SchemaOf(audit, engine, caller, o.table)) {
     o.partition_key = PartitionLabel(*schema, key_source);
     o.written_item = ItemHash(caller, *schema, key_source, o.partition_key);
-    if (put && schema->sort_key) {
+    if (write.put && schema->sort_key) {
       o.collection_key = o.partition_key;
       o.sort_key_hash = std::hash<std::string>{}(LabelOf({&*schema->sort_key, 1}, key_source));
     }
@@ -121,14 +109,56 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
   audit.Record(o);
 }
 
+void AddKeyRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
+                const std::string& table, const Item& key, Observation& o) {
+  auto schema = SchemaOf(audit, engine, caller, table);
+  if (!schema) return;
+  o.partition_key = PartitionLabel(*schema, key);
+  if (std::uint64_t h = ItemHash(caller, *schema, key, o.partition_key)) {
+    o.read_items.push_back(h);
+  }
+}
+
+UnitsShare ShareOf(const std::vector<api::TableCapacity>& capacity, const std::string& table,
+                   std::int64_t items, bool reads) {
+  UnitsShare share;
+  if (items <= 0) return share;
+  for (const api::TableCapacity& t : capacity) {
+    if (t.table_name != table) continue;
+    const double n = static_cast<double>(items);
+    if (t.read_capacity_units + t.write_capacity_units > 0) {
+      share.read_units = t.read_capacity_units / n;
+      share.write_units = t.write_capacity_units / n;
+    } else {
+      (reads ? share.read_units : share.write_units) = t.capacity_units / n;
+    }
+    break;
+  }
+  return share;
+}
+
+double ItemKb(const Item& item) {
+  return std::ceil(static_cast<double>(ItemSize(item)) / 1024.0);
+}
+
+namespace {
+
+// Reads past this many items are not checked against recent writes (bounds the cost).
+constexpr std::size_t kItemsChecked = 100;
+
 template <class Request>
 void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                   std::string_view operation, const Request& request, const Item& key_source,
                   const Result<api::ItemResponse>& response, bool put) {
-  const api::ConsumedCapacity* capacity =
-      response.ok() && response->consumed_capacity ? &*response->consumed_capacity : nullptr;
-  ObserveItemWrite(audit, engine, caller, operation, request.table_name, key_source,
-                   &request.expressions, ErrorOf(response), capacity, put);
+  ItemWrite write{&key_source, &request.expressions, 0, 0, put};
+  if (response.ok() && response->consumed_capacity) {
+    const api::ConsumedCapacity& capacity = *response->consumed_capacity;
+    write.write_units = capacity.capacity_units;
+    write.item_kb = capacity.table ? capacity.table->capacity_units : capacity.capacity_units;
+  }
+  ObserveItemWrite(audit, engine, caller, Begin(caller, operation, request.table_name,
+                                                ErrorOf(response)),
+                   write);
 }
 
 // The first `n` items of a page. The JSON path keeps them in their storage encoding
@@ -209,12 +239,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     o.items_returned = response->item || !response->encoded_item.empty() ? 1 : 0;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
-  if (auto schema = SchemaOf(audit, engine, caller, request.table_name)) {
-    o.partition_key = PartitionLabel(*schema, request.key);
-    if (std::uint64_t h = ItemHash(caller, *schema, request.key, o.partition_key)) {
-      o.read_items.push_back(h);
-    }
-  }
+  AddKeyRead(audit, engine, caller, request.table_name, request.key, o);
   audit.Record(o);
 }
 
@@ -231,33 +256,6 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::DeleteItemRequest& request, const Result<api::ItemResponse>& response) {
   ObserveWrite(audit, engine, caller, "DeleteItem", request, request.key, response, false);
-}
-
-void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-             const api::BatchWriteItemRequest& request,
-             const Result<api::BatchWriteItemResponse>& response) {
-  for (const api::TableWriteRequests& table : request.tables) {
-    for (const api::WriteRequest& w : table.requests) {
-      const bool put = w.kind == api::WriteRequest::Kind::kPut;
-      ObserveItemWrite(audit, engine, caller, put ? "BatchWriteItem:Put" : "BatchWriteItem:Delete",
-                       table.table, w.item, nullptr, ErrorOf(response), nullptr, put);
-    }
-  }
-}
-
-void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-             const api::TransactWriteItemsRequest& request,
-             const Result<api::TransactWriteItemsResponse>& response) {
-  for (const api::TransactWriteAction& a : request.actions) {
-    using Kind = api::TransactActionKind;
-    if (a.kind == Kind::kConditionCheck) continue;
-    const char* name = a.kind == Kind::kPut      ? "TransactWriteItems:Put"
-                       : a.kind == Kind::kDelete ? "TransactWriteItems:Delete"
-                                                 : "TransactWriteItems:Update";
-    ObserveItemWrite(audit, engine, caller, name, a.table_name,
-                     a.kind == Kind::kPut ? a.item : a.key, &a.expressions, ErrorOf(response),
-                     nullptr, a.kind == Kind::kPut);
-  }
 }
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
