@@ -41,7 +41,7 @@ std::vector<bool> Unprocessed(const std::vector<Element>& given, const Entries& 
 
 // How many of a transaction's actions name `table`.
 template <class Actions>
-std::int64_t ActionsOn(const Actions& actions, const std::string& table) {
+std::int64_t ActionsOn(const Actions& actions, std::string_view table) {
   std::int64_t n = 0;
   for (const auto& a : actions) n += a.table_name == table ? 1 : 0;
   return n;
@@ -84,6 +84,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
         response.ok() ? ShareOf(response->consumed_capacity, entry.table,
                                 static_cast<std::int64_t>(processed), /*reads=*/true)
                       : UnitsShare{};
+    const auto schema = SchemaOf(audit, engine, caller, entry.table);
     std::string projection;
     if (entry.expressions.projection_expression) {
       projection =
@@ -105,7 +106,9 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
         o.items_returned = counted++ < found ? 1 : 0;
         o.read_units = share.read_units;
       }
-      AddKeyRead(audit, engine, caller, entry.table, entry.keys[k], o);
+      std::uint64_t read_item = 0;
+      if (schema) read_item = ReadKey(caller, *schema, entry.keys[k], o);
+      if (read_item != 0) o.read_items = {&read_item, 1};
       audit.Record(o);
     }
   }
@@ -164,7 +167,10 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                              ActionsOn(request.actions, a.table_name), /*reads=*/true)
                          .read_units;
     }
-    AddKeyRead(audit, engine, caller, a.table_name, a.key, o);
+    const auto schema = SchemaOf(audit, engine, caller, a.table_name);
+    std::uint64_t read_item = 0;
+    if (schema) read_item = ReadKey(caller, *schema, a.key, o);
+    if (read_item != 0) o.read_items = {&read_item, 1};
     audit.Record(o);
   }
 }

@@ -1,6 +1,6 @@
-// The pieces every Observe overload (request_shape.h, batch_shape.cc, partiql_shape.cc) builds
-// its Observation from: the table's schema (cached by the recorder), key labels and hashes, the
-// outcome of a request, and one item written.
+// The pieces every Observe overload (request_shape.cc, batch_shape.cc, partiql_shape.cc) builds
+// its Observation from: the table's schema (cached by the recorder), key references and hashes,
+// the outcome of a request, and one item written. Nothing here allocates per request.
 #pragma once
 
 #include <cstdint>
@@ -20,26 +20,24 @@
 namespace ddbemu::audit {
 
 // The schema of `table`, from the recorder's cache (one catalog read per table, not per
-// request); null when the table does not exist.
+// request); null when the table does not exist. Hold it while the Observation refers to it.
 std::shared_ptr<const TableSchema> SchemaOf(AccessAudit& audit, ops::Engine& engine,
-                                            const ops::Caller& caller, const std::string& table);
+                                            const ops::Caller& caller, std::string_view table);
 
-// The values of `attributes` in `item` as DynamoDB JSON ({"PK":{"S":"ORG#1"}}), the way the
-// capacity report labels keys; "" when one is missing.
-std::string LabelOf(std::span<const KeyAttribute> attributes, const Item& item);
-std::string PartitionLabel(const TableSchema& schema, const Item& item);
+// The table's partition key in `item`, as an Observation refers to it.
+KeyRef PartitionKey(const TableSchema& schema, const Item& item);
 
-// A hash of the item's table key, never 0; 0 when the item lacks a key attribute.
-// `partition` is the item's PartitionLabel when the caller has it already ("" otherwise).
-std::uint64_t ItemHash(const ops::Caller& caller, const TableSchema& schema, const Item& item,
-                       std::string partition = "");
+// A hash of the item's table key in namespace `ns`, never 0; 0 when the item lacks a key
+// attribute. Reads and writes of one item hash alike.
+std::uint64_t ItemHash(std::string_view ns, const TableSchema& schema, const Item& item);
 
 // Whether an error is the capacity layer refusing the request.
 bool Throttled(const ApiError& error);
 bool ThrottledCode(std::string_view batch_error_code);  // BatchStatementError.Code
 
-// An Observation of `operation` on `table` with the outcome filled in (`error` null: success).
-Observation Begin(const ops::Caller& caller, std::string_view operation, const std::string& table,
+// An Observation of `operation` (a literal) on `table` with the outcome filled in (`error`
+// null: success). `table` must outlive the Observation.
+Observation Begin(const ops::Caller& caller, std::string_view operation, std::string_view table,
                   const ApiError* error);
 
 template <class Response>
@@ -48,8 +46,8 @@ const ApiError* ErrorOf(const Result<Response>& response) {
 }
 
 // One item written (alone, in a batch, in a transaction or by a PartiQL statement): key, size,
-// the item collection a put grows, required attributes. `observation` carries the outcome
-// (Begin); `item_kb` is the written item's size (0: unknown).
+// the item collection a put grows, required attributes. `o` carries the outcome (Begin);
+// `item_kb` is the written item's size (0: unknown).
 struct ItemWrite {
   const Item* key_source = nullptr;  // the put item, or the key
   const api::ExpressionParameters* expressions = nullptr;
@@ -60,10 +58,11 @@ struct ItemWrite {
 void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                       Observation o, const ItemWrite& write);
 
-// One item read by its key (GetItem, and each key of a batch or transaction): its partition
-// key and the key's hash for the read-after-write checks.
-void AddKeyRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-                const std::string& table, const Item& key, Observation& o);
+// One item read by its key (GetItem, and each key of a batch or transaction): sets the
+// partition key of `o` and returns the key's ItemHash (0: the key lacks an attribute), which
+// the caller keeps alive as `o.read_items` while recording.
+std::uint64_t ReadKey(const ops::Caller& caller, const TableSchema& schema, const Item& key,
+                      Observation& o);
 
 // A multi-table ConsumedCapacity list's share of one item of `table`, when `items` of that
 // table's items shared it (the service reports a batch's or transaction's capacity per table,
@@ -72,7 +71,7 @@ struct UnitsShare {
   double read_units = 0;
   double write_units = 0;
 };
-UnitsShare ShareOf(const std::vector<api::TableCapacity>& capacity, const std::string& table,
+UnitsShare ShareOf(const std::vector<api::TableCapacity>& capacity, std::string_view table,
                    std::int64_t items, bool reads);
 
 // The size of `item` in KB as its write units count it (1 per started KB).

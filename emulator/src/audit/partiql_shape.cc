@@ -16,13 +16,48 @@ namespace {
 
 namespace pq = ::ddbemu::partiql;
 
-// What one statement is, before its outcome is known.
+// What one statement is, before its outcome is known. It owns what its Observation's views
+// and key refer to; Bind() points them at it once it no longer moves.
 struct Described {
   bool known = false;  // the statement parsed: it names a table
   bool read = false;
-  Observation o;  // the shape; outcome and figures still to fill
+  std::string table;
+  std::string index;
+  Observation o;            // the shape's strings; outcome and figures still to fill
+  std::vector<Item> keys;   // a SELECT that ran as GetItems: their keys
   std::optional<ops::WritePlan> write;
 };
+
+// "ExecuteStatement:Scan" and the like, as literals (an Observation's operation is a view).
+std::string_view OperationName(std::string_view prefix, std::string_view suffix) {
+  static constexpr std::string_view kNames[] = {
+      "ExecuteStatement:Get",         "ExecuteStatement:Query",
+      "ExecuteStatement:Scan",        "ExecuteStatement:Select",
+      "ExecuteStatement:Put",         "ExecuteStatement:Update",
+      "ExecuteStatement:Delete",      "ExecuteStatement:ConditionCheck",
+      "BatchExecuteStatement:Get",    "BatchExecuteStatement:Query",
+      "BatchExecuteStatement:Scan",   "BatchExecuteStatement:Select",
+      "BatchExecuteStatement:Put",    "BatchExecuteStatement:Update",
+      "BatchExecuteStatement:Delete", "BatchExecuteStatement:ConditionCheck",
+      "ExecuteTransaction:Get",       "ExecuteTransaction:Query",
+      "ExecuteTransaction:Scan",      "ExecuteTransaction:Select",
+      "ExecuteTransaction:Put",       "ExecuteTransaction:Update",
+      "ExecuteTransaction:Delete",    "ExecuteTransaction:ConditionCheck"};
+  for (std::string_view name : kNames) {
+    if (name.size() == prefix.size() + suffix.size() && name.starts_with(prefix) &&
+        name.ends_with(suffix)) {
+      return name;
+    }
+  }
+  return prefix;
+}
+
+Observation& Bind(const ops::Caller& caller, Described& d) {
+  d.o.ns = caller.ns;
+  d.o.table = d.table;
+  d.o.index = d.index;
+  return d.o;
+}
 
 std::string ProjectionText(const pq::Statement& statement) {
   std::string out;
@@ -40,7 +75,7 @@ std::string ProjectionText(const pq::Statement& statement) {
   return out;
 }
 
-const char* WriteSuffix(pq::StatementKind kind) {
+std::string_view WriteSuffix(pq::StatementKind kind) {
   switch (kind) {
     case pq::StatementKind::kInsert:
       return ":Put";
@@ -53,60 +88,76 @@ const char* WriteSuffix(pq::StatementKind kind) {
   }
 }
 
-void DescribeSelect(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
+void DescribeSelect(ops::Engine& engine, const ops::Caller& caller,
                     const pq::Statement& statement, const api::PartiqlStatement& request,
-                    std::optional<std::int64_t> limit, Described& d) {
+                    std::optional<std::int64_t> limit, std::string_view prefix, Described& d) {
   Observation& o = d.o;
-  o.index = statement.index.value_or("");
+  d.index = statement.index.value_or("");
   o.projection = ProjectionText(statement);
   o.consistent_read = request.consistent_read;
   o.limit = limit.value_or(0);
   auto plan = ops::PlanSelect(engine, caller, statement, request, limit,
                               api::ReturnConsumedCapacity::kNone);
   if (!plan.ok()) {
-    o.operation += ":Select";  // it never ran: the table or the WHERE was refused
+    o.operation = OperationName(prefix, ":Select");  // it never ran: table or WHERE refused
     return;
   }
-  if (!plan->filter_text.empty()) o.filter = NormalizeExpression(plan->filter_text, plan->filter_names);
+  if (!plan->filter_text.empty()) {
+    o.filter = NormalizeExpression(plan->filter_text, plan->filter_names);
+  }
   switch (plan->kind) {
     case ops::SelectPlan::Kind::kGet:
-      o.operation += ":Get";
-      for (const api::GetItemRequest& get : plan->gets) {
-        AddKeyRead(audit, engine, caller, o.table, get.key, o);
-      }
+      o.operation = OperationName(prefix, ":Get");
+      for (api::GetItemRequest& get : plan->gets) d.keys.push_back(std::move(get.key));
       break;
     case ops::SelectPlan::Kind::kQuery: {
-      o.operation += ":Query";
+      o.operation = OperationName(prefix, ":Query");
       const api::QueryRequest& query = plan->queries.front();
       o.key_condition =
           NormalizeExpression(query.key_condition_expression.value_or(""), query.read.names);
       break;
     }
     case ops::SelectPlan::Kind::kScan:
-      o.operation += ":Scan";
+      o.operation = OperationName(prefix, ":Scan");
       break;
   }
 }
 
-Described Describe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-                   std::string_view operation, const api::PartiqlStatement& request,
-                   std::optional<std::int64_t> limit) {
+Described Describe(ops::Engine& engine, const ops::Caller& caller, std::string_view prefix,
+                   const api::PartiqlStatement& request, std::optional<std::int64_t> limit) {
   Described d;
   auto statement = ops::ParsePartiqlStatement(request);
   if (!statement.ok()) return d;
   d.known = true;
-  d.o.ns = caller.ns;
-  d.o.table = statement->table;
-  d.o.operation = operation;
+  d.table = statement->table;
   if (statement->kind == pq::StatementKind::kSelect) {
     d.read = true;
-    DescribeSelect(audit, engine, caller, *statement, request, limit, d);
+    DescribeSelect(engine, caller, *statement, request, limit, prefix, d);
     return d;
   }
-  d.o.operation += WriteSuffix(statement->kind);
+  d.o.operation = OperationName(prefix, WriteSuffix(statement->kind));
   auto plan = ops::PlanWrite(engine, caller, *statement, request);
   if (plan.ok()) d.write = std::move(plan).value();
   return d;
+}
+
+// Records a described read with its figures: the keys of a GetItem plan are its items read.
+void RecordRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
+                Described& d) {
+  Observation& o = Bind(caller, d);
+  std::vector<std::uint64_t> read_items;
+  if (!d.keys.empty()) {
+    if (auto schema = SchemaOf(audit, engine, caller, d.table)) {
+      for (const Item& key : d.keys) {
+        if (std::uint64_t h = ReadKey(caller, *schema, key, o)) read_items.push_back(h);
+      }
+      o.partition_key = PartitionKey(*schema, d.keys.front());
+      o.read_items = read_items;
+      audit.Record(o);
+      return;
+    }
+  }
+  audit.Record(o);
 }
 
 void SetOutcome(Observation& o, const ApiError* error) {
@@ -116,9 +167,9 @@ void SetOutcome(Observation& o, const ApiError* error) {
 }
 
 // Records a described write statement with its outcome and units.
-void RecordWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-                 const Described& d, double write_units) {
-  Observation o = d.o;
+void RecordWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller, Described& d,
+                 double write_units) {
+  Observation& o = Bind(caller, d);
   if (!d.write || d.write->kind == api::TransactActionKind::kConditionCheck) {
     o.write_units = o.ok ? write_units : 0;
     if (d.write && d.write->expressions.condition_expression) {
@@ -131,13 +182,13 @@ void RecordWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& cal
   const bool put = d.write->kind == api::TransactActionKind::kPut;
   const ItemWrite write{put ? &d.write->item : &d.write->key, &d.write->expressions,
                         o.ok ? write_units : 0, put ? ItemKb(d.write->item) : 0, put};
-  ObserveItemWrite(audit, engine, caller, std::move(o), write);
+  ObserveItemWrite(audit, engine, caller, o, write);
 }
 
 // The tables of the described statements, counted, for sharing a per-table capacity list.
 std::int64_t StatementsOn(const std::vector<Described>& all, const std::string& table) {
   std::int64_t n = 0;
-  for (const Described& d : all) n += d.known && d.o.table == table ? 1 : 0;
+  for (const Described& d : all) n += d.known && d.table == table ? 1 : 0;
   return n;
 }
 
@@ -146,8 +197,7 @@ std::int64_t StatementsOn(const std::vector<Described>& all, const std::string& 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::ExecuteStatementRequest& request,
              const Result<api::ExecuteStatementResponse>& response) {
-  Described d = Describe(audit, engine, caller, "ExecuteStatement", request.statement,
-                         request.limit);
+  Described d = Describe(engine, caller, "ExecuteStatement", request.statement, request.limit);
   if (!d.known) return;  // a statement that does not parse names no table
   SetOutcome(d.o, ErrorOf(response));
   const double units =
@@ -161,7 +211,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     d.o.items_returned = static_cast<std::int64_t>(response->items.size());
     d.o.read_units = units;
   }
-  audit.Record(d.o);
+  RecordRead(audit, engine, caller, d);
 }
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
@@ -169,7 +219,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const Result<api::BatchExecuteStatementResponse>& response) {
   std::vector<Described> all;
   for (const api::PartiqlStatement& s : request.statements) {
-    all.push_back(Describe(audit, engine, caller, "BatchExecuteStatement", s, std::nullopt));
+    all.push_back(Describe(engine, caller, "BatchExecuteStatement", s, std::nullopt));
   }
   for (std::size_t i = 0; i < all.size(); ++i) {
     Described& d = all[i];
@@ -183,8 +233,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
         d.o.ok = false;
         d.o.throttled = ThrottledCode(*r->error_code);
       }
-      share = ShareOf(response->consumed_capacity, d.o.table, StatementsOn(all, d.o.table),
-                      d.read);
+      share = ShareOf(response->consumed_capacity, d.table, StatementsOn(all, d.table), d.read);
       if (d.read && d.o.ok) {
         d.o.items_read = 1;
         d.o.items_returned = r != nullptr && r->item ? 1 : 0;
@@ -192,7 +241,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
       }
     }
     if (d.read) {
-      audit.Record(d.o);
+      RecordRead(audit, engine, caller, d);
     } else {
       RecordWrite(audit, engine, caller, d, share.write_units);
     }
@@ -204,7 +253,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const Result<api::ExecuteTransactionResponse>& response) {
   std::vector<Described> all;
   for (const api::PartiqlStatement& s : request.statements) {
-    all.push_back(Describe(audit, engine, caller, "ExecuteTransaction", s, std::nullopt));
+    all.push_back(Describe(engine, caller, "ExecuteTransaction", s, std::nullopt));
   }
   for (std::size_t i = 0; i < all.size(); ++i) {
     Described& d = all[i];
@@ -212,8 +261,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     SetOutcome(d.o, ErrorOf(response));
     UnitsShare share;
     if (response.ok()) {
-      share = ShareOf(response->consumed_capacity, d.o.table, StatementsOn(all, d.o.table),
-                      d.read);
+      share = ShareOf(response->consumed_capacity, d.table, StatementsOn(all, d.table), d.read);
     }
     if (!d.read) {
       RecordWrite(audit, engine, caller, d, share.write_units);
@@ -226,7 +274,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
           response->items && i < response->items->size() && (*response->items)[i] ? 1 : 0;
       d.o.read_units = share.read_units;
     }
-    audit.Record(d.o);
+    RecordRead(audit, engine, caller, d);
   }
 }
 

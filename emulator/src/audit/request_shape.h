@@ -20,10 +20,6 @@
 
 namespace ddbemu::audit {
 
-// The attributes hrcore's schema relies on every item carrying (HR-SCHEMA.md: `type`); a put
-// lacking one on a table where other puts carry it is a finding.
-inline constexpr std::string_view kRequiredAttributes[] = {"type"};
-
 // `expression` with `#name` placeholders replaced by the names they stand for, `:value`
 // placeholders by `?` and runs of blanks by one space.
 template <class Names>
