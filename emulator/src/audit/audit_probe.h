@@ -21,7 +21,9 @@ class Probe {
     if (audit_ == nullptr) return;
     if (api::ReturnConsumedCapacity* asked = Asked(request)) {
       if (*asked == api::ReturnConsumedCapacity::kNone) {
-        *asked = api::ReturnConsumedCapacity::kIndexes;
+        // Reads need only the total; writes the table's share too (the written item's size).
+        *asked = kReadOnly<Request> ? api::ReturnConsumedCapacity::kTotal
+                                    : api::ReturnConsumedCapacity::kIndexes;
         added_capacity_ = true;
       }
     }

@@ -114,4 +114,14 @@ template <> inline constexpr bool kObserved<api::ExecuteStatementRequest> = true
 template <> inline constexpr bool kObserved<api::BatchExecuteStatementRequest> = true;
 template <> inline constexpr bool kObserved<api::ExecuteTransactionRequest> = true;
 
+
+// The observed requests that only read (their capacity is read units, no item size needed).
+template <class Request>
+inline constexpr bool kReadOnly = false;
+template <> inline constexpr bool kReadOnly<api::GetItemRequest> = true;
+template <> inline constexpr bool kReadOnly<api::QueryRequest> = true;
+template <> inline constexpr bool kReadOnly<api::ScanRequest> = true;
+template <> inline constexpr bool kReadOnly<api::BatchGetItemRequest> = true;
+template <> inline constexpr bool kReadOnly<api::TransactGetItemsRequest> = true;
+
 }  // namespace ddbemu::audit
