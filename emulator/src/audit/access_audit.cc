@@ -68,22 +68,6 @@ AccessAudit::ShapeState* AccessAudit::AddShape(std::uint64_t hash, const Observa
   return &shapes_.back();
 }
 
-bool AccessAudit::WrittenRecently(std::uint64_t item, std::int64_t now) const {
-  auto it = last_write_.find(item);
-  return it != last_write_.end() && now - it->second <= limits_.window_micros;
-}
-
-void AccessAudit::RememberWrite(std::uint64_t item, std::int64_t now) {
-  last_write_[item] = now;
-  write_order_.emplace_back(item, now);
-  while (write_order_.size() > limits_.recent_writes) {
-    const auto [old, at] = write_order_.front();
-    write_order_.pop_front();
-    auto it = last_write_.find(old);
-    if (it != last_write_.end() && it->second == at) last_write_.erase(it);
-  }
-}
-
 void AccessAudit::RecordCollection(TableState& table, const Observation& o) {
   const KeyRef& key = o.partition_key;
   for (CollectionSketch& c : table.collections) {
@@ -155,13 +139,16 @@ void AccessAudit::Record(const Observation& o) {
 
   if (o.ok && !o.read_items.empty()) {
     bool any_recent = false;
-    for (std::uint64_t item : o.read_items) any_recent = any_recent || WrittenRecently(item, now);
+    const std::int64_t since = now - limits_.window_micros;
+    for (std::uint64_t item : o.read_items) {
+      any_recent = any_recent || recent_writes_.WrittenSince(item, since);
+    }
     if (o.global_index_read && any_recent) ++s.reads_after_write;
     if (o.consistent_read && !any_recent) ++s.consistent_reads_without_recent_write;
   } else if (o.ok && o.consistent_read) {
     ++s.consistent_reads_without_recent_write;  // nothing read: nothing to be stale about
   }
-  if (o.ok && o.written_item != 0) RememberWrite(o.written_item, now);
+  if (o.ok && o.written_item != 0) recent_writes_.Remember(o.written_item, now);
   if (o.ok && ((o.grows_collection && o.partition_key.hash != 0) || o.present_attributes != 0)) {
     RecordTable(o);
   }
@@ -197,8 +184,7 @@ void AccessAudit::Reset() {
   shapes_.clear();
   dropped_ = 0;
   tables_.clear();
-  last_write_.clear();
-  write_order_.clear();
+  recent_writes_.Clear();
 }
 
 std::shared_ptr<const TableSchema> AccessAudit::CachedSchema(std::string_view ns,

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -21,6 +20,7 @@
 #include <vector>
 
 #include "audit/key_sketch.h"
+#include "audit/recent_writes.h"
 #include "ddbemu/audit_report.h"
 #include "ddbemu/clock.h"
 #include "storage/table_schema.h"
@@ -75,7 +75,7 @@ struct Observation {
 // Limits of the recorder's memory.
 struct AuditLimits {
   std::size_t max_shapes = 2000;      // requests of further shapes are counted as dropped
-  std::size_t recent_writes = 16384;  // the window of "recent writes" remembered
+  std::size_t recent_writes = 16384;  // writes remembered for "recent write" (recent_writes.h)
   std::size_t collections_per_table = 64;
   std::int64_t window_micros = 1'000'000;  // a write this recent makes a read "right after" it
 };
@@ -99,7 +99,8 @@ struct AuditSnapshot {
 
 class AccessAudit {
  public:
-  explicit AccessAudit(Clock& clock, AuditLimits limits = {}) : clock_(clock), limits_(limits) {}
+  explicit AccessAudit(Clock& clock, AuditLimits limits = {})
+      : clock_(clock), limits_(limits), recent_writes_(limits.recent_writes) {}
 
   void Record(const Observation& observation);
   // The shapes and sketches of namespace `ns`, shapes in first-seen order.
@@ -143,8 +144,6 @@ class AccessAudit {
   static bool SameShape(const ShapeState& state, const Observation& o);
   ShapeState* FindShape(std::uint64_t hash, const Observation& o);
   ShapeState* AddShape(std::uint64_t hash, const Observation& o);
-  bool WrittenRecently(std::uint64_t item, std::int64_t now) const;
-  void RememberWrite(std::uint64_t item, std::int64_t now);
   void RecordCollection(TableState& table, const Observation& o);
   void RecordTable(const Observation& o);
 
@@ -155,8 +154,7 @@ class AccessAudit {
   std::vector<ShapeState> shapes_;
   std::int64_t dropped_ = 0;
   std::map<NsTable, TableState, NsTableLess> tables_;
-  std::unordered_map<std::uint64_t, std::int64_t> last_write_;
-  std::deque<std::pair<std::uint64_t, std::int64_t>> write_order_;
+  RecentWrites recent_writes_;
   std::map<NsTable, std::shared_ptr<const TableSchema>, NsTableLess> schemas_;
 };
 
