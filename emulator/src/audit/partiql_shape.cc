@@ -146,16 +146,13 @@ void RecordRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& call
                 Described& d) {
   Observation& o = Bind(caller, d);
   std::vector<std::uint64_t> read_items;
-  if (!d.keys.empty()) {
-    if (auto schema = SchemaOf(audit, engine, caller, d.table)) {
-      for (const Item& key : d.keys) {
-        if (std::uint64_t h = ReadKey(caller, *schema, key, o)) read_items.push_back(h);
-      }
-      o.partition_key = PartitionKey(*schema, d.keys.front());
-      o.read_items = read_items;
-      audit.Record(o);
-      return;
+  const auto schema = d.keys.empty() ? nullptr : SchemaOf(audit, engine, caller, d.table);
+  if (schema) {
+    for (const Item& key : d.keys) {
+      if (std::uint64_t h = ItemHash(caller.ns, *schema, key)) read_items.push_back(h);
     }
+    o.partition_key = PartitionKey(*schema, d.keys.front());
+    o.read_items = read_items;
   }
   audit.Record(o);
 }
