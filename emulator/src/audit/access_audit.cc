@@ -33,10 +33,9 @@ std::uint64_t AccessAudit::ShapeHash(const Observation& o) {
 bool AccessAudit::SameShape(const ShapeState& state, const Observation& o) {
   const AuditShape& s = state.shape;
   return state.ns == o.ns && s.table == o.table && s.index == o.index &&
-         s.operation == o.operation && s.key_condition == o.key_condition &&
-         s.filter == o.filter && s.projection == o.projection &&
-         s.consistent_read == o.consistent_read && s.limit == o.limit &&
-         state.missing_attributes == o.missing_attributes;
+         s.operation == o.operation && s.key_condition == o.key_condition && s.filter == o.filter &&
+         s.projection == o.projection && s.consistent_read == o.consistent_read &&
+         s.limit == o.limit && state.missing_attributes == o.missing_attributes;
 }
 
 AccessAudit::ShapeState* AccessAudit::FindShape(std::uint64_t hash, const Observation& o) {

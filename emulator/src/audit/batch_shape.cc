@@ -26,7 +26,8 @@ std::vector<bool> Unprocessed(const std::vector<Element>& given, const Entries& 
       } else {
         return entry.requests;
       }
-    }();
+    }
+    ();
     for (const auto& e : left) {
       for (std::size_t i = 0; i < given.size(); ++i) {
         if (!out[i] && same(given[i], e)) {
@@ -80,10 +81,10 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     }
     const std::size_t processed =
         keys - static_cast<std::size_t>(std::count(unprocessed.begin(), unprocessed.end(), true));
-    const UnitsShare share =
-        response.ok() ? ShareOf(response->consumed_capacity, entry.table,
-                                static_cast<std::int64_t>(processed), /*reads=*/true)
-                      : UnitsShare{};
+    const UnitsShare share = response.ok()
+                                 ? ShareOf(response->consumed_capacity, entry.table,
+                                           static_cast<std::int64_t>(processed), /*reads=*/true)
+                                 : UnitsShare{};
     const auto schema = SchemaOf(audit, engine, caller, entry.table);
     std::string projection;
     if (entry.expressions.projection_expression) {
@@ -129,10 +130,10 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     }
     const std::size_t processed =
         count - static_cast<std::size_t>(std::count(unprocessed.begin(), unprocessed.end(), true));
-    const UnitsShare share =
-        response.ok() ? ShareOf(response->consumed_capacity, table.table,
-                                static_cast<std::int64_t>(processed), /*reads=*/false)
-                      : UnitsShare{};
+    const UnitsShare share = response.ok()
+                                 ? ShareOf(response->consumed_capacity, table.table,
+                                           static_cast<std::int64_t>(processed), /*reads=*/false)
+                                 : UnitsShare{};
     for (std::size_t i = 0; i < count; ++i) {
       const api::WriteRequest& w = table.requests[i];
       const bool put = w.kind == api::WriteRequest::Kind::kPut;

@@ -36,9 +36,9 @@ class KeySketch {
       write_label(counts_.back().label);
       return;
     }
-    auto smallest = std::min_element(
-        counts_.begin(), counts_.end(),
-        [](const Counter& a, const Counter& b) { return a.count < b.count; });
+    auto smallest =
+        std::min_element(counts_.begin(), counts_.end(),
+                         [](const Counter& a, const Counter& b) { return a.count < b.count; });
     smallest->hash = hash;
     ++smallest->count;
     smallest->label.clear();  // keeps its capacity: no allocation once warm

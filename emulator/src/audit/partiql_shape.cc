@@ -23,8 +23,8 @@ struct Described {
   bool read = false;
   std::string table;
   std::string index;
-  Observation o;            // the shape's strings; outcome and figures still to fill
-  std::vector<Item> keys;   // a SELECT that ran as GetItems: their keys
+  Observation o;           // the shape's strings; outcome and figures still to fill
+  std::vector<Item> keys;  // a SELECT that ran as GetItems: their keys
   std::optional<ops::WritePlan> write;
 };
 
@@ -88,9 +88,9 @@ std::string_view WriteSuffix(pq::StatementKind kind) {
   }
 }
 
-void DescribeSelect(ops::Engine& engine, const ops::Caller& caller,
-                    const pq::Statement& statement, const api::PartiqlStatement& request,
-                    std::optional<std::int64_t> limit, std::string_view prefix, Described& d) {
+void DescribeSelect(ops::Engine& engine, const ops::Caller& caller, const pq::Statement& statement,
+                    const api::PartiqlStatement& request, std::optional<std::int64_t> limit,
+                    std::string_view prefix, Described& d) {
   Observation& o = d.o;
   d.index = statement.index.value_or("");
   o.projection = ProjectionText(statement);
@@ -142,8 +142,7 @@ Described Describe(ops::Engine& engine, const ops::Caller& caller, std::string_v
 }
 
 // Records a described read with its figures: the keys of a GetItem plan are its items read.
-void RecordRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-                Described& d) {
+void RecordRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller, Described& d) {
   Observation& o = Bind(caller, d);
   std::vector<std::uint64_t> read_items;
   const auto schema = d.keys.empty() ? nullptr : SchemaOf(audit, engine, caller, d.table);
@@ -197,8 +196,9 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
   Described d = Describe(engine, caller, "ExecuteStatement", request.statement, request.limit);
   if (!d.known) return;  // a statement that does not parse names no table
   SetOutcome(d.o, ErrorOf(response));
-  const double units =
-      response.ok() && response->consumed_capacity ? response->consumed_capacity->capacity_units : 0;
+  const double units = response.ok() && response->consumed_capacity
+                           ? response->consumed_capacity->capacity_units
+                           : 0;
   if (!d.read) {
     RecordWrite(audit, engine, caller, d, units);
     return;

@@ -33,8 +33,8 @@ KeyRef PartitionKey(const TableSchema& schema, const Item& item) {
 std::uint64_t ItemHash(std::string_view ns, const TableSchema& schema, const Item& item) {
   const std::uint64_t partition = KeyHash({&schema.partition_key, 1}, item);
   if (partition == 0) return 0;
-  std::uint64_t h = CombineHash(std::hash<std::string_view>{}(ns),
-                                std::hash<std::string_view>{}(schema.name));
+  std::uint64_t h =
+      CombineHash(std::hash<std::string_view>{}(ns), std::hash<std::string_view>{}(schema.name));
   h = CombineHash(h, partition);
   if (schema.sort_key) {
     const std::uint64_t sort = KeyHash({&*schema.sort_key, 1}, item);
@@ -77,8 +77,8 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
   }
   if (write.put) {
     for (std::size_t i = 0; i < std::size(kRequiredAttributes); ++i) {
-      (key_source.contains(kRequiredAttributes[i]) ? o.present_attributes
-                                                   : o.missing_attributes) |= 1u << i;
+      (key_source.contains(kRequiredAttributes[i]) ? o.present_attributes : o.missing_attributes) |=
+          1u << i;
     }
   }
   o.write_units = write.write_units;

@@ -67,7 +67,6 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::ScanRequest& request, const Result<api::ReadResponse>& response);
 
-
 // Each item of a batch or transaction is observed as its own request ("TransactWriteItems:Put",
 // "BatchGetItem:Get"), with its share of its table's ConsumedCapacity; an item the batch left
 // unprocessed counts as throttled.
@@ -100,28 +99,45 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 // Whether requests of this type are observed (audit_probe.h asks for their capacity).
 template <class Request>
 inline constexpr bool kObserved = false;
-template <> inline constexpr bool kObserved<api::GetItemRequest> = true;
-template <> inline constexpr bool kObserved<api::PutItemRequest> = true;
-template <> inline constexpr bool kObserved<api::UpdateItemRequest> = true;
-template <> inline constexpr bool kObserved<api::DeleteItemRequest> = true;
-template <> inline constexpr bool kObserved<api::QueryRequest> = true;
-template <> inline constexpr bool kObserved<api::ScanRequest> = true;
-template <> inline constexpr bool kObserved<api::BatchGetItemRequest> = true;
-template <> inline constexpr bool kObserved<api::BatchWriteItemRequest> = true;
-template <> inline constexpr bool kObserved<api::TransactGetItemsRequest> = true;
-template <> inline constexpr bool kObserved<api::TransactWriteItemsRequest> = true;
-template <> inline constexpr bool kObserved<api::ExecuteStatementRequest> = true;
-template <> inline constexpr bool kObserved<api::BatchExecuteStatementRequest> = true;
-template <> inline constexpr bool kObserved<api::ExecuteTransactionRequest> = true;
-
+template <>
+inline constexpr bool kObserved<api::GetItemRequest> = true;
+template <>
+inline constexpr bool kObserved<api::PutItemRequest> = true;
+template <>
+inline constexpr bool kObserved<api::UpdateItemRequest> = true;
+template <>
+inline constexpr bool kObserved<api::DeleteItemRequest> = true;
+template <>
+inline constexpr bool kObserved<api::QueryRequest> = true;
+template <>
+inline constexpr bool kObserved<api::ScanRequest> = true;
+template <>
+inline constexpr bool kObserved<api::BatchGetItemRequest> = true;
+template <>
+inline constexpr bool kObserved<api::BatchWriteItemRequest> = true;
+template <>
+inline constexpr bool kObserved<api::TransactGetItemsRequest> = true;
+template <>
+inline constexpr bool kObserved<api::TransactWriteItemsRequest> = true;
+template <>
+inline constexpr bool kObserved<api::ExecuteStatementRequest> = true;
+template <>
+inline constexpr bool kObserved<api::BatchExecuteStatementRequest> = true;
+template <>
+inline constexpr bool kObserved<api::ExecuteTransactionRequest> = true;
 
 // The observed requests that only read (their capacity is read units, no item size needed).
 template <class Request>
 inline constexpr bool kReadOnly = false;
-template <> inline constexpr bool kReadOnly<api::GetItemRequest> = true;
-template <> inline constexpr bool kReadOnly<api::QueryRequest> = true;
-template <> inline constexpr bool kReadOnly<api::ScanRequest> = true;
-template <> inline constexpr bool kReadOnly<api::BatchGetItemRequest> = true;
-template <> inline constexpr bool kReadOnly<api::TransactGetItemsRequest> = true;
+template <>
+inline constexpr bool kReadOnly<api::GetItemRequest> = true;
+template <>
+inline constexpr bool kReadOnly<api::QueryRequest> = true;
+template <>
+inline constexpr bool kReadOnly<api::ScanRequest> = true;
+template <>
+inline constexpr bool kReadOnly<api::BatchGetItemRequest> = true;
+template <>
+inline constexpr bool kReadOnly<api::TransactGetItemsRequest> = true;
 
 }  // namespace ddbemu::audit

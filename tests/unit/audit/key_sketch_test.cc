@@ -1,6 +1,8 @@
 // The audit's keys without allocation (audit/access_audit.h, audit/key_sketch.h): labels written
 // directly are the capacity report's labels (what rapidjson writes), and a sketch compares keys
 // by hash and writes a label only when a key takes a counter.
+#include "audit/key_sketch.h"
+
 #include <gtest/gtest.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -8,7 +10,6 @@
 #include <string>
 
 #include "audit/access_audit.h"
-#include "audit/key_sketch.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::audit {

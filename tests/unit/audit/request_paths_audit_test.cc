@@ -89,7 +89,8 @@ class RequestPathsAuditTest : public ::testing::Test {
 
 TEST_F(RequestPathsAuditTest, PartiqlSelectWithoutKeyIsAScanWhoseFilterDiscardsMostReads) {
   PutThirtyWithThreeAdmins();
-  const auto r = Call("ExecuteStatement", R"({"Statement":"SELECT * FROM hrt WHERE role = 'admin'"})");
+  const auto r =
+      Call("ExecuteStatement", R"({"Statement":"SELECT * FROM hrt WHERE role = 'admin'"})");
   ASSERT_EQ(r["Items"].Size(), 3u);
   const AuditShape s = Sum("ExecuteStatement:Scan");
   EXPECT_EQ(s.requests, 1);
@@ -112,8 +113,9 @@ TEST_F(RequestPathsAuditTest, PartiqlSelectWithoutKeyIsAScanWhoseFilterDiscardsM
 
 TEST_F(RequestPathsAuditTest, PartiqlSelectOnThePartitionKeyIsAQueryAndOnTheFullKeyAGet) {
   PutThirtyWithThreeAdmins();
-  Call("ExecuteStatement",
-       R"({"Statement":"SELECT * FROM hrt WHERE PK = ? AND role = ?","Parameters":[{"S":"ORG#1"},{"S":"admin"}]})");
+  Call(
+      "ExecuteStatement",
+      R"({"Statement":"SELECT * FROM hrt WHERE PK = ? AND role = ?","Parameters":[{"S":"ORG#1"},{"S":"admin"}]})");
   const AuditShape query = Sum("ExecuteStatement:Query");
   EXPECT_EQ(query.key_condition, "PK = ?");
   EXPECT_EQ(query.filter, "(role = ?)");
@@ -122,7 +124,8 @@ TEST_F(RequestPathsAuditTest, PartiqlSelectOnThePartitionKeyIsAQueryAndOnTheFull
   EXPECT_NE(FindingOf("filter-discards"), nullptr);
   EXPECT_EQ(FindingOf("scan"), nullptr);
 
-  Call("ExecuteStatement", R"({"Statement":"SELECT * FROM hrt WHERE PK = 'ORG#1' AND SK = 'EMP#1'"})");
+  Call("ExecuteStatement",
+       R"({"Statement":"SELECT * FROM hrt WHERE PK = 'ORG#1' AND SK = 'EMP#1'"})");
   const AuditShape get = Sum("ExecuteStatement:Get");
   EXPECT_EQ(get.requests, 1);
   EXPECT_EQ(get.items_read, 1);
@@ -139,7 +142,8 @@ TEST_F(RequestPathsAuditTest, PartiqlWritesAreAuditedAsTheWritesTheyRunAs) {
   EXPECT_EQ(Sum("ExecuteStatement:Update").write_units, 1);
   EXPECT_EQ(Sum("ExecuteStatement:Update").filter, "condition: attribute_exists(PK)");
 
-  const auto batch = Call("BatchExecuteStatement", R"({"ReturnConsumedCapacity":"TOTAL","Statements":[
+  const auto batch =
+      Call("BatchExecuteStatement", R"({"ReturnConsumedCapacity":"TOTAL","Statements":[
     {"Statement":"INSERT INTO hrt VALUE {'PK':'ORG#2','SK':'EMP#1','type':'emp'}"},
     {"Statement":"INSERT INTO hrt VALUE {'PK':'ORG#2','SK':'EMP#2'}"},
     {"Statement":"DELETE FROM hrt WHERE PK = 'ORG#1' AND SK = 'EMP#1'"}]})");
@@ -150,7 +154,8 @@ TEST_F(RequestPathsAuditTest, PartiqlWritesAreAuditedAsTheWritesTheyRunAs) {
   EXPECT_DOUBLE_EQ(puts.write_units + deletes.write_units, Units(batch));
   EXPECT_NE(FindingOf("missing-attribute"), nullptr);  // the put without `type`
 
-  const auto txn = Call("ExecuteTransaction", R"({"ReturnConsumedCapacity":"TOTAL","TransactStatements":[
+  const auto txn =
+      Call("ExecuteTransaction", R"({"ReturnConsumedCapacity":"TOTAL","TransactStatements":[
     {"Statement":"UPDATE hrt SET n = 1 WHERE PK = 'ORG#2' AND SK = 'EMP#1'"},
     {"Statement":"UPDATE hrt SET n = 2 WHERE PK = 'ORG#2' AND SK = 'EMP#2'"}]})");
   const AuditShape updates = Sum("ExecuteTransaction:Update");
@@ -162,7 +167,8 @@ TEST_F(RequestPathsAuditTest, PartiqlWritesAreAuditedAsTheWritesTheyRunAs) {
 
 TEST_F(RequestPathsAuditTest, PartiqlReadBatchAndReadTransactionCountEachStatement) {
   Put("ORG#1", "EMP#1");
-  const auto batch = Call("BatchExecuteStatement", R"({"ReturnConsumedCapacity":"TOTAL","Statements":[
+  const auto batch =
+      Call("BatchExecuteStatement", R"({"ReturnConsumedCapacity":"TOTAL","Statements":[
     {"Statement":"SELECT * FROM hrt WHERE PK = 'ORG#1' AND SK = 'EMP#1'"},
     {"Statement":"SELECT * FROM hrt WHERE PK = 'ORG#1' AND SK = 'EMP#9'"}]})");
   const AuditShape gets = Sum("BatchExecuteStatement:Get");
@@ -171,7 +177,8 @@ TEST_F(RequestPathsAuditTest, PartiqlReadBatchAndReadTransactionCountEachStateme
   EXPECT_EQ(gets.items_returned, 1);
   EXPECT_DOUBLE_EQ(gets.read_units, Units(batch));
 
-  const auto txn = Call("ExecuteTransaction", R"({"ReturnConsumedCapacity":"TOTAL","TransactStatements":[
+  const auto txn =
+      Call("ExecuteTransaction", R"({"ReturnConsumedCapacity":"TOTAL","TransactStatements":[
     {"Statement":"SELECT * FROM hrt WHERE PK = 'ORG#1' AND SK = 'EMP#1'"},
     {"Statement":"SELECT * FROM hrt WHERE PK = 'ORG#1' AND SK = 'EMP#9'"}]})");
   const AuditShape reads = Sum("ExecuteTransaction:Get");
@@ -214,8 +221,8 @@ TEST_F(RequestPathsAuditTest, UnprocessedAndRefusedBatchItemsCountAsThrottled) {
   caps.partitions = 8;  // so that cold keys live in partitions other than the hot key's
   ASSERT_TRUE(db_->SetCapacityOverrides("hrt", caps).ok());
   auto put = [](const std::string& pk, int sk) {
-    return R"({"PutRequest":{"Item":{"PK":{"S":")" + pk + R"("},"SK":{"S":")" +
-           std::to_string(sk) + R"("},"type":{"S":"x"}}}})";
+    return R"({"PutRequest":{"Item":{"PK":{"S":")" + pk + R"("},"SK":{"S":")" + std::to_string(sk) +
+           R"("},"type":{"S":"x"}}}})";
   };
   // Each batch's outcome as the service reports it: refused whole (400), or some items left
   // in UnprocessedItems.
@@ -285,7 +292,8 @@ TEST_F(RequestPathsAuditTest, EmbeddedClientRequestsAreAuditedLikeHttpOnes) {
   auto client = MakeEmbeddedClient(*db_);
   PutItemRequest put;
   put.table_name = "hrt";
-  put.item = {{"PK", AttributeValue::S("ORG#1")}, {"SK", AttributeValue::S("EMP#1")},
+  put.item = {{"PK", AttributeValue::S("ORG#1")},
+              {"SK", AttributeValue::S("EMP#1")},
               {"type", AttributeValue::S("emp")}};
   ASSERT_TRUE(client->PutItem(put).ok());
   GetItemRequest get;

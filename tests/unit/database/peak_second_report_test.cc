@@ -37,8 +37,9 @@ class PeakSecondReportTest : public ::testing::Test {
   int Puts(int n, const std::string& pk) {
     int throttled = 0;
     for (int i = 0; i < n; ++i) {
-      const Response r = db_->Call("PutItem", R"({"TableName":"peak","Item":{"pk":{"S":")" + pk +
-                                                  R"("},"v":{"N":")" + std::to_string(i) + R"("}}})");
+      const Response r =
+          db_->Call("PutItem", R"({"TableName":"peak","Item":{"pk":{"S":")" + pk +
+                                   R"("},"v":{"N":")" + std::to_string(i) + R"("}}})");
       throttled += r.http_status == 200 ? 0 : 1;
     }
     return throttled;
