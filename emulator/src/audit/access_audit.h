@@ -27,7 +27,7 @@
 
 namespace ddbemu::audit {
 
-// The attributes hrcore's schema relies on every item carrying (docs/hr-schema.md: `type`); a
+// The attributes hrcore's schema relies on every item carrying (its entity codecs write `type`); a
 // put lacking one on a table where other puts carry it is a finding. Observations name them by
 // bit (1 << index).
 inline constexpr std::string_view kRequiredAttributes[] = {"type"};
