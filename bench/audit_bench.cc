@@ -2,6 +2,7 @@
 // GetItem, PutItem and Query through Database::Call with the audit off (/0) and on (/1).
 //
 //   build/bench/ddbemu_bench --benchmark_filter=Audit
+//   python3 bench/audit_cost.py build/bench/ddbemu_bench   (the difference, min and median)
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>

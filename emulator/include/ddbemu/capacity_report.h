@@ -29,7 +29,12 @@ struct PartitionCapacity {
   std::uint64_t last_hash = 0;
   std::uint64_t item_count = 0;  // items (index entries, for a GSI) now in the partition
   std::uint64_t size_bytes = 0;
-  CapacityUsage usage;
+  CapacityUsage usage;  // over the whole window
+  // Per second: the partition's busiest second of the window (nearest its caps; a window's
+  // average hides a burst that throttles) and the second the clock is in now, so far.
+  CapacityUsage peak_second;
+  std::int64_t peak_second_micros = 0;  // the clock at the start of the peak second
+  CapacityUsage current_second;
 };
 
 struct KeyCapacity {

@@ -39,6 +39,9 @@ struct ExecuteStatementResponse {
   std::vector<Item> items;
   std::optional<std::string> next_token;
   std::optional<ConsumedCapacity> consumed_capacity;
+  // Items the statement's reads evaluated before its WHERE filtered them (a Query's or Scan's
+  // ScannedCount); not rendered — the access-pattern audit's "items read".
+  std::int64_t items_read = 0;
 };
 
 struct BatchExecuteStatementRequest {

@@ -2,99 +2,126 @@
 #include "audit/access_audit.h"
 
 #include <algorithm>
-
-#include "storage/table_schema.h"
+#include <functional>
 
 namespace ddbemu::audit {
 namespace {
 
-constexpr char kSep = '\x1f';  // cannot occur in a table name, an access key or an expression
+std::uint64_t HashOf(std::string_view s) { return std::hash<std::string_view>{}(s); }
 
-std::string ShapeKey(const Observation& o) {
-  std::string key = o.ns;
-  for (const std::string* part :
-       {&o.table, &o.index, &o.operation, &o.key_condition, &o.filter, &o.projection}) {
-    key += kSep;
-    key += *part;
-  }
-  key += kSep;
-  key += o.consistent_read ? '1' : '0';
-  key += std::to_string(o.limit);
-  for (const std::string& a : o.missing_attributes) {
-    key += kSep;
-    key += a;
-  }
-  return key;
+std::pair<std::string_view, std::string_view> Key(std::string_view ns, std::string_view table) {
+  return {ns, table};
 }
-
-std::string TableKey(const std::string& ns, const std::string& table) { return ns + kSep + table; }
 
 }  // namespace
 
-bool AccessAudit::WrittenRecently(std::uint64_t item, std::int64_t now) const {
-  auto it = last_write_.find(item);
-  return it != last_write_.end() && now - it->second <= limits_.window_micros;
+std::uint64_t CombineHash(std::uint64_t seed, std::uint64_t value) {
+  // boost::hash_combine's mixing, widened to 64 bits.
+  return seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 12) + (seed >> 4));
 }
 
-void AccessAudit::RememberWrite(std::uint64_t item, std::int64_t now) {
-  last_write_[item] = now;
-  write_order_.emplace_back(item, now);
-  while (write_order_.size() > limits_.recent_writes) {
-    const auto [old, at] = write_order_.front();
-    write_order_.pop_front();
-    auto it = last_write_.find(old);
-    if (it != last_write_.end() && it->second == at) last_write_.erase(it);
+std::uint64_t AccessAudit::ShapeHash(const Observation& o) {
+  std::uint64_t h = HashOf(o.ns);
+  for (std::string_view part : {o.table, o.index, o.operation, std::string_view(o.key_condition),
+                                std::string_view(o.filter), std::string_view(o.projection)}) {
+    h = CombineHash(h, HashOf(part));
   }
+  h = CombineHash(h, static_cast<std::uint64_t>(o.limit) * 2 + (o.consistent_read ? 1 : 0));
+  return CombineHash(h, o.missing_attributes);
+}
+
+bool AccessAudit::SameShape(const ShapeState& state, const Observation& o) {
+  const AuditShape& s = state.shape;
+  return state.ns == o.ns && s.table == o.table && s.index == o.index &&
+         s.operation == o.operation && s.key_condition == o.key_condition && s.filter == o.filter &&
+         s.projection == o.projection && s.consistent_read == o.consistent_read &&
+         s.limit == o.limit && state.missing_attributes == o.missing_attributes;
+}
+
+AccessAudit::ShapeState* AccessAudit::FindShape(std::uint64_t hash, const Observation& o) {
+  auto [first, last] = shape_index_.equal_range(hash);
+  for (auto it = first; it != last; ++it) {
+    if (SameShape(shapes_[it->second], o)) return &shapes_[it->second];
+  }
+  return nullptr;
+}
+
+AccessAudit::ShapeState* AccessAudit::AddShape(std::uint64_t hash, const Observation& o) {
+  if (shapes_.size() >= limits_.max_shapes) return nullptr;
+  ShapeState state{std::string(o.ns), o.missing_attributes, AuditShape{}};
+  AuditShape& s = state.shape;
+  s.id = "s" + std::to_string(shapes_.size() + 1);
+  s.table = o.table;
+  s.index = o.index;
+  s.operation = o.operation;
+  s.key_condition = o.key_condition;
+  s.filter = o.filter;
+  s.projection = o.projection;
+  s.consistent_read = o.consistent_read;
+  s.limit = o.limit;
+  for (std::size_t i = 0; i < std::size(kRequiredAttributes); ++i) {
+    if (o.missing_attributes & (1u << i)) s.missing_attributes.emplace_back(kRequiredAttributes[i]);
+  }
+  shape_index_.emplace(hash, shapes_.size());
+  shapes_.push_back(std::move(state));
+  return &shapes_.back();
 }
 
 void AccessAudit::RecordCollection(TableState& table, const Observation& o) {
+  const KeyRef& key = o.partition_key;
   for (CollectionSketch& c : table.collections) {
-    if (c.key == o.collection_key) {
+    if (c.hash == key.hash) {
       c.Add(o.sort_key_hash);
       return;
     }
   }
+  CollectionSketch* slot = nullptr;
+  std::int64_t puts = 0;
   if (table.collections.size() < limits_.collections_per_table) {
-    table.collections.push_back(CollectionSketch{o.collection_key});
-    table.collections.back().Add(o.sort_key_hash);
-    return;
+    slot = &table.collections.emplace_back();
+  } else {
+    // Space saving: the least written collection gives way (a growing one soon outranks it).
+    slot = &*std::min_element(
+        table.collections.begin(), table.collections.end(),
+        [](const CollectionSketch& a, const CollectionSketch& b) { return a.puts < b.puts; });
+    puts = slot->puts;
   }
-  // Space saving: the least written collection gives way (a growing one soon outranks it).
-  auto smallest = std::min_element(
-      table.collections.begin(), table.collections.end(),
-      [](const CollectionSketch& a, const CollectionSketch& b) { return a.puts < b.puts; });
-  const std::int64_t puts = smallest->puts;
-  *smallest = CollectionSketch{o.collection_key, puts};
-  smallest->Add(o.sort_key_hash);
+  slot->hash = key.hash;
+  slot->puts = puts;
+  slot->sort_keys.reset();
+  slot->key.clear();
+  WriteKeyLabel(key.attributes, *key.item, slot->key);
+  slot->Add(o.sort_key_hash);
+}
+
+void AccessAudit::RecordTable(const Observation& o) {
+  auto it = tables_.find(Key(o.ns, o.table));
+  if (it == tables_.end()) {
+    it = tables_.emplace(NsTable(o.ns, o.table), TableState{}).first;
+  }
+  TableState& table = it->second;
+  if (o.grows_collection) RecordCollection(table, o);
+  for (std::size_t i = 0; i < std::size(kRequiredAttributes); ++i) {
+    if (!(o.present_attributes & (1u << i))) continue;
+    const std::string_view a = kRequiredAttributes[i];
+    if (std::find(table.relied_attributes.begin(), table.relied_attributes.end(), a) ==
+        table.relied_attributes.end()) {
+      table.relied_attributes.emplace_back(a);
+    }
+  }
 }
 
 void AccessAudit::Record(const Observation& o) {
   const std::int64_t now = clock_.NowMicros();
-  const std::string key = ShapeKey(o);
+  const std::uint64_t hash = ShapeHash(o);
   std::lock_guard lock(mutex_);
-  auto found = shape_index_.find(key);
-  if (found == shape_index_.end()) {
-    if (shapes_.size() >= limits_.max_shapes) {
-      ++dropped_;
-      return;
-    }
-    ShapeState state{o.ns, AuditShape{}};
-    AuditShape& s = state.shape;
-    s.id = "s" + std::to_string(shapes_.size() + 1);
-    s.table = o.table;
-    s.index = o.index;
-    s.operation = o.operation;
-    s.key_condition = o.key_condition;
-    s.filter = o.filter;
-    s.projection = o.projection;
-    s.consistent_read = o.consistent_read;
-    s.limit = o.limit;
-    s.missing_attributes = o.missing_attributes;
-    found = shape_index_.emplace(key, shapes_.size()).first;
-    shapes_.push_back(std::move(state));
+  ShapeState* state = FindShape(hash, o);
+  if (state == nullptr) state = AddShape(hash, o);
+  if (state == nullptr) {
+    ++dropped_;
+    return;
   }
-  ShapeState& state = shapes_[found->second];
-  AuditShape& s = state.shape;
+  AuditShape& s = state->shape;
   ++s.requests;
   if (o.throttled) ++s.throttles;
   if (!o.ok && !o.throttled) ++s.errors;
@@ -103,27 +130,26 @@ void AccessAudit::Record(const Observation& o) {
   s.read_units += o.read_units;
   s.write_units += o.write_units;
   if (o.written_item != 0) s.max_item_kb = std::max(s.max_item_kb, o.item_kb);
-  if (!o.partition_key.empty()) state.keys.Add(o.partition_key);
+  if (o.partition_key.hash != 0) {
+    state->keys.Add(o.partition_key.hash, [&](std::string& label) {
+      WriteKeyLabel(o.partition_key.attributes, *o.partition_key.item, label);
+    });
+  }
 
   if (o.ok && !o.read_items.empty()) {
     bool any_recent = false;
-    for (std::uint64_t item : o.read_items) any_recent = any_recent || WrittenRecently(item, now);
+    const std::int64_t since = now - limits_.window_micros;
+    for (std::uint64_t item : o.read_items) {
+      any_recent = any_recent || recent_writes_.WrittenSince(item, since);
+    }
     if (o.global_index_read && any_recent) ++s.reads_after_write;
     if (o.consistent_read && !any_recent) ++s.consistent_reads_without_recent_write;
   } else if (o.ok && o.consistent_read) {
     ++s.consistent_reads_without_recent_write;  // nothing read: nothing to be stale about
   }
-  if (o.ok && o.written_item != 0) RememberWrite(o.written_item, now);
-
-  if (o.ok && (!o.collection_key.empty() || !o.present_attributes.empty())) {
-    TableState& table = tables_[TableKey(o.ns, o.table)];
-    if (!o.collection_key.empty()) RecordCollection(table, o);
-    for (const std::string& a : o.present_attributes) {
-      if (std::find(table.relied_attributes.begin(), table.relied_attributes.end(), a) ==
-          table.relied_attributes.end()) {
-        table.relied_attributes.push_back(a);
-      }
-    }
+  if (o.ok && o.written_item != 0) recent_writes_.Remember(o.written_item, now);
+  if (o.ok && ((o.grows_collection && o.partition_key.hash != 0) || o.present_attributes != 0)) {
+    RecordTable(o);
   }
 }
 
@@ -138,10 +164,9 @@ AuditSnapshot AccessAudit::Snapshot(const std::string& ns) const {
     snapshot.shapes.push_back(state.shape);
     snapshot.shapes.back().top_keys = state.keys.Top();
   }
-  const std::string prefix = ns + kSep;
-  for (auto it = tables_.lower_bound(prefix); it != tables_.end(); ++it) {
-    if (!it->first.starts_with(prefix)) break;
-    const std::string table = it->first.substr(prefix.size());
+  for (auto it = tables_.lower_bound(Key(ns, "")); it != tables_.end(); ++it) {
+    if (it->first.first != ns) break;
+    const std::string& table = it->first.second;
     for (const CollectionSketch& c : it->second.collections) {
       snapshot.collections.push_back({table, c.key, c.puts, c.DistinctSortKeys()});
     }
@@ -158,26 +183,31 @@ void AccessAudit::Reset() {
   shapes_.clear();
   dropped_ = 0;
   tables_.clear();
-  last_write_.clear();
-  write_order_.clear();
+  recent_writes_.Clear();
 }
 
-std::shared_ptr<const TableSchema> AccessAudit::CachedSchema(
-    const std::string& ns, const std::string& table) const {
+std::shared_ptr<const TableSchema> AccessAudit::CachedSchema(std::string_view ns,
+                                                             std::string_view table) const {
   std::lock_guard lock(mutex_);
-  auto it = schemas_.find(TableKey(ns, table));
+  auto it = schemas_.find(Key(ns, table));
   return it == schemas_.end() ? nullptr : it->second;
 }
 
-void AccessAudit::CacheSchema(const std::string& ns, const std::string& table,
+void AccessAudit::CacheSchema(std::string_view ns, std::string_view table,
                               std::shared_ptr<const TableSchema> schema) {
   std::lock_guard lock(mutex_);
-  schemas_[TableKey(ns, table)] = std::move(schema);
+  auto it = schemas_.find(Key(ns, table));
+  if (it != schemas_.end()) {
+    it->second = std::move(schema);
+  } else {
+    schemas_.emplace(NsTable(ns, table), std::move(schema));
+  }
 }
 
-void AccessAudit::Forget(const std::string& ns, const std::string& table) {
+void AccessAudit::Forget(std::string_view ns, std::string_view table) {
   std::lock_guard lock(mutex_);
-  schemas_.erase(TableKey(ns, table));
+  auto it = schemas_.find(Key(ns, table));
+  if (it != schemas_.end()) schemas_.erase(it);
 }
 
 }  // namespace ddbemu::audit

@@ -2,62 +2,80 @@
 // Observation per data request (audit_probe.h builds them); it aggregates them by shape, so its
 // memory is bounded by the number of distinct shapes (capped) and small fixed-size sketches,
 // never by the number of requests. Thread-safe: one mutex, held only to update counters.
+//
+// Recording is on every request's path, so it allocates nothing once a shape and its keys are
+// known: shapes are found by a hash of their parts, keys are compared by hash, and a key's
+// DynamoDB JSON label is written only when a sketch takes the key in (key_sketch.h).
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "audit/key_sketch.h"
+#include "audit/recent_writes.h"
 #include "ddbemu/audit_report.h"
 #include "ddbemu/clock.h"
-
-namespace ddbemu {
-struct TableSchema;
-}
+#include "storage/table_schema.h"
 
 namespace ddbemu::audit {
 
-// What one request showed. Strings are already normalised (request_shape.h).
+// The attributes hrcore's schema relies on every item carrying (its entity codecs write `type`); a
+// put lacking one on a table where other puts carry it is a finding. Observations name them by
+// bit (1 << index).
+inline constexpr std::string_view kRequiredAttributes[] = {"type"};
+
+// A key a request used (its partition key, on the table or an index): the key's attributes and
+// the item holding their values, both valid while Record runs; `hash` is KeyHash of them.
+struct KeyRef {
+  std::span<const KeyAttribute> attributes;
+  const Item* item = nullptr;
+  std::uint64_t hash = 0;  // 0: no key known
+};
+
+// What one request showed. The views and KeyRef point into the request and its response, which
+// outlive the Record call; expressions are already normalised (request_shape.h).
 struct Observation {
-  std::string ns;  // the caller's namespace (ops::Caller::ns)
-  std::string table;
-  std::string index;
-  std::string operation;
+  std::string_view ns;  // the caller's namespace (ops::Caller::ns)
+  std::string_view table;
+  std::string_view index;
+  std::string_view operation;  // a literal: "Query", "BatchWriteItem:Put"...
   std::string key_condition;
   std::string filter;
   std::string projection;
   bool consistent_read = false;
   std::int64_t limit = 0;
-  std::vector<std::string> missing_attributes;  // required attributes a put lacked
-  std::vector<std::string> present_attributes;  // required attributes a put carried
+  std::uint32_t missing_attributes = 0;  // kRequiredAttributes a put lacked (bits)
+  std::uint32_t present_attributes = 0;  // kRequiredAttributes a put carried (bits)
   bool ok = true;
   bool throttled = false;
   std::int64_t items_read = 0;
   std::int64_t items_returned = 0;
   double read_units = 0;
   double write_units = 0;
-  std::string partition_key;  // DynamoDB JSON of the partition key used; "" when unknown
+  KeyRef partition_key;
   // Writes: the hash of the written item's table key; and for a put on a table with a sort
-  // key, its partition key (collection_key) and the hash of its sort key.
+  // key, that its item collection (partition_key's) grew by the sort key of hash sort_key_hash.
   std::uint64_t written_item = 0;  // 0: no write
   double item_kb = 0;              // the written item's size, from its write units (1 per KB)
-  std::string collection_key;
+  bool grows_collection = false;
   std::uint64_t sort_key_hash = 0;
   // Reads: hashes of the table keys of the items read (a GetItem's key even when absent).
-  std::vector<std::uint64_t> read_items;
+  std::span<const std::uint64_t> read_items;
   bool global_index_read = false;
 };
 
 // Limits of the recorder's memory.
 struct AuditLimits {
   std::size_t max_shapes = 2000;      // requests of further shapes are counted as dropped
-  std::size_t recent_writes = 16384;  // the window of "recent writes" remembered
+  std::size_t recent_writes = 16384;  // writes remembered for "recent write" (recent_writes.h)
   std::size_t collections_per_table = 64;
   std::int64_t window_micros = 1'000'000;  // a write this recent makes a read "right after" it
 };
@@ -81,7 +99,8 @@ struct AuditSnapshot {
 
 class AccessAudit {
  public:
-  explicit AccessAudit(Clock& clock, AuditLimits limits = {}) : clock_(clock), limits_(limits) {}
+  explicit AccessAudit(Clock& clock, AuditLimits limits = {})
+      : clock_(clock), limits_(limits), recent_writes_(limits.recent_writes) {}
 
   void Record(const Observation& observation);
   // The shapes and sketches of namespace `ns`, shapes in first-seen order.
@@ -91,17 +110,18 @@ class AccessAudit {
 
   // Table schemas by namespace and name, so that recording looks no schema up per request.
   // Forget() drops one when a table is created, updated or deleted.
-  std::shared_ptr<const TableSchema> CachedSchema(const std::string& ns,
-                                                  const std::string& table) const;
-  void CacheSchema(const std::string& ns, const std::string& table,
+  std::shared_ptr<const TableSchema> CachedSchema(std::string_view ns,
+                                                  std::string_view table) const;
+  void CacheSchema(std::string_view ns, std::string_view table,
                    std::shared_ptr<const TableSchema> schema);
-  void Forget(const std::string& ns, const std::string& table);
+  void Forget(std::string_view ns, std::string_view table);
 
   std::int64_t window_micros() const { return limits_.window_micros; }
 
  private:
   struct ShapeState {
     std::string ns;
+    std::uint32_t missing_attributes = 0;
     AuditShape shape;
     KeySketch keys{4};
   };
@@ -109,20 +129,41 @@ class AccessAudit {
     std::vector<CollectionSketch> collections;
     std::vector<std::string> relied_attributes;
   };
-  bool WrittenRecently(std::uint64_t item, std::int64_t now) const;
-  void RememberWrite(std::uint64_t item, std::int64_t now);
+  // (namespace, table) keys, searched with string_views (no key built per request).
+  using NsTable = std::pair<std::string, std::string>;
+  struct NsTableLess {
+    using is_transparent = void;
+    template <class A, class B>
+    bool operator()(const A& a, const B& b) const {
+      const int ns = std::string_view(a.first).compare(std::string_view(b.first));
+      return ns != 0 ? ns < 0 : std::string_view(a.second) < std::string_view(b.second);
+    }
+  };
+
+  static std::uint64_t ShapeHash(const Observation& o);
+  static bool SameShape(const ShapeState& state, const Observation& o);
+  ShapeState* FindShape(std::uint64_t hash, const Observation& o);
+  ShapeState* AddShape(std::uint64_t hash, const Observation& o);
   void RecordCollection(TableState& table, const Observation& o);
+  void RecordTable(const Observation& o);
 
   Clock& clock_;
   const AuditLimits limits_;
   mutable std::mutex mutex_;
-  std::unordered_map<std::string, std::size_t> shape_index_;  // shape key -> shapes_
+  std::unordered_multimap<std::uint64_t, std::size_t> shape_index_;  // ShapeHash -> shapes_
   std::vector<ShapeState> shapes_;
   std::int64_t dropped_ = 0;
-  std::map<std::string, TableState> tables_;  // ns \x1f table
-  std::unordered_map<std::uint64_t, std::int64_t> last_write_;
-  std::deque<std::pair<std::uint64_t, std::int64_t>> write_order_;
-  std::map<std::string, std::shared_ptr<const TableSchema>> schemas_;
+  std::map<NsTable, TableState, NsTableLess> tables_;
+  RecentWrites recent_writes_;
+  std::map<NsTable, std::shared_ptr<const TableSchema>, NsTableLess> schemas_;
 };
+
+// Hashes of keys, for comparing without labels: KeyHash of `attributes` in `item` (0 when one
+// is missing), and CombineHash to fold one hash into another.
+std::uint64_t KeyHash(std::span<const KeyAttribute> attributes, const Item& item);
+std::uint64_t CombineHash(std::uint64_t seed, std::uint64_t value);
+// The label of a key: its attributes as DynamoDB JSON ({"PK":{"S":"ORG#1"}}), as the capacity
+// report labels keys, appended to `out`.
+void WriteKeyLabel(std::span<const KeyAttribute> attributes, const Item& item, std::string& out);
 
 }  // namespace ddbemu::audit

@@ -23,6 +23,9 @@ bool Contains(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
 }
 
+// A Scan, or a PartiQL SELECT that ran as one ("ExecuteStatement:Scan").
+bool IsScan(const AuditShape& s) { return s.operation == "Scan" || s.operation.ends_with(":Scan"); }
+
 std::int64_t Succeeded(const AuditShape& s) { return s.requests - s.throttles - s.errors; }
 
 // A Scan reads every item of the table or index, so its cost grows with the table however few
@@ -30,7 +33,7 @@ std::int64_t Succeeded(const AuditShape& s) { return s.requests - s.throttles - 
 void Scans(const AuditSnapshot& snap, std::vector<AuditFinding>& out) {
   std::vector<std::pair<std::string, std::string>> seen;
   for (const AuditShape& s : snap.shapes) {
-    if (s.operation != "Scan") continue;
+    if (!IsScan(s)) continue;
     const auto where = std::make_pair(s.table, s.index);
     if (std::find(seen.begin(), seen.end(), where) != seen.end()) continue;
     seen.push_back(where);
@@ -38,7 +41,7 @@ void Scans(const AuditSnapshot& snap, std::vector<AuditFinding>& out) {
     std::int64_t requests = 0, read = 0, returned = 0;
     double units = 0;
     for (const AuditShape& t : snap.shapes) {
-      if (t.operation != "Scan" || t.table != s.table || t.index != s.index) continue;
+      if (!IsScan(t) || t.table != s.table || t.index != s.index) continue;
       requests += t.requests;
       read += t.items_read;
       returned += t.items_returned;

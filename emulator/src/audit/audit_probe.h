@@ -1,4 +1,5 @@
-// Probe: the audit's one hook in the request path (operation_table.cc's Handler). Around one
+// Probe: the audit's one hook in the request path, used by both ways in: the JSON path
+// (operation_table.cc's Handler) and the embedded Client (embedded_client.cc). Around one
 // operation it (1) asks the operation to compute ConsumedCapacity when the caller did not, so
 // that the audit sees every request's capacity, and (2) afterwards hands the request and its
 // outcome to the operation's Observe overload (request_shape.h), then removes the capacity the
@@ -20,7 +21,9 @@ class Probe {
     if (audit_ == nullptr) return;
     if (api::ReturnConsumedCapacity* asked = Asked(request)) {
       if (*asked == api::ReturnConsumedCapacity::kNone) {
-        *asked = api::ReturnConsumedCapacity::kIndexes;
+        // Reads need only the total; writes the table's share too (the written item's size).
+        *asked = kReadOnly<Request> ? api::ReturnConsumedCapacity::kTotal
+                                    : api::ReturnConsumedCapacity::kIndexes;
         added_capacity_ = true;
       }
     }
@@ -39,26 +42,21 @@ class Probe {
       *Asked(request) = api::ReturnConsumedCapacity::kNone;
       if constexpr (requires { response->consumed_capacity.reset(); }) {
         if (response.ok()) response->consumed_capacity.reset();
+      } else if constexpr (requires { response->consumed_capacity.clear(); }) {
+        if (response.ok()) response->consumed_capacity.clear();  // the multi-table list
       }
     }
   }
 
  private:
+  // The request's ReturnConsumedCapacity, for the operations the audit observes.
   static api::ReturnConsumedCapacity* Asked(Request& request) {
-    if constexpr (requires {
-                    Observe(std::declval<AccessAudit&>(), std::declval<ops::Engine&>(),
-                            std::declval<const ops::Caller&>(), request,
-                            std::declval<const Result<api::ItemResponse>&>());
-                  }) {
-      return &request.return_consumed_capacity;
-    } else if constexpr (requires {
-                           Observe(std::declval<AccessAudit&>(), std::declval<ops::Engine&>(),
-                                   std::declval<const ops::Caller&>(), request,
-                                   std::declval<const Result<api::ReadResponse>&>());
-                         }) {
+    if constexpr (!kObserved<Request>) {
+      return nullptr;
+    } else if constexpr (requires { request.read.return_consumed_capacity; }) {
       return &request.read.return_consumed_capacity;
     } else {
-      return nullptr;
+      return &request.return_consumed_capacity;
     }
   }
 

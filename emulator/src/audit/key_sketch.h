@@ -2,6 +2,9 @@
 // k counters; a new key takes over the smallest, so a key used more often than 1/k of the time
 // is always kept), and an item collection's distinct sort keys (CollectionSketch: linear
 // counting over a 1024-bit bitmap, accurate to a few percent up to a few thousand keys).
+// Keys are compared by a 64-bit hash; a key's label (its DynamoDB JSON) is written only when
+// the key takes a counter, into that counter's string, so that a request whose key is already
+// counted costs no allocation and no JSON.
 #pragma once
 
 #include <algorithm>
@@ -16,43 +19,56 @@ namespace ddbemu::audit {
 
 class KeySketch {
  public:
-  explicit KeySketch(std::size_t capacity) : capacity_(capacity) {}
+  explicit KeySketch(std::size_t capacity) : capacity_(capacity) { counts_.reserve(capacity); }
 
-  void Add(const std::string& key) {
-    for (auto& [k, n] : counts_) {
-      if (k == key) {
-        ++n;
+  // Counts the key of hash `hash`; `write_label(std::string&)` writes its label (into a
+  // cleared string) when the key takes a counter.
+  template <class WriteLabel>
+  void Add(std::uint64_t hash, WriteLabel&& write_label) {
+    for (Counter& c : counts_) {
+      if (c.hash == hash) {
+        ++c.count;
         return;
       }
     }
     if (counts_.size() < capacity_) {
-      counts_.emplace_back(key, 1);
+      counts_.push_back(Counter{hash, 1, {}});
+      write_label(counts_.back().label);
       return;
     }
-    auto smallest = counts_.begin();
-    for (auto it = counts_.begin(); it != counts_.end(); ++it) {
-      if (it->second < smallest->second) smallest = it;
-    }
-    *smallest = {key, smallest->second + 1};
+    auto smallest =
+        std::min_element(counts_.begin(), counts_.end(),
+                         [](const Counter& a, const Counter& b) { return a.count < b.count; });
+    smallest->hash = hash;
+    ++smallest->count;
+    smallest->label.clear();  // keeps its capacity: no allocation once warm
+    write_label(smallest->label);
   }
-  // Keys, most used first.
+  // Labels, most used first.
   std::vector<std::string> Top() const {
-    auto sorted = counts_;
+    std::vector<const Counter*> sorted;
+    for (const Counter& c : counts_) sorted.push_back(&c);
     std::stable_sort(sorted.begin(), sorted.end(),
-                     [](const auto& a, const auto& b) { return a.second > b.second; });
-    std::vector<std::string> keys;
-    for (auto& [k, n] : sorted) keys.push_back(k);
-    return keys;
+                     [](const Counter* a, const Counter* b) { return a->count > b->count; });
+    std::vector<std::string> labels;
+    for (const Counter* c : sorted) labels.push_back(c->label);
+    return labels;
   }
 
  private:
+  struct Counter {
+    std::uint64_t hash;
+    std::int64_t count;
+    std::string label;
+  };
   std::size_t capacity_;
-  std::vector<std::pair<std::string, std::int64_t>> counts_;
+  std::vector<Counter> counts_;
 };
 
 struct CollectionSketch {
   static constexpr std::size_t kBits = 1024;
-  std::string key;  // the partition key, DynamoDB JSON
+  std::uint64_t hash = 0;  // of the partition key
+  std::string key;         // the partition key, DynamoDB JSON
   std::int64_t puts = 0;
   std::bitset<kBits> sort_keys;
 

@@ -1,68 +1,47 @@
-// Observations of the audited operations (request_shape.h).
+// Observations of the single-item operations and of Query and Scan (request_shape.h), and the
+// pieces every Observe overload shares (observation_parts.h).
 #include "audit/request_shape.h"
 
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include <algorithm>
+#include <array>
+#include <cmath>
 #include <functional>
-#include <span>
 
+#include "audit/observation_parts.h"
 #include "storage/table_schema.h"
 #include "value/item_codec.h"
-#include "value/json_codec.h"
+#include "value/item_size.h"
 
 namespace ddbemu::audit {
-namespace {
-
-using ::ddbemu::KeyAttribute;
-using ::ddbemu::TableSchema;
-
-// Reads past this many items are not checked against recent writes (bounds the cost).
-constexpr std::size_t kItemsChecked = 100;
 
 std::shared_ptr<const TableSchema> SchemaOf(AccessAudit& audit, ops::Engine& engine,
-                                            const ops::Caller& caller, const std::string& table) {
+                                            const ops::Caller& caller, std::string_view table) {
   if (auto cached = audit.CachedSchema(caller.ns, table)) return cached;
   auto txn = engine.env.BeginRead();
   if (!txn.ok()) return nullptr;
-  auto schema = engine.catalog.GetShared(*txn, caller.ns, table);
+  auto schema = engine.catalog.GetShared(*txn, caller.ns, std::string(table));
   if (!schema.ok() || *schema == nullptr) return nullptr;
   audit.CacheSchema(caller.ns, table, *schema);
   return *schema;
 }
 
-// The values of `attributes` in `item` as DynamoDB JSON ({"PK":{"S":"ORG#1"}}), the way the
-// capacity report labels keys; "" when one is missing.
-std::string LabelOf(std::span<const KeyAttribute> attributes, const Item& item) {
-  Item key;
-  for (const KeyAttribute& a : attributes) {
-    auto it = item.find(a.name);
-    if (it == item.end()) return "";
-    key.emplace(a.name, it->second);
-  }
-  rapidjson::StringBuffer buffer;
-  JsonWriter writer(buffer);
-  WriteItem(key, writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
+KeyRef PartitionKey(const TableSchema& schema, const Item& item) {
+  const std::span<const KeyAttribute> attributes(&schema.partition_key, 1);
+  return KeyRef{attributes, &item, KeyHash(attributes, item)};
 }
 
-std::string PartitionLabel(const TableSchema& schema, const Item& item) {
-  return LabelOf({&schema.partition_key, 1}, item);
-}
-
-// A hash of the item's table key, never 0; 0 when the item lacks a key attribute.
-// `partition` is the item's PartitionLabel when the caller has it already ("" otherwise).
-std::uint64_t ItemHash(const ops::Caller& caller, const TableSchema& schema, const Item& item,
-                       std::string partition = "") {
-  std::string label = partition.empty() ? PartitionLabel(schema, item) : std::move(partition);
-  if (label.empty()) return 0;
+std::uint64_t ItemHash(std::string_view ns, const TableSchema& schema, const Item& item) {
+  const std::uint64_t partition = KeyHash({&schema.partition_key, 1}, item);
+  if (partition == 0) return 0;
+  std::uint64_t h =
+      CombineHash(std::hash<std::string_view>{}(ns), std::hash<std::string_view>{}(schema.name));
+  h = CombineHash(h, partition);
   if (schema.sort_key) {
-    const std::string sort = LabelOf({&*schema.sort_key, 1}, item);
-    if (sort.empty()) return 0;
-    label += sort;
+    const std::uint64_t sort = KeyHash({&*schema.sort_key, 1}, item);
+    if (sort == 0) return 0;
+    h = CombineHash(h, sort);
   }
-  return std::hash<std::string>{}(caller.ns + '\x1f' + schema.name + '\x1f' + label) | 1;
+  return h | 1;
 }
 
 bool Throttled(const ApiError& error) {
@@ -70,7 +49,12 @@ bool Throttled(const ApiError& error) {
          error.code() == ErrorCode::kThrottling || error.code() == ErrorCode::kRequestLimitExceeded;
 }
 
-Observation Begin(const ops::Caller& caller, std::string_view operation, const std::string& table,
+bool ThrottledCode(std::string_view code) {
+  return code == "ProvisionedThroughputExceeded" || code == "ThrottlingError" ||
+         code == "RequestLimitExceeded";
+}
+
+Observation Begin(const ops::Caller& caller, std::string_view operation, std::string_view table,
                   const ApiError* error) {
   Observation o;
   o.ns = caller.ns;
@@ -83,37 +67,29 @@ Observation Begin(const ops::Caller& caller, std::string_view operation, const s
   return o;
 }
 
-template <class Response>
-const ApiError* ErrorOf(const Result<Response>& response) {
-  return response.ok() ? nullptr : &response.error();
-}
-
-// One item written (alone, in a batch or in a transaction): key, size, the item collection a
-// put grows, required attributes. `capacity` is null when the request reports none per item.
 void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-                      std::string_view operation, const std::string& table, const Item& key_source,
-                      const api::ExpressionParameters* expressions, const ApiError* error,
-                      const api::ConsumedCapacity* capacity, bool put) {
-  Observation o = Begin(caller, operation, table, error);
+                      Observation o, const ItemWrite& write) {
+  const Item& key_source = *write.key_source;
+  const api::ExpressionParameters* expressions = write.expressions;
   if (expressions != nullptr && expressions->condition_expression) {
     o.filter =
         "condition: " + NormalizeExpression(*expressions->condition_expression, expressions->names);
   }
-  if (put) {
-    for (std::string_view a : kRequiredAttributes) {
-      (key_source.contains(a) ? o.present_attributes : o.missing_attributes).emplace_back(a);
+  if (write.put) {
+    for (std::size_t i = 0; i < std::size(kRequiredAttributes); ++i) {
+      (key_source.contains(kRequiredAttributes[i]) ? o.present_attributes : o.missing_attributes) |=
+          1u << i;
     }
   }
-  if (capacity != nullptr) {
-    o.write_units = capacity->capacity_units;
-    o.item_kb = capacity->table ? capacity->table->capacity_units : capacity->capacity_units;
-  }
-  if (auto schema = SchemaOf(audit, engine, caller, table)) {
-    o.partition_key = PartitionLabel(*schema, key_source);
-    o.written_item = ItemHash(caller, *schema, key_source, o.partition_key);
-    if (put && schema->sort_key) {
-      o.collection_key = o.partition_key;
-      o.sort_key_hash = std::hash<std::string>{}(LabelOf({&*schema->sort_key, 1}, key_source));
+  o.write_units = write.write_units;
+  o.item_kb = write.item_kb;
+  const auto schema = SchemaOf(audit, engine, caller, o.table);
+  if (schema) {
+    o.partition_key = PartitionKey(*schema, key_source);
+    o.written_item = ItemHash(caller.ns, *schema, key_source);
+    if (write.put && schema->sort_key) {
+      o.grows_collection = true;
+      o.sort_key_hash = KeyHash({&*schema->sort_key, 1}, key_source);
     }
   }
   if (o.written_item == 0) o.written_item = 1;  // a write all the same (sizes count)
@@ -121,14 +97,49 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
   audit.Record(o);
 }
 
+std::uint64_t ReadKey(const ops::Caller& caller, const TableSchema& schema, const Item& key,
+                      Observation& o) {
+  o.partition_key = PartitionKey(schema, key);
+  return ItemHash(caller.ns, schema, key);
+}
+
+UnitsShare ShareOf(const std::vector<api::TableCapacity>& capacity, std::string_view table,
+                   std::int64_t items, bool reads) {
+  UnitsShare share;
+  if (items <= 0) return share;
+  for (const api::TableCapacity& t : capacity) {
+    if (t.table_name != table) continue;
+    const double n = static_cast<double>(items);
+    if (t.read_capacity_units + t.write_capacity_units > 0) {
+      share.read_units = t.read_capacity_units / n;
+      share.write_units = t.write_capacity_units / n;
+    } else {
+      (reads ? share.read_units : share.write_units) = t.capacity_units / n;
+    }
+    break;
+  }
+  return share;
+}
+
+double ItemKb(const Item& item) { return std::ceil(static_cast<double>(ItemSize(item)) / 1024.0); }
+
+namespace {
+
+// Reads past this many items are not checked against recent writes (bounds the cost).
+constexpr std::size_t kItemsChecked = 100;
+
 template <class Request>
 void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                   std::string_view operation, const Request& request, const Item& key_source,
                   const Result<api::ItemResponse>& response, bool put) {
-  const api::ConsumedCapacity* capacity =
-      response.ok() && response->consumed_capacity ? &*response->consumed_capacity : nullptr;
-  ObserveItemWrite(audit, engine, caller, operation, request.table_name, key_source,
-                   &request.expressions, ErrorOf(response), capacity, put);
+  ItemWrite write{&key_source, &request.expressions, 0, 0, put};
+  if (response.ok() && response->consumed_capacity) {
+    const api::ConsumedCapacity& capacity = *response->consumed_capacity;
+    write.write_units = capacity.capacity_units;
+    write.item_kb = capacity.table ? capacity.table->capacity_units : capacity.capacity_units;
+  }
+  ObserveItemWrite(audit, engine, caller,
+                   Begin(caller, operation, request.table_name, ErrorOf(response)), write);
 }
 
 // The first `n` items of a page. The JSON path keeps them in their storage encoding
@@ -157,11 +168,11 @@ std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n) {
 template <class Request>
 void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                  std::string_view operation, const Request& request,
-                 const std::optional<std::string>& key_condition,
+                 std::optional<std::string_view> key_condition,
                  const Result<api::ReadResponse>& response) {
   const api::ReadParameters& read = request.read;
   Observation o = Begin(caller, operation, read.table_name, ErrorOf(response));
-  o.index = read.index_name.value_or("");
+  o.index = read.index_name ? std::string_view(*read.index_name) : std::string_view();
   if (key_condition) o.key_condition = NormalizeExpression(*key_condition, read.names);
   if (read.filter_expression) o.filter = NormalizeExpression(*read.filter_expression, read.names);
   if (read.filter) o.filter = "(legacy QueryFilter/ScanFilter)";
@@ -176,19 +187,31 @@ void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& cal
     o.items_returned = response->count;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
-  auto schema = SchemaOf(audit, engine, caller, read.table_name);
+  const auto schema = SchemaOf(audit, engine, caller, read.table_name);
+  std::vector<Item> items;
+  std::array<std::uint64_t, kItemsChecked> read_items;
   if (schema && response.ok()) {
     const IndexSchema* index = o.index.empty() ? nullptr : schema->FindIndex(o.index);
     o.global_index_read = index != nullptr && !index->is_local;
-    const std::vector<Item> items = FirstItems(*response, kItemsChecked);
-    if (operation == "Query" && !items.empty()) {
-      o.partition_key = o.global_index_read ? LabelOf(index->partition_key, items.front())
-                                            : PartitionLabel(*schema, items.front());
-    }
-    if (o.global_index_read || o.consistent_read) {
-      for (std::size_t i = 0; i < items.size() && i < kItemsChecked; ++i) {
-        if (std::uint64_t h = ItemHash(caller, *schema, items[i])) o.read_items.push_back(h);
+    // Only a Query's first item is needed (for its partition key), unless the read is checked
+    // against recent writes (GSI reads, consistent reads): decode no more than that.
+    const bool check_items = o.global_index_read || o.consistent_read;
+    const bool is_query = operation == "Query";
+    if (check_items || is_query) items = FirstItems(*response, check_items ? kItemsChecked : 1);
+    if (is_query && !items.empty()) {
+      if (o.global_index_read) {
+        o.partition_key = KeyRef{index->partition_key, &items.front(),
+                                 KeyHash(index->partition_key, items.front())};
+      } else {
+        o.partition_key = PartitionKey(*schema, items.front());
       }
+    }
+    if (check_items) {
+      std::size_t n = 0;
+      for (const Item& item : items) {
+        if (std::uint64_t h = ItemHash(caller.ns, *schema, item)) read_items[n++] = h;
+      }
+      o.read_items = std::span<const std::uint64_t>(read_items.data(), n);
     }
   }
   audit.Record(o);
@@ -209,12 +232,10 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     o.items_returned = response->item || !response->encoded_item.empty() ? 1 : 0;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
-  if (auto schema = SchemaOf(audit, engine, caller, request.table_name)) {
-    o.partition_key = PartitionLabel(*schema, request.key);
-    if (std::uint64_t h = ItemHash(caller, *schema, request.key, o.partition_key)) {
-      o.read_items.push_back(h);
-    }
-  }
+  const auto schema = SchemaOf(audit, engine, caller, request.table_name);
+  std::uint64_t read_item = 0;
+  if (schema) read_item = ReadKey(caller, *schema, request.key, o);
+  if (read_item != 0) o.read_items = {&read_item, 1};
   audit.Record(o);
 }
 
@@ -234,36 +255,13 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 }
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-             const api::BatchWriteItemRequest& request,
-             const Result<api::BatchWriteItemResponse>& response) {
-  for (const api::TableWriteRequests& table : request.tables) {
-    for (const api::WriteRequest& w : table.requests) {
-      const bool put = w.kind == api::WriteRequest::Kind::kPut;
-      ObserveItemWrite(audit, engine, caller, put ? "BatchWriteItem:Put" : "BatchWriteItem:Delete",
-                       table.table, w.item, nullptr, ErrorOf(response), nullptr, put);
-    }
-  }
-}
-
-void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-             const api::TransactWriteItemsRequest& request,
-             const Result<api::TransactWriteItemsResponse>& response) {
-  for (const api::TransactWriteAction& a : request.actions) {
-    using Kind = api::TransactActionKind;
-    if (a.kind == Kind::kConditionCheck) continue;
-    const char* name = a.kind == Kind::kPut      ? "TransactWriteItems:Put"
-                       : a.kind == Kind::kDelete ? "TransactWriteItems:Delete"
-                                                 : "TransactWriteItems:Update";
-    ObserveItemWrite(audit, engine, caller, name, a.table_name,
-                     a.kind == Kind::kPut ? a.item : a.key, &a.expressions, ErrorOf(response),
-                     nullptr, a.kind == Kind::kPut);
-  }
-}
-
-void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::QueryRequest& request, const Result<api::ReadResponse>& response) {
-  std::optional<std::string> condition = request.key_condition_expression;
-  if (!condition && request.key_conditions) condition = "(legacy KeyConditions)";
+  std::optional<std::string_view> condition;
+  if (request.key_condition_expression) {
+    condition = *request.key_condition_expression;
+  } else if (request.key_conditions) {
+    condition = "(legacy KeyConditions)";
+  }
   ObserveRead(audit, engine, caller, "Query", request, condition, response);
 }
 

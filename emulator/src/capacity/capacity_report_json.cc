@@ -19,8 +19,13 @@ void Hex(JsonWriter& w, std::uint64_t v) {
   w.String(buf);
 }
 
-void WriteUsage(JsonWriter& w, const CapacityUsage& u) {
+// `start_micros`: the second's start on the clock, for a one-second figure.
+void WriteUsage(JsonWriter& w, const CapacityUsage& u, const std::int64_t* start_micros = nullptr) {
   w.StartObject();
+  if (start_micros != nullptr) {
+    Key(w, "StartMicros");
+    w.Int64(*start_micros);
+  }
   Key(w, "ConsumedReadCapacityUnits");
   w.Double(u.read_units);
   Key(w, "ConsumedWriteCapacityUnits");
@@ -86,6 +91,10 @@ void WriteKeyspace(JsonWriter& w, const KeyspaceCapacity& k, const char* name_me
     w.Uint64(p.size_bytes);
     Key(w, "Usage");
     WriteUsage(w, p.usage);
+    Key(w, "PeakSecond");
+    WriteUsage(w, p.peak_second, &p.peak_second_micros);
+    Key(w, "CurrentSecond");
+    WriteUsage(w, p.current_second);
     w.EndObject();
   }
   w.EndArray();

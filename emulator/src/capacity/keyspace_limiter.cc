@@ -297,7 +297,12 @@ KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t to
     partition.index = i;
     partition.first_hash = map_.FirstHash(i);
     partition.last_hash = map_.LastHash(i);
-    partition.usage = UsageOf(partitions_[static_cast<std::size_t>(i)].usage.Sum(now_micros));
+    const UsageWindow& usage = partitions_[static_cast<std::size_t>(i)].usage;
+    partition.usage = UsageOf(usage.Sum(now_micros));
+    const SecondTotals peak = usage.Peak(now_micros, PartitionReadRate(), PartitionWriteRate());
+    partition.peak_second = UsageOf(peak.totals);
+    partition.peak_second_micros = peak.second * 1'000'000;
+    partition.current_second = UsageOf(usage.Current(now_micros));
     report.partitions.push_back(std::move(partition));
   }
   struct Ranked {

@@ -1,5 +1,7 @@
 #include "capacity/usage_window.h"
 
+#include <algorithm>
+
 namespace ddbemu::capacity {
 
 std::int64_t UsageWindow::SecondOf(std::int64_t micros) {
@@ -28,6 +30,35 @@ UsageTotals UsageWindow::Sum(std::int64_t now_micros, std::int64_t window_second
     if (slot.second > second - window_seconds) sum.Add(slot.totals);
   }
   return sum;
+}
+
+SecondTotals UsageWindow::Peak(std::int64_t now_micros, HalfUnits read_rate, HalfUnits write_rate,
+                               std::int64_t window_seconds) const {
+  const std::int64_t second = SecondOf(now_micros);
+  auto share = [&](const UsageTotals& t) {
+    const double r = read_rate > 0 ? static_cast<double>(t.read) / read_rate : 0;
+    const double w = write_rate > 0 ? static_cast<double>(t.write) / write_rate : 0;
+    return std::max(r, w);
+  };
+  SecondTotals peak{second, {}};
+  double peak_share = -1;
+  for (const Slot& slot : slots_) {
+    if (slot.second <= second - window_seconds) continue;
+    const double s = share(slot.totals);
+    const std::int64_t throttles = slot.totals.read_throttles + slot.totals.write_throttles;
+    const std::int64_t peak_throttles = peak.totals.read_throttles + peak.totals.write_throttles;
+    if (s > peak_share || (s == peak_share && throttles > peak_throttles)) {
+      peak = SecondTotals{slot.second, slot.totals};
+      peak_share = s;
+    }
+  }
+  return peak;
+}
+
+UsageTotals UsageWindow::Current(std::int64_t now_micros) const {
+  const std::int64_t second = SecondOf(now_micros);
+  if (!slots_.empty() && slots_.back().second == second) return slots_.back().totals;
+  return {};
 }
 
 bool UsageWindow::Idle(std::int64_t now_micros, std::int64_t window_seconds) const {

@@ -29,6 +29,12 @@ struct UsageTotals {
   }
 };
 
+// One second's totals; `second` is the clock's micros / 1,000,000.
+struct SecondTotals {
+  std::int64_t second = 0;
+  UsageTotals totals;
+};
+
 class UsageWindow {
  public:
   static constexpr std::int64_t kDefaultWindowSeconds = 60;
@@ -39,6 +45,14 @@ class UsageWindow {
   // Sums the seconds in (now - window, now].
   UsageTotals Sum(std::int64_t now_micros,
                   std::int64_t window_seconds = kDefaultWindowSeconds) const;
+  // The busiest second in (now - window, now]: the one whose reads or writes came nearest
+  // `read_rate` / `write_rate` (half-units a second: the caps), more throttles breaking a tie
+  // — what a partition's peak looks like against its caps, which a window's average hides.
+  // Totals all zero when nothing was recorded in the window.
+  SecondTotals Peak(std::int64_t now_micros, HalfUnits read_rate, HalfUnits write_rate,
+                    std::int64_t window_seconds = kDefaultWindowSeconds) const;
+  // What the second `now_micros` falls in has recorded so far.
+  UsageTotals Current(std::int64_t now_micros) const;
   // True when nothing was recorded within the window (the owner may drop it).
   bool Idle(std::int64_t now_micros, std::int64_t window_seconds = kDefaultWindowSeconds) const;
 

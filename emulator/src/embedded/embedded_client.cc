@@ -1,11 +1,13 @@
 // The embedded Client (ddbemu/embedded_client.h): typed request -> checks and conversion
-// (typed_requests.h) -> the same ops/ function the JSON path calls -> typed response
-// (typed_responses.h). No JSON on the way in or out.
+// (typed_requests.h) -> the same ops/ function the JSON path calls, watched by the same audit
+// probe (audit/audit_probe.h) -> typed response (typed_responses.h). No JSON on the way in or
+// out.
 #include "ddbemu/embedded_client.h"
 
 #include <exception>
 #include <utility>
 
+#include "audit/audit_probe.h"
 #include "database_impl.h"
 #include "embedded/database_json_transport.h"
 #include "http_client/json_client.h"
@@ -136,7 +138,10 @@ class EmbeddedClient final : public http_client::JsonOperationsClient {
       const ops::Caller caller = impl_.CallerFor(context_);
       // Tenant isolation policies (Options::access_policies), as on the JSON path.
       DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, *engine_request));
+      // The access-pattern audit sees these requests as it sees the JSON path's.
+      audit::Probe probe(engine.audit, *engine_request);
       auto response = op(engine, caller, *engine_request);
+      probe.Finish(engine, caller, *engine_request, response);
       if (!response.ok()) return std::move(response).error();
       return out(std::move(response).value());
     } catch (const std::exception& e) {

@@ -137,6 +137,18 @@ test("console: create a table, put, query, edit and delete items; heat map; audi
   await page.waitForFunction(() => [...document.querySelectorAll("li.partition")]
     .some((c) => Number(c.dataset.throttles) > 0 && Number(c.dataset.writeUnits) > 0));
   await page.getByRole("table", { name: `Throttled keys of ${TABLE}` }).getByText('{"PK":{"S":"HOT"}}').waitFor();
+  // The peak second shows the burst that a 60-second average flattens: the hot partition's
+  // busiest second is far nearer its cap than its window average, and the admin JSON says so.
+  const hotCell = page.locator("li.partition").filter({ has: page.locator("div.peak", { hasText: "throttled" }) }).first();
+  await hotCell.waitFor();
+  const cell = await hotCell.evaluate((c) => ({ ...c.dataset }));
+  assert.ok(Number(cell.peakWriteUnits) > 0, JSON.stringify(cell));
+  assert.ok(Number(cell.peakShare) > 10 * Number(cell.share), JSON.stringify(cell));
+  const report = await admin(`capacity?table=${TABLE}`);
+  const hotPartition = report.Table.Partitions.find((p) => p.Partition === Number(cell.partition));
+  assert.equal(hotPartition.PeakSecond.ConsumedWriteCapacityUnits, Number(cell.peakWriteUnits));
+  assert.ok(hotPartition.PeakSecond.WriteThrottleEvents > 0);
+  assert.ok("CurrentSecond" in hotPartition && "StartMicros" in hotPartition.PeakSecond);
   await shot(page, "heatmap-hot-key");
 
   // The audit: the console's own Scan and the hot key are findings.
@@ -199,7 +211,7 @@ test("console: usable with the keyboard alone", async () => {
   await page.getByRole("heading", { name: `Table ${TABLE}` }).waitFor();
   await tabTo(/^li\|\|P0/);
   const label = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
-  assert.match(label, /^Partition 0: .* WCU, \d+% of its cap, \d+ throttled/);
+  assert.match(label, /^Partition 0: peak second \d+% of its cap \(.*\), this second \d+%; window: .* WCU, \d+% of its cap, \d+ throttled/);
   await shot(page, "keyboard-heatmap");
   assert.deepEqual(errors, []);
   await page.close();

@@ -25,5 +25,24 @@ TEST(UsageWindow, SumsTheLastWindowOfSeconds) {
   EXPECT_TRUE(window.Idle(90 * kSecond));
 }
 
+TEST(UsageWindow, PeakIsTheSecondNearestItsCapsAndCurrentTheSecondNow) {
+  UsageWindow window;
+  // Rates: 10 half-units of reads, 4 of writes a second.
+  window.Record(1 * kSecond, {8, 0, 0, 0});   // reads at 80% of their cap
+  window.Record(5 * kSecond, {0, 4, 0, 3});   // writes at 100%, throttled: the peak
+  window.Record(9 * kSecond, {2, 2, 0, 0});   // 50%
+  SecondTotals peak = window.Peak(9 * kSecond + 10, 10, 4);
+  EXPECT_EQ(peak.second, 5);
+  EXPECT_EQ(peak.totals.write, 4);
+  EXPECT_EQ(peak.totals.write_throttles, 3);
+  EXPECT_EQ(window.Current(9 * kSecond + 10).write, 2);
+  EXPECT_EQ(window.Current(10 * kSecond).write, 0) << "a new second has consumed nothing yet";
+  // Once second 5 leaves the window, the peak is the busiest second left.
+  peak = window.Peak(65 * kSecond, 10, 4);
+  EXPECT_EQ(peak.second, 9);
+  EXPECT_EQ(peak.totals.read, 2);
+  EXPECT_EQ(window.Peak(200 * kSecond, 10, 4).totals.read, 0);
+}
+
 }  // namespace
 }  // namespace ddbemu::capacity

@@ -41,6 +41,7 @@ Result<api::ExecuteStatementResponse> ExecuteStatement(
     response.next_token = EncodeNextToken(request.statement.statement, *page.next);
   }
   response.consumed_capacity = std::move(page.consumed_capacity);
+  response.items_read = page.items_read;
   return response;
 }
 

@@ -19,6 +19,7 @@ struct SelectPage {
   std::optional<SelectPosition> next;      // more to read
   std::optional<Item> last_evaluated_key;  // of the read that stopped
   std::optional<api::ConsumedCapacity> consumed_capacity;
+  std::int64_t items_read = 0;  // items the reads evaluated, before the rest of the WHERE
 };
 
 // `limit` bounds the items evaluated (read) in this page, across the plan's reads.

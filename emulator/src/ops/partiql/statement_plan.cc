@@ -299,6 +299,8 @@ Result<SelectPlan> PlanSelect(Engine& engine, const Caller& caller, const pq::St
   if (!rest.empty()) {
     DDB_ASSIGN_OR_RETURN(expr::Condition filter, BindFilter(rest, filter_writer));
     plan.filter = std::move(filter);
+    plan.filter_text = std::move(rest);
+    plan.filter_names = filter_writer.names();
   }
   if (!statement.select_all) {
     DDB_ASSIGN_OR_RETURN(std::vector<expr::DocumentPath> paths, BindProjectionPaths(statement));

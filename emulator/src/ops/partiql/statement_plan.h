@@ -14,6 +14,7 @@
 // attributes, which a Query's FilterExpression may not), then its projection.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,6 +42,9 @@ struct SelectPlan {
   std::vector<api::QueryRequest> queries;
   api::ScanRequest scan;
   std::optional<expr::Condition> filter;                      // bound; the WHERE left after the key
+  // The same filter as FilterExpression text with its #name placeholders (the audit's shape).
+  std::string filter_text;
+  std::map<std::string, std::string> filter_names;
   std::optional<std::vector<expr::DocumentPath>> projection;  // bound; none for SELECT *
 };
 

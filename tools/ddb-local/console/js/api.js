@@ -1,25 +1,52 @@
 // Talking to ddb-local: the DynamoDB JSON protocol itself (POST / with X-Amz-Target) and the
-// admin endpoints (/_ddblocal/...). The Authorization header only names the caller's namespace
-// (access key id and region): ddb-local checks its shape, not a signature, unless it was
-// started with --credentials-file (then the console cannot sign and says so).
+// admin endpoints (/_ddblocal/...). DynamoDB requests carry a real SigV4 signature (sigv4.js)
+// made with the caller's access key id, secret access key and region, so that the console works
+// when ddb-local verifies signatures (--credentials-file); without that flag ddb-local reads
+// only the caller's namespace (access key id and region) from the header. The admin endpoints
+// are not verified: their header only names the namespace.
+import { amzDate, canSign, sign } from "./sigv4.js";
 
 const stored = (name, fallback) => localStorage.getItem(`ddblocal.${name}`) || fallback;
 
 export const caller = {
   key: stored("key", "console"),
   region: stored("region", "us-east-1"),
-  save(key, region) {
+  // The secret stays in this tab's sessionStorage only (gone when the tab closes).
+  secret: sessionStorage.getItem("ddblocal.secret") || "",
+  save(key, region, secret) {
     this.key = key || "console";
     this.region = region || "us-east-1";
+    this.secret = secret || "";
     localStorage.setItem("ddblocal.key", this.key);
     localStorage.setItem("ddblocal.region", this.region);
+    sessionStorage.setItem("ddblocal.secret", this.secret);
   },
 };
 
+// The unsigned form: enough for ddb-local without --credentials-file.
 function authorization() {
   const day = new Date().toISOString().slice(0, 10).replaceAll("-", "");
   return `AWS4-HMAC-SHA256 Credential=${caller.key}/${day}/${caller.region}/dynamodb/aws4_request, ` +
     "SignedHeaders=host;x-amz-date;x-amz-target, Signature=0";
+}
+
+// The headers of a DynamoDB request, signed when this page can (secure context).
+async function signedHeaders(operation, body) {
+  const headers = {
+    "Content-Type": "application/x-amz-json-1.0",
+    "X-Amz-Target": `DynamoDB_20120810.${operation}`,
+    "X-Amz-Date": amzDate(new Date()),
+  };
+  if (!canSign()) return { ...headers, Authorization: authorization() };
+  const signature = await sign({
+    method: "POST",
+    headers: [...Object.entries(headers), ["Host", location.host]],
+    body,
+    accessKeyId: caller.key,
+    secretAccessKey: caller.secret,
+    region: caller.region,
+  });
+  return { ...headers, Authorization: signature.authorization };
 }
 
 export class DynamoError extends Error {
@@ -32,17 +59,14 @@ export class DynamoError extends Error {
 
 // One DynamoDB operation: `operation` is "PutItem", "Query"...; resolves to the response body.
 export async function ddb(operation, body) {
+  const text = JSON.stringify(body);
   const response = await fetch("/", {
     method: "POST",
-    headers: {
-      "Content-Type": "application/x-amz-json-1.0",
-      "X-Amz-Target": `DynamoDB_20120810.${operation}`,
-      Authorization: authorization(),
-    },
-    body: JSON.stringify(body),
+    headers: await signedHeaders(operation, text),
+    body: text,
   });
-  const text = await response.text();
-  const json = text ? JSON.parse(text) : {};
+  const answer = await response.text();
+  const json = answer ? JSON.parse(answer) : {};
   if (!response.ok) throw new DynamoError(json.__type || "Error", json.message || json.Message, response.status);
   return json;
 }

@@ -40,9 +40,10 @@ function start() {
   const form = document.getElementById("caller");
   form.key.value = caller.key;
   form.region.value = caller.region;
+  form.secret.value = caller.secret;
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    caller.save(form.key.value.trim(), form.region.value.trim());
+    caller.save(form.key.value.trim(), form.region.value.trim(), form.secret.value);
     say(`Using access key ${caller.key} in ${caller.region}`);
     route();
   });

@@ -1,6 +1,8 @@
-// The live partition heat map: per table and GSI, each partition's consumption over the
-// capacity model's window against its caps (3,000 RCU / 1,000 WCU a second by default), the
-// busiest and most throttled partition keys — GET /_ddblocal/capacity, polled.
+// The live partition heat map: per table and GSI, each partition's consumption against its caps
+// (3,000 RCU / 1,000 WCU a second by default) — its peak second of the window (the colour: a
+// burst that throttles shows even when the window's average is low), the second now and the
+// window's average — and the busiest and most throttled partition keys. GET
+// /_ddblocal/capacity, polled.
 import { admin, listTables } from "./api.js";
 import { h, say, dataTable, field, select, go } from "./dom.js";
 
@@ -15,28 +17,48 @@ function color(share, throttled) {
 
 function keyspaceView(keyspace, window, kind) {
   const name = keyspace.TableName || keyspace.IndexName;
-  const readCap = keyspace.PartitionReadCapacityUnitsPerSecond * window;
-  const writeCap = keyspace.PartitionWriteCapacityUnitsPerSecond * window;
+  const readCap = keyspace.PartitionReadCapacityUnitsPerSecond;  // a second's
+  const writeCap = keyspace.PartitionWriteCapacityUnitsPerSecond;
   const u = keyspace.Usage;
+  // A usage's share of the caps over `seconds` (the window, or one second).
+  const shareOf = (usage, seconds) => Math.max(
+    readCap ? usage.ConsumedReadCapacityUnits / (readCap * seconds) : 0,
+    writeCap ? usage.ConsumedWriteCapacityUnits / (writeCap * seconds) : 0);
+  const pct = (share) => `${Math.round(share * 100)}%`;
   const cells = keyspace.Partitions.map((p) => {
     const usage = p.Usage;
-    const readShare = readCap ? usage.ConsumedReadCapacityUnits / readCap : 0;
-    const writeShare = writeCap ? usage.ConsumedWriteCapacityUnits / writeCap : 0;
-    const share = Math.max(readShare, writeShare);
+    const share = shareOf(usage, window);
+    const peak = p.PeakSecond;
+    const current = p.CurrentSecond;
+    const peakShare = shareOf(peak, 1);
+    const currentShare = shareOf(current, 1);
     const throttles = usage.ReadThrottleEvents + usage.WriteThrottleEvents;
-    const text = `Partition ${p.Partition}: ${fmt(usage.ConsumedReadCapacityUnits)} RCU, ` +
-      `${fmt(usage.ConsumedWriteCapacityUnits)} WCU, ${Math.round(share * 100)}% of its cap, ` +
-      `${throttles} throttled, ${p.ItemCount} items`;
+    const peakThrottles = peak.ReadThrottleEvents + peak.WriteThrottleEvents;
+    const text = `Partition ${p.Partition}: peak second ${pct(peakShare)} of its cap ` +
+      `(${fmt(peak.ConsumedReadCapacityUnits)} RCU, ${fmt(peak.ConsumedWriteCapacityUnits)} WCU, ` +
+      `${peakThrottles} throttled), this second ${pct(currentShare)}; window: ` +
+      `${fmt(usage.ConsumedReadCapacityUnits)} RCU, ${fmt(usage.ConsumedWriteCapacityUnits)} WCU, ` +
+      `${pct(share)} of its cap, ${throttles} throttled, ${p.ItemCount} items`;
+    const hot = color(peakShare, peakThrottles > 0);
     return h("li", {
       tabindex: 0, "aria-label": text, class: "partition",
-      dataset: { partition: p.Partition, share: share.toFixed(4), throttles, writeUnits: usage.ConsumedWriteCapacityUnits },
-      style: `border-top: 6px solid ${color(share, throttles > 0)}`,
+      dataset: { partition: p.Partition, share: share.toFixed(4), throttles,
+        writeUnits: usage.ConsumedWriteCapacityUnits, peakShare: peakShare.toFixed(4),
+        peakWriteUnits: peak.ConsumedWriteCapacityUnits, currentShare: currentShare.toFixed(4) },
+      style: `border-top: 6px solid ${hot}`,
     },
     h("strong", {}, `P${p.Partition}`),
-    h("div", { class: "bar", "aria-hidden": "true" },
-      h("span", { style: `width:${Math.min(100, share * 100)}%;background:${color(share, throttles > 0)}` })),
-    h("div", {}, `${Math.round(share * 100)}% of cap (window average)`),
-    h("div", {}, `R ${fmt(usage.ConsumedReadCapacityUnits)} · W ${fmt(usage.ConsumedWriteCapacityUnits)}`),
+    h("div", { class: "bar", "aria-hidden": "true", title: "peak second" },
+      h("span", { style: `width:${Math.min(100, peakShare * 100)}%;background:${hot}` })),
+    h("div", { class: "peak" }, `Peak second ${pct(peakShare)} of cap: ` +
+      `R ${fmt(peak.ConsumedReadCapacityUnits)} · W ${fmt(peak.ConsumedWriteCapacityUnits)}` +
+      (peakThrottles ? ` · ${peakThrottles} throttled` : "")),
+    h("div", { class: "bar current", "aria-hidden": "true", title: "this second" },
+      h("span", { style: `width:${Math.min(100, currentShare * 100)}%;background:${color(currentShare, false)}` })),
+    h("div", { class: "current" }, `This second ${pct(currentShare)}: ` +
+      `R ${fmt(current.ConsumedReadCapacityUnits)} · W ${fmt(current.ConsumedWriteCapacityUnits)}`),
+    h("div", {}, `Window ${pct(share)} of cap: R ${fmt(usage.ConsumedReadCapacityUnits)} · ` +
+      `W ${fmt(usage.ConsumedWriteCapacityUnits)}`),
     h("div", {}, `${throttles} throttled · ${p.ItemCount} items`));
   });
   const keyRows = (keys) => keys.map((k) => [JSON.stringify(k.Key), String(k.Partition),
