@@ -41,10 +41,10 @@ using AttributeMap = std::map<std::string, AttributeValue, std::less<>>;
 using AttributeList = std::vector<AttributeValue>;
 using Item = AttributeMap;
 
-// Values are small: the members of an M, L or set live in a separately allocated Compound, so a
-// scalar (the usual attribute) is 48 bytes instead of one slot for every kind of member. The
-// accessors are the same for every type: the const ones of a type that has no such members
-// answer empty, the mutable ones create the (empty) members on first use.
+// Values are small: an M's, L's or set's members live in a separately allocated Compound, so a
+// scalar (the usual attribute) is 48 bytes. Const accessors of a type without such members
+// answer empty; mutable ones create the (empty) members on first use, so a value that several
+// threads read at once must be read through const access.
 class AttributeValue {
  public:
   AttributeValue() = default;  // NULL
