@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,9 +41,13 @@ using AttributeMap = std::map<std::string, AttributeValue, std::less<>>;
 using AttributeList = std::vector<AttributeValue>;
 using Item = AttributeMap;
 
+// Values are small: an M's, L's or set's members live in a separately allocated Compound, so a
+// scalar (the usual attribute) is 48 bytes. Const accessors of a type without such members
+// answer empty; mutable ones create the (empty) members on first use, so a value that several
+// threads read at once must be read through const access.
 class AttributeValue {
  public:
-  AttributeValue() : type_(AttributeType::kNull) {}  // NULL
+  AttributeValue() = default;  // NULL
 
   static AttributeValue S(std::string s) { return AttributeValue(AttributeType::kS, std::move(s)); }
   // `canonical` must already be canonical number text (value/number.h).
@@ -56,19 +61,17 @@ class AttributeValue {
     return v;
   }
   static AttributeValue Null() { return AttributeValue(); }
-  static AttributeValue M(AttributeMap m) {
-    AttributeValue v(AttributeType::kM);
-    v.map_ = std::move(m);
-    return v;
-  }
-  static AttributeValue L(AttributeList l) {
-    AttributeValue v(AttributeType::kL);
-    v.list_ = std::move(l);
-    return v;
-  }
+  static AttributeValue M(AttributeMap m);
+  static AttributeValue L(AttributeList l);
   static AttributeValue SS(std::vector<std::string> s) { return Set(AttributeType::kSS, std::move(s)); }
   static AttributeValue NS(std::vector<std::string> s) { return Set(AttributeType::kNS, std::move(s)); }
   static AttributeValue BS(std::vector<std::string> s) { return Set(AttributeType::kBS, std::move(s)); }
+
+  AttributeValue(const AttributeValue& other);
+  AttributeValue(AttributeValue&& other) noexcept = default;
+  AttributeValue& operator=(const AttributeValue& other);
+  AttributeValue& operator=(AttributeValue&& other) noexcept;
+  ~AttributeValue();
 
   AttributeType type() const { return type_; }
   bool is(AttributeType t) const { return type_ == t; }
@@ -80,33 +83,93 @@ class AttributeValue {
   const std::string& scalar() const { return scalar_; }
   std::string& scalar() { return scalar_; }
   bool boolean() const { return bool_; }
-  const AttributeMap& map() const { return map_; }
-  AttributeMap& map() { return map_; }
-  const AttributeList& list() const { return list_; }
-  AttributeList& list() { return list_; }
+  const AttributeMap& map() const;
+  AttributeMap& map();
+  const AttributeList& list() const;
+  AttributeList& list();
   // Members of an SS, NS (canonical text) or BS (raw bytes).
-  const std::vector<std::string>& set() const { return set_; }
-  std::vector<std::string>& set() { return set_; }
+  const std::vector<std::string>& set() const;
+  std::vector<std::string>& set();
 
   // DynamoDB equality: same type and same value; sets compare as sets (order ignored);
   // numbers compare by value (canonical text makes that a text comparison).
   friend bool operator==(const AttributeValue& a, const AttributeValue& b);
 
  private:
+  struct Compound;  // defined below, once AttributeValue is complete
+
   explicit AttributeValue(AttributeType t) : type_(t) {}
-  AttributeValue(AttributeType t, std::string s) : type_(t), scalar_(std::move(s)) {}
+  AttributeValue(AttributeType t, std::string s) : scalar_(std::move(s)), type_(t) {}
   static AttributeValue Set(AttributeType t, std::vector<std::string> members) {
     AttributeValue v(t);
-    v.set_ = std::move(members);
+    v.set() = std::move(members);
     return v;
   }
+  const Compound& compound() const;
+  Compound& mutable_compound();
+  static const Compound& EmptyCompound();  // shared, immutable
 
-  AttributeType type_;
-  bool bool_ = false;
+  std::unique_ptr<Compound> compound_;  // null until a map, list or set member is stored
   std::string scalar_;
-  std::vector<std::string> set_;
-  AttributeList list_;
-  AttributeMap map_;
+  AttributeType type_ = AttributeType::kNull;
+  bool bool_ = false;
 };
+
+struct AttributeValue::Compound {
+  std::vector<std::string> set;
+  AttributeList list;
+  AttributeMap map;
+};
+
+inline AttributeValue AttributeValue::M(AttributeMap m) {
+  AttributeValue v(AttributeType::kM);
+  v.map() = std::move(m);
+  return v;
+}
+inline AttributeValue AttributeValue::L(AttributeList l) {
+  AttributeValue v(AttributeType::kL);
+  v.list() = std::move(l);
+  return v;
+}
+
+inline AttributeValue::AttributeValue(const AttributeValue& other)
+    : compound_(other.compound_ ? std::make_unique<Compound>(*other.compound_) : nullptr),
+      scalar_(other.scalar_),
+      type_(other.type_),
+      bool_(other.bool_) {}
+
+inline AttributeValue& AttributeValue::operator=(const AttributeValue& other) {
+  if (this != &other) *this = AttributeValue(other);
+  return *this;
+}
+
+// `other` may live inside this value (v = std::move(v.map()["a"])): its parts are taken before
+// this value's old members are destroyed.
+inline AttributeValue& AttributeValue::operator=(AttributeValue&& other) noexcept {
+  if (this == &other) return *this;
+  std::unique_ptr<Compound> old = std::move(compound_);
+  compound_ = std::move(other.compound_);
+  scalar_ = std::move(other.scalar_);
+  type_ = other.type_;
+  bool_ = other.bool_;
+  return *this;
+}
+
+inline AttributeValue::~AttributeValue() = default;
+
+inline const AttributeValue::Compound& AttributeValue::compound() const {
+  if (compound_) return *compound_;
+  return EmptyCompound();
+}
+inline AttributeValue::Compound& AttributeValue::mutable_compound() {
+  if (!compound_) compound_ = std::make_unique<Compound>();
+  return *compound_;
+}
+inline const AttributeMap& AttributeValue::map() const { return compound().map; }
+inline AttributeMap& AttributeValue::map() { return mutable_compound().map; }
+inline const AttributeList& AttributeValue::list() const { return compound().list; }
+inline AttributeList& AttributeValue::list() { return mutable_compound().list; }
+inline const std::vector<std::string>& AttributeValue::set() const { return compound().set; }
+inline std::vector<std::string>& AttributeValue::set() { return mutable_compound().set; }
 
 }  // namespace ddbemu

@@ -119,14 +119,41 @@ Status Catalog::BumpGeneration(WriteTxn& txn) {
   return txn.Put(meta_, metakeys::kCatalogGeneration, next);
 }
 
+namespace {
+
+// The id of the committed snapshot `txn` reads, or 0 for a write transaction (whose id is the
+// one its commit will have: what it reads can still change, and an abort reuses the id).
+// A committed snapshot never changes, so its catalog generation can be remembered by id.
+std::uint64_t CommittedSnapshot(const Txn& txn) {
+  const std::size_t id = mdb_txn_id(txn.handle());
+  MDB_envinfo info;
+  if (mdb_env_info(mdb_txn_env(txn.handle()), &info) != 0) return 0;
+  return id <= info.me_last_txnid ? id : 0;
+}
+
+}  // namespace
+
 Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, std::string_view ns,
                                                               std::string_view name) const {
-  DDB_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
   std::string key = CatalogKey(ns, name);
+  const std::uint64_t snapshot = CommittedSnapshot(txn);
+  // The common case: a reader on the snapshot the cache was last confirmed on, no LMDB read.
+  if (snapshot != 0) {
+    std::shared_lock lock(cache_mu_);
+    if (snapshot == cache_snapshot_) {
+      if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+    }
+  }
+  DDB_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
   {
     std::shared_lock lock(cache_mu_);
     if (generation == cache_generation_) {
-      if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+      if (auto it = cache_.find(key); it != cache_.end()) {
+        std::shared_ptr<const TableSchema> found = it->second;
+        lock.unlock();
+        RememberSnapshot(snapshot, generation);
+        return found;
+      }
     }
   }
   DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, Get(txn, ns, name));
@@ -137,9 +164,20 @@ Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, st
   if (generation > cache_generation_) {
     cache_.clear();
     cache_generation_ = generation;
+    cache_snapshot_ = 0;
   }
-  if (generation == cache_generation_) cache_.emplace(std::move(key), shared);
+  if (generation == cache_generation_) {
+    cache_.emplace(std::move(key), shared);
+    if (snapshot > cache_snapshot_) cache_snapshot_ = snapshot;
+  }
   return shared;
+}
+
+void Catalog::RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation) const {
+  if (snapshot == 0) return;
+  std::unique_lock lock(cache_mu_);
+  // Newer snapshots first: readers begin on the newest, so that is the one worth matching.
+  if (generation == cache_generation_ && snapshot > cache_snapshot_) cache_snapshot_ = snapshot;
 }
 
 }  // namespace ddbemu::storage

@@ -78,6 +78,9 @@ class Catalog {
 
  private:
   Status BumpGeneration(WriteTxn& txn);
+  // Records that committed snapshot `snapshot` (0: not one) holds catalog generation
+  // `generation`, when that is the cached generation.
+  void RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation) const;
 
   Dbi catalog_;
   Dbi meta_;
@@ -87,6 +90,9 @@ class Catalog {
   // Decoded schemas of generation `cache_generation_` (GetShared).
   mutable std::shared_mutex cache_mu_;
   mutable std::uint64_t cache_generation_ = 0;  // guarded by cache_mu_
+  // A committed snapshot (LMDB transaction id) known to hold `cache_generation_`; 0: none.
+  // A reader on that snapshot needs no read of the generation key. Guarded by cache_mu_.
+  mutable std::uint64_t cache_snapshot_ = 0;
   // Keyed by catalog key (namespace and name); guarded by cache_mu_.
   mutable std::unordered_map<std::string, std::shared_ptr<const TableSchema>> cache_;
 };

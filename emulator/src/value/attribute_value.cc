@@ -1,4 +1,4 @@
-// AttributeValue's type descriptors and DynamoDB equality.
+// AttributeValue's type descriptors, its shared empty members, and DynamoDB equality.
 #include "ddbemu/attribute_value.h"
 
 #include <algorithm>
@@ -52,6 +52,11 @@ bool SameMembers(const std::vector<std::string>& a, const std::vector<std::strin
 }
 
 }  // namespace
+
+const AttributeValue::Compound& AttributeValue::EmptyCompound() {
+  static const Compound empty;  // never changes: the answer of a value without members
+  return empty;
+}
 
 bool operator==(const AttributeValue& a, const AttributeValue& b) {
   if (a.type() != b.type()) return false;

@@ -1,4 +1,4 @@
-// The storage encoding read in place (its format is described in item_codec.cc). Two walks:
+// The storage encoding read in place (its format is described in item_format.h). Two walks:
 // EncodedItemSize checks everything DecodeItem checks and sizes the item; WriteEncodedItem
 // then trusts the bytes and only writes. Neither allocates, except for base64 text and for
 // the order of a set whose members are not stored in set order (older data).
@@ -10,68 +10,12 @@
 #include <string>
 #include <vector>
 
+#include "value/item_format.h"
 #include "value/item_size.h"
 #include "value/number.h"
 
 namespace ddbemu::itemcodec {
 namespace {
-
-// The tags and limits of item_codec.cc's format.
-constexpr char kFormatVersion = 0x01;
-enum Tag : unsigned char {
-  kTagS = 0x01,
-  kTagN = 0x02,
-  kTagB = 0x03,
-  kTagFalse = 0x04,
-  kTagTrue = 0x05,
-  kTagNull = 0x06,
-  kTagM = 0x07,
-  kTagL = 0x08,
-  kTagSS = 0x09,
-  kTagNS = 0x0A,
-  kTagBS = 0x0B,
-};
-constexpr int kMaxDecodeDepth = 64;
-
-// A bounds-checked cursor, as item_codec.cc's.
-class Reader {
- public:
-  explicit Reader(std::string_view in) : in_(in) {}
-  bool empty() const { return in_.empty(); }
-  std::size_t remaining() const { return in_.size(); }
-
-  bool Byte(unsigned char* b) {
-    if (in_.empty()) return false;
-    *b = static_cast<unsigned char>(in_[0]);
-    in_.remove_prefix(1);
-    return true;
-  }
-  bool Varint(std::uint32_t* v) {
-    std::uint64_t r = 0;
-    for (int shift = 0; shift < 35; shift += 7) {
-      unsigned char b;
-      if (!Byte(&b)) return false;
-      r |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-      if ((b & 0x80) == 0) {
-        if (r > UINT32_MAX) return false;
-        *v = static_cast<std::uint32_t>(r);
-        return true;
-      }
-    }
-    return false;
-  }
-  bool Bytes(std::string_view* s) {
-    std::uint32_t len;
-    if (!Varint(&len) || len > in_.size()) return false;
-    *s = in_.substr(0, len);
-    in_.remove_prefix(len);
-    return true;
-  }
-  bool Count(std::uint32_t* n) { return Varint(n) && *n <= in_.size(); }
-
- private:
-  std::string_view in_;
-};
 
 // ---- checking and sizing ---------------------------------------------------------------------
 
