@@ -89,40 +89,40 @@ auto MeteringClient::Metered(const Request& request, bool write, Call call) {
 }
 
 ddbemu::Result<ddbemu::PutItemResponse> MeteringClient::PutItem(const ddbemu::PutItemRequest& r) {
-  return Metered(r, true, [&](const auto& m) { return inner_.PutItem(m); });
+  return Metered(r, true, [&](const auto& m) { return inner().PutItem(m); });
 }
 ddbemu::Result<ddbemu::GetItemResponse> MeteringClient::GetItem(const ddbemu::GetItemRequest& r) {
-  return Metered(r, false, [&](const auto& m) { return inner_.GetItem(m); });
+  return Metered(r, false, [&](const auto& m) { return inner().GetItem(m); });
 }
 ddbemu::Result<ddbemu::UpdateItemResponse> MeteringClient::UpdateItem(
     const ddbemu::UpdateItemRequest& r) {
-  return Metered(r, true, [&](const auto& m) { return inner_.UpdateItem(m); });
+  return Metered(r, true, [&](const auto& m) { return inner().UpdateItem(m); });
 }
 ddbemu::Result<ddbemu::DeleteItemResponse> MeteringClient::DeleteItem(
     const ddbemu::DeleteItemRequest& r) {
-  return Metered(r, true, [&](const auto& m) { return inner_.DeleteItem(m); });
+  return Metered(r, true, [&](const auto& m) { return inner().DeleteItem(m); });
 }
 ddbemu::Result<ddbemu::QueryResponse> MeteringClient::Query(const ddbemu::QueryRequest& r) {
-  return Metered(r, false, [&](const auto& m) { return inner_.Query(m); });
+  return Metered(r, false, [&](const auto& m) { return inner().Query(m); });
 }
 ddbemu::Result<ddbemu::ScanResponse> MeteringClient::Scan(const ddbemu::ScanRequest& r) {
-  return Metered(r, false, [&](const auto& m) { return inner_.Scan(m); });
+  return Metered(r, false, [&](const auto& m) { return inner().Scan(m); });
 }
 ddbemu::Result<ddbemu::BatchGetItemResponse> MeteringClient::BatchGetItem(
     const ddbemu::BatchGetItemRequest& r) {
-  return Metered(r, false, [&](const auto& m) { return inner_.BatchGetItem(m); });
+  return Metered(r, false, [&](const auto& m) { return inner().BatchGetItem(m); });
 }
 ddbemu::Result<ddbemu::BatchWriteItemResponse> MeteringClient::BatchWriteItem(
     const ddbemu::BatchWriteItemRequest& r) {
-  return Metered(r, true, [&](const auto& m) { return inner_.BatchWriteItem(m); });
+  return Metered(r, true, [&](const auto& m) { return inner().BatchWriteItem(m); });
 }
 ddbemu::Result<ddbemu::TransactWriteItemsResponse> MeteringClient::TransactWriteItems(
     const ddbemu::TransactWriteItemsRequest& r) {
-  return Metered(r, true, [&](const auto& m) { return inner_.TransactWriteItems(m); });
+  return Metered(r, true, [&](const auto& m) { return inner().TransactWriteItems(m); });
 }
 ddbemu::Result<ddbemu::TransactGetItemsResponse> MeteringClient::TransactGetItems(
     const ddbemu::TransactGetItemsRequest& r) {
-  return Metered(r, false, [&](const auto& m) { return inner_.TransactGetItems(m); });
+  return Metered(r, false, [&](const auto& m) { return inner().TransactGetItems(m); });
 }
 
 }  // namespace hrhot

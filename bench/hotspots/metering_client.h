@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "ddbemu/client.h"
+#include "ddbemu/forwarding_client.h"
 #include "ddbemu/clock.h"
 
 namespace hrhot {
@@ -58,11 +58,11 @@ class SideMeter {
   std::map<std::string, std::pair<double, double>> largest_;           // guarded by mutex_
 };
 
-class MeteringClient final : public ddbemu::Client {
+class MeteringClient final : public ddbemu::ForwardingClient {
  public:
   // `inner` and `meter` must outlive this client.
   MeteringClient(ddbemu::Client& inner, SideMeter& meter, std::string side)
-      : inner_(inner), meter_(meter), side_(std::move(side)) {}
+      : ForwardingClient(inner), meter_(meter), side_(std::move(side)) {}
 
   ddbemu::Result<ddbemu::PutItemResponse> PutItem(const ddbemu::PutItemRequest& r) override;
   ddbemu::Result<ddbemu::GetItemResponse> GetItem(const ddbemu::GetItemRequest& r) override;
@@ -80,33 +80,13 @@ class MeteringClient final : public ddbemu::Client {
       const ddbemu::TransactWriteItemsRequest& r) override;
   ddbemu::Result<ddbemu::TransactGetItemsResponse> TransactGetItems(
       const ddbemu::TransactGetItemsRequest& r) override;
-  // Control-plane requests consume no capacity: passed through unmetered.
-  ddbemu::Result<ddbemu::CreateTableResponse> CreateTable(
-      const ddbemu::CreateTableRequest& r) override {
-    return inner_.CreateTable(r);
-  }
-  ddbemu::Result<ddbemu::DescribeTableResponse> DescribeTable(
-      const ddbemu::DescribeTableRequest& r) override {
-    return inner_.DescribeTable(r);
-  }
-  ddbemu::Result<ddbemu::UpdateTableResponse> UpdateTable(
-      const ddbemu::UpdateTableRequest& r) override {
-    return inner_.UpdateTable(r);
-  }
-  ddbemu::Result<ddbemu::DeleteTableResponse> DeleteTable(
-      const ddbemu::DeleteTableRequest& r) override {
-    return inner_.DeleteTable(r);
-  }
-  ddbemu::Result<ddbemu::ListTablesResponse> ListTables(
-      const ddbemu::ListTablesRequest& r) override {
-    return inner_.ListTables(r);
-  }
+  // Every other request (the control plane, PartiQL) consumes nothing this meter counts: it
+  // is passed through unmetered.
 
  private:
   template <class Request, class Call>
   auto Metered(const Request& request, bool write, Call call);
 
-  ddbemu::Client& inner_;
   SideMeter& meter_;
   std::string side_;
 };

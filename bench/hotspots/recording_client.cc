@@ -303,7 +303,7 @@ ddbemu::Result<ddbemu::PutItemResponse> RecordingClient::PutItem(const ddbemu::P
   req.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kIndexes;
   WriteShape w{.key = &r.item, .new_item = &r.item};
   auto predicted = PredictWrite(w, 1, -1);
-  auto result = inner_.PutItem(req);
+  auto result = inner().PutItem(req);
   Record(
       predicted, result,
       result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
@@ -322,7 +322,7 @@ ddbemu::Result<ddbemu::UpdateItemResponse> RecordingClient::UpdateItem(
     w.set_gsi = SetValue(resolved, kGsiPk, r.expression_attribute_values, &w.removes_gsi);
   }
   auto predicted = PredictWrite(w, 1, -1);
-  auto result = inner_.UpdateItem(req);
+  auto result = inner().UpdateItem(req);
   Record(
       predicted, result,
       result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
@@ -337,7 +337,7 @@ ddbemu::Result<ddbemu::DeleteItemResponse> RecordingClient::DeleteItem(
   req.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kIndexes;
   WriteShape w{.key = &r.key, .removes_gsi = true};
   auto predicted = PredictWrite(w, 1, -1);
-  auto result = inner_.DeleteItem(req);
+  auto result = inner().DeleteItem(req);
   Record(
       predicted, result,
       result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
@@ -352,7 +352,7 @@ ddbemu::Result<ddbemu::GetItemResponse> RecordingClient::GetItem(const ddbemu::G
   // Before the read, the least it can cost: one 4 KB unit, half of it eventually consistent.
   std::vector<Charge> predicted{
       Charge{kTableSpace, StringAttr(r.key, "PK"), r.consistent_read ? 1.0 : 0.5, 0, -1}};
-  auto result = inner_.GetItem(req);
+  auto result = inner().GetItem(req);
   Record(
       predicted, result,
       result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
@@ -382,7 +382,7 @@ ddbemu::Result<ddbemu::QueryResponse> RecordingClient::Query(const ddbemu::Query
   }
   const std::string space = r.index_name ? *r.index_name : kTableSpace;
   std::vector<Charge> predicted{Charge{space, key, r.consistent_read ? 1.0 : 0.5, 0, -1}};
-  auto result = inner_.Query(req);
+  auto result = inner().Query(req);
   Record(
       predicted, result,
       result.ok() ? AsVector(result->consumed_capacity) : std::vector<ddbemu::ConsumedCapacity>{},
@@ -423,7 +423,7 @@ ddbemu::Result<ddbemu::TransactWriteItemsResponse> RecordingClient::TransactWrit
     // docs/capacity.md §1: twice the table's units inside TransactWriteItems.
     for (Charge& c : PredictWrite(shapes[i], 2, static_cast<int>(i))) predicted.push_back(c);
   }
-  auto result = inner_.TransactWriteItems(req);
+  auto result = inner().TransactWriteItems(req);
   Record(predicted, result,
          result.ok() ? result->consumed_capacity : std::vector<ddbemu::ConsumedCapacity>{}, false);
   if (result.ok()) {

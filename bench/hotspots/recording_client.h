@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "ddbemu/client.h"
+#include "ddbemu/forwarding_client.h"
 #include "load_stats.h"
 
 namespace hrhot {
@@ -25,11 +25,11 @@ namespace hrhot {
 // docs/capacity.md §1: the item's size in bytes (attribute names + values).
 std::int64_t ItemSizeBytes(const ddbemu::Item& item);
 
-class RecordingClient final : public ddbemu::Client {
+class RecordingClient final : public ddbemu::ForwardingClient {
  public:
   // `inner` must outlive this client; `now_second` tells which second of the run it is.
   RecordingClient(ddbemu::Client& inner, LoadStats& stats, std::function<std::int64_t()> now_second)
-      : inner_(inner), stats_(stats), now_second_(std::move(now_second)) {}
+      : ForwardingClient(inner), stats_(stats), now_second_(std::move(now_second)) {}
 
   // Recording on (the run) or off (seeding the data the run starts from).
   void set_recording(bool on) { recording_ = on; }
@@ -43,43 +43,8 @@ class RecordingClient final : public ddbemu::Client {
   ddbemu::Result<ddbemu::DeleteItemResponse> DeleteItem(
       const ddbemu::DeleteItemRequest& r) override;
   ddbemu::Result<ddbemu::QueryResponse> Query(const ddbemu::QueryRequest& r) override;
-  ddbemu::Result<ddbemu::ScanResponse> Scan(const ddbemu::ScanRequest& r) override {
-    return inner_.Scan(r);
-  }
-  ddbemu::Result<ddbemu::BatchGetItemResponse> BatchGetItem(
-      const ddbemu::BatchGetItemRequest& r) override {
-    return inner_.BatchGetItem(r);
-  }
-  ddbemu::Result<ddbemu::BatchWriteItemResponse> BatchWriteItem(
-      const ddbemu::BatchWriteItemRequest& r) override {
-    return inner_.BatchWriteItem(r);
-  }
   ddbemu::Result<ddbemu::TransactWriteItemsResponse> TransactWriteItems(
       const ddbemu::TransactWriteItemsRequest& r) override;
-  ddbemu::Result<ddbemu::TransactGetItemsResponse> TransactGetItems(
-      const ddbemu::TransactGetItemsRequest& r) override {
-    return inner_.TransactGetItems(r);
-  }
-  ddbemu::Result<ddbemu::CreateTableResponse> CreateTable(
-      const ddbemu::CreateTableRequest& r) override {
-    return inner_.CreateTable(r);
-  }
-  ddbemu::Result<ddbemu::DescribeTableResponse> DescribeTable(
-      const ddbemu::DescribeTableRequest& r) override {
-    return inner_.DescribeTable(r);
-  }
-  ddbemu::Result<ddbemu::UpdateTableResponse> UpdateTable(
-      const ddbemu::UpdateTableRequest& r) override {
-    return inner_.UpdateTable(r);
-  }
-  ddbemu::Result<ddbemu::DeleteTableResponse> DeleteTable(
-      const ddbemu::DeleteTableRequest& r) override {
-    return inner_.DeleteTable(r);
-  }
-  ddbemu::Result<ddbemu::ListTablesResponse> ListTables(
-      const ddbemu::ListTablesRequest& r) override {
-    return inner_.ListTables(r);
-  }
 
  private:
   // The predicted charges of a write of `item_key` (the item after the write: `new_item`, or
@@ -98,7 +63,6 @@ class RecordingClient final : public ddbemu::Client {
   void Record(const std::vector<Charge>& predicted, const ddbemu::Result<R>& result,
               const std::vector<ddbemu::ConsumedCapacity>& consumed, bool exact_from_service);
 
-  ddbemu::Client& inner_;
   LoadStats& stats_;
   std::function<std::int64_t()> now_second_;
   bool recording_ = true;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "client_fixture.h"
+#include "ddbemu/forwarding_client.h"
 
 namespace ddbemu {
 namespace {
@@ -115,6 +116,41 @@ TEST_P(ControlConformance, ContributorInsightsEnableDescribeAndList) {
   auto no_index = client_->DescribeContributorInsights({.table_name = "alpha", .index_name = "Nope"});
   DDB_EXPECT_API_ERROR(no_index, ErrorCode::kResourceNotFound,
                        "Requested resource not found: Table: alpha not found");
+}
+
+// A decorator derived from ForwardingClient overrides one call and still reaches the inner
+// client for every other family: tables, items, TTL, tags, control and PartiQL answer as the
+// inner client does, not UnknownOperationException.
+TEST_P(ControlConformance, ForwardingClientPassesEveryCallThrough) {
+  class CountingPuts final : public ForwardingClient {
+   public:
+    using ForwardingClient::ForwardingClient;
+    Result<PutItemResponse> PutItem(const PutItemRequest& r) override {
+      ++puts;
+      return ForwardingClient::PutItem(r);
+    }
+    int puts = 0;
+  } decorated(*client_);
+
+  auto put = decorated.PutItem({.table_name = "alpha", .item = {{"pk", AttributeValue::S("k")}}});
+  ASSERT_TRUE(put.ok()) << put.error().message();
+  EXPECT_EQ(decorated.puts, 1);
+  auto got = decorated.GetItem({.table_name = "alpha", .key = {{"pk", AttributeValue::S("k")}}});
+  ASSERT_TRUE(got.ok()) << got.error().message();
+  EXPECT_TRUE(got->item.has_value());
+
+  auto ttl = decorated.DescribeTimeToLive({.table_name = "alpha"});
+  ASSERT_TRUE(ttl.ok()) << ttl.error().message();
+  auto limits = decorated.DescribeLimits({});
+  ASSERT_TRUE(limits.ok()) << limits.error().message();
+  EXPECT_EQ(limits->table_max_write_capacity_units, 40000);
+  auto selected = decorated.ExecuteStatement({.statement = R"(SELECT * FROM "alpha" WHERE pk = 'k')"});
+  ASSERT_TRUE(selected.ok()) << selected.error().message();
+  EXPECT_EQ(selected->items.size(), 1u);
+  auto missing = decorated.DescribeTable({.table_name = "gamma"});
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.error().code(), ErrorCode::kResourceNotFound);
+  EXPECT_EQ(decorated.puts, 1);  // only the PutItem went through the override
 }
 
 DDB_INSTANTIATE_CLIENT_SUITE(ControlConformance);

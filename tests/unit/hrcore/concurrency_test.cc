@@ -8,6 +8,7 @@
 #include <random>
 #include <thread>
 
+#include "ddbemu/forwarding_client.h"
 #include "hr_fixture.h"
 #include "hrcore/check.h"
 
@@ -16,9 +17,11 @@ namespace {
 
 // Forwards every call; cancels about one TransactWriteItems in five before it reaches the
 // database, as a conflicting transaction elsewhere would (TransactionConflict reasons).
-class CancellingClient final : public ddbemu::Client {
+class CancellingClient final : public ddbemu::ForwardingClient {
  public:
-  explicit CancellingClient(std::unique_ptr<ddbemu::Client> inner) : inner_(std::move(inner)) {}
+  // The client forwarded to lives as long as this one: it is owned here.
+  explicit CancellingClient(std::unique_ptr<ddbemu::Client> inner)
+      : ForwardingClient(*inner), owned_(std::move(inner)) {}
   std::atomic<int> injected{0};
 
   ddbemu::Result<ddbemu::TransactWriteItemsResponse> TransactWriteItems(
@@ -28,7 +31,7 @@ class CancellingClient final : public ddbemu::Client {
       std::lock_guard lock(mutex_);
       cancel = std::uniform_int_distribution<int>(0, 4)(rng_) == 0;
     }
-    if (!cancel) return inner_->TransactWriteItems(r);
+    if (!cancel) return ForwardingClient::TransactWriteItems(r);
     ++injected;
     ddbemu::ApiError e(
         ddbemu::ErrorCode::kTransactionCanceled,
@@ -38,61 +41,9 @@ class CancellingClient final : public ddbemu::Client {
     }
     return e;
   }
-  ddbemu::Result<ddbemu::PutItemResponse> PutItem(const ddbemu::PutItemRequest& r) override {
-    return inner_->PutItem(r);
-  }
-  ddbemu::Result<ddbemu::GetItemResponse> GetItem(const ddbemu::GetItemRequest& r) override {
-    return inner_->GetItem(r);
-  }
-  ddbemu::Result<ddbemu::UpdateItemResponse> UpdateItem(
-      const ddbemu::UpdateItemRequest& r) override {
-    return inner_->UpdateItem(r);
-  }
-  ddbemu::Result<ddbemu::DeleteItemResponse> DeleteItem(
-      const ddbemu::DeleteItemRequest& r) override {
-    return inner_->DeleteItem(r);
-  }
-  ddbemu::Result<ddbemu::QueryResponse> Query(const ddbemu::QueryRequest& r) override {
-    return inner_->Query(r);
-  }
-  ddbemu::Result<ddbemu::ScanResponse> Scan(const ddbemu::ScanRequest& r) override {
-    return inner_->Scan(r);
-  }
-  ddbemu::Result<ddbemu::BatchGetItemResponse> BatchGetItem(
-      const ddbemu::BatchGetItemRequest& r) override {
-    return inner_->BatchGetItem(r);
-  }
-  ddbemu::Result<ddbemu::BatchWriteItemResponse> BatchWriteItem(
-      const ddbemu::BatchWriteItemRequest& r) override {
-    return inner_->BatchWriteItem(r);
-  }
-  ddbemu::Result<ddbemu::TransactGetItemsResponse> TransactGetItems(
-      const ddbemu::TransactGetItemsRequest& r) override {
-    return inner_->TransactGetItems(r);
-  }
-  ddbemu::Result<ddbemu::CreateTableResponse> CreateTable(
-      const ddbemu::CreateTableRequest& r) override {
-    return inner_->CreateTable(r);
-  }
-  ddbemu::Result<ddbemu::DescribeTableResponse> DescribeTable(
-      const ddbemu::DescribeTableRequest& r) override {
-    return inner_->DescribeTable(r);
-  }
-  ddbemu::Result<ddbemu::UpdateTableResponse> UpdateTable(
-      const ddbemu::UpdateTableRequest& r) override {
-    return inner_->UpdateTable(r);
-  }
-  ddbemu::Result<ddbemu::DeleteTableResponse> DeleteTable(
-      const ddbemu::DeleteTableRequest& r) override {
-    return inner_->DeleteTable(r);
-  }
-  ddbemu::Result<ddbemu::ListTablesResponse> ListTables(
-      const ddbemu::ListTablesRequest& r) override {
-    return inner_->ListTables(r);
-  }
 
  private:
-  std::unique_ptr<ddbemu::Client> inner_;
+  std::unique_ptr<ddbemu::Client> owned_;
   std::mutex mutex_;
   std::mt19937 rng_{12345};
 };
