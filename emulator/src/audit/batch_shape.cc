@@ -107,10 +107,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
         o.items_returned = counted++ < found ? 1 : 0;
         o.read_units = share.read_units;
       }
-      std::uint64_t read_item = 0;
-      if (schema) read_item = ReadKey(caller, *schema, entry.keys[k], o);
-      if (read_item != 0) o.read_items = {&read_item, 1};
-      audit.Record(o);
+      RecordKeyRead(audit, caller, schema.get(), entry.keys[k], o);
     }
   }
 }
@@ -169,10 +166,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                          .read_units;
     }
     const auto schema = SchemaOf(audit, engine, caller, a.table_name);
-    std::uint64_t read_item = 0;
-    if (schema) read_item = ReadKey(caller, *schema, a.key, o);
-    if (read_item != 0) o.read_items = {&read_item, 1};
-    audit.Record(o);
+    RecordKeyRead(audit, caller, schema.get(), a.key, o);
   }
 }
 

@@ -58,11 +58,10 @@ struct ItemWrite {
 void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                       Observation o, const ItemWrite& write);
 
-// One item read by its key (GetItem, and each key of a batch or transaction): sets the
-// partition key of `o` and returns the key's ItemHash (0: the key lacks an attribute), which
-// the caller keeps alive as `o.read_items` while recording.
-std::uint64_t ReadKey(const ops::Caller& caller, const TableSchema& schema, const Item& key,
-                      Observation& o);
+// Records one item read by its key (GetItem, and each key of a batch or transaction): the key's
+// partition and the item it names, when the table's schema is known (`schema` may be null).
+void RecordKeyRead(AccessAudit& audit, const ops::Caller& caller, const TableSchema* schema,
+                   const Item& key, Observation& o);
 
 // A multi-table ConsumedCapacity list's share of one item of `table`, when `items` of that
 // table's items shared it (the service reports a batch's or transaction's capacity per table,

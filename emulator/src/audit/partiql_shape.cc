@@ -141,6 +141,18 @@ Described Describe(ops::Engine& engine, const ops::Caller& caller, std::string_v
   return d;
 }
 
+// Each statement of a batch or transaction, described under the operation's name.
+std::vector<Described> DescribeAll(ops::Engine& engine, const ops::Caller& caller,
+                                   std::string_view operation,
+                                   const std::vector<api::PartiqlStatement>& statements) {
+  std::vector<Described> all;
+  all.reserve(statements.size());
+  for (const api::PartiqlStatement& s : statements) {
+    all.push_back(Describe(engine, caller, operation, s, std::nullopt));
+  }
+  return all;
+}
+
 // Records a described read with its figures: the keys of a GetItem plan are its items read.
 void RecordRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller, Described& d) {
   Observation& o = Bind(caller, d);
@@ -214,10 +226,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::BatchExecuteStatementRequest& request,
              const Result<api::BatchExecuteStatementResponse>& response) {
-  std::vector<Described> all;
-  for (const api::PartiqlStatement& s : request.statements) {
-    all.push_back(Describe(engine, caller, "BatchExecuteStatement", s, std::nullopt));
-  }
+  std::vector<Described> all = DescribeAll(engine, caller, "BatchExecuteStatement", request.statements);
   for (std::size_t i = 0; i < all.size(); ++i) {
     Described& d = all[i];
     if (!d.known) continue;
@@ -248,10 +257,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::ExecuteTransactionRequest& request,
              const Result<api::ExecuteTransactionResponse>& response) {
-  std::vector<Described> all;
-  for (const api::PartiqlStatement& s : request.statements) {
-    all.push_back(Describe(engine, caller, "ExecuteTransaction", s, std::nullopt));
-  }
+  std::vector<Described> all = DescribeAll(engine, caller, "ExecuteTransaction", request.statements);
   for (std::size_t i = 0; i < all.size(); ++i) {
     Described& d = all[i];
     if (!d.known) continue;

@@ -97,10 +97,16 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
   audit.Record(o);
 }
 
-std::uint64_t ReadKey(const ops::Caller& caller, const TableSchema& schema, const Item& key,
-                      Observation& o) {
-  o.partition_key = PartitionKey(schema, key);
-  return ItemHash(caller.ns, schema, key);
+void RecordKeyRead(AccessAudit& audit, const ops::Caller& caller, const TableSchema* schema,
+                   const Item& key, Observation& o) {
+  std::uint64_t read_item = 0;  // 0: no schema, or the key lacks an attribute
+  if (schema != nullptr) {
+    o.partition_key = PartitionKey(*schema, key);
+    read_item = ItemHash(caller.ns, *schema, key);
+  }
+  if (read_item != 0) o.read_items = {&read_item, 1};
+  audit.Record(o);
+  o.read_items = {};  // it pointed at this frame
 }
 
 UnitsShare ShareOf(const std::vector<api::TableCapacity>& capacity, std::string_view table,
@@ -233,10 +239,7 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
   const auto schema = SchemaOf(audit, engine, caller, request.table_name);
-  std::uint64_t read_item = 0;
-  if (schema) read_item = ReadKey(caller, *schema, request.key, o);
-  if (read_item != 0) o.read_items = {&read_item, 1};
-  audit.Record(o);
+  RecordKeyRead(audit, caller, schema.get(), request.key, o);
 }
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
