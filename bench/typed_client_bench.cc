@@ -26,6 +26,7 @@
 
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
+#include "employee_table.h"
 #include "value/item_codec.h"
 
 namespace {
@@ -33,10 +34,9 @@ namespace {
 constexpr int kPartitions = 100;
 constexpr int kPerPartition = 100;
 
-ddbemu::AttributeValue S(std::string s) { return ddbemu::AttributeValue::S(std::move(s)); }
-
-std::string Org(int p) { return "ORG#" + std::to_string(1000 + p); }
-std::string Emp(int i) { return "EMP#" + std::to_string(100000 + i); }
+using bench::Emp;
+using bench::Org;
+using bench::S;
 
 ddbemu::Options DataDirOptions(const std::string& path) {
   ddbemu::Options options;
@@ -61,26 +61,7 @@ const std::string& DataDir() {
     auto db = ddbemu::Database::Open(DataDirOptions(path.string()));
     if (!db.ok()) std::abort();
     auto client = ddbemu::MakeEmbeddedClient(**db);
-    auto created = client->CreateTable(
-        {.table_name = "acme-hr",
-         .attribute_definitions = {{"PK", ddbemu::ScalarAttributeType::kS},
-                                   {"SK", ddbemu::ScalarAttributeType::kS}},
-         .key_schema = {{"PK", ddbemu::KeyType::kHash}, {"SK", ddbemu::KeyType::kRange}},
-         .billing_mode = ddbemu::BillingMode::kPayPerRequest});
-    if (!created.ok()) std::abort();
-    for (int p = 0; p < kPartitions; ++p) {
-      for (int i = 0; i < kPerPartition; ++i) {
-        ddbemu::Item item{{"PK", S(Org(p))},
-                          {"SK", S(Emp(i))},
-                          {"firstName", S("Ada")},
-                          {"lastName", S("Lovelace")},
-                          {"email", S("ada" + std::to_string(p * kPerPartition + i) + "@x.org")},
-                          {"role", S("employee")},
-                          {"status", S("active")},
-                          {"version", ddbemu::AttributeValue::N("1")}};
-        if (!client->PutItem({.table_name = "acme-hr", .item = std::move(item)}).ok()) std::abort();
-      }
-    }
+    bench::SeedEmployeeTable(*client, kPartitions, kPerPartition);
     return path.string();
   }();
   return dir;
@@ -143,11 +124,11 @@ void CheckFloorReadsWhatTypedReads() {
     auto client = ddbemu::MakeEmbeddedClient(**db);
     for (const ddbemu::Item& item : stored) {
       auto got = client->GetItem(
-          {.table_name = "acme-hr", .key = {{"PK", item.at("PK")}, {"SK", item.at("SK")}}});
+          {.table_name = bench::kEmployeeTable, .key = {{"PK", item.at("PK")}, {"SK", item.at("SK")}}});
       if (!got.ok() || !got->item || *got->item != item) std::abort();
     }
     for (std::size_t first = 0; first < stored.size(); first += kPerPartition) {
-      auto got = client->Query({.table_name = "acme-hr",
+      auto got = client->Query({.table_name = bench::kEmployeeTable,
                                 .key_condition_expression = "PK = :pk",
                                 .expression_attribute_values = {{":pk", stored[first].at("PK")}}});
       if (!got.ok() || got->items.size() != static_cast<std::size_t>(kPerPartition)) std::abort();
@@ -237,7 +218,7 @@ void BM_TypedGetItem(benchmark::State& state) {
   std::vector<ddbemu::GetItemRequest> requests;
   for (int p = 0; p < kPartitions; ++p) {
     for (int i = 0; i < kPerPartition; ++i)
-      requests.push_back({.table_name = "acme-hr", .key = {{"PK", S(Org(p))}, {"SK", S(Emp(i))}}});
+      requests.push_back({.table_name = bench::kEmployeeTable, .key = {{"PK", S(Org(p))}, {"SK", S(Emp(i))}}});
   }
   std::size_t i = 0;
   for (auto _ : state) {
@@ -254,7 +235,7 @@ void BM_TypedQuery100(benchmark::State& state) {
   auto client = ddbemu::MakeEmbeddedClient(**db);
   std::size_t partition = 0;
   for (auto _ : state) {
-    auto response = client->Query({.table_name = "acme-hr",
+    auto response = client->Query({.table_name = bench::kEmployeeTable,
                                    .key_condition_expression = "PK = :pk",
                                    .expression_attribute_values = {
                                        {":pk", S(Org(static_cast<int>(partition++ % kPartitions)))}}});

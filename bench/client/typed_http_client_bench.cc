@@ -15,15 +15,16 @@
 
 #include "ddb_local_process.h"
 #include "ddbemu/http_client.h"
+#include "employee_table.h"
 
 namespace {
 
 constexpr int kPartitions = 16;
 constexpr int kPerPartition = 100;
 
-ddbemu::AttributeValue S(std::string s) { return ddbemu::AttributeValue::S(std::move(s)); }
-std::string Org(int p) { return "ORG#" + std::to_string(1000 + p); }
-std::string Emp(int i) { return "EMP#" + std::to_string(100000 + i); }
+using bench::Emp;
+using bench::Org;
+using bench::S;
 
 ddbemu::client::testing::DdbLocalProcess& Server() {
   // Destroyed at exit, which stops the server.
@@ -44,29 +45,7 @@ std::unique_ptr<ddbemu::Client> Open(std::size_t connections) {
   return std::move(client).value();
 }
 
-// Writes the table once: kPartitions partitions of kPerPartition HR employee items.
-void Seed(ddbemu::Client& client) {
-  auto created = client.CreateTable(
-      {.table_name = "acme-hr",
-       .attribute_definitions = {{"PK", ddbemu::ScalarAttributeType::kS},
-                                 {"SK", ddbemu::ScalarAttributeType::kS}},
-       .key_schema = {{"PK", ddbemu::KeyType::kHash}, {"SK", ddbemu::KeyType::kRange}},
-       .billing_mode = ddbemu::BillingMode::kPayPerRequest});
-  if (!created.ok()) std::abort();
-  for (int p = 0; p < kPartitions; ++p) {
-    for (int i = 0; i < kPerPartition; ++i) {
-      ddbemu::Item item{{"PK", S(Org(p))},
-                        {"SK", S(Emp(i))},
-                        {"firstName", S("Ada")},
-                        {"lastName", S("Lovelace")},
-                        {"email", S("ada" + std::to_string(p * kPerPartition + i) + "@x.org")},
-                        {"role", S("employee")},
-                        {"status", S("active")},
-                        {"version", ddbemu::AttributeValue::N("1")}};
-      if (!client.PutItem({.table_name = "acme-hr", .item = std::move(item)}).ok()) std::abort();
-    }
-  }
-}
+void Seed(ddbemu::Client& client) { bench::SeedEmployeeTable(client, kPartitions, kPerPartition); }
 
 // One client per pool size, shared by the benchmark's threads; the first one seeds the table.
 ddbemu::Client& ClientWith(std::size_t connections) {
@@ -87,7 +66,7 @@ void BM_TypedHttpGetItem(benchmark::State& state) {
   for (auto _ : state) {
     const int n = i++ % (kPartitions * kPerPartition);
     auto r = client.GetItem(
-        {.table_name = "acme-hr",
+        {.table_name = bench::kEmployeeTable,
          .key = {{"PK", S(Org(n / kPerPartition))}, {"SK", S(Emp(n % kPerPartition))}}});
     if (!r.ok() || !r->item) {
       state.SkipWithError(r.ok() ? "item not found" : r.error().message().c_str());
@@ -104,7 +83,7 @@ void BM_TypedHttpQuery100(benchmark::State& state) {
   ddbemu::Client& client = ClientWith(static_cast<std::size_t>(state.range(0)));
   int p = state.thread_index();
   for (auto _ : state) {
-    auto r = client.Query({.table_name = "acme-hr",
+    auto r = client.Query({.table_name = bench::kEmployeeTable,
                            .key_condition_expression = "PK = :pk",
                            .expression_attribute_values = {{":pk", S(Org(p++ % kPartitions))}}});
     if (!r.ok() || r->count != kPerPartition) {
