@@ -1,10 +1,5 @@
 #include "hotspots_command.h"
 
-#include <signal.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +9,7 @@
 
 #include "hotspots_report.h"
 #include "hotspots_target.h"
+#include "local_server_process.h"
 #include "migration_scenario.h"
 #include "scenarios.h"
 
@@ -38,53 +34,6 @@ const char* const kHotspotsUsage =
 )";
 
 namespace {
-
-// A ddb-local in memory on a port it picks (-port 0), read from its banner; killed on exit.
-class DdbLocal {
- public:
-  explicit DdbLocal(const std::string& binary) {
-    int out[2];
-    if (::pipe(out) != 0) return;
-    pid_ = ::fork();
-    if (pid_ == 0) {
-      ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-      ::dup2(out[1], STDOUT_FILENO);
-      ::close(out[0]);
-      ::close(out[1]);
-      std::vector<std::string> args = {binary, "-inMemory", "-port", "0"};
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    ::close(out[1]);
-    FILE* in = ::fdopen(out[0], "r");
-    char line[512];
-    while (std::fgets(line, sizeof line, in) != nullptr) {
-      const std::string l(line);
-      if (l.rfind("Port:\t", 0) == 0) port_ = std::stoi(l.substr(6));
-      if (l.rfind("Listening:", 0) == 0) break;
-    }
-    stdout_ = in;
-  }
-  ~DdbLocal() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      ::waitpid(pid_, nullptr, 0);
-    }
-    if (stdout_ != nullptr) std::fclose(stdout_);
-  }
-  DdbLocal(const DdbLocal&) = delete;
-  DdbLocal& operator=(const DdbLocal&) = delete;
-  bool started() const { return port_ > 0; }
-  std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
-
- private:
-  pid_t pid_ = -1;
-  int port_ = 0;
-  FILE* stdout_ = nullptr;
-};
 
 std::string DefaultDdbLocal() {
   std::error_code ec;
@@ -163,14 +112,15 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
     std::cerr << "hrctl hotspots: --clock is virtual or real\n";
     return 2;
   }
-  std::unique_ptr<DdbLocal> server;
+  std::unique_ptr<ddbemu::tools::LocalServerProcess> server;
   std::unique_ptr<Target> target;
   if (clock == "virtual") {
     target = MakeEmbeddedTarget();
   } else {
     std::string endpoint = flag("endpoint").value_or("");
     if (endpoint.empty()) {
-      server = std::make_unique<DdbLocal>(flag("ddb-local").value_or(DefaultDdbLocal()));
+      server = std::make_unique<ddbemu::tools::LocalServerProcess>(
+          flag("ddb-local").value_or(DefaultDdbLocal()), std::vector<std::string>{"-inMemory"});
       if (!server->started()) {
         std::cerr << "hrctl hotspots: could not start ddb-local (--ddb-local PATH)\n";
         return 1;

@@ -8,27 +8,23 @@
 #pragma once
 
 #include <gtest/gtest.h>
-#include <netinet/in.h>
-#include <signal.h>
-#include <sys/socket.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <string>
-#include <thread>
+#include <vector>
 
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
 #include "ddbemu/http_client.h"
+#include "local_server_process.h"
 
 namespace hrcore::testing {
 
-// The ddb-local of an HTTP run: started on first use, stopped at exit.
+// The ddb-local of an HTTP run: started on first use (its port read from its banner, so no
+// free-port race and no polling), stopped at exit.
 class LocalServer {
  public:
   static LocalServer& Get() {
@@ -36,12 +32,6 @@ class LocalServer {
     return server;
   }
   const std::string& endpoint() const { return endpoint_; }
-  ~LocalServer() {
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-  }
 
  private:
   LocalServer() {
@@ -50,30 +40,14 @@ class LocalServer {
       ADD_FAILURE() << "DDB_LOCAL_BIN is not set";
       return;
     }
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-    getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-    std::string port = std::to_string(ntohs(addr.sin_port));
-    close(fd);
-    pid_ = fork();
-    if (pid_ == 0) {
-      execl(bin, bin, "-port", port.c_str(), "-inMemory", static_cast<char*>(nullptr));
-      _exit(127);
+    process_ = std::make_unique<ddbemu::tools::LocalServerProcess>(bin, std::vector<std::string>{"-inMemory"});
+    if (!process_->started()) {
+      ADD_FAILURE() << "ddb-local did not start: " << bin;
+      return;
     }
-    endpoint_ = "http://127.0.0.1:" + port;
-    auto client = OpenClient(endpoint_);
-    // Readiness: poll until the server answers (it is a separate process starting up).
-    for (int i = 0; i < 600; ++i) {
-      if (client->ListTables({}).ok()) return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    ADD_FAILURE() << "ddb-local did not answer on " << endpoint_;
+    endpoint_ = process_->url();
   }
-  pid_t pid_ = -1;
+  std::unique_ptr<ddbemu::tools::LocalServerProcess> process_;
   std::string endpoint_;
 
  public:

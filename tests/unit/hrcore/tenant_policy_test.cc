@@ -82,10 +82,7 @@ class TenantPolicyTest : public ::testing::Test {
     client_a_.reset();
     client_b_.reset();
     db_.reset();
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
+    server_.reset();
     std::filesystem::remove_all(dir_);
   }
 
@@ -109,30 +106,11 @@ class TenantPolicyTest : public ::testing::Test {
     json += "]}";
     const std::string file = (dir_ / "policies.json").string();
     std::ofstream(file) << json;
-    int fd = socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in addr{};
-    addr.sin_family = AF_INET;
-    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof addr;
-    bind(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
-    getsockname(fd, reinterpret_cast<sockaddr*>(&addr), &len);
-    const std::string port = std::to_string(ntohs(addr.sin_port));
-    close(fd);
-    const std::string path = dir_.string();
-    pid_ = fork();
-    if (pid_ == 0) {
-      execl(bin, bin, "-port", port.c_str(), "-dbPath", path.c_str(), "-sharedDb", "--durability",
-            "none", "--access-policy-file", file.c_str(), static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    endpoint_ = "http://127.0.0.1:" + port;
-    auto admin = HttpClient("hradmin");
-    // Readiness: poll until the server answers (it is a separate process starting up).
-    for (int i = 0; i < 600; ++i) {
-      if (admin->ListTables({}).ok()) return;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    }
-    FAIL() << "ddb-local did not answer on " << endpoint_;
+    server_ = std::make_unique<ddbemu::tools::LocalServerProcess>(
+        bin, std::vector<std::string>{"-dbPath", dir_.string(), "-sharedDb", "--durability",
+                                      "none", "--access-policy-file", file});
+    ASSERT_TRUE(server_->started()) << "ddb-local did not start: " << bin;
+    endpoint_ = server_->url();
   }
   std::unique_ptr<ddbemu::Client> HttpClient(const std::string& key) {
     auto client = ddbemu::OpenHttpClient({.endpoint = endpoint_,
@@ -180,7 +158,7 @@ class TenantPolicyTest : public ::testing::Test {
 
   static constexpr const char* kTable = "acme-hr-policy";
   std::filesystem::path dir_;
-  pid_t pid_ = -1;
+  std::unique_ptr<ddbemu::tools::LocalServerProcess> server_;
   std::string endpoint_;
   std::shared_ptr<ddbemu::VirtualClock> clock_ =
       std::make_shared<ddbemu::VirtualClock>(1'750'000'000'000'000);
