@@ -46,6 +46,9 @@ conflicts and errors counted per pattern.
   --wait S              seconds the endpoints get to answer at start (default 60)
   --soak                one endpoint, runs of --interval S (default 10) until --duration,
                         sampling --server-pid PID's RSS: heap (anonymous) and data.mdb pages
+  --server-pid PID, --vs-server-pid PID
+                        the endpoints' processes, when local: each run reports the server's
+                        CPU time per request (robust where ops/s is not, on shared cores)
   --trivial-threads N   threads of the trivial server (default 2)
   --serve-trivial PORT  only run the trivial server (0: any port)
 )";
@@ -136,6 +139,8 @@ bool ParseCli(int argc, char** argv, Cli* c, std::string* error) {
       if (!number(&c->interval)) return false;
     } else if (a == "--server-pid") {
       if (!integer(&c->server_pid)) return false;
+    } else if (a == "--vs-server-pid") {
+      if (!integer(&c->vs_server_pid)) return false;
     } else if (a == "--trivial-threads") {
       if (!integer(&c->trivial_threads)) return false;
     } else if (a == "--serve-trivial") {

@@ -31,7 +31,8 @@ struct Cli {
   double wait = 60;  // --wait S: for the endpoints to answer at start
   bool soak = false;
   double interval = 10;
-  int server_pid = 0;
+  int server_pid = 0;     // --server-pid: the endpoint's process (soak: RSS; runs: CPU)
+  int vs_server_pid = 0;  // --vs-server-pid: the --vs endpoint's process (CPU per request)
   int trivial_threads = 2;
   int serve_trivial = -1;  // --serve-trivial PORT
   std::size_t read_variants = 256;

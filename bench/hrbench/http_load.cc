@@ -2,6 +2,7 @@
 #include "http_load.h"
 
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <boost/asio/connect.hpp>
 #include <boost/asio/io_context.hpp>
@@ -12,6 +13,8 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <cctype>
+#include <fstream>
+#include <sstream>
 #include <cstdlib>
 #include <optional>
 #include <random>
@@ -262,6 +265,23 @@ std::unique_ptr<HttpLoad> HttpLoad::Connect(const HttpLoadOptions& options,
   return std::unique_ptr<HttpLoad>(new HttpLoad(std::move(impl)));
 }
 
+double ProcessCpuSeconds(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Fields after the command name, which is in parentheses and may hold spaces: state is
+  // field 3, utime and stime are fields 14 and 15 (proc(5)).
+  const std::size_t close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 1));
+  std::string field;
+  unsigned long long utime = 0, stime = 0;
+  for (int n = 3; n <= 15 && fields >> field; ++n) {
+    if (n == 14) utime = std::strtoull(field.c_str(), nullptr, 10);
+    if (n == 15) stime = std::strtoull(field.c_str(), nullptr, 10);
+  }
+  return static_cast<double>(utime + stime) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
 RunStats HttpLoad::Run(std::chrono::duration<double> warmup,
                        std::chrono::duration<double> duration) {
   Impl& m = *impl_;
@@ -272,6 +292,8 @@ RunStats HttpLoad::Run(std::chrono::duration<double> warmup,
            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
   };
   double cpu0 = cpu();
+  const int pid = m.options.server_pid;
+  const double server0 = pid > 0 ? ProcessCpuSeconds(pid) : 0;
   Clock::time_point t0 = Clock::now();
   m.measure_from = t0 + std::chrono::duration_cast<Clock::duration>(warmup);
   m.deadline = m.measure_from + std::chrono::duration_cast<Clock::duration>(duration);
@@ -290,7 +312,9 @@ RunStats HttpLoad::Run(std::chrono::duration<double> warmup,
   for (auto& c : m.conns) out.Merge(c->stats);
   out.seconds = duration.count();
   // Over the warm-up too: the share of a core is taken over warm-up + window.
-  out.generator_cpu_s = (cpu() - cpu0) * duration.count() / (duration + warmup).count();
+  const double window_share = duration.count() / (duration + warmup).count();
+  out.generator_cpu_s = (cpu() - cpu0) * window_share;
+  if (pid > 0) out.server_cpu_s = (ProcessCpuSeconds(pid) - server0) * window_share;
   return out;
 }
 

@@ -25,7 +25,13 @@ struct HttpLoadOptions {
   // A trivial server answers every request with the same small body: only the status is
   // checked, and no capacity is read.
   bool trivial = false;
+  // The server's process, when it runs on this machine: its CPU time per request is the
+  // figure that stays honest when the load generator shares the cores (0: not measured).
+  int server_pid = 0;
 };
+
+// A process's CPU time so far (user + system, /proc/PID/stat), in seconds; 0 when unreadable.
+double ProcessCpuSeconds(int pid);
 
 class HttpLoad {
  public:

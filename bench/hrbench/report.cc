@@ -70,6 +70,11 @@ void PrintResult(std::FILE* out, const TargetResult& r) {
                  100 * r.stats.generator_cpu_s / r.stats.seconds,
                  1e6 * r.stats.generator_cpu_s / static_cast<double>(total.requests));
   }
+  if (r.stats.server_cpu_s > 0 && total.requests > 0) {
+    std::fprintf(out, "server: %.0f%% of a core, %.1f us of CPU per request\n",
+                 100 * r.stats.server_cpu_s / r.stats.seconds,
+                 1e6 * r.stats.server_cpu_s / static_cast<double>(total.requests));
+  }
   for (std::size_t i = 0; i < r.stats.patterns.size(); ++i) {
     const auto& p = r.stats.patterns[i];
     if (!p.first_error.empty()) {
@@ -91,6 +96,12 @@ void PrintRatio(std::FILE* out, const TargetResult& a, const TargetResult& b) {
                ratio(Us(ta.latency, 0.5), Us(tb.latency, 0.5)),
                ratio(Us(ta.latency, 0.99), Us(tb.latency, 0.99)),
                ratio(Us(ta.latency, 0.999), Us(tb.latency, 0.999)));
+  if (a.stats.server_cpu_s > 0 && b.stats.server_cpu_s > 0 && ta.requests > 0 && tb.requests > 0) {
+    const double cpu_a = 1e6 * a.stats.server_cpu_s / static_cast<double>(ta.requests);
+    const double cpu_b = 1e6 * b.stats.server_cpu_s / static_cast<double>(tb.requests);
+    std::fprintf(out, "  server CPU per request: %.1f / %.1f us = %.2fx\n", cpu_a, cpu_b,
+                 ratio(cpu_a, cpu_b));
+  }
 }
 
 std::string ToJson(const std::vector<TargetResult>& results) {
@@ -102,7 +113,8 @@ std::string ToJson(const std::vector<TargetResult>& results) {
          "\",\"connections\":" + std::to_string(r.connections) +
          ",\"rounds\":" + std::to_string(r.rounds) +
          ",\"seconds\":" + std::to_string(r.stats.seconds) +
-         ",\"generator_cpu_s\":" + std::to_string(r.stats.generator_cpu_s) + ",\"overall\":{";
+         ",\"generator_cpu_s\":" + std::to_string(r.stats.generator_cpu_s) +
+         ",\"server_cpu_s\":" + std::to_string(r.stats.server_cpu_s) + ",\"overall\":{";
     JsonStats(j, r.stats.Total(), r.stats.seconds);
     j += "},\"round_ops_per_s\":[";
     for (std::size_t i = 0; i < r.round_ops.size(); ++i) {

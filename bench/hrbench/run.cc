@@ -44,6 +44,7 @@ bool SplitUrl(const std::string& url, std::string* host, std::string* port) {
 struct Endpoint {
   std::string name, url, host, port;
   bool trivial = false;
+  int pid = 0;  // the server's process, for its CPU time per request
   std::unique_ptr<RecordingClient> client;  // not for the trivial server
 };
 
@@ -151,8 +152,8 @@ int RunSoak(const Cli& cli, Endpoint& a, const std::vector<WirePattern>& wire,
 
 int RunHttp(const Cli& cli) {
   std::vector<Endpoint> eps;
-  eps.push_back({.name = cli.label, .url = cli.endpoint});
-  if (!cli.vs.empty()) eps.push_back({.name = cli.vs_label, .url = cli.vs});
+  eps.push_back({.name = cli.label, .url = cli.endpoint, .pid = cli.server_pid});
+  if (!cli.vs.empty()) eps.push_back({.name = cli.vs_label, .url = cli.vs, .pid = cli.vs_server_pid});
   if (!cli.trivial_url.empty())
     eps.push_back({.name = "trivial", .url = cli.trivial_url, .trivial = true});
   for (Endpoint& e : eps) {
@@ -220,7 +221,8 @@ int RunHttp(const Cli& cli) {
                                          .port = eps[i].port,
                                          .connections = cli.connections,
                                          .threads = cli.threads,
-                                         .trivial = eps[i].trivial},
+                                         .trivial = eps[i].trivial,
+                                         .server_pid = eps[i].pid},
                                         wires[i], schedule, &error));
       if (!loads.back()) return Fail(error);
       TargetResult r{.target = eps[i].name,
@@ -246,6 +248,7 @@ int RunHttp(const Cli& cli) {
         mix_results[i].stats.Merge(s);
         mix_results[i].stats.seconds += s.seconds;
         mix_results[i].stats.generator_cpu_s += s.generator_cpu_s;
+        mix_results[i].stats.server_cpu_s += s.server_cpu_s;
         mix_results[i].round_ops.push_back(static_cast<double>(t.ok) / s.seconds);
         ++mix_results[i].rounds;
       }
