@@ -125,22 +125,12 @@ Signature SigV4Signer::Sign(const SigningRequest& request, const Credentials& cr
   const std::string_view date = amz_date.substr(0, 8);
   const std::string scope = sigv4::Scope(date, region_, service_);
   s.string_to_sign = sigv4::StringToSign(amz_date, scope, s.canonical_request);
-  s.signature =
-      sigv4::Signature(SigningKeyFor(credentials.secret_access_key, date), s.string_to_sign);
+  s.signature = sigv4::Signature(
+      signing_keys_.Get(credentials.secret_access_key, date, region_, service_), s.string_to_sign);
   s.authorization = std::string(sigv4::kAlgorithm) + " Credential=" + credentials.access_key_id +
                     "/" + scope + ", SignedHeaders=" + signed_headers +
                     ", Signature=" + s.signature;
   return s;
-}
-
-std::string SigV4Signer::SigningKeyFor(const std::string& secret, std::string_view date) const {
-  std::lock_guard lock(key_mu_);
-  if (key_.empty() || key_date_ != date || key_secret_ != secret) {
-    key_ = sigv4::SigningKey(secret, date, region_, service_);
-    key_secret_ = secret;
-    key_date_.assign(date);
-  }
-  return key_;
 }
 
 }  // namespace ddbemu::client

@@ -5,11 +5,12 @@
 // botocore's signer check them exactly. No HTTP library here.
 #pragma once
 
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
+
+#include "sigv4/sigv4_core.h"
 
 namespace ddbemu::client {
 
@@ -55,17 +56,9 @@ class SigV4Signer {
   const std::string& service() const { return service_; }
 
  private:
-  // The signing key depends only on the secret, the date, the region and the service, so it is
-  // derived once a day (four HMACs) instead of once a request: with OpenSSL 3 that derivation
-  // was most of a small request's client CPU. Thread-safe.
-  std::string SigningKeyFor(const std::string& secret, std::string_view date) const;
-
   std::string region_;
   std::string service_;
-  mutable std::mutex key_mu_;
-  mutable std::string key_secret_;  // guarded by key_mu_: the secret and date `key_` is for
-  mutable std::string key_date_;    // guarded by key_mu_
-  mutable std::string key_;         // guarded by key_mu_; empty until the first signature
+  sigv4::SigningKeyCache signing_keys_;  // a key a day, not four HMACs a request
 };
 
 // Helpers, exposed for tests.

@@ -203,7 +203,7 @@ AuthResult SigV4Verifier::Verify(const HttpRequestView& request) const {
   const std::string string_to_sign = sigv4::StringToSign(
       amz_date, sigv4::Scope(scope_date, region, service), sigv4::CanonicalRequest(to_sign));
   const std::string expected =
-      sigv4::Signature(sigv4::SigningKey(*secret, scope_date, region, service), string_to_sign);
+      sigv4::Signature(signing_keys_.Get(*secret, scope_date, region, service), string_to_sign);
   if (!sigv4::ConstantTimeEquals(expected, Param(authorization, "Signature"))) {
     return Fail(kInvalidSignature, std::string(kSignatureMismatch));
   }

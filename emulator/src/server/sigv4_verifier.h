@@ -19,6 +19,7 @@
 
 #include "server/credential_store.h"
 #include "server/sigv4_auth.h"
+#include "sigv4/sigv4_core.h"
 
 namespace ddbemu::server {
 
@@ -41,6 +42,7 @@ class SigV4Verifier {
  private:
   std::shared_ptr<const CredentialStore> credentials_;
   Now now_;
+  sigv4::SigningKeyCache signing_keys_;  // a key a day per caller, not four HMACs a request
 };
 
 }  // namespace ddbemu::server

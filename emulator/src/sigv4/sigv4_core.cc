@@ -82,6 +82,18 @@ std::string SigningKey(std::string_view secret, std::string_view date, std::stri
   return HmacSha256(k_service, "aws4_request");
 }
 
+std::string SigningKeyCache::Get(std::string_view secret, std::string_view date,
+                                 std::string_view region, std::string_view service) const {
+  std::string id;
+  id.reserve(secret.size() + date.size() + region.size() + service.size() + 3);
+  id.append(secret).append(1, '\0').append(date).append(1, '\0').append(region).append(1, '\0');
+  id.append(service);
+  std::lock_guard lock(mutex_);
+  if (auto found = keys_.find(id); found != keys_.end()) return found->second;
+  if (keys_.size() >= kMaxKeys) keys_.clear();
+  return keys_.emplace(std::move(id), SigningKey(secret, date, region, service)).first->second;
+}
+
 std::string Signature(std::string_view signing_key, std::string_view string_to_sign) {
   return Hex(HmacSha256(signing_key, string_to_sign));
 }

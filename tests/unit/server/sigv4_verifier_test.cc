@@ -24,6 +24,24 @@ TEST(SigV4SignatureTest, SigningKeyMatchesTheIamUserGuideExample) {
             "f4780e2d9f65fa895f9c67b32ce1baf0b0d8a43505a000a1a9e090d414db404d");
 }
 
+// The cache answers exactly what the derivation does, for every secret, date, region and
+// service it is asked (never one caller's key for another's), also past its bound.
+TEST(SigV4SignatureTest, SigningKeyCacheAnswersAsTheDerivation) {
+  ::ddbemu::sigv4::SigningKeyCache cache;
+  for (int round = 0; round < 2; ++round) {  // the second round is answered from the cache
+    for (std::size_t i = 0; i < ::ddbemu::sigv4::SigningKeyCache::kMaxKeys + 6; ++i) {
+      const std::string secret = "secret-" + std::to_string(i % 7);
+      const std::string date = "201502" + std::to_string(10 + i % 19);
+      const std::string region = i % 2 == 0 ? "us-east-1" : "eu-west-1";
+      EXPECT_EQ(cache.Get(secret, date, region, "dynamodb"),
+                sigv4::SigningKey(secret, date, region, "dynamodb"))
+          << secret << " " << date << " " << region;
+    }
+  }
+  EXPECT_NE(cache.Get("a", "20150830", "us-east-1", "dynamodb"),
+            cache.Get("b", "20150830", "us-east-1", "dynamodb"));
+}
+
 TEST(SigV4SignatureTest, GetVanillaOfTheSignatureV4TestSuite) {
   sigv4::RequestToSign request;
   request.method = "GET";
