@@ -6,9 +6,11 @@
 #include <cstdio>
 #include <cstring>
 #include <mutex>
+#include <thread>
 #include <utility>
 
 #include "client/http_transport.h"
+#include "hrcore/retry.h"
 #include "http_client/http_client.h"
 #include "http_client/json_transport.h"
 
@@ -84,8 +86,8 @@ hrcore::Result<std::unique_ptr<RecordingClient>> RecordingClient::Open(
   o.credentials = ddbemu::client::Credentials{access_key, "hrbench-secret", ""};
   o.max_connections = 64;
   // No transport retries: their backoff starts at a second. Throttled seeding calls are
-  // retried by hrcore's service (setup.cc) with millisecond backoff, and recorded calls must
-  // be sent exactly once.
+  // retried by hrcore's service (setup.cc) with millisecond backoff; a throttled recorded call
+  // is recorded again from scratch by Record(), so that each variant holds one call's requests.
   o.retry.max_attempts = 1;
   auto http = ddbemu::client::HttpTransport::Create(std::move(o));
   if (!http.ok()) return hrcore::Error::Backend(http.error());
@@ -96,6 +98,10 @@ hrcore::Result<std::unique_ptr<RecordingClient>> RecordingClient::Open(
   return std::unique_ptr<RecordingClient>(new RecordingClient(std::move(impl)));
 }
 
+// How often one recorded call is sent again when refused for throughput (with back-off from
+// 2 ms up to 200 ms: about 10 s in all, far beyond any bucket's one-second refill).
+constexpr int kRecordRetries = 60;
+
 hrcore::Result<std::vector<RecordedPattern>> RecordingClient::Record(
     hrcore::HrService& service, const std::vector<Pattern>& patterns, int connections) {
   std::vector<RecordedPattern> out;
@@ -105,10 +111,25 @@ hrcore::Result<std::vector<RecordedPattern>> RecordingClient::Record(
         p.per_connection ? p.variants * static_cast<std::size_t>(connections) : p.variants;
     for (std::size_t v = 0; v < n; ++v) {
       RecordedCall call;
-      std::string marker = Marker(++impl_->markers);
-      impl_->tee->SetSink(&call);
-      auto ids = p.invoke(service, v, marker);
-      impl_->tee->SetSink(nullptr);
+      std::string marker;
+      // A call refused for throughput changed nothing: it is recorded again, from scratch,
+      // after a back-off, so that hrbench starts against an endpoint whose hot keys are
+      // throttled (one still in debt from an earlier run, or a fast recorder on a small table).
+      auto ids = [&] {
+        for (int attempt = 0;; ++attempt) {
+          call.clear();
+          marker = Marker(++impl_->markers);
+          impl_->tee->SetSink(&call);
+          auto result = p.invoke(service, v, marker);
+          impl_->tee->SetSink(nullptr);
+          if (result.ok() || attempt >= kRecordRetries || !result.error().cause() ||
+              !hrcore::Retryable(*result.error().cause())) {
+            return result;
+          }
+          std::this_thread::sleep_for(
+              std::chrono::microseconds(hrcore::BackoffMicros(attempt, 2'000, 200'000)));
+        }
+      }();
       if (!ids.ok()) {
         return hrcore::Error(ids.error().kind(), "recording " + p.name + " variant " +
                                                      std::to_string(v) + ": " +

@@ -70,9 +70,6 @@ def main():
         with open(out) as f:
             check_mixes(json.load(f))
 
-    # The soak gets a server of its own: the write mix above leaves this one's hot keys in
-    # throughput debt (throttling is on), and hrbench records each request once, unretried.
-    with ddbservers.start("ddb-local") as server, tempfile.TemporaryDirectory() as tmp:
         soak = os.path.join(tmp, "soak.json")
         proc = run([binary, "--endpoint", server.url, "--soak", "--server-pid",
                     str(server._proc.pid), "--mix", "all", "--duration", "1", "--interval", "0.5",
