@@ -153,7 +153,9 @@ int RunSoak(const Cli& cli, Endpoint& a, const std::vector<WirePattern>& wire,
 int RunHttp(const Cli& cli) {
   std::vector<Endpoint> eps;
   eps.push_back({.name = cli.label, .url = cli.endpoint, .pid = cli.server_pid});
-  if (!cli.vs.empty()) eps.push_back({.name = cli.vs_label, .url = cli.vs, .pid = cli.vs_server_pid});
+  if (!cli.vs.empty()) {
+    eps.push_back({.name = cli.vs_label, .url = cli.vs, .pid = cli.vs_server_pid});
+  }
   if (!cli.trivial_url.empty())
     eps.push_back({.name = "trivial", .url = cli.trivial_url, .trivial = true});
   for (Endpoint& e : eps) {

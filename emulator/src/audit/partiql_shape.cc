@@ -226,7 +226,8 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::BatchExecuteStatementRequest& request,
              const Result<api::BatchExecuteStatementResponse>& response) {
-  std::vector<Described> all = DescribeAll(engine, caller, "BatchExecuteStatement", request.statements);
+  std::vector<Described> all =
+      DescribeAll(engine, caller, "BatchExecuteStatement", request.statements);
   for (std::size_t i = 0; i < all.size(); ++i) {
     Described& d = all[i];
     if (!d.known) continue;
@@ -257,7 +258,8 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::ExecuteTransactionRequest& request,
              const Result<api::ExecuteTransactionResponse>& response) {
-  std::vector<Described> all = DescribeAll(engine, caller, "ExecuteTransaction", request.statements);
+  std::vector<Described> all =
+      DescribeAll(engine, caller, "ExecuteTransaction", request.statements);
   for (std::size_t i = 0; i < all.size(); ++i) {
     Described& d = all[i];
     if (!d.known) continue;
