@@ -52,7 +52,7 @@ std::int64_t PartitionOfKey(const std::string& key, std::int64_t count) {
 bool PartitionVerdict::at_cap() const {
   if (!throttled_every_second || last < first) return false;
   const double window = static_cast<double>(last - first + 1);
-  return std::abs(average - cap) * window <= largest_request + 1e-9;
+  return std::abs(average - cap) * window <= tolerance() + 1e-9;
 }
 
 RunAnalysis Analyse(const VariantRun& run,
@@ -114,6 +114,7 @@ RunAnalysis Analyse(const VariantRun& run,
     v.partition = id.second;
     v.cap = Cap(run);
     v.largest_request = run.stats.largest_request(id.first);
+    v.in_flight = run.result.workers;
     v.first = (first_refusal - t.begin()) + 1;
     v.last = last;
     v.throttled_every_second = v.last >= v.first;
@@ -246,7 +247,9 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
   const double achieved =
       run.result.seconds > 0 ? static_cast<double>(run.result.offered) / run.result.seconds : 0;
   out += "  " + std::to_string(run.result.completed) + " operations offered at " +
-         Fmt(run.spec.limits.ops_per_second, 0) + "/s (measured: " + Fmt(achieved, 0) +
+         Fmt(run.spec.limits.ops_per_second, 0) + "/s" +
+         (run.result.workers > 1 ? " by " + std::to_string(run.result.workers) + " workers" : "") +
+         " (measured: " + Fmt(achieved, 0) +
          " attempts/s): done in " + Fmt(run.result.seconds, 2) + " s, " +
          std::to_string(run.result.offered) + " attempts; " + Fmt(a.steady_ops_per_second) +
          " done/s over s" + std::to_string(a.steady_first) + "-s" + std::to_string(a.steady_last) +
@@ -264,10 +267,12 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
     }
     out += "  " + PartitionLabel(v.keyspace, v.partition) + ": " + Fmt(v.average) + " " + unit +
            "/s accepted over s" + std::to_string(v.first) + "-s" + std::to_string(v.last) +
-           " = its cap " + Fmt(v.cap, 0) + " " + unit +
-           "/s (docs/capacity.md §2) within one "
-           "request over the window (" +
-           Fmt(v.largest_request) + " " + unit + "), as the model says; hottest key " +
+           " = its cap " + Fmt(v.cap, 0) + " " + unit + "/s (docs/capacity.md §2) within " +
+           (v.in_flight == 1 ? std::string("one request")
+                             : std::to_string(2 * v.in_flight - 1) + " requests (" +
+                                   std::to_string(v.in_flight) + " in flight)") +
+           " over the window (" + Fmt(v.tolerance()) + " " + unit +
+           "), as the model says; hottest key " +
            v.hottest_key + " " + Fmt(v.hottest_key_average) + " " + unit + "/s\n";
   }
   if (!others.empty()) {

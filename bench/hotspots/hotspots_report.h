@@ -28,14 +28,18 @@ struct PartitionVerdict {
   double cap = 0;                       // units per second
   double average = 0;                   // accepted units per second over the steady seconds
   double largest_request = 0;           // the most one request charged this partition
+  int in_flight = 1;                    // requests the driver had in flight at once (workers)
   std::int64_t first = 0, last = 0;     // the steady seconds [first, last]
   bool throttled_every_second = false;  // KeyRange refusals in each steady second
   std::string hottest_key;
   double hottest_key_average = 0;
   // The model: a partition refusing requests for its key range all the time serves exactly its
   // cap per second (within one request over the window: a bucket holds less than one request
-  // when it refuses one).
+  // when it refuses one). A request is counted in the second the driver offered it; with W
+  // workers up to W - 1 others are in flight then and may be served across either end of the
+  // window, so the window's sum is exact within (2W - 1) requests.
   bool at_cap() const;
+  double tolerance() const { return largest_request * (2.0 * in_flight - 1); }
 };
 
 struct RunAnalysis {

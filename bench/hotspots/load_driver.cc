@@ -1,6 +1,8 @@
 #include "load_driver.h"
 
+#include <algorithm>
 #include <cmath>
+#include <mutex>
 #include <thread>
 
 namespace hrhot {
@@ -51,28 +53,76 @@ std::unique_ptr<Pacer> MakeVirtualPacer(ddbemu::VirtualClock& clock) {
 }
 std::unique_ptr<Pacer> MakeRealPacer() { return std::make_unique<RealPacer>(); }
 
-RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer,
-                      LoadStats& stats, std::string* failure_detail) {
-  RunResult result;
-  pacer.Restart();
-  const auto wall_start = std::chrono::steady_clock::now();
-  for (std::int64_t tick = 0; !ops.empty(); ++tick) {
-    const double at = static_cast<double>(tick) / limits.ops_per_second;
-    if (at >= limits.max_seconds) break;
-    pacer.WaitUntil(at);
-    const std::int64_t second = pacer.Second();
-    const OpOutcome outcome = ops.front().run();
-    ++result.offered;
-    result.seconds = at;
-    stats.RecordOperation(second, outcome == OpOutcome::kDone);
-    if (outcome == OpOutcome::kDone) {
-      ++result.completed;
-      ops.pop_front();
-    } else if (outcome == OpOutcome::kFailed) {
-      ++result.failed;
-      ops.pop_front();
+namespace {
+
+// What the workers of one run share: the queue, the next tick, and what they did. Operations
+// are recorded in `stats` only after the workers are done (LoadStats is not thread-safe).
+struct OpenLoop {
+  OpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer)
+      : ops(std::move(ops)), limits(limits), pacer(pacer) {}
+
+  // One worker: takes ticks until the queue is empty or the run's time is up.
+  void Work() {
+    for (;;) {
+      std::int64_t tick = 0;
+      {
+        std::lock_guard lock(mutex);
+        if (ops.empty()) return;
+        tick = next_tick++;
+      }
+      const double at = static_cast<double>(tick) / limits.ops_per_second;
+      if (at >= limits.max_seconds) return;
+      pacer.WaitUntil(at);
+      Operation op;
+      {
+        std::lock_guard lock(mutex);
+        if (ops.empty()) return;  // another worker took the last one
+        op = std::move(ops.front());
+        ops.pop_front();
+      }
+      const std::int64_t second = pacer.Second();
+      const OpOutcome outcome = op.run();
+      std::lock_guard lock(mutex);
+      ++result.offered;
+      result.seconds = std::max(result.seconds, at);
+      done.emplace_back(second, outcome == OpOutcome::kDone);
+      if (outcome == OpOutcome::kDone) {
+        ++result.completed;
+      } else if (outcome == OpOutcome::kFailed) {
+        ++result.failed;
+      } else {
+        ops.push_front(std::move(op));  // throttled: offered again at the next tick
+      }
     }
   }
+
+  std::mutex mutex;
+  std::deque<Operation> ops;
+  const RunLimits& limits;
+  Pacer& pacer;
+  std::int64_t next_tick = 0;
+  RunResult result;
+  std::vector<std::pair<std::int64_t, bool>> done;  // (second, completed) per offer
+};
+
+}  // namespace
+
+RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer,
+                      LoadStats& stats, std::string* failure_detail) {
+  OpenLoop loop(std::move(ops), limits, pacer);
+  pacer.Restart();
+  const auto wall_start = std::chrono::steady_clock::now();
+  const int workers = pacer.is_virtual() ? 1 : std::max(1, limits.workers);
+  if (workers == 1) {
+    loop.Work();
+  } else {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < workers; ++i) threads.emplace_back([&loop] { loop.Work(); });
+    for (auto& t : threads) t.join();
+  }
+  for (const auto& [second, completed] : loop.done) stats.RecordOperation(second, completed);
+  RunResult result = loop.result;
+  result.workers = workers;
   // On the real clock a tick may come late (the client or the server is slower than the
   // offered rate): then the run takes longer than its ticks say, and the offered rate was lower.
   if (!pacer.is_virtual()) {

@@ -1,7 +1,13 @@
 // The open-loop driver of a hot-partition run: operations are offered at a fixed rate (one per
-// tick), in order; an operation refused by throttling stays at the head of the queue and is
+// tick), in order; an operation refused by throttling goes back to the head of the queue and is
 // offered again at the next tick (what an SDK's retry does, without its back-off, so that the
 // offered rate stays the scenario's), so the run ends when the last operation is done.
+//
+// On the real clock one client thread cannot offer thousands of HTTP calls a second, so a run
+// may use several workers: each takes the next tick, waits for its instant and offers the
+// queue's head then. Ticks are still offered in order at the scenario's rate; only their
+// operations overlap in time, as a fleet of application servers' calls do. On a VirtualClock
+// the run is always one worker, so that it stays exact and repeatable.
 //
 // Time is a Pacer: on a VirtualClock (in process) each tick sets the clock to the tick's
 // instant, so the run is exact and repeatable and takes only the CPU it needs; on the real
@@ -14,6 +20,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "ddbemu/clock.h"
 #include "load_stats.h"
@@ -48,6 +56,7 @@ struct Operation {
 struct RunLimits {
   double ops_per_second = 100;
   double max_seconds = 60;  // the run stops offering after this long, done or not
+  int workers = 1;          // threads offering ticks on the real clock (1 on a VirtualClock)
 };
 
 struct RunResult {
@@ -56,9 +65,11 @@ struct RunResult {
   std::int64_t failed = 0;     // operations that failed for another reason than throttling
   std::string first_failure;
   double seconds = 0;  // time from the first tick to the last
+  int workers = 1;     // threads that offered the ticks
 };
 
-// Offers `ops` in order at `limits.ops_per_second`; records each offer in `stats`.
+// Offers `ops` in order at `limits.ops_per_second`; records each offer in `stats`. With
+// several workers, each operation's `run` must be safe to call from several threads at once.
 RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer,
                       LoadStats& stats, std::string* failure_detail = nullptr);
 

@@ -176,6 +176,7 @@ std::vector<Charge> RecordingClient::PredictWrite(const WriteShape& w, double fa
   // `factor` (2 in a transaction) applies to the table's share only; GSI writes are not doubled.
   out.push_back(Charge{kTableSpace, pk, 0, units * factor, action});
   if (w.condition_check) return out;
+  std::lock_guard lock(mutex_);
   auto old = gsi_keys_.find(ItemId(*w.key));
   const std::string old_gsi = old == gsi_keys_.end() ? "" : old->second;
   std::string new_gsi;
@@ -203,6 +204,7 @@ void RecordingClient::RememberWrite(const WriteShape& w) {
   } else if (!w.removes_gsi) {
     return;
   }
+  std::lock_guard lock(mutex_);
   if (gsi.empty()) {
     gsi_keys_.erase(id);
   } else {
@@ -215,12 +217,12 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
                              const std::vector<ddbemu::ConsumedCapacity>& consumed,
                              bool exact_from_service) {
   std::vector<Refusal> refusals;
-  last_throttled_ = false;
+  bool throttled = false;
   if (!result.ok()) {
     const ddbemu::ApiError& e = result.error();
     if (e.code() == ddbemu::ErrorCode::kProvisionedThroughputExceeded ||
         e.code() == ddbemu::ErrorCode::kThrottling) {
-      last_throttled_ = true;
+      throttled = true;
       for (const auto& r : e.throttling_reasons) {
         const auto index_at = r.resource_arn.find("/index/");
         refusals.push_back(Refusal{r.reason,
@@ -234,7 +236,7 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
       for (std::size_t i = 0; i < e.cancellation_reasons.size(); ++i) {
         const auto& r = e.cancellation_reasons[i];
         if (r.code != "ThrottlingError" && r.code != "ProvisionedThroughputExceeded") continue;
-        last_throttled_ = true;
+        throttled = true;
         // The service words a GSI's refusal differently from the table's (no ARN here).
         const bool index = r.message.find("global secondary ind") != std::string::npos;
         refusals.push_back(Refusal{"Transaction" + r.code + (index ? "(index)" : "(table)"),
@@ -242,8 +244,10 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
       }
     }
   }
-  if (!recording_) return;
   const std::int64_t second = now_second_();
+  std::lock_guard lock(mutex_);
+  last_throttled_[std::this_thread::get_id()] = throttled;
+  if (!recording_) return;
   if (!result.ok()) {
     stats_.RecordAttempt(second, predicted, false, refusals);
     return;
@@ -296,6 +300,12 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
     if (!indexes.count(name)) scale(name, 0, units);
   }
   stats_.RecordAttempt(second, charged, true, {});
+}
+
+bool RecordingClient::last_throttled() const {
+  std::lock_guard lock(mutex_);
+  auto it = last_throttled_.find(std::this_thread::get_id());
+  return it != last_throttled_.end() && it->second;
 }
 
 ddbemu::Result<ddbemu::PutItemResponse> RecordingClient::PutItem(const ddbemu::PutItemRequest& r) {

@@ -7,14 +7,17 @@
 // writes once) and checks that prediction against the charge (LoadStats::RecordModelCheck).
 //
 // Specific to the HR table (docs/hr-schema.md): partition key PK, one GSI `GSI1` keyed by GSI1PK.
-// Single-threaded, like the scenario driver that uses it.
+// Thread-safe, for the driver's workers on the real clock (load_driver.h): calls go to the inner
+// client concurrently; what the client records is kept under one lock.
 #pragma once
 
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "ddbemu/forwarding_client.h"
@@ -31,10 +34,11 @@ class RecordingClient final : public ddbemu::ForwardingClient {
   RecordingClient(ddbemu::Client& inner, LoadStats& stats, std::function<std::int64_t()> now_second)
       : ForwardingClient(inner), stats_(stats), now_second_(std::move(now_second)) {}
 
-  // Recording on (the run) or off (seeding the data the run starts from).
+  // Recording on (the run) or off (seeding the data the run starts from). Set between runs,
+  // not while calls are in flight.
   void set_recording(bool on) { recording_ = on; }
-  // Whether the last data request was refused by throttling.
-  bool last_throttled() const { return last_throttled_; }
+  // Whether the calling thread's last data request was refused by throttling.
+  bool last_throttled() const;
 
   ddbemu::Result<ddbemu::PutItemResponse> PutItem(const ddbemu::PutItemRequest& r) override;
   ddbemu::Result<ddbemu::GetItemResponse> GetItem(const ddbemu::GetItemRequest& r) override;
@@ -66,7 +70,8 @@ class RecordingClient final : public ddbemu::ForwardingClient {
   LoadStats& stats_;
   std::function<std::int64_t()> now_second_;
   bool recording_ = true;
-  bool last_throttled_ = false;
+  mutable std::mutex mutex_;  // guards what follows and every call into stats_
+  std::map<std::thread::id, bool> last_throttled_;
   // PK \x1f SK -> the item's GSI1PK: which GSI1 partition key an update or delete rewrites.
   std::map<std::string, std::string> gsi_keys_;
 };

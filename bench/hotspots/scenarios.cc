@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <mutex>
 
 #include "hotspots_target.h"
 #include "hrcore/keys.h"
@@ -56,6 +57,7 @@ struct Run {
   OpOutcome Outcome(const R& r) {
     if (r.ok()) return OpOutcome::kDone;
     if (rec.last_throttled()) return OpOutcome::kThrottled;
+    std::lock_guard lock(failure_mutex);  // the driver's workers (load_driver.h)
     if (failure.empty()) failure = ErrorText(r.error());
     return OpOutcome::kFailed;
   }
@@ -70,6 +72,7 @@ struct Run {
   RecordingClient rec;
   hrcore::UlidGenerator ids;
   hrcore::HrService service;
+  std::mutex failure_mutex;
   std::string failure;
   std::string org_id;
   std::vector<std::string> dept_ids;
@@ -455,8 +458,13 @@ std::vector<VariantSpec> ScenarioVariants(const std::string& scenario) {
         spec("gsi-sharded", "jobs on JOB#<job>, GSI1 ORG#…#OPEN#<n>, n < 8", 2000, 8000, false)};
   }
   if (scenario == "login-storm") {
-    return {spec("baseline", "AP4 + AP1 strongly consistent (1 RCU)", 5000, 20000, true),
-            spec("eventual", "AP4 + AP1 eventually consistent (0.5 RCU)", 5000, 20000, true)};
+    // Logins are independent of each other, so on the real clock 16 workers offer them (one
+    // client thread reaches about 1,200 logins/s over HTTP here, under the cap).
+    std::vector<VariantSpec> out{
+        spec("baseline", "AP4 + AP1 strongly consistent (1 RCU)", 5000, 20000, true),
+        spec("eventual", "AP4 + AP1 eventually consistent (0.5 RCU)", 5000, 20000, true)};
+    for (VariantSpec& s : out) s.limits.workers = 16;
+    return out;
   }
   return {};
 }
