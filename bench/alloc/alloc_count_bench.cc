@@ -71,6 +71,7 @@ std::unique_ptr<ddbemu::Database> OpenSeeded() {
   options.in_memory = true;
   options.durability = ddbemu::Durability::kNone;
   options.throttle = false;
+  options.audit = true;  // as ddb-local runs
   auto db = ddbemu::Database::Open(options);
   if (!db.ok()) {
     std::fprintf(stderr, "open: %s\n", db.error().message().c_str());
