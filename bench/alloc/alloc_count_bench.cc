@@ -10,17 +10,24 @@
 //
 // This binary replaces malloc for itself only (the counting wrappers below forward to glibc's
 // own entry points), which is why it is separate from ddbemu_bench.
+#include <arpa/inet.h>
 #include <benchmark/benchmark.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "ddbemu/database.h"
+#include "server/http_server.h"
 #include "server/request_router.h"
 
 extern "C" {
@@ -147,6 +154,12 @@ void CallPath(benchmark::State& state, const char* operation, bool seed, Body bo
   });
 }
 
+// An SDK's Authorization header, of the caller kCaller (its signature is not verified).
+const std::string kAuthorization =
+    "AWS4-HMAC-SHA256 Credential=hrbench/20260101/us-east-1/dynamodb/aws4_request, "
+    "SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=" +
+    std::string(64, 'a');
+
 // The server's path: the router with ddb-local's handler, on a request as an SDK sends it.
 template <class Body>
 void RouterPath(benchmark::State& state, const char* operation, bool seed, Body body_of) {
@@ -159,17 +172,13 @@ void RouterPath(benchmark::State& state, const char* operation, bool seed, Body 
   std::vector<std::string> bodies;
   for (int i = 0; i < 256; ++i) bodies.push_back(body_of(i));
   const std::string target = std::string("DynamoDB_20120810.") + operation;
-  const std::string authorization =
-      "AWS4-HMAC-SHA256 Credential=hrbench/20260101/us-east-1/dynamodb/aws4_request, "
-      "SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=" +
-      std::string(64, 'a');
   MeasureAllocs(state, [&](std::uint64_t i) {
     ddbemu::server::HttpRequestView request;
     request.method = "POST";
     request.target = "/";
     request.content_type = "application/x-amz-json-1.0";
     request.amz_target = target;
-    request.authorization = authorization;
+    request.authorization = kAuthorization;
     request.body = bodies[i % bodies.size()];
     ddbemu::server::HttpReply reply = router.Route(request);
     if (reply.status != 200) {
@@ -177,6 +186,81 @@ void RouterPath(benchmark::State& state, const char* operation, bool seed, Body 
       std::abort();
     }
     benchmark::DoNotOptimize(reply);
+  });
+}
+
+// The whole server: ddb-local's HttpServer on a loopback socket, one keep-alive connection
+// from a client that allocates nothing per request (raw socket calls into fixed buffers), so
+// every allocation counted is the server's: Beast's parsing, the router, the operation.
+class RawClient {
+ public:
+  explicit RawClient(std::uint16_t port) {
+    fd_ = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    if (connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0) std::abort();
+    int one = 1;
+    setsockopt(fd_, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+  }
+  ~RawClient() { close(fd_); }
+
+  // Sends `request` and reads the whole reply; returns its status code.
+  int RoundTrip(std::string_view request) {
+    for (std::size_t sent = 0; sent < request.size();) {
+      const ssize_t n = send(fd_, request.data() + sent, request.size() - sent, 0);
+      if (n <= 0) std::abort();
+      sent += static_cast<std::size_t>(n);
+    }
+    std::size_t have = 0;
+    for (;;) {
+      const ssize_t n = recv(fd_, buffer_ + have, sizeof buffer_ - have, 0);
+      if (n <= 0) std::abort();
+      have += static_cast<std::size_t>(n);
+      const std::string_view got(buffer_, have);
+      const std::size_t end = got.find("\r\n\r\n");
+      if (end == std::string_view::npos) continue;
+      const std::size_t at = got.find("Content-Length: ");
+      if (at == std::string_view::npos || at > end) std::abort();
+      const std::size_t length = std::strtoul(buffer_ + at + 16, nullptr, 10);
+      if (have < end + 4 + length) continue;
+      if (have != end + 4 + length) std::abort();  // one reply per request
+      return std::atoi(buffer_ + 9);
+    }
+  }
+
+ private:
+  int fd_ = -1;
+  char buffer_[64 * 1024];
+};
+
+template <class Body>
+void ServerPath(benchmark::State& state, const char* operation, Body body_of) {
+  auto db = OpenWithEmployees();
+  ddbemu::server::ServerOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  options.threads = 1;
+  auto server = ddbemu::server::HttpServer::Start(
+      options,
+      [&db](std::string_view op, std::string_view body, const ddbemu::RequestContext& context) {
+        return db->Call(op, body, context);
+      });
+  if (!server.ok()) std::abort();
+  std::vector<std::string> requests;
+  for (int i = 0; i < 256; ++i) {
+    const std::string body = body_of(i);
+    requests.push_back(
+        std::string("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n") +
+        "Content-Type: application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810." + operation +
+        "\r\nX-Amz-Date: 20260101T000000Z\r\nAuthorization: " + kAuthorization +
+        "\r\nUser-Agent: alloc_count_bench\r\nAccept-Encoding: identity\r\n" +
+        "Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  }
+  auto client = std::make_unique<RawClient>((*server)->port());
+  MeasureAllocs(state, [&](std::uint64_t i) {
+    if (client->RoundTrip(requests[i % requests.size()]) != 200) std::abort();
   });
 }
 
@@ -192,11 +276,18 @@ void BM_RouteGetItem(benchmark::State& s) { RouterPath(s, "GetItem", true, Get);
 void BM_RouteQuery10(benchmark::State& s) { RouterPath(s, "Query", true, Query); }
 void BM_RoutePutItem(benchmark::State& s) { RouterPath(s, "PutItem", true, Put); }
 
+void BM_ServerGetItem(benchmark::State& s) { ServerPath(s, "GetItem", Get); }
+void BM_ServerQuery10(benchmark::State& s) { ServerPath(s, "Query", Query); }
+void BM_ServerPutItem(benchmark::State& s) { ServerPath(s, "PutItem", Put); }
+
 BENCHMARK(BM_CallGetItem);
 BENCHMARK(BM_CallQuery10);
 BENCHMARK(BM_CallPutItem);
 BENCHMARK(BM_RouteGetItem);
 BENCHMARK(BM_RouteQuery10);
 BENCHMARK(BM_RoutePutItem);
+BENCHMARK(BM_ServerGetItem);
+BENCHMARK(BM_ServerQuery10);
+BENCHMARK(BM_ServerPutItem);
 
 }  // namespace
