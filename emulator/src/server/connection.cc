@@ -229,16 +229,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (ec) return OnReadError(ec);
     stream_.expires_never();  // the operation may take long; that is not the client's fault
     auto& request = parser_->get();
-    HttpReply reply = router_.Route(ViewOf(request, request.body()));
+    router_.Route(ViewOf(request, request.body()), reply_);
     // Status 0: the handler asks for a dropped connection (fault injection, "drop").
-    if (reply.status == 0) return Shutdown();
+    if (reply_.status == 0) return Shutdown();
     const bool keep_alive = request.keep_alive() && !stopping_;
-    Write(std::move(reply), request.version(), request.method() == http::verb::head, keep_alive,
+    Write(request.version(), request.method() == http::verb::head, keep_alive,
           /*linger_bytes=*/0);
   }
 
-  static HttpRequestView ViewOf(const Request& request, std::string_view body) {
-    HttpRequestView view;
+  // The router's view of the request: views into the parser's buffers, in a view object the
+  // connection keeps (its header list reuses its capacity from one request to the next).
+  const HttpRequestView& ViewOf(const Request& request, std::string_view body) {
+    HttpRequestView& view = view_;
     view.method = View(request.method_string());
     view.target = View(request.target());
     view.content_type = View(request[http::field::content_type]);
@@ -251,7 +253,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     view.content_encoding = View(request[http::field::content_encoding]);
     view.accept_encoding = View(request[http::field::accept_encoding]);
     view.body = body;
-    view.headers.reserve(16);
+    view.headers.clear();
     for (const auto& field : request) {
       view.headers.emplace_back(View(field.name_string()), View(field.value()));
     }
@@ -263,14 +265,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Refuse(HttpReply reply, std::size_t linger_bytes) {
     state_ = State::kBusy;
     SetWaiting(false);
-    Write(std::move(reply), 11, false, /*keep_alive=*/false, linger_bytes);
+    reply_ = std::move(reply);
+    Write(11, false, /*keep_alive=*/false, linger_bytes);
   }
 
-  // Writes the reply's head into a buffer the connection keeps (its capacity is reused from
+  // Writes reply_'s head into a buffer the connection keeps (its capacity is reused from
   // one reply to the next) and sends head and body in one gathered write: no per-header
   // allocation, no serializer state, the body is never copied.
-  void Write(HttpReply reply, unsigned version, bool head, bool keep_alive,
-             std::size_t linger_bytes) {
+  void Write(unsigned version, bool head, bool keep_alive, std::size_t linger_bytes) {
+    const HttpReply& reply = reply_;
     idle_since_ = Now();
     head_.clear();
     head_ += version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
@@ -293,7 +296,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (version == 10 && keep_alive) head_ += "Connection: keep-alive\r\n";
     if (version != 10 && !keep_alive) head_ += "Connection: close\r\n";
     head_ += "\r\n";
-    body_ = std::move(reply.body);
+    body_ = std::move(reply_.body);
     if (head) body_.clear();  // HEAD: the length, not the bytes
     ExpireAfter(limits_.read_timeout);  // a client that does not read its reply
     const std::array<asio::const_buffer, 2> buffers{asio::buffer(head_), asio::buffer(body_)};
@@ -343,7 +346,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::array<std::byte, kRequestArenaBytes> arena_bytes_;
   std::pmr::monotonic_buffer_resource arena_{arena_bytes_.data(), arena_bytes_.size()};
   std::optional<RequestParser> parser_;
-  std::string head_;  // the reply being written: status line and headers
+  HttpRequestView view_;  // the request being answered, as the router reads it
+  HttpReply reply_;       // the router's reply, kept: its headers' storage is reused
+  std::string head_;      // the reply being written: status line and headers
   std::string body_;  // ... and its body
   HttpDateCache date_;
   const RequestRouter& router_;
