@@ -11,7 +11,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/string.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -40,7 +40,7 @@ namespace {
 // After refusing a request whose body is still arriving, keep reading (and discarding) for a
 // while before closing: closing a socket with unread data makes the kernel send RST, which can
 // destroy the reply before the client reads it.
-constexpr auto kLingerTime = std::chrono::seconds(2);
+constexpr auto kLingerTime = std::chrono::milliseconds(2000);
 constexpr std::size_t kMaxLingerBytes = std::size_t{64} << 20;
 // The first read of a request (under the idle timeout) takes what has arrived, up to this.
 constexpr std::size_t kFirstReadBytes = 8 * 1024;
@@ -89,11 +89,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(tcp::socket socket, const RequestRouter& router, const ConnectionLimits& limits,
              ConnectionSet& set)
-      : stream_(std::move(socket)), router_(router), limits_(limits), set_(set) {}
+      : socket_(std::move(socket)),
+        timer_(socket_.get_executor()),
+        router_(router),
+        limits_(limits),
+        set_(set) {}
   ~Connection() { set_.Remove(this, evicted_.load()); }
 
   void Start() {
-    asio::post(stream_.get_executor(), [self = shared_from_this()] { self->ReadHeader(); });
+    asio::post(socket_.get_executor(), [self = shared_from_this()] { self->ReadHeader(); });
   }
 
   // Graceful: close now if waiting for a request, else after the current reply.
@@ -101,17 +105,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // Set at once (not on the strand) so that a reply being computed right now already
     // says "Connection: close".
     stopping_.store(true);
-    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+    asio::post(socket_.get_executor(), [self = shared_from_this()] {
       if (self->state_ == State::kIdle || self->state_ == State::kReadingHeader) {
-        self->stream_.cancel();
+        beast::error_code ec;
+        self->socket_.cancel(ec);
       }
     });
   }
 
   void Close() {
-    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+    asio::post(socket_.get_executor(), [self = shared_from_this()] {
       beast::error_code ec;
-      self->stream_.socket().close(ec);
+      self->socket_.close(ec);
     });
   }
 
@@ -126,14 +131,38 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
  private:
   enum class State { kIdle, kReadingHeader, kBusy, kClosing };
+  using Clock = std::chrono::steady_clock;
 
-  // Zero: no timeout.
+  // The connection's deadline: the socket is closed when it passes (zero: no timeout). One
+  // timer per connection, armed only when a deadline comes earlier than the pending wait: the
+  // deadlines of a request (idle, read, write) each come later than the one before, so a busy
+  // connection sets them without touching the timer, and the timer, on waking, only re-arms
+  // for the current deadline. (Beast's tcp_stream armed and cancelled a timer around every
+  // read and write: two timer-queue operations, two handler allocations and a cancelled
+  // handler's completion per operation.)
   void ExpireAfter(std::chrono::milliseconds timeout) {
-    if (timeout.count() > 0) {
-      stream_.expires_after(timeout);
-    } else {
-      stream_.expires_never();
-    }
+    deadline_ = timeout.count() > 0 ? Clock::now() + timeout : Clock::time_point::max();
+    if (deadline_ < armed_) Arm(deadline_);
+  }
+
+  void Arm(Clock::time_point at) {
+    armed_ = at;
+    timer_.expires_at(at);  // a pending wait completes with operation_aborted
+    // A weak reference: a pending wait must not keep a connection alive that has no I/O left.
+    timer_.async_wait([weak = weak_from_this(), at](beast::error_code ec) {
+      if (auto self = weak.lock()) self->OnTimer(ec, at);
+    });
+  }
+
+  void OnTimer(beast::error_code ec, Clock::time_point at) {
+    if (ec == asio::error::operation_aborted || at != armed_) return;  // re-armed since
+    armed_ = Clock::time_point::max();
+    if (deadline_ == Clock::time_point::max()) return;  // no deadline now; ExpireAfter re-arms
+    if (Clock::now() < deadline_) return Arm(deadline_);
+    // Expired: the pending read or write completes with an error (counted in OnReadError).
+    timed_out_ = true;
+    beast::error_code ignored;
+    socket_.close(ignored);
   }
 
   static std::int64_t Now() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
@@ -156,7 +185,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     SetWaiting(true);
     if (buffer_.size() > 0) return StartRequest();
     ExpireAfter(limits_.idle_timeout);
-    stream_.async_read_some(buffer_.prepare(kFirstReadBytes),
+    socket_.async_read_some(buffer_.prepare(kFirstReadBytes),
                             [self = shared_from_this()](beast::error_code ec, std::size_t n) {
                               if (ec) return self->OnReadError(ec);
                               self->buffer_.commit(n);
@@ -176,14 +205,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
     ExpireAfter(limits_.read_timeout);
     http::async_read_header(
-        stream_, buffer_, *parser_,
+        socket_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnHeader(ec); });
   }
 
   // A read that ended without a request: the client closed, vanished or was too slow, or we
   // are stopping or evicting it.
   void OnReadError(beast::error_code ec) {
-    if (ec == beast::error::timeout) set_.CountTimeout();
+    if (timed_out_) set_.CountTimeout();
     Shutdown();
   }
 
@@ -206,7 +235,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (beast::iequals(request[http::field::expect], "100-continue")) {
       // curl and some SDKs wait for this before sending a large body.
       static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-      return asio::async_write(stream_, asio::buffer(kContinue.data(), kContinue.size()),
+      return asio::async_write(socket_, asio::buffer(kContinue.data(), kContinue.size()),
                                [self = shared_from_this()](beast::error_code ec, std::size_t) {
                                  if (ec) return self->Shutdown();
                                  self->ReadBody();
@@ -217,7 +246,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void ReadBody() {
     http::async_read(
-        stream_, buffer_, *parser_,
+        socket_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnBody(ec); });
   }
 
@@ -227,7 +256,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
                     kMaxLingerBytes);
     }
     if (ec) return OnReadError(ec);
-    stream_.expires_never();  // the operation may take long; that is not the client's fault
+    ExpireAfter({});  // the operation may take long; that is not the client's fault
     auto& request = parser_->get();
     router_.Route(ViewOf(request, request.body()), reply_);
     // Status 0: the handler asks for a dropped connection (fault injection, "drop").
@@ -301,7 +330,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     ExpireAfter(limits_.read_timeout);  // a client that does not read its reply
     const std::array<asio::const_buffer, 2> buffers{asio::buffer(head_), asio::buffer(body_)};
     asio::async_write(
-        stream_, buffers,
+        socket_, buffers,
         [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec, std::size_t) {
           self->body_.clear();
           if (ec) return self->OnReadError(ec);
@@ -315,16 +344,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Linger(std::size_t bytes) {
     state_ = State::kClosing;
     beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    socket_.shutdown(tcp::socket::shutdown_send, ec);
     if (ec || bytes == 0) return;
     linger_left_ = bytes;
     linger_buffer_.resize(16 * 1024);
-    stream_.expires_after(kLingerTime);
+    ExpireAfter(kLingerTime);
     DiscardSome();
   }
 
   void DiscardSome() {
-    stream_.async_read_some(asio::buffer(linger_buffer_),
+    socket_.async_read_some(asio::buffer(linger_buffer_),
                             [self = shared_from_this()](beast::error_code ec, std::size_t n) {
                               if (ec || n >= self->linger_left_) return;  // done: drop the socket
                               self->linger_left_ -= n;
@@ -336,11 +365,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
     state_ = State::kClosing;
     SetWaiting(false);
     beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    socket_.shutdown(tcp::socket::shutdown_send, ec);
     // The socket closes when the last handler lets go of this object.
   }
 
-  beast::tcp_stream stream_;
+  tcp::socket socket_;
+  asio::steady_timer timer_;                          // see ExpireAfter
+  Clock::time_point deadline_ = Clock::time_point::max();
+  Clock::time_point armed_ = Clock::time_point::max();  // the pending wait's; max: none
+  bool timed_out_ = false;
   beast::flat_buffer buffer_;
   // Declared before parser_, which allocates from it (and is destroyed first).
   std::array<std::byte, kRequestArenaBytes> arena_bytes_;
