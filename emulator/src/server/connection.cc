@@ -370,7 +370,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   tcp::socket socket_;
-  asio::steady_timer timer_;                          // see ExpireAfter
+  asio::steady_timer timer_;  // see ExpireAfter
   Clock::time_point deadline_ = Clock::time_point::max();
   Clock::time_point armed_ = Clock::time_point::max();  // the pending wait's; max: none
   bool timed_out_ = false;
@@ -382,7 +382,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   HttpRequestView view_;  // the request being answered, as the router reads it
   HttpReply reply_;       // the router's reply, kept: its headers' storage is reused
   std::string head_;      // the reply being written: status line and headers
-  std::string body_;  // ... and its body
+  std::string body_;      // ... and its body
   HttpDateCache date_;
   const RequestRouter& router_;
   const ConnectionLimits limits_;

@@ -244,36 +244,39 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
                        target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix;
   if (!streams && (target.size() <= kTargetPrefix.size() ||
                    target.substr(0, kTargetPrefix.size()) != kTargetPrefix)) {
-    return Finish(request, 400, content_type,
-                  ErrorEnvelope(kUnknownOperationType), reply);
+    return Finish(request, 400, content_type, ErrorEnvelope(kUnknownOperationType), reply);
   }
   const std::string_view operation = streams ? target : target.substr(kTargetPrefix.size());
 
   AuthResult auth =
       verifier_ ? verifier_->Verify(request) : ParseAuthorization(request.authorization);
   if (!auth.context) {
-    return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message), reply);
+    return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message),
+                  reply);
   }
 
   // Content-Encoding: AWS takes gzip bodies and answers 500 to a body it cannot decode, and to
   // any other coding (Alternator's test_compressed_request.py, run against DynamoDB).
   std::string inflated;
   std::string_view body = request.body;
-  if (!request.content_encoding.empty() && !EqualsIgnoreCase(request.content_encoding, "identity")) {
+  if (!request.content_encoding.empty() &&
+      !EqualsIgnoreCase(request.content_encoding, "identity")) {
     if (!EqualsIgnoreCase(request.content_encoding, "gzip")) {
-      return Finish(request, 500, content_type,
-                    ErrorEnvelope(kInternalServerErrorType,
-                                  "Unsupported Content-Encoding: " +
-                                      std::string(request.content_encoding)), reply);
+      return Finish(
+          request, 500, content_type,
+          ErrorEnvelope(kInternalServerErrorType,
+                        "Unsupported Content-Encoding: " + std::string(request.content_encoding)),
+          reply);
     }
     switch (GunzipBody(request.body, kMaxInflatedBodyBytes, inflated)) {
       case InflateOutcome::kOk:
         body = inflated;
         break;
       case InflateOutcome::kCorrupt:
-        return Finish(request, 500, content_type,
-                      ErrorEnvelope(kInternalServerErrorType,
-                                    "The request body is not valid gzip data"), reply);
+        return Finish(
+            request, 500, content_type,
+            ErrorEnvelope(kInternalServerErrorType, "The request body is not valid gzip data"),
+            reply);
       case InflateOutcome::kTooLarge:
         reply = PayloadTooLarge(request, 0, kMaxInflatedBodyBytes);
         return;
