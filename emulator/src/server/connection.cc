@@ -1,9 +1,9 @@
 // The HTTP side of a connection: read a request (header first, so an oversized body is
 // refused before it is received), hand it to the RequestRouter, write the reply, repeat.
 // Each connection runs on one worker thread's io_context (http_server.cc), from parse to reply,
-// so its state needs no lock; pipelined requests are
-// answered in order because the next read starts only after the previous reply is written
-// (bytes of the next request wait in the read buffer meanwhile).
+// so its state needs no lock; pipelined requests are answered in order because the next read
+// starts only after the previous reply is written (bytes of the next request wait in the read
+// buffer meanwhile).
 #include "server/connection.h"
 
 #include <array>
