@@ -9,7 +9,7 @@
 
 #include "audit/observation_parts.h"
 #include "storage/table_schema.h"
-#include "value/item_codec.h"
+#include "value/encoded_item_keys.h"
 #include "value/item_size.h"
 
 namespace ddbemu::audit {
@@ -148,9 +148,11 @@ void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& ca
                    Begin(caller, operation, request.table_name, ErrorOf(response)), write);
 }
 
-// The first `n` items of a page. The JSON path keeps them in their storage encoding
-// (api::ReadResponse::encoded_items); only these few are decoded, for the audit's checks.
-std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n) {
+// The key attributes (`names`) of the first `n` items of a page: all the audit reads of them.
+// The JSON path keeps the items in their storage encoding (api::ReadResponse::encoded_items);
+// only these attributes of these few are decoded.
+std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n,
+                             std::span<const std::string_view> names) {
   if (!response.items.empty() || response.encoded_items.empty()) {
     const std::size_t count = std::min(n, response.items.size());
     return {response.items.begin(), response.items.begin() + static_cast<std::ptrdiff_t>(count)};
@@ -160,14 +162,29 @@ std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n) {
   for (std::uint32_t size : response.encoded_item_sizes) {
     if (items.size() == n) break;
     Item item;
-    if (!itemcodec::DecodeItem(std::string_view(response.encoded_items).substr(offset, size),
-                               &item)) {
+    if (!itemcodec::DecodeItemAttributes(
+            std::string_view(response.encoded_items).substr(offset, size), names, &item)) {
       break;
     }
     items.push_back(std::move(item));
     offset += size;
   }
   return items;
+}
+
+// The names of the attributes KeyHash and ItemHash read: the table's key and, for an index
+// read, the index's partition key (at most 2 + 4 names).
+std::size_t KeyNames(const TableSchema& schema, const IndexSchema* index,
+                     std::array<std::string_view, 6>& names) {
+  std::size_t n = 0;
+  names[n++] = schema.partition_key.name;
+  if (schema.sort_key) names[n++] = schema.sort_key->name;
+  if (index != nullptr) {
+    for (const KeyAttribute& a : index->partition_key) {
+      if (n < names.size()) names[n++] = a.name;
+    }
+  }
+  return n;
 }
 
 // Query and Scan: index, expressions, counts and the items' keys.
@@ -203,7 +220,11 @@ void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& cal
     // against recent writes (GSI reads, consistent reads): decode no more than that.
     const bool check_items = o.global_index_read || o.consistent_read;
     const bool is_query = operation == "Query";
-    if (check_items || is_query) items = FirstItems(*response, check_items ? kItemsChecked : 1);
+    if (check_items || is_query) {
+      std::array<std::string_view, 6> names;
+      const std::size_t n = KeyNames(*schema, index, names);
+      items = FirstItems(*response, check_items ? kItemsChecked : 1, {names.data(), n});
+    }
     if (is_query && !items.empty()) {
       if (o.global_index_read) {
         o.partition_key = KeyRef{index->partition_key, &items.front(),

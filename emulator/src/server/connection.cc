@@ -1,8 +1,9 @@
 // The HTTP side of a connection: read a request (header first, so an oversized body is
 // refused before it is received), hand it to the RequestRouter, write the reply, repeat.
-// Each connection runs on its own strand, so its state needs no lock; pipelined requests are
-// answered in order because the next read starts only after the previous reply is written
-// (bytes of the next request wait in the read buffer meanwhile).
+// Each connection runs on one worker thread's io_context (http_server.cc), from parse to reply,
+// so its state needs no lock; pipelined requests are answered in order because the next read
+// starts only after the previous reply is written (bytes of the next request wait in the read
+// buffer meanwhile).
 #include "server/connection.h"
 
 #include <array>
@@ -11,7 +12,7 @@
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/string.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -20,6 +21,7 @@
 #include <boost/beast/http/status.hpp>
 #include <ctime>
 #include <limits>
+#include <memory_resource>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,10 +41,22 @@ namespace {
 // After refusing a request whose body is still arriving, keep reading (and discarding) for a
 // while before closing: closing a socket with unread data makes the kernel send RST, which can
 // destroy the reply before the client reads it.
-constexpr auto kLingerTime = std::chrono::seconds(2);
+constexpr auto kLingerTime = std::chrono::milliseconds(2000);
 constexpr std::size_t kMaxLingerBytes = std::size_t{64} << 20;
 // The first read of a request (under the idle timeout) takes what has arrived, up to this.
 constexpr std::size_t kFirstReadBytes = 8 * 1024;
+// A request's header fields and body are allocated from an arena the connection keeps and
+// rewinds for each request: an SDK's request (about ten header fields and a body of a few
+// hundred bytes) fits in this, so parsing it reaches malloc not once where Beast's default
+// allocator made one allocation per field and one for the body. A larger request continues on
+// the heap, which the rewind returns.
+constexpr std::size_t kRequestArenaBytes = 4 * 1024;
+
+// The parsed request: its fields and its body in the connection's arena.
+using ArenaAllocator = std::pmr::polymorphic_allocator<char>;
+using RequestBody = http::basic_string_body<char, std::char_traits<char>, ArenaAllocator>;
+using RequestParser = http::request_parser<RequestBody, ArenaAllocator>;
+using Request = RequestParser::value_type;
 
 std::string_view View(beast::string_view s) { return {s.data(), s.size()}; }
 
@@ -76,11 +90,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(tcp::socket socket, const RequestRouter& router, const ConnectionLimits& limits,
              ConnectionSet& set)
-      : stream_(std::move(socket)), router_(router), limits_(limits), set_(set) {}
+      : socket_(std::move(socket)),
+        timer_(socket_.get_executor()),
+        router_(router),
+        limits_(limits),
+        set_(set) {}
   ~Connection() { set_.Remove(this, evicted_.load()); }
 
   void Start() {
-    asio::post(stream_.get_executor(), [self = shared_from_this()] { self->ReadHeader(); });
+    asio::post(socket_.get_executor(), [self = shared_from_this()] { self->ReadHeader(); });
   }
 
   // Graceful: close now if waiting for a request, else after the current reply.
@@ -88,17 +106,18 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // Set at once (not on the strand) so that a reply being computed right now already
     // says "Connection: close".
     stopping_.store(true);
-    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+    asio::post(socket_.get_executor(), [self = shared_from_this()] {
       if (self->state_ == State::kIdle || self->state_ == State::kReadingHeader) {
-        self->stream_.cancel();
+        beast::error_code ec;
+        self->socket_.cancel(ec);
       }
     });
   }
 
   void Close() {
-    asio::post(stream_.get_executor(), [self = shared_from_this()] {
+    asio::post(socket_.get_executor(), [self = shared_from_this()] {
       beast::error_code ec;
-      self->stream_.socket().close(ec);
+      self->socket_.close(ec);
     });
   }
 
@@ -113,14 +132,38 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
  private:
   enum class State { kIdle, kReadingHeader, kBusy, kClosing };
+  using Clock = std::chrono::steady_clock;
 
-  // Zero: no timeout.
+  // The connection's deadline: the socket is closed when it passes (zero: no timeout). One
+  // timer per connection, armed only when a deadline comes earlier than the pending wait: the
+  // deadlines of a request (idle, read, write) each come later than the one before, so a busy
+  // connection sets them without touching the timer, and the timer, on waking, only re-arms
+  // for the current deadline. (Beast's tcp_stream armed and cancelled a timer around every
+  // read and write: two timer-queue operations, two handler allocations and a cancelled
+  // handler's completion per operation.)
   void ExpireAfter(std::chrono::milliseconds timeout) {
-    if (timeout.count() > 0) {
-      stream_.expires_after(timeout);
-    } else {
-      stream_.expires_never();
-    }
+    deadline_ = timeout.count() > 0 ? Clock::now() + timeout : Clock::time_point::max();
+    if (deadline_ < armed_) Arm(deadline_);
+  }
+
+  void Arm(Clock::time_point at) {
+    armed_ = at;
+    timer_.expires_at(at);  // a pending wait completes with operation_aborted
+    // A weak reference: a pending wait must not keep a connection alive that has no I/O left.
+    timer_.async_wait([weak = weak_from_this(), at](beast::error_code ec) {
+      if (auto self = weak.lock()) self->OnTimer(ec, at);
+    });
+  }
+
+  void OnTimer(beast::error_code ec, Clock::time_point at) {
+    if (ec == asio::error::operation_aborted || at != armed_) return;  // re-armed since
+    armed_ = Clock::time_point::max();
+    if (deadline_ == Clock::time_point::max()) return;  // no deadline now; ExpireAfter re-arms
+    if (Clock::now() < deadline_) return Arm(deadline_);
+    // Expired: the pending read or write completes with an error (counted in OnReadError).
+    timed_out_ = true;
+    beast::error_code ignored;
+    socket_.close(ignored);
   }
 
   static std::int64_t Now() { return std::chrono::steady_clock::now().time_since_epoch().count(); }
@@ -136,11 +179,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // in the buffer start it at once.
   void ReadHeader() {
     if (stopping_) return Shutdown();
+    // The previous request is answered: its memory goes back before the connection idles.
+    parser_.reset();  // before the arena it allocated from is rewound
+    arena_.release();
     state_ = State::kIdle;
     SetWaiting(true);
     if (buffer_.size() > 0) return StartRequest();
     ExpireAfter(limits_.idle_timeout);
-    stream_.async_read_some(buffer_.prepare(kFirstReadBytes),
+    socket_.async_read_some(buffer_.prepare(kFirstReadBytes),
                             [self = shared_from_this()](beast::error_code ec, std::size_t n) {
                               if (ec) return self->OnReadError(ec);
                               self->buffer_.commit(n);
@@ -151,7 +197,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // The request's first bytes are here: its header and body must arrive within read_timeout.
   void StartRequest() {
     state_ = State::kReadingHeader;
-    parser_.emplace();
+    parser_.emplace(std::piecewise_construct, std::make_tuple(ArenaAllocator(&arena_)),
+                    std::make_tuple(ArenaAllocator(&arena_)));
     parser_->header_limit(static_cast<std::uint32_t>(limits_.max_header_bytes));
     // The body limit is applied after the header is read (see OnHeader): with it set here the
     // parser would fail a large Content-Length before we can read the rest of the header.
@@ -159,14 +206,14 @@ class Connection : public std::enable_shared_from_this<Connection> {
     parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
     ExpireAfter(limits_.read_timeout);
     http::async_read_header(
-        stream_, buffer_, *parser_,
+        socket_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnHeader(ec); });
   }
 
   // A read that ended without a request: the client closed, vanished or was too slow, or we
   // are stopping or evicting it.
   void OnReadError(beast::error_code ec) {
-    if (ec == beast::error::timeout) set_.CountTimeout();
+    if (timed_out_) set_.CountTimeout();
     Shutdown();
   }
 
@@ -189,7 +236,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (beast::iequals(request[http::field::expect], "100-continue")) {
       // curl and some SDKs wait for this before sending a large body.
       static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-      return asio::async_write(stream_, asio::buffer(kContinue.data(), kContinue.size()),
+      return asio::async_write(socket_, asio::buffer(kContinue.data(), kContinue.size()),
                                [self = shared_from_this()](beast::error_code ec, std::size_t) {
                                  if (ec) return self->Shutdown();
                                  self->ReadBody();
@@ -200,7 +247,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   void ReadBody() {
     http::async_read(
-        stream_, buffer_, *parser_,
+        socket_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnBody(ec); });
   }
 
@@ -210,19 +257,20 @@ class Connection : public std::enable_shared_from_this<Connection> {
                     kMaxLingerBytes);
     }
     if (ec) return OnReadError(ec);
-    stream_.expires_never();  // the operation may take long; that is not the client's fault
+    ExpireAfter({});  // the operation may take long; that is not the client's fault
     auto& request = parser_->get();
-    HttpReply reply = router_.Route(ViewOf(request, request.body()));
+    router_.Route(ViewOf(request, request.body()), reply_);
     // Status 0: the handler asks for a dropped connection (fault injection, "drop").
-    if (reply.status == 0) return Shutdown();
+    if (reply_.status == 0) return Shutdown();
     const bool keep_alive = request.keep_alive() && !stopping_;
-    Write(std::move(reply), request.version(), request.method() == http::verb::head, keep_alive,
+    Write(request.version(), request.method() == http::verb::head, keep_alive,
           /*linger_bytes=*/0);
   }
 
-  static HttpRequestView ViewOf(const http::request<http::string_body>& request,
-                                std::string_view body) {
-    HttpRequestView view;
+  // The router's view of the request: views into the parser's buffers, in a view object the
+  // connection keeps (its header list reuses its capacity from one request to the next).
+  const HttpRequestView& ViewOf(const Request& request, std::string_view body) {
+    HttpRequestView& view = view_;
     view.method = View(request.method_string());
     view.target = View(request.target());
     view.content_type = View(request[http::field::content_type]);
@@ -235,7 +283,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
     view.content_encoding = View(request[http::field::content_encoding]);
     view.accept_encoding = View(request[http::field::accept_encoding]);
     view.body = body;
-    view.headers.reserve(16);
+    view.headers.clear();
     for (const auto& field : request) {
       view.headers.emplace_back(View(field.name_string()), View(field.value()));
     }
@@ -247,14 +295,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Refuse(HttpReply reply, std::size_t linger_bytes) {
     state_ = State::kBusy;
     SetWaiting(false);
-    Write(std::move(reply), 11, false, /*keep_alive=*/false, linger_bytes);
+    reply_ = std::move(reply);
+    Write(11, false, /*keep_alive=*/false, linger_bytes);
   }
 
-  // Writes the reply's head into a buffer the connection keeps (its capacity is reused from
+  // Writes reply_'s head into a buffer the connection keeps (its capacity is reused from
   // one reply to the next) and sends head and body in one gathered write: no per-header
   // allocation, no serializer state, the body is never copied.
-  void Write(HttpReply reply, unsigned version, bool head, bool keep_alive,
-             std::size_t linger_bytes) {
+  void Write(unsigned version, bool head, bool keep_alive, std::size_t linger_bytes) {
+    const HttpReply& reply = reply_;
     idle_since_ = Now();
     head_.clear();
     head_ += version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
@@ -277,12 +326,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
     if (version == 10 && keep_alive) head_ += "Connection: keep-alive\r\n";
     if (version != 10 && !keep_alive) head_ += "Connection: close\r\n";
     head_ += "\r\n";
-    body_ = std::move(reply.body);
+    body_ = std::move(reply_.body);
     if (head) body_.clear();  // HEAD: the length, not the bytes
     ExpireAfter(limits_.read_timeout);  // a client that does not read its reply
     const std::array<asio::const_buffer, 2> buffers{asio::buffer(head_), asio::buffer(body_)};
     asio::async_write(
-        stream_, buffers,
+        socket_, buffers,
         [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec, std::size_t) {
           self->body_.clear();
           if (ec) return self->OnReadError(ec);
@@ -296,16 +345,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Linger(std::size_t bytes) {
     state_ = State::kClosing;
     beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    socket_.shutdown(tcp::socket::shutdown_send, ec);
     if (ec || bytes == 0) return;
     linger_left_ = bytes;
     linger_buffer_.resize(16 * 1024);
-    stream_.expires_after(kLingerTime);
+    ExpireAfter(kLingerTime);
     DiscardSome();
   }
 
   void DiscardSome() {
-    stream_.async_read_some(asio::buffer(linger_buffer_),
+    socket_.async_read_some(asio::buffer(linger_buffer_),
                             [self = shared_from_this()](beast::error_code ec, std::size_t n) {
                               if (ec || n >= self->linger_left_) return;  // done: drop the socket
                               self->linger_left_ -= n;
@@ -317,15 +366,24 @@ class Connection : public std::enable_shared_from_this<Connection> {
     state_ = State::kClosing;
     SetWaiting(false);
     beast::error_code ec;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+    socket_.shutdown(tcp::socket::shutdown_send, ec);
     // The socket closes when the last handler lets go of this object.
   }
 
-  beast::tcp_stream stream_;
+  tcp::socket socket_;
+  asio::steady_timer timer_;  // see ExpireAfter
+  Clock::time_point deadline_ = Clock::time_point::max();
+  Clock::time_point armed_ = Clock::time_point::max();  // the pending wait's; max: none
+  bool timed_out_ = false;
   beast::flat_buffer buffer_;
-  std::optional<http::request_parser<http::string_body>> parser_;
-  std::string head_;  // the reply being written: status line and headers
-  std::string body_;  // ... and its body
+  // Declared before parser_, which allocates from it (and is destroyed first).
+  std::array<std::byte, kRequestArenaBytes> arena_bytes_;
+  std::pmr::monotonic_buffer_resource arena_{arena_bytes_.data(), arena_bytes_.size()};
+  std::optional<RequestParser> parser_;
+  HttpRequestView view_;  // the request being answered, as the router reads it
+  HttpReply reply_;       // the router's reply, kept: its headers' storage is reused
+  std::string head_;      // the reply being written: status line and headers
+  std::string body_;      // ... and its body
   HttpDateCache date_;
   const RequestRouter& router_;
   const ConnectionLimits limits_;

@@ -79,8 +79,8 @@ class ConnectionSet {
   std::atomic<std::uint64_t> accept_errors_{0}, evicted_{0}, refused_{0}, timed_out_{0};
 };
 
-// Takes over an accepted socket (whose executor is a strand) and serves requests on it until
-// the client closes it or the set stops it.
+// Takes over an accepted socket (whose executor is one thread's io_context) and serves
+// requests on it until the client closes it or the set stops it.
 void StartConnection(boost::asio::ip::tcp::socket socket, const RequestRouter& router,
                      const ConnectionLimits& limits, ConnectionSet& set);
 

@@ -18,6 +18,12 @@ RequestIdGenerator::RequestIdGenerator()
     : seed_((std::uint64_t{std::random_device{}()} << 32) ^ std::random_device{}()) {}
 
 std::string RequestIdGenerator::Next() {
+  std::string id;
+  NextInto(id);
+  return id;
+}
+
+void RequestIdGenerator::NextInto(std::string& id) {
   // 32 symbols, all within the service's [0-9A-Z] alphabet: 5 bits per character.
   static constexpr char kAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUV";
   const std::uint64_t n = counter_.fetch_add(1, std::memory_order_relaxed);
@@ -26,7 +32,7 @@ std::string RequestIdGenerator::Next() {
   std::uint64_t words[5];
   words[0] = Mix(n ^ seed_);
   for (int i = 1; i < 5; ++i) words[i] = Mix(words[i - 1] + seed_ + static_cast<std::uint64_t>(i));
-  std::string id(kLength, '0');
+  id.assign(kLength, '0');
   for (std::size_t i = 0; i < kLength; ++i) {
     const std::size_t bit = i * 5;  // 52 * 5 = 260 bits of the 320 available
     const std::size_t w = bit / 64, off = bit % 64;
@@ -34,7 +40,6 @@ std::string RequestIdGenerator::Next() {
     if (off > 59) v |= words[w + 1] << (64 - off);
     id[i] = kAlphabet[v & 31];
   }
-  return id;
 }
 
 }  // namespace ddbemu::server

@@ -18,6 +18,9 @@ class RequestIdGenerator {
   explicit RequestIdGenerator(std::uint64_t seed) : seed_(seed) {}
 
   std::string Next();
+  // The same into `out` (replacing its contents), which reuses its capacity: a reply object
+  // kept across requests then takes its id without allocating.
+  void NextInto(std::string& out);
 
  private:
   const std::uint64_t seed_;

@@ -6,6 +6,7 @@
 #include "server/request_router.h"
 
 #include <cctype>
+#include <charconv>
 #include <cstdio>
 #include <exception>
 
@@ -128,67 +129,112 @@ std::string_view HttpReply::Header(std::string_view name) const {
   return {};
 }
 
-HttpReply RequestRouter::Finish(const HttpRequestView& request, int status,
-                                std::string_view content_type, std::string body) const {
-  HttpReply reply;
+namespace {
+
+// Fills a reply's headers in order, reusing the name and value strings (and their capacity)
+// of the headers it held before: a reply object kept by a connection answers request after
+// request without allocating for its headers. The headers past the last one added are dropped.
+class HeaderSlots {
+ public:
+  explicit HeaderSlots(HttpReply& reply) : headers_(reply.headers) {}
+  ~HeaderSlots() { headers_.resize(used_); }
+  HeaderSlots(const HeaderSlots&) = delete;
+  HeaderSlots& operator=(const HeaderSlots&) = delete;
+
+  void Add(std::string_view name, std::string_view value) {
+    auto& header = Next();
+    header.first.assign(name);
+    header.second.assign(value);
+  }
+  // x-amzn-RequestId, generated straight into its slot.
+  void AddRequestId(RequestIdGenerator& ids) {
+    auto& header = Next();
+    header.first.assign("x-amzn-RequestId");
+    ids.NextInto(header.second);
+  }
+
+ private:
+  std::pair<std::string, std::string>& Next() {
+    if (used_ == headers_.size()) headers_.emplace_back();
+    return headers_[used_++];
+  }
+
+  std::vector<std::pair<std::string, std::string>>& headers_;
+  std::size_t used_ = 0;
+};
+
+}  // namespace
+
+void RequestRouter::Finish(const HttpRequestView& request, int status,
+                           std::string_view content_type, std::string body,
+                           HttpReply& reply) const {
   reply.status = status;
-  reply.headers.reserve(7);
-  reply.headers.emplace_back("Server", kServerHeader);
-  reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
-  if (!content_type.empty()) reply.headers.emplace_back("Content-Type", content_type);
+  HeaderSlots headers(reply);
+  headers.Add("Server", kServerHeader);
+  headers.AddRequestId(ids_);
+  if (!content_type.empty()) headers.Add("Content-Type", content_type);
   if (body.size() >= kResponseCompressionThreshold && !request.accept_encoding.empty()) {
     const ResponseEncoding encoding = ChooseResponseEncoding(request.accept_encoding);
     if (encoding != ResponseEncoding::kIdentity) {
       if (std::string compressed = CompressBody(body, encoding); !compressed.empty()) {
         body = std::move(compressed);
-        reply.headers.emplace_back("Content-Encoding", EncodingName(encoding));
+        headers.Add("Content-Encoding", EncodingName(encoding));
       }
     }
   }
   // Of the bytes sent: over the compressed body when there is one, as AWS computes it.
-  reply.headers.emplace_back("x-amz-crc32", std::to_string(Crc32(body)));
+  char crc[16];
+  const auto crc_end = std::to_chars(crc, crc + sizeof crc, Crc32(body)).ptr;
+  headers.Add("x-amz-crc32", std::string_view(crc, static_cast<std::size_t>(crc_end - crc)));
   if (auto allow = cors_.AllowOrigin(request.origin)) {
-    reply.headers.emplace_back("Access-Control-Allow-Origin", std::move(*allow));
-    reply.headers.emplace_back("Access-Control-Expose-Headers", CorsPolicy::kExposeHeaders);
+    headers.Add("Access-Control-Allow-Origin", *allow);
+    headers.Add("Access-Control-Expose-Headers", CorsPolicy::kExposeHeaders);
   }
   reply.body = std::move(body);
-  return reply;
 }
 
-HttpReply RequestRouter::Preflight(const HttpRequestView& request) const {
-  HttpReply reply;
+void RequestRouter::Preflight(const HttpRequestView& request, HttpReply& reply) const {
   reply.status = 200;
-  reply.headers.emplace_back("Server", kServerHeader);
-  reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
-  for (auto& header : cors_.PreflightHeaders(request.origin, request.access_control_request_method,
-                                             request.access_control_request_headers)) {
-    reply.headers.push_back(std::move(header));
+  reply.body.clear();
+  HeaderSlots headers(reply);
+  headers.Add("Server", kServerHeader);
+  headers.AddRequestId(ids_);
+  for (const auto& [name, value] :
+       cors_.PreflightHeaders(request.origin, request.access_control_request_method,
+                              request.access_control_request_headers)) {
+    headers.Add(name, value);
   }
-  return reply;
 }
 
 HttpReply RequestRouter::Route(const HttpRequestView& request) const {
+  HttpReply reply;
+  reply.headers.reserve(8);
+  Route(request, reply);
+  return reply;
+}
+
+void RequestRouter::Route(const HttpRequestView& request, HttpReply& reply) const {
   if (request.method == "OPTIONS" && !request.origin.empty() && cors_.enabled()) {
-    return Preflight(request);
+    return Preflight(request, reply);
   }
   if ((request.method == "GET" || request.method == "HEAD") && PathOf(request.target) == "/") {
-    return Finish(request, 200, "text/plain", std::string(kHealthBody));
+    return Finish(request, 200, "text/plain", std::string(kHealthBody), reply);
   }
   if ((request.method == "GET" || request.method == "POST") &&
       PathOf(request.target).starts_with(kAdminPathPrefix)) {
-    return Admin(request);
+    return Admin(request, reply);
   }
   // DynamoDB ignores the path of a POST (SDKs always send "/"; DynamoDB Local ignores it too).
   const std::string_view content_type =
       ReplyContentType(request.content_type, !request.body.empty());
   if (request.method != "POST" || content_type.empty()) {
-    return Finish(request, 404, {}, std::string(kNotAnOperationBody));
+    return Finish(request, 404, {}, std::string(kNotAnOperationBody), reply);
   }
-  return Dispatch(request, content_type);
+  Dispatch(request, content_type, reply);
 }
 
-HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
-                                  std::string_view content_type) const {
+void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view content_type,
+                             HttpReply& reply) const {
   std::string_view target = request.amz_target;
   while (!target.empty() && target.back() == ' ') target.remove_suffix(1);
   while (!target.empty() && target.front() == ' ') target.remove_prefix(1);
@@ -198,38 +244,42 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
                        target.substr(0, kStreamsTargetPrefix.size()) == kStreamsTargetPrefix;
   if (!streams && (target.size() <= kTargetPrefix.size() ||
                    target.substr(0, kTargetPrefix.size()) != kTargetPrefix)) {
-    return Finish(request, 400, content_type,
-                  ErrorEnvelope(kUnknownOperationType));
+    return Finish(request, 400, content_type, ErrorEnvelope(kUnknownOperationType), reply);
   }
   const std::string_view operation = streams ? target : target.substr(kTargetPrefix.size());
 
   AuthResult auth =
       verifier_ ? verifier_->Verify(request) : ParseAuthorization(request.authorization);
   if (!auth.context) {
-    return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message));
+    return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message),
+                  reply);
   }
 
   // Content-Encoding: AWS takes gzip bodies and answers 500 to a body it cannot decode, and to
   // any other coding (Alternator's test_compressed_request.py, run against DynamoDB).
   std::string inflated;
   std::string_view body = request.body;
-  if (!request.content_encoding.empty() && !EqualsIgnoreCase(request.content_encoding, "identity")) {
+  if (!request.content_encoding.empty() &&
+      !EqualsIgnoreCase(request.content_encoding, "identity")) {
     if (!EqualsIgnoreCase(request.content_encoding, "gzip")) {
-      return Finish(request, 500, content_type,
-                    ErrorEnvelope(kInternalServerErrorType,
-                                  "Unsupported Content-Encoding: " +
-                                      std::string(request.content_encoding)));
+      return Finish(
+          request, 500, content_type,
+          ErrorEnvelope(kInternalServerErrorType,
+                        "Unsupported Content-Encoding: " + std::string(request.content_encoding)),
+          reply);
     }
     switch (GunzipBody(request.body, kMaxInflatedBodyBytes, inflated)) {
       case InflateOutcome::kOk:
         body = inflated;
         break;
       case InflateOutcome::kCorrupt:
-        return Finish(request, 500, content_type,
-                      ErrorEnvelope(kInternalServerErrorType,
-                                    "The request body is not valid gzip data"));
+        return Finish(
+            request, 500, content_type,
+            ErrorEnvelope(kInternalServerErrorType, "The request body is not valid gzip data"),
+            reply);
       case InflateOutcome::kTooLarge:
-        return PayloadTooLarge(request, 0, kMaxInflatedBodyBytes);
+        reply = PayloadTooLarge(request, 0, kMaxInflatedBodyBytes);
+        return;
     }
   }
 
@@ -245,10 +295,10 @@ HttpReply RequestRouter::Dispatch(const HttpRequestView& request,
     response = Response{500, ErrorEnvelope("com.amazonaws.dynamodb.v20120810#InternalServerError",
                                            "Internal server error")};
   }
-  return Finish(request, response.http_status, content_type, std::move(response.body));
+  return Finish(request, response.http_status, content_type, std::move(response.body), reply);
 }
 
-HttpReply RequestRouter::Admin(const HttpRequestView& request) const {
+void RequestRouter::Admin(const HttpRequestView& request, HttpReply& reply) const {
   AuthResult auth = ParseAuthorization(request.authorization);
   const RequestContext context = auth.context ? *auth.context : RequestContext{};
   std::string operation(request.method);
@@ -263,7 +313,7 @@ HttpReply RequestRouter::Admin(const HttpRequestView& request) const {
   }
   const std::string_view content_type =
       response.content_type.empty() ? std::string_view("application/json") : response.content_type;
-  return Finish(request, response.http_status, content_type, std::move(response.body));
+  Finish(request, response.http_status, content_type, std::move(response.body), reply);
 }
 
 HttpReply RequestRouter::PayloadTooLarge(const HttpRequestView& request, std::size_t declared,
@@ -274,8 +324,10 @@ HttpReply RequestRouter::PayloadTooLarge(const HttpRequestView& request, std::si
   std::string message = "Request body";
   if (declared > 0) message += " of " + std::to_string(declared) + " bytes";
   message += " exceeds the maximum request size of " + std::to_string(limit) + " bytes";
-  return Finish(request, 413, kJsonContentType,
-                ErrorEnvelope("com.amazon.coral.service#RequestEntityTooLargeException", message));
+  HttpReply reply;
+  Finish(request, 413, kJsonContentType,
+         ErrorEnvelope("com.amazon.coral.service#RequestEntityTooLargeException", message), reply);
+  return reply;
 }
 
 HttpReply RequestRouter::MalformedHttp(bool headers_too_large) const {

@@ -1,0 +1,90 @@
+// Selected attributes of an encoded item (encoded_item_keys.h).
+#include "value/encoded_item_keys.h"
+
+#include <algorithm>
+#include <cstdint>
+
+#include "value/item_codec.h"
+#include "value/item_format.h"
+
+namespace ddbemu::itemcodec {
+namespace {
+
+bool SkipValue(Reader& r, int depth);
+
+// `count` values, each preceded by a name when `named` (a map's body).
+bool SkipValues(Reader& r, int depth, bool named) {
+  std::uint32_t count;
+  if (!r.Count(&count)) return false;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::string_view name;
+    if (named && !r.Bytes(&name)) return false;
+    if (!SkipValue(r, depth + 1)) return false;
+  }
+  return true;
+}
+
+bool SkipValue(Reader& r, int depth) {
+  if (depth > kMaxDecodeDepth) return false;
+  unsigned char tag;
+  if (!r.Byte(&tag)) return false;
+  std::string_view bytes;
+  switch (tag) {
+    case kTagS:
+    case kTagB:
+      return r.Bytes(&bytes);
+    case kTagN:
+      return r.Bytes(&bytes) && !bytes.empty();
+    case kTagFalse:
+    case kTagTrue:
+    case kTagNull:
+      return true;
+    case kTagM:
+      return SkipValues(r, depth, /*named=*/true);
+    case kTagL:
+      return SkipValues(r, depth, /*named=*/false);
+    case kTagSS:
+    case kTagNS:
+    case kTagBS: {
+      std::uint32_t count;
+      if (!r.Count(&count) || count == 0) return false;  // sets are never empty
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (!r.Bytes(&bytes)) return false;
+      }
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool DecodeItemAttributes(std::string_view bytes, std::span<const std::string_view> names,
+                          Item* out) {
+  out->clear();
+  Reader r(bytes);
+  unsigned char version;
+  if (!r.Byte(&version) || version != kFormatVersion) return false;
+  std::uint32_t count;
+  if (!r.Count(&count)) return false;
+  std::string_view previous;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::string_view name;
+    if (!r.Bytes(&name)) return false;
+    if (i > 0 && !(previous < name)) return false;  // the encoder writes map order
+    previous = name;
+    if (std::find(names.begin(), names.end(), name) == names.end()) {
+      if (!SkipValue(r, 2)) return false;
+      continue;
+    }
+    std::string_view rest = r.rest();
+    AttributeValue value;
+    if (!DecodeValue(&rest, &value)) return false;
+    r = Reader(rest);
+    out->emplace(std::string(name), std::move(value));
+  }
+  return r.remaining() == 0;
+}
+
+}  // namespace ddbemu::itemcodec
