@@ -85,27 +85,6 @@ struct TableNameMember {
 TableNameMember ParseTableNameMember(const rapidjson::Value& body) {
   return {api::StringOr(body, "TableName", "")};
 }
-struct BackupArnMember {
-  std::string backup_arn;
-};
-BackupArnMember ParseBackupArn(const rapidjson::Value& body) {
-  return {api::StringOr(body, "BackupArn", "")};
-}
-struct CreateBackupMembers {
-  std::string table_name;
-  std::string backup_name;
-};
-CreateBackupMembers ParseCreateBackup(const rapidjson::Value& body) {
-  return {api::StringOr(body, "TableName", ""), api::StringOr(body, "BackupName", "")};
-}
-struct RestoreMembers {
-  std::string backup_arn;
-  std::string target_table_name;
-};
-RestoreMembers ParseRestoreTableFromBackup(const rapidjson::Value& body) {
-  return {api::StringOr(body, "BackupArn", ""), api::StringOr(body, "TargetTableName", "")};
-}
-
 std::string DescribeEndpointsAddress(ops::Engine&, const ops::Caller& caller, const NoRequest&) {
   return ops::DescribeEndpointsAddress(caller);
 }
@@ -127,34 +106,6 @@ Result<InsightsPage> ListContributorInsights(ops::Engine& engine, const ops::Cal
   DDB_ASSIGN_OR_RETURN(page.list, ops::ListContributorInsights(engine, caller, r, &page.next_token));
   return page;
 }
-// RestoreTableToPointInTime reads its members itself (ops/backups/point_in_time.h).
-struct WholeBody {
-  const rapidjson::Value* body;
-};
-WholeBody ParseWholeBody(const rapidjson::Value& body) { return {&body}; }
-Result<std::string> RestoreTableToPointInTime(ops::Engine& engine, const ops::Caller& caller,
-                                              const WholeBody& r) {
-  return ops::RestoreTableToPointInTime(engine, caller, *r.body);
-}
-
-// The backup operations render their answers themselves (ops/backups/backups.h).
-Result<std::string> CreateBackup(ops::Engine& engine, const ops::Caller& caller,
-                                 const CreateBackupMembers& r) {
-  return ops::CreateBackup(engine, caller, r.table_name, r.backup_name);
-}
-Result<std::string> DescribeBackup(ops::Engine& engine, const ops::Caller& caller,
-                                   const BackupArnMember& r) {
-  return ops::DescribeBackup(engine, caller, r.backup_arn);
-}
-Result<std::string> DeleteBackup(ops::Engine& engine, const ops::Caller& caller,
-                                 const BackupArnMember& r) {
-  return ops::DeleteBackup(engine, caller, r.backup_arn);
-}
-Result<std::string> RestoreTableFromBackup(ops::Engine& engine, const ops::Caller& caller,
-                                           const RestoreMembers& r) {
-  return ops::RestoreTableFromBackup(engine, caller, r.backup_arn, r.target_table_name);
-}
-
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
 
 std::string GetItemBody(const api::GetItemRequest&, const api::ItemResponse& r) {
@@ -247,9 +198,18 @@ std::string UpdateInsightsBody(const api::ContributorInsightsRequest&,
 std::string ListInsightsBody(const api::ListContributorInsightsRequest&, const InsightsPage& p) {
   return api::RenderListContributorInsights(p.list, p.next_token);
 }
+std::string CreateBackupBody(const api::CreateBackupRequest&, const api::BackupView& b) {
+  return api::RenderCreateBackup(b);
+}
+std::string BackupDescriptionBody(const api::BackupArnRequest&, const api::BackupView& b) {
+  return api::RenderBackupDescription(b);
+}
+std::string ListBackupsBody(const api::ListBackupsRequest&, const api::ListBackupsResponse& r) {
+  return api::RenderListBackups(r);
+}
 template <class Request>
-std::string Rendered(const Request&, const std::string& body) {
-  return body;
+std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
+  return api::RenderRestoreTable(r);
 }
 
 // Sorted by name for binary search.
@@ -261,19 +221,19 @@ constexpr std::array kOperations = {
                    &Handler<&api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody>},
     OperationEntry{"BatchWriteItem",
                    &Handler<&api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody>},
-    OperationEntry{"CreateBackup", &Handler<&ParseCreateBackup, &CreateBackup,
-                                            &Rendered<CreateBackupMembers>>},
+    OperationEntry{"CreateBackup", &Handler<&api::ParseCreateBackup, &ops::CreateBackup,
+                                            &CreateBackupBody>},
     OperationEntry{"CreateTable", &Handler<&api::ParseCreateTable, &ops::CreateTable,
                                            &TableDescriptionBody<api::CreateTableRequest>>},
-    OperationEntry{"DeleteBackup",
-                   &Handler<&ParseBackupArn, &DeleteBackup, &Rendered<BackupArnMember>>},
+    OperationEntry{"DeleteBackup", &Handler<&api::ParseBackupArn, &ops::DeleteBackup,
+                                            &BackupDescriptionBody>},
     OperationEntry{
         "DeleteItem",
         &Handler<&api::ParseDeleteItem, &ops::DeleteItem, &WriteItemBody<api::DeleteItemRequest>>},
     OperationEntry{"DeleteTable", &Handler<&api::ParseTableNameRequest, &ops::DeleteTable,
                                            &TableDescriptionBody<api::TableNameRequest>>},
-    OperationEntry{"DescribeBackup",
-                   &Handler<&ParseBackupArn, &DescribeBackup, &Rendered<BackupArnMember>>},
+    OperationEntry{"DescribeBackup", &Handler<&api::ParseBackupArn, &ops::DescribeBackup,
+                                              &BackupDescriptionBody>},
     OperationEntry{"DescribeContinuousBackups",
                    &Handler<&ParseTableNameMember, &DescribeContinuousBackups,
                             &ContinuousBackupsBody<TableNameMember>>},
@@ -308,8 +268,8 @@ constexpr std::array kOperations = {
                    &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction,
                             &ExecuteTransactionBody>},
     OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
-    OperationEntry{"ListBackups", &Handler<&api::ParseListBackups, &ops::ListBackups,
-                                           &Rendered<api::ListBackupsRequest>>},
+    OperationEntry{"ListBackups",
+                   &Handler<&api::ParseListBackups, &ops::ListBackups, &ListBackupsBody>},
     OperationEntry{"ListContributorInsights",
                    &Handler<&api::ParseListContributorInsights, &ListContributorInsights,
                             &ListInsightsBody>},
@@ -322,10 +282,11 @@ constexpr std::array kOperations = {
         &Handler<&api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>>},
     OperationEntry{"Query", &Handler<&api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>>},
     OperationEntry{"RestoreTableFromBackup",
-                   &Handler<&ParseRestoreTableFromBackup, &RestoreTableFromBackup,
-                            &Rendered<RestoreMembers>>},
+                   &Handler<&api::ParseRestoreTableFromBackup, &ops::RestoreTableFromBackup,
+                            &RestoreBody<api::RestoreTableFromBackupRequest>>},
     OperationEntry{"RestoreTableToPointInTime",
-                   &Handler<&ParseWholeBody, &RestoreTableToPointInTime, &Rendered<WholeBody>>},
+                   &Handler<&api::ParseRestoreTableToPointInTime, &ops::RestoreTableToPointInTime,
+                            &RestoreBody<api::RestoreTableToPointInTimeRequest>>},
     OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
     OperationEntry{"TagResource", &Handler<&api::ParseTagResource, &ops::TagResource,
                                            &NoBody<api::TagResourceRequest>>},

@@ -1,10 +1,13 @@
 // Backup request readers and answer writers (see backup_requests.h).
 #include "api/backup_requests.h"
 
+#include <cmath>
+
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include "api/json_read.h"
+#include "api/table_description.h"
 #include "ddbemu/attribute_value.h"
 
 namespace ddbemu::api {
@@ -44,7 +47,7 @@ void WriteSourceTable(Writer& w, const BackupView& b) {
   Str(w, b.table_arn);
   w.Key("TableSizeBytes");
   w.Uint64(b.size_bytes);
-  if (b.source != nullptr) {
+  if (b.source.has_value()) {
     w.Key("KeySchema");
     w.StartArray();
     w.StartObject();
@@ -74,7 +77,7 @@ void WriteSourceTable(Writer& w, const BackupView& b) {
   }
   w.Key("ItemCount");
   w.Uint64(b.item_count);
-  if (b.source != nullptr) {
+  if (b.source.has_value()) {
     w.Key("BillingMode");
     Str(w,
         b.source->billing_mode == BillingMode::kPayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
@@ -84,6 +87,29 @@ void WriteSourceTable(Writer& w, const BackupView& b) {
 
 std::string Done(const rapidjson::StringBuffer& buffer) {
   return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+std::string WithRestoreSummary(std::string table_description, const std::string& backup_arn,
+                               const std::string& source_table_arn, std::int64_t now_micros) {
+  rapidjson::StringBuffer buffer;
+  Writer w(buffer);
+  w.StartObject();
+  if (!backup_arn.empty()) {  // empty for a point-in-time restore
+    w.Key("SourceBackupArn");
+    Str(w, backup_arn);
+  }
+  w.Key("SourceTableArn");
+  Str(w, source_table_arn);
+  w.Key("RestoreDateTime");
+  Time(w, now_micros);
+  w.Key("RestoreInProgress");
+  w.Bool(false);
+  w.EndObject();
+  // The description ends with "}}" (its own object, then the wrapper's): the summary goes
+  // inside the former.
+  if (table_description.size() < 2) return table_description;
+  table_description.insert(table_description.size() - 2, ",\"RestoreSummary\":" + Done(buffer));
+  return table_description;
 }
 
 }  // namespace
@@ -100,6 +126,32 @@ ListBackupsRequest ParseListBackups(const rapidjson::Value& body) {
     r.upper_seconds = v->GetDouble();
   }
   r.backup_type = StringOr(body, "BackupType", "");
+  return r;
+}
+
+CreateBackupRequest ParseCreateBackup(const rapidjson::Value& body) {
+  return {StringOr(body, "TableName", ""), StringOr(body, "BackupName", "")};
+}
+
+BackupArnRequest ParseBackupArn(const rapidjson::Value& body) {
+  return {StringOr(body, "BackupArn", "")};
+}
+
+RestoreTableFromBackupRequest ParseRestoreTableFromBackup(const rapidjson::Value& body) {
+  return {StringOr(body, "BackupArn", ""), StringOr(body, "TargetTableName", "")};
+}
+
+RestoreTableToPointInTimeRequest ParseRestoreTableToPointInTime(const rapidjson::Value& body) {
+  RestoreTableToPointInTimeRequest r;
+  r.source_table = StringOr(body, "SourceTableName", "");
+  if (r.source_table.empty()) r.source_table = StringOr(body, "SourceTableArn", "");
+  r.target_table_name = StringOr(body, "TargetTableName", "");
+  if (const rapidjson::Value* v = Member(body, "RestoreDateTime"); v && v->IsNumber()) {
+    r.restore_micros = std::llround(v->GetDouble() * 1e6);
+  }
+  if (const rapidjson::Value* v = Member(body, "UseLatestRestorableTime"); v && v->IsBool()) {
+    r.use_latest = v->GetBool();
+  }
   return r;
 }
 
@@ -128,8 +180,9 @@ std::string RenderBackupDescription(const BackupView& b) {
   return Done(buffer);
 }
 
-std::string RenderListBackups(const std::vector<BackupView>& backups,
-                              const std::string& last_evaluated_arn) {
+std::string RenderListBackups(const ListBackupsResponse& response) {
+  const std::vector<BackupView>& backups = response.backups;
+  const std::string& last_evaluated_arn = response.last_evaluated_arn;
   rapidjson::StringBuffer buffer;
   Writer w(buffer);
   w.StartObject();
@@ -166,27 +219,11 @@ std::string RenderListBackups(const std::vector<BackupView>& backups,
   return Done(buffer);
 }
 
-std::string WithRestoreSummary(std::string table_description, const std::string& backup_arn,
-                               const std::string& source_table_arn, std::int64_t now_micros) {
-  rapidjson::StringBuffer buffer;
-  Writer w(buffer);
-  w.StartObject();
-  if (!backup_arn.empty()) {  // empty for a point-in-time restore
-    w.Key("SourceBackupArn");
-    Str(w, backup_arn);
-  }
-  w.Key("SourceTableArn");
-  Str(w, source_table_arn);
-  w.Key("RestoreDateTime");
-  Time(w, now_micros);
-  w.Key("RestoreInProgress");
-  w.Bool(false);
-  w.EndObject();
-  // The description ends with "}}" (its own object, then the wrapper's): the summary goes
-  // inside the former.
-  if (table_description.size() < 2) return table_description;
-  table_description.insert(table_description.size() - 2, ",\"RestoreSummary\":" + Done(buffer));
-  return table_description;
+std::string RenderRestoreTable(const RestoreTableResponse& r) {
+  std::string description =
+      RenderTableDescription("TableDescription", r.shown, r.counts, r.options);
+  return WithRestoreSummary(std::move(description), r.source_backup_arn, r.source_table_arn,
+                            r.restore_micros);
 }
 
 }  // namespace ddbemu::api
