@@ -3,8 +3,6 @@
 // BackupDetails, BackupDescription and BackupSummary shapes, members in its order).
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -45,7 +43,6 @@ struct ListBackupsRequest {
   std::optional<double> upper_seconds;  // TimeRangeUpperBound (exclusive)
   std::string backup_type;              // USER, SYSTEM, AWS_BACKUP, ALL; "" = USER
 };
-ListBackupsRequest ParseListBackups(const rapidjson::Value& body);
 
 // One backup as the answers show it.
 struct BackupView {
@@ -76,17 +73,5 @@ struct RestoreTableResponse {
   std::string source_table_arn;
   std::int64_t restore_micros = 0;
 };
-
-std::string RenderCreateBackup(const BackupView& b);
-// {"BackupDescription": {...}} for DescribeBackup and DeleteBackup.
-std::string RenderBackupDescription(const BackupView& b);
-std::string RenderListBackups(const ListBackupsResponse& response);
-// {"TableDescription": {..., "RestoreSummary": {...}}} of both restores.
-std::string RenderRestoreTable(const RestoreTableResponse& response);
-
-CreateBackupRequest ParseCreateBackup(const rapidjson::Value& body);
-BackupArnRequest ParseBackupArn(const rapidjson::Value& body);
-RestoreTableFromBackupRequest ParseRestoreTableFromBackup(const rapidjson::Value& body);
-RestoreTableToPointInTimeRequest ParseRestoreTableToPointInTime(const rapidjson::Value& body);
 
 }  // namespace ddbemu::api

@@ -1,4 +1,4 @@
-#include "api/error_envelope.h"
+#include "api_json/error_envelope.h"
 
 #include "ddbemu/attribute_value.h"
 #include "value/json_codec.h"

@@ -1,8 +1,8 @@
 // JSON <-> typed structs for Query and Scan.
-#include "api/read_requests.h"
+#include "api_json/read_requests.h"
 
-#include "api/json_read.h"
-#include "api/legacy_requests.h"
+#include "api_json/json_read.h"
+#include "api_json/legacy_requests.h"
 #include "value/encoded_item.h"
 #include "value/json_codec.h"
 

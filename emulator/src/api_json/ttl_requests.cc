@@ -1,10 +1,10 @@
 // UpdateTimeToLive / DescribeTimeToLive JSON (see ttl_requests.h).
-#include "api/ttl_requests.h"
+#include "api_json/ttl_requests.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 
 namespace ddbemu::api {
 namespace {

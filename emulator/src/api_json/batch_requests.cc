@@ -1,10 +1,10 @@
 // JSON <-> typed structs for BatchGetItem and BatchWriteItem, and the ConsumedCapacity list of
 // the multi-table operations.
-#include "api/batch_requests.h"
+#include "api_json/batch_requests.h"
 
-#include "api/legacy_requests.h"
+#include "api_json/legacy_requests.h"
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 
 namespace ddbemu::api {
 namespace {

@@ -24,14 +24,14 @@
 // Local answers "Invalid table/index name.  Table/index names must be between 3 and 255
 // characters long, ..." instead: AWS wins. Newer AWS regions were seen to stop at a bad table
 // name instead of listing it with the other errors; we list them together, as dynalite saw.
-#include "api/request_validator.h"
+#include "api_json/request_validator.h"
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "api/api_model.h"
-#include "api/request_internal.h"
+#include "api_json/api_model.h"
+#include "api_json/request_internal.h"
 
 namespace ddbemu {
 namespace {

@@ -9,7 +9,7 @@
 #include <limits>
 #include <string>
 
-#include "api/request_internal.h"
+#include "api_json/request_internal.h"
 
 namespace ddbemu::request_internal {
 namespace {

@@ -3,7 +3,7 @@
 // it (dynamodb-admin's Create Table form sends capacity units as JSON strings). Off by default,
 // so tests see what AWS refuses.
 //
-// Applied to the parsed body before validation (api/request_validator.h):
+// Applied to the parsed body before validation (api_json/request_validator.h):
 //   - an Integer or Long member given as a JSON string of decimal digits ("5") becomes the
 //     number (AWS: SerializationException "STRING_VALUE cannot be converted to Long").
 #pragma once

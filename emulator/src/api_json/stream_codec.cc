@@ -3,7 +3,7 @@
 // constraints checked in the Coral validator's words (the DynamoDB model's validator does not
 // cover this service), and each answer written with the service's member names. The rows of
 // the one dispatch table (operation_table.cc) join these to stream_ops.h.
-#include "ops/streams/stream_codec.h"
+#include "api_json/stream_codec.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
@@ -12,7 +12,7 @@
 #include <array>
 #include <vector>
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 #include "storage/stream_store.h"
 #include "value/json_codec.h"
 

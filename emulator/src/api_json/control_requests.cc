@@ -1,11 +1,11 @@
 // The control-plane readers and writers of control_requests.h, in the service's member names
 // and order (API reference of each operation).
-#include "api/control_requests.h"
+#include "api_json/control_requests.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 
 namespace ddbemu::api {
 namespace {

@@ -19,7 +19,7 @@
 //   java.util.Map<java.lang.String, V>
 #include <string>
 
-#include "api/request_internal.h"
+#include "api_json/request_internal.h"
 
 namespace ddbemu::request_internal {
 namespace {

@@ -1,9 +1,9 @@
 // JSON <-> typed structs for TransactWriteItems and TransactGetItems.
-#include "api/transact_requests.h"
+#include "api_json/transact_requests.h"
 
 #include <algorithm>
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 #include "value/fingerprint.h"
 #include "value/json_codec.h"
 

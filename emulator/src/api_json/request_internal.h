@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "api/api_model.h"
+#include "api_json/api_model.h"
 #include "ddbemu/error.h"
 
 namespace ddbemu::request_internal {

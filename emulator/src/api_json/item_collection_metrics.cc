@@ -1,5 +1,5 @@
 // Rendering of ItemCollectionMetrics (see item_collection_metrics.h).
-#include "api/item_collection_metrics.h"
+#include "api_json/item_collection_metrics.h"
 
 namespace ddbemu::api {
 

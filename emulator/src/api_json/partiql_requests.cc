@@ -1,12 +1,12 @@
 // JSON <-> typed structs for ExecuteStatement, BatchExecuteStatement and ExecuteTransaction.
-#include "api/partiql_requests.h"
+#include "api_json/partiql_requests.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include <boost/uuid/detail/sha1.hpp>
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {

@@ -1,9 +1,9 @@
 // JSON -> typed control-plane requests. ValidateRequest has already checked JSON types,
 // required members, lengths, patterns and enums; these readers only copy, and read a member of
 // an unexpected type as absent (defensive: bad input must never crash the process).
-#include "api/table_requests.h"
+#include "api_json/table_requests.h"
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::api {

@@ -1,10 +1,10 @@
 // Tagging request readers and the ListTagsOfResource answer (see tag_requests.h).
-#include "api/tag_requests.h"
+#include "api_json/tag_requests.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include "api/json_read.h"
+#include "api_json/json_read.h"
 
 namespace ddbemu::api {
 namespace {

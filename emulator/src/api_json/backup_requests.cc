@@ -1,13 +1,13 @@
 // Backup request readers and answer writers (see backup_requests.h).
-#include "api/backup_requests.h"
+#include "api_json/backup_requests.h"
 
 #include <cmath>
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
-#include "api/json_read.h"
-#include "api/table_description.h"
+#include "api_json/json_read.h"
+#include "api_json/table_description.h"
 #include "ddbemu/attribute_value.h"
 
 namespace ddbemu::api {

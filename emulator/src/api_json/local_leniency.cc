@@ -1,10 +1,10 @@
 // DynamoDB Local's leniencies (see local_leniency.h).
-#include "api/local_leniency.h"
+#include "api_json/local_leniency.h"
 
 #include <charconv>
 #include <cstdint>
 
-#include "api/api_model.h"
+#include "api_json/api_model.h"
 
 namespace ddbemu::api {
 namespace {
