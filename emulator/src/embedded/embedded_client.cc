@@ -10,17 +10,22 @@
 #include "audit/audit_probe.h"
 #include "database_impl.h"
 #include "embedded/database_json_transport.h"
-#include "http_client/json_client.h"
+#include "embedded/typed_admin.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
+#include "http_client/json_client.h"
 #include "ops/access/access_check.h"
+#include "ops/backups/backups.h"
+#include "ops/backups/point_in_time.h"
 #include "ops/batch/batch.h"
 #include "ops/items/items.h"
 #include "ops/reads/query.h"
 #include "ops/reads/scan.h"
 #include "ops/tables/table_update.h"
 #include "ops/tables/tables.h"
+#include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
+#include "ops/ttl/time_to_live.h"
 
 namespace ddbemu {
 namespace {
@@ -37,9 +42,17 @@ api::ReturnConsumedCapacity ReturnMode(const Request& request) {
   }
 }
 
-// The fifteen operations below run as engine requests; the rest of the API (Time to Live, tags,
-// backups, the describe/control operations, PartiQL) comes from JsonOperationsClient over
-// Database::Call in this process (database_json_transport.h).
+// An operation that answers nothing but success (TagResource, UntagResource).
+struct Done {};
+template <auto Op, class Request>
+Result<Done> Succeeds(ops::Engine& engine, const ops::Caller& caller, const Request& request) {
+  DDB_RETURN_IF_ERROR(Op(engine, caller, request));
+  return Done{};
+}
+
+// The operations below run as engine requests; the rest of the API (the describe/control
+// operations, PartiQL) comes from JsonOperationsClient over Database::Call in this process
+// (database_json_transport.h).
 class EmbeddedClient final : public http_client::JsonOperationsClient {
  public:
   EmbeddedClient(Database& database, RequestContext context,
@@ -124,6 +137,65 @@ class EmbeddedClient final : public http_client::JsonOperationsClient {
     return Run<ListTablesResponse>(request, &ops::ListTables, [](api::ListTablesResponse r) {
       return embedded::ToPublic(std::move(r));
     });
+  }
+
+  Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("UpdateTimeToLive", r.table_name));
+    return Run<UpdateTimeToLiveResponse>(r, &ops::ttl::UpdateTimeToLive,
+                                         [](auto applied) { return embedded::ToPublic(applied); });
+  }
+  Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DescribeTimeToLive", r.table_name));
+    return Run<DescribeTimeToLiveResponse>(r, &ops::ttl::DescribeTimeToLive,
+                                           [](auto d) { return embedded::ToPublic(std::move(d)); });
+  }
+  Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("TagResource", ""));
+    return Run<TagResourceResponse>(r, &Succeeds<&ops::TagResource, api::TagResourceRequest>,
+                                    [](Done) { return TagResourceResponse{}; });
+  }
+  Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("UntagResource", ""));
+    return Run<UntagResourceResponse>(r, &Succeeds<&ops::UntagResource, api::UntagResourceRequest>,
+                                      [](Done) { return UntagResourceResponse{}; });
+  }
+  Result<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("ListTagsOfResource", ""));
+    return Run<ListTagsOfResourceResponse>(
+        r, &ops::ListTagsOfResource, [](auto tags) { return embedded::ToPublic(std::move(tags)); });
+  }
+  Result<CreateBackupResponse> CreateBackup(const CreateBackupRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("CreateBackup", r.table_name));
+    return Run<CreateBackupResponse>(r, &ops::CreateBackup, &embedded::ToCreateBackupResponse);
+  }
+  Result<DescribeBackupResponse> DescribeBackup(const DescribeBackupRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DescribeBackup", ""));
+    return Run<DescribeBackupResponse>(r, &ops::DescribeBackup,
+                                       &embedded::ToDescribeBackupResponse);
+  }
+  Result<DeleteBackupResponse> DeleteBackup(const DeleteBackupRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DeleteBackup", ""));
+    return Run<DeleteBackupResponse>(r, &ops::DeleteBackup, &embedded::ToDeleteBackupResponse);
+  }
+  Result<ListBackupsResponse> ListBackups(const ListBackupsRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("ListBackups", r.table_name.value_or("")));
+    return Run<ListBackupsResponse>(r, &ops::ListBackups, [](const api::ListBackupsResponse& l) {
+      return embedded::ToPublic(l);
+    });
+  }
+  Result<RestoreTableFromBackupResponse> RestoreTableFromBackup(
+      const RestoreTableFromBackupRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("RestoreTableFromBackup", ""));
+    return Run<RestoreTableFromBackupResponse>(r, &ops::RestoreTableFromBackup,
+                                               &embedded::ToRestoreFromBackupResponse);
+  }
+  Result<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
+      const RestoreTableToPointInTimeRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("RestoreTableToPointInTime", ""));
+    return Run<RestoreTableToPointInTimeResponse>(r, &ops::RestoreTableToPointInTime,
+                                                  &embedded::ToRestoreToPointInTimeResponse);
   }
 
  private:
