@@ -18,6 +18,9 @@
 #include "ops/backups/backups.h"
 #include "ops/backups/point_in_time.h"
 #include "ops/batch/batch.h"
+#include "ops/control/continuous_backups.h"
+#include "ops/control/contributor_insights.h"
+#include "ops/control/service_info.h"
 #include "ops/items/items.h"
 #include "ops/reads/query.h"
 #include "ops/reads/scan.h"
@@ -196,6 +199,60 @@ class EmbeddedClient final : public http_client::JsonOperationsClient {
     DDB_RETURN_IF_ERROR(CheckOperation("RestoreTableToPointInTime", ""));
     return Run<RestoreTableToPointInTimeResponse>(r, &ops::RestoreTableToPointInTime,
                                                   &embedded::ToRestoreToPointInTimeResponse);
+  }
+
+  Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest&) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DescribeEndpoints", ""));
+    return embedded::ToDescribeEndpointsResponse(
+        ops::DescribeEndpointsAddress(impl_.CallerFor(context_)));
+  }
+  Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest&) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DescribeLimits", ""));
+    return embedded::ToPublic(ops::DescribeLimits());
+  }
+  Result<DescribeContinuousBackupsResponse> DescribeContinuousBackups(
+      const DescribeContinuousBackupsRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DescribeContinuousBackups", r.table_name));
+    auto describe = [](ops::Engine& engine, const ops::Caller& caller,
+                       const api::TableNameRequest& q) {
+      return ops::DescribeContinuousBackups(engine, caller, q.table_name);
+    };
+    return Run<DescribeContinuousBackupsResponse>(r, describe, [](const api::PitrDescription& d) {
+      return DescribeContinuousBackupsResponse{embedded::ToPublic(d)};
+    });
+  }
+  Result<UpdateContinuousBackupsResponse> UpdateContinuousBackups(
+      const UpdateContinuousBackupsRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("UpdateContinuousBackups", r.table_name));
+    return Run<UpdateContinuousBackupsResponse>(
+        r, &ops::UpdateContinuousBackups, [](const api::PitrDescription& d) {
+          return UpdateContinuousBackupsResponse{embedded::ToPublic(d)};
+        });
+  }
+  Result<DescribeContributorInsightsResponse> DescribeContributorInsights(
+      const DescribeContributorInsightsRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("DescribeContributorInsights", r.table_name));
+    return Run<DescribeContributorInsightsResponse>(r, &ops::DescribeContributorInsights,
+                                                    &embedded::ToDescribeInsightsResponse);
+  }
+  Result<UpdateContributorInsightsResponse> UpdateContributorInsights(
+      const UpdateContributorInsightsRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("UpdateContributorInsights", r.table_name));
+    return Run<UpdateContributorInsightsResponse>(r, &ops::UpdateContributorInsights,
+                                                  &embedded::ToUpdateInsightsResponse);
+  }
+  Result<ListContributorInsightsResponse> ListContributorInsights(
+      const ListContributorInsightsRequest& r) override {
+    DDB_RETURN_IF_ERROR(CheckOperation("ListContributorInsights", r.table_name.value_or("")));
+    std::string next_token;
+    auto list = [&next_token](ops::Engine& engine, const ops::Caller& caller,
+                              const api::ListContributorInsightsRequest& q) {
+      return ops::ListContributorInsights(engine, caller, q, &next_token);
+    };
+    return Run<ListContributorInsightsResponse>(
+        r, list, [&next_token](const std::vector<api::InsightsDescription>& page) {
+          return embedded::ToListInsightsResponse(page, next_token);
+        });
   }
 
  private:

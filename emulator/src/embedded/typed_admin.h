@@ -1,8 +1,9 @@
 // The embedded client's conversions for the operations beyond items, reads, batches,
-// transactions and tables: Time to Live, tags and backups (typed_ttl_tags.cc,
-// typed_backups.cc). As typed_requests.h: a public request becomes the api/ model, checked by
-// the rules the JSON path's validator applies to what a typed request can still get wrong; the
-// engine's typed answer becomes the public response with what the JSON path renders. No JSON.
+// transactions and tables: Time to Live, tags, backups and the describe/control operations
+// (typed_ttl_tags.cc, typed_backups.cc, typed_control.cc). As typed_requests.h: a public request
+// becomes the api/ model, checked by the rules the JSON path's validator applies to what a typed
+// request can still get wrong; the engine's typed answer becomes the public response with what the
+// JSON path renders. No JSON.
 #pragma once
 
 #include <string>
@@ -10,10 +11,12 @@
 #include <vector>
 
 #include "api/backup_requests.h"
+#include "api/control_requests.h"
 #include "api/table_requests.h"
 #include "api/tag_requests.h"
 #include "api/ttl_requests.h"
 #include "ddbemu/client.h"
+#include "ops/control/service_info.h"
 
 namespace ddbemu::embedded {
 
@@ -42,5 +45,19 @@ ListBackupsResponse ToPublic(const api::ListBackupsResponse& response);
 RestoreTableFromBackupResponse ToRestoreFromBackupResponse(api::RestoreTableResponse response);
 RestoreTableToPointInTimeResponse ToRestoreToPointInTimeResponse(
     api::RestoreTableResponse response);
+
+// Describe and control operations (typed_control.cc).
+DescribeEndpointsResponse ToDescribeEndpointsResponse(const std::string& address);
+DescribeLimitsResponse ToPublic(const ops::ServiceLimits& limits);
+Result<api::TableNameRequest> ToEngine(const DescribeContinuousBackupsRequest& request);
+Result<api::UpdateContinuousBackupsRequest> ToEngine(const UpdateContinuousBackupsRequest& request);
+ContinuousBackupsDescription ToPublic(const api::PitrDescription& pitr);
+Result<api::ContributorInsightsRequest> ToEngine(const DescribeContributorInsightsRequest& request);
+Result<api::ContributorInsightsRequest> ToEngine(const UpdateContributorInsightsRequest& request);
+Result<api::ListContributorInsightsRequest> ToEngine(const ListContributorInsightsRequest& request);
+DescribeContributorInsightsResponse ToDescribeInsightsResponse(const api::InsightsDescription& d);
+UpdateContributorInsightsResponse ToUpdateInsightsResponse(const api::InsightsDescription& d);
+ListContributorInsightsResponse ToListInsightsResponse(
+    const std::vector<api::InsightsDescription>& list, const std::string& next_token);
 
 }  // namespace ddbemu::embedded
