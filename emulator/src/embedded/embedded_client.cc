@@ -22,6 +22,7 @@
 #include "ops/control/contributor_insights.h"
 #include "ops/control/service_info.h"
 #include "ops/items/items.h"
+#include "ops/partiql/partiql.h"
 #include "ops/reads/query.h"
 #include "ops/reads/scan.h"
 #include "ops/tables/table_update.h"
@@ -253,6 +254,23 @@ class EmbeddedClient final : public http_client::JsonOperationsClient {
         r, list, [&next_token](const std::vector<api::InsightsDescription>& page) {
           return embedded::ToListInsightsResponse(page, next_token);
         });
+  }
+
+  // PartiQL: Authorize checks each statement's action on the key it compiles to, as on the JSON
+  // path (ops/access/access_check.h).
+  Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) override {
+    return Run<ExecuteStatementResponse>(r, &ops::ExecuteStatement,
+                                         [](api::ExecuteStatementResponse response) {
+                                           return embedded::ToPublic(std::move(response));
+                                         });
+  }
+  Result<BatchExecuteStatementResponse> BatchExecuteStatement(
+      const BatchExecuteStatementRequest& r) override {
+    return RunWithMode<BatchExecuteStatementResponse>(r, &ops::BatchExecuteStatement);
+  }
+  Result<ExecuteTransactionResponse> ExecuteTransaction(
+      const ExecuteTransactionRequest& r) override {
+    return RunWithMode<ExecuteTransactionResponse>(r, &ops::ExecuteTransaction);
   }
 
  private:

@@ -1,9 +1,9 @@
 // The embedded client's conversions for the operations beyond items, reads, batches,
-// transactions and tables: Time to Live, tags, backups and the describe/control operations
-// (typed_ttl_tags.cc, typed_backups.cc, typed_control.cc). As typed_requests.h: a public request
-// becomes the api/ model, checked by the rules the JSON path's validator applies to what a typed
-// request can still get wrong; the engine's typed answer becomes the public response with what the
-// JSON path renders. No JSON.
+// transactions and tables: Time to Live, tags, backups, the describe/control operations and
+// PartiQL (typed_ttl_tags.cc, typed_backups.cc, typed_control.cc, typed_partiql.cc). As
+// typed_requests.h: a public request becomes the api/ model, checked by the rules the JSON path's
+// validator applies to what a typed request can still get wrong; the engine's typed answer becomes
+// the public response with what the JSON path renders. No JSON.
 #pragma once
 
 #include <string>
@@ -12,6 +12,7 @@
 
 #include "api/backup_requests.h"
 #include "api/control_requests.h"
+#include "api/partiql_requests.h"
 #include "api/table_requests.h"
 #include "api/tag_requests.h"
 #include "api/ttl_requests.h"
@@ -45,6 +46,11 @@ ListBackupsResponse ToPublic(const api::ListBackupsResponse& response);
 RestoreTableFromBackupResponse ToRestoreFromBackupResponse(api::RestoreTableResponse response);
 RestoreTableToPointInTimeResponse ToRestoreToPointInTimeResponse(
     api::RestoreTableResponse response);
+
+// PartiQL (typed_partiql.cc; the responses are in typed_responses.h).
+Result<api::ExecuteStatementRequest> ToEngine(const ExecuteStatementRequest& request);
+Result<api::BatchExecuteStatementRequest> ToEngine(const BatchExecuteStatementRequest& request);
+Result<api::ExecuteTransactionRequest> ToEngine(const ExecuteTransactionRequest& request);
 
 // Describe and control operations (typed_control.cc).
 DescribeEndpointsResponse ToDescribeEndpointsResponse(const std::string& address);
