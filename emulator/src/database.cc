@@ -136,19 +136,9 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     }
     ops::Engine engine = impl_->engine();
     const ops::Caller caller = impl_->CallerFor(context);
-    if (caller.policies_on && (streams || !ops::access::HasTypedCheck(operation))) {
-      // Tenant isolation policies: the operations whose check does not depend on the request's
-      // items are checked here by name and table (ops/access/access_check.h).
-      std::string_view table;
-      if (body.IsObject() && body.HasMember("TableName") && body["TableName"].IsString()) {
-        table = std::string_view(body["TableName"].GetString(), body["TableName"].GetStringLength());
-      }
-      Status allowed = ops::access::CheckOperation(
-          caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation,
-          table);
-      if (!allowed.ok()) return ErrorResponse(allowed.error());
-    }
-    Result<std::string> output = entry->run(engine, caller, body);
+    // The tenant check is the operation's own, on its typed request (operation_table.cc).
+    Result<std::string> output = entry->run(
+        engine, caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation, body);
     if (!output.ok()) return ErrorResponse(output.error());
     return Response{200, std::move(output).value()};
   } catch (const std::exception& e) {

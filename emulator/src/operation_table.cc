@@ -61,10 +61,10 @@ Result<T> AsResult(T value) {
 // Parse the validated body, execute, render the response body.
 template <auto Parse, auto Execute, auto Render>
 Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
-                            const rapidjson::Value& body) {
+                            std::string_view operation, const rapidjson::Value& body) {
   DDB_ASSIGN_OR_RETURN(auto request, AsResult(Parse(body)));
   // Tenant isolation policies, on the typed request (ops/access/access_check.h).
-  DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, request));
+  DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, operation, request));
   audit::Probe probe(engine.audit, request);  // the access-pattern audit (audit/audit_probe.h)
   auto response = AsResult(Execute(engine, caller, request));
   probe.Finish(engine, caller, request, response);

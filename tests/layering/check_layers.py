@@ -31,7 +31,7 @@ ALLOWED = {
     "api_json": {"value", "storage", "expr", "capacity", "api", "partiql", "ops"},
     "audit": {"value", "storage", "expr", "capacity", "api", "partiql", "ops"},
     "root": {"value", "storage", "expr", "capacity", "api", "partiql", "ops", "api_json",
-             "audit", "http_client"},
+             "audit"},
     "sigv4": set(),
     "http_client": {"value", "client"},
     "client": {"value", "sigv4", "http_client"},

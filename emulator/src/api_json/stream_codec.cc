@@ -12,6 +12,7 @@
 #include <array>
 #include <vector>
 
+#include "api/constraint_violations.h"
 #include "api_json/json_read.h"
 #include "storage/stream_store.h"
 #include "value/json_codec.h"
@@ -20,48 +21,6 @@ namespace ddbemu::ops::streams {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-// Collects model-constraint violations in member order, then words them as the service does.
-class Violations {
- public:
-  void Length(std::string_view field, const std::optional<std::string>& v, std::size_t min,
-              std::size_t max) {
-    if (!v) return;
-    if (v->size() < min) {
-      Add(field, *v, "Member must have length greater than or equal to " + std::to_string(min));
-    } else if (v->size() > max) {
-      Add(field, *v, "Member must have length less than or equal to " + std::to_string(max));
-    }
-  }
-  void Required(std::string_view field, bool present) {
-    if (!present)
-      errors_.push_back("Value null at '" + std::string(field) +
-                        "' failed to satisfy constraint: Member must not be null");
-  }
-  void MinValue(std::string_view field, const std::optional<std::int64_t>& v, std::int64_t min) {
-    if (v && *v < min) {
-      Add(field, std::to_string(*v),
-          "Member must have value greater than or equal to " + std::to_string(min));
-    }
-  }
-  void Add(std::string_view field, std::string_view value, const std::string& constraint) {
-    errors_.push_back("Value '" + std::string(value) + "' at '" + std::string(field) +
-                      "' failed to satisfy constraint: " + constraint);
-  }
-  Status Result() const {
-    if (errors_.empty()) return Status::Ok();
-    std::string message =
-        std::to_string(errors_.size()) +
-        (errors_.size() == 1 ? " validation error detected: " : " validation errors detected: ");
-    for (std::size_t i = 0; i < errors_.size() && i < 10; ++i) {
-      message.append(i ? "; " : "").append(errors_[i]);
-    }
-    return ApiError::Validation(std::move(message));
-  }
-
- private:
-  std::vector<std::string> errors_;
-};
 
 // A member of the wrong JSON type: the service's deserializer answers SerializationException.
 Status CheckTypes(const rapidjson::Value& body,
@@ -129,7 +88,7 @@ Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body) {
   request.table_name = api::StringMember(body, "TableName");
   request.exclusive_start_stream_arn = api::StringMember(body, "ExclusiveStartStreamArn");
   const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
-  Violations v;
+  api::Violations v;
   v.Length("tableName", request.table_name, 3, 255);
   v.MinValue("limit", limit, 1);
   v.Length("exclusiveStartStreamArn", request.exclusive_start_stream_arn, 37, 1024);
@@ -171,7 +130,7 @@ Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) 
       request.child_shards_of = api::StringMember(*filter, "ShardId");
     }
   }
-  Violations v;
+  api::Violations v;
   v.Length("streamArn", arn, 37, 1024);
   v.MinValue("limit", limit, 1);
   v.Length("exclusiveStartShardId", request.exclusive_start_shard_id, 28, 65);
@@ -232,7 +191,7 @@ Result<GetShardIteratorRequest> ParseGetShardIterator(const rapidjson::Value& bo
   const std::optional<std::string> type = api::StringMember(body, "ShardIteratorType");
   GetShardIteratorRequest request;
   request.sequence_number = api::StringMember(body, "SequenceNumber");
-  Violations v;
+  api::Violations v;
   v.Length("streamArn", arn, 37, 1024);
   v.Required("streamArn", arn.has_value());
   v.Length("shardId", shard, 28, 65);
@@ -278,7 +237,7 @@ Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(CheckTypes(body, {{"ShardIterator", true}, {"Limit", false}}));
   const std::optional<std::string> iterator = api::StringMember(body, "ShardIterator");
   const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
-  Violations v;
+  api::Violations v;
   v.Length("shardIterator", iterator, 1, 2048);
   v.Required("shardIterator", iterator.has_value());
   v.MinValue("limit", limit, 1);
