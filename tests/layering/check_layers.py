@@ -52,7 +52,6 @@ EXCEPTIONS = {
     "value/encoded_item.cc": "as encoded_item.h",
     "value/base64.cc": "its header is also reached from json_codec.cc",
     "value/value_rules.cc": "reports the value codec's JSON errors",
-    "capacity/capacity_report_json.cc": "the capacity report's ToJson (ddbemu/capacity_report.h)",
     "capacity/keyspace_limiter.cc": "labels a hot key with its JSON form",
 }
 

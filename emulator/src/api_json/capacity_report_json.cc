@@ -1,4 +1,5 @@
 // ToJson(TableCapacityReport): the capacity report as ddb-local's admin endpoint answers it.
+// In the api_json layer: the capacity layer itself writes no JSON (docs/architecture.md).
 // Member names follow the AWS style (UpperCamelCase, as DescribeTable's), hashes are written
 // as 16 hex digits (JSON numbers cannot hold 64-bit integers exactly in most readers).
 #include <cstdio>
