@@ -14,6 +14,7 @@
 #include "api_json/json_read.h"
 #include "api_json/partiql_requests.h"
 #include "api_json/read_requests.h"
+#include "api_json/stream_codec.h"
 #include "api_json/table_description.h"
 #include "api_json/table_requests.h"
 #include "api_json/tag_requests.h"
@@ -31,7 +32,6 @@
 #include "ops/partiql/partiql.h"
 #include "ops/reads/query.h"
 #include "ops/reads/scan.h"
-#include "api_json/stream_codec.h"
 #include "ops/tables/table_update.h"
 #include "ops/tables/tables.h"
 #include "ops/tags/resource_tags.h"
@@ -103,7 +103,8 @@ struct InsightsPage {
 Result<InsightsPage> ListContributorInsights(ops::Engine& engine, const ops::Caller& caller,
                                              const api::ListContributorInsightsRequest& r) {
   InsightsPage page;
-  DDB_ASSIGN_OR_RETURN(page.list, ops::ListContributorInsights(engine, caller, r, &page.next_token));
+  DDB_ASSIGN_OR_RETURN(page.list,
+                       ops::ListContributorInsights(engine, caller, r, &page.next_token));
   return page;
 }
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
@@ -221,29 +222,28 @@ constexpr std::array kOperations = {
                    &Handler<&api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody>},
     OperationEntry{"BatchWriteItem",
                    &Handler<&api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody>},
-    OperationEntry{"CreateBackup", &Handler<&api::ParseCreateBackup, &ops::CreateBackup,
-                                            &CreateBackupBody>},
+    OperationEntry{"CreateBackup",
+                   &Handler<&api::ParseCreateBackup, &ops::CreateBackup, &CreateBackupBody>},
     OperationEntry{"CreateTable", &Handler<&api::ParseCreateTable, &ops::CreateTable,
                                            &TableDescriptionBody<api::CreateTableRequest>>},
-    OperationEntry{"DeleteBackup", &Handler<&api::ParseBackupArn, &ops::DeleteBackup,
-                                            &BackupDescriptionBody>},
+    OperationEntry{"DeleteBackup",
+                   &Handler<&api::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody>},
     OperationEntry{
         "DeleteItem",
         &Handler<&api::ParseDeleteItem, &ops::DeleteItem, &WriteItemBody<api::DeleteItemRequest>>},
     OperationEntry{"DeleteTable", &Handler<&api::ParseTableNameRequest, &ops::DeleteTable,
                                            &TableDescriptionBody<api::TableNameRequest>>},
-    OperationEntry{"DescribeBackup", &Handler<&api::ParseBackupArn, &ops::DescribeBackup,
-                                              &BackupDescriptionBody>},
+    OperationEntry{"DescribeBackup",
+                   &Handler<&api::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody>},
     OperationEntry{"DescribeContinuousBackups",
                    &Handler<&ParseTableNameMember, &DescribeContinuousBackups,
                             &ContinuousBackupsBody<TableNameMember>>},
     OperationEntry{"DescribeContributorInsights",
                    &Handler<&api::ParseContributorInsights, &ops::DescribeContributorInsights,
                             &DescribeInsightsBody>},
-    OperationEntry{"DescribeEndpoints", &Handler<&ParseNothing, &DescribeEndpointsAddress,
-                                                 &DescribeEndpointsBody>},
-    OperationEntry{"DescribeLimits",
-                   &Handler<&ParseNothing, &DescribeLimits, &DescribeLimitsBody>},
+    OperationEntry{"DescribeEndpoints",
+                   &Handler<&ParseNothing, &DescribeEndpointsAddress, &DescribeEndpointsBody>},
+    OperationEntry{"DescribeLimits", &Handler<&ParseNothing, &DescribeLimits, &DescribeLimitsBody>},
     OperationEntry{"DescribeTable",
                    &Handler<&api::ParseTableNameRequest, &ops::DescribeTable, &TableBody>},
     OperationEntry{"DescribeTimeToLive",
@@ -251,32 +251,34 @@ constexpr std::array kOperations = {
                             &DescribeTimeToLiveBody>},
     // DynamoDB Streams, under its own service's target prefix (kStreamsTargetPrefix).
     OperationEntry{"DynamoDBStreams_20120810.DescribeStream",
-                   &Handler<&ops::streams::ParseDescribeStream, &ops::streams::DescribeStream,
-                            &ops::streams::RenderDescribeStream>},
+                   &Handler<&api::streams::ParseDescribeStream, &ops::streams::DescribeStream,
+                            &api::streams::RenderDescribeStream>},
     OperationEntry{"DynamoDBStreams_20120810.GetRecords",
-                   &Handler<&ops::streams::ParseGetRecords, &ops::streams::GetRecords,
-                            &ops::streams::RenderGetRecords>},
+                   &Handler<&api::streams::ParseGetRecords, &ops::streams::GetRecords,
+                            &api::streams::RenderGetRecords>},
     OperationEntry{"DynamoDBStreams_20120810.GetShardIterator",
-                   &Handler<&ops::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
-                            &ops::streams::RenderGetShardIterator>},
+                   &Handler<&api::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
+                            &api::streams::RenderGetShardIterator>},
     OperationEntry{"DynamoDBStreams_20120810.ListStreams",
-                   &Handler<&ops::streams::ParseListStreams, &ops::streams::ListStreams,
-                            &ops::streams::RenderListStreams>},
-    OperationEntry{"ExecuteStatement", &Handler<&api::ParseExecuteStatement,
-                                                &ops::ExecuteStatement, &ExecuteStatementBody>},
-    OperationEntry{"ExecuteTransaction",
-                   &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction,
-                            &ExecuteTransactionBody>},
+                   &Handler<&api::streams::ParseListStreams, &ops::streams::ListStreams,
+                            &api::streams::RenderListStreams>},
+    OperationEntry{
+        "ExecuteStatement",
+        &Handler<&api::ParseExecuteStatement, &ops::ExecuteStatement, &ExecuteStatementBody>},
+    OperationEntry{
+        "ExecuteTransaction",
+        &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction, &ExecuteTransactionBody>},
     OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
     OperationEntry{"ListBackups",
                    &Handler<&api::ParseListBackups, &ops::ListBackups, &ListBackupsBody>},
-    OperationEntry{"ListContributorInsights",
-                   &Handler<&api::ParseListContributorInsights, &ListContributorInsights,
-                            &ListInsightsBody>},
+    OperationEntry{
+        "ListContributorInsights",
+        &Handler<&api::ParseListContributorInsights, &ListContributorInsights, &ListInsightsBody>},
     OperationEntry{"ListTables",
                    &Handler<&api::ParseListTables, &ops::ListTables, &ListTablesBody>},
-    OperationEntry{"ListTagsOfResource", &Handler<&api::ParseListTagsOfResource,
-                                                  &ops::ListTagsOfResource, &ListTagsBody>},
+    OperationEntry{
+        "ListTagsOfResource",
+        &Handler<&api::ParseListTagsOfResource, &ops::ListTagsOfResource, &ListTagsBody>},
     OperationEntry{
         "PutItem",
         &Handler<&api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>>},
@@ -288,8 +290,9 @@ constexpr std::array kOperations = {
                    &Handler<&api::ParseRestoreTableToPointInTime, &ops::RestoreTableToPointInTime,
                             &RestoreBody<api::RestoreTableToPointInTimeRequest>>},
     OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
-    OperationEntry{"TagResource", &Handler<&api::ParseTagResource, &ops::TagResource,
-                                           &NoBody<api::TagResourceRequest>>},
+    OperationEntry{
+        "TagResource",
+        &Handler<&api::ParseTagResource, &ops::TagResource, &NoBody<api::TagResourceRequest>>},
     OperationEntry{"TransactGetItems",
                    &Handler<&api::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody>},
     OperationEntry{
@@ -308,8 +311,9 @@ constexpr std::array kOperations = {
         &Handler<&api::ParseUpdateItem, &ops::UpdateItem, &WriteItemBody<api::UpdateItemRequest>>},
     OperationEntry{"UpdateTable", &Handler<&api::ParseUpdateTable, &ops::UpdateTable,
                                            &TableDescriptionBody<api::UpdateTableRequest>>},
-    OperationEntry{"UpdateTimeToLive", &Handler<&api::ParseUpdateTimeToLive,
-                                                &ops::ttl::UpdateTimeToLive, &UpdateTimeToLiveBody>},
+    OperationEntry{
+        "UpdateTimeToLive",
+        &Handler<&api::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeToLive, &UpdateTimeToLiveBody>},
 };
 
 }  // namespace

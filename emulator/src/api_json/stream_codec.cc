@@ -17,8 +17,14 @@
 #include "storage/stream_store.h"
 #include "value/json_codec.h"
 
-namespace ddbemu::ops::streams {
+namespace ddbemu::api::streams {
 namespace {
+
+using ops::streams::IteratorType;
+using ops::streams::RecordOut;
+using ops::streams::ShardDescription;
+using ops::streams::StreamSummary;
+using ops::streams::ViewTypeName;
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
 
@@ -88,7 +94,7 @@ Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body) {
   request.table_name = api::StringMember(body, "TableName");
   request.exclusive_start_stream_arn = api::StringMember(body, "ExclusiveStartStreamArn");
   const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
-  api::Violations v;
+  Violations v;
   v.Length("tableName", request.table_name, 3, 255);
   v.MinValue("limit", limit, 1);
   v.Length("exclusiveStartStreamArn", request.exclusive_start_stream_arn, 37, 1024);
@@ -130,7 +136,7 @@ Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) 
       request.child_shards_of = api::StringMember(*filter, "ShardId");
     }
   }
-  api::Violations v;
+  Violations v;
   v.Length("streamArn", arn, 37, 1024);
   v.MinValue("limit", limit, 1);
   v.Length("exclusiveStartShardId", request.exclusive_start_shard_id, 28, 65);
@@ -191,7 +197,7 @@ Result<GetShardIteratorRequest> ParseGetShardIterator(const rapidjson::Value& bo
   const std::optional<std::string> type = api::StringMember(body, "ShardIteratorType");
   GetShardIteratorRequest request;
   request.sequence_number = api::StringMember(body, "SequenceNumber");
-  api::Violations v;
+  Violations v;
   v.Length("streamArn", arn, 37, 1024);
   v.Required("streamArn", arn.has_value());
   v.Length("shardId", shard, 28, 65);
@@ -237,7 +243,7 @@ Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(CheckTypes(body, {{"ShardIterator", true}, {"Limit", false}}));
   const std::optional<std::string> iterator = api::StringMember(body, "ShardIterator");
   const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
-  api::Violations v;
+  Violations v;
   v.Length("shardIterator", iterator, 1, 2048);
   v.Required("shardIterator", iterator.has_value());
   v.MinValue("limit", limit, 1);
@@ -298,4 +304,4 @@ std::string RenderGetRecords(const GetRecordsRequest&, const GetRecordsResponse&
   return Finish(buffer);
 }
 
-}  // namespace ddbemu::ops::streams
+}  // namespace ddbemu::api::streams

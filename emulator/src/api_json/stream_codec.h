@@ -10,7 +10,16 @@
 #include "ddbemu/error.h"
 #include "ops/streams/stream_ops.h"
 
-namespace ddbemu::ops::streams {
+namespace ddbemu::api::streams {
+
+// The typed requests and responses are ops/streams' own (stream_ops.h).
+using ops::streams::DescribeStreamRequest;
+using ops::streams::DescribeStreamResponse;
+using ops::streams::GetRecordsRequest;
+using ops::streams::GetRecordsResponse;
+using ops::streams::GetShardIteratorRequest;
+using ops::streams::ListStreamsRequest;
+using ops::streams::ListStreamsResponse;
 
 Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body);
 std::string RenderListStreams(const ListStreamsRequest& request,
@@ -27,4 +36,4 @@ std::string RenderGetShardIterator(const GetShardIteratorRequest& request,
 Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body);
 std::string RenderGetRecords(const GetRecordsRequest& request, const GetRecordsResponse& response);
 
-}  // namespace ddbemu::ops::streams
+}  // namespace ddbemu::api::streams
