@@ -1,4 +1,4 @@
-// Cost of the generic request validation stage (api/request_validator.h) per request: it
+// Cost of the generic request validation stage (api_json/request_validator.h) per request: it
 // runs on every call, so a valid request should cost a fraction of a microsecond and
 // allocate nothing; an invalid one pays for its message.
 #include <benchmark/benchmark.h>
@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "api/request_validator.h"
+#include "api_json/request_validator.h"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // Database: opening the engine and running one operation. The path of a request is
-//   JSON parse -> model validation (api/request_validator) -> the operation's handler
-//   (operation_table) -> response body, or the error envelope (api/error_envelope).
+//   JSON parse -> model validation (api_json/request_validator) -> the operation's handler
+//   (operation_table) -> response body, or the error envelope (api_json/error_envelope).
 #include "ddbemu/database.h"
 
 #include <exception>
@@ -8,9 +8,9 @@
 #include <rapidjson/document.h>
 #include <rapidjson/error/en.h>
 
-#include "api/error_envelope.h"
-#include "api/local_leniency.h"
-#include "api/request_validator.h"
+#include "api_json/error_envelope.h"
+#include "api_json/local_leniency.h"
+#include "api_json/request_validator.h"
 #include "database_impl.h"
 #include "ops/access/access_check.h"
 #include "operation_table.h"
@@ -120,7 +120,7 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     if (Status parsed = ParseRequestBody(json_body, body); !parsed.ok()) {
       return ErrorResponse(parsed.error());
     }
-    // DynamoDB Local's leniencies, when asked for (api/local_leniency.h).
+    // DynamoDB Local's leniencies, when asked for (api_json/local_leniency.h).
     if (impl_->options.local_leniencies && !streams) api::ApplyLocalLeniencies(operation, body);
     if (Status valid = streams ? Status::Ok() : ValidateRequest(operation, body); !valid.ok()) {
       return ErrorResponse(valid.error());
@@ -136,19 +136,9 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     }
     ops::Engine engine = impl_->engine();
     const ops::Caller caller = impl_->CallerFor(context);
-    if (caller.policies_on && (streams || !ops::access::HasTypedCheck(operation))) {
-      // Tenant isolation policies: the operations whose check does not depend on the request's
-      // items are checked here by name and table (ops/access/access_check.h).
-      std::string_view table;
-      if (body.IsObject() && body.HasMember("TableName") && body["TableName"].IsString()) {
-        table = std::string_view(body["TableName"].GetString(), body["TableName"].GetStringLength());
-      }
-      Status allowed = ops::access::CheckOperation(
-          caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation,
-          table);
-      if (!allowed.ok()) return ErrorResponse(allowed.error());
-    }
-    Result<std::string> output = entry->run(engine, caller, body);
+    // The tenant check is the operation's own, on its typed request (operation_table.cc).
+    Result<std::string> output = entry->run(
+        engine, caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation, body);
     if (!output.ok()) return ErrorResponse(output.error());
     return Response{200, std::move(output).value()};
   } catch (const std::exception& e) {

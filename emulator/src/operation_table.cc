@@ -7,18 +7,19 @@
 #include <algorithm>
 #include <array>
 
-#include "api/backup_requests.h"
-#include "api/batch_requests.h"
-#include "api/control_requests.h"
-#include "api/item_requests.h"
-#include "api/json_read.h"
-#include "api/partiql_requests.h"
-#include "api/read_requests.h"
-#include "api/table_description.h"
-#include "api/table_requests.h"
-#include "api/tag_requests.h"
-#include "api/transact_requests.h"
-#include "api/ttl_requests.h"
+#include "api_json/backup_requests.h"
+#include "api_json/batch_requests.h"
+#include "api_json/control_requests.h"
+#include "api_json/item_requests.h"
+#include "api_json/json_read.h"
+#include "api_json/partiql_requests.h"
+#include "api_json/read_requests.h"
+#include "api_json/stream_codec.h"
+#include "api_json/table_description.h"
+#include "api_json/table_requests.h"
+#include "api_json/tag_requests.h"
+#include "api_json/transact_requests.h"
+#include "api_json/ttl_requests.h"
 #include "audit/audit_probe.h"
 #include "ops/access/access_check.h"
 #include "ops/backups/backups.h"
@@ -31,7 +32,6 @@
 #include "ops/partiql/partiql.h"
 #include "ops/reads/query.h"
 #include "ops/reads/scan.h"
-#include "ops/streams/stream_codec.h"
 #include "ops/tables/table_update.h"
 #include "ops/tables/tables.h"
 #include "ops/tags/resource_tags.h"
@@ -61,10 +61,10 @@ Result<T> AsResult(T value) {
 // Parse the validated body, execute, render the response body.
 template <auto Parse, auto Execute, auto Render>
 Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
-                            const rapidjson::Value& body) {
+                            std::string_view operation, const rapidjson::Value& body) {
   DDB_ASSIGN_OR_RETURN(auto request, AsResult(Parse(body)));
   // Tenant isolation policies, on the typed request (ops/access/access_check.h).
-  DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, request));
+  DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, operation, request));
   audit::Probe probe(engine.audit, request);  // the access-pattern audit (audit/audit_probe.h)
   auto response = AsResult(Execute(engine, caller, request));
   probe.Finish(engine, caller, request, response);
@@ -85,27 +85,6 @@ struct TableNameMember {
 TableNameMember ParseTableNameMember(const rapidjson::Value& body) {
   return {api::StringOr(body, "TableName", "")};
 }
-struct BackupArnMember {
-  std::string backup_arn;
-};
-BackupArnMember ParseBackupArn(const rapidjson::Value& body) {
-  return {api::StringOr(body, "BackupArn", "")};
-}
-struct CreateBackupMembers {
-  std::string table_name;
-  std::string backup_name;
-};
-CreateBackupMembers ParseCreateBackup(const rapidjson::Value& body) {
-  return {api::StringOr(body, "TableName", ""), api::StringOr(body, "BackupName", "")};
-}
-struct RestoreMembers {
-  std::string backup_arn;
-  std::string target_table_name;
-};
-RestoreMembers ParseRestoreTableFromBackup(const rapidjson::Value& body) {
-  return {api::StringOr(body, "BackupArn", ""), api::StringOr(body, "TargetTableName", "")};
-}
-
 std::string DescribeEndpointsAddress(ops::Engine&, const ops::Caller& caller, const NoRequest&) {
   return ops::DescribeEndpointsAddress(caller);
 }
@@ -124,37 +103,10 @@ struct InsightsPage {
 Result<InsightsPage> ListContributorInsights(ops::Engine& engine, const ops::Caller& caller,
                                              const api::ListContributorInsightsRequest& r) {
   InsightsPage page;
-  DDB_ASSIGN_OR_RETURN(page.list, ops::ListContributorInsights(engine, caller, r, &page.next_token));
+  DDB_ASSIGN_OR_RETURN(page.list,
+                       ops::ListContributorInsights(engine, caller, r, &page.next_token));
   return page;
 }
-// RestoreTableToPointInTime reads its members itself (ops/backups/point_in_time.h).
-struct WholeBody {
-  const rapidjson::Value* body;
-};
-WholeBody ParseWholeBody(const rapidjson::Value& body) { return {&body}; }
-Result<std::string> RestoreTableToPointInTime(ops::Engine& engine, const ops::Caller& caller,
-                                              const WholeBody& r) {
-  return ops::RestoreTableToPointInTime(engine, caller, *r.body);
-}
-
-// The backup operations render their answers themselves (ops/backups/backups.h).
-Result<std::string> CreateBackup(ops::Engine& engine, const ops::Caller& caller,
-                                 const CreateBackupMembers& r) {
-  return ops::CreateBackup(engine, caller, r.table_name, r.backup_name);
-}
-Result<std::string> DescribeBackup(ops::Engine& engine, const ops::Caller& caller,
-                                   const BackupArnMember& r) {
-  return ops::DescribeBackup(engine, caller, r.backup_arn);
-}
-Result<std::string> DeleteBackup(ops::Engine& engine, const ops::Caller& caller,
-                                 const BackupArnMember& r) {
-  return ops::DeleteBackup(engine, caller, r.backup_arn);
-}
-Result<std::string> RestoreTableFromBackup(ops::Engine& engine, const ops::Caller& caller,
-                                           const RestoreMembers& r) {
-  return ops::RestoreTableFromBackup(engine, caller, r.backup_arn, r.target_table_name);
-}
-
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
 
 std::string GetItemBody(const api::GetItemRequest&, const api::ItemResponse& r) {
@@ -247,9 +199,18 @@ std::string UpdateInsightsBody(const api::ContributorInsightsRequest&,
 std::string ListInsightsBody(const api::ListContributorInsightsRequest&, const InsightsPage& p) {
   return api::RenderListContributorInsights(p.list, p.next_token);
 }
+std::string CreateBackupBody(const api::CreateBackupRequest&, const api::BackupView& b) {
+  return api::RenderCreateBackup(b);
+}
+std::string BackupDescriptionBody(const api::BackupArnRequest&, const api::BackupView& b) {
+  return api::RenderBackupDescription(b);
+}
+std::string ListBackupsBody(const api::ListBackupsRequest&, const api::ListBackupsResponse& r) {
+  return api::RenderListBackups(r);
+}
 template <class Request>
-std::string Rendered(const Request&, const std::string& body) {
-  return body;
+std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
+  return api::RenderRestoreTable(r);
 }
 
 // Sorted by name for binary search.
@@ -261,29 +222,28 @@ constexpr std::array kOperations = {
                    &Handler<&api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody>},
     OperationEntry{"BatchWriteItem",
                    &Handler<&api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody>},
-    OperationEntry{"CreateBackup", &Handler<&ParseCreateBackup, &CreateBackup,
-                                            &Rendered<CreateBackupMembers>>},
+    OperationEntry{"CreateBackup",
+                   &Handler<&api::ParseCreateBackup, &ops::CreateBackup, &CreateBackupBody>},
     OperationEntry{"CreateTable", &Handler<&api::ParseCreateTable, &ops::CreateTable,
                                            &TableDescriptionBody<api::CreateTableRequest>>},
     OperationEntry{"DeleteBackup",
-                   &Handler<&ParseBackupArn, &DeleteBackup, &Rendered<BackupArnMember>>},
+                   &Handler<&api::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody>},
     OperationEntry{
         "DeleteItem",
         &Handler<&api::ParseDeleteItem, &ops::DeleteItem, &WriteItemBody<api::DeleteItemRequest>>},
     OperationEntry{"DeleteTable", &Handler<&api::ParseTableNameRequest, &ops::DeleteTable,
                                            &TableDescriptionBody<api::TableNameRequest>>},
     OperationEntry{"DescribeBackup",
-                   &Handler<&ParseBackupArn, &DescribeBackup, &Rendered<BackupArnMember>>},
+                   &Handler<&api::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody>},
     OperationEntry{"DescribeContinuousBackups",
                    &Handler<&ParseTableNameMember, &DescribeContinuousBackups,
                             &ContinuousBackupsBody<TableNameMember>>},
     OperationEntry{"DescribeContributorInsights",
                    &Handler<&api::ParseContributorInsights, &ops::DescribeContributorInsights,
                             &DescribeInsightsBody>},
-    OperationEntry{"DescribeEndpoints", &Handler<&ParseNothing, &DescribeEndpointsAddress,
-                                                 &DescribeEndpointsBody>},
-    OperationEntry{"DescribeLimits",
-                   &Handler<&ParseNothing, &DescribeLimits, &DescribeLimitsBody>},
+    OperationEntry{"DescribeEndpoints",
+                   &Handler<&ParseNothing, &DescribeEndpointsAddress, &DescribeEndpointsBody>},
+    OperationEntry{"DescribeLimits", &Handler<&ParseNothing, &DescribeLimits, &DescribeLimitsBody>},
     OperationEntry{"DescribeTable",
                    &Handler<&api::ParseTableNameRequest, &ops::DescribeTable, &TableBody>},
     OperationEntry{"DescribeTimeToLive",
@@ -291,44 +251,48 @@ constexpr std::array kOperations = {
                             &DescribeTimeToLiveBody>},
     // DynamoDB Streams, under its own service's target prefix (kStreamsTargetPrefix).
     OperationEntry{"DynamoDBStreams_20120810.DescribeStream",
-                   &Handler<&ops::streams::ParseDescribeStream, &ops::streams::DescribeStream,
-                            &ops::streams::RenderDescribeStream>},
+                   &Handler<&api::streams::ParseDescribeStream, &ops::streams::DescribeStream,
+                            &api::streams::RenderDescribeStream>},
     OperationEntry{"DynamoDBStreams_20120810.GetRecords",
-                   &Handler<&ops::streams::ParseGetRecords, &ops::streams::GetRecords,
-                            &ops::streams::RenderGetRecords>},
+                   &Handler<&api::streams::ParseGetRecords, &ops::streams::GetRecords,
+                            &api::streams::RenderGetRecords>},
     OperationEntry{"DynamoDBStreams_20120810.GetShardIterator",
-                   &Handler<&ops::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
-                            &ops::streams::RenderGetShardIterator>},
+                   &Handler<&api::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
+                            &api::streams::RenderGetShardIterator>},
     OperationEntry{"DynamoDBStreams_20120810.ListStreams",
-                   &Handler<&ops::streams::ParseListStreams, &ops::streams::ListStreams,
-                            &ops::streams::RenderListStreams>},
-    OperationEntry{"ExecuteStatement", &Handler<&api::ParseExecuteStatement,
-                                                &ops::ExecuteStatement, &ExecuteStatementBody>},
-    OperationEntry{"ExecuteTransaction",
-                   &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction,
-                            &ExecuteTransactionBody>},
+                   &Handler<&api::streams::ParseListStreams, &ops::streams::ListStreams,
+                            &api::streams::RenderListStreams>},
+    OperationEntry{
+        "ExecuteStatement",
+        &Handler<&api::ParseExecuteStatement, &ops::ExecuteStatement, &ExecuteStatementBody>},
+    OperationEntry{
+        "ExecuteTransaction",
+        &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction, &ExecuteTransactionBody>},
     OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
-    OperationEntry{"ListBackups", &Handler<&api::ParseListBackups, &ops::ListBackups,
-                                           &Rendered<api::ListBackupsRequest>>},
-    OperationEntry{"ListContributorInsights",
-                   &Handler<&api::ParseListContributorInsights, &ListContributorInsights,
-                            &ListInsightsBody>},
+    OperationEntry{"ListBackups",
+                   &Handler<&api::ParseListBackups, &ops::ListBackups, &ListBackupsBody>},
+    OperationEntry{
+        "ListContributorInsights",
+        &Handler<&api::ParseListContributorInsights, &ListContributorInsights, &ListInsightsBody>},
     OperationEntry{"ListTables",
                    &Handler<&api::ParseListTables, &ops::ListTables, &ListTablesBody>},
-    OperationEntry{"ListTagsOfResource", &Handler<&api::ParseListTagsOfResource,
-                                                  &ops::ListTagsOfResource, &ListTagsBody>},
+    OperationEntry{
+        "ListTagsOfResource",
+        &Handler<&api::ParseListTagsOfResource, &ops::ListTagsOfResource, &ListTagsBody>},
     OperationEntry{
         "PutItem",
         &Handler<&api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>>},
     OperationEntry{"Query", &Handler<&api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>>},
     OperationEntry{"RestoreTableFromBackup",
-                   &Handler<&ParseRestoreTableFromBackup, &RestoreTableFromBackup,
-                            &Rendered<RestoreMembers>>},
+                   &Handler<&api::ParseRestoreTableFromBackup, &ops::RestoreTableFromBackup,
+                            &RestoreBody<api::RestoreTableFromBackupRequest>>},
     OperationEntry{"RestoreTableToPointInTime",
-                   &Handler<&ParseWholeBody, &RestoreTableToPointInTime, &Rendered<WholeBody>>},
+                   &Handler<&api::ParseRestoreTableToPointInTime, &ops::RestoreTableToPointInTime,
+                            &RestoreBody<api::RestoreTableToPointInTimeRequest>>},
     OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
-    OperationEntry{"TagResource", &Handler<&api::ParseTagResource, &ops::TagResource,
-                                           &NoBody<api::TagResourceRequest>>},
+    OperationEntry{
+        "TagResource",
+        &Handler<&api::ParseTagResource, &ops::TagResource, &NoBody<api::TagResourceRequest>>},
     OperationEntry{"TransactGetItems",
                    &Handler<&api::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody>},
     OperationEntry{
@@ -347,8 +311,9 @@ constexpr std::array kOperations = {
         &Handler<&api::ParseUpdateItem, &ops::UpdateItem, &WriteItemBody<api::UpdateItemRequest>>},
     OperationEntry{"UpdateTable", &Handler<&api::ParseUpdateTable, &ops::UpdateTable,
                                            &TableDescriptionBody<api::UpdateTableRequest>>},
-    OperationEntry{"UpdateTimeToLive", &Handler<&api::ParseUpdateTimeToLive,
-                                                &ops::ttl::UpdateTimeToLive, &UpdateTimeToLiveBody>},
+    OperationEntry{
+        "UpdateTimeToLive",
+        &Handler<&api::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeToLive, &UpdateTimeToLiveBody>},
 };
 
 }  // namespace

@@ -2,17 +2,20 @@
 // into a response body (parse with api/, execute with ops/, render with api/).
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <string>
 #include <string_view>
-
-#include <rapidjson/document.h>
 
 #include "ddbemu/error.h"
 #include "ops/engine.h"
 
 namespace ddbemu {
 
+// `operation`: the API's name of the operation (without the Streams prefix), for the tenant
+// check (ops/access/access_check.h).
 using OperationFn = Result<std::string> (*)(ops::Engine& engine, const ops::Caller& caller,
+                                            std::string_view operation,
                                             const rapidjson::Value& body);
 
 struct OperationEntry {

@@ -53,7 +53,7 @@ struct Options {
   // then Database::SweepExpiredItems deletes them when called — what a virtual clock wants).
   std::int64_t ttl_sweep_interval_ms = 0;
 
-  // Accept what DynamoDB Local accepts and AWS refuses (api/local_leniency.h), for tools written
+  // Accept what DynamoDB Local accepts and AWS refuses (api_json/local_leniency.h), for tools written
   // against DynamoDB Local such as dynamodb-admin. Off: requests are judged as AWS judges them.
   bool local_leniencies = false;
 

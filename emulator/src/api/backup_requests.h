@@ -3,16 +3,37 @@
 // BackupDetails, BackupDescription and BackupSummary shapes, members in its order).
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "api/table_description.h"
 #include "storage/table_schema.h"
 
 namespace ddbemu::api {
+
+struct CreateBackupRequest {
+  std::string table_name;
+  std::string backup_name;
+};
+
+// DescribeBackup and DeleteBackup.
+struct BackupArnRequest {
+  std::string backup_arn;
+};
+
+struct RestoreTableFromBackupRequest {
+  std::string backup_arn;
+  std::string target_table_name;
+};
+
+struct RestoreTableToPointInTimeRequest {
+  std::string source_table;  // SourceTableName, else SourceTableArn
+  std::string target_table_name;
+  std::optional<std::int64_t> restore_micros;  // RestoreDateTime
+  bool use_latest = false;                     // UseLatestRestorableTime
+};
 
 struct ListBackupsRequest {
   std::string table_name;  // "" for every table
@@ -22,7 +43,6 @@ struct ListBackupsRequest {
   std::optional<double> upper_seconds;  // TimeRangeUpperBound (exclusive)
   std::string backup_type;              // USER, SYSTEM, AWS_BACKUP, ALL; "" = USER
 };
-ListBackupsRequest ParseListBackups(const rapidjson::Value& body);
 
 // One backup as the answers show it.
 struct BackupView {
@@ -35,17 +55,23 @@ struct BackupView {
   std::string table_id;
   std::string table_arn;
   std::uint64_t item_count = 0;
-  const TableSchema* source = nullptr;  // the copied schema (DescribeBackup, DeleteBackup)
+  std::optional<TableSchema> source;  // the copied schema (DescribeBackup, DeleteBackup)
 };
 
-std::string RenderCreateBackup(const BackupView& b);
-// {"BackupDescription": {...}} for DescribeBackup and DeleteBackup.
-std::string RenderBackupDescription(const BackupView& b);
-std::string RenderListBackups(const std::vector<BackupView>& backups,
-                              const std::string& last_evaluated_arn);
-// `table_description` is RenderTableDescription("TableDescription", ...); the answer adds the
-// RestoreSummary of the API reference to it.
-std::string WithRestoreSummary(std::string table_description, const std::string& backup_arn,
-                               const std::string& source_table_arn, std::int64_t now_micros);
+struct ListBackupsResponse {
+  std::vector<BackupView> backups;
+  std::string last_evaluated_arn;  // "" when no more backups follow
+};
+
+// The answer of both restores: the new table's description (as CreateTable's) and the
+// RestoreSummary of the API reference.
+struct RestoreTableResponse {
+  TableSchema shown;
+  TableCounts counts;
+  DescriptionOptions options;
+  std::string source_backup_arn;  // "" for a point-in-time restore
+  std::string source_table_arn;
+  std::int64_t restore_micros = 0;
+};
 
 }  // namespace ddbemu::api

@@ -5,8 +5,6 @@
 // ops/batch/batch.h executes them.
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <map>
 #include <optional>
 #include <string>
@@ -16,7 +14,6 @@
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
-#include "value/json_codec.h"
 
 namespace ddbemu::api {
 
@@ -90,27 +87,6 @@ struct BatchWriteItemResponse {
   ItemCollectionMetricsPerTable item_collection_metrics;  // ReturnItemCollectionMetrics SIZE
 };
 
-// Parse a validated body. A WriteRequest with neither or both of PutRequest and
-// DeleteRequest is the service's "Supplied AttributeValue has more than one datatypes set,
-// must contain exactly one of the supported datatypes" (sic; dynalite recorded it from AWS for
-// an empty WriteRequest). Attribute values are checked by the value codec: every
-// SerializationException of the body first, then the first ValidationException.
-Result<BatchGetItemRequest> ParseBatchGetItem(const rapidjson::Value& body);
-Result<BatchWriteItemRequest> ParseBatchWriteItem(const rapidjson::Value& body);
-
-// {"Responses": {...}, "UnprocessedKeys": {...}[, "ConsumedCapacity": [...]]}.
-std::string RenderBatchGetItem(const BatchGetItemResponse& response,
-                               ReturnConsumedCapacity return_consumed_capacity);
-// {"UnprocessedItems": {...}[, "ConsumedCapacity": [...]][, "ItemCollectionMetrics": {...}]}:
-// UnprocessedItems is always present, {} when everything was processed, as the service answers.
-std::string RenderBatchWriteItem(const BatchWriteItemResponse& response,
-                                 ReturnConsumedCapacity return_consumed_capacity);
-
-// Writes "ItemCollectionMetrics": {table: [...], ...} unless there are none (tables without
-// local secondary indexes report none).
-void WriteItemCollectionMetricsPerTable(const ItemCollectionMetricsPerTable& metrics,
-                                        JsonWriter& w);
-
 // How much of a TableCapacity a multi-table ConsumedCapacity list shows. The batches show
 // CapacityUnits only; the transactions also ReadCapacityUnits / WriteCapacityUnits (when
 // non-zero), at the top of each entry and, for TransactWriteItems, inside "Table" (what
@@ -119,10 +95,5 @@ struct CapacityParts {
   bool read_write_units = false;
   bool read_write_units_in_table = false;
 };
-// Writes "ConsumedCapacity": [...] unless `mode` is kNone. With kIndexes each entry also
-// carries "Table": {...} and, for the indexes charged, "LocalSecondaryIndexes" /
-// "GlobalSecondaryIndexes" (shown with the same parts as "Table").
-void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
-                               ReturnConsumedCapacity mode, CapacityParts parts, JsonWriter& w);
 
 }  // namespace ddbemu::api

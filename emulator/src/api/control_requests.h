@@ -4,8 +4,6 @@
 // ValidateRequest.
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -18,7 +16,6 @@ struct UpdateContinuousBackupsRequest {
   bool enabled = false;
   std::optional<std::int64_t> recovery_days;  // RecoveryPeriodInDays
 };
-UpdateContinuousBackupsRequest ParseUpdateContinuousBackups(const rapidjson::Value& body);
 
 struct ContributorInsightsRequest {  // Describe and Update
   std::string table_name;
@@ -26,14 +23,12 @@ struct ContributorInsightsRequest {  // Describe and Update
   std::string action;      // Update: ENABLE or DISABLE
   std::string mode;        // Update: ContributorInsightsMode, "" when absent
 };
-ContributorInsightsRequest ParseContributorInsights(const rapidjson::Value& body);
 
 struct ListContributorInsightsRequest {
   std::string table_name;  // "" for every table
   std::int64_t max_results = 100;
   std::string next_token;
 };
-ListContributorInsightsRequest ParseListContributorInsights(const rapidjson::Value& body);
 
 // --- answers ---------------------------------------------------------------------------------
 
@@ -43,7 +38,6 @@ struct PitrDescription {
   std::int64_t latest_micros = 0;
   std::int64_t recovery_days = 35;
 };
-std::string RenderContinuousBackups(const PitrDescription& pitr);
 
 struct InsightsDescription {
   std::string table_name;
@@ -53,13 +47,5 @@ struct InsightsDescription {
   std::int64_t updated_micros = 0;  // 0: never
   std::string mode;
 };
-std::string RenderDescribeContributorInsights(const InsightsDescription& d);
-std::string RenderUpdateContributorInsights(const InsightsDescription& d);
-std::string RenderListContributorInsights(const std::vector<InsightsDescription>& list,
-                                          const std::string& next_token);
-
-std::string RenderDescribeEndpoints(const std::string& address);
-std::string RenderDescribeLimits(std::int64_t account_read, std::int64_t account_write,
-                                 std::int64_t table_read, std::int64_t table_write);
 
 }  // namespace ddbemu::api

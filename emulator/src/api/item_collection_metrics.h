@@ -5,7 +5,6 @@
 #pragma once
 
 #include "ddbemu/attribute_value.h"
-#include "value/json_codec.h"
 
 namespace ddbemu::api {
 
@@ -14,9 +13,5 @@ struct ItemCollectionMetrics {
   double size_lower_gb = 0;
   double size_upper_gb = 1;
 };
-
-// Writes {"ItemCollectionKey": {...}, "SizeEstimateRangeGB": [lower, upper]} (the value only;
-// the caller writes the member name).
-void WriteItemCollectionMetrics(const ItemCollectionMetrics& metrics, JsonWriter& w);
 
 }  // namespace ddbemu::api

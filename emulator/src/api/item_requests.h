@@ -8,8 +8,6 @@
 #include <string>
 #include <vector>
 
-#include <rapidjson/document.h>
-
 #include "api/item_collection_metrics.h"
 #include "expr/legacy.h"
 #include "ddbemu/attribute_value.h"
@@ -120,21 +118,5 @@ struct ItemResponse {
   // Writes with ReturnItemCollectionMetrics SIZE on a table with local secondary indexes.
   std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
-
-Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body);
-Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body);
-Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body);
-Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body);
-
-// The pieces of a request that the batch and transaction codecs share with the item
-// operations: ReturnConsumedCapacity, and the expression parameters of one item request
-// (ConditionExpression, ProjectionExpression, UpdateExpression, ExpressionAttributeNames and
-// ExpressionAttributeValues members of `object`).
-ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& object);
-Status ParseExpressions(const rapidjson::Value& object, ExpressionParameters* out);
-
-// Renders {"Item": ...} (GetItem) or {"Attributes": ...} (writes); an absent item renders {}.
-std::string RenderGetItem(const ItemResponse& response);
-std::string RenderWriteItem(const ItemResponse& response);
 
 }  // namespace ddbemu::api

@@ -5,8 +5,6 @@
 // ops/partiql/ executes them.
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -77,15 +75,5 @@ struct ExecuteTransactionResponse {
   std::vector<TableCapacity> consumed_capacity;
   bool is_write = false;
 };
-
-Result<ExecuteStatementRequest> ParseExecuteStatement(const rapidjson::Value& body);
-Result<BatchExecuteStatementRequest> ParseBatchExecuteStatement(const rapidjson::Value& body);
-Result<ExecuteTransactionRequest> ParseExecuteTransaction(const rapidjson::Value& body);
-
-std::string RenderExecuteStatement(const ExecuteStatementResponse& response);
-std::string RenderBatchExecuteStatement(const BatchExecuteStatementResponse& response,
-                                        ReturnConsumedCapacity return_consumed_capacity);
-std::string RenderExecuteTransaction(const ExecuteTransactionResponse& response,
-                                     ReturnConsumedCapacity return_consumed_capacity);
 
 }  // namespace ddbemu::api

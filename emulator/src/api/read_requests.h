@@ -4,8 +4,6 @@
 // the same structs serve the in-process API.
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -95,13 +93,5 @@ struct ReadResponse {
   std::optional<Item> last_evaluated_key;
   std::optional<ReadConsumedCapacity> consumed_capacity;
 };
-
-// Parse errors are the value codec's, except that a malformed ExclusiveStartKey value is
-// reported as the service reports it ("The provided starting key is invalid: ..." for the
-// messages the service prefixes).
-Result<QueryRequest> ParseQuery(const rapidjson::Value& body);
-Result<ScanRequest> ParseScan(const rapidjson::Value& body);
-
-std::string RenderRead(const ReadResponse& response);
 
 }  // namespace ddbemu::api

@@ -41,10 +41,6 @@ struct DescriptionOptions {
   bool billing_summary_without_time = false;
 };
 
-// {"<wrapper>": {...TableDescription...}}, e.g. wrapper "Table" for DescribeTable.
-std::string RenderTableDescription(std::string_view wrapper, const TableSchema& schema,
-                                   const TableCounts& counts, const DescriptionOptions& options);
-
 // The warm throughput the service reports for a table or a GSI: on-demand tables start at
 // 12000 reads and 4000 writes per second; provisioned ones at their provisioned capacity, and
 // a table that has been on-demand keeps at least the on-demand baseline.

@@ -5,8 +5,6 @@
 // that, in the service's order.
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -141,13 +139,5 @@ struct ListTablesRequest {
   std::optional<std::string> exclusive_start_table_name;
   int limit = 100;  // the model bounds Limit to 1..100; absent means up to 100
 };
-
-Result<CreateTableRequest> ParseCreateTable(const rapidjson::Value& body);
-Result<UpdateTableRequest> ParseUpdateTable(const rapidjson::Value& body);
-Result<TableNameRequest> ParseTableNameRequest(const rapidjson::Value& body);
-Result<ListTablesRequest> ParseListTables(const rapidjson::Value& body);
-
-// {"TableNames": [...], "LastEvaluatedTableName": "..."}.
-std::string RenderListTables(const ListTablesResponse& response);
 
 }  // namespace ddbemu::api

@@ -4,8 +4,6 @@
 // ops/transact/transact.h executes them.
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <optional>
 #include <string>
 #include <vector>
@@ -65,18 +63,5 @@ struct TransactGetItemsResponse {
   std::vector<std::optional<Item>> items;  // one per action, in request order
   std::vector<TableCapacity> consumed_capacity;
 };
-
-// Parse a validated body. Attribute values are checked by the value codec: every
-// SerializationException of the body first; TransactWriteItems defers the other value errors to
-// TransactWriteAction::invalid, TransactGetItems reports the first.
-Result<TransactWriteItemsRequest> ParseTransactWriteItems(const rapidjson::Value& body);
-Result<TransactGetItemsRequest> ParseTransactGetItems(const rapidjson::Value& body);
-
-// {}, with "ConsumedCapacity": [...] and "ItemCollectionMetrics": {...} when asked for.
-std::string RenderTransactWriteItems(const TransactWriteItemsResponse& response,
-                                     ReturnConsumedCapacity return_consumed_capacity);
-// {"Responses": [{"Item": ...} or {} per Get][, "ConsumedCapacity": [...]]}.
-std::string RenderTransactGetItems(const TransactGetItemsResponse& response,
-                                   ReturnConsumedCapacity return_consumed_capacity);
 
 }  // namespace ddbemu::api

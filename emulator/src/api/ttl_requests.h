@@ -3,8 +3,6 @@
 // AttributeName of 1-255 characters), and rendered as the service answers.
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <optional>
 #include <string>
 
@@ -24,12 +22,6 @@ struct TimeToLiveDescription {
   std::optional<std::string> attribute_name;
 };
 
-Result<UpdateTimeToLiveRequest> ParseUpdateTimeToLive(const rapidjson::Value& body);
 // DescribeTimeToLive's request is a TableNameRequest (ParseTableNameRequest).
-
-// {"TimeToLiveSpecification": {"Enabled": ..., "AttributeName": ...}}
-std::string RenderUpdateTimeToLive(const UpdateTimeToLiveRequest& applied);
-// {"TimeToLiveDescription": {"TimeToLiveStatus": ..., "AttributeName": ...}}
-std::string RenderDescribeTimeToLive(const TimeToLiveDescription& description);
 
 }  // namespace ddbemu::api

@@ -1,5 +1,5 @@
 // Reading a DynamoDB error response back into the ApiError the embedded database would have
-// returned: the inverse of api/error_envelope.cc's RenderError. The `__type` names the
+// returned: the inverse of api_json/error_envelope.cc's RenderError. The `__type` names the
 // ErrorCode (ErrorCodeFromTypeName), "message" or "Message" the message, and the payload some
 // exceptions carry (Item, CancellationReasons, ThrottlingReasons) fills ApiError's fields.
 #pragma once

@@ -9,7 +9,7 @@
 #include <utility>
 #include <variant>
 
-#include "api/request_validator.h"
+#include "api_json/request_validator.h"
 #include "value/item_codec.h"
 #include "value/value_rules.h"
 
@@ -41,7 +41,7 @@ Status CheckIndexName(const std::optional<std::string>& name) {
 }
 
 // AWS's newer validation framework, which Query, Scan and BatchGetItem answer with: the member
-// named as the API names it, no value echoed (api/request_validator.cc words the JSON path's).
+// named as the API names it, no value echoed (api_json/request_validator.cc words the JSON path's).
 Status CheckMinimumFramework(const std::optional<std::int64_t>& value, std::string_view member,
                              std::int64_t min) {
   if (!value || *value >= min) return Status::Ok();

@@ -201,4 +201,57 @@ ListTablesResponse ToPublic(api::ListTablesResponse r) {
   return {std::move(r.table_names), std::move(r.last_evaluated_table_name)};
 }
 
+// ---- PartiQL -----------------------------------------------------------------------------
+
+ExecuteStatementResponse ToPublic(api::ExecuteStatementResponse r) {
+  ExecuteStatementResponse out;
+  out.items = std::move(r.items);
+  out.next_token = std::move(r.next_token);
+  if (r.consumed_capacity) out.consumed_capacity = ToPublic(*r.consumed_capacity);
+  return out;
+}
+
+BatchExecuteStatementResponse ToPublic(api::BatchExecuteStatementResponse r,
+                                       api::ReturnConsumedCapacity mode) {
+  static constexpr std::string_view kCodes[] = {"ConditionalCheckFailed",
+                                                "ItemCollectionSizeLimitExceeded",
+                                                "RequestLimitExceeded",
+                                                "ValidationError",
+                                                "ProvisionedThroughputExceeded",
+                                                "TransactionConflict",
+                                                "ThrottlingError",
+                                                "InternalServerError",
+                                                "ResourceNotFound",
+                                                "AccessDenied",
+                                                "DuplicateItem"};
+  BatchExecuteStatementResponse out;
+  for (api::BatchStatementResponse& one : r.responses) {
+    BatchStatementResponse p;
+    if (one.error_code) {
+      BatchStatementError error;
+      for (std::size_t i = 0; i < std::size(kCodes); ++i) {
+        if (kCodes[i] == *one.error_code) error.code = static_cast<BatchStatementErrorCode>(i);
+      }
+      error.message = std::move(one.error_message);
+      error.item = std::move(one.error_item);
+      p.error = std::move(error);
+    }
+    p.table_name = std::move(one.table_name);
+    p.item = std::move(one.item);
+    out.responses.push_back(std::move(p));
+  }
+  out.consumed_capacity = ToPublic(r.consumed_capacity, mode, Parts{});
+  return out;
+}
+
+ExecuteTransactionResponse ToPublic(api::ExecuteTransactionResponse r,
+                                    api::ReturnConsumedCapacity mode) {
+  ExecuteTransactionResponse out;
+  if (r.items) out.responses = std::move(*r.items);
+  out.consumed_capacity =
+      ToPublic(r.consumed_capacity, mode,
+               {.read_write_units = true, .read_write_units_in_table = r.is_write});
+  return out;
+}
+
 }  // namespace ddbemu::embedded

@@ -1,13 +1,14 @@
-// The embedded client's way out: the engine's responses (api/*_requests.h, ops/tables/tables.h) become
-// the public response shapes, filled with exactly what the JSON path renders (the same members
-// present or absent), so a caller sees the same answer in process and over HTTP.
+// The embedded client's way out: the engine's responses (api/*_requests.h, ops/tables/tables.h)
+// become the public response shapes, filled with exactly what the JSON path renders (the same
+// members present or absent), so a caller sees the same answer in process and over HTTP.
 #pragma once
 
-#include "api/batch_requests.h"
-#include "api/item_requests.h"
-#include "api/read_requests.h"
-#include "api/table_requests.h"
-#include "api/transact_requests.h"
+#include "api_json/batch_requests.h"
+#include "api_json/item_requests.h"
+#include "api_json/partiql_requests.h"
+#include "api_json/read_requests.h"
+#include "api_json/table_requests.h"
+#include "api_json/transact_requests.h"
 #include "ddbemu/client.h"
 #include "ops/tables/tables.h"
 
@@ -29,5 +30,10 @@ TransactGetItemsResponse ToPublic(api::TransactGetItemsResponse response,
                                   api::ReturnConsumedCapacity mode);
 ListTablesResponse ToPublic(api::ListTablesResponse response);
 TableDescription ToPublic(const ops::TableResult& result);
+ExecuteStatementResponse ToPublic(api::ExecuteStatementResponse response);
+BatchExecuteStatementResponse ToPublic(api::BatchExecuteStatementResponse response,
+                                       api::ReturnConsumedCapacity mode);
+ExecuteTransactionResponse ToPublic(api::ExecuteTransactionResponse response,
+                                    api::ReturnConsumedCapacity mode);
 
 }  // namespace ddbemu::embedded

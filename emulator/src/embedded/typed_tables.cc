@@ -6,7 +6,7 @@
 #include <string>
 #include <variant>
 
-#include "api/request_validator.h"
+#include "api_json/request_validator.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
 

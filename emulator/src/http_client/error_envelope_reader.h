@@ -1,4 +1,4 @@
-// The service's error body back into an ApiError: the inverse of api/error_envelope.cc's
+// The service's error body back into an ApiError: the inverse of api_json/error_envelope.cc's
 // RenderError. {"__type": "<prefix>#<Exception>", "message" (or the Coral layer's "Message"),
 // "Item", "CancellationReasons": [...], "ThrottlingReasons": [...]} becomes the ApiError with
 // the same ErrorCode, message and payload, so an error that crossed the wire compares equal to

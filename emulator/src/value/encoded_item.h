@@ -9,15 +9,10 @@
 #include <string>
 #include <string_view>
 
+#include "value/encoded_item_size.h"
 #include "value/json_codec.h"
 
 namespace ddbemu::itemcodec {
-
-// Checks `bytes` as DecodeItem does (format version, every length and count, map names in
-// strictly increasing order, no empty set, nesting bounded, nothing left over) and returns the
-// item's DynamoDB size (value/item_size.h: the same figure ItemSize gives the decoded item),
-// or nullopt when the encoding is corrupt.
-std::optional<std::size_t> EncodedItemSize(std::string_view bytes);
 
 // Appends the item `bytes` encodes as DynamoDB JSON text, exactly as WriteItem writes the
 // decoded item (attributes in name order, B and BS in base64, set members in set order, the

@@ -1,7 +1,7 @@
 // The generated model tables and the pieces of message rendering that stand on their own:
 // operation lookup, the pattern matchers, Java-style number layout, UTF-16 lengths. Also a
 // timing print (not an assertion) of validating a typical GetItem.
-#include "api/api_model.h"
+#include "api_json/api_model.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -10,8 +10,8 @@
 #include <cstdio>
 #include <string>
 
-#include "api/request_internal.h"
-#include "api/request_validator.h"
+#include "api_json/request_internal.h"
+#include "api_json/request_validator.h"
 
 namespace ddbemu::api_model {
 namespace {

@@ -9,7 +9,7 @@
 #include <ostream>
 #include <string>
 
-#include "api/request_validator.h"
+#include "api_json/request_validator.h"
 
 namespace ddbemu::testing {
 

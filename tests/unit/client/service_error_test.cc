@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "api/error_envelope.h"
+#include "api_json/error_envelope.h"
 #include "ddbemu/attribute_value.h"
 
 namespace ddbemu::client {

@@ -7,6 +7,7 @@
 
 #include <memory>
 
+#include "api_json/item_collection_metrics.h"
 #include "storage/env.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"

@@ -19,21 +19,6 @@ namespace {
 
 namespace pq = ::ddbemu::partiql;
 
-// The operations whose IAM checks depend on the request's content (sorted).
-constexpr std::array<std::string_view, 13> kTyped = {"BatchExecuteStatement",
-                                                     "BatchGetItem",
-                                                     "BatchWriteItem",
-                                                     "DeleteItem",
-                                                     "ExecuteStatement",
-                                                     "ExecuteTransaction",
-                                                     "GetItem",
-                                                     "PutItem",
-                                                     "Query",
-                                                     "Scan",
-                                                     "TransactGetItems",
-                                                     "TransactWriteItems",
-                                                     "UpdateItem"};
-
 std::string UserArn(const Caller& caller) {
   const std::string& user = caller.policy != nullptr ? caller.policy->user : caller.access_key_id;
   return "arn:aws:iam::" + caller.account_id + ":user/" + user;
@@ -193,10 +178,6 @@ Status CheckStatement(Engine& engine, const Caller& caller, Schemas& schemas,
 }
 
 }  // namespace
-
-bool HasTypedCheck(std::string_view operation) {
-  return std::binary_search(kTyped.begin(), kTyped.end(), operation);
-}
 
 Status CheckOperation(const Caller& caller, std::string_view operation,
                       std::string_view table_name_or_arn) {

@@ -1,6 +1,7 @@
 // Where tenant isolation policies (ddbemu/access_policy.h) are enforced: after a request is
-// typed and parsed, before it runs (operation_table.cc's Handler, Database::Call for the
-// operations without a typed check, and the embedded client). Each check finds the IAM action
+// typed and parsed, before it runs, by the one Authorize(engine, caller, operation, request)
+// below, which operation_table.cc's Handler (the JSON path) and the embedded clients call for
+// every operation. Each check finds the IAM action
 // the request needs on each table and the partition key value of each item it reads or writes,
 // as the service evaluates an identity policy with dynamodb:LeadingKeys:
 //   GetItem, PutItem, UpdateItem, DeleteItem   the action, on the item's key
@@ -33,9 +34,6 @@
 
 namespace ddbemu::ops::access {
 
-// Whether `operation` has a typed check below (the others are checked by CheckOperation).
-bool HasTypedCheck(std::string_view operation);
-
 // An operation without a typed check: its action on `table_name_or_arn` (empty: no table).
 // Ok at once when the caller has no policies.
 Status CheckOperation(const Caller& caller, std::string_view operation,
@@ -57,10 +55,41 @@ Status Authorize(Engine& engine, const Caller& caller,
                  const api::BatchExecuteStatementRequest& request);
 Status Authorize(Engine& engine, const Caller& caller,
                  const api::ExecuteTransactionRequest& request);
-// Every other request type: checked by operation name (CheckOperation) instead.
+// The table (name or ARN) a typed request acts on, for the operations checked by action alone:
+// TableName where the request has one (a string, or optional for ListBackups, ListStreams,
+// ListContributorInsights), the resource ARN of the tagging operations, the source table of a
+// point-in-time restore and the target table of a restore from a backup; "" for none (the
+// action on every table: DescribeLimits, DescribeBackup by ARN, GetRecords by iterator, ...).
 template <class Request>
-Status Authorize(Engine&, const Caller&, const Request&) {
-  return Status::Ok();
+std::string_view TableOf(const Request& r) {
+  if constexpr (requires { r.table_name.has_value(); }) {
+    return r.table_name ? std::string_view(*r.table_name) : std::string_view();
+  } else if constexpr (requires { std::string_view(r.table_name); }) {
+    return r.table_name;
+  } else if constexpr (requires { std::string_view(r.resource_arn); }) {
+    return r.resource_arn;
+  } else if constexpr (requires { std::string_view(r.source_table); }) {
+    return r.source_table;
+  } else if constexpr (requires { std::string_view(r.target_table_name); }) {
+    return r.target_table_name;
+  } else {
+    return {};
+  }
+}
+
+// The one tenant check, for every operation on both paths — operation_table.cc's Handler (the
+// JSON path) and the embedded clients — on the typed request: the operations with a typed check
+// above are checked on their keys; every other one by its action (`operation`, the API's name)
+// on TableOf(request). Ok at once when the caller has no policies.
+template <class Request>
+Status Authorize(Engine& engine, const Caller& caller, std::string_view operation,
+                 const Request& request) {
+  if (!caller.policies_on) return Status::Ok();
+  if constexpr (requires { Authorize(engine, caller, request); }) {
+    return Authorize(engine, caller, request);
+  } else {
+    return CheckOperation(caller, operation, TableOf(request));
+  }
 }
 
 }  // namespace ddbemu::ops::access

@@ -45,7 +45,8 @@ std::string_view IdOf(std::string_view arn) {
   return arn.substr(at + 8);
 }
 
-api::BackupView View(const Caller& caller, const BackupRecord& r, const TableSchema* source) {
+api::BackupView View(const Caller& caller, const BackupRecord& r,
+                     std::optional<TableSchema> source) {
   api::BackupView v;
   v.arn = BackupArn(caller, r);
   v.name = r.name;
@@ -56,7 +57,7 @@ api::BackupView View(const Caller& caller, const BackupRecord& r, const TableSch
   v.table_id = r.table_id;
   v.table_arn = caller.TableArn(r.table_name);
   v.item_count = r.item_count;
-  v.source = source;
+  v.source = std::move(source);
   return v;
 }
 
@@ -106,9 +107,9 @@ Result<Located> Locate(const Engine& engine, const storage::Txn& txn, const Call
 
 }  // namespace
 
-Result<std::string> CreateBackup(Engine& engine, const Caller& caller, std::string_view table_name,
-                                 std::string_view backup_name) {
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name));
+Result<api::BackupView> CreateBackup(Engine& engine, const Caller& caller,
+                                     const api::CreateBackupRequest& request) {
+  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
   if (!table) return TableNotFoundError(name);
@@ -120,7 +121,7 @@ Result<std::string> CreateBackup(Engine& engine, const Caller& caller, std::stri
   DDB_ASSIGN_OR_RETURN(const std::uint64_t sequence,
                        BackupStore(engine.env).NextSequence(txn, caller.ns));
   record.id = NewBackupId(record.creation_micros, sequence);
-  record.name = std::string(backup_name);
+  record.name = request.backup_name;
   record.table_name = table->name;
   record.table_id = table->table_id;
   record.size_bytes = stats.size_bytes;
@@ -135,19 +136,21 @@ Result<std::string> CreateBackup(Engine& engine, const Caller& caller, std::stri
   DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, BackupNamespace(caller.ns), snapshot));
   DDB_RETURN_IF_ERROR(BackupStore(engine.env).Put(txn, caller.ns, record));
   DDB_RETURN_IF_ERROR(txn.Commit());
-  return api::RenderCreateBackup(View(caller, record, nullptr));
+  return View(caller, record, std::nullopt);
 }
 
-Result<std::string> DescribeBackup(Engine& engine, const Caller& caller,
-                                   std::string_view backup_arn) {
+Result<api::BackupView> DescribeBackup(Engine& engine, const Caller& caller,
+                                       const api::BackupArnRequest& request) {
+  const std::string_view backup_arn = request.backup_arn;
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
   // The snapshot keeps the source's creation time and throughput, not its name.
-  return api::RenderBackupDescription(View(caller, found.record, &found.snapshot));
+  return View(caller, found.record, std::move(found.snapshot));
 }
 
-Result<std::string> DeleteBackup(Engine& engine, const Caller& caller,
-                                 std::string_view backup_arn) {
+Result<api::BackupView> DeleteBackup(Engine& engine, const Caller& caller,
+                                     const api::BackupArnRequest& request) {
+  const std::string_view backup_arn = request.backup_arn;
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
   storage::ItemStore store(engine.env);
@@ -159,13 +162,13 @@ Result<std::string> DeleteBackup(Engine& engine, const Caller& caller,
                        BackupStore(engine.env).Delete(txn, caller.ns, found.record.id));
   (void)dropped;
   DDB_RETURN_IF_ERROR(txn.Commit());
-  api::BackupView view = View(caller, found.record, &found.snapshot);
+  api::BackupView view = View(caller, found.record, std::move(found.snapshot));
   view.status = "DELETED";
-  return api::RenderBackupDescription(view);
+  return view;
 }
 
-Result<std::string> ListBackups(Engine& engine, const Caller& caller,
-                                const api::ListBackupsRequest& request) {
+Result<api::ListBackupsResponse> ListBackups(Engine& engine, const Caller& caller,
+                                             const api::ListBackupsRequest& request) {
   std::string table;
   if (!request.table_name.empty()) {
     DDB_ASSIGN_OR_RETURN(table, ResolveTableName(caller, request.table_name));
@@ -178,8 +181,9 @@ Result<std::string> ListBackups(Engine& engine, const Caller& caller,
       request.backup_type.empty() || request.backup_type == "USER" || request.backup_type == "ALL";
   const std::size_t limit =
       static_cast<std::size_t>(std::clamp<std::int64_t>(request.limit.value_or(100), 1, 100));
-  std::vector<api::BackupView> out;
-  std::string last;
+  api::ListBackupsResponse response;
+  std::vector<api::BackupView>& out = response.backups;
+  std::string& last = response.last_evaluated_arn;
   for (const BackupRecord& r : records) {
     if (!user) break;  // every backup here is a USER backup
     if (!table.empty() && r.table_name != table) continue;
@@ -191,14 +195,15 @@ Result<std::string> ListBackups(Engine& engine, const Caller& caller,
       last = out.back().arn;
       break;
     }
-    out.push_back(View(caller, r, nullptr));
+    out.push_back(View(caller, r, std::nullopt));
   }
-  return api::RenderListBackups(out, last);
+  return response;
 }
 
-Result<std::string> RestoreTableFromBackup(Engine& engine, const Caller& caller,
-                                           std::string_view backup_arn,
-                                           std::string_view target_table_name) {
+Result<api::RestoreTableResponse> RestoreTableFromBackup(
+    Engine& engine, const Caller& caller, const api::RestoreTableFromBackupRequest& request) {
+  const std::string_view backup_arn = request.backup_arn;
+  const std::string_view target_table_name = request.target_table_name;
   DDB_ASSIGN_OR_RETURN(const std::string target, ResolveTableName(caller, target_table_name));
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
@@ -220,13 +225,15 @@ Result<std::string> RestoreTableFromBackup(Engine& engine, const Caller& caller,
   DDB_RETURN_IF_ERROR(txn.Commit());
 
   // As CreateTable answers: CREATING, while the table is already usable.
-  TableSchema shown = restored;
-  shown.status = TableStatus::kCreating;
-  api::DescriptionOptions options =
-      OptionsFor(engine, caller, shown, api::DescriptionView::kCreate);
-  std::string description = api::RenderTableDescription("TableDescription", shown, counts, options);
-  return api::WithRestoreSummary(std::move(description), std::string(backup_arn),
-                                 caller.TableArn(found.record.table_name), now);
+  api::RestoreTableResponse response;
+  response.shown = std::move(restored);
+  response.shown.status = TableStatus::kCreating;
+  response.options = OptionsFor(engine, caller, response.shown, api::DescriptionView::kCreate);
+  response.counts = std::move(counts);
+  response.source_backup_arn = std::string(backup_arn);
+  response.source_table_arn = caller.TableArn(found.record.table_name);
+  response.restore_micros = now;
+  return response;
 }
 
 }  // namespace ddbemu::ops

@@ -15,15 +15,15 @@
 
 namespace ddbemu::ops {
 
-Result<std::string> CreateBackup(Engine& engine, const Caller& caller, std::string_view table_name,
-                                 std::string_view backup_name);
-Result<std::string> DescribeBackup(Engine& engine, const Caller& caller,
-                                   std::string_view backup_arn);
-Result<std::string> DeleteBackup(Engine& engine, const Caller& caller, std::string_view backup_arn);
-Result<std::string> ListBackups(Engine& engine, const Caller& caller,
-                                const api::ListBackupsRequest& request);
-Result<std::string> RestoreTableFromBackup(Engine& engine, const Caller& caller,
-                                           std::string_view backup_arn,
-                                           std::string_view target_table_name);
+Result<api::BackupView> CreateBackup(Engine& engine, const Caller& caller,
+                                     const api::CreateBackupRequest& request);
+Result<api::BackupView> DescribeBackup(Engine& engine, const Caller& caller,
+                                       const api::BackupArnRequest& request);
+Result<api::BackupView> DeleteBackup(Engine& engine, const Caller& caller,
+                                     const api::BackupArnRequest& request);
+Result<api::ListBackupsResponse> ListBackups(Engine& engine, const Caller& caller,
+                                             const api::ListBackupsRequest& request);
+Result<api::RestoreTableResponse> RestoreTableFromBackup(
+    Engine& engine, const Caller& caller, const api::RestoreTableFromBackupRequest& request);
 
 }  // namespace ddbemu::ops

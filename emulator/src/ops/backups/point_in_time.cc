@@ -1,12 +1,9 @@
 // RestoreTableToPointInTime (see point_in_time.h).
 #include "ops/backups/point_in_time.h"
 
-#include <cmath>
 #include <vector>
 
 #include "api/backup_requests.h"
-#include "api/json_read.h"
-#include "api/table_description.h"
 #include "ops/control/continuous_backups.h"
 #include "ops/control/table_settings.h"
 #include "ops/tables/table_builder.h"
@@ -19,29 +16,6 @@
 
 namespace ddbemu::ops {
 namespace {
-
-struct RestoreRequest {
-  std::string source;  // name or ARN
-  std::string target;
-  std::optional<std::int64_t> restore_micros;
-  bool use_latest = false;
-};
-
-RestoreRequest Parse(const rapidjson::Value& body) {
-  RestoreRequest r;
-  r.source = api::StringOr(body, "SourceTableName", "");
-  if (r.source.empty()) r.source = api::StringOr(body, "SourceTableArn", "");
-  r.target = api::StringOr(body, "TargetTableName", "");
-  if (auto it = body.FindMember("RestoreDateTime");
-      it != body.MemberEnd() && it->value.IsNumber()) {
-    r.restore_micros = std::llround(it->value.GetDouble() * 1e6);
-  }
-  if (auto it = body.FindMember("UseLatestRestorableTime");
-      it != body.MemberEnd() && it->value.IsBool()) {
-    r.use_latest = it->value.GetBool();
-  }
-  return r;
-}
 
 // The source's items as they were at `micros`: the current ones, with every item changed
 // since then put back at its version of that time.
@@ -76,11 +50,11 @@ Status CopyAsOf(storage::WriteTxn& txn, storage::ItemStore& store, const storage
 
 }  // namespace
 
-Result<std::string> RestoreTableToPointInTime(Engine& engine, const Caller& caller,
-                                              const rapidjson::Value& body) {
-  const RestoreRequest request = Parse(body);
-  DDB_ASSIGN_OR_RETURN(const std::string source, ResolveTableName(caller, request.source));
-  DDB_ASSIGN_OR_RETURN(const std::string target, ResolveTableName(caller, request.target));
+Result<api::RestoreTableResponse> RestoreTableToPointInTime(
+    Engine& engine, const Caller& caller, const api::RestoreTableToPointInTimeRequest& request) {
+  DDB_ASSIGN_OR_RETURN(const std::string source, ResolveTableName(caller, request.source_table));
+  DDB_ASSIGN_OR_RETURN(const std::string target,
+                       ResolveTableName(caller, request.target_table_name));
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, source));
   if (!table) return ApiError(ErrorCode::kTableNotFound, "Table not found: " + source);
@@ -120,12 +94,14 @@ Result<std::string> RestoreTableToPointInTime(Engine& engine, const Caller& call
   DDB_ASSIGN_OR_RETURN(api::TableCounts counts, ReadCounts(engine, txn, restored));
   DDB_RETURN_IF_ERROR(txn.Commit());
 
-  TableSchema shown = restored;
-  shown.status = TableStatus::kCreating;
-  api::DescriptionOptions options =
-      OptionsFor(engine, caller, shown, api::DescriptionView::kCreate);
-  std::string description = api::RenderTableDescription("TableDescription", shown, counts, options);
-  return api::WithRestoreSummary(std::move(description), "", caller.TableArn(source), at);
+  api::RestoreTableResponse response;
+  response.shown = std::move(restored);
+  response.shown.status = TableStatus::kCreating;
+  response.options = OptionsFor(engine, caller, response.shown, api::DescriptionView::kCreate);
+  response.counts = std::move(counts);
+  response.source_table_arn = caller.TableArn(source);
+  response.restore_micros = at;
+  return response;
 }
 
 }  // namespace ddbemu::ops

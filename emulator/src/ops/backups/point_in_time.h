@@ -15,18 +15,15 @@
 // EarliestRestorableDateTime and LatestRestorableDateTime" (the API reference's description).
 #pragma once
 
-#include <rapidjson/document.h>
-
 #include <string>
 
+#include "api/backup_requests.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
 
 namespace ddbemu::ops {
 
-// `body`: the validated request (SourceTableName or SourceTableArn, TargetTableName, and
-// RestoreDateTime or UseLatestRestorableTime).
-Result<std::string> RestoreTableToPointInTime(Engine& engine, const Caller& caller,
-                                              const rapidjson::Value& body);
+Result<api::RestoreTableResponse> RestoreTableToPointInTime(
+    Engine& engine, const Caller& caller, const api::RestoreTableToPointInTimeRequest& request);
 
 }  // namespace ddbemu::ops

@@ -15,7 +15,7 @@
 #include "ops/items/key_validation.h"
 #include "ops/realism/transient_statuses.h"
 #include "storage/item_store.h"
-#include "value/encoded_item.h"
+#include "value/encoded_item_size.h"
 #include "value/item_size.h"
 
 namespace ddbemu::ops {

@@ -1,15 +1,19 @@
-// NextToken encoding (see next_token.h): base64 of {"s": digest, "r": read, "k": key}.
+// NextToken encoding (see next_token.h): base64 of a small binary record, not JSON, so that
+// ops/ needs no JSON library (docs/architecture.md):
+//   8 bytes   digest of the statement (little-endian)
+//   8 bytes   index of the read to run next (little-endian)
+//   rest      the read's ExclusiveStartKey in the storage encoding (value/item_codec.h), if any
 #include "ops/partiql/next_token.h"
-
-#include <rapidjson/document.h>
-#include <rapidjson/stringbuffer.h>
 
 #include <cstdint>
 
-#include "value/json_codec.h"
+#include "value/base64.h"
+#include "value/item_codec.h"
 
 namespace ddbemu::ops {
 namespace {
+
+constexpr std::size_t kFixedBytes = 16;
 
 // FNV-1a: stable across processes, so a token outlives a restart of the emulator.
 std::uint64_t Digest(std::string_view statement) {
@@ -21,45 +25,39 @@ std::uint64_t Digest(std::string_view statement) {
   return h;
 }
 
+void PutU64(std::uint64_t v, std::string* out) {
+  for (int i = 0; i < 8; ++i) out->push_back(static_cast<char>((v >> (8 * i)) & 0xFF));
+}
+
+std::uint64_t GetU64(std::string_view bytes) {
+  std::uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | static_cast<unsigned char>(bytes[i]);
+  return v;
+}
+
 ApiError InvalidToken() { return ApiError::Validation("Invalid NextToken"); }
 
 }  // namespace
 
 std::string EncodeNextToken(std::string_view statement, const SelectPosition& position) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  w.StartObject();
-  w.Key("s");
-  w.Uint64(Digest(statement));
-  w.Key("r");
-  w.Uint64(position.read);
-  if (position.exclusive_start_key) {
-    w.Key("k");
-    WriteItem(*position.exclusive_start_key, w);
-  }
-  w.EndObject();
-  return Base64Encode(std::string_view(buffer.GetString(), buffer.GetSize()));
+  std::string bytes;
+  PutU64(Digest(statement), &bytes);
+  PutU64(position.read, &bytes);
+  if (position.exclusive_start_key) itemcodec::EncodeItem(*position.exclusive_start_key, &bytes);
+  return Base64Encode(bytes);
 }
 
 Result<SelectPosition> DecodeNextToken(std::string_view statement, std::string_view token) {
-  std::string json;
-  if (!Base64Decode(token, &json)) return InvalidToken();
-  rapidjson::Document doc;
-  doc.Parse(json.c_str(), json.size());
-  if (doc.HasParseError() || !doc.IsObject()) return InvalidToken();
-  auto s = doc.FindMember("s");
-  auto r = doc.FindMember("r");
-  if (s == doc.MemberEnd() || !s->value.IsUint64() || s->value.GetUint64() != Digest(statement) ||
-      r == doc.MemberEnd() || !r->value.IsUint64()) {
-    return InvalidToken();
-  }
+  std::string bytes;
+  if (!Base64Decode(token, &bytes) || bytes.size() < kFixedBytes) return InvalidToken();
+  const std::string_view view(bytes);
+  if (GetU64(view.substr(0, 8)) != Digest(statement)) return InvalidToken();
   SelectPosition position;
-  position.read = r->value.GetUint64();
-  auto k = doc.FindMember("k");
-  if (k != doc.MemberEnd()) {
-    Result<Item> key = ItemFromJson(k->value);
-    if (!key.ok()) return InvalidToken();
-    position.exclusive_start_key = std::move(key).value();
+  position.read = GetU64(view.substr(8, 8));
+  if (bytes.size() > kFixedBytes) {
+    Item key;
+    if (!itemcodec::DecodeItem(view.substr(kFixedBytes), &key)) return InvalidToken();
+    position.exclusive_start_key = std::move(key);
   }
   return position;
 }

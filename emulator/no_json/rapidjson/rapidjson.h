@@ -1,0 +1,5 @@
+// Stands in for RapidJSON's <rapidjson/rapidjson.h> in the layers below api_json:
+// emulator/CMakeLists.txt puts this folder first on their include path, so that the build
+// itself fails when one of them reaches JSON, directly or through a header
+// (docs/architecture.md, "The layers").
+#error "RapidJSON below the api_json layer: storage, expr, api, ops and partiql write no JSON"

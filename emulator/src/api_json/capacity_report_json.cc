@@ -1,0 +1,131 @@
+// ToJson(TableCapacityReport): the capacity report as ddb-local's admin endpoint answers it.
+// In the api_json layer: the capacity layer itself writes no JSON (docs/architecture.md).
+// Member names follow the AWS style (UpperCamelCase, as DescribeTable's), hashes are written
+// as 16 hex digits (JSON numbers cannot hold 64-bit integers exactly in most readers).
+#include <cstdio>
+
+#include "ddbemu/capacity_report.h"
+#include "value/json_codec.h"
+
+namespace ddbemu {
+namespace {
+
+void Key(JsonWriter& w, const char* name) { w.Key(name); }
+void String(JsonWriter& w, const std::string& s) {
+  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+}
+void Hex(JsonWriter& w, std::uint64_t v) {
+  char buf[19];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
+  w.String(buf);
+}
+
+// `start_micros`: the second's start on the clock, for a one-second figure.
+void WriteUsage(JsonWriter& w, const CapacityUsage& u, const std::int64_t* start_micros = nullptr) {
+  w.StartObject();
+  if (start_micros != nullptr) {
+    Key(w, "StartMicros");
+    w.Int64(*start_micros);
+  }
+  Key(w, "ConsumedReadCapacityUnits");
+  w.Double(u.read_units);
+  Key(w, "ConsumedWriteCapacityUnits");
+  w.Double(u.write_units);
+  Key(w, "ReadThrottleEvents");
+  w.Int64(u.read_throttles);
+  Key(w, "WriteThrottleEvents");
+  w.Int64(u.write_throttles);
+  w.EndObject();
+}
+
+void WriteKeys(JsonWriter& w, const char* name, const std::vector<KeyCapacity>& keys) {
+  Key(w, name);
+  w.StartArray();
+  for (const KeyCapacity& k : keys) {
+    w.StartObject();
+    Key(w, "Key");
+    w.RawValue(k.key.data(), k.key.size(), rapidjson::kObjectType);
+    Key(w, "Partition");
+    w.Int64(k.partition);
+    Key(w, "Usage");
+    WriteUsage(w, k.usage);
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void WriteKeyspace(JsonWriter& w, const KeyspaceCapacity& k, const char* name_member) {
+  w.StartObject();
+  Key(w, name_member);
+  String(w, k.name);
+  Key(w, "Arn");
+  String(w, k.arn);
+  Key(w, "BillingMode");
+  String(w, k.billing_mode);
+  Key(w, "ReadCapacityUnitsPerSecond");
+  w.Int64(k.read_units_per_second);
+  Key(w, "WriteCapacityUnitsPerSecond");
+  w.Int64(k.write_units_per_second);
+  Key(w, "ReadCapacityUnitsAvailable");
+  w.Double(k.read_units_available);
+  Key(w, "WriteCapacityUnitsAvailable");
+  w.Double(k.write_units_available);
+  Key(w, "PartitionReadCapacityUnitsPerSecond");
+  w.Int64(k.partition_read_units_per_second);
+  Key(w, "PartitionWriteCapacityUnitsPerSecond");
+  w.Int64(k.partition_write_units_per_second);
+  Key(w, "Usage");
+  WriteUsage(w, k.usage);
+  Key(w, "Partitions");
+  w.StartArray();
+  for (const PartitionCapacity& p : k.partitions) {
+    w.StartObject();
+    Key(w, "Partition");
+    w.Int64(p.index);
+    Key(w, "FirstHash");
+    Hex(w, p.first_hash);
+    Key(w, "LastHash");
+    Hex(w, p.last_hash);
+    Key(w, "ItemCount");
+    w.Uint64(p.item_count);
+    Key(w, "SizeBytes");
+    w.Uint64(p.size_bytes);
+    Key(w, "Usage");
+    WriteUsage(w, p.usage);
+    Key(w, "PeakSecond");
+    WriteUsage(w, p.peak_second, &p.peak_second_micros);
+    Key(w, "CurrentSecond");
+    WriteUsage(w, p.current_second);
+    w.EndObject();
+  }
+  w.EndArray();
+  WriteKeys(w, "TopKeysByConsumption", k.top_keys_by_consumption);
+  WriteKeys(w, "TopKeysByThrottles", k.top_keys_by_throttles);
+  w.EndObject();
+}
+
+}  // namespace
+
+std::string ToJson(const TableCapacityReport& report) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  Key(w, "Throttling");
+  w.Bool(report.throttling);
+  Key(w, "WindowSeconds");
+  w.Int64(report.window_seconds);
+  Key(w, "ClockMicros");
+  w.Int64(report.now_micros);
+  Key(w, "Table");
+  WriteKeyspace(w, report.table, "TableName");
+  Key(w, "GlobalSecondaryIndexes");
+  w.StartArray();
+  for (const KeyspaceCapacity& index : report.global_secondary_indexes) {
+    WriteKeyspace(w, index, "IndexName");
+  }
+  w.EndArray();
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+}  // namespace ddbemu

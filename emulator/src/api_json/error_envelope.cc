@@ -1,0 +1,75 @@
+#include "api_json/error_envelope.h"
+
+#include "ddbemu/attribute_value.h"
+#include "value/json_codec.h"
+#include "value/utf8.h"
+
+namespace ddbemu::api {
+namespace {
+
+// Error texts may quote what the client sent; the body must stay UTF-8 whatever they quote.
+void WriteString(JsonWriter& w, std::string_view s) {
+  if (!IsValidUtf8(s)) {
+    const std::string valid = ToValidUtf8(s);
+    w.String(valid.data(), static_cast<rapidjson::SizeType>(valid.size()));
+    return;
+  }
+  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+}
+
+}  // namespace
+
+std::string RenderError(const ApiError& error) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  w.Key("__type");
+  WriteString(w, error.type_name());
+  // The Coral front end's exceptions (SerializationException, UnknownOperationException...)
+  // capitalise the member as "Message"; DynamoDB's own exceptions send "message". SDKs read both.
+  const bool coral_service = error.type_name().starts_with("com.amazon.coral.service#");
+  if (!error.message().empty()) {  // a SerializationException for unparsable JSON has none
+    w.Key(coral_service ? "Message" : "message");
+    WriteString(w, error.message());
+  }
+  if (error.item && error.item->is(AttributeType::kM)) {
+    w.Key("Item");
+    WriteItem(error.item->map(), w);
+  }
+  if (!error.cancellation_reasons.empty()) {
+    w.Key("CancellationReasons");
+    w.StartArray();
+    for (const CancellationReason& reason : error.cancellation_reasons) {
+      w.StartObject();
+      if (reason.item && reason.item->is(AttributeType::kM)) {
+        w.Key("Item");
+        WriteItem(reason.item->map(), w);
+      }
+      w.Key("Code");
+      WriteString(w, reason.code);
+      if (!reason.message.empty()) {
+        w.Key("Message");
+        WriteString(w, reason.message);
+      }
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  if (!error.throttling_reasons.empty()) {
+    w.Key("ThrottlingReasons");
+    w.StartArray();
+    for (const ThrottlingReason& reason : error.throttling_reasons) {
+      w.StartObject();
+      w.Key("reason");
+      WriteString(w, reason.reason);
+      w.Key("resource");
+      WriteString(w, reason.resource_arn);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+}  // namespace ddbemu::api

@@ -1,0 +1,239 @@
+// JSON <-> typed structs for the single-item operations.
+#include "api_json/item_requests.h"
+
+#include "api_json/json_read.h"
+#include "api_json/legacy_requests.h"
+#include "value/encoded_item.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::api {
+namespace {
+
+ReturnValues ParseReturnValues(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnValues");
+  if (!text || *text == "NONE") return ReturnValues::kNone;
+  if (*text == "ALL_OLD") return ReturnValues::kAllOld;
+  if (*text == "UPDATED_OLD") return ReturnValues::kUpdatedOld;
+  if (*text == "ALL_NEW") return ReturnValues::kAllNew;
+  return ReturnValues::kUpdatedNew;  // the model's enum check has run: nothing else remains
+}
+
+// Reads an attribute map member (Item, Key) that the model marks required.
+Result<Item> ParseAttributeMap(const rapidjson::Value& body, std::string_view member) {
+  const rapidjson::Value* json = Member(body, member);
+  if (json == nullptr) return Item{};
+  return ItemFromJson(*json);
+}
+
+void ParseLegacy(const rapidjson::Value& body, LegacyParameters* out) {
+  if (const rapidjson::Value* json = Member(body, "Expected")) out->expected = ParseExpected(*json);
+  if (const rapidjson::Value* json = Member(body, "AttributesToGet")) {
+    out->attributes_to_get = ParseAttributesToGet(*json);
+  }
+  if (const rapidjson::Value* json = Member(body, "AttributeUpdates")) {
+    out->attribute_updates = ParseAttributeUpdates(*json);
+  }
+  out->conditional_operator = StringMember(body, "ConditionalOperator");
+}
+
+bool ReturnsOldOnConditionFailure(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnValuesOnConditionCheckFailure");
+  return text && *text == "ALL_OLD";
+}
+
+bool ReturnsItemCollectionMetrics(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnItemCollectionMetrics");
+  return text && *text == "SIZE";
+}
+
+template <class Request>
+Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
+  out->table_name = StringOr(body, "TableName", "");
+  out->return_values = ParseReturnValues(body);
+  out->return_old_on_condition_failure = ReturnsOldOnConditionFailure(body);
+  out->return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  out->return_item_collection_metrics = ReturnsItemCollectionMetrics(body);
+  ParseLegacy(body, &out->legacy);
+  return ParseExpressions(body, &out->expressions);
+}
+
+void WriteCapacityUnits(double total, double read, double write, bool read_write_units,
+                        JsonWriter& w) {
+  w.Key("CapacityUnits");
+  w.Double(total);
+  if (!read_write_units) return;
+  if (read > 0) {
+    w.Key("ReadCapacityUnits");
+    w.Double(read);
+  }
+  if (write > 0) {
+    w.Key("WriteCapacityUnits");
+    w.Double(write);
+  }
+}
+
+void WriteIndexCapacities(const char* member, const std::map<std::string, Capacity>& indexes,
+                          bool read_write_units, JsonWriter& w) {
+  if (indexes.empty()) return;  // the service omits the map rather than send it empty
+  w.Key(member);
+  w.StartObject();
+  for (const auto& [name, capacity] : indexes) {
+    w.Key(name.c_str(), static_cast<rapidjson::SizeType>(name.size()));
+    w.StartObject();
+    WriteCapacityUnits(capacity.capacity_units, capacity.read_capacity_units,
+                       capacity.write_capacity_units, read_write_units, w);
+    w.EndObject();
+  }
+  w.EndObject();
+}
+
+void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w) {
+  w.Key("ConsumedCapacity");
+  w.StartObject();
+  w.Key("TableName");
+  w.String(capacity.table_name.c_str(), static_cast<rapidjson::SizeType>(capacity.table_name.size()));
+  WriteCapacityUnits(capacity.capacity_units, capacity.read_capacity_units,
+                     capacity.write_capacity_units, capacity.read_write_units, w);
+  if (capacity.table) {
+    w.Key("Table");
+    w.StartObject();
+    WriteCapacityUnits(capacity.table->capacity_units, capacity.table->read_capacity_units,
+                       capacity.table->write_capacity_units, capacity.read_write_units, w);
+    w.EndObject();
+  }
+  WriteIndexCapacities("LocalSecondaryIndexes", capacity.local_secondary_indexes,
+                       capacity.read_write_units, w);
+  WriteIndexCapacities("GlobalSecondaryIndexes", capacity.global_secondary_indexes,
+                       capacity.read_write_units, w);
+  w.EndObject();
+}
+
+std::string RenderItemResponse(const ItemResponse& response, const char* item_member) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  if (response.item) {
+    w.Key(item_member);
+    WriteItem(*response.item, w);
+  }
+  if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
+  if (response.item_collection_metrics) {
+    w.Key("ItemCollectionMetrics");
+    WriteItemCollectionMetrics(*response.item_collection_metrics, w);
+  }
+  w.EndObject();
+  const std::string_view rest(buffer.GetString(), buffer.GetSize());
+  if (response.item || response.encoded_item.empty()) return std::string(rest);
+  // The item in its storage encoding: its JSON text is appended directly (no per-character
+  // writer), ahead of the other members.
+  std::string out;
+  out.reserve(response.encoded_item.size() * 2 + rest.size() + 16);
+  out += "{\"";
+  out += item_member;
+  out += "\":";
+  itemcodec::AppendEncodedItemJson(response.encoded_item, out);
+  if (rest.size() > 2) out += ',';  // `rest` is "{}" or "{members}"
+  out.append(rest.substr(1));
+  return out;
+}
+
+}  // namespace
+
+ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnConsumedCapacity");
+  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
+  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
+  return ReturnConsumedCapacity::kNone;
+}
+
+namespace {
+
+void ParseExpressionNames(const rapidjson::Value& body, ExpressionParameters* out) {
+  if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
+      names != nullptr && names->IsObject()) {
+    out->has_names = true;
+    for (const auto& m : names->GetObject()) {
+      if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
+    }
+  }
+}
+
+}  // namespace
+
+Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out) {
+  out->condition_expression = StringMember(body, "ConditionExpression");
+  out->projection_expression = StringMember(body, "ProjectionExpression");
+  out->update_expression = StringMember(body, "UpdateExpression");
+  ParseExpressionNames(body, out);
+  if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
+      values != nullptr) {
+    out->has_values = true;
+    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
+  }
+  return Status::Ok();
+}
+
+namespace {
+
+// The service ignores members that an operation's input does not have (GetItem has no
+// ExpressionAttributeValues, PutItem no AttributesToGet, ...): they neither take part in the
+// legacy/expression mixing check nor are validated.
+void DropNonMembers(bool update, ExpressionParameters* expressions, LegacyParameters* legacy) {
+  expressions->projection_expression.reset();
+  legacy->attributes_to_get.reset();
+  if (!update) {
+    expressions->update_expression.reset();
+    legacy->attribute_updates.reset();
+  }
+}
+
+}  // namespace
+
+Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
+  PutItemRequest request;
+  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DropNonMembers(/*update=*/false, &request.expressions, &request.legacy);
+  DDB_ASSIGN_OR_RETURN(request.item, ParseAttributeMap(body, "Item"));
+  return request;
+}
+
+Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
+  GetItemRequest request;
+  request.encoded_response = true;
+  request.table_name = StringOr(body, "TableName", "");
+  request.consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
+  request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  // GetItem's only legacy and expression members: AttributesToGet, ProjectionExpression and
+  // ExpressionAttributeNames (the others are ignored, ExpressionAttributeValues unread).
+  if (const rapidjson::Value* json = Member(body, "AttributesToGet")) {
+    request.legacy.attributes_to_get = ParseAttributesToGet(*json);
+  }
+  request.expressions.projection_expression = StringMember(body, "ProjectionExpression");
+  ParseExpressionNames(body, &request.expressions);
+  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  return request;
+}
+
+Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body) {
+  DeleteItemRequest request;
+  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DropNonMembers(/*update=*/false, &request.expressions, &request.legacy);
+  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  return request;
+}
+
+Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body) {
+  UpdateItemRequest request;
+  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DropNonMembers(/*update=*/true, &request.expressions, &request.legacy);
+  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  return request;
+}
+
+std::string RenderGetItem(const ItemResponse& response) { return RenderItemResponse(response, "Item"); }
+
+std::string RenderWriteItem(const ItemResponse& response) {
+  return RenderItemResponse(response, "Attributes");
+}
+
+}  // namespace ddbemu::api

@@ -1,0 +1,88 @@
+#include "api_json/legacy_requests.h"
+
+#include "api_json/json_read.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::api {
+namespace {
+
+Result<std::vector<AttributeValue>> ParseValueList(const rapidjson::Value& json) {
+  std::vector<AttributeValue> values;
+  if (!json.IsArray()) return values;
+  for (const auto& element : json.GetArray()) {
+    DDB_ASSIGN_OR_RETURN(AttributeValue value, AttributeValueFromJson(element));
+    values.push_back(std::move(value));
+  }
+  return values;
+}
+
+std::optional<expr::ComparisonOperator> OperatorMember(const rapidjson::Value& entry) {
+  auto name = StringMember(entry, "ComparisonOperator");
+  if (!name) return std::nullopt;
+  return expr::ComparisonOperatorByName(*name);
+}
+
+}  // namespace
+
+Result<std::vector<expr::ExpectedEntry>> ParseExpected(const rapidjson::Value& json) {
+  std::vector<expr::ExpectedEntry> entries;
+  if (!json.IsObject()) return entries;
+  for (const auto& member : json.GetObject()) {
+    expr::ExpectedEntry entry;
+    entry.attribute = std::string(View(member.name));
+    const rapidjson::Value& spec = member.value;
+    if (const rapidjson::Value* value = Member(spec, "Value")) {
+      DDB_ASSIGN_OR_RETURN(entry.value, AttributeValueFromJson(*value));
+    }
+    entry.exists = BoolMember(spec, "Exists");
+    entry.op = OperatorMember(spec);
+    if (const rapidjson::Value* list = Member(spec, "AttributeValueList")) {
+      DDB_ASSIGN_OR_RETURN(entry.value_list, ParseValueList(*list));
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+Result<std::vector<expr::FilterEntry>> ParseFilterEntries(const rapidjson::Value& json) {
+  std::vector<expr::FilterEntry> entries;
+  if (!json.IsObject()) return entries;
+  for (const auto& member : json.GetObject()) {
+    expr::FilterEntry entry;
+    entry.attribute = std::string(View(member.name));
+    entry.op = OperatorMember(member.value).value_or(expr::ComparisonOperator::kEq);
+    if (const rapidjson::Value* list = Member(member.value, "AttributeValueList")) {
+      DDB_ASSIGN_OR_RETURN(entry.values, ParseValueList(*list));
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+Result<std::vector<expr::AttributeUpdateEntry>> ParseAttributeUpdates(const rapidjson::Value& json) {
+  std::vector<expr::AttributeUpdateEntry> entries;
+  if (!json.IsObject()) return entries;
+  for (const auto& member : json.GetObject()) {
+    expr::AttributeUpdateEntry entry;
+    entry.attribute = std::string(View(member.name));
+    auto action = StringMember(member.value, "Action");
+    if (action == "ADD") entry.action = expr::AttributeUpdateEntry::Action::kAdd;
+    if (action == "DELETE") entry.action = expr::AttributeUpdateEntry::Action::kDelete;
+    if (const rapidjson::Value* value = Member(member.value, "Value")) {
+      DDB_ASSIGN_OR_RETURN(entry.value, AttributeValueFromJson(*value));
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+std::vector<std::string> ParseAttributesToGet(const rapidjson::Value& json) {
+  std::vector<std::string> names;
+  if (!json.IsArray()) return names;
+  for (const auto& element : json.GetArray()) {
+    if (element.IsString()) names.emplace_back(View(element));
+  }
+  return names;
+}
+
+}  // namespace ddbemu::api

@@ -1,0 +1,185 @@
+// JSON <-> typed structs for Query and Scan.
+#include "api_json/read_requests.h"
+
+#include "api_json/json_read.h"
+#include "api_json/legacy_requests.h"
+#include "value/encoded_item.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::api {
+namespace {
+
+std::optional<Select> ParseSelect(const rapidjson::Value& body) {
+  auto text = StringMember(body, "Select");
+  if (!text) return std::nullopt;
+  if (*text == "ALL_ATTRIBUTES") return Select::kAllAttributes;
+  if (*text == "ALL_PROJECTED_ATTRIBUTES") return Select::kAllProjectedAttributes;
+  if (*text == "SPECIFIC_ATTRIBUTES") return Select::kSpecificAttributes;
+  return Select::kCount;  // the model's enum check has run: nothing else remains
+}
+
+ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
+  auto text = StringMember(body, "ReturnConsumedCapacity");
+  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
+  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
+  return ReturnConsumedCapacity::kNone;
+}
+
+// The service prefixes some value errors inside ExclusiveStartKey with "The provided starting
+// key is invalid: " and not others (dynalite's validation tests against DynamoDB: empty or
+// multi-typed values, NULL false, empty SS and BS are prefixed; numbers, empty NS and
+// duplicates are not).
+ApiError StartKeyValueError(ApiError error) {
+  if (error.code() != ErrorCode::kValidation) return error;
+  const std::string& m = error.message();
+  const bool prefixed = m.starts_with("Supplied AttributeValue") ||
+                        m.ends_with("Null attribute value types must have the value of true") ||
+                        m.ends_with("An string set  may not be empty") ||
+                        m.ends_with("Binary sets should not be empty");
+  if (!prefixed) return error;
+  return ApiError::Validation("The provided starting key is invalid: " + m);
+}
+
+Result<std::optional<std::vector<expr::FilterEntry>>> ParseFilter(const rapidjson::Value& body,
+                                                                  std::string_view member) {
+  const rapidjson::Value* json = Member(body, member);
+  if (json == nullptr) return std::optional<std::vector<expr::FilterEntry>>();
+  DDB_ASSIGN_OR_RETURN(auto entries, ParseFilterEntries(*json));
+  return std::optional<std::vector<expr::FilterEntry>>(std::move(entries));
+}
+
+Status ParseExpressionMaps(const rapidjson::Value& body, ReadParameters* out) {
+  if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
+      names != nullptr && names->IsObject()) {
+    out->has_names = true;
+    for (const auto& m : names->GetObject()) {
+      if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
+    }
+  }
+  if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues")) {
+    out->has_values = true;
+    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
+  }
+  return Status::Ok();
+}
+
+Status ParseReadParameters(const rapidjson::Value& body, std::string_view filter_member,
+                           ReadParameters* out) {
+  out->table_name = StringOr(body, "TableName", "");
+  out->index_name = StringMember(body, "IndexName");
+  out->select = ParseSelect(body);
+  out->limit = IntMember(body, "Limit");
+  out->consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
+  out->return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  out->filter_expression = StringMember(body, "FilterExpression");
+  out->projection_expression = StringMember(body, "ProjectionExpression");
+  out->conditional_operator = StringMember(body, "ConditionalOperator");
+  if (const rapidjson::Value* names = Member(body, "AttributesToGet")) {
+    out->attributes_to_get = ParseAttributesToGet(*names);
+  }
+  DDB_ASSIGN_OR_RETURN(out->filter, ParseFilter(body, filter_member));
+  DDB_RETURN_IF_ERROR(ParseExpressionMaps(body, out));
+  if (const rapidjson::Value* start = Member(body, "ExclusiveStartKey")) {
+    Result<Item> key = ItemFromJson(*start);
+    if (!key.ok()) return StartKeyValueError(std::move(key).error());
+    out->exclusive_start_key = std::move(key).value();
+  }
+  return Status::Ok();
+}
+
+void WriteUnits(std::string_view member, double units, JsonWriter& w) {
+  w.Key(member.data(), static_cast<rapidjson::SizeType>(member.size()));
+  w.StartObject();
+  w.Key("CapacityUnits");
+  w.Double(units);
+  w.EndObject();
+}
+
+void WriteString(std::string_view s, JsonWriter& w) {
+  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+}
+
+// {"TableName", "CapacityUnits"} and, for INDEXES, "Table" and the index read under
+// "GlobalSecondaryIndexes" or "LocalSecondaryIndexes", as the service shapes them.
+void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {
+  w.Key("ConsumedCapacity");
+  w.StartObject();
+  w.Key("TableName");
+  WriteString(c.table_name, w);
+  w.Key("CapacityUnits");
+  w.Double(c.capacity_units);
+  if (c.with_parts) {
+    WriteUnits("Table", c.table_units, w);
+    if (c.index_name) {
+      w.Key(c.index_is_local ? "LocalSecondaryIndexes" : "GlobalSecondaryIndexes");
+      w.StartObject();
+      WriteUnits(*c.index_name, c.index_units, w);
+      w.EndObject();
+    }
+  }
+  w.EndObject();
+}
+
+}  // namespace
+
+Result<QueryRequest> ParseQuery(const rapidjson::Value& body) {
+  QueryRequest request;
+  DDB_RETURN_IF_ERROR(ParseReadParameters(body, "QueryFilter", &request.read));
+  request.read.encoded_response = true;
+  request.scan_index_forward = BoolMember(body, "ScanIndexForward").value_or(true);
+  request.key_condition_expression = StringMember(body, "KeyConditionExpression");
+  DDB_ASSIGN_OR_RETURN(request.key_conditions, ParseFilter(body, "KeyConditions"));
+  return request;
+}
+
+Result<ScanRequest> ParseScan(const rapidjson::Value& body) {
+  ScanRequest request;
+  DDB_RETURN_IF_ERROR(ParseReadParameters(body, "ScanFilter", &request.read));
+  request.read.encoded_response = true;
+  request.segment = IntMember(body, "Segment");
+  request.total_segments = IntMember(body, "TotalSegments");
+  return request;
+}
+
+std::string RenderRead(const ReadResponse& response) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  const bool encoded = !response.count_only && !response.encoded_item_sizes.empty();
+  if (!response.count_only && !encoded) {
+    w.Key("Items");
+    w.StartArray();
+    for (const Item& item : response.items) WriteItem(item, w);
+    w.EndArray();
+  }
+  w.Key("Count");
+  w.Int64(response.count);
+  w.Key("ScannedCount");
+  w.Int64(response.scanned_count);
+  if (response.last_evaluated_key) {
+    w.Key("LastEvaluatedKey");
+    WriteItem(*response.last_evaluated_key, w);
+  }
+  if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
+  w.EndObject();
+  const std::string_view rest(buffer.GetString(), buffer.GetSize());
+  if (!encoded) return std::string(rest);
+  // Items in their storage encoding: their JSON text is appended directly (no per-character
+  // writer), ahead of the other members ("Count" is always among them).
+  std::string out;
+  out.reserve(response.encoded_items.size() * 2 + rest.size() + 16);
+  out += "{\"Items\":[";
+  std::size_t offset = 0;
+  for (std::size_t i = 0; i < response.encoded_item_sizes.size(); ++i) {
+    if (i > 0) out += ',';
+    const std::uint32_t size = response.encoded_item_sizes[i];
+    itemcodec::AppendEncodedItemJson(std::string_view(response.encoded_items).substr(offset, size),
+                                     out);
+    offset += size;
+  }
+  out += "],";
+  out.append(rest.substr(1));
+  return out;
+}
+
+}  // namespace ddbemu::api

@@ -1,0 +1,190 @@
+// JSON <-> typed structs for TransactWriteItems and TransactGetItems.
+#include "api_json/transact_requests.h"
+
+#include <algorithm>
+
+#include "api_json/json_read.h"
+#include "value/fingerprint.h"
+#include "value/json_codec.h"
+
+namespace ddbemu::api {
+namespace {
+
+constexpr std::string_view kActionNames[] = {"ConditionCheck", "Put", "Delete", "Update"};
+
+// Writes `value` with every object's members sorted by name: two requests that differ only in
+// member order canonicalize alike (the service ignores member order when it compares a
+// retried request with the first one, localstack/localstack#6529 observed on AWS).
+void WriteCanonical(const rapidjson::Value& value, JsonWriter& w) {
+  if (value.IsObject()) {
+    std::vector<const rapidjson::Value::Member*> members;
+    for (const auto& m : value.GetObject()) members.push_back(&m);
+    std::sort(members.begin(), members.end(),
+              [](const auto* a, const auto* b) { return View(a->name) < View(b->name); });
+    w.StartObject();
+    for (const auto* m : members) {
+      w.Key(m->name.GetString(), m->name.GetStringLength());
+      WriteCanonical(m->value, w);
+    }
+    w.EndObject();
+  } else if (value.IsArray()) {
+    w.StartArray();
+    for (const auto& element : value.GetArray()) WriteCanonical(element, w);
+    w.EndArray();
+  } else {
+    value.Accept(w);
+  }
+}
+
+std::string Fingerprint(const rapidjson::Value& body) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  WriteCanonical(body, w);
+  return Fingerprint128(std::string_view(buffer.GetString(), buffer.GetSize()));
+}
+
+// The service's serialization pass over every attribute map of the actions (see
+// batch_requests.cc: SerializationExceptions come before any ValidationException).
+Status CheckActionsJson(const rapidjson::Value& items) {
+  for (const auto& element : items.GetArray()) {
+    for (std::string_view name : kActionNames) {
+      const rapidjson::Value* action = Member(element, name);
+      if (action == nullptr) continue;
+      for (std::string_view map : {"Item", "Key", "ExpressionAttributeValues"}) {
+        if (const rapidjson::Value* json = Member(*action, map)) {
+          DDB_RETURN_IF_ERROR(CheckItemJson(*json));
+        }
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+// Which action an element of TransactItems holds. The messages are DynamoDB Local's (the
+// service's own wording for these two cases is not on record).
+Result<std::pair<TransactActionKind, const rapidjson::Value*>> ActionOf(
+    const rapidjson::Value& element) {
+  std::optional<std::pair<TransactActionKind, const rapidjson::Value*>> found;
+  for (std::size_t i = 0; i < std::size(kActionNames); ++i) {
+    const rapidjson::Value* action = Member(element, kActionNames[i]);
+    if (action == nullptr) continue;
+    if (found) {
+      return ApiError::Validation(
+          "TransactItems can only contain one of Check, Put, Update or Delete");
+    }
+    found.emplace(static_cast<TransactActionKind>(i), action);
+  }
+  if (!found) {
+    return ApiError::Validation(
+        "Invalid Request: TransactWriteRequest should contain Delete or Put or Update request");
+  }
+  return *found;
+}
+
+Status ParseAction(TransactActionKind kind, const rapidjson::Value& json,
+                   TransactWriteAction* out) {
+  out->kind = kind;
+  out->table_name = StringOr(json, "TableName", "");
+  auto on_failure = StringMember(json, "ReturnValuesOnConditionCheckFailure");
+  out->return_old_on_condition_failure = on_failure && *on_failure == "ALL_OLD";
+  DDB_RETURN_IF_ERROR(ParseExpressions(json, &out->expressions));
+  const bool is_put = kind == TransactActionKind::kPut;
+  if (const rapidjson::Value* map = Member(json, is_put ? "Item" : "Key")) {
+    DDB_ASSIGN_OR_RETURN(Item parsed, ItemFromJson(*map));
+    (is_put ? out->item : out->key) = std::move(parsed);
+  }
+  return Status::Ok();
+}
+
+TransactWriteAction ParseWriteElement(const rapidjson::Value& element) {
+  TransactWriteAction action;
+  auto kind = ActionOf(element);
+  if (!kind.ok()) {
+    action.invalid = std::move(kind).error();
+    return action;
+  }
+  action.invalid = ParseAction(kind->first, *kind->second, &action);
+  return action;
+}
+
+std::string Finish(const rapidjson::StringBuffer& buffer) {
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+}  // namespace
+
+Result<TransactWriteItemsRequest> ParseTransactWriteItems(const rapidjson::Value& body) {
+  TransactWriteItemsRequest request;
+  request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  auto metrics = StringMember(body, "ReturnItemCollectionMetrics");
+  request.return_item_collection_metrics = metrics && *metrics == "SIZE";
+  request.client_request_token = StringMember(body, "ClientRequestToken");
+  if (request.client_request_token) request.fingerprint = Fingerprint(body);
+  const rapidjson::Value* items = Member(body, "TransactItems");
+  if (items == nullptr || !items->IsArray()) return request;  // the model requires it
+  DDB_RETURN_IF_ERROR(CheckActionsJson(*items));
+  for (const auto& element : items->GetArray())
+    request.actions.push_back(ParseWriteElement(element));
+  return request;
+}
+
+Result<TransactGetItemsRequest> ParseTransactGetItems(const rapidjson::Value& body) {
+  TransactGetItemsRequest request;
+  request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  const rapidjson::Value* items = Member(body, "TransactItems");
+  if (items == nullptr || !items->IsArray()) return request;  // the model requires it
+  for (const auto& element : items->GetArray()) {
+    if (const rapidjson::Value* get = Member(element, "Get")) {
+      if (const rapidjson::Value* key = Member(*get, "Key"))
+        DDB_RETURN_IF_ERROR(CheckItemJson(*key));
+    }
+  }
+  for (const auto& element : items->GetArray()) {
+    const rapidjson::Value* get = Member(element, "Get");  // required by the model
+    if (get == nullptr) continue;
+    TransactGetAction action;
+    action.table_name = StringOr(*get, "TableName", "");
+    DDB_RETURN_IF_ERROR(ParseExpressions(*get, &action.expressions));
+    if (const rapidjson::Value* key = Member(*get, "Key")) {
+      DDB_ASSIGN_OR_RETURN(action.key, ItemFromJson(*key));
+    }
+    request.actions.push_back(std::move(action));
+  }
+  return request;
+}
+
+std::string RenderTransactWriteItems(const TransactWriteItemsResponse& response,
+                                     ReturnConsumedCapacity return_consumed_capacity) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity,
+                            {.read_write_units = true, .read_write_units_in_table = true}, w);
+  WriteItemCollectionMetricsPerTable(response.item_collection_metrics, w);
+  w.EndObject();
+  return Finish(buffer);
+}
+
+std::string RenderTransactGetItems(const TransactGetItemsResponse& response,
+                                   ReturnConsumedCapacity return_consumed_capacity) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  w.Key("Responses");
+  w.StartArray();
+  for (const std::optional<Item>& item : response.items) {
+    w.StartObject();
+    if (item) {
+      w.Key("Item");
+      WriteItem(*item, w);
+    }
+    w.EndObject();
+  }
+  w.EndArray();
+  WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity,
+                            {.read_write_units = true, .read_write_units_in_table = false}, w);
+  w.EndObject();
+  return Finish(buffer);
+}
+
+}  // namespace ddbemu::api

@@ -1,0 +1,228 @@
+// The embedded StreamsClient (ddbemu/embedded_client.h, MakeEmbeddedStreamsClient): the four
+// DynamoDB Streams operations as typed calls — public request -> ops/streams/stream_ops.h's
+// request, checked with the Streams model's constraints (api/constraint_violations.h, as the
+// JSON codec checks them) -> ops -> the public response with what api_json/stream_codec.cc
+// renders. No JSON and no Database::Call.
+#include <algorithm>
+#include <exception>
+
+#include "api/constraint_violations.h"
+#include "database_impl.h"
+#include "ddbemu/embedded_client.h"
+#include "ops/access/access_check.h"
+#include "ops/streams/stream_ops.h"
+#include "storage/stream_store.h"
+
+namespace ddbemu {
+namespace {
+
+namespace streams = ops::streams;
+
+StreamStatus StatusOf(const std::string& status) {
+  if (status == "ENABLING") return StreamStatus::kEnabling;
+  if (status == "DISABLING") return StreamStatus::kDisabling;
+  if (status == "DISABLED") return StreamStatus::kDisabled;
+  return StreamStatus::kEnabled;
+}
+
+OperationType EventOf(storage::StreamEventKind kind) {
+  switch (kind) {
+    case storage::StreamEventKind::kInsert:
+      return OperationType::kInsert;
+    case storage::StreamEventKind::kRemove:
+      return OperationType::kRemove;
+    default:
+      return OperationType::kModify;
+  }
+}
+
+std::vector<KeySchemaElement> KeySchemaOf(const storage::StreamInfo& info) {
+  std::vector<KeySchemaElement> out{{info.partition_key.name, KeyType::kHash}};
+  if (info.sort_key) out.push_back({info.sort_key->name, KeyType::kRange});
+  return out;
+}
+
+// ---- requests -----------------------------------------------------------------------------
+
+Result<streams::ListStreamsRequest> ToEngine(const ListStreamsRequest& in) {
+  api::Violations v;
+  v.Length("tableName", in.table_name, 3, 255);
+  v.MinValue("limit", in.limit, 1);
+  v.Length("exclusiveStartStreamArn", in.exclusive_start_stream_arn, 37, 1024);
+  DDB_RETURN_IF_ERROR(v.Result());
+  streams::ListStreamsRequest out;
+  out.table_name = in.table_name;
+  out.exclusive_start_stream_arn = in.exclusive_start_stream_arn;
+  if (in.limit) out.limit = static_cast<int>(std::min<std::int64_t>(*in.limit, 100));
+  return out;
+}
+
+Result<streams::DescribeStreamRequest> ToEngine(const DescribeStreamRequest& in) {
+  api::Violations v;
+  v.Length("streamArn", in.stream_arn, 37, 1024);
+  v.MinValue("limit", in.limit, 1);
+  v.Length("exclusiveStartShardId", in.exclusive_start_shard_id, 28, 65);
+  DDB_RETURN_IF_ERROR(v.Result());
+  streams::DescribeStreamRequest out;
+  out.stream_arn = in.stream_arn;
+  out.exclusive_start_shard_id = in.exclusive_start_shard_id;
+  if (in.shard_filter) out.child_shards_of = in.shard_filter->shard_id;
+  if (in.limit) out.limit = static_cast<int>(std::min<std::int64_t>(*in.limit, 100));
+  return out;
+}
+
+Result<streams::GetShardIteratorRequest> ToEngine(const GetShardIteratorRequest& in) {
+  api::Violations v;
+  v.Length("streamArn", in.stream_arn, 37, 1024);
+  v.Length("shardId", in.shard_id, 28, 65);
+  v.Length("sequenceNumber", in.sequence_number, 21, 40);
+  DDB_RETURN_IF_ERROR(v.Result());
+  streams::GetShardIteratorRequest out;
+  out.stream_arn = in.stream_arn;
+  out.shard_id = in.shard_id;
+  out.sequence_number = in.sequence_number;
+  switch (in.shard_iterator_type) {
+    case ShardIteratorType::kTrimHorizon:
+      out.type = streams::IteratorType::kTrimHorizon;
+      break;
+    case ShardIteratorType::kLatest:
+      out.type = streams::IteratorType::kLatest;
+      break;
+    case ShardIteratorType::kAtSequenceNumber:
+      out.type = streams::IteratorType::kAtSequenceNumber;
+      break;
+    case ShardIteratorType::kAfterSequenceNumber:
+      out.type = streams::IteratorType::kAfterSequenceNumber;
+      break;
+  }
+  return out;
+}
+
+Result<streams::GetRecordsRequest> ToEngine(const GetRecordsRequest& in) {
+  api::Violations v;
+  v.Length("shardIterator", in.shard_iterator, 1, 2048);
+  v.MinValue("limit", in.limit, 1);
+  DDB_RETURN_IF_ERROR(v.Result());
+  streams::GetRecordsRequest out;
+  out.shard_iterator = in.shard_iterator;
+  if (in.limit) out.limit = static_cast<int>(std::min<std::int64_t>(*in.limit, 1000));
+  return out;
+}
+
+// ---- responses ----------------------------------------------------------------------------
+
+ListStreamsResponse ToPublic(streams::ListStreamsResponse in) {
+  ListStreamsResponse out;
+  for (streams::StreamSummary& s : in.streams) {
+    out.streams.push_back(
+        {std::move(s.stream_arn), std::move(s.table_name), std::move(s.stream_label)});
+  }
+  out.last_evaluated_stream_arn = std::move(in.last_evaluated_stream_arn);
+  return out;
+}
+
+DescribeStreamResponse ToPublic(streams::DescribeStreamResponse in) {
+  const storage::StreamInfo& info = in.stream;
+  StreamDescription d;
+  d.stream_arn = std::move(in.stream_arn);
+  d.stream_label = info.label;
+  d.stream_status = StatusOf(in.status);
+  d.stream_view_type = info.view_type;
+  d.creation_request_date_time_micros = info.created_micros / 1000 * 1000;  // JSON's millis
+  d.table_name = info.table_name;
+  d.key_schema = KeySchemaOf(info);
+  for (streams::ShardDescription& shard : in.shards) {
+    Shard s;
+    s.shard_id = std::move(shard.shard_id);
+    s.sequence_number_range.starting_sequence_number = std::move(shard.starting_sequence_number);
+    s.sequence_number_range.ending_sequence_number = std::move(shard.ending_sequence_number);
+    if (!shard.parent_shard_id.empty()) s.parent_shard_id = std::move(shard.parent_shard_id);
+    d.shards.push_back(std::move(s));
+  }
+  d.last_evaluated_shard_id = std::move(in.last_evaluated_shard_id);
+  return {std::move(d)};
+}
+
+GetRecordsResponse ToPublic(streams::GetRecordsResponse in) {
+  GetRecordsResponse out;
+  for (streams::RecordOut& r : in.records) {
+    storage::StreamRecord& rec = r.record;
+    Record p;
+    p.event_id = std::move(r.event_id);
+    p.event_name = EventOf(rec.kind);
+    p.event_version = "1.1";
+    p.event_source = "aws:dynamodb";
+    p.aws_region = std::move(r.region);
+    // The model: "rounded down to the closest second".
+    p.dynamodb.approximate_creation_date_time_seconds = rec.created_micros / 1'000'000;
+    p.dynamodb.keys = std::move(rec.keys);
+    p.dynamodb.new_image = std::move(rec.new_image);
+    p.dynamodb.old_image = std::move(rec.old_image);
+    p.dynamodb.sequence_number = storage::FormatSequenceNumber(rec.sequence);
+    p.dynamodb.size_bytes = static_cast<std::int64_t>(rec.size_bytes);
+    p.dynamodb.stream_view_type = r.view_type;
+    // Developer Guide, "DynamoDB Streams and Time to Live": TTL deletions carry this identity.
+    if (rec.by_ttl) p.user_identity = Identity{"dynamodb.amazonaws.com", "Service"};
+    out.records.push_back(std::move(p));
+  }
+  out.next_shard_iterator = std::move(in.next_shard_iterator);
+  return out;
+}
+
+// ---- the client ---------------------------------------------------------------------------
+
+class EmbeddedStreamsClient final : public StreamsClient {
+ public:
+  EmbeddedStreamsClient(Database& database, RequestContext context)
+      : impl_(database.impl()), context_(std::move(context)) {}
+
+  Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& request) override {
+    return Run<ListStreamsResponse>("ListStreams", request, &streams::ListStreams,
+                                    [](auto r) { return ToPublic(std::move(r)); });
+  }
+  Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& request) override {
+    return Run<DescribeStreamResponse>("DescribeStream", request, &streams::DescribeStream,
+                                       [](auto r) { return ToPublic(std::move(r)); });
+  }
+  Result<GetShardIteratorResponse> GetShardIterator(
+      const GetShardIteratorRequest& request) override {
+    return Run<GetShardIteratorResponse>(
+        "GetShardIterator", request, &streams::GetShardIterator,
+        [](std::string iterator) { return GetShardIteratorResponse{std::move(iterator)}; });
+  }
+  Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& request) override {
+    return Run<GetRecordsResponse>("GetRecords", request, &streams::GetRecords,
+                                   [](auto r) { return ToPublic(std::move(r)); });
+  }
+
+ private:
+  // Convert, the tenant check, execute, convert back; a bug that throws becomes an
+  // InternalServerError, as on the JSON path.
+  template <class Response, class Request, class Op, class Out>
+  Result<Response> Run(std::string_view operation, const Request& request, Op op, Out out) {
+    try {
+      DDB_ASSIGN_OR_RETURN(auto engine_request, ToEngine(request));
+      ops::Engine engine = impl_.engine();
+      const ops::Caller caller = impl_.CallerFor(context_);
+      // The one tenant check (ops/access/access_check.h), as on the JSON path.
+      DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, operation, engine_request));
+      auto response = op(engine, caller, engine_request);
+      if (!response.ok()) return std::move(response).error();
+      return out(std::move(response).value());
+    } catch (const std::exception& e) {
+      return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
+    }
+  }
+
+  Database::Impl& impl_;
+  RequestContext context_;
+};
+
+}  // namespace
+
+std::unique_ptr<StreamsClient> MakeEmbeddedStreamsClient(Database& database,
+                                                         RequestContext context) {
+  return std::make_unique<EmbeddedStreamsClient>(database, std::move(context));
+}
+
+}  // namespace ddbemu

@@ -1,0 +1,106 @@
+// The embedded client's Time to Live and tagging operations: public request -> the api/ model
+// (checked as the JSON path's validator checks what a typed request can still get wrong) and
+// the engine's answer -> the public response, with what the JSON path renders. No JSON.
+#include "api_json/request_validator.h"
+#include "embedded/typed_admin.h"
+
+namespace ddbemu::embedded {
+namespace {
+
+ApiError LengthAtLeast(std::string_view value, std::string_view path, int min) {
+  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
+                              "' at '" + std::string(path) +
+                              "' failed to satisfy constraint: Member must have length greater "
+                              "than or equal to " +
+                              std::to_string(min));
+}
+
+ApiError LengthAtMost(std::string_view value, std::string_view path, int max) {
+  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
+                              "' at '" + std::string(path) +
+                              "' failed to satisfy constraint: Member must have length less "
+                              "than or equal to " +
+                              std::to_string(max));
+}
+
+Status CheckLength(std::string_view value, std::string_view path, int min, int max) {
+  if (static_cast<int>(value.size()) < min) return LengthAtLeast(value, path, min);
+  if (static_cast<int>(value.size()) > max) return LengthAtMost(value, path, max);
+  return Status::Ok();
+}
+
+Status CheckTableName(const std::string& name) {
+  Result<std::string_view> checked = ValidateTableName(name);
+  if (!checked.ok()) return checked.error();
+  return Status::Ok();
+}
+
+// ResourceArn: 1..1283 characters (the API model); what it names is the operation's check.
+Status CheckResourceArn(const std::string& arn) { return CheckLength(arn, "resourceArn", 1, 1283); }
+
+TimeToLiveStatus StatusOf(std::string_view status) {
+  if (status == "ENABLED") return TimeToLiveStatus::kEnabled;
+  if (status == "ENABLING") return TimeToLiveStatus::kEnabling;
+  if (status == "DISABLING") return TimeToLiveStatus::kDisabling;
+  return TimeToLiveStatus::kDisabled;
+}
+
+}  // namespace
+
+Result<api::UpdateTimeToLiveRequest> ToEngine(const UpdateTimeToLiveRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  const TimeToLiveSpecification& spec = in.time_to_live_specification;
+  DDB_RETURN_IF_ERROR(
+      CheckLength(spec.attribute_name, "timeToLiveSpecification.attributeName", 1, 255));
+  return api::UpdateTimeToLiveRequest{in.table_name, spec.enabled, spec.attribute_name};
+}
+
+Result<api::TableNameRequest> ToEngine(const DescribeTimeToLiveRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  return api::TableNameRequest{in.table_name};
+}
+
+UpdateTimeToLiveResponse ToPublic(const api::UpdateTimeToLiveRequest& applied) {
+  return {{applied.attribute_name, applied.enabled}};
+}
+
+DescribeTimeToLiveResponse ToPublic(api::TimeToLiveDescription description) {
+  DescribeTimeToLiveResponse out;
+  out.time_to_live_description.time_to_live_status = StatusOf(description.status);
+  out.time_to_live_description.attribute_name = std::move(description.attribute_name);
+  return out;
+}
+
+Result<api::TagResourceRequest> ToEngine(const TagResourceRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
+  if (in.tags.empty()) return LengthAtLeast("[]", "tags", 1);
+  api::TagResourceRequest out;
+  out.resource_arn = in.resource_arn;
+  for (std::size_t i = 0; i < in.tags.size(); ++i) {
+    const Tag& tag = in.tags[i];
+    const std::string path = "tags." + std::to_string(i + 1) + ".member.";
+    DDB_RETURN_IF_ERROR(CheckLength(tag.key, path + "key", 1, 128));
+    DDB_RETURN_IF_ERROR(CheckLength(tag.value, path + "value", 0, 256));
+    out.tags.push_back({tag.key, tag.value});
+  }
+  return out;
+}
+
+Result<api::UntagResourceRequest> ToEngine(const UntagResourceRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
+  if (in.tag_keys.empty()) return LengthAtLeast("[]", "tagKeys", 1);
+  return api::UntagResourceRequest{in.resource_arn, in.tag_keys};
+}
+
+Result<api::ListTagsOfResourceRequest> ToEngine(const ListTagsOfResourceRequest& in) {
+  DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
+  return api::ListTagsOfResourceRequest{in.resource_arn, in.next_token};
+}
+
+ListTagsOfResourceResponse ToPublic(std::vector<std::pair<std::string, std::string>> tags) {
+  ListTagsOfResourceResponse out;
+  for (auto& [key, value] : tags) out.tags.push_back({std::move(key), std::move(value)});
+  return out;
+}
+
+}  // namespace ddbemu::embedded
