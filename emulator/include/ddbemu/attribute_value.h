@@ -1,5 +1,6 @@
 // AttributeValue: one DynamoDB value of any of the ten types (S, N, B, BOOL, NULL, M, L,
-// SS, NS, BS), and Item, the map from attribute name to value that a table stores.
+// SS, NS, BS), and Item, the map from attribute name to value that a table stores (a FlatMap:
+// sorted by name, one allocation; see flat_map.h).
 //
 // Invariants (enforced where values enter: the JSON codec and the update engine):
 //  - an N value, and every member of an NS, holds the number's canonical text
@@ -10,11 +11,12 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "ddbemu/flat_map.h"
 
 namespace ddbemu {
 
@@ -36,8 +38,10 @@ enum class AttributeType : std::uint8_t {
 std::string_view TypeDescriptor(AttributeType type);
 
 class AttributeValue;
-// std::less<> lets maps be searched with a string_view without building a std::string.
-using AttributeMap = std::map<std::string, AttributeValue, std::less<>>;
+// Names to values, sorted by name in one allocation; searched with a string_view without building
+// a std::string. Unlike std::map, any insertion or erasure invalidates iterators and references
+// into the map (flat_map.h states the contract).
+using AttributeMap = FlatMap<AttributeValue>;
 using AttributeList = std::vector<AttributeValue>;
 using Item = AttributeMap;
 
@@ -90,6 +94,16 @@ class AttributeValue {
   // Members of an SS, NS (canonical text) or BS (raw bytes).
   const std::vector<std::string>& set() const;
   std::vector<std::string>& set();
+
+  // Makes this value an S, N or B (`type`) holding `bytes`, reusing this value's own string: how
+  // the stored-item decoder fills the values of a map it has just appended to without building
+  // and moving a temporary. As with the factories, N text must already be canonical.
+  void AssignScalar(AttributeType type, std::string_view bytes) {
+    compound_.reset();
+    scalar_.assign(bytes.data(), bytes.size());
+    type_ = type;
+    bool_ = false;
+  }
 
   // DynamoDB equality: same type and same value; sets compare as sets (order ignored);
   // numbers compare by value (canonical text makes that a text comparison).

@@ -3,8 +3,8 @@
 // The format, its tags and limits are in item_format.h.
 #include "value/item_codec.h"
 
+#include <algorithm>
 #include <cstdint>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -129,15 +129,16 @@ bool ReadMapBody(Reader& r, int depth, AttributeMap* out) {
   std::uint32_t count;
   if (!r.Count(&count)) return false;
   out->clear();
-  std::string_view previous;
+  // One allocation for all entries. Each takes at least two bytes (name length and tag), so a
+  // corrupt count reserves no more than the input can describe.
+  out->reserve(std::min<std::size_t>(count, r.remaining() / 2));
   for (std::uint32_t i = 0; i < count; ++i) {
     std::string_view name;
     if (!r.Bytes(&name)) return false;
-    if (i > 0 && !(previous < name)) return false;  // the encoder writes map order
-    auto it = out->emplace_hint(out->end(), std::piecewise_construct, std::forward_as_tuple(name),
-                                std::forward_as_tuple());
-    if (!ReadValue(r, depth + 1, &it->second)) return false;
-    previous = it->first;
+    // The encoder writes names in map order, so each entry is appended; a name out of order
+    // (or repeated) is corruption.
+    AttributeValue* value = out->try_append(name);
+    if (value == nullptr || !ReadValue(r, depth + 1, value)) return false;
   }
   return true;
 }
@@ -180,15 +181,15 @@ bool ReadValue(Reader& r, int depth, AttributeValue* out) {
   switch (tag) {
     case kTagS:
       if (!r.Bytes(&s)) return false;
-      *out = AttributeValue::S(std::string(s));
+      out->AssignScalar(AttributeType::kS, s);
       return true;
     case kTagN:
       if (!r.Bytes(&s) || s.empty()) return false;
-      *out = AttributeValue::N(std::string(s));
+      out->AssignScalar(AttributeType::kN, s);
       return true;
     case kTagB:
       if (!r.Bytes(&s)) return false;
-      *out = AttributeValue::B(std::string(s));
+      out->AssignScalar(AttributeType::kB, s);
       return true;
     case kTagFalse:
     case kTagTrue:

@@ -62,6 +62,12 @@ class Reader {
     return true;
   }
   bool Varint(std::uint32_t* v) {
+    // Names, short strings and counts below 128 take one byte: the common case, taken first.
+    if (!in_.empty() && (static_cast<unsigned char>(in_[0]) & 0x80) == 0) {
+      *v = static_cast<unsigned char>(in_[0]);
+      in_.remove_prefix(1);
+      return true;
+    }
     std::uint64_t r = 0;
     for (int shift = 0; shift < 35; shift += 7) {
       unsigned char b;
