@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <random>
@@ -164,6 +165,11 @@ class LiveTraffic {
     stop_ = true;
     if (thread_.joinable()) thread_.join();
   }
+  // Waits until the traffic has done more than `n` operations; false if `timeout` passed first.
+  bool WaitForOpsAbove(int n, std::chrono::seconds timeout) {
+    std::unique_lock lock(gate);
+    return progressed_.wait_for(lock, timeout, [&] { return ops > n; });
+  }
   std::mutex gate;
   std::atomic<int> ops{0};
   std::vector<std::string> failures;  // guarded by gate
@@ -225,6 +231,7 @@ class LiveTraffic {
       }
       if (!s.ok()) failures.push_back(s.error().ToString());
       ++ops;
+      progressed_.notify_all();
     }
   }
   template <class T>
@@ -235,6 +242,7 @@ class LiveTraffic {
   HrService& svc_;
   std::vector<std::pair<TenantContext, std::vector<std::string>>> orgs_;
   std::atomic<bool> stop_{false};
+  std::condition_variable progressed_;  // with `gate`
   std::thread thread_;
 };
 
