@@ -32,18 +32,6 @@
 namespace ddbemu {
 namespace {
 
-template <class Request>
-api::ReturnConsumedCapacity ReturnMode(const Request& request) {
-  switch (request.return_consumed_capacity) {
-    case ReturnConsumedCapacity::kTotal:
-      return api::ReturnConsumedCapacity::kTotal;
-    case ReturnConsumedCapacity::kIndexes:
-      return api::ReturnConsumedCapacity::kIndexes;
-    default:
-      return api::ReturnConsumedCapacity::kNone;
-  }
-}
-
 // An operation that answers nothing but success (TagResource, UntagResource).
 struct Done {};
 template <auto Op, class Request>
@@ -299,7 +287,8 @@ class EmbeddedClient final : public Client {
   template <class Response, class Request, class Op>
   Result<Response> RunWithMode(std::string_view operation, const Request& request, Op op) {
     return Run<Response>(operation, request, op, [&](auto response) {
-      return embedded::ToPublic(std::move(response), ReturnMode(request));
+      return embedded::ToPublic(std::move(response),
+                                embedded::ToEngine(request.return_consumed_capacity));
     });
   }
 

@@ -9,14 +9,6 @@
 namespace ddbemu::embedded {
 namespace {
 
-std::int64_t WholeMillis(std::int64_t micros) { return micros / 1000 * 1000; }
-
-ApiError Constraint(std::string_view value, std::string_view path, std::string_view rule) {
-  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
-                              "' at '" + std::string(path) +
-                              "' failed to satisfy constraint: " + std::string(rule));
-}
-
 Status CheckLength(std::string_view value, std::string_view path, std::size_t min,
                    std::size_t max) {
   if (value.size() < min) {

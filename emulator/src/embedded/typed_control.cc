@@ -8,14 +8,6 @@
 namespace ddbemu::embedded {
 namespace {
 
-std::int64_t WholeMillis(std::int64_t micros) { return micros / 1000 * 1000; }
-
-ApiError Constraint(std::string_view value, std::string_view path, std::string_view rule) {
-  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
-                              "' at '" + std::string(path) +
-                              "' failed to satisfy constraint: " + std::string(rule));
-}
-
 Status CheckTableName(const std::string& name) {
   Result<std::string_view> checked = ValidateTableName(name);
   if (!checked.ok()) return checked.error();

@@ -5,28 +5,12 @@
 #include <boost/uuid/detail/sha1.hpp>
 
 #include "embedded/typed_admin.h"
+#include "embedded/typed_requests.h"
 #include "value/item_codec.h"
 #include "value/value_rules.h"
 
 namespace ddbemu::embedded {
 namespace {
-
-api::ReturnConsumedCapacity ModeOf(ReturnConsumedCapacity v) {
-  switch (v) {
-    case ReturnConsumedCapacity::kTotal:
-      return api::ReturnConsumedCapacity::kTotal;
-    case ReturnConsumedCapacity::kIndexes:
-      return api::ReturnConsumedCapacity::kIndexes;
-    default:
-      return api::ReturnConsumedCapacity::kNone;
-  }
-}
-
-ApiError Constraint(std::string_view value, std::string_view path, std::string_view rule) {
-  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
-                              "' at '" + std::string(path) +
-                              "' failed to satisfy constraint: " + std::string(rule));
-}
 
 // The API model's PartiQLStatement: 1..8192 characters.
 Status CheckStatement(const std::string& statement, std::string_view path) {
@@ -103,7 +87,7 @@ Result<api::ExecuteStatementRequest> ToEngine(const ExecuteStatementRequest& in)
   DDB_ASSIGN_OR_RETURN(out.statement, ToEngineStatement(in, in.consistent_read, "statement"));
   out.next_token = in.next_token;
   out.limit = in.limit;
-  out.return_consumed_capacity = ModeOf(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   return out;
 }
 
@@ -116,7 +100,7 @@ Result<api::BatchExecuteStatementRequest> ToEngine(const BatchExecuteStatementRe
                          ToEngineStatement(s, s.consistent_read, MemberPath("statements", i)));
     out.statements.push_back(std::move(statement));
   }
-  out.return_consumed_capacity = ModeOf(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   return out;
 }
 
@@ -130,7 +114,7 @@ Result<api::ExecuteTransactionRequest> ToEngine(const ExecuteTransactionRequest&
     out.statements.push_back(std::move(statement));
   }
   out.client_request_token = in.client_request_token;
-  out.return_consumed_capacity = ModeOf(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   if (out.client_request_token) out.fingerprint = Fingerprint(out);
   return out;
 }

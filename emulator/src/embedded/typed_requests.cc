@@ -75,6 +75,8 @@ api::ReturnValues ToEngine(ReturnValue v) {
   return api::ReturnValues::kNone;
 }
 
+}  // namespace
+
 api::ReturnConsumedCapacity ToEngine(ReturnConsumedCapacity v) {
   switch (v) {
     case ReturnConsumedCapacity::kNone:
@@ -86,6 +88,8 @@ api::ReturnConsumedCapacity ToEngine(ReturnConsumedCapacity v) {
   }
   return api::ReturnConsumedCapacity::kNone;
 }
+
+namespace {
 
 expr::ComparisonOperator ToEngine(ComparisonOperator op) {
   static_assert(static_cast<int>(ComparisonOperator::kBetween) ==
@@ -166,7 +170,7 @@ Status FillWrite(Public& in, Engine* out) {
   out->return_values = ToEngine(in.return_values);
   out->return_old_on_condition_failure =
       in.return_values_on_condition_check_failure == ReturnValuesOnConditionCheckFailure::kAllOld;
-  out->return_consumed_capacity = ToEngine(in.return_consumed_capacity);
+  out->return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   out->return_item_collection_metrics =
       in.return_item_collection_metrics == ReturnItemCollectionMetrics::kSize;
   if (in.expected) out->legacy.expected = ToEngine(std::move(*in.expected));
@@ -193,7 +197,7 @@ Result<api::GetItemRequest> ToEngine(GetItemRequest in) {
   DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
   out.table_name = std::move(in.table_name);
   out.consistent_read = in.consistent_read;
-  out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   out.legacy.attributes_to_get = std::move(in.attributes_to_get);
   out.expressions.projection_expression = std::move(in.projection_expression);
   out.expressions.has_names = !in.expression_attribute_names.empty();
@@ -258,7 +262,7 @@ Result<api::ReadParameters> ReadParameters(Public& in) {
   if (in.select) out.select = ToEngine(*in.select);
   out.limit = in.limit;
   out.consistent_read = in.consistent_read;
-  out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   out.filter_expression = std::move(in.filter_expression);
   out.projection_expression = std::move(in.projection_expression);
   out.has_names = !in.expression_attribute_names.empty();
@@ -311,7 +315,7 @@ Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
         "Member must have length greater than or equal to 1");
   }
   api::BatchGetItemRequest out;
-  out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   for (auto& [table, entry] : in.request_items) {
     DDB_RETURN_IF_ERROR(CheckTableName(table, "requestItems"));
     api::KeysAndAttributes e;
@@ -337,7 +341,7 @@ Result<api::BatchWriteItemRequest> ToEngine(BatchWriteItemRequest in) {
     return ApiError::Validation("The requestItems parameter is required for BatchWriteItem");
   }
   api::BatchWriteItemRequest out;
-  out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   out.return_item_collection_metrics =
       in.return_item_collection_metrics == ReturnItemCollectionMetrics::kSize;
   for (auto& [table, requests] : in.request_items) {
@@ -453,7 +457,7 @@ Result<api::TransactWriteItemsRequest> ToEngine(TransactWriteItemsRequest in) {
     return OneConstraint("[]", "transactItems",
                          "Member must have length greater than or equal to 1");
   api::TransactWriteItemsRequest out;
-  out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   out.return_item_collection_metrics =
       in.return_item_collection_metrics == ReturnItemCollectionMetrics::kSize;
   out.client_request_token = std::move(in.client_request_token);
@@ -483,7 +487,7 @@ Result<api::TransactGetItemsRequest> ToEngine(TransactGetItemsRequest in) {
     return OneConstraint("[]", "transactItems",
                          "Member must have length greater than or equal to 1");
   api::TransactGetItemsRequest out;
-  out.return_consumed_capacity = ToEngine(in.return_consumed_capacity);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   for (Get& get : in.transact_items) {
     DDB_RETURN_IF_ERROR(CheckTableName(get.table_name));
     api::TransactGetAction a;

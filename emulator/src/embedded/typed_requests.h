@@ -13,6 +13,9 @@
 
 namespace ddbemu::embedded {
 
+// The ConsumedCapacity a request asks for, in the engine's terms.
+api::ReturnConsumedCapacity ToEngine(ReturnConsumedCapacity mode);
+
 Result<api::PutItemRequest> ToEngine(PutItemRequest request);
 Result<api::GetItemRequest> ToEngine(GetItemRequest request);
 Result<api::UpdateItemRequest> ToEngine(UpdateItemRequest request);

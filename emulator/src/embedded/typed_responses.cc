@@ -213,24 +213,14 @@ ExecuteStatementResponse ToPublic(api::ExecuteStatementResponse r) {
 
 BatchExecuteStatementResponse ToPublic(api::BatchExecuteStatementResponse r,
                                        api::ReturnConsumedCapacity mode) {
-  static constexpr std::string_view kCodes[] = {"ConditionalCheckFailed",
-                                                "ItemCollectionSizeLimitExceeded",
-                                                "RequestLimitExceeded",
-                                                "ValidationError",
-                                                "ProvisionedThroughputExceeded",
-                                                "TransactionConflict",
-                                                "ThrottlingError",
-                                                "InternalServerError",
-                                                "ResourceNotFound",
-                                                "AccessDenied",
-                                                "DuplicateItem"};
   BatchExecuteStatementResponse out;
   for (api::BatchStatementResponse& one : r.responses) {
     BatchStatementResponse p;
     if (one.error_code) {
       BatchStatementError error;
-      for (std::size_t i = 0; i < std::size(kCodes); ++i) {
-        if (kCodes[i] == *one.error_code) error.code = static_cast<BatchStatementErrorCode>(i);
+      for (std::size_t i = 0; i < std::size(kBatchStatementErrorCodeNames); ++i) {
+        if (kBatchStatementErrorCodeNames[i] == *one.error_code)
+          error.code = static_cast<BatchStatementErrorCode>(i);
       }
       error.message = std::move(one.error_message);
       error.item = std::move(one.error_item);

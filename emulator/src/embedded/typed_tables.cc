@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "api_json/request_validator.h"
+#include "embedded/typed_admin.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
 
@@ -220,8 +221,6 @@ std::vector<KeySchemaElement> KeySchema(const std::vector<KeyAttribute>& hash,
 
 // The service reports times in epoch seconds with millisecond precision; the embedded client
 // reports the same instant the JSON path does.
-std::int64_t WholeMillis(std::int64_t micros) { return micros / 1000 * 1000; }
-
 ProvisionedThroughput Reported(ProvisionedThroughput pt) {
   pt.last_increase_micros = WholeMillis(pt.last_increase_micros);
   pt.last_decrease_micros = WholeMillis(pt.last_decrease_micros);

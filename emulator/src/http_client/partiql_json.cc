@@ -5,20 +5,6 @@
 namespace ddbemu::http_client {
 namespace {
 
-constexpr std::string_view kErrorCodeNames[] = {
-    "ConditionalCheckFailed",
-    "ItemCollectionSizeLimitExceeded",
-    "RequestLimitExceeded",
-    "ValidationError",
-    "ProvisionedThroughputExceeded",
-    "TransactionConflict",
-    "ThrottlingError",
-    "InternalServerError",
-    "ResourceNotFound",
-    "AccessDenied",
-    "DuplicateItem",
-};
-
 void WriteStatement(JsonWriter& w, const std::string& statement,
                     const std::vector<AttributeValue>& parameters,
                     ReturnValuesOnConditionCheckFailure on_failure) {
@@ -78,8 +64,9 @@ Status FromJson(std::string_view body, BatchExecuteStatementResponse& out) {
                            DDB_ASSIGN_OR_RETURN(const Json* error, OptObject(e, "Error"));
                            if (error != nullptr) {
                              BatchStatementError err;
-                             DDB_ASSIGN_OR_RETURN(auto code, EnumOf<BatchStatementErrorCode>(
-                                                                 *error, "Code", kErrorCodeNames));
+                             DDB_ASSIGN_OR_RETURN(
+                                 auto code, EnumOf<BatchStatementErrorCode>(
+                                                *error, "Code", kBatchStatementErrorCodeNames));
                              err.code = code.value_or(BatchStatementErrorCode::kValidationError);
                              DDB_ASSIGN_OR_RETURN(err.message, String(*error, "Message"));
                              DDB_ASSIGN_OR_RETURN(err.item, OptItem(*error, "Item"));

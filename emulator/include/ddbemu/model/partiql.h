@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddbemu/model/common.h"
@@ -55,6 +56,13 @@ enum class BatchStatementErrorCode : std::uint8_t {
   kAccessDenied,
   kDuplicateItem,
 };
+
+// BatchStatementErrorCode's names on the wire, in the enum's order.
+inline constexpr std::string_view kBatchStatementErrorCodeNames[] = {
+    "ConditionalCheckFailed", "ItemCollectionSizeLimitExceeded", "RequestLimitExceeded",
+    "ValidationError",        "ProvisionedThroughputExceeded",   "TransactionConflict",
+    "ThrottlingError",        "InternalServerError",             "ResourceNotFound",
+    "AccessDenied",           "DuplicateItem"};
 
 struct BatchStatementError {
   BatchStatementErrorCode code = BatchStatementErrorCode::kValidationError;
