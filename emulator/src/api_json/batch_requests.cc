@@ -128,36 +128,6 @@ void WriteWriteRequests(const std::vector<WriteRequest>& requests, JsonWriter& w
   w.EndArray();
 }
 
-void WriteCapacityMembers(double total, double read, double write, bool read_write, JsonWriter& w) {
-  w.Key("CapacityUnits");
-  w.Double(total);
-  if (!read_write) return;
-  if (read > 0) {
-    w.Key("ReadCapacityUnits");
-    w.Double(read);
-  }
-  if (write > 0) {
-    w.Key("WriteCapacityUnits");
-    w.Double(write);
-  }
-}
-
-// "LocalSecondaryIndexes" / "GlobalSecondaryIndexes": {name: {...}}; omitted when empty.
-void WriteIndexCapacities(const char* member, const std::map<std::string, Capacity>& indexes,
-                          bool read_write, JsonWriter& w) {
-  if (indexes.empty()) return;
-  w.Key(member);
-  w.StartObject();
-  for (const auto& [name, capacity] : indexes) {
-    WriteString(w, name);
-    w.StartObject();
-    WriteCapacityMembers(capacity.capacity_units, capacity.read_capacity_units,
-                         capacity.write_capacity_units, read_write, w);
-    w.EndObject();
-  }
-  w.EndObject();
-}
-
 std::string Finish(const rapidjson::StringBuffer& buffer) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
@@ -266,14 +236,14 @@ void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
     w.StartObject();
     w.Key("TableName");
     WriteString(w, table.table_name);
-    WriteCapacityMembers(table.capacity_units, table.read_capacity_units,
+    WriteCapacityUnits(table.capacity_units, table.read_capacity_units,
                          table.write_capacity_units, parts.read_write_units, w);
     if (mode == ReturnConsumedCapacity::kIndexes) {
       const Capacity own = table.table.value_or(
           Capacity{table.capacity_units, table.read_capacity_units, table.write_capacity_units});
       w.Key("Table");
       w.StartObject();
-      WriteCapacityMembers(own.capacity_units, own.read_capacity_units, own.write_capacity_units,
+      WriteCapacityUnits(own.capacity_units, own.read_capacity_units, own.write_capacity_units,
                            parts.read_write_units_in_table, w);
       w.EndObject();
       WriteIndexCapacities("LocalSecondaryIndexes", table.local_secondary_indexes,

@@ -57,6 +57,37 @@ Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
   return ParseExpressions(body, &out->expressions);
 }
 
+std::string RenderItemResponse(const ItemResponse& response, const char* item_member) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  if (response.item) {
+    w.Key(item_member);
+    WriteItem(*response.item, w);
+  }
+  if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
+  if (response.item_collection_metrics) {
+    w.Key("ItemCollectionMetrics");
+    WriteItemCollectionMetrics(*response.item_collection_metrics, w);
+  }
+  w.EndObject();
+  const std::string_view rest(buffer.GetString(), buffer.GetSize());
+  if (response.item || response.encoded_item.empty()) return std::string(rest);
+  // The item in its storage encoding: its JSON text is appended directly (no per-character
+  // writer), ahead of the other members.
+  std::string out;
+  out.reserve(response.encoded_item.size() * 2 + rest.size() + 16);
+  out += "{\"";
+  out += item_member;
+  out += "\":";
+  itemcodec::AppendEncodedItemJson(response.encoded_item, out);
+  if (rest.size() > 2) out += ',';  // `rest` is "{}" or "{members}"
+  out.append(rest.substr(1));
+  return out;
+}
+
+}  // namespace
+
 void WriteCapacityUnits(double total, double read, double write, bool read_write_units,
                         JsonWriter& w) {
   w.Key("CapacityUnits");
@@ -91,7 +122,8 @@ void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w) {
   w.Key("ConsumedCapacity");
   w.StartObject();
   w.Key("TableName");
-  w.String(capacity.table_name.c_str(), static_cast<rapidjson::SizeType>(capacity.table_name.size()));
+  w.String(capacity.table_name.c_str(),
+           static_cast<rapidjson::SizeType>(capacity.table_name.size()));
   WriteCapacityUnits(capacity.capacity_units, capacity.read_capacity_units,
                      capacity.write_capacity_units, capacity.read_write_units, w);
   if (capacity.table) {
@@ -107,37 +139,6 @@ void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w) {
                        capacity.read_write_units, w);
   w.EndObject();
 }
-
-std::string RenderItemResponse(const ItemResponse& response, const char* item_member) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter w(buffer);
-  w.StartObject();
-  if (response.item) {
-    w.Key(item_member);
-    WriteItem(*response.item, w);
-  }
-  if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
-  if (response.item_collection_metrics) {
-    w.Key("ItemCollectionMetrics");
-    WriteItemCollectionMetrics(*response.item_collection_metrics, w);
-  }
-  w.EndObject();
-  const std::string_view rest(buffer.GetString(), buffer.GetSize());
-  if (response.item || response.encoded_item.empty()) return std::string(rest);
-  // The item in its storage encoding: its JSON text is appended directly (no per-character
-  // writer), ahead of the other members.
-  std::string out;
-  out.reserve(response.encoded_item.size() * 2 + rest.size() + 16);
-  out += "{\"";
-  out += item_member;
-  out += "\":";
-  itemcodec::AppendEncodedItemJson(response.encoded_item, out);
-  if (rest.size() > 2) out += ',';  // `rest` is "{}" or "{members}"
-  out.append(rest.substr(1));
-  return out;
-}
-
-}  // namespace
 
 ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
   auto text = StringMember(body, "ReturnConsumedCapacity");
@@ -230,7 +231,9 @@ Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body) {
   return request;
 }
 
-std::string RenderGetItem(const ItemResponse& response) { return RenderItemResponse(response, "Item"); }
+std::string RenderGetItem(const ItemResponse& response) {
+  return RenderItemResponse(response, "Item");
+}
 
 std::string RenderWriteItem(const ItemResponse& response) {
   return RenderItemResponse(response, "Attributes");

@@ -4,11 +4,13 @@
 
 #include <rapidjson/document.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
 #include "api/item_requests.h"
 #include "api_json/item_collection_metrics.h"
+#include "value/json_codec.h"
 
 namespace ddbemu::api {
 
@@ -27,5 +29,14 @@ Status ParseExpressions(const rapidjson::Value& object, ExpressionParameters* ou
 // Renders {"Item": ...} (GetItem) or {"Attributes": ...} (writes); an absent item renders {}.
 std::string RenderGetItem(const ItemResponse& response);
 std::string RenderWriteItem(const ItemResponse& response);
+
+// ConsumedCapacity as every operation renders it: "CapacityUnits" and, with `read_write_units`,
+// its read and write parts; an index map ("LocalSecondaryIndexes" / "GlobalSecondaryIndexes"),
+// left out when empty; and the whole "ConsumedCapacity" member of one table.
+void WriteCapacityUnits(double total, double read, double write, bool read_write_units,
+                        JsonWriter& w);
+void WriteIndexCapacities(const char* member, const std::map<std::string, Capacity>& indexes,
+                          bool read_write_units, JsonWriter& w);
+void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w);
 
 }  // namespace ddbemu::api

@@ -6,6 +6,7 @@
 
 #include <boost/uuid/detail/sha1.hpp>
 
+#include "api_json/item_requests.h"
 #include "api_json/json_read.h"
 #include "value/json_codec.h"
 
@@ -61,52 +62,6 @@ void WriteString(JsonWriter& w, const std::string& s) {
   w.String(s.c_str(), static_cast<rapidjson::SizeType>(s.size()));
 }
 
-void WriteUnits(JsonWriter& w, double total, double read, double write, bool parts) {
-  w.Key("CapacityUnits");
-  w.Double(total);
-  if (!parts) return;
-  if (read > 0) {
-    w.Key("ReadCapacityUnits");
-    w.Double(read);
-  }
-  if (write > 0) {
-    w.Key("WriteCapacityUnits");
-    w.Double(write);
-  }
-}
-
-void WriteOneCapacity(const ConsumedCapacity& c, JsonWriter& w) {
-  w.Key("ConsumedCapacity");
-  w.StartObject();
-  w.Key("TableName");
-  WriteString(w, c.table_name);
-  WriteUnits(w, c.capacity_units, c.read_capacity_units, c.write_capacity_units,
-             c.read_write_units);
-  if (c.table) {
-    w.Key("Table");
-    w.StartObject();
-    WriteUnits(w, c.table->capacity_units, c.table->read_capacity_units,
-               c.table->write_capacity_units, c.read_write_units);
-    w.EndObject();
-  }
-  for (const auto& [member, indexes] :
-       {std::pair{"LocalSecondaryIndexes", &c.local_secondary_indexes},
-        std::pair{"GlobalSecondaryIndexes", &c.global_secondary_indexes}}) {
-    if (indexes->empty()) continue;
-    w.Key(member);
-    w.StartObject();
-    for (const auto& [name, units] : *indexes) {
-      w.Key(name.c_str(), static_cast<rapidjson::SizeType>(name.size()));
-      w.StartObject();
-      WriteUnits(w, units.capacity_units, units.read_capacity_units, units.write_capacity_units,
-                 c.read_write_units);
-      w.EndObject();
-    }
-    w.EndObject();
-  }
-  w.EndObject();
-}
-
 std::string Finish(rapidjson::StringBuffer& buffer) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
@@ -150,7 +105,7 @@ std::string RenderExecuteStatement(const ExecuteStatementResponse& response) {
     w.Key("NextToken");
     WriteString(w, *response.next_token);
   }
-  if (response.consumed_capacity) WriteOneCapacity(*response.consumed_capacity, w);
+  if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
   w.EndObject();
   return Finish(buffer);
 }
