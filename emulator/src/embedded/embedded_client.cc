@@ -46,13 +46,17 @@ class EmbeddedClient final : public Client {
  public:
   EmbeddedClient(Database& database, RequestContext context,
                  std::unique_ptr<Database> owned = nullptr)
-      : owned_(std::move(owned)), impl_(database.impl()), context_(std::move(context)) {}
+      : owned_(std::move(owned)),
+        impl_(database.impl()),
+        context_(std::move(context)),
+        caller_(impl_.CallerFor(context_)) {}
 
   Result<PutItemResponse> PutItem(const PutItemRequest& request) override {
     return Run<PutItemResponse>("PutItem", request, &ops::PutItem, &embedded::ToPutItemResponse);
   }
   Result<GetItemResponse> GetItem(const GetItemRequest& request) override {
-    return Run<GetItemResponse>("GetItem", request, &ops::GetItem, &embedded::ToGetItemResponse);
+    return RunInto<GetItemResponse, api::GetItemRequest>("GetItem", request, &ops::GetItem,
+                                                         &embedded::ToGetItemResponse);
   }
   Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request) override {
     return Run<UpdateItemResponse>("UpdateItem", request, &ops::UpdateItem,
@@ -183,7 +187,7 @@ class EmbeddedClient final : public Client {
   Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest&) override {
     DDB_RETURN_IF_ERROR(CheckAction("DescribeEndpoints"));
     return embedded::ToDescribeEndpointsResponse(
-        ops::DescribeEndpointsAddress(impl_.CallerFor(context_)));
+        ops::DescribeEndpointsAddress(caller_));
   }
   Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest&) override {
     DDB_RETURN_IF_ERROR(CheckAction("DescribeLimits"));
@@ -260,19 +264,38 @@ class EmbeddedClient final : public Client {
     try {
       auto engine_request = embedded::ToEngine(request);
       if (!engine_request.ok()) return std::move(engine_request).error();
-      ops::Engine engine = impl_.engine();
-      const ops::Caller caller = impl_.CallerFor(context_);
-      // Tenant isolation policies (Options::access_policies), as on the JSON path.
-      DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, operation, *engine_request));
-      // The access-pattern audit sees these requests as it sees the JSON path's.
-      audit::Probe probe(engine.audit, *engine_request);
-      auto response = op(engine, caller, *engine_request);
-      probe.Finish(engine, caller, *engine_request, response);
-      if (!response.ok()) return std::move(response).error();
-      return out(std::move(response).value());
+      return Execute<Response>(operation, *engine_request, op, out);
     } catch (const std::exception& e) {
       return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
     }
+  }
+
+  // Run for a request converted in place (ToEngine(request, &engine_request)), with no Result
+  // to move it out of: the hot item reads.
+  template <class Response, class EngineRequest, class Request, class Op, class Out>
+  Result<Response> RunInto(std::string_view operation, const Request& request, Op op, Out out) {
+    try {
+      EngineRequest engine_request;
+      DDB_RETURN_IF_ERROR(embedded::ToEngine(request, &engine_request));
+      return Execute<Response>(operation, engine_request, op, out);
+    } catch (const std::exception& e) {
+      return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
+    }
+  }
+
+  // Authorize, execute under the audit probe, convert back (inside Run's or RunInto's try).
+  template <class Response, class EngineRequest, class Op, class Out>
+  Result<Response> Execute(std::string_view operation, const EngineRequest& engine_request, Op op,
+                           Out out) {
+    ops::Engine engine = impl_.engine();
+    // Tenant isolation policies (Options::access_policies), as on the JSON path.
+    DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller_, operation, engine_request));
+    // The access-pattern audit sees these requests as it sees the JSON path's.
+    audit::Probe probe(engine.audit, engine_request);
+    auto response = op(engine, caller_, engine_request);
+    probe.Finish(engine, caller_, engine_request, response);
+    if (!response.ok()) return std::move(response).error();
+    return out(std::move(response).value());
   }
 
   // The tenant check of an operation whose request has no members (DescribeEndpoints,
@@ -280,7 +303,7 @@ class EmbeddedClient final : public Client {
   Status CheckAction(std::string_view operation) {
     struct NoMembers {};
     ops::Engine engine = impl_.engine();
-    return ops::access::Authorize(engine, impl_.CallerFor(context_), operation, NoMembers{});
+    return ops::access::Authorize(engine, caller_, operation, NoMembers{});
   }
 
   // The multi-table operations, whose ConsumedCapacity follows the request's mode.
@@ -295,6 +318,9 @@ class EmbeddedClient final : public Client {
   std::unique_ptr<Database> owned_;  // set when this client opened the database
   Database::Impl& impl_;
   RequestContext context_;
+  // Who calls: a function of the context and of the database's options, both fixed once the
+  // client exists, so worked out once instead of per call.
+  const ops::Caller caller_;
 };
 
 }  // namespace

@@ -17,7 +17,8 @@ namespace ddbemu::embedded {
 api::ReturnConsumedCapacity ToEngine(ReturnConsumedCapacity mode);
 
 Result<api::PutItemRequest> ToEngine(PutItemRequest request);
-Result<api::GetItemRequest> ToEngine(GetItemRequest request);
+// Fills `*out` (a default engine request) from `request`; an error leaves `*out` unspecified.
+Status ToEngine(const GetItemRequest& request, api::GetItemRequest* out);
 Result<api::UpdateItemRequest> ToEngine(UpdateItemRequest request);
 Result<api::DeleteItemRequest> ToEngine(DeleteItemRequest request);
 Result<api::QueryRequest> ToEngine(QueryRequest request);

@@ -126,7 +126,7 @@ DeleteItemResponse ToDeleteItemResponse(api::ItemResponse r) {
   return ItemWriteResponse<DeleteItemResponse>(std::move(r));
 }
 
-GetItemResponse ToGetItemResponse(api::ItemResponse r) {
+GetItemResponse ToGetItemResponse(api::ItemResponse&& r) {
   GetItemResponse out;
   out.item = std::move(r.item);
   if (r.consumed_capacity) out.consumed_capacity = ToPublic(*r.consumed_capacity);

@@ -15,7 +15,7 @@
 namespace ddbemu::embedded {
 
 PutItemResponse ToPutItemResponse(api::ItemResponse response);
-GetItemResponse ToGetItemResponse(api::ItemResponse response);
+GetItemResponse ToGetItemResponse(api::ItemResponse&& response);
 UpdateItemResponse ToUpdateItemResponse(api::ItemResponse response);
 DeleteItemResponse ToDeleteItemResponse(api::ItemResponse response);
 QueryResponse ToPublic(api::ReadResponse response);

@@ -2,6 +2,7 @@
 #include "storage/catalog.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "storage/byte_order.h"
 #include "storage/cursor.h"
@@ -26,6 +27,36 @@ std::string CatalogKey(std::string_view ns, std::string_view name) {
   key.append(name);
   return key;
 }
+
+// CatalogKey(ns, name) built on the stack when it fits (a table name and a namespace of
+// ordinary length), so that a cache hit of GetShared allocates nothing.
+class CatalogKeyBuffer {
+ public:
+  CatalogKeyBuffer(std::string_view ns, std::string_view name) {
+    const std::size_t size = 4 + ns.size() + name.size();
+    if (size > sizeof(inline_)) {
+      heap_ = CatalogKey(ns, name);
+      view_ = heap_;
+      return;
+    }
+    const auto n = static_cast<std::uint32_t>(ns.size());
+    const char length[4] = {static_cast<char>(n >> 24), static_cast<char>(n >> 16),
+                            static_cast<char>(n >> 8), static_cast<char>(n)};
+    std::memcpy(inline_, length, 4);
+    std::memcpy(inline_ + 4, ns.data(), ns.size());
+    std::memcpy(inline_ + 4 + ns.size(), name.data(), name.size());
+    view_ = std::string_view(inline_, size);
+  }
+  CatalogKeyBuffer(const CatalogKeyBuffer&) = delete;
+  CatalogKeyBuffer& operator=(const CatalogKeyBuffer&) = delete;
+
+  std::string_view view() const { return view_; }
+
+ private:
+  char inline_[192];
+  std::string heap_;
+  std::string_view view_;
+};
 
 }  // namespace
 
@@ -135,7 +166,8 @@ std::uint64_t CommittedSnapshot(const Txn& txn) {
 
 Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, std::string_view ns,
                                                               std::string_view name) const {
-  std::string key = CatalogKey(ns, name);
+  const CatalogKeyBuffer buffer(ns, name);
+  const std::string_view key = buffer.view();
   const std::uint64_t snapshot = CommittedSnapshot(txn);
   // The common case: a reader on the snapshot the cache was last confirmed on, no LMDB read.
   if (snapshot != 0) {
@@ -167,7 +199,7 @@ Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, st
     cache_snapshot_ = 0;
   }
   if (generation == cache_generation_) {
-    cache_.emplace(std::move(key), shared);
+    cache_.emplace(std::string(key), shared);
     if (snapshot > cache_snapshot_) cache_snapshot_ = snapshot;
   }
   return shared;

@@ -93,8 +93,15 @@ class Catalog {
   // A committed snapshot (LMDB transaction id) known to hold `cache_generation_`; 0: none.
   // A reader on that snapshot needs no read of the generation key. Guarded by cache_mu_.
   mutable std::uint64_t cache_snapshot_ = 0;
-  // Keyed by catalog key (namespace and name); guarded by cache_mu_.
-  mutable std::unordered_map<std::string, std::shared_ptr<const TableSchema>> cache_;
+  // Keyed by catalog key (namespace and name), searched with a string_view (the hot path builds
+  // the key on the stack); guarded by cache_mu_.
+  struct KeyHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
+  };
+  mutable std::unordered_map<std::string, std::shared_ptr<const TableSchema>, KeyHash,
+                             std::equal_to<>>
+      cache_;
 };
 
 }  // namespace ddbemu::storage

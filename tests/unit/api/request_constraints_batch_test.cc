@@ -185,6 +185,25 @@ TEST(ValidateTableName, ReturnsTheNameOfANameOrAnArn) {
   EXPECT_EQ(*china, "a.b-c_d");
 }
 
+// The embedded client decides a plain name of 3 to 255 characters from [a-zA-Z0-9_.-] without
+// ValidateTableName (embedded/typed_requests.cc, IsPlainTableName): this holds the model to
+// accepting every such name, at both length bounds and with every allowed character, and to
+// rejecting the lengths and characters just outside.
+TEST(ValidateTableName, AcceptsEveryPlainNameTheEmbeddedFastPathAccepts) {
+  const std::string alphabet =
+      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
+  for (char c : alphabet) {
+    EXPECT_TRUE(ValidateTableName(std::string(3, c)).ok()) << c;
+    EXPECT_TRUE(ValidateTableName(std::string(255, c)).ok()) << c;
+  }
+  EXPECT_TRUE(ValidateTableName(alphabet).ok());
+  EXPECT_FALSE(ValidateTableName("ab").ok());
+  EXPECT_FALSE(ValidateTableName(std::string(256, 'a')).ok());
+  for (char c : std::string(" !#$%&*+/:;<=>?@[]^`{|}~\x7f")) {
+    EXPECT_FALSE(ValidateTableName(std::string("ab") + c).ok()) << c;
+  }
+}
+
 TEST(ValidateTableName, ReportsNameRulesAtThePath) {
   auto bad = ValidateTableName("a!");
   ASSERT_FALSE(bad.ok());
