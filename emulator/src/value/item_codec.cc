@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -125,6 +126,20 @@ void PutValue(const AttributeValue& v, std::string* out) {
 
 bool ReadValue(Reader& r, int depth, AttributeValue* out);
 
+// The type of a scalar tag (S, N, B); none for any other byte (or at the end of the input).
+std::optional<AttributeType> ScalarType(int tag) {
+  switch (tag) {
+    case kTagS:
+      return AttributeType::kS;
+    case kTagN:
+      return AttributeType::kN;
+    case kTagB:
+      return AttributeType::kB;
+    default:
+      return std::nullopt;
+  }
+}
+
 bool ReadMapBody(Reader& r, int depth, AttributeMap* out) {
   std::uint32_t count;
   if (!r.Count(&count)) return false;
@@ -138,7 +153,17 @@ bool ReadMapBody(Reader& r, int depth, AttributeMap* out) {
     // The encoder writes names in map order, so each entry is appended; a name out of order
     // (or repeated) is corruption.
     AttributeValue* value = out->try_append(name);
-    if (value == nullptr || !ReadValue(r, depth + 1, value)) return false;
+    if (value == nullptr) return false;
+    // The usual attribute (S, N or B) is read here, without the call of ReadValue and its
+    // switch over every tag.
+    if (const std::optional<AttributeType> scalar = ScalarType(r.Peek())) {
+      std::string_view bytes;
+      r.Skip(1);
+      if (!r.Bytes(&bytes) || (*scalar == AttributeType::kN && bytes.empty())) return false;
+      value->AssignScalar(*scalar, bytes);
+      continue;
+    }
+    if (!ReadValue(r, depth + 1, value)) return false;
   }
   return true;
 }

@@ -61,6 +61,10 @@ class Reader {
     in_.remove_prefix(1);
     return true;
   }
+  // The next byte without taking it; -1 at the end.
+  int Peek() const { return in_.empty() ? -1 : static_cast<unsigned char>(in_[0]); }
+  // Drops `n` bytes that Peek or a check has shown to be there.
+  void Skip(std::size_t n) { in_.remove_prefix(n); }
   bool Varint(std::uint32_t* v) {
     // Names, short strings and counts below 128 take one byte: the common case, taken first.
     if (!in_.empty() && (static_cast<unsigned char>(in_[0]) & 0x80) == 0) {

@@ -21,7 +21,22 @@ struct PageState {
   api::ReadResponse response;
   std::size_t bytes_read = 0;
   capacity::HalfUnits fetch_cost = 0;  // LSI reads that fetch items from the table
-  std::string last_key;                // storage key of the last item read
+  // Storage key of the last item read: a view of the cursor's key or of a lagged entry's,
+  // instead of a copy per item. A cursor's view lasts until it moves (a long key lives in the
+  // cursor), so KeepLastKey copies it where the page may end after the cursor moved on or
+  // went away: once 1 MB is read, and when the walk stops.
+  std::string_view last_key;
+  std::string last_key_copy;
+
+  void SetLastKey(std::string_view key) {
+    last_key = key;
+    if (bytes_read >= kMaxPageBytes) KeepLastKey();  // the next entry ends the page
+  }
+  void KeepLastKey() {
+    if (last_key.data() == last_key_copy.data()) return;
+    last_key_copy.assign(last_key);
+    last_key = last_key_copy;
+  }
 };
 
 // The table's item behind the index entry stored under `index_key`.
@@ -55,7 +70,7 @@ Status ReadEncoded(const storage::RangeCursor& cursor, const PageRequest& page,
   state->bytes_read += *size;
   if (page.tally) page.tally->Add(storage::StoredPartitionHash(cursor.key()), *size);
   ++state->response.scanned_count;
-  state->last_key.assign(cursor.key());
+  state->SetLastKey(cursor.key());
   if (page.filter != nullptr) {
     Item entry;
     if (!itemcodec::DecodeItem(bytes, &entry)) {
@@ -139,7 +154,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
     state.bytes_read += size;
     if (page.tally) page.tally->Add(storage::StoredPartitionHash(key), size);
     ++state.response.scanned_count;
-    state.last_key.assign(key);
+    state.SetLastKey(key);
     if (page.filter == nullptr || expr::Evaluate(*page.filter, entry)) {
       DDB_RETURN_IF_ERROR(Keep(store, txn, target, shape, page, key, std::move(entry), &state));
     }
@@ -207,6 +222,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
       if (done) break;
     }
     DDB_RETURN_IF_ERROR(cursor.status());
+    if (stopped) state.KeepLastKey();  // before the cursor, which may hold the key, goes
   }
   if (stopped) {
     DDB_ASSIGN_OR_RETURN(state.response.last_evaluated_key,
