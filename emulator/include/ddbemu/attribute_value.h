@@ -71,6 +71,16 @@ class AttributeValue {
   static AttributeValue NS(std::vector<std::string> s) { return Set(AttributeType::kNS, std::move(s)); }
   static AttributeValue BS(std::vector<std::string> s) { return Set(AttributeType::kBS, std::move(s)); }
 
+  // An S, N or B value (`type`) holding a copy of `bytes`, built where it is to live: how the
+  // stored-item decoder appends a scalar to a map (FlatMap::try_append) with one string
+  // construction, instead of an empty value that is then assigned or a temporary that is moved.
+  // `type` must be kS, kN or kB; N text must already be canonical (as for N()).
+  struct ScalarBytes {
+    AttributeType type;
+    std::string_view bytes;
+  };
+  explicit AttributeValue(ScalarBytes s) : scalar_(s.bytes), type_(s.type) {}
+
   AttributeValue(const AttributeValue& other);
   AttributeValue(AttributeValue&& other) noexcept = default;
   AttributeValue& operator=(const AttributeValue& other);

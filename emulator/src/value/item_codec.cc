@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "value/item_format.h"
+#include "value/item_size.h"
 #include "value/set_order.h"
 
 namespace ddbemu::itemcodec {
@@ -140,7 +141,9 @@ std::optional<AttributeType> ScalarType(int tag) {
   }
 }
 
-bool ReadMapBody(Reader& r, int depth, AttributeMap* out) {
+// Reads a map's body into `*out`. With `size`, also adds the map's ItemSize (value/item_size.h)
+// to it, worked out from the bytes being read rather than in a second walk over the values.
+bool ReadMapBody(Reader& r, int depth, AttributeMap* out, std::size_t* size = nullptr) {
   std::uint32_t count;
   if (!r.Count(&count)) return false;
   out->clear();
@@ -152,18 +155,23 @@ bool ReadMapBody(Reader& r, int depth, AttributeMap* out) {
     if (!r.Bytes(&name)) return false;
     // The encoder writes names in map order, so each entry is appended; a name out of order
     // (or repeated) is corruption.
-    AttributeValue* value = out->try_append(name);
-    if (value == nullptr) return false;
     // The usual attribute (S, N or B) is read here, without the call of ReadValue and its
-    // switch over every tag.
+    // switch over every tag, and its value is built in place with its bytes.
     if (const std::optional<AttributeType> scalar = ScalarType(r.Peek())) {
       std::string_view bytes;
       r.Skip(1);
       if (!r.Bytes(&bytes) || (*scalar == AttributeType::kN && bytes.empty())) return false;
-      value->AssignScalar(*scalar, bytes);
+      if (out->try_append(name, AttributeValue::ScalarBytes{*scalar, bytes}) == nullptr) {
+        return false;
+      }
+      if (size != nullptr) {
+        *size += name.size() + (*scalar == AttributeType::kN ? NumberSize(bytes) : bytes.size());
+      }
       continue;
     }
-    if (!ReadValue(r, depth + 1, value)) return false;
+    AttributeValue* value = out->try_append(name);
+    if (value == nullptr || !ReadValue(r, depth + 1, value)) return false;
+    if (size != nullptr) *size += name.size() + AttributeValueSize(*value);
   }
   return true;
 }
@@ -252,6 +260,14 @@ bool DecodeItem(std::string_view bytes, Item* out) {
   unsigned char version;
   if (!r.Byte(&version) || version != kFormatVersion) return false;
   return ReadMapBody(r, 1, out) && r.remaining() == 0;
+}
+
+bool DecodeItem(std::string_view bytes, Item* out, std::size_t* size) {
+  Reader r(bytes);
+  unsigned char version;
+  *size = 0;
+  if (!r.Byte(&version) || version != kFormatVersion) return false;
+  return ReadMapBody(r, 1, out, size) && r.remaining() == 0;
 }
 
 void EncodeValue(const AttributeValue& value, std::string* out) {

@@ -2,6 +2,7 @@
 // (type tags, varint lengths), so decoding needs no schema.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,9 @@ namespace ddbemu::itemcodec {
 void EncodeItem(const Item& item, std::string* out);
 // Decodes a whole item. Returns false on corrupt input (never crashes, never over-reads).
 bool DecodeItem(std::string_view bytes, Item* out);
+// The same, also setting `*size` to ItemSize(*out) (value/item_size.h), worked out while
+// decoding: the read paths charge capacity by it and need not walk the item again.
+bool DecodeItem(std::string_view bytes, Item* out, std::size_t* size);
 
 // The same for a single value (used for catalog records and tests).
 void EncodeValue(const AttributeValue& value, std::string* out);

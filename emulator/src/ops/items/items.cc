@@ -15,7 +15,9 @@
 #include "ops/items/key_validation.h"
 #include "ops/realism/transient_statuses.h"
 #include "storage/item_store.h"
+#include "storage/lmdb_error.h"
 #include "value/encoded_item_size.h"
+#include "value/item_codec.h"
 #include "value/item_size.h"
 
 namespace ddbemu::ops {
@@ -217,8 +219,15 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
       encoded.assign(*bytes);  // the bytes live as long as the read transaction
     }
   } else {
-    DDB_ASSIGN_OR_RETURN(found, engine.items.Get(txn, key, &item));
-    size = found ? ItemSize(item) : 0;
+    // Decoded with its size worked out on the way (no second walk for ItemSize).
+    DDB_ASSIGN_OR_RETURN(const std::optional<std::string_view> bytes,
+                         engine.items.GetEncoded(txn, key));
+    if (bytes) {
+      if (!itemcodec::DecodeItem(*bytes, &item, &size)) {
+        return storage::CorruptionError("an item does not decode");  // as ItemStore::Get
+      }
+      found = true;
+    }
   }
 
   // Reads are charged by the size of the item read, not of what the projection returns.

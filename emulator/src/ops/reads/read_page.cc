@@ -143,14 +143,19 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
   // consistent view replaces any of them).
   const bool keep_encoded = page.encoded && page.lagged == nullptr && !shape.count_only &&
                             !shape.fetch_from_table && !shape.projection;
+  // Room for a page of Limit items, or for a typical page without one, so that the vector of
+  // items is not regrown from one item up.
+  if (!shape.count_only && !keep_encoded) {
+    state.response.items.reserve(
+        page.limit ? std::min<std::size_t>(static_cast<std::size_t>(*page.limit), 1024) : 128);
+  }
   bool stopped = false;
-  // Reads one entry into the page; true when the page is complete.
-  const auto visit = [&](std::string_view key, Item entry) -> Result<bool> {
+  // Reads one entry (whose ItemSize is `size`) into the page; true when the page is complete.
+  const auto visit = [&](std::string_view key, Item entry, std::size_t size) -> Result<bool> {
     if (state.bytes_read >= kMaxPageBytes) {
       stopped = true;  // 1 MB read and more to come
       return true;
     }
-    const std::size_t size = ItemSize(entry);
     state.bytes_read += size;
     if (page.tally) page.tally->Add(storage::StoredPartitionHash(key), size);
     ++state.response.scanned_count;
@@ -207,10 +212,11 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
       }
       if (order < 0) {
         Item entry;
-        if (!itemcodec::DecodeItem(cursor.value(), &entry)) {
+        std::size_t size = 0;  // its ItemSize, worked out while decoding
+        if (!itemcodec::DecodeItem(cursor.value(), &entry, &size)) {
           return ApiError::InternalServerError("An item does not decode");
         }
-        DDB_ASSIGN_OR_RETURN(done, visit(cursor.key(), std::move(entry)));
+        DDB_ASSIGN_OR_RETURN(done, visit(cursor.key(), std::move(entry), size));
         if (done) break;
         cursor.Next();
         continue;
@@ -218,7 +224,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
       if (order == 0) cursor.Next();
       const auto& [key, version] = lagged[next_lagged++];
       if (!version->has_value()) continue;  // the read does not see this entry
-      DDB_ASSIGN_OR_RETURN(done, visit(key, **version));
+      DDB_ASSIGN_OR_RETURN(done, visit(key, **version, ItemSize(**version)));
       if (done) break;
     }
     DDB_RETURN_IF_ERROR(cursor.status());
