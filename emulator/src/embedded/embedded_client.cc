@@ -284,8 +284,9 @@ class EmbeddedClient final : public Client {
   }
 
   // Authorize, execute under the audit probe, convert back (inside Run's or RunInto's try).
+  // `engine_request` is not const: the probe asks it for the capacity the audit records.
   template <class Response, class EngineRequest, class Op, class Out>
-  Result<Response> Execute(std::string_view operation, const EngineRequest& engine_request, Op op,
+  Result<Response> Execute(std::string_view operation, EngineRequest& engine_request, Op op,
                            Out out) {
     ops::Engine engine = impl_.engine();
     // Tenant isolation policies (Options::access_policies), as on the JSON path.

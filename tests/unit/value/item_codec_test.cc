@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "random_values.h"
+#include "value/item_size.h"
 
 namespace ddbemu::itemcodec {
 namespace {
@@ -21,6 +22,24 @@ TEST(ItemCodec, RoundTripsRandomItems) {
     Item decoded;
     ASSERT_TRUE(DecodeItem(bytes, &decoded)) << i;
     ASSERT_EQ(decoded, item) << i;
+  }
+}
+
+// The sizing decode (how GetItem and Query charge capacity) gives the same item and exactly
+// ItemSize of it, for every value shape; a corrupt input is refused as by DecodeItem.
+TEST(ItemCodec, SizingDecodeGivesTheItemAndItsItemSize) {
+  RandomValues r(11);
+  for (int i = 0; i < 3000; ++i) {
+    const Item item = RandomItem(r);
+    std::string bytes;
+    EncodeItem(item, &bytes);
+    Item decoded;
+    std::size_t size = 12345;
+    ASSERT_TRUE(DecodeItem(bytes, &decoded, &size)) << i;
+    ASSERT_EQ(decoded, item) << i;
+    ASSERT_EQ(size, ItemSize(item)) << i;
+    bytes.pop_back();
+    EXPECT_FALSE(DecodeItem(bytes, &decoded, &size)) << i;
   }
 }
 
