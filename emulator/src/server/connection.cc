@@ -1,5 +1,6 @@
 // The HTTP side of a connection: read a request (header first, so an oversized body is
-// refused before it is received), hand it to the RequestRouter, write the reply, repeat.
+// refused before it is received), hand it to the RequestRouter, write the reply, repeat. The
+// bytes are fed to Beast's parser from the connection's buffer (Parse).
 // Each connection runs on one worker thread's io_context (http_server.cc), from parse to reply,
 // so its state needs no lock; pipelined requests are answered in order because the next read
 // starts only after the previous reply is written (bytes of the next request wait in the read
@@ -11,12 +12,12 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/read_size.hpp>
 #include <boost/beast/core/string.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
-#include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/status.hpp>
 #include <ctime>
@@ -45,6 +46,8 @@ constexpr auto kLingerTime = std::chrono::milliseconds(2000);
 constexpr std::size_t kMaxLingerBytes = std::size_t{64} << 20;
 // The first read of a request (under the idle timeout) takes what has arrived, up to this.
 constexpr std::size_t kFirstReadBytes = 8 * 1024;
+// Later reads of a request (the rest of its header or body) take up to this at a time.
+constexpr std::size_t kMaxReadBytes = 64 * 1024;
 // A request's header fields and body are allocated from an arena the connection keeps and
 // rewinds for each request: an SDK's request (about ten header fields and a body of a few
 // hundred bytes) fits in this, so parsing it reaches malloc not once where Beast's default
@@ -59,10 +62,6 @@ using RequestParser = http::request_parser<RequestBody, ArenaAllocator>;
 using Request = RequestParser::value_type;
 
 std::string_view View(beast::string_view s) { return {s.data(), s.size()}; }
-
-const boost::system::error_category& ParseErrors() {
-  return make_error_code(http::error::bad_method).category();
-}
 
 // RFC 7231 IMF-fixdate, as every AWS response carries in `Date`; formatted once a second.
 class HttpDateCache {
@@ -204,10 +203,45 @@ class Connection : public std::enable_shared_from_this<Connection> {
     // parser would fail a large Content-Length before we can read the rest of the header.
     // (Not boost::none: Boost 1.74's parser compares the length with the optional and fails.)
     parser_->body_limit(std::numeric_limits<std::uint64_t>::max());
+    header_checked_ = false;
     ExpireAfter(limits_.read_timeout);
-    http::async_read_header(
-        socket_, buffer_, *parser_,
-        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnHeader(ec); });
+    Parse();
+  }
+
+  // Feeds the parser the bytes the buffer holds, in this handler, and reads more only when it
+  // needs more: a request that arrived whole (an SDK's request usually is one segment) is
+  // parsed and answered in the read's completion handler. (Beast's async_read_header and
+  // async_read each completed through a posted handler even when the bytes were already here.)
+  // The parser is not eager: it stops after the header, so the header is checked (OnHeader)
+  // before any of the body is taken.
+  void Parse() {
+    for (;;) {
+      beast::error_code ec;
+      std::size_t used = 0;
+      if (buffer_.size() > 0) {
+        used = parser_->put(buffer_.data(), ec);
+        buffer_.consume(used);
+      }
+      if (ec && ec != http::error::need_more) return OnParseError(ec);
+      if (!header_checked_ && parser_->is_header_done()) {
+        header_checked_ = true;
+        if (!OnHeader()) return;  // refused, or writing "100 Continue"
+        continue;                 // now the body, if any
+      }
+      if (parser_->is_done()) return OnRequest();
+      if (ec || used == 0) return ReadMore();  // nothing more to parse in the buffer
+    }
+  }
+
+  void ReadMore() {
+    socket_.async_read_some(buffer_.prepare(beast::read_size(buffer_, kMaxReadBytes)),
+                            [self = shared_from_this()](beast::error_code ec, std::size_t n) {
+                              // At the end of the stream no request can be complete: one
+                              // without a length has no body, so it was done at its header.
+                              if (ec) return self->OnReadError(ec);
+                              self->buffer_.commit(n);
+                              self->Parse();
+                            });
   }
 
   // A read that ended without a request: the client closed, vanished or was too slow, or we
@@ -217,46 +251,45 @@ class Connection : public std::enable_shared_from_this<Connection> {
     Shutdown();
   }
 
-  void OnHeader(beast::error_code ec) {
-    if (ec == http::error::header_limit) return Refuse(router_.MalformedHttp(true), 0);
-    if (ec && ec.category() == ParseErrors() && ec != http::error::end_of_stream &&
-        ec != http::error::partial_message) {
-      return Refuse(router_.MalformedHttp(false), 0);  // bytes that are not an HTTP request
+  void OnParseError(beast::error_code ec) {
+    if (!header_checked_) {
+      // Bytes that are not an HTTP request, or a header larger than the limit.
+      return Refuse(router_.MalformedHttp(ec == http::error::header_limit), 0);
     }
-    if (ec) return OnReadError(ec);
+    if (ec == http::error::body_limit) {
+      return Refuse(router_.PayloadTooLarge(ViewOf(parser_->get(), {}), 0, limits_.max_body_bytes),
+                    kMaxLingerBytes);
+    }
+    OnReadError(ec);  // a malformed chunked body: the stream cannot be parsed further
+  }
+
+  // The header is in: refuses a declared body over the limit, answers "Expect: 100-continue".
+  // False when Parse must stop (a refusal or the 100 Continue is being written).
+  bool OnHeader() {
     state_ = State::kBusy;
     SetWaiting(false);
     const auto& request = parser_->get();
     const auto declared = parser_->content_length();
     if (declared && *declared > limits_.max_body_bytes) {
-      return Refuse(router_.PayloadTooLarge(ViewOf(request, {}), *declared, limits_.max_body_bytes),
-                    *declared);
+      Refuse(router_.PayloadTooLarge(ViewOf(request, {}), *declared, limits_.max_body_bytes),
+             *declared);
+      return false;
     }
     parser_->body_limit(limits_.max_body_bytes);  // bounds a chunked body
     if (beast::iequals(request[http::field::expect], "100-continue")) {
       // curl and some SDKs wait for this before sending a large body.
       static constexpr std::string_view kContinue = "HTTP/1.1 100 Continue\r\n\r\n";
-      return asio::async_write(socket_, asio::buffer(kContinue.data(), kContinue.size()),
-                               [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                                 if (ec) return self->Shutdown();
-                                 self->ReadBody();
-                               });
+      asio::async_write(socket_, asio::buffer(kContinue.data(), kContinue.size()),
+                        [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                          if (ec) return self->Shutdown();
+                          self->Parse();
+                        });
+      return false;
     }
-    ReadBody();
+    return true;
   }
 
-  void ReadBody() {
-    http::async_read(
-        socket_, buffer_, *parser_,
-        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->OnBody(ec); });
-  }
-
-  void OnBody(beast::error_code ec) {
-    if (ec == http::error::body_limit) {
-      return Refuse(router_.PayloadTooLarge(ViewOf(parser_->get(), {}), 0, limits_.max_body_bytes),
-                    kMaxLingerBytes);
-    }
-    if (ec) return OnReadError(ec);
+  void OnRequest() {
     ExpireAfter({});  // the operation may take long; that is not the client's fault
     auto& request = parser_->get();
     router_.Route(ViewOf(request, request.body()), reply_);
@@ -380,6 +413,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::array<std::byte, kRequestArenaBytes> arena_bytes_;
   std::pmr::monotonic_buffer_resource arena_{arena_bytes_.data(), arena_bytes_.size()};
   std::optional<RequestParser> parser_;
+  bool header_checked_ = false;  // OnHeader has run for the request being parsed
   HttpRequestView view_;  // the request being answered, as the router reads it
   HttpReply reply_;       // the router's reply, kept: its headers' storage is reused
   std::string head_;      // the reply being written: status line and headers

@@ -25,21 +25,21 @@ bool IndexKeyTyped(const Item& item, const KeyAttribute& attribute) {
 }  // namespace
 
 Result<const TableSchema*> RequestTables::Find(std::string_view name_or_arn) {
-  if (auto it = tables_.find(name_or_arn); it != tables_.end()) return &it->second;
+  if (auto it = tables_.find(name_or_arn); it != tables_.end()) return it->second.get();
   auto name = ResolveTableName(caller_, name_or_arn);
   // An ARN of another account or region names no table of this caller's.
   if (!name.ok()) {
     if (name.error().code() == ErrorCode::kResourceNotFound) return TableNotFound();
     return std::move(name).error();
   }
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> table,
-                       engine_.catalog.Get(txn_, caller_.ns, *name));
-  if (!table) return TableNotFound();
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                       engine_.catalog.GetShared(txn_, caller_.ns, *name));
+  if (table == nullptr) return TableNotFound();
   if (engine_.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
     DDB_RETURN_IF_ERROR(engine_.transient->CheckItemAccess(caller_.ns, *name));
   }
-  auto [it, inserted] = tables_.emplace(std::string(name_or_arn), std::move(*table));
-  return &it->second;
+  auto [it, inserted] = tables_.emplace(std::string(name_or_arn), std::move(table));
+  return it->second.get();
 }
 
 bool KeyAttributesWellTyped(const TableSchema& table, const Item& key_or_item, bool is_item) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,7 +22,8 @@
 namespace ddbemu::ops {
 
 // The tables of one request, by the name or ARN the request used. Schemas stay valid (and
-// their addresses stable) for the object's lifetime.
+// their addresses stable) for the object's lifetime. They are the catalog's shared, cached
+// decodings (Catalog::GetShared): a transaction of a few items decodes no schema.
 class RequestTables {
  public:
   RequestTables(Engine& engine, const storage::Txn& txn, const Caller& caller)
@@ -35,7 +37,7 @@ class RequestTables {
   Engine& engine_;
   const storage::Txn& txn_;
   const Caller& caller_;
-  std::map<std::string, TableSchema, std::less<>> tables_;
+  std::map<std::string, std::shared_ptr<const TableSchema>, std::less<>> tables_;
 };
 
 // Whether `key_or_item` holds every key attribute of `table` with its declared type (and, for
