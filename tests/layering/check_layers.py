@@ -22,21 +22,22 @@ import tempfile
 BASE = {"ddbemu"}
 ALLOWED = {
     "value": set(),
+    "value_json": {"value"},
     "storage": {"value"},
     "expr": {"value"},
     "capacity": {"value"},
     "api": {"value", "expr", "storage"},  # the model names storage's TableSchema
     "partiql": {"value", "expr"},
     "ops": {"value", "storage", "expr", "capacity", "api", "partiql"},
-    "api_json": {"value", "storage", "expr", "capacity", "api", "partiql", "ops"},
-    "audit": {"value", "storage", "expr", "capacity", "api", "partiql", "ops"},
-    "root": {"value", "storage", "expr", "capacity", "api", "partiql", "ops", "api_json",
-             "audit"},
+    "api_json": {"value", "value_json", "storage", "expr", "capacity", "api", "partiql", "ops"},
+    "audit": {"value", "value_json", "storage", "expr", "capacity", "api", "partiql", "ops"},
+    "root": {"value", "value_json", "storage", "expr", "capacity", "api", "partiql", "ops",
+             "api_json", "audit"},
     "sigv4": set(),
-    "http_client": {"value", "client"},
+    "http_client": {"value", "value_json", "client"},
     "client": {"value", "sigv4", "http_client"},
-    "server": {"value", "storage", "expr", "capacity", "api", "partiql", "ops", "api_json",
-               "audit", "root", "sigv4", "http_client", "client"},
+    "server": {"value", "value_json", "storage", "expr", "capacity", "api", "partiql", "ops",
+               "api_json", "audit", "root", "sigv4", "http_client", "client"},
 }
 NO_JSON = {"value", "storage", "expr", "capacity", "api", "ops", "partiql"}
 FORBIDDEN_SYSTEM = re.compile(r"^(rapidjson/|boost/beast)")
