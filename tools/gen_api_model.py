@@ -140,7 +140,7 @@ KINDS = {'structure': 'kStructure', 'list': 'kList', 'map': 'kMap', 'string': 'k
          'blob': 'kBlob', 'boolean': 'kBoolean', 'integer': 'kInteger', 'long': 'kLong',
          'double': 'kDouble', 'timestamp': 'kTimestamp'}
 
-# AttributeValue and everything below it belong to the value codec (value/json_codec.h);
+# AttributeValue and everything below it belong to the value codec (value_json/json_codec.h);
 # the validator only checks that such a position holds an object.
 OPAQUE = 'AttributeValue'
 # A TableName member typed TableArn (and a TableArn map key) accepts a table name or an ARN;

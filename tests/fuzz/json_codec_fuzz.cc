@@ -13,7 +13,7 @@
 
 #include "ddbemu/attribute_value.h"
 #include "value/item_codec.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace {
 

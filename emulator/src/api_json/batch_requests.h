@@ -10,7 +10,7 @@
 #include "api/batch_requests.h"
 #include "api_json/item_collection_metrics.h"
 #include "api_json/item_requests.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 

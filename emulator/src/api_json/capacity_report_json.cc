@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "ddbemu/capacity_report.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu {
 namespace {

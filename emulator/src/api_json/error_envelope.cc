@@ -1,7 +1,7 @@
 #include "api_json/error_envelope.h"
 
 #include "ddbemu/attribute_value.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 #include "value/utf8.h"
 
 namespace ddbemu::api {

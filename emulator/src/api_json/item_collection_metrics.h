@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "api/item_collection_metrics.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 

@@ -3,8 +3,8 @@
 
 #include "api_json/json_read.h"
 #include "api_json/legacy_requests.h"
-#include "value/encoded_item.h"
-#include "value/json_codec.h"
+#include "value_json/encoded_item_json.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 namespace {

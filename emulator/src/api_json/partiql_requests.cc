@@ -8,7 +8,7 @@
 
 #include "api_json/item_requests.h"
 #include "api_json/json_read.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 namespace {

@@ -11,7 +11,7 @@
 //      "N validation error(s) detected: Value ... at 'path' failed to satisfy constraint: ...".
 //
 // AttributeValue positions (Key, Item, ExpressionAttributeValues, ...) are opaque here: they
-// must be JSON objects, and the value codec (value/json_codec.h) validates their contents.
+// must be JSON objects, and the value codec (value_json/json_codec.h) validates their contents.
 // Operation-specific checks (expressions, key schemas, ...) run after this, in ops/.
 #pragma once
 

@@ -15,7 +15,7 @@
 #include "api/constraint_violations.h"
 #include "api_json/json_read.h"
 #include "storage/stream_store.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api::streams {
 namespace {

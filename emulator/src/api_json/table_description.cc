@@ -7,7 +7,7 @@
 
 #include <algorithm>
 
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 namespace {

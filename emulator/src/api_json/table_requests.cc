@@ -4,7 +4,7 @@
 #include "api_json/table_requests.h"
 
 #include "api_json/json_read.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 namespace {

@@ -7,7 +7,7 @@
 
 #include "api_json/json_read.h"
 #include "value/fingerprint.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 namespace {

@@ -1,17 +1,14 @@
 // Keys of the audit without allocation: their hashes (KeyHash, CombineHash) and, when a sketch
 // takes one in, their DynamoDB JSON labels (WriteKeyLabel) — see access_audit.h.
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
-
 #include <functional>
 
 #include "audit/access_audit.h"
-#include "value/json_codec.h"
+#include "value/key_label.h"
 
 namespace ddbemu::audit {
 namespace {
 
-// Characters a JSON string holds as they are (rapidjson escapes the others, or may).
+// Characters a label holds as they are (KeyLabel escapes some of the others).
 bool Plain(std::string_view s) {
   for (char c : s) {
     const auto u = static_cast<unsigned char>(c);
@@ -35,7 +32,7 @@ std::uint64_t KeyHash(std::span<const KeyAttribute> attributes, const Item& item
 
 void WriteKeyLabel(std::span<const KeyAttribute> attributes, const Item& item, std::string& out) {
   // The common key, one string or number attribute of plain characters, written directly;
-  // the same text rapidjson writes for it (the capacity report's labels, which findings match).
+  // the same text KeyLabel writes for it (the capacity report's labels, which findings match).
   if (attributes.size() == 1) {
     auto it = item.find(attributes[0].name);
     if (it == item.end()) return;
@@ -56,10 +53,7 @@ void WriteKeyLabel(std::span<const KeyAttribute> attributes, const Item& item, s
     if (it == item.end()) return;
     key.emplace(a.name, it->second);
   }
-  rapidjson::StringBuffer buffer;
-  JsonWriter writer(buffer);
-  WriteItem(key, writer);
-  out.append(buffer.GetString(), buffer.GetSize());
+  out += KeyLabel(key);
 }
 
 }  // namespace ddbemu::audit

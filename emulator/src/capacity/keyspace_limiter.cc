@@ -4,8 +4,8 @@
 #include <iterator>
 #include <utility>
 
-#include "value/json_codec.h"
 #include "value/key_codec.h"
+#include "value/key_label.h"
 
 namespace ddbemu::capacity {
 namespace {
@@ -263,10 +263,7 @@ std::string KeyspaceLimiter::LabelOf(const std::string& key) const {
     if (!keycodec::DecodeComponent(part.type, &in, &value)) return "(undecodable key)";
     item[part.name] = std::move(value);
   }
-  rapidjson::StringBuffer buffer;
-  JsonWriter writer(buffer);
-  WriteItem(item, writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
+  return KeyLabel(item);
 }
 
 KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t top_n) {

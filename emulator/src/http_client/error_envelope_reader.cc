@@ -6,7 +6,7 @@
 #include <string>
 
 #include "ddbemu/attribute_value.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::http_client {
 namespace {

@@ -1,6 +1,6 @@
 #include "http_client/json_in.h"
 
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::http_client {
 

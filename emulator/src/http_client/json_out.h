@@ -9,7 +9,7 @@
 
 #include "ddbemu/model/common.h"
 #include "ddbemu/model/reads.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::http_client {
 

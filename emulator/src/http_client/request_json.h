@@ -1,7 +1,7 @@
 // Public requests (ddbemu/model/*.h) -> DynamoDB JSON-protocol bodies, member for member as
 // the AWS SDKs send them: members the request leaves unset (nullopt, empty maps and lists,
 // enums at NONE, booleans at the service's default) are absent; attribute values go through
-// the value layer's writer (value/json_codec.h). No checks here: the endpoint validates, so a
+// the value codec's writer (value_json/json_codec.h). No checks here: the endpoint validates, so a
 // bad request gets the service's own error.
 #pragma once
 

@@ -1,7 +1,7 @@
 // The data-plane responses from JSON; see response_json.h.
 #include "http_client/json_in.h"
 #include "http_client/response_json.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::http_client {
 namespace {

@@ -1,6 +1,6 @@
 // DynamoDB JSON-protocol response bodies -> public responses (ddbemu/model/*.h). Every member
 // the model has is read; members the body leaves out stay at the model's "absent" (nullopt,
-// empty). Attribute values are decoded by the value layer (value/json_codec.h ItemFromJson),
+// empty). Attribute values are decoded by the value codec (value_json/json_codec.h ItemFromJson),
 // so numbers arrive in canonical text and binaries as raw bytes, exactly as the embedded client
 // returns them. A body that is not the operation's output shape is an InternalServerError
 // naming the operation and what is wrong: the endpoint broke the protocol.

@@ -4,7 +4,6 @@
 #include <array>
 #include <cstdint>
 
-#include "value/json_codec.h"
 
 namespace ddbemu {
 namespace {

@@ -1,7 +1,6 @@
 // Base64 as DynamoDB uses it for B and BS values (standard alphabet, padded), with the
-// service's strict decoding rules. Base64Encode/Base64Decode are also declared here (as in
-// json_codec.h) for the layers that must not see the JSON codec; this header adds the decoder
-// that reports why text is not base64.
+// service's strict decoding rules: the JSON codec (value_json/json_codec.h) and the layers below
+// it share these.
 #pragma once
 
 #include <string>
@@ -9,8 +8,9 @@
 
 namespace ddbemu {
 
-// Defined in json_codec.cc.
+// Standard alphabet, padded.
 std::string Base64Encode(std::string_view bytes);
+// False when `text` is not valid base64.
 bool Base64Decode(std::string_view text, std::string* out);
 
 // Decodes `text` into `out`. Returns an empty string on success, or the message the service

@@ -1,7 +1,7 @@
-// The storage format of an item, shared by its two readers: the codec that builds an Item
-// (item_codec.h) and the in-place reader that sizes an item and writes its JSON without
-// building one (encoded_item.h). One definition of the tags, the limits and the bounds-checked
-// cursor, so the two cannot drift apart.
+// The storage format of an item, shared by its readers: the codec that builds an Item
+// (item_codec.h) and the in-place readers that size an item (encoded_item_size.h) and write its
+// JSON (value_json/encoded_item_json.h) without building one. One definition of the tags, the
+// limits and the bounds-checked cursor, so the readers cannot drift apart.
 //
 // FORMAT (persisted: extend only by adding a new format version or new tags)
 //  item   := 0x01 (format version) varint(count) { varint(name length) name value }*count

@@ -1,5 +1,5 @@
-// Typed-value rules; see value_rules.h. The messages are the JSON codec's (json_codec.cc),
-// which records where each comes from.
+// Typed-value rules; see value_rules.h. The messages are the JSON codec's
+// (value_json/json_codec.cc), which records where each comes from.
 #include "value/value_rules.h"
 
 #include <algorithm>
@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "value/base64.h"
 #include "value/item_size.h"
-#include "value/json_codec.h"
 #include "value/number.h"
 
 namespace ddbemu {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "audit/access_audit.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::audit {
 namespace {

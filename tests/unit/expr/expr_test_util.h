@@ -13,7 +13,7 @@
 #include "expr/binder.h"
 #include "expr/expression_context.h"
 #include "expr/parser.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::expr::testing {
 

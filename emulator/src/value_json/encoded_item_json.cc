@@ -1,8 +1,9 @@
-// The storage encoding read in place (its format is described in item_format.h). Two walks:
-// EncodedItemSize checks everything DecodeItem checks and sizes the item; WriteEncodedItem
-// then trusts the bytes and only writes. Neither allocates, except for base64 text and for
-// the order of a set whose members are not stored in set order (older data).
-#include "value/encoded_item.h"
+// A stored item's DynamoDB JSON written straight from the storage encoding (item_format.h),
+// with no AttributeValue built: see encoded_item_json.h. The bytes were checked first by
+// EncodedItemSize (value/encoded_item_size.h), so this walk trusts them and only writes. Nothing
+// is allocated except base64 text and the order of a set whose members are not stored in set
+// order (older data).
+#include "value_json/encoded_item_json.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -10,82 +11,17 @@
 #include <string>
 #include <vector>
 
+#include "value/base64.h"
 #include "value/item_format.h"
-#include "value/item_size.h"
 #include "value/number.h"
 
 namespace ddbemu::itemcodec {
 namespace {
 
-// ---- checking and sizing ---------------------------------------------------------------------
-
-bool SizeValue(Reader& r, int depth, std::size_t* size);
-
-// `count` name-value pairs, names strictly increasing.
-bool SizeEntries(Reader& r, std::uint32_t count, int depth, std::size_t* size) {
-  std::string_view previous;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    std::string_view name;
-    if (!r.Bytes(&name)) return false;
-    if (i > 0 && !(previous < name)) return false;
-    previous = name;
-    *size += name.size();
-    if (!SizeValue(r, depth + 1, size)) return false;
-  }
-  return true;
-}
-
-bool SizeValue(Reader& r, int depth, std::size_t* size) {
-  if (depth > kMaxDecodeDepth) return false;
-  unsigned char tag;
-  if (!r.Byte(&tag)) return false;
-  std::string_view s;
-  std::uint32_t count;
-  switch (tag) {
-    case kTagS:
-    case kTagB:
-      if (!r.Bytes(&s)) return false;
-      *size += s.size();
-      return true;
-    case kTagN:
-      if (!r.Bytes(&s) || s.empty()) return false;
-      *size += NumberSize(s);
-      return true;
-    case kTagFalse:
-    case kTagTrue:
-    case kTagNull:
-      *size += 1;
-      return true;
-    case kTagM:  // 3 bytes plus one per element, as value/item_size.cc counts a map
-      if (!r.Count(&count)) return false;
-      *size += 3 + count;
-      return SizeEntries(r, count, depth, size);
-    case kTagL:
-      if (!r.Count(&count)) return false;
-      *size += 3 + count;
-      for (std::uint32_t i = 0; i < count; ++i) {
-        if (!SizeValue(r, depth + 1, size)) return false;
-      }
-      return true;
-    case kTagSS:
-    case kTagNS:
-    case kTagBS:
-      if (!r.Count(&count) || count == 0) return false;  // sets are never empty
-      for (std::uint32_t i = 0; i < count; ++i) {
-        if (!r.Bytes(&s)) return false;
-        *size += tag == kTagNS ? NumberSize(s) : s.size();
-      }
-      return true;
-    default:
-      return false;
-  }
-}
-
-// ---- writing (the bytes were checked) ---------------------------------------------------------
 // The JSON text is appended to a string directly rather than through rapidjson's Writer, which
 // puts one character at a time: that per-character path was the largest single cost of a read
-// served over HTTP. The escaping is exactly the Writer's (tests/unit/value/encoded_item_test.cc
-// compares the two on random items).
+// served over HTTP. The escaping is exactly the Writer's
+// (tests/unit/value_json/encoded_item_json_test.cc compares the two on random items).
 
 std::uint32_t ReadCount(Reader& r) {
   std::uint32_t n = 0;
@@ -263,16 +199,6 @@ void AppendValue(Reader& r, std::string& out) {
 }
 
 }  // namespace
-
-std::optional<std::size_t> EncodedItemSize(std::string_view bytes) {
-  Reader r(bytes);
-  unsigned char version;
-  std::uint32_t count;
-  if (!r.Byte(&version) || version != kFormatVersion || !r.Count(&count)) return std::nullopt;
-  std::size_t size = 0;
-  if (!SizeEntries(r, count, 1, &size) || !r.empty()) return std::nullopt;
-  return size;
-}
 
 void AppendEncodedItemJson(std::string_view bytes, std::string& out) {
   Reader r(bytes.substr(1));  // past the format version

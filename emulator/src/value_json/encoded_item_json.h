@@ -1,7 +1,8 @@
-// Reading a stored item without decoding it: its DynamoDB size, and its DynamoDB JSON written
-// straight from the storage encoding (value/item_codec.h). The JSON read path (GetItem, Query,
-// Scan without a projection) uses these to answer with no AttributeValue built or destroyed:
-// decoding an item into a map and freeing it again was most of the CPU a small read cost.
+// A stored item's DynamoDB JSON written straight from the storage encoding (value/item_codec.h),
+// without decoding it; its size is value/encoded_item_size.h's. The JSON read path (GetItem,
+// Query, Scan without a projection) uses these to answer with no AttributeValue built or
+// destroyed: decoding an item into a map and freeing it again was most of the CPU a small read
+// cost.
 #pragma once
 
 #include <cstddef>
@@ -10,7 +11,7 @@
 #include <string_view>
 
 #include "value/encoded_item_size.h"
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::itemcodec {
 

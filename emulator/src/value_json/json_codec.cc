@@ -4,7 +4,7 @@
 //
 // Validation messages are AWS's as recorded by dynalite's tests against the service, and were
 // checked against DynamoDB Local 2.x; where the two differ the comment at the message says how.
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 #include <algorithm>
 #include <optional>
@@ -13,7 +13,7 @@
 
 #include "value/base64.h"
 #include "value/item_size.h"
-#include "value/json_shape.h"
+#include "value_json/json_shape.h"
 #include "value/number.h"
 #include "value/set_order.h"
 

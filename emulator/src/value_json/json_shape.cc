@@ -4,7 +4,7 @@
 // suite against AWS (its helpers' `assertType` tables). DynamoDB Local deviates here: it coerces
 // {"S": 5} and {"BOOL": 1}, and answers {"BOOL": "x"}, {"SS": "x"}, {"L": {}}, {"M": []} or a bad
 // base64 string with an InternalFailure; we follow AWS.
-#include "value/json_shape.h"
+#include "value_json/json_shape.h"
 
 #include <string>
 

@@ -13,6 +13,7 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "value/base64.h"  // Base64Encode / Base64Decode, for B and BS
 
 namespace ddbemu {
 
@@ -36,10 +37,5 @@ Status CheckItemJson(const rapidjson::Value& json);
 // Writes `value` / `item` in DynamoDB JSON (B and BS base64-encoded).
 void WriteAttributeValue(const AttributeValue& value, JsonWriter& out);
 void WriteItem(const Item& item, JsonWriter& out);
-
-// Base64 (standard alphabet, padded), as the service uses for B.
-std::string Base64Encode(std::string_view bytes);
-// Returns false when `text` is not valid base64.
-bool Base64Decode(std::string_view text, std::string* out);
 
 }  // namespace ddbemu

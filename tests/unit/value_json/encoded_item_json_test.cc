@@ -1,11 +1,12 @@
 // Reading an item in its storage encoding must agree exactly with decoding it: the same
 // DynamoDB size as ItemSize, the same JSON as WriteItem, and the same verdict on corrupt bytes
 // as DecodeItem.
-#include "value/encoded_item.h"
+#include "value_json/encoded_item_json.h"
 
 #include <gtest/gtest.h>
 
 #include "random_values.h"
+#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 

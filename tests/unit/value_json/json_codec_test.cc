@@ -1,5 +1,5 @@
 // DynamoDB JSON: parsing with the service's exception types and exact messages, and writing.
-#include "value/json_codec.h"
+#include "value_json/json_codec.h"
 
 #include <gtest/gtest.h>
 

@@ -1,0 +1,89 @@
+// The DynamoDB size of a stored item read in place, checking the bytes as DecodeItem does (see
+// encoded_item_size.h; the format is described in item_format.h). Nothing is allocated.
+#include "value/encoded_item_size.h"
+
+#include <cstdint>
+#include <string_view>
+
+#include "value/item_format.h"
+#include "value/item_size.h"
+#include "value/number.h"
+
+namespace ddbemu::itemcodec {
+namespace {
+
+bool SizeValue(Reader& r, int depth, std::size_t* size);
+
+// `count` name-value pairs, names strictly increasing.
+bool SizeEntries(Reader& r, std::uint32_t count, int depth, std::size_t* size) {
+  std::string_view previous;
+  for (std::uint32_t i = 0; i < count; ++i) {
+    std::string_view name;
+    if (!r.Bytes(&name)) return false;
+    if (i > 0 && !(previous < name)) return false;
+    previous = name;
+    *size += name.size();
+    if (!SizeValue(r, depth + 1, size)) return false;
+  }
+  return true;
+}
+
+bool SizeValue(Reader& r, int depth, std::size_t* size) {
+  if (depth > kMaxDecodeDepth) return false;
+  unsigned char tag;
+  if (!r.Byte(&tag)) return false;
+  std::string_view s;
+  std::uint32_t count;
+  switch (tag) {
+    case kTagS:
+    case kTagB:
+      if (!r.Bytes(&s)) return false;
+      *size += s.size();
+      return true;
+    case kTagN:
+      if (!r.Bytes(&s) || s.empty()) return false;
+      *size += NumberSize(s);
+      return true;
+    case kTagFalse:
+    case kTagTrue:
+    case kTagNull:
+      *size += 1;
+      return true;
+    case kTagM:  // 3 bytes plus one per element, as value/item_size.cc counts a map
+      if (!r.Count(&count)) return false;
+      *size += 3 + count;
+      return SizeEntries(r, count, depth, size);
+    case kTagL:
+      if (!r.Count(&count)) return false;
+      *size += 3 + count;
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (!SizeValue(r, depth + 1, size)) return false;
+      }
+      return true;
+    case kTagSS:
+    case kTagNS:
+    case kTagBS:
+      if (!r.Count(&count) || count == 0) return false;  // sets are never empty
+      for (std::uint32_t i = 0; i < count; ++i) {
+        if (!r.Bytes(&s)) return false;
+        *size += tag == kTagNS ? NumberSize(s) : s.size();
+      }
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+std::optional<std::size_t> EncodedItemSize(std::string_view bytes) {
+  Reader r(bytes);
+  unsigned char version;
+  std::uint32_t count;
+  if (!r.Byte(&version) || version != kFormatVersion || !r.Count(&count)) return std::nullopt;
+  std::size_t size = 0;
+  if (!SizeEntries(r, count, 1, &size) || !r.empty()) return std::nullopt;
+  return size;
+}
+
+}  // namespace ddbemu::itemcodec

@@ -1,0 +1,18 @@
+// A key's label: the DynamoDB JSON text of a partition (or primary) key, {"pk":{"S":"user#1"}},
+// as the capacity report names a hot key (ddbemu/capacity_report.h, KeyCapacity::key). Written
+// here without a JSON library so that the layers below api_json can label a key without seeing
+// the JSON codec (docs/architecture.md); the text is byte for byte what the codec's WriteItem
+// writes for the same key (tests/unit/value_json/key_label_test.cc compares the two).
+#pragma once
+
+#include <string>
+
+#include "ddbemu/attribute_value.h"
+
+namespace ddbemu {
+
+// The attributes of `key` in name order. A key attribute is S, N or B (B in base64); an
+// attribute of another type, which no key holds, is written as {"NULL":true}.
+std::string KeyLabel(const Item& key);
+
+}  // namespace ddbemu
