@@ -208,7 +208,7 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
     if (found) item = std::move(**lagged);
     size = found ? ItemSize(item) : 0;
   } else if (request.encoded_response && !expressions.projection) {
-    // The JSON path writes the stored bytes as JSON: no Item is built (value/encoded_item.h).
+    // The JSON path writes the stored bytes as JSON, building no Item (value_json/).
     DDB_ASSIGN_OR_RETURN(const std::optional<std::string_view> bytes,
                          engine.items.GetEncoded(txn, key));
     if (bytes) {
