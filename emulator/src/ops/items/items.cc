@@ -147,7 +147,9 @@ Result<WriteResult> RunWrite(Engine& engine, const Caller& caller, const Request
   DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
                        WriteOutcome(engine, caller, txn, target, key_or_item, outcome, &metrics));
   WriteResult result;
-  if (request.return_item_collection_metrics) result.response.item_collection_metrics = std::move(metrics);
+  if (request.return_item_collection_metrics) {
+    result.response.item_collection_metrics = std::move(metrics);
+  }
   result.response.consumed_capacity =
       ConsumedCapacityOf(request.return_consumed_capacity, request.table_name, charge);
   result.old_item = std::move(target.current);
