@@ -6,6 +6,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "ddbemu/attribute_value.h"
 
@@ -14,5 +15,11 @@ namespace ddbemu {
 // The attributes of `key` in name order. A key attribute is S, N or B (B in base64); an
 // attribute of another type, which no key holds, is written as {"NULL":true}.
 std::string KeyLabel(const Item& key);
+
+// Appends `s` as a JSON string exactly as RapidJSON's Writer writes it: '"' and '\' escaped,
+// control characters as \b \t \n \f \r or \u00XX (upper-case hex), every other byte as it is.
+// Shared with the encoded-item writer (value_json/encoded_item_json.h), which calls it for every
+// string of a read served over HTTP, so it copies runs of plain bytes eight at a time.
+void AppendJsonString(std::string_view s, std::string& out);
 
 }  // namespace ddbemu

@@ -7,12 +7,12 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <vector>
 
 #include "value/base64.h"
 #include "value/item_format.h"
+#include "value/key_label.h"
 #include "value/number.h"
 
 namespace ddbemu::itemcodec {
@@ -20,8 +20,9 @@ namespace {
 
 // The JSON text is appended to a string directly rather than through rapidjson's Writer, which
 // puts one character at a time: that per-character path was the largest single cost of a read
-// served over HTTP. The escaping is exactly the Writer's
-// (tests/unit/value_json/encoded_item_json_test.cc compares the two on random items).
+// served over HTTP. Strings are escaped exactly as the Writer does (AppendJsonString,
+// value/key_label.h; tests/unit/value_json/encoded_item_json_test.cc compares the two on random
+// items).
 
 std::uint32_t ReadCount(Reader& r) {
   std::uint32_t n = 0;
@@ -35,80 +36,13 @@ std::string_view ReadBytes(Reader& r) {
   return s;
 }
 
-std::uint64_t LoadWord(const char* p) {
-  std::uint64_t w;
-  std::memcpy(&w, p, sizeof w);
-  return w;
-}
-
-// Whether any of the eight bytes of `w` is a control character, '"' or '\\' (the classic
-// "has a zero byte" and "has a byte less than n" word tricks).
-bool NeedsEscape(std::uint64_t w) {
-  constexpr std::uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr std::uint64_t kHigh = 0x8080808080808080ULL;
-  const std::uint64_t below_space = (w - kOnes * 0x20) & ~w & kHigh;
-  const std::uint64_t quote = w ^ (kOnes * '"');
-  const std::uint64_t backslash = w ^ (kOnes * '\\');
-  const std::uint64_t has_quote = (quote - kOnes) & ~quote & kHigh;
-  const std::uint64_t has_backslash = (backslash - kOnes) & ~backslash & kHigh;
-  return (below_space | has_quote | has_backslash) != 0;
-}
-
-// A JSON string as rapidjson's Writer writes it: '"' and '\' escaped, control characters as
-// \b \t \n \f \r or \u00XX (upper-case hex), every other byte as it is.
-void AppendString(std::string_view s, std::string& out) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  out.push_back('"');
-  std::size_t plain = 0;  // start of the bytes not yet copied
-  std::size_t i = 0;
-  // Eight bytes at a time while none needs escaping (most strings never do).
-  for (; i + 8 <= s.size() && !NeedsEscape(LoadWord(s.data() + i)); i += 8) {
-  }
-  for (; i < s.size(); ++i) {
-    const auto c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x20 && c != '"' && c != '\\') continue;
-    out.append(s.data() + plain, i - plain);
-    plain = i + 1;
-    out.push_back('\\');
-    switch (c) {
-      case '"':
-        out.push_back('"');
-        break;
-      case '\\':
-        out.push_back('\\');
-        break;
-      case '\b':
-        out.push_back('b');
-        break;
-      case '\t':
-        out.push_back('t');
-        break;
-      case '\n':
-        out.push_back('n');
-        break;
-      case '\f':
-        out.push_back('f');
-        break;
-      case '\r':
-        out.push_back('r');
-        break;
-      default:
-        out.append("u00");
-        out.push_back(kHex[c >> 4]);
-        out.push_back(kHex[c & 15]);
-    }
-  }
-  out.append(s.data() + plain, s.size() - plain);
-  out.push_back('"');
-}
-
 void AppendValue(Reader& r, std::string& out);
 
 void AppendEntries(Reader& r, std::uint32_t count, std::string& out) {
   out.push_back('{');
   for (std::uint32_t i = 0; i < count; ++i) {
     if (i > 0) out.push_back(',');
-    AppendString(ReadBytes(r), out);
+    AppendJsonString(ReadBytes(r), out);
     out.push_back(':');
     AppendValue(r, out);
   }
@@ -135,7 +69,7 @@ void AppendSet(Reader& r, unsigned char tag, std::string& out) {
   out.push_back('[');
   for (std::size_t i = 0; i < members.size(); ++i) {
     if (i > 0) out.push_back(',');
-    AppendString(tag == kTagBS ? std::string_view(Base64Encode(members[i])) : members[i], out);
+    AppendJsonString(tag == kTagBS ? std::string_view(Base64Encode(members[i])) : members[i], out);
   }
   out.push_back(']');
 }
@@ -146,15 +80,15 @@ void AppendValue(Reader& r, std::string& out) {
   switch (tag) {
     case kTagS:
       out.append("{\"S\":");
-      AppendString(ReadBytes(r), out);
+      AppendJsonString(ReadBytes(r), out);
       break;
     case kTagN:
       out.append("{\"N\":");
-      AppendString(ReadBytes(r), out);
+      AppendJsonString(ReadBytes(r), out);
       break;
     case kTagB:
       out.append("{\"B\":");
-      AppendString(Base64Encode(ReadBytes(r)), out);
+      AppendJsonString(Base64Encode(ReadBytes(r)), out);
       break;
     case kTagFalse:
       out.append("{\"BOOL\":false");
