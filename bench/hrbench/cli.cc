@@ -42,6 +42,9 @@ conflicts and errors counted per pattern.
   --seed-threads N      parallel seeding streams (default 4)
   --table NAME          table (default hrbench; dropped and re-created)
   --access-key K        the access key the requests carry (default hrbench)
+  --secret-key S        its secret: every request is SigV4-signed when sent (for endpoints
+                        that check signatures: ddb-local --credentials-file, AWS); without
+                        it the signature is not computed (no server checks it by default)
   --json FILE           the results as JSON
   --wait S              seconds the endpoints get to answer at start (default 60)
   --soak                one endpoint, runs of --interval S (default 10) until --duration,
@@ -129,6 +132,8 @@ bool ParseCli(int argc, char** argv, Cli* c, std::string* error) {
       if (!value(&c->table)) return false;
     } else if (a == "--access-key") {
       if (!value(&c->access_key)) return false;
+    } else if (a == "--secret-key") {
+      if (!value(&c->secret_key)) return false;
     } else if (a == "--json") {
       if (!value(&c->json)) return false;
     } else if (a == "--wait") {

@@ -26,6 +26,7 @@ struct Cli {
   int seed_threads = 4;
   std::string table = "hrbench";
   std::string access_key = "hrbench";
+  std::string secret_key;  // --secret-key: sign every request at send time (wire_signature.h)
   std::string region = "us-east-1";
   std::string json;  // --json FILE
   double wait = 60;  // --wait S: for the endpoints to answer at start

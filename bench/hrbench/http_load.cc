@@ -152,11 +152,13 @@ void HttpLoad::Impl::Next(Conn& c) {
 void HttpLoad::Impl::Send(Conn& c) {
   const WireRequest& r = (*c.call)[c.step];
   asio::const_buffer out;
-  if (r.slots.empty()) {
+  const bool sign = r.signing && options.signer != nullptr;
+  if (r.slots.empty() && !sign) {
     out = asio::buffer(r.bytes);
   } else {
     c.scratch.assign(r.bytes);  // keeps its capacity: no allocation after the first call
     c.filler.Fill(c.scratch.data(), r.slots);
+    if (sign) options.signer->Sign(c.scratch, *r.signing);  // over the fresh values
     out = asio::buffer(c.scratch);
   }
   asio::async_write(c.socket, out, [this, &c](const boost::system::error_code& ec, std::size_t) {

@@ -28,6 +28,8 @@ struct HttpLoadOptions {
   // The server's process, when it runs on this machine: its CPU time per request is the
   // figure that stays honest when the load generator shares the cores (0: not measured).
   int server_pid = 0;
+  // Signs the requests rendered for signing (WireRequest::signing); must outlive the load.
+  const WireSigner* signer = nullptr;
 };
 
 // A process's CPU time so far (user + system, /proc/PID/stat), in seconds; 0 when unreadable.

@@ -79,11 +79,12 @@ RecordingClient::~RecordingClient() = default;
 ddbemu::Client& RecordingClient::client() { return *impl_->client; }
 
 hrcore::Result<std::unique_ptr<RecordingClient>> RecordingClient::Open(
-    const std::string& endpoint, const std::string& access_key, const std::string& region) {
+    const std::string& endpoint, const WireCredentials& credentials) {
   ddbemu::client::HttpTransportOptions o;
   o.endpoint = endpoint;
-  o.region = region;
-  o.credentials = ddbemu::client::Credentials{access_key, "hrbench-secret", ""};
+  o.region = credentials.region;
+  const std::string secret = credentials.secret.empty() ? "hrbench-secret" : credentials.secret;
+  o.credentials = ddbemu::client::Credentials{credentials.access_key, secret, ""};
   o.max_connections = 64;
   // No transport retries: their backoff starts at a second. Throttled seeding calls are
   // retried by hrcore's service (setup.cc) with millisecond backoff; a throttled recorded call
@@ -159,13 +160,8 @@ hrcore::Result<std::vector<RecordedPattern>> RecordingClient::Record(
 }
 
 std::vector<WirePattern> RenderWire(const std::vector<RecordedPattern>& recorded,
-                                    const std::string& host, const std::string& access_key,
-                                    const std::string& region) {
-  // Fixed date and a dummy signature: the servers compare neither (see the header).
-  const std::string auth = "AWS4-HMAC-SHA256 Credential=" + access_key + "/20260101/" + region +
-                           "/dynamodb/aws4_request, SignedHeaders=content-type;host;x-amz-date;"
-                           "x-amz-target, Signature=" +
-                           std::string(64, '0');
+                                    const std::string& host, const WireCredentials& credentials) {
+  const std::string amz_date = AmzDateNow();
   std::vector<WirePattern> out;
   for (const RecordedPattern& rp : recorded) {
     WirePattern wp{.ulid_groups = rp.ulid_groups,
@@ -174,13 +170,11 @@ std::vector<WirePattern> RenderWire(const std::vector<RecordedPattern>& recorded
     for (const RecordedCall& call : rp.variants) {
       WireCall wc;
       for (const RecordedRequest& r : call) {
-        std::string head = "POST / HTTP/1.1\r\nHost: " + host +
-                           "\r\nContent-Type: application/x-amz-json-1.0\r\nX-Amz-Target: "
-                           "DynamoDB_20120810." +
-                           r.operation +
-                           "\r\nX-Amz-Date: 20260101T000000Z\r\nAuthorization: " + auth +
-                           "\r\nContent-Length: " + std::to_string(r.body.size()) + "\r\n\r\n";
+        WireSignature where;
+        const std::string head =
+            RenderSignedHead(host, r.operation, r.body.size(), credentials, amz_date, &where);
         WireRequest w{.bytes = head + r.body, .expect = r.expect, .is_read = r.is_read};
+        if (!credentials.secret.empty()) w.signing = std::move(where);
         for (Slot s : r.slots) {
           s.offset += static_cast<std::uint32_t>(head.size());
           w.slots.push_back(s);

@@ -11,11 +11,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "ddbemu/client.h"
 #include "hrcore/errors.h"
+#include "wire_signature.h"
 #include "workload.h"
 
 namespace hrbench {
@@ -48,9 +50,9 @@ struct RecordedPattern {
 // A DynamoDB client over HTTP (SigV4, pool, retries) that can record what it sends.
 class RecordingClient {
  public:
-  static hrcore::Result<std::unique_ptr<RecordingClient>> Open(const std::string& endpoint,
-                                                               const std::string& access_key,
-                                                               const std::string& region);
+  // Signs with `credentials`' secret, or with a made-up one when it is empty.
+  static hrcore::Result<std::unique_ptr<RecordingClient>> Open(
+      const std::string& endpoint, const WireCredentials& credentials);
   ~RecordingClient();
   ddbemu::Client& client();
   // Runs every variant of every pattern once (on this endpoint: the writes happen) and keeps
@@ -72,6 +74,7 @@ struct WireRequest {
   std::vector<Slot> slots;  // offsets into `bytes`
   Expect expect = Expect::kObject;
   bool is_read = true;
+  std::optional<WireSignature> signing;  // set when it is signed at send time (WireSigner)
 };
 using WireCall = std::vector<WireRequest>;
 struct WirePattern {
@@ -81,12 +84,12 @@ struct WirePattern {
   std::size_t per_variants = 0;
 };
 
-// `host` is the Host header ("127.0.0.1:8000"). The Authorization header has SigV4's shape
-// with `access_key` and `region` (which name the tables' namespace on DynamoDB Local and
-// ddb-local); its signature is not computed: neither server checks it by default.
+// `host` is the Host header ("127.0.0.1:8000"). The Authorization header names the access key
+// and region (which name the tables' namespace on DynamoDB Local and ddb-local). With a secret
+// key each request is marked for signing at send time (WireRequest::signing); without one its
+// signature stays zeros, which neither server checks by default.
 std::vector<WirePattern> RenderWire(const std::vector<RecordedPattern>& recorded,
-                                    const std::string& host, const std::string& access_key,
-                                    const std::string& region);
+                                    const std::string& host, const WireCredentials& credentials);
 
 // Fresh values for a call's slots: ULIDs with the current millisecond, unique per process run,
 // connection and call, written in place (no allocation).

@@ -75,11 +75,15 @@ int Fail(const std::string& what) {
 }
 
 int RunSoak(const Cli& cli, Endpoint& a, const std::vector<WirePattern>& wire,
-            const std::vector<std::uint16_t>& schedule, const std::vector<std::string>& names) {
+            const std::vector<std::uint16_t>& schedule, const std::vector<std::string>& names,
+            const WireSigner& signer) {
   std::string error;
-  auto load = HttpLoad::Connect(
-      {.host = a.host, .port = a.port, .connections = cli.connections, .threads = cli.threads},
-      wire, schedule, &error);
+  auto load = HttpLoad::Connect({.host = a.host,
+                                 .port = a.port,
+                                 .connections = cli.connections,
+                                 .threads = cli.threads,
+                                 .signer = &signer},
+                                wire, schedule, &error);
   if (!load) return Fail(error);
   std::printf("soak: %s, %s mix, %d connections, %.0f s in intervals of %.0f s, server pid %d\n",
               a.url.c_str(), cli.mixes[0].c_str(), cli.connections, cli.duration, cli.interval,
@@ -158,10 +162,13 @@ int RunHttp(const Cli& cli) {
   }
   if (!cli.trivial_url.empty())
     eps.push_back({.name = "trivial", .url = cli.trivial_url, .trivial = true});
+  const WireCredentials credentials{
+      .access_key = cli.access_key, .secret = cli.secret_key, .region = cli.region};
+  const WireSigner signer(credentials);
   for (Endpoint& e : eps) {
     if (!SplitUrl(e.url, &e.host, &e.port)) return Fail("cannot parse the URL " + e.url);
     if (e.trivial) continue;
-    auto c = RecordingClient::Open(e.url, cli.access_key, cli.region);
+    auto c = RecordingClient::Open(e.url, credentials);
     if (!c.ok()) return Fail(c.error().ToString());
     e.client = std::move(c).value();
   }
@@ -212,9 +219,9 @@ int RunHttp(const Cli& cli) {
     if (!recorded.ok()) return Fail(recorded.error().ToString());
     std::vector<std::vector<WirePattern>> wires;
     for (Endpoint& e : eps) {
-      wires.push_back(RenderWire(*recorded, e.host + ":" + e.port, cli.access_key, cli.region));
+      wires.push_back(RenderWire(*recorded, e.host + ":" + e.port, credentials));
     }
-    if (cli.soak) return RunSoak(cli, eps[0], wires[0], schedule, names);
+    if (cli.soak) return RunSoak(cli, eps[0], wires[0], schedule, names, signer);
     std::vector<std::unique_ptr<HttpLoad>> loads;
     std::vector<TargetResult> mix_results;
     for (std::size_t i = 0; i < eps.size(); ++i) {
@@ -224,7 +231,8 @@ int RunHttp(const Cli& cli) {
                                          .connections = cli.connections,
                                          .threads = cli.threads,
                                          .trivial = eps[i].trivial,
-                                         .server_pid = eps[i].pid},
+                                         .server_pid = eps[i].pid,
+                                         .signer = &signer},
                                         wires[i], schedule, &error));
       if (!loads.back()) return Fail(error);
       TargetResult r{.target = eps[i].name,

@@ -2,7 +2,9 @@
 """CTest smoke test of hrbench (a few seconds; no timing assertions): against a ddb-local this
 test starts (throttling on, the default), hrbench seeds a small table, runs the read and write
 mixes for one second each beside its trivial server, then a one-second soak; every pattern
-must have completed calls and no errors, and the reports must carry their fields.
+must have completed calls and no errors, and the reports must carry their fields. Then, against
+a ddb-local that checks every request's SigV4 signature (--credentials-file), both mixes with
+--secret-key: each request is signed as it is sent, so any wrong signature would be an error.
 
   DDB_LOCAL_BIN=build/tools/ddb-local HRBENCH_BIN=build/bench/hrbench/hrbench \
       /usr/bin/python3 bench/hrbench/smoke_test.py
@@ -10,6 +12,7 @@ must have completed calls and no errors, and the reports must carry their fields
 
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -55,6 +58,48 @@ def check_mixes(doc):
             assert units > 0, p
 
 
+def check_signed(binary):
+    with tempfile.TemporaryDirectory() as tmp:
+        keys = os.path.join(tmp, "credentials")
+        with open(keys, "w") as f:
+            f.write("hrbench-signed s3cret-key\n")
+        # Port 0 and the banner: the fixtures' readiness probe is unsigned, so it would wait.
+        server = subprocess.Popen(
+            [ddbservers.ddb_local_binary(), "-inMemory", "--host", "127.0.0.1", "-port", "0",
+             "--credentials-file", keys],
+            stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            url = None
+            for line in server.stdout:
+                m = re.search(r"Listening:\s+(http://[^ ]*:\d+).*signatures verified", line)
+                if m:
+                    url = m.group(1)
+                    break
+            assert url, "ddb-local did not start"
+            out = os.path.join(tmp, "signed.json")
+            proc = run([binary, "--endpoint", url, "--label", "ddb-local",
+                        "--access-key", "hrbench-signed", "--secret-key", "s3cret-key",
+                        "--mix", "read,write", "--duration", "1", "--warmup", "0.1",
+                        "--rounds", "1", "--json", out, *SMALL])
+            assert proc.returncode == 0, proc.returncode
+            with open(out) as f:
+                runs = json.load(f)["runs"]
+            assert {r["mix"] for r in runs} == {"read", "write"}, runs
+            for r in runs:
+                assert r["overall"]["errors"] == 0, r["overall"]
+                assert r["overall"]["ok"] > 0, r["overall"]
+
+            # The same server refuses a wrong secret: the signatures are really checked.
+            proc = run([binary, "--endpoint", url, "--access-key", "hrbench-signed",
+                        "--secret-key", "not-the-key", "--wait", "1", "--mix", "read",
+                        "--duration", "1", *SMALL])
+            assert proc.returncode != 0 and "InvalidSignatureException" in proc.stdout, proc
+        finally:
+            server.terminate()
+            server.wait(timeout=20)
+            server.stdout.close()
+
+
 def main():
     binary = os.environ["HRBENCH_BIN"]
     with ddbservers.start("ddb-local") as server, tempfile.TemporaryDirectory() as tmp:
@@ -82,6 +127,7 @@ def main():
         for s in samples[1:]:
             assert s["errors"] == 0 and s["ops_per_s"] > 0, s
             assert s["anonymous_kb"] > 0 and s["rss_kb"] >= s["anonymous_kb"], s
+    check_signed(binary)
     print("hrbench smoke test passed")
 
 
