@@ -19,7 +19,10 @@ inline void AppendU64(std::uint64_t v, std::string* out) {
   AppendU32(static_cast<std::uint32_t>(v), out);
 }
 
-// Overwrites 8 bytes at `dst` with `v` big-endian.
+// Overwrites 4 (8) bytes at `dst` with `v` big-endian.
+inline void StoreU32(std::uint32_t v, char* dst) {
+  for (int i = 3; i >= 0; --i, v >>= 8) dst[i] = static_cast<char>(v);
+}
 inline void StoreU64(std::uint64_t v, char* dst) {
   for (int i = 7; i >= 0; --i, v >>= 8) dst[i] = static_cast<char>(v);
 }

@@ -39,10 +39,7 @@ class CatalogKeyBuffer {
       view_ = heap_;
       return;
     }
-    const auto n = static_cast<std::uint32_t>(ns.size());
-    const char length[4] = {static_cast<char>(n >> 24), static_cast<char>(n >> 16),
-                            static_cast<char>(n >> 8), static_cast<char>(n)};
-    std::memcpy(inline_, length, 4);
+    StoreU32(static_cast<std::uint32_t>(ns.size()), inline_);  // as NamespacePrefix's AppendU32
     std::memcpy(inline_ + 4, ns.data(), ns.size());
     std::memcpy(inline_ + 4 + ns.size(), name.data(), name.size());
     view_ = std::string_view(inline_, size);
