@@ -1,4 +1,5 @@
-// Database: opening the engine and running one operation. The path of a request is
+// Database: opening the engine, running one operation, and the capacity and TTL calls.
+// The path of a request is
 //   JSON parse -> model validation (api_json/request_validator) -> the operation's handler
 //   (operation_table) -> response body, or the error envelope (api_json/error_envelope).
 #include "ddbemu/database.h"
@@ -13,6 +14,7 @@
 #include "api_json/request_validator.h"
 #include "database_impl.h"
 #include "ops/access/access_check.h"
+#include "ops/capacity/capacity_report.h"
 #include "operation_table.h"
 #include "ops/ttl/time_to_live.h"
 
@@ -73,7 +75,8 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
       return ApiError::Validation("Unknown fault kind in '" + impl->options.faults.kinds +
                                   "': expected throttling, internal, conflict or drop");
     }
-    impl->faults = std::make_unique<realism::FaultInjector>(impl->options.faults, std::move(*kinds));
+    impl->faults =
+        std::make_unique<realism::FaultInjector>(impl->options.faults, std::move(*kinds));
   }
   impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock);
   if (impl->options.audit) impl->audit = std::make_unique<audit::AccessAudit>(*impl->clock);
@@ -144,8 +147,31 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
   } catch (const std::exception& e) {
     // Nothing in the engine throws by design; this is the last line that keeps a bug from
     // taking the process down. The request's write transaction has been aborted by RAII.
-    return ErrorResponse(ApiError::InternalServerError(std::string("Internal server error: ") + e.what()));
+    return ErrorResponse(
+        ApiError::InternalServerError(std::string("Internal server error: ") + e.what()));
   }
+}
+
+// The capacity model's calls (ddbemu/capacity_report.h): the report and the overrides.
+Result<TableCapacityReport> Database::CapacityReport(std::string_view table_name, std::size_t top_n,
+                                                     const RequestContext& context) {
+  ops::Engine engine = impl_->engine();
+  return ops::BuildCapacityReport(engine, *impl_->throughput, impl_->CallerFor(context), table_name,
+                                  top_n);
+}
+
+Status Database::SetCapacityOverrides(std::string_view table_name,
+                                      const CapacityOverrides& overrides,
+                                      const RequestContext& context) {
+  ops::Engine engine = impl_->engine();
+  return ops::SetCapacityOverrides(engine, *impl_->throughput, impl_->CallerFor(context),
+                                   table_name, overrides);
+}
+
+// Time to Live's sweep (ops/ttl/time_to_live.h), for programs that run it on their own clock.
+Result<std::size_t> Database::SweepExpiredItems() {
+  ops::Engine engine = impl_->engine();
+  return ops::ttl::SweepExpiredItems(engine);
 }
 
 }  // namespace ddbemu
