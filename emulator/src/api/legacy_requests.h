@@ -13,6 +13,8 @@
 namespace ddbemu::api {
 
 // "AND" (the default) or "OR".
-expr::ConditionalOperator ParseConditionalOperator(const std::optional<std::string>& text);
+inline expr::ConditionalOperator ParseConditionalOperator(const std::optional<std::string>& text) {
+  return text && *text == "OR" ? expr::ConditionalOperator::kOr : expr::ConditionalOperator::kAnd;
+}
 
 }  // namespace ddbemu::api

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "client/connection_pool.h"
-#include "client/service_error.h"
+#include "http_client/error_envelope_reader.h"
 #include "value/crc32.h"
 
 namespace ddbemu::client {
@@ -114,7 +114,7 @@ Result<std::string> HttpTransport::Call(std::string_view operation, std::string_
       } else {
         outcome.http_status = response.status;
         std::string type;
-        error.emplace(ParseServiceError(response.status, response.body, &type));
+        error.emplace(http_client::ApiErrorFromEnvelope(response.status, response.body, &type));
         outcome.error_code = type.substr(type.find('#') + 1);
       }
     }

@@ -5,7 +5,7 @@
 #include <rapidjson/document.h>
 
 #include "client/http_transport.h"
-#include "client/service_error.h"
+#include "http_client/error_envelope_reader.h"
 #include "ddb_local_process.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/database.h"
@@ -52,7 +52,7 @@ class DdbLocalEndToEndTest : public ::testing::Test {
     const Response local = db_->Call(op, body, RequestContext{"AKIDE2E", "us-east-1"});
     ASSERT_FALSE(remote.ok());
     ASSERT_NE(local.http_status, 200) << local.body;
-    const ApiError expected = ParseServiceError(local.http_status, local.body);
+    const ApiError expected = http_client::ApiErrorFromEnvelope(local.http_status, local.body);
     const ApiError& got = remote.error();
     EXPECT_EQ(got.code(), expected.code());
     EXPECT_EQ(got.message(), expected.message());

@@ -1,6 +1,6 @@
 // Every ErrorCode survives the trip the HTTP client makes: rendered by the server's envelope
-// (api::RenderError), read back by ParseServiceError into the same code, message and payload.
-#include "client/service_error.h"
+// (api::RenderError), read back by ApiErrorFromEnvelope into the same code, message and payload.
+#include "http_client/error_envelope_reader.h"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,8 @@ TEST(ServiceErrorTest, EveryServiceErrorCodeRoundTripsThroughTheEnvelope) {
     const ApiError sent(code, "message of code " + std::to_string(i));
     SCOPED_TRACE(std::string(sent.type_name()));
     std::string type;
-    const ApiError got = ParseServiceError(sent.http_status(), api::RenderError(sent), &type);
+    const ApiError got =
+        http_client::ApiErrorFromEnvelope(sent.http_status(), api::RenderError(sent), &type);
     EXPECT_EQ(got.code(), code);
     EXPECT_EQ(got.message(), sent.message());
     EXPECT_EQ(type, sent.type_name());
@@ -39,7 +40,7 @@ TEST(ServiceErrorTest, CancellationReasonsThrottlingReasonsAndItemArrive) {
   sent.cancellation_reasons.push_back(
       {"ConditionalCheckFailed", "The conditional request failed",
        std::make_shared<const AttributeValue>(AttributeValue::M(item))});
-  const ApiError got = ParseServiceError(400, api::RenderError(sent));
+  const ApiError got = http_client::ApiErrorFromEnvelope(400, api::RenderError(sent));
   ASSERT_EQ(got.cancellation_reasons.size(), 2u);
   EXPECT_EQ(got.cancellation_reasons[0].code, "None");
   EXPECT_EQ(got.cancellation_reasons[0].message, "");
@@ -52,29 +53,29 @@ TEST(ServiceErrorTest, CancellationReasonsThrottlingReasonsAndItemArrive) {
   ApiError throttled(ErrorCode::kProvisionedThroughputExceeded, "slow down");
   throttled.throttling_reasons.push_back(
       {"TableWriteKeyRangeThroughputExceeded", "arn:aws:dynamodb:us-east-1:0:table/T"});
-  const ApiError got2 = ParseServiceError(400, api::RenderError(throttled));
+  const ApiError got2 = http_client::ApiErrorFromEnvelope(400, api::RenderError(throttled));
   ASSERT_EQ(got2.throttling_reasons.size(), 1u);
   EXPECT_EQ(got2.throttling_reasons[0].reason, "TableWriteKeyRangeThroughputExceeded");
   EXPECT_EQ(got2.throttling_reasons[0].resource_arn, "arn:aws:dynamodb:us-east-1:0:table/T");
 
   ApiError failed = ApiError::ConditionalCheckFailed();
   failed.item = std::make_shared<const AttributeValue>(AttributeValue::M(item));
-  const ApiError got3 = ParseServiceError(400, api::RenderError(failed));
+  const ApiError got3 = http_client::ApiErrorFromEnvelope(400, api::RenderError(failed));
   ASSERT_NE(got3.item, nullptr);
   EXPECT_EQ(*got3.item, AttributeValue::M(item));
 }
 
 TEST(ServiceErrorTest, UnknownTypesAndNonJsonBodiesKeepWhatWasSent) {
-  const ApiError denied = ParseServiceError(
+  const ApiError denied = http_client::ApiErrorFromEnvelope(
       400, R"({"__type":"com.amazon.coral.service#UnrecognizedClientException",)"
            R"("message":"The security token included in the request is invalid."})");
   EXPECT_EQ(denied.code(), ErrorCode::kUnknownServiceError);
   EXPECT_EQ(denied.message(),
             "UnrecognizedClientException: The security token included in the request is invalid.");
-  const ApiError gateway = ParseServiceError(502, "<html>Bad Gateway</html>");
+  const ApiError gateway = http_client::ApiErrorFromEnvelope(502, "<html>Bad Gateway</html>");
   EXPECT_EQ(gateway.code(), ErrorCode::kInternalServerError);
   EXPECT_EQ(gateway.message(), "HTTP 502: <html>Bad Gateway</html>");
-  EXPECT_EQ(ParseServiceError(403, "").code(), ErrorCode::kUnknownServiceError);
+  EXPECT_EQ(http_client::ApiErrorFromEnvelope(403, "").code(), ErrorCode::kUnknownServiceError);
   EXPECT_EQ(ErrorCodeFromTypeName("NoSuchException"), std::nullopt);
 }
 
