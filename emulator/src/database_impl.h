@@ -10,7 +10,7 @@
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
 #include "ops/realism/transient_statuses.h"
-#include "ops/ttl/ttl_sweeper.h"
+#include "ops/ttl/time_to_live.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
 

@@ -7,12 +7,17 @@
 // REMOVE with userIdentity {PrincipalId: dynamodb.amazonaws.com, Type: Service}.
 // The sweep runs on the engine's clock: on a virtual clock exactly when called
 // (Database::SweepExpiredItems, POST /_ddblocal/ttl/sweep), on a real one also from a
-// background thread every Options::ttl_sweep_interval_ms (ttl_sweeper.h).
+// background thread every Options::ttl_sweep_interval_ms (TtlSweeper, below).
 #pragma once
 
+#include <chrono>
+#include <condition_variable>
 #include <cstddef>
+#include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 
 #include "api/table_requests.h"
 #include "api/ttl_requests.h"
@@ -46,5 +51,26 @@ bool IsExpired(const Item& item, const std::string& attribute_name, std::int64_t
 // Deletes every expired item of every table with TTL enabled, in every namespace. Returns how
 // many items were deleted.
 Result<std::size_t> SweepExpiredItems(Engine& engine);
+
+// A background thread that runs a sweep every interval, for a database on a real clock
+// (Options::ttl_sweep_interval_ms). Destroying it stops the thread promptly (it waits on a
+// condition variable, not a sleep) and joins it.
+class TtlSweeper {
+ public:
+  TtlSweeper(std::function<void()> sweep, std::chrono::milliseconds interval);
+  ~TtlSweeper();
+  TtlSweeper(const TtlSweeper&) = delete;
+  TtlSweeper& operator=(const TtlSweeper&) = delete;
+
+ private:
+  void Run();
+
+  std::function<void()> sweep_;
+  std::chrono::milliseconds interval_;
+  std::mutex mu_;
+  std::condition_variable wake_;
+  bool stopping_ = false;  // guarded by mu_
+  std::thread thread_;     // last: starts after every other member is ready
+};
 
 }  // namespace ddbemu::ops::ttl
