@@ -3,9 +3,9 @@
 
 #include <cassert>
 
-#include "storage/collection_stats.h"
 #include "storage/index_projection.h"
 #include "storage/lmdb_error.h"
+#include "storage/meta_stats.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 

@@ -22,7 +22,7 @@
 #include "storage/env.h"
 #include "storage/key_layout.h"
 #include "storage/key_range.h"
-#include "storage/keyspace_stats.h"
+#include "storage/meta_stats.h"
 #include "storage/ordered_map.h"
 #include "storage/stream_store.h"
 #include "storage/table_schema.h"
@@ -64,7 +64,7 @@ class ItemStore {
 
   Result<KeyspaceStats> TableStats(const Txn& txn, const TableSchema& schema) const;
   Result<KeyspaceStats> IndexStats(const Txn& txn, const IndexSchema& index) const;
-  // The size of the item collection of `key_or_item`'s partition key (collection_stats.h): its
+  // The size of the item collection of `key_or_item`'s partition key (meta_stats.h): its
   // base items plus their LSI entries, by the item-size rule. Kept only for tables with local
   // secondary indexes (0 otherwise). Fails with "The provided key element does not match the
   // schema" when the partition key attribute is missing or mistyped.

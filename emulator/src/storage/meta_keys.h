@@ -31,7 +31,7 @@ inline std::string KeyspaceStats(std::uint32_t keyspace_id) {
 
 // Size of one item collection of a table with local secondary indexes: "C" | the base table's
 // partition prefix (keyspace id | partition hash | encoded partition key), see
-// collection_stats.h. Stored through an OrderedMap, since partition keys may be long.
+// meta_stats.h. Stored through an OrderedMap, since partition keys may be long.
 inline std::string CollectionSize(std::string_view partition_prefix) {
   std::string key = "C";
   key.append(partition_prefix);

@@ -1,6 +1,8 @@
-// Key-space statistics records: "S" | ks -> u64 count | u64 bytes, big-endian (see
-// keyspace_stats.h and meta_keys.h).
-#include "storage/keyspace_stats.h"
+// The meta DBI's statistics records (see meta_stats.h and meta_keys.h). Key-space statistics:
+// "S" | ks -> u64 count | u64 bytes, big-endian.
+#include "storage/meta_stats.h"
+
+#include <string>
 
 #include "storage/byte_order.h"
 #include "storage/lmdb_error.h"
@@ -35,6 +37,41 @@ Status ApplyStatsDelta(WriteTxn& txn, Dbi meta, std::uint32_t keyspace_id, Stats
 Status EraseKeyspaceStats(WriteTxn& txn, Dbi meta, std::uint32_t keyspace_id) {
   DDB_ASSIGN_OR_RETURN(bool existed, txn.Delete(meta, metakeys::KeyspaceStats(keyspace_id)));
   (void)existed;  // a key space that never held an item has no record
+  return Status::Ok();
+}
+
+
+Result<std::uint64_t> ReadCollectionSize(const Txn& txn, OrderedMap meta,
+                                         std::string_view partition_prefix) {
+  DDB_ASSIGN_OR_RETURN(auto record, meta.Get(txn, metakeys::CollectionSize(partition_prefix)));
+  if (!record) return std::uint64_t{0};
+  if (record->size() != 8) return CorruptionError("item-collection size");
+  return ReadU64(*record);
+}
+
+Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta, std::string_view partition_prefix,
+                            std::int64_t delta) {
+  if (delta == 0) return Status::Ok();
+  DDB_ASSIGN_OR_RETURN(std::uint64_t size, ReadCollectionSize(txn, meta, partition_prefix));
+  const std::int64_t next = static_cast<std::int64_t>(size) + delta;
+  if (next < 0) {
+    return ApiError::InternalServerError("Item-collection size would become negative");
+  }
+  const std::string key = metakeys::CollectionSize(partition_prefix);
+  if (next == 0) {  // an empty collection keeps no record
+    DDB_ASSIGN_OR_RETURN(bool existed, meta.Delete(txn, key));
+    (void)existed;
+    return Status::Ok();
+  }
+  std::string record;
+  AppendU64(static_cast<std::uint64_t>(next), &record);
+  return meta.Put(txn, key, record);
+}
+
+Status EraseCollectionSizes(WriteTxn& txn, OrderedMap meta, std::uint32_t keyspace_id) {
+  DDB_ASSIGN_OR_RETURN(std::uint64_t removed,
+                       meta.DeletePrefix(txn, metakeys::CollectionSizes(keyspace_id)));
+  (void)removed;
   return Status::Ok();
 }
 
