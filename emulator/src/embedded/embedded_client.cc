@@ -55,8 +55,13 @@ class EmbeddedClient final : public Client {
     return Run<PutItemResponse>("PutItem", request, &ops::PutItem, &embedded::ToPutItemResponse);
   }
   Result<GetItemResponse> GetItem(const GetItemRequest& request) override {
-    return RunInto<GetItemResponse, api::GetItemRequest>("GetItem", request, &ops::GetItem,
-                                                         &embedded::ToGetItemResponse);
+    // The engine request borrows the caller's key, except for the audit, which reads the
+    // request's own `key` member (audit/request_shape.cc).
+    const bool lend_key = impl_.audit == nullptr;
+    return RunInto<GetItemResponse, api::GetItemRequest>(
+        "GetItem",
+        [&](api::GetItemRequest* out) { return embedded::ToEngine(request, out, lend_key); },
+        &ops::GetItem, &embedded::ToGetItemResponse);
   }
   Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request) override {
     return Run<UpdateItemResponse>("UpdateItem", request, &ops::UpdateItem,
@@ -270,13 +275,13 @@ class EmbeddedClient final : public Client {
     }
   }
 
-  // Run for a request converted in place (ToEngine(request, &engine_request)), with no Result
-  // to move it out of: the hot item reads.
-  template <class Response, class EngineRequest, class Request, class Op, class Out>
-  Result<Response> RunInto(std::string_view operation, const Request& request, Op op, Out out) {
+  // Run for a request converted in place (`convert(&engine_request)`, a ToEngine), with no
+  // Result to move it out of: the hot item reads.
+  template <class Response, class EngineRequest, class Convert, class Op, class Out>
+  Result<Response> RunInto(std::string_view operation, Convert convert, Op op, Out out) {
     try {
       EngineRequest engine_request;
-      DDB_RETURN_IF_ERROR(embedded::ToEngine(request, &engine_request));
+      DDB_RETURN_IF_ERROR(convert(&engine_request));
       return Execute<Response>(operation, engine_request, op, out);
     } catch (const std::exception& e) {
       return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());

@@ -193,8 +193,9 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
                        FindTable(engine, txn, caller, request.table_name));
   const TableSchema& table = *schema;
-  DDB_RETURN_IF_ERROR(ValidateKey(table, request.key));
-  DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
+  const Item& request_key = request.Key();
+  DDB_RETURN_IF_ERROR(ValidateKey(table, request_key));
+  DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request_key));
   // Realism switch: an eventually consistent read may still see the version a recent write
   // replaced (storage/version_history.h).
   std::optional<std::optional<Item>> lagged;
@@ -235,7 +236,7 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   // Reads are charged by the size of the item read, not of what the projection returns.
   capacity::RequestCharge charge;
   charge.table_read = capacity::ReadCost(size, request.consistent_read);
-  DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request.key, charge));
+  DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request_key, charge));
 
   api::ItemResponse response;
   response.consumed_capacity =
