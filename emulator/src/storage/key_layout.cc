@@ -62,6 +62,21 @@ Result<std::string> EncodeTableKey(const TableSchema& schema, const Item& key_or
   return key;
 }
 
+void EncodeTableKey(const TableSchema& schema, const KeyValues& values, std::string* out) {
+  const std::string_view partition = values.partition->scalar();
+  const std::size_t sort = values.sort != nullptr ? values.sort->scalar().size() : 0;
+  out->clear();
+  // The encoding adds 2 bytes per value and 1 per zero byte: rarely more than this.
+  out->reserve(kPartitionKeyOffset + partition.size() + sort + 8);
+  AppendU32(schema.keyspace_id, out);
+  out->append(kPartitionHashBytes, '\0');  // as AppendPartition: filled in once enc(pk) is known
+  keycodec::AppendComponent(*values.partition, out);
+  const std::uint64_t hash =
+      keycodec::PartitionHash(std::string_view(*out).substr(kPartitionKeyOffset));
+  StoreU64(hash, out->data() + kKeyspaceIdBytes);
+  if (values.sort != nullptr) keycodec::AppendComponent(*values.sort, out);
+}
+
 std::optional<std::string> EncodeIndexKey(const TableSchema& schema, const IndexSchema& index,
                                           const Item& item) {
   std::string key;

@@ -42,6 +42,17 @@ bool AppendKeyComponents(std::span<const KeyAttribute> attributes, const Item& i
 // element does not match the schema" when a key attribute is missing or of the wrong type.
 Result<std::string> EncodeTableKey(const TableSchema& schema, const Item& key_or_item);
 
+// The values of a table key's attributes, found once in a key checked against the schema
+// (ops/items/key_validation.h's ValidateKey): `sort` is null for a table without a sort key.
+struct KeyValues {
+  const AttributeValue* partition = nullptr;
+  const AttributeValue* sort = nullptr;
+};
+
+// EncodeTableKey for values already checked against `schema` (each of its declared type), so
+// that it cannot fail: the same bytes, without looking the attributes up again. Replaces `*out`.
+void EncodeTableKey(const TableSchema& schema, const KeyValues& values, std::string* out);
+
 // The storage key of `item`'s entry in `index`, or nullopt when the item has no entry there:
 // indexes are sparse, so an item lacking any index key attribute, or holding one with a type
 // other than the declared one, is not indexed. `item` must hold the table's key attributes.

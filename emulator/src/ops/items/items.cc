@@ -194,8 +194,10 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
                        FindTable(engine, txn, caller, request.table_name));
   const TableSchema& table = *schema;
   const Item& request_key = request.Key();
-  DDB_RETURN_IF_ERROR(ValidateKey(table, request_key));
-  DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request_key));
+  storage::KeyValues key_values;
+  DDB_RETURN_IF_ERROR(ValidateKey(table, request_key, &key_values));
+  std::string key;
+  storage::EncodeTableKey(table, key_values, &key);
   // Realism switch: an eventually consistent read may still see the version a recent write
   // replaced (storage/version_history.h).
   std::optional<std::optional<Item>> lagged;
