@@ -185,9 +185,12 @@ Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
 
 Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
                                   const api::GetItemRequest& request) {
-  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
-                       PrepareItemExpressions(request.expressions, request.legacy,
-                                              {.projection = true}, engine.expression_cache));
+  ItemExpressions expressions;  // none, in the common plain read: no Result to move it out of
+  if (CarriesExpressions(request.expressions, request.legacy)) {
+    DDB_ASSIGN_OR_RETURN(expressions,
+                         PrepareItemExpressions(request.expressions, request.legacy,
+                                                {.projection = true}, engine.expression_cache));
+  }
 
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
