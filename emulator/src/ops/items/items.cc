@@ -199,8 +199,9 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   const Item& request_key = request.Key();
   storage::KeyValues key_values;
   DDB_RETURN_IF_ERROR(ValidateKey(table, request_key, &key_values));
-  std::string key;
-  storage::EncodeTableKey(table, key_values, &key);
+  storage::TableKeyBuffer key_buffer;
+  storage::EncodeTableKey(table, key_values, &key_buffer);
+  const std::string_view key = key_buffer.view();
   // Realism switch: an eventually consistent read may still see the version a recent write
   // replaced (storage/version_history.h).
   std::optional<std::optional<Item>> lagged;
