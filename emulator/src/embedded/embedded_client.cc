@@ -28,6 +28,7 @@
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
+#include "storage/table_memo.h"
 
 namespace ddbemu {
 namespace {
@@ -49,7 +50,7 @@ class EmbeddedClient final : public Client {
       : owned_(std::move(owned)),
         impl_(database.impl()),
         context_(std::move(context)),
-        caller_(impl_.CallerFor(context_)) {}
+        caller_(WithMemo(impl_.CallerFor(context_), &table_memo_)) {}
 
   Result<PutItemResponse> PutItem(const PutItemRequest& request) override {
     return Run<PutItemResponse>("PutItem", request, &ops::PutItem, &embedded::ToPutItemResponse);
@@ -321,9 +322,17 @@ class EmbeddedClient final : public Client {
     });
   }
 
+  static ops::Caller WithMemo(ops::Caller caller, storage::TableMemo* memo) {
+    caller.table_memo = memo;
+    return caller;
+  }
+
   std::unique_ptr<Database> owned_;  // set when this client opened the database
   Database::Impl& impl_;
   RequestContext context_;
+  // The last table this client's reads resolved, for the next read of it (before caller_,
+  // which points to it).
+  storage::TableMemo table_memo_;
   // Who calls: a function of the context and of the database's options, both fixed once the
   // client exists, so worked out once instead of per call.
   const ops::Caller caller_;

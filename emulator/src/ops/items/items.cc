@@ -16,6 +16,7 @@
 #include "ops/realism/transient_statuses.h"
 #include "storage/item_store.h"
 #include "storage/lmdb_error.h"
+#include "storage/table_memo.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
@@ -32,10 +33,17 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
   if (table_name.starts_with("arn:")) {
     DDB_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name));
   }
-  DDB_ASSIGN_OR_RETURN(
-      std::shared_ptr<const TableSchema> table,
-      engine.catalog.GetShared(txn, caller.ns, resolved.empty() ? table_name : resolved));
-  if (!table) return TableNotFound();
+  const std::string_view name = resolved.empty() ? std::string_view(table_name) : resolved;
+  // The client's memo first (reads on a committed snapshot only: a write's is 0).
+  const std::uint64_t snapshot =
+      caller.table_memo != nullptr ? storage::CommittedSnapshot(txn) : 0;
+  std::shared_ptr<const TableSchema> table;
+  if (snapshot != 0) table = caller.table_memo->Find(snapshot, name);
+  if (!table) {
+    DDB_ASSIGN_OR_RETURN(table, engine.catalog.GetShared(txn, caller.ns, name));
+    if (!table) return TableNotFound();
+    if (snapshot != 0) caller.table_memo->Remember(snapshot, name, table);
+  }
   if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
     DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
   }
