@@ -53,6 +53,10 @@ struct PutItemRequest {
 struct GetItemRequest {
   std::string table_name;
   Item key;
+  // The embedded client lends the caller's key instead of copying it when normalizing would
+  // leave it as it is (embedded/typed_requests.cc); null: `key` holds it. Read it via Key().
+  const Item* borrowed_key = nullptr;
+  const Item& Key() const { return borrowed_key != nullptr ? *borrowed_key : key; }
   bool consistent_read = false;
   ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
   ExpressionParameters expressions;

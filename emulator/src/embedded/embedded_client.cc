@@ -28,6 +28,7 @@
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
+#include "storage/table_memo.h"
 
 namespace ddbemu {
 namespace {
@@ -49,14 +50,19 @@ class EmbeddedClient final : public Client {
       : owned_(std::move(owned)),
         impl_(database.impl()),
         context_(std::move(context)),
-        caller_(impl_.CallerFor(context_)) {}
+        caller_(WithMemo(impl_.CallerFor(context_), &table_memo_)) {}
 
   Result<PutItemResponse> PutItem(const PutItemRequest& request) override {
     return Run<PutItemResponse>("PutItem", request, &ops::PutItem, &embedded::ToPutItemResponse);
   }
   Result<GetItemResponse> GetItem(const GetItemRequest& request) override {
-    return RunInto<GetItemResponse, api::GetItemRequest>("GetItem", request, &ops::GetItem,
-                                                         &embedded::ToGetItemResponse);
+    // The engine request borrows the caller's key, except for the audit, which reads the
+    // request's own `key` member (audit/request_shape.cc).
+    const bool lend_key = impl_.audit == nullptr;
+    return RunInto<GetItemResponse, api::GetItemRequest>(
+        "GetItem",
+        [&](api::GetItemRequest* out) { return embedded::ToEngine(request, out, lend_key); },
+        &ops::GetItem, &embedded::ToGetItemResponse);
   }
   Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request) override {
     return Run<UpdateItemResponse>("UpdateItem", request, &ops::UpdateItem,
@@ -270,13 +276,13 @@ class EmbeddedClient final : public Client {
     }
   }
 
-  // Run for a request converted in place (ToEngine(request, &engine_request)), with no Result
-  // to move it out of: the hot item reads.
-  template <class Response, class EngineRequest, class Request, class Op, class Out>
-  Result<Response> RunInto(std::string_view operation, const Request& request, Op op, Out out) {
+  // Run for a request converted in place (`convert(&engine_request)`, a ToEngine), with no
+  // Result to move it out of: the hot item reads.
+  template <class Response, class EngineRequest, class Convert, class Op, class Out>
+  Result<Response> RunInto(std::string_view operation, Convert convert, Op op, Out out) {
     try {
       EngineRequest engine_request;
-      DDB_RETURN_IF_ERROR(embedded::ToEngine(request, &engine_request));
+      DDB_RETURN_IF_ERROR(convert(&engine_request));
       return Execute<Response>(operation, engine_request, op, out);
     } catch (const std::exception& e) {
       return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
@@ -316,9 +322,17 @@ class EmbeddedClient final : public Client {
     });
   }
 
+  static ops::Caller WithMemo(ops::Caller caller, storage::TableMemo* memo) {
+    caller.table_memo = memo;
+    return caller;
+  }
+
   std::unique_ptr<Database> owned_;  // set when this client opened the database
   Database::Impl& impl_;
   RequestContext context_;
+  // The last table this client's reads resolved, for the next read of it (before caller_,
+  // which points to it).
+  storage::TableMemo table_memo_;
   // Who calls: a function of the context and of the database's options, both fixed once the
   // client exists, so worked out once instead of per call.
   const ops::Caller caller_;

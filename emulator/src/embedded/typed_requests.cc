@@ -208,9 +208,23 @@ Result<api::PutItemRequest> ToEngine(PutItemRequest in) {
   return out;
 }
 
-// Each member is copied once, straight into the caller's engine request (the key is normalized
-// in its copy): no copy of the whole public request first, no request moved out of a Result.
-Status ToEngine(const GetItemRequest& in, api::GetItemRequest* engine_request) {
+namespace {
+
+// Whether NormalizeItem would leave `key` as it is: true when every value is a string or a
+// binary (only numbers, sets and nesting change or fail), the shape of nearly every key.
+bool NormalAsIs(const Item& key) {
+  for (const auto& [name, value] : key) {
+    if (!value.is(AttributeType::kS) && !value.is(AttributeType::kB)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+// Each member is copied once, straight into the caller's engine request: no copy of the whole
+// public request first, no request moved out of a Result. The key is lent when it may be
+// (`lend_key`) and needs no normalizing; otherwise normalized in its copy.
+Status ToEngine(const GetItemRequest& in, api::GetItemRequest* engine_request, bool lend_key) {
   api::GetItemRequest& out = *engine_request;
   DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
   out.table_name = in.table_name;
@@ -221,6 +235,10 @@ Status ToEngine(const GetItemRequest& in, api::GetItemRequest* engine_request) {
   out.expressions.has_names = !in.expression_attribute_names.empty();
   out.expressions.names.insert(in.expression_attribute_names.begin(),
                                in.expression_attribute_names.end());
+  if (lend_key && NormalAsIs(in.key)) {
+    out.borrowed_key = &in.key;
+    return Status::Ok();
+  }
   out.key = in.key;
   return NormalizeItem(out.key);
 }

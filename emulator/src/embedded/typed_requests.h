@@ -18,7 +18,9 @@ api::ReturnConsumedCapacity ToEngine(ReturnConsumedCapacity mode);
 
 Result<api::PutItemRequest> ToEngine(PutItemRequest request);
 // Fills `*out` (a default engine request) from `request`; an error leaves `*out` unspecified.
-Status ToEngine(const GetItemRequest& request, api::GetItemRequest* out);
+// With `lend_key`, `*out` may borrow request.key (api::GetItemRequest::borrowed_key): it must
+// not outlive `request`, and only readers that go through Key() see the key.
+Status ToEngine(const GetItemRequest& request, api::GetItemRequest* out, bool lend_key);
 Result<api::UpdateItemRequest> ToEngine(UpdateItemRequest request);
 Result<api::DeleteItemRequest> ToEngine(DeleteItemRequest request);
 Result<api::QueryRequest> ToEngine(QueryRequest request);

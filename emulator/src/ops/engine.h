@@ -14,6 +14,9 @@
 #include "storage/stream_store.h"
 #include "storage/version_history.h"
 
+namespace ddbemu::storage {
+class TableMemo;
+}
 namespace ddbemu::realism {
 class TransientStatuses;
 }
@@ -61,6 +64,9 @@ struct Caller {
   bool policies_on = false;
   const AccessPolicy* policy = nullptr;
   std::string access_key_id;
+  // The embedded client's memo of the last table its reads resolved (storage/table_memo.h);
+  // null on the JSON path, whose Caller lives for one request.
+  storage::TableMemo* table_memo = nullptr;
 
   std::string TableArn(std::string_view table) const {
     return "arn:aws:dynamodb:" + region + ":" + account_id + ":table/" + std::string(table);

@@ -147,19 +147,12 @@ Status Catalog::BumpGeneration(WriteTxn& txn) {
   return txn.Put(meta_, metakeys::kCatalogGeneration, next);
 }
 
-namespace {
-
-// The id of the committed snapshot `txn` reads, or 0 for a write transaction (whose id is the
-// one its commit will have: what it reads can still change, and an abort reuses the id).
-// A committed snapshot never changes, so its catalog generation can be remembered by id.
 std::uint64_t CommittedSnapshot(const Txn& txn) {
   const std::size_t id = mdb_txn_id(txn.handle());
   MDB_envinfo info;
   if (mdb_env_info(mdb_txn_env(txn.handle()), &info) != 0) return 0;
   return id <= info.me_last_txnid ? id : 0;
 }
-
-}  // namespace
 
 Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, std::string_view ns,
                                                               std::string_view name) const {

@@ -37,6 +37,11 @@ struct TableNamePage {
   bool has_more = false;
 };
 
+// The id of the committed snapshot `txn` reads, or 0 for a write transaction (whose id is the
+// one its commit will have: what it reads can still change, and an abort reuses the id).
+// A committed snapshot never changes, so what it holds can be remembered by id.
+std::uint64_t CommittedSnapshot(const Txn& txn);
+
 class Catalog {
  public:
   explicit Catalog(const Env& env) : catalog_(env.catalog_dbi()), meta_(env.meta_dbi()) {}

@@ -1,6 +1,8 @@
 // Storage keys of base items and index entries (see key_layout.h).
 #include "storage/key_layout.h"
 
+#include <cstring>
+
 #include "storage/byte_order.h"
 #include "value/key_codec.h"
 
@@ -60,6 +62,55 @@ Result<std::string> EncodeTableKey(const TableSchema& schema, const Item& key_or
     return ApiError::Validation("The provided key element does not match the schema");
   }
   return key;
+}
+
+void EncodeTableKey(const TableSchema& schema, const KeyValues& values, std::string* out) {
+  const std::string_view partition = values.partition->scalar();
+  const std::size_t sort = values.sort != nullptr ? values.sort->scalar().size() : 0;
+  out->clear();
+  // The encoding adds 2 bytes per value and 1 per zero byte: rarely more than this.
+  out->reserve(kPartitionKeyOffset + partition.size() + sort + 8);
+  AppendU32(schema.keyspace_id, out);
+  out->append(kPartitionHashBytes, '\0');  // as AppendPartition: filled in once enc(pk) is known
+  keycodec::AppendComponent(*values.partition, out);
+  const std::uint64_t hash =
+      keycodec::PartitionHash(std::string_view(*out).substr(kPartitionKeyOffset));
+  StoreU64(hash, out->data() + kKeyspaceIdBytes);
+  if (values.sort != nullptr) keycodec::AppendComponent(*values.sort, out);
+}
+
+namespace {
+
+// The bytes of an S or B value that enc() copies as they are (no zero byte to escape); null
+// for a number or a value that needs escaping.
+const std::string* PlainBytes(const AttributeValue* value) {
+  if (value == nullptr || value->is(AttributeType::kN)) return nullptr;
+  const std::string& bytes = value->scalar();
+  return std::memchr(bytes.data(), 0, bytes.size()) == nullptr ? &bytes : nullptr;
+}
+
+}  // namespace
+
+void EncodeTableKey(const TableSchema& schema, const KeyValues& values, TableKeyBuffer* out) {
+  const std::string* partition = PlainBytes(values.partition);
+  const std::string* sort = values.sort != nullptr ? PlainBytes(values.sort) : nullptr;
+  const std::size_t size = kPartitionKeyOffset +
+                           (partition ? partition->size() + keycodec::kPlainBytesOverhead : 0) +
+                           (sort ? sort->size() + keycodec::kPlainBytesOverhead : 0);
+  if (partition == nullptr || (values.sort != nullptr && sort == nullptr) ||
+      size > sizeof(out->inline_)) {
+    EncodeTableKey(schema, values, &out->heap_);
+    out->view_ = out->heap_;
+    return;
+  }
+  char* const key = out->inline_;
+  StoreU32(schema.keyspace_id, key);
+  char* const partition_at = key + kPartitionKeyOffset;
+  char* end = keycodec::WritePlainBytes(*partition, partition_at);
+  const auto encoded_size = static_cast<std::size_t>(end - partition_at);
+  StoreU64(keycodec::PartitionHash({partition_at, encoded_size}), key + kKeyspaceIdBytes);
+  if (sort != nullptr) end = keycodec::WritePlainBytes(*sort, end);
+  out->view_ = std::string_view(key, static_cast<std::size_t>(end - key));
 }
 
 std::optional<std::string> EncodeIndexKey(const TableSchema& schema, const IndexSchema& index,

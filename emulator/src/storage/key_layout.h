@@ -42,6 +42,38 @@ bool AppendKeyComponents(std::span<const KeyAttribute> attributes, const Item& i
 // element does not match the schema" when a key attribute is missing or of the wrong type.
 Result<std::string> EncodeTableKey(const TableSchema& schema, const Item& key_or_item);
 
+// The values of a table key's attributes, found once in a key checked against the schema
+// (ops/items/key_validation.h's ValidateKey): `sort` is null for a table without a sort key.
+struct KeyValues {
+  const AttributeValue* partition = nullptr;
+  const AttributeValue* sort = nullptr;
+};
+
+// EncodeTableKey for values already checked against `schema` (each of its declared type), so
+// that it cannot fail: the same bytes, without looking the attributes up again. Replaces `*out`.
+void EncodeTableKey(const TableSchema& schema, const KeyValues& values, std::string* out);
+
+// A storage key built where it is used: on the stack when it is short and its values need no
+// escaping (nearly every key of a single-item read), so that building it allocates nothing;
+// otherwise in a string.
+class TableKeyBuffer {
+ public:
+  TableKeyBuffer() = default;
+  TableKeyBuffer(const TableKeyBuffer&) = delete;
+  TableKeyBuffer& operator=(const TableKeyBuffer&) = delete;
+
+  std::string_view view() const { return view_; }
+
+ private:
+  friend void EncodeTableKey(const TableSchema&, const KeyValues&, TableKeyBuffer*);
+  char inline_[128];
+  std::string heap_;
+  std::string_view view_;
+};
+
+// EncodeTableKey as above, into `*out` (the same bytes).
+void EncodeTableKey(const TableSchema& schema, const KeyValues& values, TableKeyBuffer* out);
+
 // The storage key of `item`'s entry in `index`, or nullopt when the item has no entry there:
 // indexes are sparse, so an item lacking any index key attribute, or holding one with a type
 // other than the declared one, is not indexed. `item` must hold the table's key attributes.

@@ -196,6 +196,14 @@ void AppendComponent(const AttributeValue& value, std::string* out) {
   }
 }
 
+char* WritePlainBytes(std::string_view bytes, char* out) {
+  std::memcpy(out, bytes.data(), bytes.size());
+  out += bytes.size();
+  *out++ = '\0';  // AppendBytes' terminator
+  *out++ = '\x01';
+  return out;
+}
+
 bool DecodeComponent(AttributeType type, std::string_view* in, AttributeValue* out) {
   switch (type) {
     case AttributeType::kS:

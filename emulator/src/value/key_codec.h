@@ -7,6 +7,7 @@
 // partition key, which places items in hash order and makes partitions hash ranges.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -17,6 +18,13 @@ namespace ddbemu::keycodec {
 
 // Appends the encoding of `value` (type S, N or B; N in canonical text) to `out`.
 void AppendComponent(const AttributeValue& value, std::string* out);
+
+// The bytes enc() adds to an S or B value that holds no zero byte (nothing to escape).
+inline constexpr std::size_t kPlainBytesOverhead = 2;
+// enc() of an S or B value holding no zero byte, written at `out`, which has room for
+// bytes.size() + kPlainBytesOverhead: the bytes AppendComponent appends for it, for a caller
+// that writes into a buffer of its own. Returns the end of what it wrote.
+char* WritePlainBytes(std::string_view bytes, char* out);
 
 // Decodes one component of `type` from the front of `*in`, advancing it past the component.
 // Returns false when the bytes are not a valid encoding (corruption).

@@ -194,7 +194,7 @@ Status CheckOperation(const Caller& caller, std::string_view operation,
 Status Authorize(Engine& engine, const Caller& caller, const api::GetItemRequest& request) {
   if (!caller.policies_on) return Status::Ok();
   Schemas schemas(engine);
-  return CheckItem(caller, schemas, "GetItem", request.table_name, request.key);
+  return CheckItem(caller, schemas, "GetItem", request.table_name, request.Key());
 }
 
 Status Authorize(Engine& engine, const Caller& caller, const api::PutItemRequest& request) {

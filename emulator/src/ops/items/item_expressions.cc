@@ -78,18 +78,19 @@ Status TranslateLegacy(const api::LegacyParameters& legacy, ExpressionParameters
 
 }  // namespace
 
+bool CarriesExpressions(const api::ExpressionParameters& expressions,
+                        const api::LegacyParameters& legacy) {
+  return expressions.condition_expression || expressions.projection_expression ||
+         expressions.update_expression || expressions.has_names || expressions.has_values ||
+         legacy.expected || legacy.attributes_to_get || legacy.attribute_updates ||
+         legacy.conditional_operator;
+}
+
 Result<ItemExpressions> PrepareItemExpressions(const api::ExpressionParameters& expressions,
                                                const api::LegacyParameters& legacy,
                                                ExpressionParametersAllowed allowed,
                                                expr::ExpressionCache* cache) {
-  // The common request (a plain GetItem, PutItem or DeleteItem) carries no expression, no
-  // placeholder map and no legacy parameter: nothing to check, parse or look up.
-  if (!expressions.condition_expression && !expressions.projection_expression &&
-      !expressions.update_expression && !expressions.has_names && !expressions.has_values &&
-      !legacy.expected && !legacy.attributes_to_get && !legacy.attribute_updates &&
-      !legacy.conditional_operator) {
-    return ItemExpressions{};
-  }
+  if (!CarriesExpressions(expressions, legacy)) return ItemExpressions{};
   DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(expressions, legacy));
   DDB_RETURN_IF_ERROR(CheckPlaceholderMaps(expressions, allowed));
   ItemExpressions out;

@@ -32,6 +32,12 @@ struct ExpressionParametersAllowed {
   bool projection = false;
 };
 
+// Whether a request carries any expression, placeholder map or legacy parameter. One that
+// carries none (a plain GetItem, PutItem or DeleteItem) has nothing to check, parse or look
+// up: PrepareItemExpressions answers an empty ItemExpressions for it.
+bool CarriesExpressions(const api::ExpressionParameters& expressions,
+                        const api::LegacyParameters& legacy);
+
 Result<ItemExpressions> PrepareItemExpressions(const api::ExpressionParameters& expressions,
                                                const api::LegacyParameters& legacy,
                                                ExpressionParametersAllowed allowed,

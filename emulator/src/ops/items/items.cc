@@ -16,6 +16,7 @@
 #include "ops/realism/transient_statuses.h"
 #include "storage/item_store.h"
 #include "storage/lmdb_error.h"
+#include "storage/table_memo.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
@@ -32,10 +33,17 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
   if (table_name.starts_with("arn:")) {
     DDB_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name));
   }
-  DDB_ASSIGN_OR_RETURN(
-      std::shared_ptr<const TableSchema> table,
-      engine.catalog.GetShared(txn, caller.ns, resolved.empty() ? table_name : resolved));
-  if (!table) return TableNotFound();
+  const std::string_view name = resolved.empty() ? std::string_view(table_name) : resolved;
+  // The client's memo first (reads on a committed snapshot only: a write's is 0).
+  const std::uint64_t snapshot =
+      caller.table_memo != nullptr ? storage::CommittedSnapshot(txn) : 0;
+  std::shared_ptr<const TableSchema> table;
+  if (snapshot != 0) table = caller.table_memo->Find(snapshot, name);
+  if (!table) {
+    DDB_ASSIGN_OR_RETURN(table, engine.catalog.GetShared(txn, caller.ns, name));
+    if (!table) return TableNotFound();
+    if (snapshot != 0) caller.table_memo->Remember(snapshot, name, table);
+  }
   if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
     DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
   }
@@ -185,16 +193,23 @@ Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
 
 Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
                                   const api::GetItemRequest& request) {
-  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
-                       PrepareItemExpressions(request.expressions, request.legacy,
-                                              {.projection = true}, engine.expression_cache));
+  ItemExpressions expressions;  // none, in the common plain read: no Result to move it out of
+  if (CarriesExpressions(request.expressions, request.legacy)) {
+    DDB_ASSIGN_OR_RETURN(expressions,
+                         PrepareItemExpressions(request.expressions, request.legacy,
+                                                {.projection = true}, engine.expression_cache));
+  }
 
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
                        FindTable(engine, txn, caller, request.table_name));
   const TableSchema& table = *schema;
-  DDB_RETURN_IF_ERROR(ValidateKey(table, request.key));
-  DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(table, request.key));
+  const Item& request_key = request.Key();
+  storage::KeyValues key_values;
+  DDB_RETURN_IF_ERROR(ValidateKey(table, request_key, &key_values));
+  storage::TableKeyBuffer key_buffer;
+  storage::EncodeTableKey(table, key_values, &key_buffer);
+  const std::string_view key = key_buffer.view();
   // Realism switch: an eventually consistent read may still see the version a recent write
   // replaced (storage/version_history.h).
   std::optional<std::optional<Item>> lagged;
@@ -235,7 +250,7 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   // Reads are charged by the size of the item read, not of what the projection returns.
   capacity::RequestCharge charge;
   charge.table_read = capacity::ReadCost(size, request.consistent_read);
-  DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request.key, charge));
+  DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request_key, charge));
 
   api::ItemResponse response;
   response.consumed_capacity =

@@ -4,6 +4,7 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "storage/key_layout.h"
 #include "storage/table_schema.h"
 
 namespace ddbemu::ops {
@@ -11,6 +12,9 @@ namespace ddbemu::ops {
 // A Key map must hold exactly the table's key attributes, each of its declared type:
 // otherwise "The provided key element does not match the schema".
 Status ValidateKey(const TableSchema& table, const Item& key);
+// The same check, answering where the valid key's values are (for storage::EncodeTableKey
+// without a second lookup of each attribute).
+Status ValidateKey(const TableSchema& table, const Item& key, storage::KeyValues* values);
 
 // A full item must hold the table's key attributes with their declared types, and any index
 // key attribute it holds must have the type the index declares.
