@@ -15,6 +15,7 @@ struct Cli {
   std::string label = "endpoint", vs_label = "vs";  // names in the report
   bool vs_trivial = false;                          // --vs-trivial
   std::string trivial_url;                          // set by main when the trivial server runs
+  int trivial_pid = 0;  // set by main: the forked trivial server, for its CPU per request
   std::vector<std::string> mixes{"read", "write"};
   int connections = 16;
   double duration = 5;  // seconds per run (soak: the whole soak)

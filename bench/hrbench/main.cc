@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
     trivial = fork();
     if (trivial == 0) _exit(hrbench::RunTrivialServer(fd, cli.trivial_threads));
     close(fd);
+    cli.trivial_pid = trivial;  // its CPU per request is the network floor every server pays
     cli.trivial_url = "http://127.0.0.1:" + std::to_string(port);
   }
   int rc = hrbench::RunCli(cli);

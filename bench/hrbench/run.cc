@@ -161,7 +161,8 @@ int RunHttp(const Cli& cli) {
     eps.push_back({.name = cli.vs_label, .url = cli.vs, .pid = cli.vs_server_pid});
   }
   if (!cli.trivial_url.empty())
-    eps.push_back({.name = "trivial", .url = cli.trivial_url, .trivial = true});
+    eps.push_back(
+        {.name = "trivial", .url = cli.trivial_url, .trivial = true, .pid = cli.trivial_pid});
   const WireCredentials credentials{
       .access_key = cli.access_key, .secret = cli.secret_key, .region = cli.region};
   const WireSigner signer(credentials);

@@ -151,7 +151,10 @@ void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& ca
 // The key attributes (`names`) of the first `n` items of a page: all the audit reads of them.
 // The JSON path keeps the items in their storage encoding (api::ReadResponse::encoded_items);
 // only these attributes of these few are decoded.
+// The first item gets `first_names` (a GSI read's needs the index's partition key too), the
+// others `names`.
 std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n,
+                             std::span<const std::string_view> first_names,
                              std::span<const std::string_view> names) {
   if (!response.items.empty() || response.encoded_items.empty()) {
     const std::size_t count = std::min(n, response.items.size());
@@ -163,7 +166,8 @@ std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n,
     if (items.size() == n) break;
     Item item;
     if (!itemcodec::DecodeItemAttributes(
-            std::string_view(response.encoded_items).substr(offset, size), names, &item)) {
+            std::string_view(response.encoded_items).substr(offset, size),
+            items.empty() ? first_names : names, &item)) {
       break;
     }
     items.push_back(std::move(item));
@@ -220,10 +224,15 @@ void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& cal
     // against recent writes (GSI reads, consistent reads): decode no more than that.
     const bool check_items = o.global_index_read || o.consistent_read;
     const bool is_query = operation == "Query";
-    if (check_items || is_query) {
+    if (check_items) {
       std::array<std::string_view, 6> names;
       const std::size_t n = KeyNames(*schema, index, names);
-      items = FirstItems(*response, check_items ? kItemsChecked : 1, {names.data(), n});
+      const std::size_t table_key = schema->sort_key ? 2 : 1;  // all ItemHash reads
+      items = FirstItems(*response, kItemsChecked, {names.data(), n}, {names.data(), table_key});
+    } else if (is_query) {
+      // A base table's or an LSI's Query: its first item's partition key is all it needs.
+      const std::string_view name = schema->partition_key.name;
+      items = FirstItems(*response, 1, {&name, 1}, {&name, 1});
     }
     if (is_query && !items.empty()) {
       if (o.global_index_read) {

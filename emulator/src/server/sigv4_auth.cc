@@ -22,19 +22,28 @@ AuthResult Fail(std::string_view type, std::string message) {
   return AuthResult{std::nullopt, AuthError{std::string(type), std::move(message)}};
 }
 
-// The value of `name=` among the comma-separated parameters, or nullopt when absent or empty.
-std::optional<std::string_view> Param(std::string_view params, std::string_view name) {
+constexpr std::array<std::string_view, 3> kRequired = {"Credential", "Signature",
+                                                       "SignedHeaders"};
+
+// The values of kRequired's parameters among the comma-separated `params`, in one pass (this
+// runs for every request): each the first `name=` of its name, empty when absent or empty.
+std::array<std::string_view, 3> RequiredParams(std::string_view params) {
+  std::array<std::string_view, 3> values;
+  std::array<bool, 3> seen{};
   while (!params.empty()) {
     const std::size_t comma = params.find(',');
     const std::string_view item = Trim(params.substr(0, comma));
     params = comma == std::string_view::npos ? std::string_view{} : params.substr(comma + 1);
     const std::size_t eq = item.find('=');
-    if (eq == std::string_view::npos || Trim(item.substr(0, eq)) != name) continue;
-    const std::string_view value = Trim(item.substr(eq + 1));
-    if (value.empty()) return std::nullopt;
-    return value;
+    if (eq == std::string_view::npos) continue;
+    const std::string_view name = Trim(item.substr(0, eq));
+    for (std::size_t i = 0; i < kRequired.size(); ++i) {
+      if (seen[i] || name != kRequired[i]) continue;
+      seen[i] = true;
+      values[i] = Trim(item.substr(eq + 1));
+    }
   }
-  return std::nullopt;
+  return values;
 }
 
 }  // namespace
@@ -50,14 +59,12 @@ AuthResult ParseAuthorization(std::string_view header) {
   const std::string_view params =
       space == std::string_view::npos ? std::string_view{} : header.substr(space + 1);
 
-  const auto credential = Param(params, "Credential");
+  const std::array<std::string_view, 3> values = RequiredParams(params);
   std::string missing;
-  static constexpr std::array<std::string_view, 3> kRequired = {"Credential", "Signature",
-                                                                "SignedHeaders"};
-  for (std::string_view name : kRequired) {
-    if (!Param(params, name)) {
+  for (std::size_t i = 0; i < kRequired.size(); ++i) {
+    if (values[i].empty()) {
       missing += "Authorization header requires '";
-      missing += name;
+      missing += kRequired[i];
       missing += "' parameter. ";
     }
   }
@@ -66,7 +73,7 @@ AuthResult ParseAuthorization(std::string_view header) {
   }
 
   // keyid/date/region/service/terminator; AWS ignores trailing slashes.
-  std::string_view cred = *credential;
+  std::string_view cred = values[0];  // Credential
   while (!cred.empty() && cred.back() == '/') cred.remove_suffix(1);
   std::array<std::string_view, 5> parts;
   std::size_t count = 0;
