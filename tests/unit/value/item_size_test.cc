@@ -27,6 +27,17 @@ TEST(ItemSize, NumberDigitsPairAroundTheDecimalPoint) {
   EXPECT_EQ(NumberSize("-0.5"), 3u);
 }
 
+// Non-negative integers take a one-pass path; the pairs still count from the power of the last
+// significant digit.
+TEST(ItemSize, IntegerDigitPairsDropTrailingZeroPairs) {
+  EXPECT_EQ(NumberSize("10"), 2u);       // 10
+  EXPECT_EQ(NumberSize("100"), 2u);      // 01|00
+  EXPECT_EQ(NumberSize("1000000"), 2u);  // 01|00|00|00
+  EXPECT_EQ(NumberSize("12300"), 3u);    // 01|23|00
+  EXPECT_EQ(NumberSize("12345"), 4u);    // 01|23|45
+  EXPECT_EQ(NumberSize("-12300"), 4u);   // and the negative one's terminator
+}
+
 TEST(ItemSize, NumberSizeBoundsFromTheItemLimit) {
   // The boundaries dynalite measured at AWS's 400 KB limit (all 1.xxE+125 values).
   EXPECT_EQ(NumberSize("1" + std::string(125, '0')), 2u);
