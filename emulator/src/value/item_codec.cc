@@ -164,7 +164,8 @@ bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size
         return false;
       }
       if (size != nullptr) {
-        *size += name.size() + (type == AttributeType::kN ? NumberSize(bytes) : bytes.size());
+        *size += name.size() +
+                 (type == AttributeType::kN ? NumberSizeInline(bytes) : bytes.size());
       }
       continue;
     }

@@ -26,19 +26,6 @@ int PairOf(int power) { return power >= 0 ? power / 2 : -((-power + 1) / 2); }
 // integers with an even number of digits and stays within one byte of it otherwise
 // (27 -> 2, -27 -> 3, 461 -> 3, 1.5 -> 3; 38 significant digits -> at most 21). Zero is 1 byte.
 std::size_t NumberSize(std::string_view canonical) {
-  // The usual number, a non-negative integer, in one pass: its significant digits run from the
-  // power n - 1 down to the power of its trailing zeros (the same rule as the general case).
-  std::size_t trailing_zeros = 0;
-  std::size_t digits = 0;
-  for (char c : canonical) {
-    if (c < '0' || c > '9') break;
-    trailing_zeros = c == '0' ? trailing_zeros + 1 : 0;
-    ++digits;
-  }
-  if (digits == canonical.size() && digits > 0) {
-    if (trailing_zeros == digits) return 1;  // zero
-    return 2 + (digits - 1) / 2 - trailing_zeros / 2;
-  }
   bool negative = false;
   if (!canonical.empty() && canonical[0] == '-') {
     negative = true;
