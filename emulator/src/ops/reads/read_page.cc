@@ -157,9 +157,10 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
   Item scratch;
   bool stopped = false;
   // Reads one entry (whose ItemSize is `size`) into the page; true when the page is complete.
-  // `in_page`: `entry` is already the page's last item (decode_in_place).
+  // `in_page`: `entry` is already the page's last item (decode_in_place). Inlined into the
+  // walk, which calls it once per item.
   const auto visit = [&](std::string_view key, Item& entry, std::size_t size,
-                         bool in_page) -> Result<bool> {
+                         bool in_page) __attribute__((always_inline)) -> Result<bool> {
     state.bytes_read += size;
     if (page.tally) page.tally->Add(storage::StoredPartitionHash(key), size);
     ++state.response.scanned_count;
