@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -134,6 +135,9 @@ AttributeType ScalarTypeOf(int tag) {
   return static_cast<AttributeType>(static_cast<int>(AttributeType::kS) + (tag - kTagS));
 }
 
+// The fixed size of the copies that build short names and values (FlatMap::try_append_from_buffer).
+constexpr std::size_t kFixedCopy = AttributeMap::kFixedCopyBytes;
+
 // Reads a map's body into `*out`. With `size`, also adds the map's ItemSize (value/item_size.h)
 // to it, worked out from the bytes being read rather than in a second walk over the values.
 bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size = nullptr) {
@@ -160,8 +164,24 @@ bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size
       std::string_view bytes;
       r.Skip(1);
       if (!r.Bytes(&bytes) || (type == AttributeType::kN && bytes.empty())) return false;
-      if (out->try_append(name, AttributeValue::ScalarBytes{type, bytes}) == nullptr) {
-        return false;
+      // Names and values are built with copies of a fixed size, then cut to their length
+      // (FlatMap::try_append_from_buffer says why); the input runs on past both.
+      const std::size_t readable_after_value = r.remaining();
+      char near_end[kFixedCopy] = {};
+      const char* from = bytes.data();
+      if (bytes.size() + readable_after_value < kFixedCopy) {
+        std::char_traits<char>::copy(near_end, bytes.data(), bytes.size());
+        from = near_end;
+      }
+      AttributeValue* value = out->try_append_from_buffer(
+          name, static_cast<std::size_t>(bytes.data() - name.data()) + bytes.size() +
+                    readable_after_value,
+          AttributeValue::ScalarBytes{type, std::string_view(from, kFixedCopy)});
+      if (value == nullptr) return false;
+      if (bytes.size() <= kFixedCopy) {
+        value->scalar().resize(bytes.size());
+      } else {
+        value->scalar().assign(bytes.data(), bytes.size());
       }
       if (size != nullptr) {
         *size += name.size() +
