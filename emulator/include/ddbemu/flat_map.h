@@ -152,6 +152,34 @@ class FlatMap {
     return &entries_.back().second;
   }
 
+  // As try_append, for a decoder that reads `key` out of a larger buffer of which `readable`
+  // bytes from key.data() (at least key.size()) may be read. The name is built from a fixed
+  // kFixedCopyBytes (from the buffer, or from a copy of a short name near its end) and then cut
+  // to its length: a copy of a size known when compiling is two moves, where one of the name's
+  // size is a call to memcpy, the largest part of building a short name. Longer names are then
+  // assigned whole.
+  static constexpr std::size_t kFixedCopyBytes = 15;  // what std::string keeps inline
+  template <class... Args>
+  [[gnu::always_inline]] V* try_append_from_buffer(std::string_view key, std::size_t readable,
+                                                   Args&&... args) {
+    if (!entries_.empty() && !NameLess(entries_.back().first, key)) return nullptr;
+    char near_end[kFixedCopyBytes] = {};
+    const char* from = key.data();
+    if (readable < kFixedCopyBytes) {  // then key.size() < kFixedCopyBytes too
+      std::char_traits<char>::copy(near_end, key.data(), key.size());
+      from = near_end;
+    }
+    value_type& entry = entries_.emplace_back(
+        std::piecewise_construct, std::forward_as_tuple(from, std::size_t{kFixedCopyBytes}),
+        std::forward_as_tuple(std::forward<Args>(args)...));
+    if (key.size() <= kFixedCopyBytes) {
+      entry.first.resize(key.size());
+    } else {
+      entry.first.assign(key.data(), key.size());
+    }
+    return &entry.second;
+  }
+
   // Adds an entry named `key` holding `value`, or replaces the value of the existing one.
   template <class K, class M>
     requires std::is_convertible_v<const K&, std::string_view>

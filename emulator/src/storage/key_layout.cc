@@ -144,10 +144,6 @@ std::optional<KeyRange> PartitionRange(std::uint32_t keyspace_id,
   return KeyRange::Prefix(std::move(*prefix));
 }
 
-std::uint64_t StoredPartitionHash(std::string_view storage_key) {
-  return ReadU64(storage_key.substr(kKeyspaceIdBytes));
-}
-
 bool DecodeTableKey(const TableSchema& schema, std::string_view storage_key, Item* out) {
   if (storage_key.size() < kPartitionKeyOffset) return false;
   storage_key.remove_prefix(kPartitionKeyOffset);

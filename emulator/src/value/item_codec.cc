@@ -5,7 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -127,23 +127,24 @@ void PutValue(const AttributeValue& v, std::string* out) {
 
 bool ReadValue(Reader& r, int depth, AttributeValue* out);
 
-// The type of a scalar tag (S, N, B); none for any other byte (or at the end of the input).
-std::optional<AttributeType> ScalarType(int tag) {
-  switch (tag) {
-    case kTagS:
-      return AttributeType::kS;
-    case kTagN:
-      return AttributeType::kN;
-    case kTagB:
-      return AttributeType::kB;
-    default:
-      return std::nullopt;
-  }
+// The type of a scalar tag (kTagS, kTagN or kTagB): the tags and the types are in the same order.
+static_assert(kTagN == kTagS + 1 && kTagB == kTagS + 2);
+static_assert(static_cast<int>(AttributeType::kN) == static_cast<int>(AttributeType::kS) + 1 &&
+              static_cast<int>(AttributeType::kB) == static_cast<int>(AttributeType::kS) + 2);
+AttributeType ScalarTypeOf(int tag) {
+  return static_cast<AttributeType>(static_cast<int>(AttributeType::kS) + (tag - kTagS));
 }
+
+// The fixed size of the copies that build short names and values (FlatMap::try_append_from_buffer).
+constexpr std::size_t kFixedCopy = AttributeMap::kFixedCopyBytes;
 
 // Reads a map's body into `*out`. With `size`, also adds the map's ItemSize (value/item_size.h)
 // to it, worked out from the bytes being read rather than in a second walk over the values.
-bool ReadMapBody(Reader& r, int depth, AttributeMap* out, std::size_t* size = nullptr) {
+bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size = nullptr) {
+  // The loop reads from a copy of the cursor that the compiler can keep in registers (the
+  // caller's, reached through a reference, would be stored back after every byte because the
+  // string copies might alias it); it is handed back around nested values and at the end.
+  Reader r = reader;
   std::uint32_t count;
   if (!r.Count(&count)) return false;
   out->clear();
@@ -157,22 +158,45 @@ bool ReadMapBody(Reader& r, int depth, AttributeMap* out, std::size_t* size = nu
     // (or repeated) is corruption.
     // The usual attribute (S, N or B) is read here, without the call of ReadValue and its
     // switch over every tag, and its value is built in place with its bytes.
-    if (const std::optional<AttributeType> scalar = ScalarType(r.Peek())) {
+    const int tag = r.Peek();
+    if (tag >= kTagS && tag <= kTagB) {
+      const AttributeType type = ScalarTypeOf(tag);
       std::string_view bytes;
       r.Skip(1);
-      if (!r.Bytes(&bytes) || (*scalar == AttributeType::kN && bytes.empty())) return false;
-      if (out->try_append(name, AttributeValue::ScalarBytes{*scalar, bytes}) == nullptr) {
-        return false;
+      if (!r.Bytes(&bytes) || (type == AttributeType::kN && bytes.empty())) return false;
+      // Names and values are built with copies of a fixed size, then cut to their length
+      // (FlatMap::try_append_from_buffer says why); the input runs on past both.
+      const std::size_t readable_after_value = r.remaining();
+      char near_end[kFixedCopy] = {};
+      const char* from = bytes.data();
+      if (bytes.size() + readable_after_value < kFixedCopy) {
+        std::char_traits<char>::copy(near_end, bytes.data(), bytes.size());
+        from = near_end;
+      }
+      AttributeValue* value = out->try_append_from_buffer(
+          name, static_cast<std::size_t>(bytes.data() - name.data()) + bytes.size() +
+                    readable_after_value,
+          AttributeValue::ScalarBytes{type, std::string_view(from, kFixedCopy)});
+      if (value == nullptr) return false;
+      if (bytes.size() <= kFixedCopy) {
+        value->scalar().resize(bytes.size());
+      } else {
+        value->scalar().assign(bytes.data(), bytes.size());
       }
       if (size != nullptr) {
-        *size += name.size() + (*scalar == AttributeType::kN ? NumberSize(bytes) : bytes.size());
+        *size += name.size() +
+                 (type == AttributeType::kN ? NumberSizeInline(bytes) : bytes.size());
       }
       continue;
     }
     AttributeValue* value = out->try_append(name);
-    if (value == nullptr || !ReadValue(r, depth + 1, value)) return false;
+    if (value == nullptr) return false;
+    reader = r;
+    if (!ReadValue(reader, depth + 1, value)) return false;
+    r = reader;
     if (size != nullptr) *size += name.size() + AttributeValueSize(*value);
   }
+  reader = r;
   return true;
 }
 

@@ -27,6 +27,26 @@ TEST(ItemSize, NumberDigitsPairAroundTheDecimalPoint) {
   EXPECT_EQ(NumberSize("-0.5"), 3u);
 }
 
+// The pairs of an integer count down to the power of its last significant digit.
+TEST(ItemSize, IntegerDigitPairsDropTrailingZeroPairs) {
+  EXPECT_EQ(NumberSize("10"), 2u);       // 10
+  EXPECT_EQ(NumberSize("100"), 2u);      // 01|00
+  EXPECT_EQ(NumberSize("1000000"), 2u);  // 01|00|00|00
+  EXPECT_EQ(NumberSize("12300"), 3u);    // 01|23|00
+  EXPECT_EQ(NumberSize("12345"), 4u);    // 01|23|45
+  EXPECT_EQ(NumberSize("-12300"), 4u);   // and the negative one's terminator
+}
+
+// The decoder's inline sizing (one pass for non-negative integers) agrees with the general rule,
+// integers or not.
+TEST(ItemSize, InlineNumberSizeAgreesWithTheGeneralRule) {
+  for (const char* n : {"0", "1", "9", "10", "27", "100", "110", "461", "1100", "12300", "12345",
+                        "1000000", "1786461547", "99999999999999999999999999999999999999",
+                        "-27", "-12300", "1.5", "12.5", "0.05", "0.01234", "-0.5"}) {
+    EXPECT_EQ(NumberSizeInline(n), NumberSize(n)) << n;
+  }
+}
+
 TEST(ItemSize, NumberSizeBoundsFromTheItemLimit) {
   // The boundaries dynalite measured at AWS's 400 KB limit (all 1.xxE+125 values).
   EXPECT_EQ(NumberSize("1" + std::string(125, '0')), 2u);

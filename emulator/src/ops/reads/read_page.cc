@@ -149,18 +149,30 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
     state.response.items.reserve(
         page.limit ? std::min<std::size_t>(static_cast<std::size_t>(*page.limit), 1024) : 128);
   }
+  // Where the cursor's entries are decoded: straight into the page's next slot when the page
+  // keeps items whole (no count only, no fetch, no projection), so that a kept item is never
+  // moved and a page of N items destroys no moved-from temporaries; a filtered-out item gives
+  // its slot back.
+  const bool decode_in_place = !shape.count_only && !shape.fetch_from_table && !shape.projection;
+  Item scratch;
   bool stopped = false;
   // Reads one entry (whose ItemSize is `size`) into the page; true when the page is complete.
-  const auto visit = [&](std::string_view key, Item entry, std::size_t size) -> Result<bool> {
-    if (state.bytes_read >= kMaxPageBytes) {
-      stopped = true;  // 1 MB read and more to come
-      return true;
-    }
+  // `in_page`: `entry` is already the page's last item (decode_in_place). Inlined into the
+  // walk, which calls it once per item.
+  const auto visit = [&](std::string_view key, Item& entry, std::size_t size,
+                         bool in_page) __attribute__((always_inline)) -> Result<bool> {
     state.bytes_read += size;
     if (page.tally) page.tally->Add(storage::StoredPartitionHash(key), size);
     ++state.response.scanned_count;
     state.SetLastKey(key);
-    if (page.filter == nullptr || expr::Evaluate(*page.filter, entry)) {
+    const bool kept = page.filter == nullptr || expr::Evaluate(*page.filter, entry);
+    if (in_page) {
+      if (kept) {
+        ++state.response.count;
+      } else {
+        state.response.items.pop_back();
+      }
+    } else if (kept) {
       DDB_RETURN_IF_ERROR(Keep(store, txn, target, shape, page, key, std::move(entry), &state));
     }
     if (page.limit && state.response.scanned_count >= *page.limit) {
@@ -211,12 +223,16 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
         continue;
       }
       if (order < 0) {
-        Item entry;
+        if (state.bytes_read >= kMaxPageBytes) {
+          stopped = true;  // 1 MB read and more to come
+          break;
+        }
+        Item& entry = decode_in_place ? state.response.items.emplace_back() : scratch;
         std::size_t size = 0;  // its ItemSize, worked out while decoding
         if (!itemcodec::DecodeItem(cursor.value(), &entry, &size)) {
           return ApiError::InternalServerError("An item does not decode");
         }
-        DDB_ASSIGN_OR_RETURN(done, visit(cursor.key(), std::move(entry), size));
+        DDB_ASSIGN_OR_RETURN(done, visit(cursor.key(), entry, size, decode_in_place));
         if (done) break;
         cursor.Next();
         continue;
@@ -224,7 +240,12 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
       if (order == 0) cursor.Next();
       const auto& [key, version] = lagged[next_lagged++];
       if (!version->has_value()) continue;  // the read does not see this entry
-      DDB_ASSIGN_OR_RETURN(done, visit(key, **version, ItemSize(**version)));
+      if (state.bytes_read >= kMaxPageBytes) {
+        stopped = true;
+        break;
+      }
+      scratch = **version;
+      DDB_ASSIGN_OR_RETURN(done, visit(key, scratch, ItemSize(scratch), false));
       if (done) break;
     }
     DDB_RETURN_IF_ERROR(cursor.status());
