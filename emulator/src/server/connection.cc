@@ -88,12 +88,13 @@ class HttpDateCache {
 class Connection : public std::enable_shared_from_this<Connection> {
  public:
   Connection(tcp::socket socket, const RequestRouter& router, const ConnectionLimits& limits,
-             ConnectionSet& set)
+             ConnectionSet& set, asio::io_context* writer)
       : socket_(std::move(socket)),
         timer_(socket_.get_executor()),
         router_(router),
         limits_(limits),
-        set_(set) {}
+        set_(set),
+        writer_(writer) {}
   ~Connection() { set_.Remove(this, evicted_.load()); }
 
   void Start() {
@@ -292,7 +293,24 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void OnRequest() {
     ExpireAfter({});  // the operation may take long; that is not the client's fault
     auto& request = parser_->get();
-    router_.Route(ViewOf(request, request.body()), reply_);
+    const HttpRequestView& view = ViewOf(request, request.body());
+    if (writer_ != nullptr && IsItemWrite(view.amz_target)) {
+      // The parser, the view and the reply stay untouched by this thread until the reply is
+      // back: the connection reads nothing more before it has answered. The two posts order
+      // the writer's use of them between this thread's.
+      asio::post(*writer_, [self = shared_from_this(), home = socket_.get_executor()] {
+        self->router_.Route(self->view_, self->reply_);
+        asio::post(home, [self] { self->Answer(); });
+      });
+      return;
+    }
+    router_.Route(view, reply_);
+    Answer();
+  }
+
+  // Writes the reply the router has put in reply_ to the request the parser holds.
+  void Answer() {
+    auto& request = parser_->get();
     // Status 0: the handler asks for a dropped connection (fault injection, "drop").
     if (reply_.status == 0) return Shutdown();
     const bool keep_alive = request.keep_alive() && !stopping_;
@@ -445,6 +463,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   const RequestRouter& router_;
   const ConnectionLimits limits_;
   ConnectionSet& set_;
+  asio::io_context* const writer_;  // where item writes are routed; null: on this thread
   State state_ = State::kIdle;
   std::atomic<bool> stopping_{false};
   std::atomic<bool> evicted_{false};
@@ -454,11 +473,20 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::vector<char> linger_buffer_;
 };
 
+bool IsItemWrite(std::string_view amz_target) {
+  if (!amz_target.starts_with(RequestRouter::kTargetPrefix)) return false;
+  const std::string_view op = amz_target.substr(RequestRouter::kTargetPrefix.size());
+  return op == "PutItem" || op == "UpdateItem" || op == "DeleteItem" || op == "BatchWriteItem" ||
+         op == "TransactWriteItems";
+}
+
 void StartConnection(tcp::socket socket, const RequestRouter& router,
-                     const ConnectionLimits& limits, ConnectionSet& set) {
+                     const ConnectionLimits& limits, ConnectionSet& set,
+                     asio::io_context* writer) {
   beast::error_code ec;
   socket.set_option(tcp::no_delay(true), ec);  // replies are written whole; don't wait for ACKs
-  auto connection = std::make_shared<Connection>(std::move(socket), router, limits, set);
+  auto connection =
+      std::make_shared<Connection>(std::move(socket), router, limits, set, writer);
   set.Add(connection);
   connection->Start();
 }

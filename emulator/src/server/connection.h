@@ -3,6 +3,7 @@
 #pragma once
 
 #include <atomic>
+#include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <chrono>
 #include <condition_variable>
@@ -10,6 +11,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -80,8 +82,14 @@ class ConnectionSet {
 };
 
 // Takes over an accepted socket (whose executor is one thread's io_context) and serves
-// requests on it until the client closes it or the set stops it.
+// requests on it until the client closes it or the set stops it. With `writer`, the item
+// writes (IsItemWrite) are routed on that io_context's thread instead of the socket's, and the
+// reply is written back on the socket's: see http_server.cc for why.
 void StartConnection(boost::asio::ip::tcp::socket socket, const RequestRouter& router,
-                     const ConnectionLimits& limits, ConnectionSet& set);
+                     const ConnectionLimits& limits, ConnectionSet& set,
+                     boost::asio::io_context* writer = nullptr);
+
+// PutItem, UpdateItem, DeleteItem, BatchWriteItem and TransactWriteItems, by X-Amz-Target.
+bool IsItemWrite(std::string_view amz_target);
 
 }  // namespace ddbemu::server

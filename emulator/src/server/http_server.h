@@ -33,7 +33,10 @@ struct ServerOptions {
   // "127.0.0.1" keeps the server private to the machine.
   std::string host;
   std::uint16_t port = 8000;  // 0: any free port; see HttpServer::port()
-  unsigned threads = 0;       // I/O threads; 0: one per core
+  unsigned threads = 0;       // I/O threads; 0: one per core, less the write thread's
+  // Item writes (PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems) run on
+  // one thread of their own, so that reads never wait behind a write's commit.
+  bool write_thread = true;
   std::size_t max_body_bytes = kDefaultMaxBodyBytes;
   // SigV4 headers with a session token are ~2 KB; leave room for proxies' additions.
   std::size_t max_header_bytes = 64 * 1024;

@@ -26,6 +26,7 @@ enum class Flag {
   kDisableTelemetry,
   kHost,
   kThreads,
+  kWriteThread,
   kDurability,
   kThrottle,
   kVirtualClock,
@@ -68,6 +69,7 @@ constexpr FlagSpec kFlags[] = {
     {{"disableTelemetry", "disable-telemetry"}, Flag::kDisableTelemetry, false},
     {{"host"}, Flag::kHost, true},
     {{"threads"}, Flag::kThreads, true},
+    {{"write-thread"}, Flag::kWriteThread, true},
     {{"durability"}, Flag::kDurability, true},
     {{"throttle"}, Flag::kThrottle, true},
     {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
@@ -176,6 +178,15 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       f.server.threads = *threads;
       return {};
     }
+    case Flag::kWriteThread:
+      if (value == "on" || value == "true") {
+        f.server.write_thread = true;
+      } else if (value == "off" || value == "false") {
+        f.server.write_thread = false;
+      } else {
+        return bad("on or off");
+      }
+      return {};
     case Flag::kDurability:
       if (value == "fsync") {
         f.database.durability = Durability::kFsync;
@@ -388,7 +399,11 @@ ddb-local's own:
  --host ADDR                Address to listen on. Default: every interface, IPv6 and IPv4,
                             as DynamoDB Local (needed in containers); 127.0.0.1 keeps the
                             server private to this machine.
- --threads N                I/O threads. Default: one per core.
+ --threads N                I/O threads. Default: one per core, less the write thread's
+                            (one on a machine of two cores or fewer).
+ --write-thread on|off      Item writes (PutItem, UpdateItem, DeleteItem, BatchWriteItem,
+                            TransactWriteItems) run on a thread of their own, so that
+                            reads never wait behind a commit. Default on.
  --durability fsync|none    fsync: a write is on disk when acknowledged (default with
                             -dbPath); none: survives a crash of the process, not of the
                             machine (default with -inMemory).

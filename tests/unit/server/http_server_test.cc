@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "raw_http_client.h"
+#include "server/connection.h"
 
 namespace ddbemu::server {
 namespace {
@@ -34,6 +35,7 @@ struct Call {
   std::string operation;
   std::string body;
   RequestContext context;
+  std::thread::id thread;  // the server's thread that ran it
 };
 
 // Stands in for Database::Call with a few operations whose behaviour tests can steer.
@@ -42,11 +44,15 @@ class FakeDynamo {
   Response Handle(std::string_view operation, std::string_view body, const RequestContext& ctx) {
     {
       std::lock_guard lock(mutex_);
-      calls_.push_back({std::string(operation), std::string(body), ctx});
+      calls_.push_back(
+          {std::string(operation), std::string(body), ctx, std::this_thread::get_id()});
     }
     if (!body.empty() && body.front() != '{') return {400, std::string(kSerializationBody)};
     if (operation == "ListTables") return {200, R"({"TableNames":[]})"};
     if (operation == "Echo") return {200, std::string(body)};
+    if (operation == "PutItem" || operation == "UpdateItem" || operation == "GetItem") {
+      return {200, "{}"};
+    }
     if (operation == "Slow") {
       slow_entered_.set_value();
       std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -152,6 +158,57 @@ TEST_F(HttpServerTest, KeepAliveServesSeveralRequestsOnOneConnection) {
     ids.push_back(r->Header("x-amzn-RequestId"));
   }
   for (std::size_t i = 1; i < ids.size(); ++i) EXPECT_NE(ids[i], ids[i - 1]);
+}
+
+// Item writes run on the write thread, everything else on the connection's own: a read never
+// waits behind a commit. Pipelined, so the hand-over and back happens with the next request
+// already in the connection's buffer.
+TEST_F(HttpServerTest, ItemWritesRunOnTheWriteThreadAndReadsOnTheConnections) {
+  ServerOptions options;
+  options.threads = 1;
+  Start(options);
+  RawHttpClient client(port());
+  const std::vector<std::string> ops = {"GetItem", "PutItem", "Echo", "UpdateItem", "GetItem"};
+  std::string batch;
+  for (const std::string& op : ops) batch += DynamoRequest(op, R"({"op":")" + op + R"("})");
+  ASSERT_TRUE(client.Send(batch));
+  for (const std::string& op : ops) {
+    const auto r = client.Read();
+    ASSERT_TRUE(r.has_value()) << op;
+    EXPECT_EQ(r->status, 200) << op;
+    EXPECT_EQ(r->body, op == "Echo" ? R"({"op":"Echo"})" : "{}");
+  }
+  const std::vector<Call> calls = fake_.calls();
+  ASSERT_EQ(calls.size(), ops.size());
+  for (std::size_t i = 0; i < ops.size(); ++i) EXPECT_EQ(calls[i].operation, ops[i]);
+  const std::thread::id connection = calls[0].thread, writer = calls[1].thread;
+  EXPECT_NE(writer, connection);
+  EXPECT_EQ(calls[2].thread, connection);
+  EXPECT_EQ(calls[3].thread, writer);
+  EXPECT_EQ(calls[4].thread, connection);
+  EXPECT_TRUE(IsItemWrite("DynamoDB_20120810.TransactWriteItems"));
+  EXPECT_TRUE(IsItemWrite("DynamoDB_20120810.BatchWriteItem"));
+  EXPECT_TRUE(IsItemWrite("DynamoDB_20120810.DeleteItem"));
+  EXPECT_FALSE(IsItemWrite("DynamoDB_20120810.TransactGetItems"));
+  EXPECT_FALSE(IsItemWrite("DynamoDBStreams_20120810.PutItem"));
+}
+
+TEST_F(HttpServerTest, WithoutTheWriteThreadEveryRequestRunsOnItsConnection) {
+  ServerOptions options;
+  options.threads = 1;
+  options.write_thread = false;
+  Start(options);
+  RawHttpClient client(port());
+  for (const std::string op : {"GetItem", "PutItem", "UpdateItem"}) {
+    ASSERT_TRUE(client.Send(DynamoRequest(op, "{}")));
+    const auto r = client.Read();
+    ASSERT_TRUE(r.has_value()) << op;
+    EXPECT_EQ(r->status, 200) << op;
+  }
+  const std::vector<Call> calls = fake_.calls();
+  ASSERT_EQ(calls.size(), 3u);
+  EXPECT_EQ(calls[1].thread, calls[0].thread);
+  EXPECT_EQ(calls[2].thread, calls[0].thread);
 }
 
 TEST_F(HttpServerTest, PipelinedRequestsAreAnsweredInOrder) {

@@ -60,8 +60,11 @@ TEST(LocalFlagsTest, RealismAndLeniencyFlags) {
 
 TEST(LocalFlagsTest, GnuSpellingsAndEqualsValues) {
   const FlagParse p = Parse({"--port=0", "--in-memory", "--shared-db", "--host", "127.0.0.1",
-                             "--threads=3", "--throttle", "off", "--virtual-clock"});
+                             "--threads=3", "--throttle", "off", "--virtual-clock",
+                             "--write-thread=off"});
   ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_FALSE(p.flags.server.write_thread);
+  EXPECT_TRUE(Parse({}).flags.server.write_thread);  // on by default
   EXPECT_EQ(p.flags.server.port, 0);
   EXPECT_TRUE(p.flags.database.in_memory);
   EXPECT_TRUE(p.flags.database.shared_db);
@@ -106,6 +109,8 @@ TEST(LocalFlagsTest, ErrorsSayWhatIsWrong) {
             "invalid value 'sometimes' for --durability: expected fsync or none");
   EXPECT_EQ(Parse({"--throttle=maybe"}).error,
             "invalid value 'maybe' for --throttle: expected on or off");
+  EXPECT_EQ(Parse({"--write-thread", "2"}).error,
+            "invalid value '2' for --write-thread: expected on or off");
   EXPECT_EQ(Parse({"--in-memory=yes"}).error, "option --in-memory takes no value");
   EXPECT_EQ(Parse({"-cors", ","}).error,
             "invalid value ',' for -cors: expected '*' or a comma-separated list of origins");
