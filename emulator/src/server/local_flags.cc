@@ -110,6 +110,13 @@ std::optional<Int> ParseInt(std::string_view s, Int min, Int max) {
 }
 
 // "30" (seconds), "30s" or "500ms"; "0" turns the timeout off. At most a day.
+// "on" or "true", "off" or "false".
+std::optional<bool> ParseOnOff(std::string_view s) {
+  if (s == "on" || s == "true") return true;
+  if (s == "off" || s == "false") return false;
+  return std::nullopt;
+}
+
 std::optional<std::chrono::milliseconds> ParseDuration(std::string_view s) {
   long long scale = 1000;
   if (s.ends_with("ms")) {
@@ -178,15 +185,12 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       f.server.threads = *threads;
       return {};
     }
-    case Flag::kWriteThread:
-      if (value == "on" || value == "true") {
-        f.server.write_thread = true;
-      } else if (value == "off" || value == "false") {
-        f.server.write_thread = false;
-      } else {
-        return bad("on or off");
-      }
+    case Flag::kWriteThread: {
+      const auto on = ParseOnOff(value);
+      if (!on) return bad("on or off");
+      f.server.write_thread = *on;
       return {};
+    }
     case Flag::kDurability:
       if (value == "fsync") {
         f.database.durability = Durability::kFsync;
@@ -197,15 +201,12 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       }
       durability_given = true;
       return {};
-    case Flag::kThrottle:
-      if (value == "on" || value == "true") {
-        f.database.throttle = true;
-      } else if (value == "off" || value == "false") {
-        f.database.throttle = false;
-      } else {
-        return bad("on or off");
-      }
+    case Flag::kThrottle: {
+      const auto on = ParseOnOff(value);
+      if (!on) return bad("on or off");
+      f.database.throttle = *on;
       return {};
+    }
     case Flag::kVirtualClock:
       f.virtual_clock = true;
       return {};
