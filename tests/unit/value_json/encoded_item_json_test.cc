@@ -78,6 +78,31 @@ TEST(EncodedItem, SetsStoredOutOfOrderAreWrittenInSetOrder) {
   EXPECT_EQ(JsonOfEncoded(bytes), JsonOfDecoded(bytes));
 }
 
+// Two S attributes named `first` and `second`, in that stored order.
+std::string TwoNames(std::string_view first, std::string_view second) {
+  std::string bytes("\x01\x02", 2);
+  for (std::string_view name : {first, second}) {
+    bytes.push_back(static_cast<char>(name.size()));
+    bytes.append(name);
+    bytes.append("\x01\x01v", 3);  // S "v"
+  }
+  return bytes;
+}
+
+TEST(EncodedItem, NamesMustBeStrictlyIncreasing) {
+  for (const auto& [first, second] : std::vector<std::pair<std::string, std::string>>{
+           {"GSI1PK", "GSI1SK"}, {"PK", "SK"}, {"a", "ab"}, {"", "a"}, {"a\x7f", "a\x80"},
+           {"\x7f", "\x80"}}) {
+    SCOPED_TRACE(first + " < " + second);
+    Item decoded;
+    EXPECT_TRUE(DecodeItem(TwoNames(first, second), &decoded));
+    EXPECT_EQ(EncodedItemSize(TwoNames(first, second)), first.size() + second.size() + 2);
+    EXPECT_FALSE(EncodedItemSize(TwoNames(second, first)).has_value());
+    EXPECT_FALSE(DecodeItem(TwoNames(second, first), &decoded));
+    EXPECT_FALSE(EncodedItemSize(TwoNames(first, first)).has_value());  // a name twice
+  }
+}
+
 TEST(EncodedItem, RejectsExactlyWhatDecodeRejects) {
   RandomValues r(18);
   int rejected = 0;
