@@ -1,5 +1,5 @@
-// Typed-value rules; see value_rules.h. The messages are the JSON codec's
-// (value_json/json_codec.cc), which records where each comes from.
+// Typed-value rules; see value_rules.h. The messages are shared with the JSON codec
+// (value_messages.h).
 #include "value/value_rules.h"
 
 #include <algorithm>
@@ -10,22 +10,17 @@
 #include "value/base64.h"
 #include "value/item_size.h"
 #include "value/number.h"
+#include "value/value_messages.h"
 
 namespace ddbemu {
 namespace {
 
-constexpr std::string_view kInvalid = "One or more parameter values were invalid: ";
-constexpr std::string_view kNesting =
-    "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
-    "beyond supported limit";
-constexpr std::string_view kEmptySS = "An string set  may not be empty";
-constexpr std::string_view kEmptyNS = "An number set  may not be empty";
-constexpr std::string_view kEmptyBS = "Binary sets should not be empty";
-constexpr std::string_view kDuplicateNumbers = "Input collection contains duplicates";
-
-ApiError Invalid(std::string_view detail) {
-  return ApiError::Validation(std::string(kInvalid) + std::string(detail));
-}
+using value_messages::Invalid;
+using value_messages::kDuplicateNumbers;
+using value_messages::kEmptyBS;
+using value_messages::kEmptyNS;
+using value_messages::kEmptySS;
+using value_messages::kNesting;
 
 bool HasDuplicates(const std::vector<std::string>& members) {
   std::vector<std::string_view> sorted(members.begin(), members.end());
@@ -33,17 +28,15 @@ bool HasDuplicates(const std::vector<std::string>& members) {
   return std::adjacent_find(sorted.begin(), sorted.end()) != sorted.end();
 }
 
-// "Input collection [a, a] contains duplicates." / "Input collection [Yg==, Yg==]of type BS
-// contains duplicates." (sic): the members as they would have been sent.
+// The members as they would have been sent: "[a, a]", binaries in base64.
 ApiError DuplicateMembers(AttributeType type, const std::vector<std::string>& members) {
-  std::string m = "Input collection [";
+  std::string printed = "[";
   for (std::size_t i = 0; i < members.size(); ++i) {
-    if (i > 0) m += ", ";
-    m += type == AttributeType::kBS ? Base64Encode(members[i]) : members[i];
+    if (i > 0) printed += ", ";
+    printed += type == AttributeType::kBS ? Base64Encode(members[i]) : members[i];
   }
-  m += "]";
-  m += type == AttributeType::kBS ? "of type BS contains duplicates." : " contains duplicates.";
-  return Invalid(m);
+  printed += "]";
+  return value_messages::DuplicateMembers(type, printed);
 }
 
 bool ExceedsNesting(const AttributeValue& v, int level) {

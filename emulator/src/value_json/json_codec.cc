@@ -16,37 +16,29 @@
 #include "value_json/json_shape.h"
 #include "value/number.h"
 #include "value/set_order.h"
+#include "value/value_messages.h"
 
 namespace ddbemu {
 namespace {
 
 using rapidjson::Value;
+using value_messages::Invalid;
+using value_messages::kDuplicateNumbers;
+using value_messages::kEmptyBS;
+using value_messages::kEmptyNS;
+using value_messages::kEmptySS;
+using value_messages::kNesting;
 
-constexpr std::string_view kInvalid = "One or more parameter values were invalid: ";
 constexpr std::string_view kEmptyValue =
     "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
 constexpr std::string_view kSeveralTypes =
     "Supplied AttributeValue has more than one datatypes set, must contain exactly one of the "
     "supported datatypes";
 constexpr std::string_view kNullValue = "The supplied Item contains a null AttributeValue";
-constexpr std::string_view kNesting =
-    "Nesting Levels have exceeded supported limits: Attributes in the item have nested levels "
-    "beyond supported limit";
 // The service's wording, including "An string set" and its double space.
 constexpr std::string_view kNullFalse = "Null attribute value types must have the value of true";
-constexpr std::string_view kEmptySS = "An string set  may not be empty";
-constexpr std::string_view kEmptyNS = "An number set  may not be empty";
-constexpr std::string_view kEmptyBS = "Binary sets should not be empty";
 constexpr std::string_view kNullInSS = "An string set may not have a null string as a member";
-// Numerically equal members ("1", "1.0") are duplicates; this message has no prefix.
-constexpr std::string_view kDuplicateNumbers = "Input collection contains duplicates";
 constexpr std::string_view kNotANumber = "The parameter cannot be converted to a numeric value";
-
-ApiError Invalid(std::string_view detail) {
-  std::string m(kInvalid);
-  m += detail;
-  return ApiError::Validation(std::move(m));
-}
 
 std::string_view View(const Value& v) { return {v.GetString(), v.GetStringLength()}; }
 
@@ -63,12 +55,9 @@ std::string PrintCollection(const Value& array) {
   return s;
 }
 
-// AWS: "Input collection [a, a] contains duplicates." and "Input collection [Yg==, Yg==]of type
-// BS contains duplicates." (sic). DynamoDB Local drops the period for SS and the list for BS.
+// DynamoDB Local drops the period for SS and the list for BS; we follow AWS.
 ApiError DuplicateMembers(AttributeType type, const Value& array) {
-  std::string m = "Input collection " + PrintCollection(array);
-  m += type == AttributeType::kBS ? "of type BS contains duplicates." : " contains duplicates.";
-  return Invalid(m);
+  return value_messages::DuplicateMembers(type, PrintCollection(array));
 }
 
 // Of members in set order, where equal members are neighbours.
