@@ -147,4 +147,14 @@ inline Item RandomItem(RandomValues& r) {
   return item;
 }
 
+// `bytes` with one to three of its bytes overwritten at random: corrupt stored data.
+inline std::string CorruptBytes(RandomValues& r, std::string bytes) {
+  const int flips = r.Int(1, 3);
+  for (int f = 0; f < flips && !bytes.empty(); ++f) {
+    bytes[static_cast<std::size_t>(r.Int(0, static_cast<int>(bytes.size()) - 1))] =
+        static_cast<char>(r.Int(0, 255));
+  }
+  return bytes;
+}
+
 }  // namespace ddbemu::testing

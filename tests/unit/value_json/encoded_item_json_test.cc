@@ -13,6 +13,7 @@
 namespace ddbemu::itemcodec {
 namespace {
 
+using ddbemu::testing::CorruptBytes;
 using ddbemu::testing::RandomItem;
 using ddbemu::testing::RandomValues;
 
@@ -107,13 +108,9 @@ TEST(EncodedItem, RejectsExactlyWhatDecodeRejects) {
   RandomValues r(18);
   int rejected = 0;
   for (int i = 0; i < 3000; ++i) {
-    std::string bytes;
-    EncodeItem(RandomItem(r), &bytes);
-    const int flips = r.Int(1, 3);
-    for (int f = 0; f < flips && !bytes.empty(); ++f) {
-      bytes[static_cast<std::size_t>(r.Int(0, static_cast<int>(bytes.size()) - 1))] =
-          static_cast<char>(r.Int(0, 255));
-    }
+    std::string encoded;
+    EncodeItem(RandomItem(r), &encoded);
+    const std::string bytes = CorruptBytes(r, std::move(encoded));
     Item out;
     const bool decodes = DecodeItem(bytes, &out);
     ASSERT_EQ(EncodedItemSize(bytes).has_value(), decodes) << i;
