@@ -15,12 +15,7 @@
 namespace ddbemu {
 namespace {
 
-using value_messages::Invalid;
-using value_messages::kDuplicateNumbers;
-using value_messages::kEmptyBS;
-using value_messages::kEmptyNS;
-using value_messages::kEmptySS;
-using value_messages::kNesting;
+using namespace value_messages;  // the service's words, shared by both paths
 
 bool HasDuplicates(const std::vector<std::string>& members) {
   std::vector<std::string_view> sorted(members.begin(), members.end());

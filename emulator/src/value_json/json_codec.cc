@@ -22,12 +22,7 @@ namespace ddbemu {
 namespace {
 
 using rapidjson::Value;
-using value_messages::Invalid;
-using value_messages::kDuplicateNumbers;
-using value_messages::kEmptyBS;
-using value_messages::kEmptyNS;
-using value_messages::kEmptySS;
-using value_messages::kNesting;
+using namespace value_messages;  // the service's words, shared by both paths
 
 constexpr std::string_view kEmptyValue =
     "Supplied AttributeValue is empty, must contain exactly one of the supported datatypes";
