@@ -28,6 +28,7 @@ enum class Flag {
   kThreads,
   kWriteThread,
   kDurability,
+  kMaxSizeMib,
   kThrottle,
   kVirtualClock,
   kConsole,
@@ -71,6 +72,7 @@ constexpr FlagSpec kFlags[] = {
     {{"threads"}, Flag::kThreads, true},
     {{"write-thread"}, Flag::kWriteThread, true},
     {{"durability"}, Flag::kDurability, true},
+    {{"max-size-mib"}, Flag::kMaxSizeMib, true},
     {{"throttle"}, Flag::kThrottle, true},
     {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
     {{"console"}, Flag::kConsole, false},
@@ -201,6 +203,14 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       }
       durability_given = true;
       return {};
+    case Flag::kMaxSizeMib: {
+      // LMDB reserves the whole map as address space up front; tools that cannot reserve 64 GiB
+      // (valgrind, a ulimit -v) need a smaller one.
+      const auto mib = ParseInt<std::int64_t>(value, 1, std::int64_t{1} << 32);
+      if (!mib) return bad("a size in MiB from 1 to 4294967296");
+      f.database.map_size_bytes = static_cast<std::size_t>(*mib) << 20;
+      return {};
+    }
     case Flag::kThrottle: {
       const auto on = ParseOnOff(value);
       if (!on) return bad("on or off");
@@ -408,6 +418,8 @@ ddb-local's own:
  --durability fsync|none    fsync: a write is on disk when acknowledged (default with
                             -dbPath); none: survives a crash of the process, not of the
                             machine (default with -inMemory).
+ --max-size-mib N           The database's largest size, in MiB: LMDB's map, reserved as
+                            address space at start. Default 65536 (64 GiB).
  --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
                             them. Default on.
  --lenient                  Accept what DynamoDB Local accepts and AWS refuses (numbers

@@ -88,6 +88,14 @@ TEST(LocalFlagsTest, InMemoryDefaultsToNoFsyncUnlessAsked) {
   EXPECT_EQ(Parse({"--durability=none"}).flags.database.durability, Durability::kNone);
 }
 
+TEST(LocalFlagsTest, MaxSizeSetsTheMapInMebibytes) {
+  EXPECT_EQ(Parse({}).flags.database.map_size_bytes, std::size_t{64} << 30);
+  EXPECT_EQ(Parse({"--max-size-mib", "512"}).flags.database.map_size_bytes,
+            std::size_t{512} << 20);
+  EXPECT_EQ(Parse({"--max-size-mib", "0"}).error,
+            "invalid value '0' for --max-size-mib: expected a size in MiB from 1 to 4294967296");
+}
+
 TEST(LocalFlagsTest, HelpAndVersion) {
   EXPECT_TRUE(Parse({"-help"}).flags.help);
   EXPECT_TRUE(Parse({"--help"}).flags.help);
