@@ -11,6 +11,7 @@
 
 #include "api_json/error_envelope.h"
 #include "api_json/local_leniency.h"
+#include "api_json/request_body.h"
 #include "api_json/request_validator.h"
 #include "database_impl.h"
 #include "ops/access/access_check.h"
@@ -117,10 +118,15 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
   try {
     // The parsed body lives in a buffer on this stack frame first (a typical request fits),
     // so that most requests parse without reaching malloc; larger ones continue on the heap.
+    // Its strings may point into `scratch`, where a typical body is parsed in place
+    // (api_json/request_body.h).
+    RequestBodyScratch scratch;
     char pool[8192];
     rapidjson::MemoryPoolAllocator<> allocator(pool, sizeof pool);
-    rapidjson::Document body(&allocator);
-    if (Status parsed = ParseRequestBody(json_body, body); !parsed.ok()) {
+    // A stack allocator of our own: without one the document allocates one (malloc) itself.
+    rapidjson::CrtAllocator stack_allocator;
+    rapidjson::Document body(&allocator, 1024, &stack_allocator);
+    if (Status parsed = ParseRequestBody(json_body, scratch, body); !parsed.ok()) {
       return ErrorResponse(parsed.error());
     }
     // DynamoDB Local's leniencies, when asked for (api_json/local_leniency.h).

@@ -31,6 +31,11 @@ void AppendValue(const api_model::Shape& shape, const rapidjson::Value& value, s
 // "java.util.List<com.amazonaws.dynamodb.v20120810.WriteRequest>".
 void AppendJavaType(const api_model::Shape& shape, std::string& out);
 
+// Whether `body` holds a \u escape of a lone low surrogate ("\udc00"), which RapidJSON decodes
+// into bytes that are not UTF-8 (it refuses a lone high one itself). Assumes JSON text: only
+// strings hold backslashes.
+bool HasLoneLowSurrogateEscape(std::string_view body);
+
 // Length as the service measures strings (Java String.length(): UTF-16 code units).
 size_t Utf16Length(std::string_view utf8);
 

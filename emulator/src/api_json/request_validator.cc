@@ -423,6 +423,10 @@ bool UsesFrameworkWording(std::string_view operation) {
   return operation == "BatchGetItem" || operation == "Query" || operation == "Scan";
 }
 
+}  // namespace
+
+namespace request_internal {
+
 // RapidJSON refuses a high surrogate escape without its low half, but decodes a lone low
 // surrogate escape ("\udc00") into bytes that are not UTF-8. Only strings hold backslashes, so
 // a scan from backslash to backslash finds every escape (a pair's low half is skipped).
@@ -454,7 +458,7 @@ bool HasLoneLowSurrogateEscape(std::string_view body) {
   return false;
 }
 
-}  // namespace
+}  // namespace request_internal
 
 bool IsKnownOperation(std::string_view operation) {
   return api_model::FindOperation(operation) != nullptr;
@@ -468,7 +472,9 @@ Status ParseRequestBody(std::string_view body, rapidjson::Document& doc) {
   // surrogate is refused by the parser as well.
   doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(body.data(),
                                                                                     body.size());
-  if (doc.HasParseError() || HasLoneLowSurrogateEscape(body)) return ApiError::Serialization("");
+  if (doc.HasParseError() || request_internal::HasLoneLowSurrogateEscape(body)) {
+    return ApiError::Serialization("");
+  }
   return Status::Ok();
 }
 
