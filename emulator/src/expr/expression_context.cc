@@ -31,13 +31,24 @@ bool IsPlaceholderKey(std::string_view key, char sigil) {
   });
 }
 
+// `used` holds a view of each use (repeats too). A request's few uses are searched in place;
+// many are sorted first.
 template <class Map>
-std::vector<std::string> UnusedKeys(const Map* map,
-                                    const std::set<std::string, std::less<>>& used) {
+std::vector<std::string> UnusedKeys(const Map* map, const std::vector<std::string_view>& used) {
   std::vector<std::string> unused;
   if (map == nullptr) return unused;
+  constexpr std::size_t kSearchedInPlace = 16;
+  std::vector<std::string_view> sorted;
+  if (used.size() > kSearchedInPlace) {
+    sorted = used;
+    std::sort(sorted.begin(), sorted.end());
+  }
   for (const auto& [key, value] : *map) {
-    if (used.count(key) == 0) unused.push_back(key);
+    const std::string_view k = key;
+    const bool is_used = sorted.empty()
+                             ? std::find(used.begin(), used.end(), k) != used.end()
+                             : std::binary_search(sorted.begin(), sorted.end(), k);
+    if (!is_used) unused.push_back(key);
   }
   return JavaHashSetOrder(unused);
 }
@@ -47,9 +58,20 @@ ApiError InvalidKey(std::string_view parameter, std::string_view detail) {
                               " contains invalid key: " + std::string(detail));
 }
 
+// Whether `key` breaks a rule of ValidateKeys: only which one it breaks first is ordered.
+bool IsBadKey(std::string_view key, char sigil) {
+  return !IsPlaceholderKey(key, sigil) || key.size() > kMaxPlaceholderLength;
+}
+
 template <class Map>
 Status ValidateKeys(const Map& map, std::string_view parameter, char sigil) {
   if (map.empty()) return ApiError::Validation(std::string(parameter) + " must not be empty");
+  // A request's keys are nearly always good: then the order the service checks them in does
+  // not matter, and no list of them is built.
+  if (std::none_of(map.begin(), map.end(),
+                   [sigil](const auto& entry) { return IsBadKey(entry.first, sigil); })) {
+    return Status::Ok();
+  }
   std::vector<std::string> keys;
   keys.reserve(map.size());
   for (const auto& [key, value] : map) keys.push_back(key);
@@ -65,6 +87,11 @@ Status ValidateKeys(const Map& map, std::string_view parameter, char sigil) {
     }
   }
   return Status::Ok();
+}
+
+// Whether the attribute name breaks a rule of ValidateAttributeNames.
+bool IsBadName(std::string_view name) {
+  return name.empty() || name.size() > kMaxAttributeNameLength;
 }
 
 }  // namespace
@@ -90,7 +117,7 @@ const std::string* ExpressionContext::FindName(std::string_view placeholder) {
   if (names_ == nullptr) return nullptr;
   const auto it = names_->find(std::string(placeholder));
   if (it == names_->end()) return nullptr;
-  used_names_.insert(it->first);
+  used_names_.push_back(it->first);
   return &it->second;
 }
 
@@ -98,7 +125,7 @@ const AttributeValue* ExpressionContext::FindValue(std::string_view placeholder)
   if (values_ == nullptr) return nullptr;
   const auto it = values_->find(placeholder);
   if (it == values_->end()) return nullptr;
-  used_values_.insert(it->first);
+  used_values_.push_back(it->first);
   return &it->second;
 }
 
@@ -112,6 +139,10 @@ Status ExpressionContext::CheckAllUsed() const {
 
 Status ValidateAttributeNames(const AttributeNames& names) {
   DDB_RETURN_IF_ERROR(ValidateKeys(names, "ExpressionAttributeNames", '#'));
+  if (std::none_of(names.begin(), names.end(),
+                   [](const auto& entry) { return IsBadName(entry.second); })) {
+    return Status::Ok();
+  }
   std::vector<std::string> keys;
   for (const auto& [key, value] : names) keys.push_back(key);
   for (const std::string& key : JavaHashSetOrder(keys)) {

@@ -9,7 +9,6 @@
 #pragma once
 
 #include <map>
-#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -39,8 +38,9 @@ class ExpressionContext {
  private:
   const AttributeNames* names_;
   const Item* values_;
-  std::set<std::string, std::less<>> used_names_;
-  std::set<std::string, std::less<>> used_values_;
+  // Views of the maps' keys, one per use (a repeat costs less than looking it up).
+  std::vector<std::string_view> used_names_;
+  std::vector<std::string_view> used_values_;
 };
 
 // `keys` reordered as java.util.HashSet iterates them (bucket order of String.hashCode, then

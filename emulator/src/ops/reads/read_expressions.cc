@@ -96,11 +96,11 @@ Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
   return Status::Ok();
 }
 
-Status ValidatePlaceholderMaps(const api::ReadParameters& r) {
+// `names`: r.names as the expression layer takes them.
+Status ValidatePlaceholderMaps(const api::ReadParameters& r, const expr::AttributeNames& names) {
   if (r.has_names) {
     if (r.names.empty()) return V("ExpressionAttributeNames must not be empty");
-    DDB_RETURN_IF_ERROR(
-        expr::ValidateAttributeNames(expr::AttributeNames(r.names.begin(), r.names.end())));
+    DDB_RETURN_IF_ERROR(expr::ValidateAttributeNames(names));
   }
   if (r.has_values) {
     if (r.values.empty()) return V("ExpressionAttributeValues must not be empty");
@@ -116,8 +116,8 @@ Status PrepareExpressions(const ReadParameterView& p, expr::ExpressionCache* cac
   const bool uses_expressions =
       r.filter_expression || r.projection_expression || p.has_key_condition_expression();
   if (!uses_expressions) return Status::Ok();
-  DDB_RETURN_IF_ERROR(ValidatePlaceholderMaps(r));
   const expr::AttributeNames names(r.names.begin(), r.names.end());
+  DDB_RETURN_IF_ERROR(ValidatePlaceholderMaps(r, names));
   expr::ExpressionContext context(r.has_names ? &names : nullptr,
                                   r.has_values ? &r.values : nullptr);
   if (r.filter_expression) {
