@@ -33,14 +33,14 @@ bool IsPlaceholderKey(std::string_view key, char sigil) {
 
 // `used` holds a view of each use (repeats too). A request's few uses are searched in place;
 // many are sorted first.
-template <class Map>
-std::vector<std::string> UnusedKeys(const Map* map, const std::vector<std::string_view>& used) {
+template <class Map, class Used>
+std::vector<std::string> UnusedKeys(const Map* map, const Used& used) {
   std::vector<std::string> unused;
   if (map == nullptr) return unused;
   constexpr std::size_t kSearchedInPlace = 16;
   std::vector<std::string_view> sorted;
   if (used.size() > kSearchedInPlace) {
-    sorted = used;
+    sorted.assign(used.begin(), used.end());
     std::sort(sorted.begin(), sorted.end());
   }
   for (const auto& [key, value] : *map) {

@@ -8,6 +8,7 @@
 // match byte for byte.
 #pragma once
 
+#include <boost/container/small_vector.hpp>
 #include <map>
 #include <string>
 #include <string_view>
@@ -38,9 +39,11 @@ class ExpressionContext {
  private:
   const AttributeNames* names_;
   const Item* values_;
-  // Views of the maps' keys, one per use (a repeat costs less than looking it up).
-  std::vector<std::string_view> used_names_;
-  std::vector<std::string_view> used_values_;
+  // Views of the maps' keys, one per use (a repeat costs less than looking it up); a
+  // request's few fit inline.
+  using UsedKeys = boost::container::small_vector<std::string_view, 4>;
+  UsedKeys used_names_;
+  UsedKeys used_values_;
 };
 
 // `keys` reordered as java.util.HashSet iterates them (bucket order of String.hashCode, then

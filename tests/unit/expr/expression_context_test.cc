@@ -48,6 +48,28 @@ TEST(ExpressionContextTest, PrintsUnusedKeysInJavaHashSetOrder) {
             "Value provided in ExpressionAttributeValues unused in expressions: keys: {:z, :y}");
 }
 
+// Many uses (repeats included) are searched sorted, few in place: the same answer either way.
+TEST(ExpressionContextTest, FindsTheUnusedAmongManyUses) {
+  AttributeNames names;
+  for (int i = 0; i < 30; ++i) names.emplace("#n" + std::to_string(i), "a" + std::to_string(i));
+  for (int uses : {3, 40}) {
+    ExpressionContext context(&names, nullptr);
+    for (int u = 0; u < uses; ++u) {
+      const int i = u % 29 == 7 ? 8 : u % 29;  // #n7 and #n29 stay unused
+      ASSERT_NE(context.FindName("#n" + std::to_string(i)), nullptr);
+    }
+    const std::string message = Message(context.CheckAllUsed());
+    if (uses == 40) {
+      EXPECT_EQ(message,
+                "Value provided in ExpressionAttributeNames unused in expressions: keys: "
+                "{#n29, #n7}");
+    } else {
+      EXPECT_NE(message.find("#n3,"), std::string::npos) << message;
+      EXPECT_EQ(message.find("#n0,"), std::string::npos) << message;
+    }
+  }
+}
+
 TEST(ExpressionContextTest, UseByAnyExpressionOfTheRequestCounts) {
   const AttributeNames names{{"#k", "pk"}, {"#f", "flag"}};
   const Item values{{":k", S("x")}, {":f", AttributeValue::Bool(true)}};

@@ -38,6 +38,12 @@ std::string JoinBraced(const std::vector<std::string>& names) {
 // Step 1, with the parameters listed in the service's order.
 Status CheckNoMix(const ReadParameterView& p) {
   const api::ReadParameters& r = *p.read;
+  // The lists below are built only for the error: most requests use one kind or the other.
+  const bool any_expression =
+      r.projection_expression || r.filter_expression || p.has_key_condition_expression();
+  const bool any_legacy = r.attributes_to_get || r.filter || r.conditional_operator ||
+                          (p.has_key_conditions() && p.has_key_condition_expression());
+  if (!any_expression || !any_legacy) return Status::Ok();
   std::vector<std::string> expressions;
   if (r.projection_expression) expressions.emplace_back("ProjectionExpression");
   if (r.filter_expression) expressions.emplace_back("FilterExpression");
