@@ -27,7 +27,6 @@
 #endif
 #include "api_json/request_body.h"
 
-#include <bit>
 #include <cstring>
 
 #include "api_json/request_internal.h"
@@ -64,30 +63,45 @@ char* RequestBodyScratch::Copy(std::string_view body) {
 BodyShape ScanBody(std::string_view body) {
   const auto* p = reinterpret_cast<const unsigned char*>(body.data());
   const std::size_t n = body.size();
-  std::size_t i = 0;
-  unsigned odd = 0;  // a high bit or a NUL seen
-  std::size_t openers = 0;
 #ifdef __SSE2__
   if (n >= 16) {
     const __m128i zero = _mm_setzero_si128();
     const __m128i brace = _mm_set1_epi8('{');
     const __m128i bracket = _mm_set1_epi8('[');
-    // The mask of block bytes that are odd or openers; the last block overlaps the one before
-    // it, and `fresh` keeps only the bytes not seen yet.
-    const auto block = [&](std::size_t at, unsigned fresh) {
-      const __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + at));
-      odd |= fresh & (static_cast<unsigned>(_mm_movemask_epi8(s)) |
-                      static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(s, zero))));
-      const __m128i open = _mm_or_si128(_mm_cmpeq_epi8(s, brace), _mm_cmpeq_epi8(s, bracket));
-      openers += static_cast<std::size_t>(
-          std::popcount(fresh & static_cast<unsigned>(_mm_movemask_epi8(open))));
+    __m128i odd = zero;    // a lane's high bit: a byte with its high bit set, or a NUL
+    __m128i count = zero;  // per lane, the openers seen (mod 256: summed every 255 blocks)
+    std::size_t openers = 0, blocks = 0;
+    const auto sum = [&] {
+      const __m128i sums = _mm_sad_epu8(count, zero);
+      openers += static_cast<std::size_t>(_mm_cvtsi128_si32(sums)) +
+                 static_cast<std::size_t>(_mm_cvtsi128_si32(_mm_srli_si128(sums, 8)));
+      count = zero;
+      blocks = 0;
     };
-    for (; i + 16 <= n; i += 16) block(i, 0xFFFFu);
-    if (i < n) block(n - 16, 0xFFFFu & ~((1u << (16 - (n - i))) - 1));
-    return BodyShape{odd == 0, openers};
+    const auto block = [&](__m128i s) {
+      odd = _mm_or_si128(odd, _mm_or_si128(s, _mm_cmpeq_epi8(s, zero)));
+      const __m128i open = _mm_or_si128(_mm_cmpeq_epi8(s, brace), _mm_cmpeq_epi8(s, bracket));
+      count = _mm_sub_epi8(count, open);  // a match is -1
+      if (++blocks == 255) sum();
+    };
+    std::size_t i = 0;
+    for (; i + 16 <= n; i += 16) block(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)));
+    if (i < n) {
+      // The last 16 bytes, with the lanes already seen replaced by a neutral 'a'.
+      static constexpr signed char kFresh[32] = {0,  0,  0,  0,  0,  0,  0,  0,  0,  0,  0,
+                                                 0,  0,  0,  0,  0,  -1, -1, -1, -1, -1, -1,
+                                                 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1};
+      const __m128i fresh = _mm_loadu_si128(reinterpret_cast<const __m128i*>(kFresh + (n - i)));
+      const __m128i s = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
+      block(_mm_or_si128(_mm_and_si128(fresh, s), _mm_andnot_si128(fresh, _mm_set1_epi8('a'))));
+    }
+    sum();
+    return BodyShape{_mm_movemask_epi8(odd) == 0, openers};
   }
 #endif
-  for (; i < n; ++i) {
+  unsigned odd = 0;  // a high bit or a NUL seen
+  std::size_t openers = 0;
+  for (std::size_t i = 0; i < n; ++i) {
     odd |= (p[i] & 0x80u) | (p[i] == 0 ? 1u : 0u);
     openers += (p[i] == '{' || p[i] == '[') ? 1 : 0;
   }

@@ -139,6 +139,17 @@ TEST(RequestBody, LargeBodiesParseOutsideTheInlineBuffer) {
   EXPECT_NE(Fast(body), "error");
 }
 
+TEST(RequestBody, ScanCountsOpenersOfLongBodies) {
+  // More than 255 blocks of 16 bytes, each with two openers: the per-lane counts wrap at 256.
+  std::string body;
+  for (int i = 0; i < 600; ++i) body += "{\"a\":[1,2,3,4]}";  // 16 bytes
+  body += "{[";
+  EXPECT_EQ(ScanBody(body).openers, 1202u);
+  EXPECT_TRUE(ScanBody(body).plain);
+  body[body.size() / 2] = '\x80';
+  EXPECT_FALSE(ScanBody(body).plain);
+}
+
 TEST(RequestBody, ScanFindsNonAsciiNulAndOpenersAtEveryOffset) {
   for (std::size_t size = 0; size < 70; ++size) {
     for (std::size_t at = 0; at < size; ++at) {
