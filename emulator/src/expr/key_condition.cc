@@ -178,6 +178,10 @@ Status MatchMultiAttributeSort(const std::vector<KeyPredicate>& predicates,
 Result<KeyCondition> MatchKeySchema(std::vector<KeyPredicate> predicates,
                                     const KeySchemaView& schema) {
   KeyCondition kc;
+  kc.partition.reserve(schema.partition.size());
+  if (predicates.size() > schema.partition.size()) {
+    kc.sort.reserve(std::min(predicates.size() - schema.partition.size(), schema.sort.size()));
+  }
   for (const KeyAttribute& k : schema.partition) {
     const auto it = std::find_if(predicates.begin(), predicates.end(),
                                  [&](const KeyPredicate& p) { return p.attribute == k.name; });
@@ -216,6 +220,7 @@ Result<KeyCondition> MatchKeySchema(std::vector<KeyPredicate> predicates,
 Result<KeyCondition> ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema) {
   DDB_RETURN_IF_ERROR(CheckKeysScalar(condition, schema));
   std::vector<KeyPredicate> predicates;
+  predicates.reserve(2);  // a partition key and a sort key condition, as a Query has at most
   DDB_RETURN_IF_ERROR(Collect(condition, predicates));
   const std::size_t max = std::max<std::size_t>(2, schema.partition.size() + schema.sort.size());
   if (predicates.size() > max) return V("Conditions can be of length 1 or 2 only");
