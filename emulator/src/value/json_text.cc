@@ -24,6 +24,7 @@ std::uint64_t Load4(const char* p) {
   return w;
 }
 
+#if !defined(__SSE2__)
 // Whether any of the eight bytes of `w` is a control character, '"' or '\\' (the classic
 // "has a zero byte" and "has a byte less than n" word tricks, exact for "any byte"). Bytes
 // >= 0x80 are never flagged, as the Writer copies them unchanged.
@@ -37,6 +38,7 @@ bool NeedsEscape(std::uint64_t w) {
   const std::uint64_t has_backslash = (backslash - kOnes) & ~backslash & kHigh;
   return (below_space | has_quote | has_backslash) != 0;
 }
+#endif
 
 bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
 
@@ -108,8 +110,9 @@ void JsonText::Escape(unsigned char c) {
 
 // Plain bytes are copied in blocks: 16 at a time (stored whole, even past the first byte that
 // needs escaping, which the next store overwrites: Reserve's slack takes the excess), then the
-// last 8 to 15 or 4 to 7 as two overlapping words, then byte by byte only where an escape is
-// near. Nothing is read outside `s`.
+// last 1 to 15 with one check (see below), then byte by byte only where an escape is near.
+// Nothing is read outside `s`. Most strings of an item (names, keys, short values) are under
+// 16 bytes and take only the one check.
 void JsonText::String(std::string_view s) {
   Reserve(s.size() + 2);
   const char* p = s.data();
@@ -149,8 +152,9 @@ void JsonText::String(std::string_view s) {
     if (!found) {
       const std::size_t rest = static_cast<std::size_t>(end - p);
 #if defined(__SSE2__)
-      // The last 16 bytes, when they all belong to the run copied since the last escape:
-      // stored over the output of the bytes already copied, which they repeat.
+      // The last 1 to 15 bytes, checked in one register: the last 16 bytes when they all
+      // belong to the run copied since the last escape (stored over the output of the bytes
+      // already copied, which they repeat), otherwise two overlapping words (or bytes).
       if (rest > 0 && end - run >= 16) {
         const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(end - 16));
         if (EscapeMask(v) == 0) {
@@ -158,8 +162,37 @@ void JsonText::String(std::string_view s) {
           o += rest;
           break;
         }
+      } else if (rest >= 8) {
+        const std::uint64_t a = Load8(p);
+        const std::uint64_t b = Load8(end - 8);
+        if (EscapeMask(_mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a))) ==
+            0) {
+          std::memcpy(o, &a, 8);
+          std::memcpy(o + rest - 8, &b, 8);
+          o += rest;
+          break;
+        }
+      } else if (rest >= 4) {
+        const std::uint64_t a = Load4(p) | (Load4(end - 4) << 32);
+        if ((EscapeMask(_mm_cvtsi64_si128(static_cast<long long>(a))) & 0xFF) == 0) {
+          std::memcpy(o, p, 4);
+          std::memcpy(o + rest - 4, end - 4, 4);
+          o += rest;
+          break;
+        }
+      } else if (rest > 0) {
+        const auto first = static_cast<unsigned char>(p[0]);
+        const auto middle = static_cast<unsigned char>(p[rest / 2]);
+        const auto last = static_cast<unsigned char>(end[-1]);
+        if (!NeedsEscape(first) && !NeedsEscape(middle) && !NeedsEscape(last)) {
+          o[0] = static_cast<char>(first);
+          o[rest / 2] = static_cast<char>(middle);
+          o[rest - 1] = static_cast<char>(last);
+          o += rest;
+          break;
+        }
       }
-#endif
+#else
       if (rest >= 8 && rest < 16) {
         const std::uint64_t a = Load8(p);
         const std::uint64_t b = Load8(end - 8);
@@ -180,6 +213,7 @@ void JsonText::String(std::string_view s) {
           break;
         }
       }
+#endif
       while (p < end && !NeedsEscape(static_cast<unsigned char>(*p))) *o++ = *p++;
       if (p == end) break;
     }

@@ -43,7 +43,21 @@ void AppendEntries(Reader& r, std::uint32_t count, JsonText& out) {
   for (std::uint32_t i = 0; i < count; ++i) {
     out.String(ReadBytes(r));  // leaves kSlack bytes of room: enough for the ':' and a ','
     out.Put(':');
-    AppendValue(r, out);
+    // Most attributes are strings and numbers: written here, with no call and no Reserve
+    // (String leaves room for the opening before it and the '}' and ',' after it).
+    const int tag = r.Peek();
+    if (tag == kTagS || tag == kTagN) {
+      r.Skip(1);
+      if (tag == kTagS) {
+        out.PutLiteral("{\"S\":");
+      } else {
+        out.PutLiteral("{\"N\":");
+      }
+      out.String(ReadBytes(r));
+      out.Put('}');
+    } else {
+      AppendValue(r, out);
+    }
     if (i + 1 < count) out.Put(',');  // AppendValue leaves room too
   }
   out.Reserve(1);
