@@ -127,8 +127,8 @@ void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {
 std::string RenderEncodedRead(const ReadResponse& response) {
   std::string out;
   // Stored items grow by about 40% as JSON (names and values are copied; the punctuation and
-  // type tags outweigh the lengths and tags). The guess is zero-filled, a shortfall regrows.
-  JsonText text(out, response.encoded_items.size() * 3 / 2 + 256);
+  // type tags outweigh the lengths and tags): reserved with room to spare, never regrown.
+  JsonText text(out, response.encoded_items.size() * 2 + 256);
   text.Reserve(16);
   text.PutLiteral("{\"Items\":[");
   const std::string_view items(response.encoded_items);

@@ -33,6 +33,14 @@ bool SizeEntries(Reader& r, std::uint32_t count, int depth, std::size_t* size) {
     if (i > 0 && !NameFollows(previous, name)) return false;
     previous = name;
     *size += name.size();
+    // Most attributes are strings: sized here, with no call (at a depth SizeValue accepts).
+    if (r.Peek() == kTagS && depth < kMaxDecodeDepth) {
+      r.Skip(1);
+      std::string_view s;
+      if (!r.Bytes(&s)) return false;
+      *size += s.size();
+      continue;
+    }
     if (!SizeValue(r, depth + 1, size)) return false;
   }
   return true;

@@ -57,25 +57,36 @@ constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 
 }  // namespace
 
-JsonText::JsonText(std::string& out, std::size_t hint) : out_(out), start_(out.size()) {
-  // The string's spare capacity is used before any growth (resize within the capacity does not
-  // reallocate).
-  out_.resize(std::max(out_.capacity(), start_ + hint + kSlack));
-  pos_ = base_() + start_;
-  end_ = base_() + out_.size();
+JsonText::JsonText(std::string& out, std::size_t hint)
+    : out_(out), pos_(chunk_), end_(chunk_ + kChunk) {
+  out_.reserve(out_.size() + hint);
+}
+
+void JsonText::Flush() {
+  if (in_place_) {
+    out_.resize(static_cast<std::size_t>(pos_ - out_.data()));
+    in_place_ = false;
+  } else {
+    out_.append(chunk_, static_cast<std::size_t>(pos_ - chunk_));
+  }
+  pos_ = chunk_;
+  end_ = chunk_ + kChunk;
 }
 
 void JsonText::Grow(std::size_t n) {
-  const std::size_t used = static_cast<std::size_t>(pos_ - base_());
-  out_.resize(std::max(used + n, out_.size() * 2));
-  pos_ = base_() + used;
-  end_ = base_() + out_.size();
+  Flush();
+  if (n + kSlack <= kChunk) return;
+  const std::size_t used = out_.size();
+  out_.resize(used + n + kSlack);
+  pos_ = out_.data() + used;
+  end_ = out_.data() + out_.size();
+  in_place_ = true;
 }
 
 void JsonText::Finish() {
   if (finished_) return;
   finished_ = true;
-  out_.resize(static_cast<std::size_t>(pos_ - base_()));
+  Flush();
 }
 
 void JsonText::Escape(unsigned char c) {

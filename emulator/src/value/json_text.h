@@ -5,8 +5,10 @@
 // strings cost more than the bytes themselves. Here room is made once per string or per group
 // of punctuation (Reserve), and the bytes are then stored with no further checks.
 //
-// The string is grown (and zero-filled) ahead of the cursor while a JsonText is writing; its
-// size is trimmed back to what was written when the JsonText goes (or at Finish).
+// The text is gathered in a chunk inside the JsonText (on the caller's stack) and appended to
+// the string a chunk at a time, so that the string is never zero-filled ahead of the cursor
+// (resizing a std::string fills it; a page of 1 MB would be filled before it is written). Only
+// a string longer than the chunk is written in place, after such a fill.
 #pragma once
 
 #include <cstddef>
@@ -22,7 +24,8 @@ class JsonText {
   // and may store up to 15 bytes past the end of what it writes.
   static constexpr std::size_t kSlack = 32;
 
-  // Appends after `out`'s current contents; `hint`: how many bytes are likely to be written.
+  // Appends after `out`'s current contents; `hint`: how many bytes are likely to be written
+  // (reserved in `out`, so that appending the chunks does not reallocate it).
   explicit JsonText(std::string& out, std::size_t hint = 0);
   ~JsonText() { Finish(); }
   JsonText(const JsonText&) = delete;
@@ -31,7 +34,7 @@ class JsonText {
   // Makes room for `n` more bytes (and kSlack): the unchecked writes below may then store that
   // many.
   void Reserve(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - pos_) < n + kSlack) Grow(n + kSlack);
+    if (static_cast<std::size_t>(end_ - pos_) < n + kSlack) Grow(n);
   }
   // Unchecked writes, after a Reserve that covers them.
   void Put(char c) { *pos_++ = c; }
@@ -58,23 +61,24 @@ class JsonText {
   // `bytes` in base64 (standard alphabet, padded) as a JSON string: B and BS values.
   void Base64String(std::string_view bytes);
 
-  // How many bytes this JsonText has written so far.
-  std::size_t written() const { return static_cast<std::size_t>(pos_ - base_()) - start_; }
-  // Drops what was written after `mark` (a value of written()).
-  void Truncate(std::size_t mark) { pos_ = base_() + start_ + mark; }
-  // Trims the string to what was written; the JsonText may not be used afterwards.
+  // Appends what is left of the text to the string; the JsonText may not be used afterwards.
   void Finish();
 
  private:
-  char* base_() const { return out_.data(); }
+  static constexpr std::size_t kChunk = 2048;
+
+  // Appends the chunk (or trims the string written in place) and makes room for `n` bytes and
+  // kSlack: in the chunk when they fit, otherwise in place at the end of the string.
   void Grow(std::size_t n);
+  void Flush();
   void Escape(unsigned char c);
 
   std::string& out_;
-  std::size_t start_;  // out_'s size when this JsonText began
   char* pos_;
   char* end_;
+  bool in_place_ = false;  // pos_ points into out_ (room for a long string), not into chunk_
   bool finished_ = false;
+  char chunk_[kChunk];
 };
 
 }  // namespace ddbemu

@@ -69,7 +69,7 @@ TEST(JsonText, RandomStringsMatchTheWriter) {
   }
 }
 
-// Appending keeps what the string held; growth from a small buffer keeps what was written.
+// Appending keeps what the string held; text beyond one chunk keeps what was written.
 TEST(JsonText, AppendsAfterTheStringAndGrows) {
   std::string out = "prefix:";
   {
@@ -88,17 +88,22 @@ TEST(JsonText, AppendsAfterTheStringAndGrows) {
   EXPECT_EQ(out, expected);
 }
 
-TEST(JsonText, TruncateDropsWhatFollowsTheMark) {
-  std::string out = "{";
-  JsonText text(out);
-  text.String("kept");
-  const std::size_t mark = text.written();
-  text.Reserve(1);
-  text.Put(',');
-  text.String(std::string(5000, 'd'));
-  text.Truncate(mark);
-  text.Finish();
-  EXPECT_EQ(out, "{\"kept\"");
+// Strings longer than the chunk are written in place, between chunks.
+TEST(JsonText, LongStringsBetweenChunks) {
+  std::string out;
+  std::string expected;
+  {
+    JsonText text(out);
+    for (int i = 0; i < 40; ++i) {
+      std::string s(static_cast<std::size_t>(i * 397 % 7000), 'q');
+      if (i % 3 == 0 && !s.empty()) s[s.size() / 2] = '\n';
+      text.String(s);
+      text.Reserve(1);
+      text.Put(',');
+      expected += WriterText(s) + ",";
+    }
+  }
+  EXPECT_EQ(out, expected);
 }
 
 TEST(JsonText, Base64StringIsTheCodecsBase64) {
