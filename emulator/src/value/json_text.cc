@@ -5,9 +5,6 @@
 #include <algorithm>
 #include <cstdint>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 namespace ddbemu {
 namespace {
@@ -40,17 +37,9 @@ bool NeedsEscape(std::uint64_t w) {
 }
 #endif
 
-bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
-
+using json_text_internal::NeedsEscape;
 #if defined(__SSE2__)
-// Bit i set when byte i of `v` needs escaping (the same bytes as NeedsEscape).
-int EscapeMask(__m128i v) {
-  // Unsigned v <= 0x1F exactly when min(v, 0x1F) == v.
-  const __m128i hit = _mm_or_si128(
-      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-      _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v));
-  return _mm_movemask_epi8(hit);
-}
+using json_text_internal::EscapeMask;
 #endif
 
 constexpr char kBase64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -124,7 +113,7 @@ void JsonText::Escape(unsigned char c) {
 // last 1 to 15 with one check (see below), then byte by byte only where an escape is near.
 // Nothing is read outside `s`. Most strings of an item (names, keys, short values) are under
 // 16 bytes and take only the one check.
-void JsonText::String(std::string_view s) {
+void JsonText::LongString(std::string_view s) {
   Reserve(s.size() + 2);
   const char* p = s.data();
   const char* const end = p + s.size();

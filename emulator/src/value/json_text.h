@@ -12,11 +12,33 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <string>
 #include <string_view>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ddbemu {
+namespace json_text_internal {
+
+// Whether a byte needs escaping in a JSON string as the Writer writes one.
+inline bool NeedsEscape(unsigned char c) { return c < 0x20 || c == '"' || c == '\\'; }
+
+#if defined(__SSE2__)
+// Bit i set when byte i of `v` needs escaping.
+inline int EscapeMask(__m128i v) {
+  // Unsigned v <= 0x1F exactly when min(v, 0x1F) == v.
+  const __m128i hit = _mm_or_si128(
+      _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')), _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+      _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v));
+  return _mm_movemask_epi8(hit);
+}
+#endif
+
+}  // namespace json_text_internal
 
 class JsonText {
  public:
@@ -56,8 +78,17 @@ class JsonText {
   }
   // `s` as a JSON string, escaped exactly as RapidJSON's Writer escapes it: '"' and '\'
   // escaped, control characters as \b \t \n \f \r or \u00XX (upper-case hex), every other byte
-  // (including bytes >= 0x80 and invalid UTF-8) as it is.
-  void String(std::string_view s);
+  // (including bytes >= 0x80 and invalid UTF-8) as it is. Strings under 16 bytes with nothing
+  // to escape (most names and values of an item) are written inline, with one check.
+  void String(std::string_view s) {
+#if defined(__SSE2__)
+    if (s.size() < 16 && static_cast<std::size_t>(end_ - pos_) >= 18 + kSlack &&
+        ShortString(s)) {
+      return;
+    }
+#endif
+    LongString(s);
+  }
   // `bytes` in base64 (standard alphabet, padded) as a JSON string: B and BS values.
   void Base64String(std::string_view bytes);
 
@@ -71,6 +102,47 @@ class JsonText {
   // kSlack: in the chunk when they fit, otherwise in place at the end of the string.
   void Grow(std::size_t n);
   void Flush();
+#if defined(__SSE2__)
+  // Writes `s` (under 16 bytes, with room for it) when nothing in it needs escaping; false,
+  // having written nothing, otherwise.
+  bool ShortString(std::string_view s) {
+    using json_text_internal::EscapeMask;
+    using json_text_internal::NeedsEscape;
+    const std::size_t n = s.size();
+    const char* p = s.data();
+    char* o = pos_;
+    if (n >= 8) {  // two overlapping words
+      std::uint64_t a, b;
+      std::memcpy(&a, p, 8);
+      std::memcpy(&b, p + n - 8, 8);
+      const __m128i v = _mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a));
+      if (EscapeMask(v) != 0) return false;
+      std::memcpy(o + 1, &a, 8);
+      std::memcpy(o + 1 + n - 8, &b, 8);
+    } else if (n >= 4) {
+      std::uint32_t a, b;
+      std::memcpy(&a, p, 4);
+      std::memcpy(&b, p + n - 4, 4);
+      const std::uint64_t w = a | (std::uint64_t{b} << 32);
+      if ((EscapeMask(_mm_cvtsi64_si128(static_cast<long long>(w))) & 0xFF) != 0) return false;
+      std::memcpy(o + 1, &a, 4);
+      std::memcpy(o + 1 + n - 4, &b, 4);
+    } else if (n > 0) {  // the first, middle and last bytes are all of them
+      const auto first = static_cast<unsigned char>(p[0]);
+      const auto middle = static_cast<unsigned char>(p[n / 2]);
+      const auto last = static_cast<unsigned char>(p[n - 1]);
+      if (NeedsEscape(first) || NeedsEscape(middle) || NeedsEscape(last)) return false;
+      o[1] = static_cast<char>(first);
+      o[1 + n / 2] = static_cast<char>(middle);
+      o[n] = static_cast<char>(last);
+    }
+    o[0] = '"';
+    o[n + 1] = '"';
+    pos_ = o + n + 2;
+    return true;
+  }
+#endif
+  void LongString(std::string_view s);
   void Escape(unsigned char c);
 
   std::string& out_;
