@@ -37,7 +37,16 @@ std::string_view ReadBytes(Reader& r) {
 
 void AppendValue(Reader& r, JsonText& out);
 
-void AppendEntries(Reader& r, std::uint32_t count, JsonText& out) {
+// AppendValue on a copy of the cursor, returned: AppendEntries keeps its cursor in registers
+// only if its address never leaves it (every byte stored through the JsonText could otherwise
+// change it, and it would be reloaded after each).
+[[gnu::noinline]] Reader AppendValueAt(Reader r, JsonText& out) {
+  AppendValue(r, out);
+  return r;
+}
+
+// The cursor `r` is taken and returned by value, for the reason above.
+Reader AppendEntries(Reader r, std::uint32_t count, JsonText& out) {
   out.Reserve(1);
   out.Put('{');
   for (std::uint32_t i = 0; i < count; ++i) {
@@ -56,12 +65,13 @@ void AppendEntries(Reader& r, std::uint32_t count, JsonText& out) {
       out.String(ReadBytes(r));
       out.Put('}');
     } else {
-      AppendValue(r, out);
+      r = AppendValueAt(r, out);
     }
     if (i + 1 < count) out.Put(',');  // AppendValue leaves room too
   }
   out.Reserve(1);
   out.Put('}');
+  return r;
 }
 
 // Whether the `count` members at `r` are in set order (value/set_order.h); `r` is a copy.
@@ -142,10 +152,12 @@ void AppendValue(Reader& r, JsonText& out) {
     case kTagNull:
       out.PutLiteral("{\"NULL\":true");
       break;
-    case kTagM:
+    case kTagM: {
       out.PutLiteral("{\"M\":");
-      AppendEntries(r, ReadCount(r), out);
+      const std::uint32_t count = ReadCount(r);  // before r is copied
+      r = AppendEntries(r, count, out);
       break;
+    }
     case kTagL: {
       out.PutLiteral("{\"L\":[");
       const std::uint32_t count = ReadCount(r);
@@ -181,7 +193,8 @@ void AppendValue(Reader& r, JsonText& out) {
 
 void AppendEncodedItemJson(std::string_view bytes, JsonText& out) {
   Reader r(bytes.substr(1));  // past the format version
-  AppendEntries(r, ReadCount(r), out);
+  const std::uint32_t count = ReadCount(r);
+  AppendEntries(r, count, out);
 }
 
 void AppendEncodedItemJson(std::string_view bytes, std::string& out) {
