@@ -78,11 +78,12 @@ class JsonText {
   }
   // `s` as a JSON string, escaped exactly as RapidJSON's Writer escapes it: '"' and '\'
   // escaped, control characters as \b \t \n \f \r or \u00XX (upper-case hex), every other byte
-  // (including bytes >= 0x80 and invalid UTF-8) as it is. Strings under 16 bytes with nothing
-  // to escape (most names and values of an item) are written inline, with one check.
+  // (including bytes >= 0x80 and invalid UTF-8) as it is. Strings of up to 32 bytes with
+  // nothing to escape (most names and values of an item: names, keys, ids) are written inline,
+  // with one or two checks.
   void String(std::string_view s) {
 #if defined(__SSE2__)
-    if (s.size() < 16 && static_cast<std::size_t>(end_ - pos_) >= 18 + kSlack &&
+    if (s.size() <= 32 && static_cast<std::size_t>(end_ - pos_) >= 34 + kSlack &&
         ShortString(s)) {
       return;
     }
@@ -103,7 +104,7 @@ class JsonText {
   void Grow(std::size_t n);
   void Flush();
 #if defined(__SSE2__)
-  // Writes `s` (under 16 bytes, with room for it) when nothing in it needs escaping; false,
+  // Writes `s` (32 bytes at most, with room for it) when nothing in it needs escaping; false,
   // having written nothing, otherwise.
   bool ShortString(std::string_view s) {
     using json_text_internal::EscapeMask;
@@ -111,7 +112,13 @@ class JsonText {
     const std::size_t n = s.size();
     const char* p = s.data();
     char* o = pos_;
-    if (n >= 8) {  // two overlapping words
+    if (n >= 16) {  // two overlapping blocks
+      const __m128i a = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+      const __m128i b = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + n - 16));
+      if ((EscapeMask(a) | EscapeMask(b)) != 0) return false;
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 1), a);
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(o + 1 + n - 16), b);
+    } else if (n >= 8) {  // two overlapping words
       std::uint64_t a, b;
       std::memcpy(&a, p, 8);
       std::memcpy(&b, p + n - 8, 8);
