@@ -119,7 +119,8 @@ void JsonText::LongString(std::string_view s) {
   const char* const end = p + s.size();
   char* o = pos_;
   *o++ = '"';
-  const char* run = p;  // where the bytes copied unchanged since the last escape begin
+  // Where the bytes copied unchanged since the last escape begin (the SSE2 tail uses it).
+  [[maybe_unused]] const char* run = p;
   for (;;) {
 #if defined(__SSE2__)
     bool found = false;
