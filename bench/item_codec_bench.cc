@@ -1,6 +1,9 @@
 // The stored-item codec alone: decoding a typical HR employee item (12 attributes, ULID keys
 // longer than a std::string keeps inline) into an Item, as every GetItem and each item of a
-// Query does, and encoding it back, as every write does.
+// Query does, and encoding it back, as every write does; and the JSON read path's two walks of
+// the stored bytes, which build no Item: sizing and checking them (EncodedItemSize, every item
+// a GetItem, Query or Scan reads) and writing them as DynamoDB JSON (AppendEncodedItemJson,
+// every item such a response returns over HTTP).
 //
 //   build/bench/ddbemu_bench --benchmark_filter='HrItem'
 #include <benchmark/benchmark.h>
@@ -9,7 +12,9 @@
 #include <string>
 
 #include "ddbemu/attribute_value.h"
+#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
+#include "value_json/encoded_item_json.h"
 
 namespace {
 
@@ -59,6 +64,26 @@ void BM_EncodeHrItem(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_EncodeHrItem);
+
+void BM_SizeEncodedHrItem(benchmark::State& state) {
+  const std::string bytes = EncodedHrEmployee();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(ddbemu::itemcodec::EncodedItemSize(bytes));
+  }
+}
+BENCHMARK(BM_SizeEncodedHrItem);
+
+// Into a string reused across iterations, as the items of one page share the response's.
+void BM_WriteEncodedHrItemJson(benchmark::State& state) {
+  const std::string bytes = EncodedHrEmployee();
+  std::string json;
+  for (auto _ : state) {
+    json.clear();
+    ddbemu::itemcodec::AppendEncodedItemJson(bytes, json);
+    benchmark::DoNotOptimize(json);
+  }
+}
+BENCHMARK(BM_WriteEncodedHrItemJson);
 
 // The setup the figures rest on: the item survives the round trip.
 [[maybe_unused]] const bool kRoundTrips = [] {

@@ -1,20 +1,29 @@
 // libFuzzer target for the binary item codec (what LMDB stores): any bytes either decode or
 // are refused, never read out of bounds; and what decodes re-encodes to something that decodes
-// to the same item (so a stored record never changes meaning when it is rewritten).
+// to the same item (so a stored record never changes meaning when it is rewritten). The
+// in-place reader of the JSON read path (value/encoded_item_size.h) accepts exactly what
+// decodes, and gives the decoded item's size.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
+#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
+#include "value/item_size.h"
 
 namespace {
 
 void CheckItem(std::string_view bytes) {
   ddbemu::Item item;
-  if (!ddbemu::itemcodec::DecodeItem(bytes, &item)) return;
+  const bool decodes = ddbemu::itemcodec::DecodeItem(bytes, &item);
+  const std::optional<std::size_t> size = ddbemu::itemcodec::EncodedItemSize(bytes);
+  if (size.has_value() != decodes) std::abort();
+  if (!decodes) return;
+  if (*size != ddbemu::ItemSize(item)) std::abort();
   std::string again;
   ddbemu::itemcodec::EncodeItem(item, &again);
   ddbemu::Item round;

@@ -3,6 +3,7 @@
 
 #include "api_json/json_read.h"
 #include "api_json/legacy_requests.h"
+#include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
@@ -57,7 +58,44 @@ Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
   return ParseExpressions(body, &out->expressions);
 }
 
+// The item in its storage encoding: the whole body is written into one buffer
+// (response_text.h), the item's JSON straight from its bytes, with the members the Writer path
+// writes, in its order.
+std::string RenderEncodedItemResponse(const ItemResponse& response, std::string_view item_member) {
+  std::string out;
+  JsonText text(out, response.encoded_item.size() * 2 + 128);  // see RenderEncodedRead
+  text.Reserve(item_member.size() + 8);
+  text.PutLiteral("{\"");
+  text.Put(item_member);
+  text.PutLiteral("\":");
+  itemcodec::AppendEncodedItemJson(response.encoded_item, text);
+  if (response.consumed_capacity) {
+    text.Put(',');  // AppendEncodedItemJson leaves room
+    AppendConsumedCapacity(*response.consumed_capacity, text);
+  }
+  if (response.item_collection_metrics) {
+    rapidjson::StringBuffer buffer;
+    JsonWriter w(buffer);
+    w.StartObject();
+    w.Key("ItemCollectionMetrics");
+    WriteItemCollectionMetrics(*response.item_collection_metrics, w);
+    w.EndObject();
+    // `buffer` is {"ItemCollectionMetrics":...}: its members follow a comma.
+    text.Reserve(1);
+    text.Put(',');
+    text.Append(std::string_view(buffer.GetString() + 1, buffer.GetSize() - 1));
+  } else {
+    text.Reserve(1);
+    text.Put('}');
+  }
+  text.Finish();
+  return out;
+}
+
 std::string RenderItemResponse(const ItemResponse& response, const char* item_member) {
+  if (!response.item && !response.encoded_item.empty()) {
+    return RenderEncodedItemResponse(response, item_member);
+  }
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
@@ -71,19 +109,7 @@ std::string RenderItemResponse(const ItemResponse& response, const char* item_me
     WriteItemCollectionMetrics(*response.item_collection_metrics, w);
   }
   w.EndObject();
-  const std::string_view rest(buffer.GetString(), buffer.GetSize());
-  if (response.item || response.encoded_item.empty()) return std::string(rest);
-  // The item in its storage encoding: its JSON text is appended directly (no per-character
-  // writer), ahead of the other members.
-  std::string out;
-  out.reserve(response.encoded_item.size() * 2 + rest.size() + 16);
-  out += "{\"";
-  out += item_member;
-  out += "\":";
-  itemcodec::AppendEncodedItemJson(response.encoded_item, out);
-  if (rest.size() > 2) out += ',';  // `rest` is "{}" or "{members}"
-  out.append(rest.substr(1));
-  return out;
+  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 }  // namespace

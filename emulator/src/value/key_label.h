@@ -18,8 +18,7 @@ std::string KeyLabel(const Item& key);
 
 // Appends `s` as a JSON string exactly as RapidJSON's Writer writes it: '"' and '\' escaped,
 // control characters as \b \t \n \f \r or \u00XX (upper-case hex), every other byte as it is.
-// Shared with the encoded-item writer (value_json/encoded_item_json.h), which calls it for every
-// string of a read served over HTTP, so it copies runs of plain bytes eight at a time.
+// JsonText::String (value/json_text.h) for a caller that holds only a std::string.
 void AppendJsonString(std::string_view s, std::string& out);
 
 }  // namespace ddbemu

@@ -1,8 +1,8 @@
 // A stored item's DynamoDB JSON written straight from the storage encoding (item_format.h),
 // with no AttributeValue built: see encoded_item_json.h. The bytes were checked first by
 // EncodedItemSize (value/encoded_item_size.h), so this walk trusts them and only writes. Nothing
-// is allocated except base64 text and the order of a set whose members are not stored in set
-// order (older data).
+// is allocated except the order of a set whose members are not stored in set order (older
+// data).
 #include "value_json/encoded_item_json.h"
 
 #include <algorithm>
@@ -10,19 +10,18 @@
 #include <string>
 #include <vector>
 
-#include "value/base64.h"
 #include "value/item_format.h"
-#include "value/key_label.h"
+#include "value/json_text.h"
 #include "value/number.h"
 
 namespace ddbemu::itemcodec {
 namespace {
 
-// The JSON text is appended to a string directly rather than through rapidjson's Writer, which
-// puts one character at a time: that per-character path was the largest single cost of a read
-// served over HTTP. Strings are escaped exactly as the Writer does (AppendJsonString,
-// value/key_label.h; tests/unit/value_json/encoded_item_json_test.cc compares the two on random
-// items).
+// The JSON text is written through a JsonText cursor (value/json_text.h) rather than through
+// rapidjson's Writer, which puts one character at a time, or std::string's append, which checks
+// the size on every call: writing the response was the largest single cost of a read served
+// over HTTP. Strings are escaped exactly as the Writer does (tests/unit/value_json/
+// encoded_item_json_test.cc compares the two on random items).
 
 std::uint32_t ReadCount(Reader& r) {
   std::uint32_t n = 0;
@@ -36,107 +35,171 @@ std::string_view ReadBytes(Reader& r) {
   return s;
 }
 
-void AppendValue(Reader& r, std::string& out);
+void AppendValue(Reader& r, JsonText& out);
 
-void AppendEntries(Reader& r, std::uint32_t count, std::string& out) {
-  out.push_back('{');
+// AppendValue on a copy of the cursor, returned: AppendEntries keeps its cursor in registers
+// only if its address never leaves it (every byte stored through the JsonText could otherwise
+// change it, and it would be reloaded after each).
+[[gnu::noinline]] Reader AppendValueAt(Reader r, JsonText& out) {
+  AppendValue(r, out);
+  return r;
+}
+
+// The cursor `r` is taken and returned by value, for the reason above.
+Reader AppendEntries(Reader r, std::uint32_t count, JsonText& out) {
+  out.Reserve(1);
+  out.Put('{');
   for (std::uint32_t i = 0; i < count; ++i) {
-    if (i > 0) out.push_back(',');
-    AppendJsonString(ReadBytes(r), out);
-    out.push_back(':');
-    AppendValue(r, out);
+    out.String(ReadBytes(r));  // leaves kSlack bytes of room: enough for the ':' and a ','
+    out.Put(':');
+    // Most attributes are strings and numbers: written here, with no call and no Reserve
+    // (String leaves room for the opening before it and the '}' and ',' after it).
+    const int tag = r.Peek();
+    if (tag == kTagS || tag == kTagN) {
+      r.Skip(1);
+      if (tag == kTagS) {
+        out.PutLiteral("{\"S\":");
+      } else {
+        out.PutLiteral("{\"N\":");
+      }
+      out.String(ReadBytes(r));
+      out.Put('}');
+    } else {
+      r = AppendValueAt(r, out);
+    }
+    if (i + 1 < count) out.Put(',');  // AppendValue leaves room too
   }
-  out.push_back('}');
+  out.Reserve(1);
+  out.Put('}');
+  return r;
+}
+
+// Whether the `count` members at `r` are in set order (value/set_order.h); `r` is a copy.
+bool InSetOrder(Reader r, std::uint32_t count, bool numbers) {
+  std::string_view previous = ReadBytes(r);
+  for (std::uint32_t i = 1; i < count; ++i) {
+    const std::string_view member = ReadBytes(r);
+    if (numbers ? CompareCanonicalNumbers(member, previous) < 0 : member < previous) return false;
+    previous = member;
+  }
+  return true;
+}
+
+void AppendMember(std::string_view member, unsigned char tag, JsonText& out) {
+  if (tag == kTagBS) {
+    out.Base64String(member);
+  } else {
+    out.String(member);
+  }
 }
 
 // Set members in set order (value/set_order.h). Stored sets are written sorted, so this is
-// one pass; a set stored before that rule was kept is sorted here, as DecodeItem sorts it.
-void AppendSet(Reader& r, unsigned char tag, std::string& out) {
+// one pass after a check; a set stored before that rule was kept is sorted here, as DecodeItem
+// sorts it.
+void AppendSet(Reader& r, unsigned char tag, JsonText& out) {
   const std::uint32_t count = ReadCount(r);
-  std::vector<std::string_view> members;
-  members.reserve(count);
-  for (std::uint32_t i = 0; i < count; ++i) members.push_back(ReadBytes(r));
-  if (tag == kTagNS) {
-    const auto less = [](std::string_view a, std::string_view b) {
-      return CompareCanonicalNumbers(a, b) < 0;
-    };
-    if (!std::is_sorted(members.begin(), members.end(), less)) {
-      std::sort(members.begin(), members.end(), less);
+  out.Reserve(1);
+  out.Put('[');
+  if (count == 0 || InSetOrder(r, count, tag == kTagNS)) {
+    for (std::uint32_t i = 0; i < count; ++i) {
+      if (i > 0) out.Put(',');  // AppendMember leaves room
+      AppendMember(ReadBytes(r), tag, out);
     }
-  } else if (!std::is_sorted(members.begin(), members.end())) {
-    std::sort(members.begin(), members.end());
+  } else {
+    std::vector<std::string_view> members;
+    members.reserve(count);
+    for (std::uint32_t i = 0; i < count; ++i) members.push_back(ReadBytes(r));
+    if (tag == kTagNS) {
+      std::sort(members.begin(), members.end(), [](std::string_view a, std::string_view b) {
+        return CompareCanonicalNumbers(a, b) < 0;
+      });
+    } else {
+      std::sort(members.begin(), members.end());
+    }
+    for (std::size_t i = 0; i < members.size(); ++i) {
+      if (i > 0) out.Put(',');
+      AppendMember(members[i], tag, out);
+    }
   }
-  out.push_back('[');
-  for (std::size_t i = 0; i < members.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendJsonString(tag == kTagBS ? std::string_view(Base64Encode(members[i])) : members[i], out);
-  }
-  out.push_back(']');
+  out.Reserve(1);
+  out.Put(']');
 }
 
-void AppendValue(Reader& r, std::string& out) {
+// Leaves JsonText::kSlack bytes of room after the value.
+void AppendValue(Reader& r, JsonText& out) {
   unsigned char tag = 0;
   r.Byte(&tag);
+  out.Reserve(16);  // the longest opening, {"BOOL":false}
   switch (tag) {
     case kTagS:
-      out.append("{\"S\":");
-      AppendJsonString(ReadBytes(r), out);
+      out.PutLiteral("{\"S\":");
+      out.String(ReadBytes(r));
       break;
     case kTagN:
-      out.append("{\"N\":");
-      AppendJsonString(ReadBytes(r), out);
+      out.PutLiteral("{\"N\":");
+      out.String(ReadBytes(r));
       break;
     case kTagB:
-      out.append("{\"B\":");
-      AppendJsonString(Base64Encode(ReadBytes(r)), out);
+      out.PutLiteral("{\"B\":");
+      out.Base64String(ReadBytes(r));
       break;
     case kTagFalse:
-      out.append("{\"BOOL\":false");
+      out.PutLiteral("{\"BOOL\":false");
       break;
     case kTagTrue:
-      out.append("{\"BOOL\":true");
+      out.PutLiteral("{\"BOOL\":true");
       break;
     case kTagNull:
-      out.append("{\"NULL\":true");
+      out.PutLiteral("{\"NULL\":true");
       break;
-    case kTagM:
-      out.append("{\"M\":");
-      AppendEntries(r, ReadCount(r), out);
+    case kTagM: {
+      out.PutLiteral("{\"M\":");
+      const std::uint32_t count = ReadCount(r);  // before r is copied
+      r = AppendEntries(r, count, out);
       break;
+    }
     case kTagL: {
-      out.append("{\"L\":[");
+      out.PutLiteral("{\"L\":[");
       const std::uint32_t count = ReadCount(r);
       for (std::uint32_t i = 0; i < count; ++i) {
-        if (i > 0) out.push_back(',');
+        if (i > 0) out.Put(',');  // AppendValue leaves room
         AppendValue(r, out);
       }
-      out.push_back(']');
+      out.Reserve(1);
+      out.Put(']');
       break;
     }
     case kTagSS:
-      out.append("{\"SS\":");
+      out.PutLiteral("{\"SS\":");
       AppendSet(r, tag, out);
       break;
     case kTagNS:
-      out.append("{\"NS\":");
+      out.PutLiteral("{\"NS\":");
       AppendSet(r, tag, out);
       break;
     case kTagBS:
-      out.append("{\"BS\":");
+      out.PutLiteral("{\"BS\":");
       AppendSet(r, tag, out);
       break;
     default:
-      out.push_back('{');  // unreachable: the bytes were checked
+      out.Put('{');  // unreachable: the bytes were checked
       break;
   }
-  out.push_back('}');
+  out.Reserve(1);
+  out.Put('}');
 }
 
 }  // namespace
 
-void AppendEncodedItemJson(std::string_view bytes, std::string& out) {
+void AppendEncodedItemJson(std::string_view bytes, JsonText& out) {
   Reader r(bytes.substr(1));  // past the format version
-  AppendEntries(r, ReadCount(r), out);
+  const std::uint32_t count = ReadCount(r);
+  AppendEntries(r, count, out);
+}
+
+void AppendEncodedItemJson(std::string_view bytes, std::string& out) {
+  JsonText text(out, bytes.size() * 2);
+  AppendEncodedItemJson(bytes, text);
 }
 
 void WriteEncodedItem(std::string_view bytes, JsonWriter& out, std::string* scratch) {
