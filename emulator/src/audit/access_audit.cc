@@ -1,5 +1,6 @@
 // AccessAudit: aggregation of observations by shape (access_audit.h).
 #include "audit/access_audit.h"
+#include "audit/raw_shape.h"
 
 #include <algorithm>
 #include <functional>
@@ -8,6 +9,10 @@ namespace ddbemu::audit {
 namespace {
 
 std::uint64_t HashOf(std::string_view s) { return std::hash<std::string_view>{}(s); }
+
+// Raw forms kept per shape allowed (placeholders and spacing vary more than shapes): bounds
+// the memory of the raw-form index; past it, new raw forms are normalised on every request.
+constexpr std::size_t kRawFormsPerShape = 4;
 
 std::pair<std::string_view, std::string_view> Key(std::string_view ns, std::string_view table) {
   return {ns, table};
@@ -67,6 +72,26 @@ AccessAudit::ShapeState* AccessAudit::AddShape(std::uint64_t hash, const Observa
   return &shapes_.back();
 }
 
+AccessAudit::ShapeState* AccessAudit::ShapeOf(const Observation& o, std::uint64_t raw_hash) {
+  auto [first, last] = raw_index_.equal_range(raw_hash);
+  for (auto it = first; it != last; ++it) {
+    if (o.raw->Matches(o, it->second.key)) return &shapes_[it->second.shape];
+  }
+  // A raw form not seen before (or not kept): normalise it and find its shape as before.
+  Observation normalized = o;
+  normalized.raw = nullptr;
+  o.raw->Normalize(normalized);
+  const std::uint64_t hash = ShapeHash(normalized);
+  ShapeState* state = FindShape(hash, normalized);
+  if (state == nullptr) state = AddShape(hash, normalized);
+  if (state != nullptr && raw_index_.size() < kRawFormsPerShape * limits_.max_shapes) {
+    RawEntry entry{{}, static_cast<std::size_t>(state - shapes_.data())};
+    o.raw->AppendKey(o, entry.key);
+    raw_index_.emplace(raw_hash, std::move(entry));
+  }
+  return state;
+}
+
 void AccessAudit::RecordCollection(TableState& table, const Observation& o) {
   const KeyRef& key = o.partition_key;
   for (CollectionSketch& c : table.collections) {
@@ -90,7 +115,7 @@ void AccessAudit::RecordCollection(TableState& table, const Observation& o) {
   slot->puts = puts;
   slot->sort_keys.reset();
   slot->key.clear();
-  WriteKeyLabel(key.attributes, *key.item, slot->key);
+  WriteKeyLabel(key, slot->key);
   slot->Add(o.sort_key_hash);
 }
 
@@ -113,10 +138,15 @@ void AccessAudit::RecordTable(const Observation& o) {
 
 void AccessAudit::Record(const Observation& o) {
   const std::int64_t now = clock_.NowMicros();
-  const std::uint64_t hash = ShapeHash(o);
+  const std::uint64_t hash = o.raw != nullptr ? o.raw->Hash(o) : ShapeHash(o);
   std::lock_guard lock(mutex_);
-  ShapeState* state = FindShape(hash, o);
-  if (state == nullptr) state = AddShape(hash, o);
+  ShapeState* state = nullptr;
+  if (o.raw != nullptr) {
+    state = ShapeOf(o, hash);
+  } else {
+    state = FindShape(hash, o);
+    if (state == nullptr) state = AddShape(hash, o);
+  }
   if (state == nullptr) {
     ++dropped_;
     return;
@@ -131,9 +161,8 @@ void AccessAudit::Record(const Observation& o) {
   s.write_units += o.write_units;
   if (o.written_item != 0) s.max_item_kb = std::max(s.max_item_kb, o.item_kb);
   if (o.partition_key.hash != 0) {
-    state->keys.Add(o.partition_key.hash, [&](std::string& label) {
-      WriteKeyLabel(o.partition_key.attributes, *o.partition_key.item, label);
-    });
+    state->keys.Add(o.partition_key.hash,
+                    [&](std::string& label) { WriteKeyLabel(o.partition_key, label); });
   }
 
   if (o.ok && !o.read_items.empty()) {
@@ -147,7 +176,12 @@ void AccessAudit::Record(const Observation& o) {
   } else if (o.ok && o.consistent_read) {
     ++s.consistent_reads_without_recent_write;  // nothing read: nothing to be stale about
   }
-  if (o.ok && o.written_item != 0) recent_writes_.Remember(o.written_item, now);
+  if (o.ok && o.written_item != 0) {
+    recent_writes_.Remember(o.written_item, now);
+    if (now > last_write_micros_.load(std::memory_order_relaxed)) {
+      last_write_micros_.store(now, std::memory_order_relaxed);
+    }
+  }
   if (o.ok && ((o.grows_collection && o.partition_key.hash != 0) || o.present_attributes != 0)) {
     RecordTable(o);
   }
@@ -184,6 +218,8 @@ void AccessAudit::Reset() {
   dropped_ = 0;
   tables_.clear();
   recent_writes_.Clear();
+  raw_index_.clear();
+  last_write_micros_.store(INT64_MIN, std::memory_order_relaxed);
 }
 
 std::shared_ptr<const TableSchema> AccessAudit::CachedSchema(std::string_view ns,

@@ -19,41 +19,62 @@ bool Plain(std::string_view s) {
 
 }  // namespace
 
-std::uint64_t KeyHash(std::span<const KeyAttribute> attributes, const Item& item) {
+std::uint64_t KeyHash(std::span<const KeyScalar> values) {
   std::uint64_t h = 0;
-  for (const KeyAttribute& a : attributes) {
-    auto it = item.find(a.name);
-    if (it == item.end()) return 0;
-    h = CombineHash(h, static_cast<std::uint64_t>(it->second.type()) + 1);
-    h = CombineHash(h, std::hash<std::string_view>{}(it->second.scalar()));
+  for (const KeyScalar& v : values) {
+    if (!v.found) return 0;
+    h = CombineHash(h, static_cast<std::uint64_t>(v.type) + 1);
+    h = CombineHash(h, std::hash<std::string_view>{}(v.bytes));
   }
   return h | 1;
 }
 
-void WriteKeyLabel(std::span<const KeyAttribute> attributes, const Item& item, std::string& out) {
+KeyRef KeyOf(std::span<const KeyAttribute> attributes, const Item& item) {
+  KeyRef key;
+  key.attributes = attributes;
+  key.item = &item;
+  if (attributes.size() > kMaxKeyParts) return key;
+  for (std::size_t i = 0; i < attributes.size(); ++i) {
+    auto it = item.find(attributes[i].name);
+    if (it == item.end()) return key;
+    key.values[i] = KeyScalar{it->second.type(), it->second.scalar(), true};
+  }
+  key.hash = KeyHash({key.values.data(), attributes.size()});
+  return key;
+}
+
+std::uint64_t KeyHash(std::span<const KeyAttribute> attributes, const Item& item) {
+  return KeyOf(attributes, item).hash;
+}
+
+void WriteKeyLabel(const KeyRef& key, std::string& out) {
+  if (key.hash == 0) return;
   // The common key, one string or number attribute of plain characters, written directly;
   // the same text KeyLabel writes for it (the capacity report's labels, which findings match).
-  if (attributes.size() == 1) {
-    auto it = item.find(attributes[0].name);
-    if (it == item.end()) return;
-    const AttributeValue& v = it->second;
-    if ((v.is(AttributeType::kS) || v.is(AttributeType::kN)) && Plain(attributes[0].name) &&
-        Plain(v.scalar())) {
+  if (key.attributes.size() == 1) {
+    const KeyScalar& v = key.values[0];
+    if ((v.type == AttributeType::kS || v.type == AttributeType::kN) &&
+        Plain(key.attributes[0].name) && Plain(v.bytes)) {
       out += "{\"";
-      out += attributes[0].name;
-      out += v.is(AttributeType::kS) ? "\":{\"S\":\"" : "\":{\"N\":\"";
-      out += v.scalar();
+      out += key.attributes[0].name;
+      out += v.type == AttributeType::kS ? "\":{\"S\":\"" : "\":{\"N\":\"";
+      out += v.bytes;
       out += "\"}}";
       return;
     }
   }
-  Item key;
-  for (const KeyAttribute& a : attributes) {
-    auto it = item.find(a.name);
-    if (it == item.end()) return;
-    key.emplace(a.name, it->second);
+  Item label;
+  for (std::size_t i = 0; i < key.attributes.size(); ++i) {
+    const std::string& name = key.attributes[i].name;
+    if (key.item != nullptr) {
+      label.emplace(name, key.item->find(name)->second);  // found: the hash is not 0
+    } else {
+      // Read from an encoded item: an S, N or B (FindScalarAttributes reads no other type).
+      label.emplace(name, AttributeValue(AttributeValue::ScalarBytes{key.values[i].type,
+                                                                     key.values[i].bytes}));
+    }
   }
-  out += KeyLabel(key);
+  out += KeyLabel(label);
 }
 
 }  // namespace ddbemu::audit
