@@ -72,10 +72,11 @@ AccessAudit::ShapeState* AccessAudit::AddShape(std::uint64_t hash, const Observa
   return &shapes_.back();
 }
 
-AccessAudit::ShapeState* AccessAudit::ShapeOf(const Observation& o, std::uint64_t raw_hash) {
+AccessAudit::ShapeState* AccessAudit::ShapeOf(const Observation& o, std::string_view raw_key,
+                                               std::uint64_t raw_hash) {
   auto [first, last] = raw_index_.equal_range(raw_hash);
   for (auto it = first; it != last; ++it) {
-    if (o.raw->Matches(o, it->second.key)) return &shapes_[it->second.shape];
+    if (it->second.key == raw_key) return &shapes_[it->second.shape];
   }
   // A raw form not seen before (or not kept): normalise it and find its shape as before.
   Observation normalized = o;
@@ -85,9 +86,8 @@ AccessAudit::ShapeState* AccessAudit::ShapeOf(const Observation& o, std::uint64_
   ShapeState* state = FindShape(hash, normalized);
   if (state == nullptr) state = AddShape(hash, normalized);
   if (state != nullptr && raw_index_.size() < kRawFormsPerShape * limits_.max_shapes) {
-    RawEntry entry{{}, static_cast<std::size_t>(state - shapes_.data())};
-    o.raw->AppendKey(o, entry.key);
-    raw_index_.emplace(raw_hash, std::move(entry));
+    const auto shape = static_cast<std::size_t>(state - shapes_.data());
+    raw_index_.emplace(raw_hash, RawEntry{std::string(raw_key), shape});
   }
   return state;
 }
@@ -138,11 +138,13 @@ void AccessAudit::RecordTable(const Observation& o) {
 
 void AccessAudit::Record(const Observation& o) {
   const std::int64_t now = clock_.NowMicros();
-  const std::uint64_t hash = o.raw != nullptr ? o.raw->Hash(o) : ShapeHash(o);
+  RawShape::KeyBuffer buffer;
+  const std::string_view raw_key = o.raw != nullptr ? o.raw->Key(o, buffer) : std::string_view();
+  const std::uint64_t hash = o.raw != nullptr ? RawShape::HashKey(raw_key) : ShapeHash(o);
   std::lock_guard lock(mutex_);
   ShapeState* state = nullptr;
   if (o.raw != nullptr) {
-    state = ShapeOf(o, hash);
+    state = ShapeOf(o, raw_key, hash);
   } else {
     state = FindShape(hash, o);
     if (state == nullptr) state = AddShape(hash, o);
@@ -162,7 +164,7 @@ void AccessAudit::Record(const Observation& o) {
   if (o.written_item != 0) s.max_item_kb = std::max(s.max_item_kb, o.item_kb);
   if (o.partition_key.hash != 0) {
     state->keys.Add(o.partition_key.hash,
-                    [&](std::string& label) { WriteKeyLabel(o.partition_key, label); });
+                    [&](std::string& label) { CaptureKey(o.partition_key, label); });
   }
 
   if (o.ok && !o.read_items.empty()) {
@@ -196,7 +198,9 @@ AuditSnapshot AccessAudit::Snapshot(const std::string& ns) const {
   for (const ShapeState& state : shapes_) {
     if (state.ns != ns) continue;
     snapshot.shapes.push_back(state.shape);
-    snapshot.shapes.back().top_keys = state.keys.Top();
+    for (const std::string& captured : state.keys.Top()) {
+      snapshot.shapes.back().top_keys.push_back(LabelOfCapture(captured));
+    }
   }
   for (auto it = tables_.lower_bound(Key(ns, "")); it != tables_.end(); ++it) {
     if (it->first.first != ns) break;

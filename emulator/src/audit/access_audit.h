@@ -167,7 +167,7 @@ class AccessAudit {
 
   // A raw form (raw_shape.h) seen before and the shape it normalised to.
   struct RawEntry {
-    std::string key;  // RawShape::AppendKey
+    std::string key;  // RawShape::Key
     std::size_t shape;
   };
 
@@ -175,7 +175,7 @@ class AccessAudit {
   static bool SameShape(const ShapeState& state, const Observation& o);
   ShapeState* FindShape(std::uint64_t hash, const Observation& o);
   ShapeState* AddShape(std::uint64_t hash, const Observation& o);
-  ShapeState* ShapeOf(const Observation& o, std::uint64_t raw_hash);
+  ShapeState* ShapeOf(const Observation& o, std::string_view raw_key, std::uint64_t raw_hash);
   void RecordCollection(TableState& table, const Observation& o);
   void RecordTable(const Observation& o);
 
@@ -184,7 +184,7 @@ class AccessAudit {
   mutable std::mutex mutex_;
   std::unordered_multimap<std::uint64_t, std::size_t> shape_index_;  // ShapeHash -> shapes_
   std::vector<ShapeState> shapes_;
-  std::unordered_multimap<std::uint64_t, RawEntry> raw_index_;  // RawShape::Hash -> entry
+  std::unordered_multimap<std::uint64_t, RawEntry> raw_index_;  // RawShape::HashKey -> entry
   std::atomic<std::int64_t> last_write_micros_{INT64_MIN};  // the latest Remember's time
   std::int64_t dropped_ = 0;
   std::map<NsTable, TableState, NsTableLess> tables_;
@@ -203,5 +203,10 @@ KeyRef KeyOf(std::span<const KeyAttribute> attributes, const Item& item);
 // The label of a key: its attributes as DynamoDB JSON ({"PK":{"S":"ORG#1"}}), as the capacity
 // report labels keys, appended to `out`.
 void WriteKeyLabel(const KeyRef& key, std::string& out);
+// A key kept for its label later: CaptureKey copies its names and values into `out` (cheaper
+// than a label, and most reads replace a sketch's key), LabelOfCapture writes the label
+// WriteKeyLabel would have written.
+void CaptureKey(const KeyRef& key, std::string& out);
+std::string LabelOfCapture(std::string_view captured);
 
 }  // namespace ddbemu::audit

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <string_view>
@@ -85,11 +86,33 @@ struct RawShape {
     return true;
   }
 
-  // Hash and identity of the raw form together with the rest of `o`'s shape (namespace,
-  // table, index, operation, consistency, limit, missing attributes).
-  std::uint64_t Hash(const Observation& o) const;
-  void AppendKey(const Observation& o, std::string& key) const;
-  bool Matches(const Observation& o, std::string_view key) const;
+  // The identity of the raw form together with the rest of `o`'s shape (namespace, table,
+  // index, operation, consistency, limit, missing attributes): its parts one after another,
+  // each after its length. Written into a buffer on the stack (a heap string only for very long
+  // expressions), then hashed and compared whole.
+  class KeyBuffer {
+   public:
+    std::string_view view() const {
+      return heap_.empty() ? std::string_view(inline_.data(), size_) : std::string_view(heap_);
+    }
+    void Append(const void* bytes, std::size_t n) {
+      if (heap_.empty() && size_ + n <= inline_.size()) {
+        std::memcpy(inline_.data() + size_, bytes, n);
+        size_ += n;
+      } else {
+        AppendToHeap(bytes, n);
+      }
+    }
+
+   private:
+    void AppendToHeap(const void* bytes, std::size_t n);
+
+    std::array<char, 512> inline_;
+    std::size_t size_ = 0;
+    std::string heap_;
+  };
+  std::string_view Key(const Observation& o, KeyBuffer& buffer) const;
+  static std::uint64_t HashKey(std::string_view key);
 
   // Fills o's key_condition, filter and projection as normalising the request gives them.
   void Normalize(Observation& o) const;
@@ -106,8 +129,6 @@ struct RawShape {
     }
     const Name* end() const { return names.data() + names.size(); }
   };
-  template <class Visit>
-  void ForEachPart(const Observation& o, Visit&& visit) const;
 };
 
 // Sets o's key_condition, filter and projection from `raw`'s expressions, normalised with

@@ -130,6 +130,40 @@ TEST(ReadKeys, KeyValuesOfOtherTypesAreReadByDecodingAsBefore) {
   EXPECT_EQ(keys.item_hashes()[1], ItemHash("ns", schema, items[1]));
 }
 
+TEST(CaptureKey, LabelsAsWriteKeyLabelDoes) {
+  const std::vector<KeyAttribute> one{{"PK", AttributeType::kS}};
+  const std::vector<KeyAttribute> two{{"G1", AttributeType::kS}, {"G2", AttributeType::kB}};
+  const std::vector<KeyAttribute> number{{"n", AttributeType::kN}};
+  const std::vector<KeyAttribute> odd_name{{"qu\"o", AttributeType::kS}};
+  const std::vector<Item> items{
+      {{"PK", AttributeValue::S("ORG#1")}},
+      {{"PK", AttributeValue::S("tab\there \"q\" \xc3\xa9")}},
+      {{"PK", AttributeValue::L({AttributeValue::N("7")})}},  // no key value, but an Item's
+      {{"G1", AttributeValue::S("a")}, {"G2", AttributeValue::B(std::string("\0\xff", 2))}},
+      {{"n", AttributeValue::N("-12.5")}},
+      {{"qu\"o", AttributeValue::S("x")}}};
+  int labelled = 0;
+  for (const Item& item : items) {
+    for (const auto* attributes : {&one, &two, &number, &odd_name}) {
+      const KeyRef key = KeyOf(*attributes, item);
+      if (key.hash == 0) continue;
+      std::string captured;
+      CaptureKey(key, captured);
+      EXPECT_EQ(LabelOfCapture(captured), Label(key));
+      ++labelled;
+    }
+  }
+  EXPECT_EQ(labelled, 6);
+  // Keys read from encoded items (no Item behind them) too.
+  const api::ReadResponse encoded = Encoded({items[3]});
+  const TableSchema schema = Schema(false);
+  ReadKeys keys("ns", schema, schema.indexes[0].partition_key, 0);
+  keys.Read(encoded);
+  std::string captured;
+  CaptureKey(keys.partition_key(), captured);
+  EXPECT_EQ(LabelOfCapture(captured), Label(KeyOf(two, items[3])));
+}
+
 // One expression of a request (RawExpression views it).
 struct Expression {
   RawExpression::Kind kind = RawExpression::kNone;
@@ -222,6 +256,9 @@ std::vector<Request> Requests() {
   Request elsewhere = base;
   elsewhere.ns = "other";
   out.push_back(elsewhere);
+  Request long_one = base;  // a raw form longer than the key's buffer on the stack
+  long_one.key_condition.text = std::string(700, ' ') + "#p   = :v";
+  out.push_back(long_one);
   Request many_names = base;  // more names than a raw form keeps: normalised each time
   for (int i = 0; i < 20; ++i) many_names.names.emplace("#n" + std::to_string(i), "a");
   out.push_back(many_names);
@@ -268,8 +305,8 @@ TEST(RawShape, RawFormsSeenAgainGiveTheShapesNormalizingGives) {
     ASSERT_FALSE(snapshot.shapes.empty());
     EXPECT_EQ(snapshot.shapes[0].key_condition, "PK = ?");
     if (max_shapes == 2000) {
-      // base, other_placeholder, many_names and the 30 numbered forms: one shape.
-      EXPECT_EQ(snapshot.shapes[0].requests, 3 * 33);
+      // base, other_placeholder, long_one, many_names and the 30 numbered forms: one shape.
+      EXPECT_EQ(snapshot.shapes[0].requests, 3 * 34);
     }
   }
 }
