@@ -136,7 +136,7 @@ void AccessAudit::RecordTable(const Observation& o) {
   }
 }
 
-void AccessAudit::Record(const Observation& o) {
+bool AccessAudit::Record(const Observation& o, bool schema_looked_up) {
   const std::int64_t now = clock_.NowMicros();
   RawShape::KeyBuffer buffer;
   const std::string_view raw_key = o.raw != nullptr ? o.raw->Key(o, buffer) : std::string_view();
@@ -151,7 +151,17 @@ void AccessAudit::Record(const Observation& o) {
   }
   if (state == nullptr) {
     ++dropped_;
-    return;
+    return true;
+  }
+  ObservedKeys read{o.partition_key, o.read_items, o.global_index_read};
+  if (o.read_keys != nullptr) {
+    const TableSchema* schema = SchemaOfShape(*state, o);
+    if (schema == nullptr && !schema_looked_up) return false;  // nothing counted yet
+    if (schema != nullptr) {
+      read = ObservedKeys{};
+      o.read_keys(o.keys_context, *schema, last_write_micros_ >= now - limits_.window_micros,
+                  read);
+    }
   }
   AuditShape& s = state->shape;
   ++s.requests;
@@ -162,18 +172,18 @@ void AccessAudit::Record(const Observation& o) {
   s.read_units += o.read_units;
   s.write_units += o.write_units;
   if (o.written_item != 0) s.max_item_kb = std::max(s.max_item_kb, o.item_kb);
-  if (o.partition_key.hash != 0) {
-    state->keys.Add(o.partition_key.hash,
-                    [&](std::string& label) { CaptureKey(o.partition_key, label); });
+  if (read.partition_key.hash != 0) {
+    state->keys.Add(read.partition_key.hash,
+                    [&](std::string& label) { CaptureKey(read.partition_key, label); });
   }
 
-  if (o.ok && !o.read_items.empty()) {
+  if (o.ok && !read.read_items.empty()) {
     bool any_recent = false;
     const std::int64_t since = now - limits_.window_micros;
-    for (std::uint64_t item : o.read_items) {
+    for (std::uint64_t item : read.read_items) {
       any_recent = any_recent || recent_writes_.WrittenSince(item, since);
     }
-    if (o.global_index_read && any_recent) ++s.reads_after_write;
+    if (read.global_index_read && any_recent) ++s.reads_after_write;
     if (o.consistent_read && !any_recent) ++s.consistent_reads_without_recent_write;
   } else if (o.ok && o.consistent_read) {
     ++s.consistent_reads_without_recent_write;  // nothing read: nothing to be stale about
@@ -187,6 +197,16 @@ void AccessAudit::Record(const Observation& o) {
   if (o.ok && ((o.grows_collection && o.partition_key.hash != 0) || o.present_attributes != 0)) {
     RecordTable(o);
   }
+  return true;
+}
+
+const TableSchema* AccessAudit::SchemaOfShape(ShapeState& state, const Observation& o) {
+  if (state.schema_epoch != schema_epoch_ || state.schema == nullptr) {
+    auto it = schemas_.find(Key(o.ns, o.table));
+    state.schema = it == schemas_.end() ? nullptr : it->second;
+    state.schema_epoch = schema_epoch_;
+  }
+  return state.schema.get();
 }
 
 AuditSnapshot AccessAudit::Snapshot(const std::string& ns) const {
@@ -242,12 +262,14 @@ void AccessAudit::CacheSchema(std::string_view ns, std::string_view table,
   } else {
     schemas_.emplace(NsTable(ns, table), std::move(schema));
   }
+  ++schema_epoch_;
 }
 
 void AccessAudit::Forget(std::string_view ns, std::string_view table) {
   std::lock_guard lock(mutex_);
   auto it = schemas_.find(Key(ns, table));
   if (it != schemas_.end()) schemas_.erase(it);
+  ++schema_epoch_;  // the shapes' schemas are looked up again
 }
 
 }  // namespace ddbemu::audit

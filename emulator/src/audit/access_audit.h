@@ -54,6 +54,17 @@ struct KeyRef {
 
 struct RawShape;  // raw_shape.h
 
+// What a read's keys showed, from the table's schema (Observation::read_keys).
+struct ObservedKeys {
+  KeyRef partition_key;
+  std::span<const std::uint64_t> read_items;
+  bool global_index_read = false;
+};
+// Reads them (`recent_write`: whether a write is within the window; without one, read_items
+// are not needed).
+using KeyReader = void (*)(void* context, const TableSchema& schema, bool recent_write,
+                           ObservedKeys& out);
+
 // What one request showed. The views and KeyRef point into the request and its response, which
 // outlive the Record call; expressions are already normalised (request_shape.h).
 struct Observation {
@@ -88,6 +99,11 @@ struct Observation {
   // When set, the expressions as the request gave them: key_condition, filter and projection
   // are then empty, and Record normalises `raw` only when it has not seen it before.
   const RawShape* raw = nullptr;
+  // When set (reads only), partition_key, read_items and global_index_read are not given but
+  // read by read_keys(keys_context, ...) inside Record from the table's schema, which the
+  // recorder holds per shape: one lock finds both.
+  KeyReader read_keys = nullptr;
+  void* keys_context = nullptr;
 };
 
 // Limits of the recorder's memory.
@@ -120,7 +136,11 @@ class AccessAudit {
   explicit AccessAudit(Clock& clock, AuditLimits limits = {})
       : clock_(clock), limits_(limits), recent_writes_(limits.recent_writes) {}
 
-  void Record(const Observation& observation);
+  // Records `observation`. With read_keys set, returns false and records nothing when the
+  // recorder does not hold the table's schema: the caller looks it up (caching it, see
+  // SchemaOf in observation_parts.h) and calls again with `schema_looked_up`, when a table
+  // still without one is recorded without keys.
+  bool Record(const Observation& observation, bool schema_looked_up = false);
   // The shapes and sketches of namespace `ns`, shapes in first-seen order.
   AuditSnapshot Snapshot(const std::string& ns) const;
   // Forgets everything recorded (POST /_ddblocal/audit/reset).
@@ -149,6 +169,8 @@ class AccessAudit {
     std::uint32_t missing_attributes = 0;
     AuditShape shape;
     KeySketch keys{4};
+    std::shared_ptr<const TableSchema> schema;  // the table's, when schema_epoch is current
+    std::uint64_t schema_epoch = 0;
   };
   struct TableState {
     std::vector<CollectionSketch> collections;
@@ -176,6 +198,7 @@ class AccessAudit {
   ShapeState* FindShape(std::uint64_t hash, const Observation& o);
   ShapeState* AddShape(std::uint64_t hash, const Observation& o);
   ShapeState* ShapeOf(const Observation& o, std::string_view raw_key, std::uint64_t raw_hash);
+  const TableSchema* SchemaOfShape(ShapeState& state, const Observation& o);
   void RecordCollection(TableState& table, const Observation& o);
   void RecordTable(const Observation& o);
 
@@ -190,6 +213,7 @@ class AccessAudit {
   std::map<NsTable, TableState, NsTableLess> tables_;
   RecentWrites recent_writes_;
   std::map<NsTable, std::shared_ptr<const TableSchema>, NsTableLess> schemas_;
+  std::uint64_t schema_epoch_ = 1;  // changes when schemas_ does
 };
 
 // Hashes of keys, for comparing without labels: KeyHash of `attributes` in `item` (0 when one

@@ -8,12 +8,6 @@ namespace {
 
 constexpr std::uint64_t kMultiplier = 0x9e3779b97f4a7c15ULL;
 
-void AppendPart(RawShape::KeyBuffer& key, std::string_view part) {
-  const auto size = static_cast<std::uint32_t>(part.size());
-  key.Append(&size, sizeof size);
-  key.Append(part.data(), part.size());
-}
-
 }  // namespace
 
 void RawShape::KeyBuffer::AppendToHeap(const void* bytes, std::size_t n) {
@@ -22,7 +16,26 @@ void RawShape::KeyBuffer::AppendToHeap(const void* bytes, std::size_t n) {
 }
 
 std::string_view RawShape::Key(const Observation& o, KeyBuffer& key) const {
-  // The fixed-size parts first, in one piece.
+  // The parts, after a header of the fixed-size ones and the parts' lengths (which the header's
+  // kinds and name count tell the number of): few copies, this runs on every request.
+  constexpr std::size_t kMaxParts = 4 + 3 * 2 + 2 * kMaxNames;
+  const char* data[kMaxParts];  // left uninitialised: only the first n are set
+  std::uint32_t sizes[kMaxParts];
+  std::size_t n = 0;
+  auto add = [&](std::string_view part) {
+    data[n] = part.data();
+    sizes[n++] = static_cast<std::uint32_t>(part.size());
+  };
+  for (std::string_view part : {o.ns, o.table, o.index, o.operation}) add(part);
+  for (const RawExpression* e : {&key_condition, &filter, &projection}) {
+    if (e->kind == RawExpression::kNone) continue;
+    add(e->prefix);
+    add(e->text);
+  }
+  for (std::size_t i = 0; i < name_count; ++i) {
+    add(names[i].first);
+    add(names[i].second);
+  }
   struct Header {
     std::uint8_t kinds[3];
     std::uint8_t consistent;
@@ -35,15 +48,9 @@ std::string_view RawShape::Key(const Observation& o, KeyBuffer& key) const {
            name_count,
            o.limit};
   key.Append(&header, sizeof header);
-  for (std::string_view part : {o.ns, o.table, o.index, o.operation}) AppendPart(key, part);
-  for (const RawExpression* e : {&key_condition, &filter, &projection}) {
-    if (e->kind == RawExpression::kNone) continue;
-    AppendPart(key, e->prefix);
-    AppendPart(key, e->text);
-  }
-  for (std::size_t i = 0; i < name_count; ++i) {
-    AppendPart(key, names[i].first);
-    AppendPart(key, names[i].second);
+  key.Append(sizes, n * sizeof(std::uint32_t));
+  for (std::size_t i = 0; i < n; ++i) {
+    if (sizes[i] != 0) key.Append(data[i], sizes[i]);  // an empty view's data may be null
   }
   return key.view();
 }

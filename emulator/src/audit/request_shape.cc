@@ -6,6 +6,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <optional>
 
 #include "audit/observation_parts.h"
 #include "audit/raw_shape.h"
@@ -159,6 +160,47 @@ void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& ca
                    Begin(caller, operation, request.table_name, ErrorOf(response)), write);
 }
 
+// Records `o`, whose read_keys reads its keys from the table's schema: the recorder's, or, when
+// it holds none (a table's first request, or the table does not exist), the catalog's.
+void RecordWithKeys(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
+                    const Observation& o) {
+  if (audit.Record(o)) return;
+  const auto schema = SchemaOf(audit, engine, caller, o.table);  // caches it
+  audit.Record(o, /*schema_looked_up=*/true);
+}
+
+// A Query's or Scan's items, whose keys the audit reads (ReadKeys).
+struct ReadContext {
+  std::string_view ns;
+  std::string_view index;
+  bool consistent;
+  bool is_query;
+  const api::ReadResponse* response;
+  std::optional<ReadKeys> keys;  // what ObservedKeys points into
+};
+
+void ReadItemKeys(void* context, const TableSchema& schema, bool recent_write,
+                  ObservedKeys& out) {
+  auto& c = *static_cast<ReadContext*>(context);
+  const IndexSchema* index = c.index.empty() ? nullptr : schema.FindIndex(c.index);
+  out.global_index_read = index != nullptr && !index->is_local;
+  // GSI and consistent reads are checked against recent writes: they need their items' table
+  // keys, but only while a write is recent (otherwise Record finds the same without them).
+  const bool check_items = (out.global_index_read || c.consistent) && recent_write;
+  // A Query's partition: its first item's partition key, on the GSI it read or the table (an
+  // LSI shares the table's).
+  std::span<const KeyAttribute> partition;
+  if (c.is_query) {
+    partition = out.global_index_read ? std::span<const KeyAttribute>(index->partition_key)
+                                      : std::span<const KeyAttribute>(&schema.partition_key, 1);
+  }
+  if (partition.empty() && !check_items) return;  // a Scan not checked: it needs no key
+  c.keys.emplace(c.ns, schema, partition, check_items ? ReadKeys::kMaxItems : 0);
+  c.keys->Read(*c.response);
+  out.partition_key = c.keys->partition_key();
+  if (check_items) out.read_items = c.keys->item_hashes();
+}
+
 // Query and Scan: index, expressions, counts and the items' keys.
 template <class Request>
 void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
@@ -185,33 +227,34 @@ void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& cal
     o.items_returned = response->count;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
-  const auto schema = SchemaOf(audit, engine, caller, read.table_name);
-  if (!schema || !response.ok()) {
-    audit.Record(o);
+  if (!response.ok()) {
+    audit.Record(o);  // no items: no keys
     return;
   }
-  const IndexSchema* index = o.index.empty() ? nullptr : schema->FindIndex(o.index);
-  o.global_index_read = index != nullptr && !index->is_local;
-  // GSI and consistent reads are checked against recent writes: they need their items' table
-  // keys, but only while a write is recent (otherwise Record finds the same without them).
-  const bool check_items = (o.global_index_read || o.consistent_read) &&
-                           audit.WroteWithinWindow(audit.NowMicros());
-  // A Query's partition: its first item's partition key, on the GSI it read or the table (an
-  // LSI shares the table's).
-  std::span<const KeyAttribute> partition;
-  if (operation == "Query") {
-    partition = o.global_index_read ? std::span<const KeyAttribute>(index->partition_key)
-                                    : std::span<const KeyAttribute>(&schema->partition_key, 1);
+  ReadContext context{caller.ns, o.index, o.consistent_read, operation == "Query", &*response};
+  o.read_keys = &ReadItemKeys;
+  o.keys_context = &context;
+  RecordWithKeys(audit, engine, caller, o);
+}
+
+// GetItem's key, read from the request.
+struct KeyContext {
+  std::string_view ns;
+  const Item* key;
+  bool consistent;
+  std::uint64_t read_item = 0;  // read_items points here
+};
+
+void ReadRequestKey(void* context, const TableSchema& schema, bool recent_write,
+                    ObservedKeys& out) {
+  auto& c = *static_cast<KeyContext*>(context);
+  out.partition_key = PartitionKey(schema, *c.key);
+  // Record checks only consistent reads (of the table) against recent writes, and finds the
+  // same without the item when no write is recent.
+  if (c.consistent && recent_write) {
+    c.read_item = ItemHash(c.ns, schema, *c.key);
+    if (c.read_item != 0) out.read_items = {&c.read_item, 1};
   }
-  if (partition.empty() && !check_items) {
-    audit.Record(o);  // a Scan not checked: it needs no key
-    return;
-  }
-  ReadKeys keys(caller.ns, *schema, partition, check_items ? ReadKeys::kMaxItems : 0);
-  keys.Read(*response);
-  o.partition_key = keys.partition_key();
-  if (check_items) o.read_items = keys.item_hashes();
-  audit.Record(o);
 }
 
 }  // namespace
@@ -230,8 +273,10 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
     o.items_returned = response->item || !response->encoded_item.empty() ? 1 : 0;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
-  const auto schema = SchemaOf(audit, engine, caller, request.table_name);
-  RecordKeyRead(audit, caller, schema.get(), request.key, o);
+  KeyContext context{caller.ns, &request.key, request.consistent_read};
+  o.read_keys = &ReadRequestKey;
+  o.keys_context = &context;
+  RecordWithKeys(audit, engine, caller, o);
 }
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,

@@ -16,6 +16,7 @@
 #include "audit/read_keys.h"
 #include "audit/request_shape.h"
 #include "ddbemu/clock.h"
+#include "ddbemu/database.h"
 #include "value/item_codec.h"
 
 namespace ddbemu::audit {
@@ -383,6 +384,42 @@ TEST(RecentWriteShortcut, WithNoRecentWriteReadsCountTheSameWithoutItemHashes) {
               b.shapes[i].consistent_reads_without_recent_write);
   }
   EXPECT_EQ(a.shapes[1].consistent_reads_without_recent_write, 1);
+}
+
+// A shape keeps its table's schema (one lock finds both): a table deleted and created again
+// with another key is read with its new one.
+TEST(ShapeSchema, ATableRecreatedWithAnotherKeyIsReadWithItsNewSchema) {
+  Options options;
+  options.in_memory = true;
+  options.durability = Durability::kNone;
+  options.audit = true;
+  auto db = std::move(Database::Open(options)).value();
+  auto call = [&](const char* op, const std::string& body) {
+    const Response r = db->Call(op, body);
+    EXPECT_EQ(r.http_status, 200) << op << " " << body << " -> " << r.body;
+  };
+  auto create = [&](const std::string& key) {
+    call("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
+      "KeySchema":[{"AttributeName":")" + key + R"(","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":")" + key + R"(","AttributeType":"S"}]})");
+  };
+  create("A");
+  call("PutItem", R"({"TableName":"tbl","Item":{"A":{"S":"x"}}})");
+  call("GetItem", R"({"TableName":"tbl","Key":{"A":{"S":"x"}}})");
+  call("DeleteTable", R"({"TableName":"tbl"})");
+  create("B");
+  call("PutItem", R"({"TableName":"tbl","Item":{"B":{"S":"y"},"A":{"S":"x"}}})");
+  call("GetItem", R"({"TableName":"tbl","Key":{"B":{"S":"y"}}})");
+  call("GetItem", R"({"TableName":"tbl","Key":{"B":{"S":"y"}}})");
+  auto report = db->Audit();
+  ASSERT_TRUE(report.ok());
+  const AuditShape* get = nullptr;
+  for (const AuditShape& shape : report->shapes) {
+    if (shape.operation == "GetItem") get = &shape;
+  }
+  ASSERT_NE(get, nullptr);
+  EXPECT_EQ(get->requests, 3);
+  EXPECT_EQ(get->top_keys, (std::vector<std::string>{R"({"B":{"S":"y"}})", R"({"A":{"S":"x"}})"}));
 }
 
 }  // namespace
