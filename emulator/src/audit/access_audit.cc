@@ -10,9 +10,11 @@ namespace {
 
 std::uint64_t HashOf(std::string_view s) { return std::hash<std::string_view>{}(s); }
 
-// Raw forms kept per shape allowed (placeholders and spacing vary more than shapes): bounds
-// the memory of the raw-form index; past it, new raw forms are normalised on every request.
+// Raw forms kept per shape allowed (placeholders and spacing vary more than shapes), and the
+// longest raw form kept: they bound the memory of the raw-form index (to 4 x 2,000 x 1 KiB by
+// default); other raw forms are normalised on every request.
 constexpr std::size_t kRawFormsPerShape = 4;
+constexpr std::size_t kMaxRawKeyBytes = 1024;
 
 std::pair<std::string_view, std::string_view> Key(std::string_view ns, std::string_view table) {
   return {ns, table};
@@ -85,7 +87,8 @@ AccessAudit::ShapeState* AccessAudit::ShapeOf(const Observation& o, std::string_
   const std::uint64_t hash = ShapeHash(normalized);
   ShapeState* state = FindShape(hash, normalized);
   if (state == nullptr) state = AddShape(hash, normalized);
-  if (state != nullptr && raw_index_.size() < kRawFormsPerShape * limits_.max_shapes) {
+  if (state != nullptr && raw_index_.size() < kRawFormsPerShape * limits_.max_shapes &&
+      raw_key.size() <= kMaxRawKeyBytes) {
     const auto shape = static_cast<std::size_t>(state - shapes_.data());
     raw_index_.emplace(raw_hash, RawEntry{std::string(raw_key), shape});
   }

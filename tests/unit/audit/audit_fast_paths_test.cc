@@ -260,6 +260,9 @@ std::vector<Request> Requests() {
   Request long_one = base;  // a raw form longer than the key's buffer on the stack
   long_one.key_condition.text = std::string(700, ' ') + "#p   = :v";
   out.push_back(long_one);
+  Request too_long = base;  // longer than a raw form kept: normalised each time
+  too_long.key_condition.text = std::string(2000, ' ') + "#p = :v";
+  out.push_back(too_long);
   Request many_names = base;  // more names than a raw form keeps: normalised each time
   for (int i = 0; i < 20; ++i) many_names.names.emplace("#n" + std::to_string(i), "a");
   out.push_back(many_names);
@@ -306,8 +309,9 @@ TEST(RawShape, RawFormsSeenAgainGiveTheShapesNormalizingGives) {
     ASSERT_FALSE(snapshot.shapes.empty());
     EXPECT_EQ(snapshot.shapes[0].key_condition, "PK = ?");
     if (max_shapes == 2000) {
-      // base, other_placeholder, long_one, many_names and the 30 numbered forms: one shape.
-      EXPECT_EQ(snapshot.shapes[0].requests, 3 * 34);
+      // base, other_placeholder, long_one, too_long, many_names and the 30 numbered forms: one
+      // shape.
+      EXPECT_EQ(snapshot.shapes[0].requests, 3 * 35);
     }
   }
 }
