@@ -1,11 +1,13 @@
 // AccessAudit: the recorder of the access-pattern audit. The request path hands it one
 // Observation per data request (audit_probe.h builds them); it aggregates them by shape, so its
 // memory is bounded by the number of distinct shapes (capped) and small fixed-size sketches,
-// never by the number of requests. Thread-safe: one mutex, held only to update counters.
+// never by the number of requests. Thread-safe: one mutex, held to update counters and, for a
+// read, to read its keys with the table schema its shape holds (one lock per request).
 //
 // Recording is on every request's path, so it allocates nothing once a shape and its keys are
-// known: shapes are found by a hash of their parts, keys are compared by hash, and a key's
-// DynamoDB JSON label is written only when a sketch takes the key in (key_sketch.h).
+// known: shapes are found by their raw form (raw_shape.h) or a hash of their parts, keys are
+// compared by hash, and a key's DynamoDB JSON label is written only when the report is asked
+// (CaptureKey).
 #pragma once
 
 #include <array>
