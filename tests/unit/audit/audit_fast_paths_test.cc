@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <memory>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -424,6 +426,58 @@ TEST(ShapeSchema, ATableRecreatedWithAnotherKeyIsReadWithItsNewSchema) {
   ASSERT_NE(get, nullptr);
   EXPECT_EQ(get->requests, 3);
   EXPECT_EQ(get->top_keys, (std::vector<std::string>{R"({"B":{"S":"y"}})", R"({"A":{"S":"x"}})"}));
+}
+
+// Requests recorded from several threads while others change the table's schema cache
+// (DescribeTable forgets it) and read the report: every request is counted (TSan runs this).
+TEST(ShapeSchema, ConcurrentRequestsAreAllRecorded) {
+  Options options;
+  options.in_memory = true;
+  options.durability = Durability::kNone;
+  options.audit = true;
+  options.clock = std::make_shared<VirtualClock>();  // still: every write stays recent
+  auto db = std::move(Database::Open(options)).value();
+  ASSERT_EQ(db->Call("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
+      "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":"PK","AttributeType":"S"},
+        {"AttributeName":"E","AttributeType":"S"}],
+      "GlobalSecondaryIndexes":[{"IndexName":"byE","Projection":{"ProjectionType":"ALL"},
+        "KeySchema":[{"AttributeName":"E","KeyType":"HASH"}]}]})")
+                .http_status,
+            200);
+  constexpr int kThreads = 4, kRounds = 100;
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&db, t] {
+      for (int i = 0; i < kRounds; ++i) {
+        const std::string k = std::to_string(t * 1000 + i);
+        db->Call("PutItem", R"({"TableName":"tbl","Item":{"PK":{"S":")" + k +
+                                R"("},"E":{"S":"e)" + k + R"("}}})");
+        db->Call("GetItem", R"({"TableName":"tbl","ConsistentRead":true,
+          "Key":{"PK":{"S":")" + k + R"("}}})");
+        db->Call("Query", R"({"TableName":"tbl","IndexName":"byE","KeyConditionExpression":
+          "#e = :e","ExpressionAttributeNames":{"#e":"E"},
+          "ExpressionAttributeValues":{":e":{"S":"e)" + k + R"("}}})");
+        if (i % 10 == 0) db->Call("DescribeTable", R"({"TableName":"tbl"})");
+        if (i % 25 == 0) EXPECT_TRUE(db->Audit().ok());
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  auto report = db->Audit();
+  ASSERT_TRUE(report.ok());
+  std::map<std::string, std::int64_t> requests;
+  for (const AuditShape& shape : report->shapes) requests[shape.operation] += shape.requests;
+  EXPECT_EQ(requests["PutItem"], kThreads * kRounds);
+  EXPECT_EQ(requests["GetItem"], kThreads * kRounds);
+  EXPECT_EQ(requests["Query"], kThreads * kRounds);
+  for (const AuditShape& shape : report->shapes) {
+    if (shape.operation == "Query") {
+      EXPECT_EQ(shape.key_condition, "E = ?");
+      EXPECT_EQ(shape.reads_after_write, kThreads * kRounds);  // each read its item just written
+      EXPECT_EQ(shape.top_keys.size(), 4u);
+    }
+  }
 }
 
 }  // namespace
