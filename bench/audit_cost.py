@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """What the access-pattern audit adds to a request: runs bench/audit_bench.cc's cases (GetItem,
-PutItem, Query with the audit off /0 and on /1) of one or more ddbemu_bench binaries, in turns so
-that each sees the same machine load, and prints per operation the CPU time per request off and
-on and the difference, as the minimum and the median over every repetition, in microseconds.
+PutItem, Query, GsiQuery with the audit off /0 and on /1) of one or more ddbemu_bench binaries,
+in turns so that each sees the same machine load, and prints per operation the CPU time per
+request off and on and the difference, as the minimum and the median over every repetition, in
+microseconds. A binary built before a case was is shown without it.
 
     python3 bench/audit_cost.py build/bench/ddbemu_bench [other/ddbemu_bench ...] [--rounds N]
 
@@ -13,7 +14,7 @@ import json
 import statistics
 import subprocess
 
-OPERATIONS = ["PutItem", "GetItem", "Query"]
+OPERATIONS = ["PutItem", "GetItem", "Query", "GsiQuery"]
 
 
 def run(binary):
@@ -38,6 +39,8 @@ def main():
     for b in args.binaries:
         print(b)
         for op in OPERATIONS:
+            if f"BM_Audit{op}/0" not in times[b]:
+                continue  # a binary built before the case was
             off, on = times[b][f"BM_Audit{op}/0"], times[b][f"BM_Audit{op}/1"]
             print(f"  {op:8s} off {min(off):6.2f} / {statistics.median(off):6.2f}"
                   f"  on {min(on):6.2f} / {statistics.median(on):6.2f}"

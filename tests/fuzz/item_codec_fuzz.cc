@@ -2,7 +2,8 @@
 // are refused, never read out of bounds; and what decodes re-encodes to something that decodes
 // to the same item (so a stored record never changes meaning when it is rewritten). The
 // in-place reader of the JSON read path (value/encoded_item_size.h) accepts exactly what
-// decodes, and gives the decoded item's size.
+// decodes, and gives the decoded item's size; and the in-place key reader
+// (encoded_item_keys.h) agrees with the decoder.
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
+#include "value/encoded_item_keys.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
@@ -45,11 +47,48 @@ void CheckValue(std::string_view bytes) {
   }
 }
 
+// The audit's in-place key reader: never reads outside the bytes, and on an item that decodes
+// it finds exactly the decoded item's S, N and B values (and refuses the other types).
+void CheckFindScalars(std::string_view bytes) {
+  const std::string_view names[] = {"pk", "sk", "a", "pk"};
+  ddbemu::itemcodec::ScalarAttribute found[4];
+  const bool ok = ddbemu::itemcodec::FindScalarAttributes(bytes, names, found);
+  for (const auto& f : found) {
+    if (f.found && (f.bytes.data() < bytes.data() ||
+                    f.bytes.data() + f.bytes.size() > bytes.data() + bytes.size())) {
+      std::abort();
+    }
+  }
+  ddbemu::Item item;
+  if (!ddbemu::itemcodec::DecodeItem(bytes, &item)) return;
+  bool scalars = true;
+  for (std::size_t i = 0; i < 4; ++i) {
+    auto it = item.find(names[i]);
+    if (it == item.end()) continue;
+    const ddbemu::AttributeValue& v = it->second;
+    if (!v.is(ddbemu::AttributeType::kS) && !v.is(ddbemu::AttributeType::kN) &&
+        !v.is(ddbemu::AttributeType::kB)) {
+      scalars = false;
+    }
+  }
+  if (ok != scalars) std::abort();
+  if (!ok) return;
+  for (std::size_t i = 0; i < 4; ++i) {
+    auto it = item.find(names[i]);
+    if (found[i].found != (it != item.end())) std::abort();
+    if (found[i].found &&
+        (found[i].type != it->second.type() || found[i].bytes != it->second.scalar())) {
+      std::abort();
+    }
+  }
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
   CheckItem(bytes);
   CheckValue(bytes);
+  CheckFindScalars(bytes);
   return 0;
 }

@@ -1,5 +1,6 @@
 // AccessAudit: aggregation of observations by shape (access_audit.h).
 #include "audit/access_audit.h"
+#include "audit/raw_shape.h"
 
 #include <algorithm>
 #include <functional>
@@ -8,6 +9,12 @@ namespace ddbemu::audit {
 namespace {
 
 std::uint64_t HashOf(std::string_view s) { return std::hash<std::string_view>{}(s); }
+
+// Raw forms kept per shape allowed (placeholders and spacing vary more than shapes), and the
+// longest raw form kept: they bound the memory of the raw-form index (to 4 x 2,000 x 1 KiB by
+// default); other raw forms are normalised on every request.
+constexpr std::size_t kRawFormsPerShape = 4;
+constexpr std::size_t kMaxRawKeyBytes = 1024;
 
 std::pair<std::string_view, std::string_view> Key(std::string_view ns, std::string_view table) {
   return {ns, table};
@@ -67,6 +74,27 @@ AccessAudit::ShapeState* AccessAudit::AddShape(std::uint64_t hash, const Observa
   return &shapes_.back();
 }
 
+AccessAudit::ShapeState* AccessAudit::ShapeOf(const Observation& o, std::string_view raw_key,
+                                               std::uint64_t raw_hash) {
+  auto [first, last] = raw_index_.equal_range(raw_hash);
+  for (auto it = first; it != last; ++it) {
+    if (it->second.key == raw_key) return &shapes_[it->second.shape];
+  }
+  // A raw form not seen before (or not kept): normalise it and find its shape as before.
+  Observation normalized = o;
+  normalized.raw = nullptr;
+  o.raw->Normalize(normalized);
+  const std::uint64_t hash = ShapeHash(normalized);
+  ShapeState* state = FindShape(hash, normalized);
+  if (state == nullptr) state = AddShape(hash, normalized);
+  if (state != nullptr && raw_index_.size() < kRawFormsPerShape * limits_.max_shapes &&
+      raw_key.size() <= kMaxRawKeyBytes) {
+    const auto shape = static_cast<std::size_t>(state - shapes_.data());
+    raw_index_.emplace(raw_hash, RawEntry{std::string(raw_key), shape});
+  }
+  return state;
+}
+
 void AccessAudit::RecordCollection(TableState& table, const Observation& o) {
   const KeyRef& key = o.partition_key;
   for (CollectionSketch& c : table.collections) {
@@ -90,7 +118,7 @@ void AccessAudit::RecordCollection(TableState& table, const Observation& o) {
   slot->puts = puts;
   slot->sort_keys.reset();
   slot->key.clear();
-  WriteKeyLabel(key.attributes, *key.item, slot->key);
+  WriteKeyLabel(key, slot->key);
   slot->Add(o.sort_key_hash);
 }
 
@@ -111,15 +139,32 @@ void AccessAudit::RecordTable(const Observation& o) {
   }
 }
 
-void AccessAudit::Record(const Observation& o) {
+bool AccessAudit::Record(const Observation& o, bool schema_looked_up) {
   const std::int64_t now = clock_.NowMicros();
-  const std::uint64_t hash = ShapeHash(o);
+  RawShape::KeyBuffer buffer;
+  const std::string_view raw_key = o.raw != nullptr ? o.raw->Key(o, buffer) : std::string_view();
+  const std::uint64_t hash = o.raw != nullptr ? RawShape::HashKey(raw_key) : ShapeHash(o);
   std::lock_guard lock(mutex_);
-  ShapeState* state = FindShape(hash, o);
-  if (state == nullptr) state = AddShape(hash, o);
+  ShapeState* state = nullptr;
+  if (o.raw != nullptr) {
+    state = ShapeOf(o, raw_key, hash);
+  } else {
+    state = FindShape(hash, o);
+    if (state == nullptr) state = AddShape(hash, o);
+  }
   if (state == nullptr) {
     ++dropped_;
-    return;
+    return true;
+  }
+  ObservedKeys read{o.partition_key, o.read_items, o.global_index_read};
+  if (o.read_keys != nullptr) {
+    const TableSchema* schema = SchemaOfShape(*state, o);
+    if (schema == nullptr && !schema_looked_up) return false;  // nothing counted yet
+    if (schema != nullptr) {
+      read = ObservedKeys{};
+      o.read_keys(o.keys_context, *schema, last_write_micros_ >= now - limits_.window_micros,
+                  read);
+    }
   }
   AuditShape& s = state->shape;
   ++s.requests;
@@ -130,27 +175,41 @@ void AccessAudit::Record(const Observation& o) {
   s.read_units += o.read_units;
   s.write_units += o.write_units;
   if (o.written_item != 0) s.max_item_kb = std::max(s.max_item_kb, o.item_kb);
-  if (o.partition_key.hash != 0) {
-    state->keys.Add(o.partition_key.hash, [&](std::string& label) {
-      WriteKeyLabel(o.partition_key.attributes, *o.partition_key.item, label);
-    });
+  if (read.partition_key.hash != 0) {
+    state->keys.Add(read.partition_key.hash,
+                    [&](std::string& label) { CaptureKey(read.partition_key, label); });
   }
 
-  if (o.ok && !o.read_items.empty()) {
+  if (o.ok && !read.read_items.empty()) {
     bool any_recent = false;
     const std::int64_t since = now - limits_.window_micros;
-    for (std::uint64_t item : o.read_items) {
+    for (std::uint64_t item : read.read_items) {
       any_recent = any_recent || recent_writes_.WrittenSince(item, since);
     }
-    if (o.global_index_read && any_recent) ++s.reads_after_write;
+    if (read.global_index_read && any_recent) ++s.reads_after_write;
     if (o.consistent_read && !any_recent) ++s.consistent_reads_without_recent_write;
   } else if (o.ok && o.consistent_read) {
     ++s.consistent_reads_without_recent_write;  // nothing read: nothing to be stale about
   }
-  if (o.ok && o.written_item != 0) recent_writes_.Remember(o.written_item, now);
+  if (o.ok && o.written_item != 0) {
+    recent_writes_.Remember(o.written_item, now);
+    if (now > last_write_micros_.load(std::memory_order_relaxed)) {
+      last_write_micros_.store(now, std::memory_order_relaxed);
+    }
+  }
   if (o.ok && ((o.grows_collection && o.partition_key.hash != 0) || o.present_attributes != 0)) {
     RecordTable(o);
   }
+  return true;
+}
+
+const TableSchema* AccessAudit::SchemaOfShape(ShapeState& state, const Observation& o) {
+  if (state.schema_epoch != schema_epoch_ || state.schema == nullptr) {
+    auto it = schemas_.find(Key(o.ns, o.table));
+    state.schema = it == schemas_.end() ? nullptr : it->second;
+    state.schema_epoch = schema_epoch_;
+  }
+  return state.schema.get();
 }
 
 AuditSnapshot AccessAudit::Snapshot(const std::string& ns) const {
@@ -162,7 +221,9 @@ AuditSnapshot AccessAudit::Snapshot(const std::string& ns) const {
   for (const ShapeState& state : shapes_) {
     if (state.ns != ns) continue;
     snapshot.shapes.push_back(state.shape);
-    snapshot.shapes.back().top_keys = state.keys.Top();
+    for (const std::string& captured : state.keys.Top()) {
+      snapshot.shapes.back().top_keys.push_back(LabelOfCapture(captured));
+    }
   }
   for (auto it = tables_.lower_bound(Key(ns, "")); it != tables_.end(); ++it) {
     if (it->first.first != ns) break;
@@ -184,6 +245,8 @@ void AccessAudit::Reset() {
   dropped_ = 0;
   tables_.clear();
   recent_writes_.Clear();
+  raw_index_.clear();
+  last_write_micros_.store(INT64_MIN, std::memory_order_relaxed);
 }
 
 std::shared_ptr<const TableSchema> AccessAudit::CachedSchema(std::string_view ns,
@@ -202,12 +265,14 @@ void AccessAudit::CacheSchema(std::string_view ns, std::string_view table,
   } else {
     schemas_.emplace(NsTable(ns, table), std::move(schema));
   }
+  ++schema_epoch_;
 }
 
 void AccessAudit::Forget(std::string_view ns, std::string_view table) {
   std::lock_guard lock(mutex_);
   auto it = schemas_.find(Key(ns, table));
   if (it != schemas_.end()) schemas_.erase(it);
+  ++schema_epoch_;  // the shapes' schemas are looked up again
 }
 
 }  // namespace ddbemu::audit

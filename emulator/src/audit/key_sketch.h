@@ -21,8 +21,9 @@ class KeySketch {
  public:
   explicit KeySketch(std::size_t capacity) : capacity_(capacity) { counts_.reserve(capacity); }
 
-  // Counts the key of hash `hash`; `write_label(std::string&)` writes its label (into a
-  // cleared string) when the key takes a counter.
+  // Counts the key of hash `hash`; `write_label(std::string&)` writes its label, or what the
+  // caller makes one from later (AccessAudit: CaptureKey), into a cleared string when the key
+  // takes a counter.
   template <class WriteLabel>
   void Add(std::uint64_t hash, WriteLabel&& write_label) {
     for (Counter& c : counts_) {

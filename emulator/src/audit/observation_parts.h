@@ -30,6 +30,10 @@ KeyRef PartitionKey(const TableSchema& schema, const Item& item);
 // A hash of the item's table key in namespace `ns`, never 0; 0 when the item lacks a key
 // attribute. Reads and writes of one item hash alike.
 std::uint64_t ItemHash(std::string_view ns, const TableSchema& schema, const Item& item);
+// The same from the key's values (`sort` null: the table has no sort key) and the table's
+// seed, which a read of many items computes once.
+std::uint64_t TableSeed(std::string_view ns, const TableSchema& schema);
+std::uint64_t ItemHash(std::uint64_t seed, const KeyScalar& partition, const KeyScalar* sort);
 
 // Whether an error is the capacity layer refusing the request.
 bool Throttled(const ApiError& error);
@@ -59,7 +63,8 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
                       Observation o, const ItemWrite& write);
 
 // Records one item read by its key (GetItem, and each key of a batch or transaction): the key's
-// partition and the item it names, when the table's schema is known (`schema` may be null).
+// partition and, when a consistent read's could have followed a recent write, the item it
+// names; when the table's schema is known (`schema` may be null).
 void RecordKeyRead(AccessAudit& audit, const ops::Caller& caller, const TableSchema* schema,
                    const Item& key, Observation& o);
 

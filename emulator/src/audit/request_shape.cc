@@ -6,10 +6,12 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <optional>
 
 #include "audit/observation_parts.h"
+#include "audit/raw_shape.h"
+#include "audit/read_keys.h"
 #include "storage/table_schema.h"
-#include "value/encoded_item_keys.h"
 #include "value/item_size.h"
 
 namespace ddbemu::audit {
@@ -26,22 +28,31 @@ std::shared_ptr<const TableSchema> SchemaOf(AccessAudit& audit, ops::Engine& eng
 }
 
 KeyRef PartitionKey(const TableSchema& schema, const Item& item) {
-  const std::span<const KeyAttribute> attributes(&schema.partition_key, 1);
-  return KeyRef{attributes, &item, KeyHash(attributes, item)};
+  return KeyOf({&schema.partition_key, 1}, item);
+}
+
+std::uint64_t TableSeed(std::string_view ns, const TableSchema& schema) {
+  return CombineHash(std::hash<std::string_view>{}(ns),
+                     std::hash<std::string_view>{}(schema.name));
+}
+
+std::uint64_t ItemHash(std::uint64_t seed, const KeyScalar& partition, const KeyScalar* sort) {
+  const std::uint64_t partition_hash = KeyHash({&partition, 1});
+  if (partition_hash == 0) return 0;
+  std::uint64_t h = CombineHash(seed, partition_hash);
+  if (sort != nullptr) {
+    const std::uint64_t sort_hash = KeyHash({sort, 1});
+    if (sort_hash == 0) return 0;
+    h = CombineHash(h, sort_hash);
+  }
+  return h | 1;
 }
 
 std::uint64_t ItemHash(std::string_view ns, const TableSchema& schema, const Item& item) {
-  const std::uint64_t partition = KeyHash({&schema.partition_key, 1}, item);
-  if (partition == 0) return 0;
-  std::uint64_t h =
-      CombineHash(std::hash<std::string_view>{}(ns), std::hash<std::string_view>{}(schema.name));
-  h = CombineHash(h, partition);
-  if (schema.sort_key) {
-    const std::uint64_t sort = KeyHash({&*schema.sort_key, 1}, item);
-    if (sort == 0) return 0;
-    h = CombineHash(h, sort);
-  }
-  return h | 1;
+  const KeyRef partition = PartitionKey(schema, item);
+  if (!schema.sort_key) return ItemHash(TableSeed(ns, schema), partition.values[0], nullptr);
+  const KeyRef sort = KeyOf({&*schema.sort_key, 1}, item);
+  return ItemHash(TableSeed(ns, schema), partition.values[0], &sort.values[0]);
 }
 
 bool Throttled(const ApiError& error) {
@@ -99,10 +110,14 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
 
 void RecordKeyRead(AccessAudit& audit, const ops::Caller& caller, const TableSchema* schema,
                    const Item& key, Observation& o) {
-  std::uint64_t read_item = 0;  // 0: no schema, or the key lacks an attribute
+  std::uint64_t read_item = 0;  // 0: not needed, no schema, or the key lacks an attribute
   if (schema != nullptr) {
     o.partition_key = PartitionKey(*schema, key);
-    read_item = ItemHash(caller.ns, *schema, key);
+    // Record checks only consistent and GSI reads against recent writes, and finds the same
+    // without the item when no write is recent.
+    if ((o.consistent_read || o.global_index_read) && audit.WroteWithinWindow(audit.NowMicros())) {
+      read_item = ItemHash(caller.ns, *schema, key);
+    }
   }
   if (read_item != 0) o.read_items = {&read_item, 1};
   audit.Record(o);
@@ -131,9 +146,6 @@ double ItemKb(const Item& item) { return std::ceil(static_cast<double>(ItemSize(
 
 namespace {
 
-// Reads past this many items are not checked against recent writes (bounds the cost).
-constexpr std::size_t kItemsChecked = 100;
-
 template <class Request>
 void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                   std::string_view operation, const Request& request, const Item& key_source,
@@ -148,65 +160,66 @@ void ObserveWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller& ca
                    Begin(caller, operation, request.table_name, ErrorOf(response)), write);
 }
 
-// The key attributes (`names`) of the first `n` items of a page: all the audit reads of them.
-// The JSON path keeps the items in their storage encoding (api::ReadResponse::encoded_items);
-// only these attributes of these few are decoded.
-// The first item gets `first_names` (a GSI read's needs the index's partition key too), the
-// others `names`.
-std::vector<Item> FirstItems(const api::ReadResponse& response, std::size_t n,
-                             std::span<const std::string_view> first_names,
-                             std::span<const std::string_view> names) {
-  if (!response.items.empty() || response.encoded_items.empty()) {
-    const std::size_t count = std::min(n, response.items.size());
-    return {response.items.begin(), response.items.begin() + static_cast<std::ptrdiff_t>(count)};
-  }
-  std::vector<Item> items;
-  std::size_t offset = 0;
-  for (std::uint32_t size : response.encoded_item_sizes) {
-    if (items.size() == n) break;
-    Item item;
-    if (!itemcodec::DecodeItemAttributes(
-            std::string_view(response.encoded_items).substr(offset, size),
-            items.empty() ? first_names : names, &item)) {
-      break;
-    }
-    items.push_back(std::move(item));
-    offset += size;
-  }
-  return items;
+// Records `o`, whose read_keys reads its keys from the table's schema: the recorder's, or, when
+// it holds none (a table's first request, or the table does not exist), the catalog's.
+void RecordWithKeys(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
+                    const Observation& o) {
+  if (audit.Record(o)) return;
+  const auto schema = SchemaOf(audit, engine, caller, o.table);  // caches it
+  audit.Record(o, /*schema_looked_up=*/true);
 }
 
-// The names of the attributes KeyHash and ItemHash read: the table's key and, for an index
-// read, the index's partition key (at most 2 + 4 names).
-std::size_t KeyNames(const TableSchema& schema, const IndexSchema* index,
-                     std::array<std::string_view, 6>& names) {
-  std::size_t n = 0;
-  names[n++] = schema.partition_key.name;
-  if (schema.sort_key) names[n++] = schema.sort_key->name;
-  if (index != nullptr) {
-    for (const KeyAttribute& a : index->partition_key) {
-      if (n < names.size()) names[n++] = a.name;
-    }
+// A Query's or Scan's items, whose keys the audit reads (ReadKeys).
+struct ReadContext {
+  std::string_view ns;
+  std::string_view index;
+  bool consistent;
+  bool is_query;
+  const api::ReadResponse* response;
+  std::optional<ReadKeys> keys;  // what ObservedKeys points into
+};
+
+void ReadItemKeys(void* context, const TableSchema& schema, bool recent_write,
+                  ObservedKeys& out) {
+  auto& c = *static_cast<ReadContext*>(context);
+  const IndexSchema* index = c.index.empty() ? nullptr : schema.FindIndex(c.index);
+  out.global_index_read = index != nullptr && !index->is_local;
+  // GSI and consistent reads are checked against recent writes: they need their items' table
+  // keys, but only while a write is recent (otherwise Record finds the same without them).
+  const bool check_items = (out.global_index_read || c.consistent) && recent_write;
+  // A Query's partition: its first item's partition key, on the GSI it read or the table (an
+  // LSI shares the table's).
+  std::span<const KeyAttribute> partition;
+  if (c.is_query) {
+    partition = out.global_index_read ? std::span<const KeyAttribute>(index->partition_key)
+                                      : std::span<const KeyAttribute>(&schema.partition_key, 1);
   }
-  return n;
+  if (partition.empty() && !check_items) return;  // a Scan not checked: it needs no key
+  c.keys.emplace(c.ns, schema, partition, check_items ? ReadKeys::kMaxItems : 0);
+  c.keys->Read(*c.response);
+  out.partition_key = c.keys->partition_key();
+  if (check_items) out.read_items = c.keys->item_hashes();
 }
 
 // Query and Scan: index, expressions, counts and the items' keys.
 template <class Request>
 void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
                  std::string_view operation, const Request& request,
-                 std::optional<std::string_view> key_condition,
-                 const Result<api::ReadResponse>& response) {
+                 RawExpression key_condition, const Result<api::ReadResponse>& response) {
   const api::ReadParameters& read = request.read;
   Observation o = Begin(caller, operation, read.table_name, ErrorOf(response));
   o.index = read.index_name ? std::string_view(*read.index_name) : std::string_view();
-  if (key_condition) o.key_condition = NormalizeExpression(*key_condition, read.names);
-  if (read.filter_expression) o.filter = NormalizeExpression(*read.filter_expression, read.names);
-  if (read.filter) o.filter = "(legacy QueryFilter/ScanFilter)";
+  RawShape raw;
+  raw.key_condition = key_condition;
+  if (read.filter_expression) raw.filter = {RawExpression::kExpression, *read.filter_expression};
+  if (read.filter) raw.filter = {RawExpression::kLiteral, "(legacy QueryFilter/ScanFilter)"};
   if (read.projection_expression) {
-    o.projection = NormalizeExpression(*read.projection_expression, read.names);
+    raw.projection = {RawExpression::kExpression, *read.projection_expression};
   }
-  if (read.select && *read.select == api::Select::kCount) o.projection = "COUNT";
+  if (read.select && *read.select == api::Select::kCount) {
+    raw.projection = {RawExpression::kLiteral, "COUNT"};
+  }
+  SetExpressions(raw, read.names, o);
   o.consistent_read = read.consistent_read;
   o.limit = read.limit.value_or(0);
   if (response.ok()) {
@@ -214,43 +227,34 @@ void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& cal
     o.items_returned = response->count;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
-  const auto schema = SchemaOf(audit, engine, caller, read.table_name);
-  std::vector<Item> items;
-  std::array<std::uint64_t, kItemsChecked> read_items;
-  if (schema && response.ok()) {
-    const IndexSchema* index = o.index.empty() ? nullptr : schema->FindIndex(o.index);
-    o.global_index_read = index != nullptr && !index->is_local;
-    // Only a Query's first item is needed (for its partition key), unless the read is checked
-    // against recent writes (GSI reads, consistent reads): decode no more than that.
-    const bool check_items = o.global_index_read || o.consistent_read;
-    const bool is_query = operation == "Query";
-    if (check_items) {
-      std::array<std::string_view, 6> names;
-      const std::size_t n = KeyNames(*schema, index, names);
-      const std::size_t table_key = schema->sort_key ? 2 : 1;  // all ItemHash reads
-      items = FirstItems(*response, kItemsChecked, {names.data(), n}, {names.data(), table_key});
-    } else if (is_query) {
-      // A base table's or an LSI's Query: its first item's partition key is all it needs.
-      const std::string_view name = schema->partition_key.name;
-      items = FirstItems(*response, 1, {&name, 1}, {&name, 1});
-    }
-    if (is_query && !items.empty()) {
-      if (o.global_index_read) {
-        o.partition_key = KeyRef{index->partition_key, &items.front(),
-                                 KeyHash(index->partition_key, items.front())};
-      } else {
-        o.partition_key = PartitionKey(*schema, items.front());
-      }
-    }
-    if (check_items) {
-      std::size_t n = 0;
-      for (const Item& item : items) {
-        if (std::uint64_t h = ItemHash(caller.ns, *schema, item)) read_items[n++] = h;
-      }
-      o.read_items = std::span<const std::uint64_t>(read_items.data(), n);
-    }
+  if (!response.ok()) {
+    audit.Record(o);  // no items: no keys
+    return;
   }
-  audit.Record(o);
+  ReadContext context{caller.ns, o.index, o.consistent_read, operation == "Query", &*response};
+  o.read_keys = &ReadItemKeys;
+  o.keys_context = &context;
+  RecordWithKeys(audit, engine, caller, o);
+}
+
+// GetItem's key, read from the request.
+struct KeyContext {
+  std::string_view ns;
+  const Item* key;
+  bool consistent;
+  std::uint64_t read_item = 0;  // read_items points here
+};
+
+void ReadRequestKey(void* context, const TableSchema& schema, bool recent_write,
+                    ObservedKeys& out) {
+  auto& c = *static_cast<KeyContext*>(context);
+  out.partition_key = PartitionKey(schema, *c.key);
+  // Record checks only consistent reads (of the table) against recent writes, and finds the
+  // same without the item when no write is recent.
+  if (c.consistent && recent_write) {
+    c.read_item = ItemHash(c.ns, schema, *c.key);
+    if (c.read_item != 0) out.read_items = {&c.read_item, 1};
+  }
 }
 
 }  // namespace
@@ -259,17 +263,20 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::GetItemRequest& request, const Result<api::ItemResponse>& response) {
   Observation o = Begin(caller, "GetItem", request.table_name, ErrorOf(response));
   o.consistent_read = request.consistent_read;
+  RawShape raw;
   if (request.expressions.projection_expression) {
-    o.projection =
-        NormalizeExpression(*request.expressions.projection_expression, request.expressions.names);
+    raw.projection = {RawExpression::kExpression, *request.expressions.projection_expression};
   }
+  SetExpressions(raw, request.expressions.names, o);
   if (response.ok()) {
     o.items_read = 1;
     o.items_returned = response->item || !response->encoded_item.empty() ? 1 : 0;
     if (response->consumed_capacity) o.read_units = response->consumed_capacity->capacity_units;
   }
-  const auto schema = SchemaOf(audit, engine, caller, request.table_name);
-  RecordKeyRead(audit, caller, schema.get(), request.key, o);
+  KeyContext context{caller.ns, &request.key, request.consistent_read};
+  o.read_keys = &ReadRequestKey;
+  o.keys_context = &context;
+  RecordWithKeys(audit, engine, caller, o);
 }
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
@@ -289,18 +296,18 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::QueryRequest& request, const Result<api::ReadResponse>& response) {
-  std::optional<std::string_view> condition;
+  RawExpression condition;
   if (request.key_condition_expression) {
-    condition = *request.key_condition_expression;
+    condition = {RawExpression::kExpression, *request.key_condition_expression};
   } else if (request.key_conditions) {
-    condition = "(legacy KeyConditions)";
+    condition = {RawExpression::kLiteral, "(legacy KeyConditions)"};
   }
   ObserveRead(audit, engine, caller, "Query", request, condition, response);
 }
 
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::ScanRequest& request, const Result<api::ReadResponse>& response) {
-  ObserveRead(audit, engine, caller, "Scan", request, std::nullopt, response);
+  ObserveRead(audit, engine, caller, "Scan", request, RawExpression{}, response);
 }
 
 }  // namespace ddbemu::audit

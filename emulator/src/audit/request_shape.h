@@ -15,42 +15,18 @@
 #include "api/read_requests.h"
 #include "api/transact_requests.h"
 #include "audit/access_audit.h"
+#include "audit/raw_shape.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
 
 namespace ddbemu::audit {
 
 // `expression` with `#name` placeholders replaced by the names they stand for, `:value`
-// placeholders by `?` and runs of blanks by one space.
+// placeholders by `?` and runs of blanks by one space (raw_shape.h).
 template <class Names>
 std::string NormalizeExpression(std::string_view expression, const Names& names) {
-  auto word = [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-  };
   std::string out;
-  for (std::size_t i = 0; i < expression.size();) {
-    const char c = expression[i];
-    if ((c == '#' || c == ':') && i + 1 < expression.size() && word(expression[i + 1])) {
-      std::size_t end = i + 1;
-      while (end < expression.size() && word(expression[end])) ++end;
-      const std::string token(expression.substr(i, end - i));
-      if (c == ':') {
-        out += '?';
-      } else if (auto it = names.find(token); it != names.end()) {
-        out += it->second;
-      } else {
-        out += token;
-      }
-      i = end;
-    } else if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-      ++i;
-    } else {
-      out += c;
-      ++i;
-    }
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
+  AppendNormalized(expression, names, out);
   return out;
 }
 

@@ -87,4 +87,46 @@ bool DecodeItemAttributes(std::string_view bytes, std::span<const std::string_vi
   return r.remaining() == 0;
 }
 
+bool FindScalarAttributes(std::string_view bytes, std::span<const std::string_view> names,
+                          std::span<ScalarAttribute> out) {
+  std::size_t missing = 0;  // distinct names not found yet
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) ==
+        names.begin() + static_cast<std::ptrdiff_t>(i)) {
+      ++missing;
+    }
+  }
+  Reader r(bytes);
+  unsigned char version;
+  if (!r.Byte(&version) || version != kFormatVersion) return false;
+  std::uint32_t count;
+  if (!r.Count(&count)) return false;
+  std::string_view previous;
+  for (std::uint32_t i = 0; i < count && missing > 0; ++i) {
+    std::string_view name;
+    if (!r.Bytes(&name)) return false;
+    if (i > 0 && !(previous < name)) return false;  // the encoder writes map order
+    previous = name;
+    bool wanted = false;
+    for (std::size_t j = 0; j < names.size(); ++j) wanted = wanted || names[j] == name;
+    if (!wanted) {
+      if (!SkipValue(r, 2)) return false;
+      continue;
+    }
+    unsigned char tag;
+    std::string_view value;
+    if (!r.Byte(&tag)) return false;
+    if (tag != kTagS && tag != kTagN && tag != kTagB) return false;
+    if (!r.Bytes(&value) || (tag == kTagN && value.empty())) return false;
+    const AttributeType type = tag == kTagS   ? AttributeType::kS
+                               : tag == kTagN ? AttributeType::kN
+                                              : AttributeType::kB;
+    for (std::size_t j = 0; j < names.size(); ++j) {
+      if (names[j] == name) out[j] = ScalarAttribute{type, value, true};
+    }
+    --missing;
+  }
+  return true;
+}
+
 }  // namespace ddbemu::itemcodec

@@ -19,4 +19,21 @@ namespace ddbemu::itemcodec {
 bool DecodeItemAttributes(std::string_view bytes, std::span<const std::string_view> names,
                           Item* out);
 
+// One attribute FindScalarAttributes looked for: its type and S text, N canonical text or B
+// bytes (a view into the encoded item), when `found`.
+struct ScalarAttribute {
+  AttributeType type = AttributeType::kNull;
+  std::string_view bytes;
+  bool found = false;
+};
+
+// Like DecodeItemAttributes, but without building anything: sets `out[i]` (out.size() ==
+// names.size(); names may repeat) to the value of the top-level attribute `names[i]` of the
+// item `bytes` encodes, leaving absent ones as they were. Stops reading once every name is
+// found. Returns false on corrupt input met before then, and when a named attribute is not an
+// S, N or B (key attributes always are; the caller decodes the item instead). Never crashes,
+// never over-reads.
+bool FindScalarAttributes(std::string_view bytes, std::span<const std::string_view> names,
+                          std::span<ScalarAttribute> out);
+
 }  // namespace ddbemu::itemcodec

@@ -24,7 +24,7 @@ std::string RapidjsonLabel(const Item& key) {
 
 std::string Label(const KeyAttribute& attribute, const Item& item) {
   std::string out;
-  WriteKeyLabel({&attribute, 1}, item, out);
+  WriteKeyLabel(KeyOf({&attribute, 1}, item), out);
   return out;
 }
 
