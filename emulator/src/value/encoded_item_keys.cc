@@ -64,8 +64,7 @@ bool DecodeItemAttributes(std::string_view bytes, std::span<const std::string_vi
                           Item* out) {
   out->clear();
   Reader r(bytes);
-  unsigned char version;
-  if (!r.Byte(&version) || version != kFormatVersion) return false;
+  if (!r.FormatVersion()) return false;
   std::uint32_t count;
   if (!r.Count(&count)) return false;
   std::string_view previous;
@@ -97,8 +96,7 @@ bool FindScalarAttributes(std::string_view bytes, std::span<const std::string_vi
     }
   }
   Reader r(bytes);
-  unsigned char version;
-  if (!r.Byte(&version) || version != kFormatVersion) return false;
+  if (!r.FormatVersion()) return false;
   std::uint32_t count;
   if (!r.Count(&count)) return false;
   std::string_view previous;

@@ -106,9 +106,8 @@ bool SizeValue(Reader& r, int depth, std::size_t* size) {
 
 std::optional<std::size_t> EncodedItemSize(std::string_view bytes) {
   Reader r(bytes);
-  unsigned char version;
   std::uint32_t count;
-  if (!r.Byte(&version) || version != kFormatVersion || !r.Count(&count)) return std::nullopt;
+  if (!r.FormatVersion() || !r.Count(&count)) return std::nullopt;
   std::size_t size = 0;
   if (!SizeEntries(r, count, 1, &size) || !r.empty()) return std::nullopt;
   return size;

@@ -281,16 +281,14 @@ void EncodeItem(const Item& item, std::string* out) {
 
 bool DecodeItem(std::string_view bytes, Item* out) {
   Reader r(bytes);
-  unsigned char version;
-  if (!r.Byte(&version) || version != kFormatVersion) return false;
+  if (!r.FormatVersion()) return false;
   return ReadMapBody(r, 1, out) && r.remaining() == 0;
 }
 
 bool DecodeItem(std::string_view bytes, Item* out, std::size_t* size) {
   Reader r(bytes);
-  unsigned char version;
   *size = 0;
-  if (!r.Byte(&version) || version != kFormatVersion) return false;
+  if (!r.FormatVersion()) return false;
   return ReadMapBody(r, 1, out, size) && r.remaining() == 0;
 }
 

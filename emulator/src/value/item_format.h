@@ -94,6 +94,11 @@ class Reader {
   }
   // A count of elements that each take at least one byte: more than remain is corruption.
   bool Count(std::uint32_t* n) { return Varint(n) && *n <= in_.size(); }
+  // An item's first byte: the format version these readers know.
+  bool FormatVersion() {
+    unsigned char version;
+    return Byte(&version) && version == kFormatVersion;
+  }
 
  private:
   std::string_view in_;
