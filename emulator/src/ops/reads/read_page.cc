@@ -185,7 +185,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
     std::optional<std::string_view> after;
     if (page.start_after) after = *page.start_after;
     DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
-                         store.OpenRange(txn, page.range, page.direction, after));
+                         store.OpenBorrowedRange(txn, page.range, page.direction, after));
     const bool forward = page.direction == storage::ScanDirection::kForward;
     // The lagged entries inside the range (and after ExclusiveStartKey), in walk order.
     std::vector<std::pair<std::string_view, const std::optional<Item>*>> lagged;
