@@ -66,6 +66,12 @@ Result<RangeCursor> ItemStore::OpenRange(const Txn& txn, KeyRange range, ScanDir
   return RangeCursor::Open(txn, items_, std::move(range), direction, start_after);
 }
 
+Result<RangeCursor> ItemStore::OpenBorrowedRange(
+    const Txn& txn, const KeyRange& range, ScanDirection direction,
+    std::optional<std::string_view> start_after) const {
+  return RangeCursor::OpenBorrowed(txn, items_, range, direction, start_after);
+}
+
 Result<KeyspaceStats> ItemStore::TableStats(const Txn& txn, const TableSchema& schema) const {
   return ReadKeyspaceStats(txn, meta_, schema.keyspace_id);
 }

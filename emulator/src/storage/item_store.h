@@ -61,6 +61,11 @@ class ItemStore {
   // projections (index entries).
   Result<RangeCursor> OpenRange(const Txn& txn, KeyRange range, ScanDirection direction,
                                 std::optional<std::string_view> start_after = std::nullopt) const;
+  // The same over a range the caller keeps alive while the cursor lives (RangeCursor::
+  // OpenBorrowed): no copy of its bounds.
+  Result<RangeCursor> OpenBorrowedRange(const Txn& txn, const KeyRange& range,
+                                        ScanDirection direction,
+                                        std::optional<std::string_view> start_after) const;
 
   Result<KeyspaceStats> TableStats(const Txn& txn, const TableSchema& schema) const;
   Result<KeyspaceStats> IndexStats(const Txn& txn, const IndexSchema& index) const;

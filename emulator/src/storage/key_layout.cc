@@ -136,6 +136,21 @@ std::optional<std::string> EncodePartitionPrefix(std::uint32_t keyspace_id,
   return prefix;
 }
 
+std::optional<std::string> EncodePartitionPrefix(std::uint32_t keyspace_id,
+                                                 const KeyAttribute& attribute,
+                                                 const AttributeValue& value) {
+  if (value.type() != attribute.type) return std::nullopt;
+  std::string prefix;
+  prefix.reserve(64);
+  AppendU32(keyspace_id, &prefix);
+  prefix.append(kPartitionHashBytes, '\0');  // as AppendPartition: filled in once enc(pk) is known
+  keycodec::AppendComponent(value, &prefix);
+  const std::uint64_t hash =
+      keycodec::PartitionHash(std::string_view(prefix).substr(kPartitionKeyOffset));
+  StoreU64(hash, prefix.data() + kKeyspaceIdBytes);
+  return prefix;
+}
+
 std::optional<KeyRange> PartitionRange(std::uint32_t keyspace_id,
                                        std::span<const KeyAttribute> attributes,
                                        const Item& values) {

@@ -87,6 +87,11 @@ std::optional<std::string> EncodeIndexKey(const TableSchema& schema, const Index
 std::optional<std::string> EncodePartitionPrefix(std::uint32_t keyspace_id,
                                                  std::span<const KeyAttribute> attributes,
                                                  const Item& values);
+// The same for a partition key of one attribute, from its value: no Item to build and search
+// (Query's key condition holds the value). nullopt when the value has the wrong type.
+std::optional<std::string> EncodePartitionPrefix(std::uint32_t keyspace_id,
+                                                 const KeyAttribute& attribute,
+                                                 const AttributeValue& value);
 
 // All keys of one partition, for Query; nullopt as for EncodePartitionPrefix.
 std::optional<KeyRange> PartitionRange(std::uint32_t keyspace_id,

@@ -56,25 +56,35 @@ KeyRange ScanSegmentRange(std::uint32_t keyspace_id, std::uint32_t segment,
 Result<RangeCursor> RangeCursor::Open(const Txn& txn, const OrderedMap& map, KeyRange range,
                                       ScanDirection direction,
                                       std::optional<std::string_view> start_after) {
+  auto owned = std::make_unique<const KeyRange>(std::move(range));
+  DDB_ASSIGN_OR_RETURN(RangeCursor range_cursor,
+                       OpenBorrowed(txn, map, *owned, direction, start_after));
+  range_cursor.owned_ = std::move(owned);
+  return range_cursor;
+}
+
+Result<RangeCursor> RangeCursor::OpenBorrowed(const Txn& txn, const OrderedMap& map,
+                                              const KeyRange& range, ScanDirection direction,
+                                              std::optional<std::string_view> start_after) {
   DDB_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map));
-  RangeCursor range_cursor(std::move(cursor), std::move(range), direction);
+  RangeCursor range_cursor(std::move(cursor), &range, direction);
   range_cursor.Start(start_after);
   return range_cursor;
 }
 
 void RangeCursor::Start(std::optional<std::string_view> start_after) {
   if (direction_ == ScanDirection::kForward) {
-    if (start_after && *start_after >= range_.lower) {
+    if (start_after && *start_after >= range_->lower) {
       bool on = cursor_.Seek(*start_after);
       if (on && cursor_.key() == *start_after) on = cursor_.Next();
       Check(on);
     } else {
-      Check(cursor_.Seek(range_.lower));
+      Check(cursor_.Seek(range_->lower));
     }
     return;
   }
   // Backward: the last key below the smaller of the upper bound and start_after.
-  std::optional<std::string_view> below = range_.upper;
+  std::optional<std::string_view> below = range_->upper;
   if (start_after && (!below || *start_after < *below)) below = start_after;
   if (!below) {
     Check(cursor_.Last());
@@ -94,9 +104,9 @@ void RangeCursor::Next() {
   // The walk moves away from the bound it is already past, so only the bound ahead is checked:
   // one key comparison per entry instead of two.
   if (direction_ == ScanDirection::kForward) {
-    valid_ = cursor_.Next() && (!range_.upper || cursor_.key() < *range_.upper);
+    valid_ = cursor_.Next() && (!range_->upper || cursor_.key() < *range_->upper);
   } else {
-    valid_ = cursor_.Prev() && cursor_.key() >= range_.lower;
+    valid_ = cursor_.Prev() && cursor_.key() >= range_->lower;
   }
 }
 

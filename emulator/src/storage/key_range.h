@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -52,6 +53,12 @@ class RangeCursor {
   static Result<RangeCursor> Open(const Txn& txn, const OrderedMap& map, KeyRange range,
                                   ScanDirection direction,
                                   std::optional<std::string_view> start_after = std::nullopt);
+  // The same over a range the caller keeps alive (and unchanged) while the cursor lives: a
+  // read request's page walks its range once, and copying the two bounds per request cost two
+  // allocations.
+  static Result<RangeCursor> OpenBorrowed(const Txn& txn, const OrderedMap& map,
+                                          const KeyRange& range, ScanDirection direction,
+                                          std::optional<std::string_view> start_after);
 
   // True while on a key inside the range.
   bool valid() const { return valid_; }
@@ -64,13 +71,16 @@ class RangeCursor {
   Status status() const { return cursor_.status(); }
 
  private:
-  RangeCursor(OrderedMapCursor cursor, KeyRange range, ScanDirection direction)
-      : cursor_(std::move(cursor)), range_(std::move(range)), direction_(direction) {}
+  RangeCursor(OrderedMapCursor cursor, const KeyRange* range, ScanDirection direction)
+      : cursor_(std::move(cursor)), range_(range), direction_(direction) {}
   void Start(std::optional<std::string_view> start_after);
-  void Check(bool on) { valid_ = on && range_.Contains(cursor_.key()); }
+  void Check(bool on) { valid_ = on && range_->Contains(cursor_.key()); }
 
   OrderedMapCursor cursor_;
-  KeyRange range_;
+  // The range walked: the caller's (OpenBorrowed) or `owned_`'s, which lives on the heap so
+  // that the pointer survives the cursor's moves.
+  std::unique_ptr<const KeyRange> owned_;
+  const KeyRange* range_;
   ScanDirection direction_;
   bool valid_ = false;
 };

@@ -63,6 +63,35 @@ TEST_F(PagingTest, QueryReturnsEveryItemOnceInOrderForwardsAndBackwards) {
   EXPECT_EQ(filtered.pages.size(), 21u);
 }
 
+// Pages written from the stored bytes (ReadPage reserves their buffers from the first item kept,
+// a Limit's worth or 64 items): a page far past that reserve, of items of growing sizes, and a
+// page whose first items the filter drops, hold every item whole and in order.
+TEST_F(PagingTest, PagesPastTheirFirstReserveHoldEveryItemWhole) {
+  for (int i = 0; i < 300; ++i) {
+    Put("pages", R"({"pk":{"S":"q"},"sk":{"N":")" + std::to_string(i) + R"("},"v":{"S":")" +
+                     std::string(static_cast<std::size_t>(1 + i * 7), 'v') + R"("}})");
+  }
+  const std::string query =
+      R"("TableName":"pages","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"q"}})";
+  Pages whole = Drain("Query", "{" + query + "}", "sk");
+  ASSERT_EQ(whole.pages.size(), 1u);
+  EXPECT_EQ(whole.values, Numbers(0, 300));
+  const rapidjson::Value& items = whole.pages[0]["Items"];
+  ASSERT_EQ(items.Size(), 300u);
+  for (rapidjson::SizeType i = 0; i < items.Size(); ++i) {
+    EXPECT_EQ(items[i]["v"]["S"].GetStringLength(), 1 + i * 7) << i;
+  }
+  Pages limited = Drain("Query", "{" + query + R"(,"Limit":7})", "sk");
+  EXPECT_EQ(limited.values, Numbers(0, 300));
+  Pages filtered =
+      Drain("Query",
+            R"({"TableName":"pages","KeyConditionExpression":"pk = :p","FilterExpression":)"
+            R"("size(v) > :n","ExpressionAttributeValues":{":p":{"S":"q"},":n":{"N":"1000"}}})",
+            "sk");
+  EXPECT_EQ(filtered.values, Numbers(143, 300));
+  EXPECT_EQ(filtered.scanned_count, 300);
+}
+
 TEST_F(PagingTest, IndexQueryReturnsEveryEntryOnceInIndexThenTableKeyOrder) {
   Fill();
   std::vector<std::pair<int, int>> expected;  // (gsk, sk)

@@ -192,6 +192,45 @@ TEST_F(ItemStoreTest, RangeStartsStrictlyAfterTheExclusiveStartKeyInBothDirectio
             (std::vector<std::string>{"2", "1"}));
 }
 
+// A cursor over a range the caller keeps (OpenBorrowedRange, the page loop's) walks what a
+// cursor over its own copy walks, in both directions and after a start key; a cursor that owns
+// its range still walks it after being moved (the range lives on the heap).
+TEST_F(ItemStoreTest, BorrowedRangeWalksAsAnOwnedOne) {
+  TableSchema schema = MakeTable(AttributeType::kN);
+  for (int i = 1; i <= 6; ++i) Write(schema, {{"pk", S("p")}, {"sk", N(std::to_string(i))}});
+  Write(schema, {{"pk", S("q")}, {"sk", N("1")}});
+  const KeyRange range = *PartitionRange(1, {&schema.partition_key, 1}, {{"pk", S("p")}});
+  const std::string third = Entries(range)[2].first;
+  auto keys = [&](ScanDirection direction, std::optional<std::string_view> after) {
+    auto txn = Ok(env_->BeginRead());
+    auto cursor = Ok(store_.OpenBorrowedRange(txn, range, direction, after));
+    std::vector<std::string> out;
+    for (; cursor.valid(); cursor.Next()) out.emplace_back(cursor.key());
+    ExpectOk(cursor.status());
+    return out;
+  };
+  auto owned_keys = [&](ScanDirection direction, std::optional<std::string_view> after) {
+    std::vector<std::string> out;
+    for (auto& [key, item] : Entries(range, direction, after)) out.push_back(key);
+    return out;
+  };
+  for (ScanDirection direction : {ScanDirection::kForward, ScanDirection::kBackward}) {
+    for (std::optional<std::string_view> after : {std::optional<std::string_view>(),
+                                                 std::optional<std::string_view>(third)}) {
+      const std::vector<std::string> owned = owned_keys(direction, after);
+      EXPECT_FALSE(owned.empty());
+      EXPECT_EQ(keys(direction, after), owned);
+    }
+  }
+  auto txn = Ok(env_->BeginRead());
+  auto opened = Ok(store_.OpenRange(txn, KeyRange(range), ScanDirection::kForward));
+  RangeCursor moved = std::move(opened);
+  std::size_t n = 0;
+  for (; moved.valid(); moved.Next()) ++n;
+  ExpectOk(moved.status());
+  EXPECT_EQ(n, 6u);
+}
+
 TEST_F(ItemStoreTest, SortKeyConditionsAsHalfOpenRanges) {
   TableSchema schema = MakeTable(AttributeType::kN);
   for (int i = 1; i <= 5; ++i) Write(schema, {{"pk", S("p")}, {"sk", N(std::to_string(i))}});

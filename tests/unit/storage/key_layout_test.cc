@@ -1,6 +1,7 @@
 // EncodeTableKey's overloads for values already found (storage::KeyValues): into a string and
 // into a TableKeyBuffer (on the stack, or in a string when it must be), each the very bytes of
-// EncodeTableKey(schema, item), which stored items are keyed by.
+// EncodeTableKey(schema, item), which stored items are keyed by; and EncodePartitionPrefix's
+// overload for one attribute's value, the bytes of the Item overload.
 #include "storage/key_layout.h"
 
 #include <gtest/gtest.h>
@@ -56,6 +57,26 @@ TEST(KeyLayoutTest, KeyValuesEncodeAsTheItemDoes) {
                   {{"pk", AttributeValue::N("-12.5")}, {"sk", AttributeValue::S("s")}});
   ExpectSameBytes(Table(AttributeType::kS, AttributeType::kN),
                   {{"pk", AttributeValue::S("p")}, {"sk", AttributeValue::N("1000")}});
+}
+
+// The one-attribute overload (Query's partition prefix) writes the bytes of the Item overload,
+// and refuses a value of another type as it does.
+TEST(KeyLayoutTest, OneAttributePartitionPrefixEncodesAsTheItemDoes) {
+  const std::string zero("a\0b", 3);
+  for (const AttributeValue& value :
+       {AttributeValue::S("p"), AttributeValue::S(zero), AttributeValue::S(std::string(2048, 'p')),
+        AttributeValue::N("-12.5"), AttributeValue::N("1000"), AttributeValue::B("\x01\xff"),
+        AttributeValue::B(zero)}) {
+    const KeyAttribute attribute = Key("pk", value.type());
+    const std::optional<std::string> expected =
+        EncodePartitionPrefix(7, {&attribute, 1}, Item{{"pk", value}});
+    ASSERT_TRUE(expected.has_value());
+    EXPECT_EQ(EncodePartitionPrefix(7, attribute, value), expected);
+  }
+  const KeyAttribute number = Key("pk", AttributeType::kN);
+  EXPECT_EQ(EncodePartitionPrefix(7, number, AttributeValue::S("1")), std::nullopt);
+  EXPECT_EQ(EncodePartitionPrefix(7, {&number, 1}, Item{{"pk", AttributeValue::S("1")}}),
+            std::nullopt);
 }
 
 }  // namespace

@@ -70,8 +70,9 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   capacity::RequestCharge charge;
   page.tally = &tally;
   page.charge = &charge;
-  DDB_ASSIGN_OR_RETURN(api::ReadResponse response,
-                       ReadPage(engine.items, txn, target, shape, page));
+  // Kept as the Result ReadPage made and returned as it is: the page is not moved again.
+  Result<api::ReadResponse> response = ReadPage(engine.items, txn, target, shape, page);
+  if (!response.ok()) return response;
   // Sized only once read: throttled, the page is not returned (ops/capacity/capacity_charge.h).
   DDB_RETURN_IF_ERROR(
       AdmitPage(engine, caller, txn, table, target.index, &condition, tally, charge));

@@ -73,13 +73,25 @@ bool SamePartition(const expr::KeyCondition& condition, const Item& start_key) {
   return true;
 }
 
+// The partition prefix of the condition's partition values. A partition key of one attribute
+// (every table's, most indexes') is encoded from its predicate's value; others through an Item
+// of the values, looked up by name.
+std::optional<std::string> PartitionPrefix(const ReadTarget& target,
+                                           const expr::KeyCondition& condition) {
+  if (target.partition_key.size() == 1 && condition.partition.size() == 1 &&
+      condition.partition[0].attribute == target.partition_key[0].name) {
+    return storage::EncodePartitionPrefix(target.keyspace_id, target.partition_key[0],
+                                          condition.partition[0].value);
+  }
+  Item partition;
+  for (const KeyPredicate& p : condition.partition) partition[p.attribute] = p.value;
+  return storage::EncodePartitionPrefix(target.keyspace_id, target.partition_key, partition);
+}
+
 }  // namespace
 
 Result<KeyRange> QueryRange(const ReadTarget& target, const expr::KeyCondition& condition) {
-  Item partition;
-  for (const KeyPredicate& p : condition.partition) partition[p.attribute] = p.value;
-  std::optional<std::string> prefix =
-      storage::EncodePartitionPrefix(target.keyspace_id, target.partition_key, partition);
+  std::optional<std::string> prefix = PartitionPrefix(target, condition);
   if (!prefix) return ApiError::InternalServerError("A key condition does not fit its schema");
   if (condition.sort.empty()) return KeyRange::Prefix(std::move(*prefix));
   // All but the last sort predicate are equalities (expr::ExtractKeyCondition).
