@@ -82,9 +82,16 @@ void ObserveItemWrite(AccessAudit& audit, ops::Engine& engine, const ops::Caller
                       Observation o, const ItemWrite& write) {
   const Item& key_source = *write.key_source;
   const api::ExpressionParameters* expressions = write.expressions;
-  if (expressions != nullptr && expressions->condition_expression) {
-    o.filter =
-        "condition: " + NormalizeExpression(*expressions->condition_expression, expressions->names);
+  // The condition is the write's shape: found by its raw form, as a read's expressions are
+  // (raw_shape.h). A caller that set expressions of its own (PartiQL's WHERE) is normalised.
+  RawShape raw;
+  if (o.key_condition.empty() && o.filter.empty() && o.projection.empty()) {
+    if (expressions != nullptr && expressions->condition_expression) {
+      raw.filter = {RawExpression::kExpression, *expressions->condition_expression, "condition: "};
+      SetExpressions(raw, expressions->names, o);
+    } else {
+      o.raw = &raw;  // no expression: the rest of the shape is its raw form
+    }
   }
   if (write.put) {
     for (std::size_t i = 0; i < std::size(kRequiredAttributes); ++i) {
