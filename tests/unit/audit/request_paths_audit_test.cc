@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -262,6 +263,37 @@ TEST_F(RequestPathsAuditTest, UnprocessedAndRefusedBatchItemsCountAsThrottled) {
   EXPECT_EQ(puts.requests, requests);
   EXPECT_EQ(puts.throttles, throttled);
   EXPECT_EQ(puts.write_units, static_cast<double>(requests - throttled));  // 1 WCU an item
+}
+
+// A conditional write's shape is its condition, normalised: the same condition under other
+// placeholders is one shape, another condition or none another, each with its own count.
+TEST_F(RequestPathsAuditTest, ConditionalWritesAreShapedByTheirNormalisedCondition) {
+  auto put = [&](int i, const std::string& expression, const std::string& names) {
+    std::string body = R"({"TableName":"hrt","Item":{"PK":{"S":"ORG#9"},"SK":{"S":"EMP#)" +
+                       std::to_string(i) + R"("},"type":{"S":"emp"}})";
+    if (!expression.empty()) {
+      body += R"(,"ConditionExpression":")" + expression + '"';
+      if (!names.empty()) body += R"(,"ExpressionAttributeNames":)" + names;
+    }
+    Call("PutItem", body + "}");
+  };
+  for (int round = 0; round < 3; ++round) {  // a raw form's first sight, then found again
+    put(10 * round + 1, "attribute_not_exists(#p)", R"({"#p":"PK"})");
+    put(10 * round + 2, "  attribute_not_exists(#k) ", R"({"#k":"PK"})");
+    put(10 * round + 3, "attribute_not_exists(#p)", R"({"#p":"SK"})");
+    put(10 * round + 4, "", "");
+  }
+  auto report = db_->Audit();
+  ASSERT_TRUE(report.ok());
+  std::map<std::string, std::int64_t> requests;  // filter -> requests, of the PutItem shapes
+  for (const AuditShape& s : report->shapes) {
+    if (s.operation == "PutItem") requests[s.filter] += s.requests;
+  }
+  const std::map<std::string, std::int64_t> expected{
+      {"condition: attribute_not_exists(PK)", 6},
+      {"condition: attribute_not_exists(SK)", 3},
+      {"", 3}};
+  EXPECT_EQ(requests, expected);
 }
 
 TEST_F(RequestPathsAuditTest, TransactionsCountEveryActionAndShareTheirCapacity) {
