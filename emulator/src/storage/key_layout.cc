@@ -15,14 +15,20 @@ std::span<const KeyAttribute> SortKeyOf(const TableSchema& schema) {
   return One(*schema.sort_key);
 }
 
+// Stores at `hash_at` (kPartitionHashBytes left for it) the hash of the encoded partition key
+// that follows it to the end of `out`.
+void FillPartitionHash(std::size_t hash_at, std::string* out) {
+  const std::uint64_t hash =
+      keycodec::PartitionHash(std::string_view(*out).substr(hash_at + kPartitionHashBytes));
+  StoreU64(hash, out->data() + hash_at);
+}
+
 // Appends hash(enc(partition key)) | enc(partition key) to `out`, which holds the key-space id.
 bool AppendPartition(std::span<const KeyAttribute> attributes, const Item& item, std::string* out) {
   const std::size_t hash_at = out->size();
   out->append(kPartitionHashBytes, '\0');  // filled in once the encoded key is known
   if (!AppendKeyComponents(attributes, item, out)) return false;
-  const std::uint64_t hash =
-      keycodec::PartitionHash(std::string_view(*out).substr(hash_at + kPartitionHashBytes));
-  StoreU64(hash, out->data() + hash_at);
+  FillPartitionHash(hash_at, out);
   return true;
 }
 
@@ -145,9 +151,7 @@ std::optional<std::string> EncodePartitionPrefix(std::uint32_t keyspace_id,
   AppendU32(keyspace_id, &prefix);
   prefix.append(kPartitionHashBytes, '\0');  // as AppendPartition: filled in once enc(pk) is known
   keycodec::AppendComponent(value, &prefix);
-  const std::uint64_t hash =
-      keycodec::PartitionHash(std::string_view(prefix).substr(kPartitionKeyOffset));
-  StoreU64(hash, prefix.data() + kKeyspaceIdBytes);
+  FillPartitionHash(kKeyspaceIdBytes, &prefix);
   return prefix;
 }
 
