@@ -1,6 +1,8 @@
 // The HTTP side of a connection: read a request (header first, so an oversized body is
-// refused before it is received), hand it to the RequestRouter, write the reply, repeat. The
-// bytes are fed to Beast's parser from the connection's buffer (Parse).
+// refused before it is received), hand it to the RequestRouter, write the reply, repeat. A
+// plain request that arrived whole (an SDK's usually does) is read in place by
+// ParsePlainRequest (http_head.h); any other is fed to Beast's parser from the connection's
+// buffer (Parse).
 // Each connection runs on one worker thread's io_context (http_server.cc), from parse to reply,
 // so its state needs no lock; pipelined requests are answered in order because the next read
 // starts only after the previous reply is written (bytes of the next request wait in the read
@@ -28,6 +30,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/http_head.h"
 #include "server/request_router.h"
 
 namespace ddbemu::server {
@@ -180,6 +183,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void ReadHeader() {
     if (stopping_) return Shutdown();
     // The previous request is answered: its memory goes back before the connection idles.
+    if (plain_) {
+      buffer_.consume(plain_->consumed);  // the view pointed into these bytes until now
+      plain_.reset();
+    }
     parser_.reset();  // before the arena it allocated from is rewound
     arena_.release();
     state_ = State::kIdle;
@@ -197,6 +204,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // The request's first bytes are here: its header and body must arrive within read_timeout.
   void StartRequest() {
     state_ = State::kReadingHeader;
+    if (ReadPlainRequest()) return;
     parser_.emplace(std::piecewise_construct, std::make_tuple(ArenaAllocator(&arena_)),
                     std::make_tuple(ArenaAllocator(&arena_)));
     parser_->header_limit(static_cast<std::uint32_t>(limits_.max_header_bytes));
@@ -232,6 +240,22 @@ class Connection : public std::enable_shared_from_this<Connection> {
       if (parser_->is_done()) return OnRequest();
       if (ec || used == 0) return ReadMore();  // nothing more to parse in the buffer
     }
+  }
+
+  // A plain request that is all in the buffer is answered without Beast's parser: the view
+  // points into buffer_, whose bytes stay in place until the reply is written (nothing is
+  // read, so nothing is prepared, before ReadHeader, which consumes them first). False when
+  // the request is for Beast: partial, or anything but plain (see http_head.h).
+  bool ReadPlainRequest() {
+    const auto bytes = buffer_.data();
+    plain_ = ParsePlainRequest({static_cast<const char*>(bytes.data()), bytes.size()},
+                               static_cast<std::uint32_t>(limits_.max_header_bytes),
+                               limits_.max_body_bytes, view_);
+    if (!plain_) return false;
+    state_ = State::kBusy;
+    SetWaiting(false);
+    Route(view_);
+    return true;
   }
 
   void ReadMore() {
@@ -291,12 +315,16 @@ class Connection : public std::enable_shared_from_this<Connection> {
   }
 
   void OnRequest() {
-    ExpireAfter({});  // the operation may take long; that is not the client's fault
     auto& request = parser_->get();
-    const HttpRequestView& view = ViewOf(request, request.body());
+    Route(ViewOf(request, request.body()));
+  }
+
+  // Hands the request in view_ (`view`) to the router, here or on the writer's thread.
+  void Route(const HttpRequestView& view) {
+    ExpireAfter({});  // the operation may take long; that is not the client's fault
     if (writer_ != nullptr && IsItemWrite(view.amz_target)) {
-      // The parser, the view and the reply stay untouched by this thread until the reply is
-      // back: the connection reads nothing more before it has answered. The two posts order
+      // The parser, the buffer, the view and the reply stay untouched by this thread until the
+      // reply is back: the connection reads nothing more before it has answered. The two posts order
       // the writer's use of them between this thread's.
       asio::post(*writer_, [self = shared_from_this(), home = socket_.get_executor()] {
         self->router_.Route(self->view_, self->reply_);
@@ -308,11 +336,15 @@ class Connection : public std::enable_shared_from_this<Connection> {
     Answer();
   }
 
-  // Writes the reply the router has put in reply_ to the request the parser holds.
+  // Writes the reply the router has put in reply_ to the request plain_ or the parser holds.
   void Answer() {
-    auto& request = parser_->get();
     // Status 0: the handler asks for a dropped connection (fault injection, "drop").
     if (reply_.status == 0) return Shutdown();
+    if (plain_) {
+      return Write(plain_->version, plain_->head, plain_->keep_alive && !stopping_,
+                   /*linger_bytes=*/0);
+    }
+    auto& request = parser_->get();
     const bool keep_alive = request.keep_alive() && !stopping_;
     Write(request.version(), request.method() == http::verb::head, keep_alive,
           /*linger_bytes=*/0);
@@ -454,6 +486,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::array<std::byte, kRequestArenaBytes> arena_bytes_;
   std::pmr::monotonic_buffer_resource arena_{arena_bytes_.data(), arena_bytes_.size()};
   std::optional<RequestParser> parser_;
+  std::optional<PlainRequest> plain_;  // the request being answered, when it was plain
   bool header_checked_ = false;  // OnHeader has run for the request being parsed
   HttpRequestView view_;  // the request being answered, as the router reads it
   HttpReply reply_;       // the router's reply, kept: its headers' storage is reused

@@ -1,0 +1,297 @@
+// The plain request head, read as Beast 1.74's request parser reads it (basic_parser.ipp):
+// - request-line: method (tchar+) SP target (bytes 0x21-0x7E and 0x80-0xFF) SP "HTTP/1.0" or
+//   "HTTP/1.1" CRLF;
+// - field: name (tchar+) ":" then the value, which Beast trims of SP and HTAB at both ends and
+//   which may hold HTAB, 0x20-0x7E and 0x80-0xFF; a CR must be followed by LF, and a line
+//   starting with SP or HTAB (obs-fold, which Beast joins) is left to Beast;
+// - Beast keeps the fields of one name (case-insensitively) together, in the order they came,
+//   where the first of them stood, and so do we.
+// What makes a request not plain: Transfer-Encoding (chunked bodies), Expect (100-continue
+// is answered before the body), Upgrade, Proxy-Connection, a second Connection or
+// Content-Length, a Connection value other than one "close" or "keep-alive" token, a
+// Content-Length that is not digits or exceeds max_body_bytes (Beast's path answers 413), a
+// name, value or target too long for Beast's 16-bit field lengths (it throws), a head over
+// max_header_bytes, or any byte the parser would refuse.
+#include "server/http_head.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+
+namespace ddbemu::server {
+namespace {
+
+// Beast stores a field's name and value lengths in 16 bits and throws beyond; such requests
+// go to Beast, which then behaves as it always has.
+constexpr std::size_t kMaxPieceBytes = 65000;
+
+// RFC 7230 tchar: the bytes of a method and of a field name (Beast's is_token_char).
+constexpr std::array<bool, 256> MakeTokenTable() {
+  std::array<bool, 256> table{};
+  for (int c = '0'; c <= '9'; ++c) table[c] = true;
+  for (int c = 'a'; c <= 'z'; ++c) table[c] = true;
+  for (int c = 'A'; c <= 'Z'; ++c) table[c] = true;
+  for (const char c : std::string_view("!#$%&'*+-.^_`|~")) {
+    table[static_cast<unsigned char>(c)] = true;
+  }
+  return table;
+}
+constexpr std::array<bool, 256> kToken = MakeTokenTable();
+
+bool IsToken(char c) { return kToken[static_cast<unsigned char>(c)]; }
+
+// Beast's is_pathchar: any byte but controls, SP and DEL.
+bool IsTargetChar(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return u > 0x20 && u != 0x7f;
+}
+
+// A byte that ends (CR) or spoils a field value: a control other than HTAB, or DEL.
+bool IsValueControl(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  return (u < 0x20 && u != '\t') || u == 0x7f;
+}
+
+// The first byte of [p, end) that IsValueControl, or end. Eight bytes at a time: a value is
+// most of a head's bytes (Authorization, User-Agent), and a word with no byte below 0x20 and
+// none equal to 0x7F needs no closer look.
+const char* FindValueControl(const char* p, const char* end) {
+  constexpr std::uint64_t kOnes = 0x0101010101010101ull;
+  constexpr std::uint64_t kHighs = 0x8080808080808080ull;
+  while (end - p >= 8) {
+    std::uint64_t word;
+    std::memcpy(&word, p, 8);
+    const std::uint64_t below_space = (word - kOnes * 0x20) & ~word & kHighs;
+    const std::uint64_t del = word ^ (kOnes * 0x7f);
+    const std::uint64_t is_del = (del - kOnes) & ~del & kHighs;
+    if ((below_space | is_del) != 0) break;  // a HTAB, or a control: look byte by byte
+    p += 8;
+  }
+  while (p != end && !IsValueControl(*p)) ++p;
+  return p;
+}
+
+// `name` (tchar only) equals `lower` (lower-case letters and '-') ignoring ASCII case: for a
+// tchar, c | 0x20 is a lower-case letter only when c is that letter in either case, and is
+// '-' only when c is '-'.
+bool NameIs(std::string_view name, std::string_view lower) {
+  if (name.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < name.size(); ++i) {
+    if ((name[i] | 0x20) != lower[i]) return false;
+  }
+  return true;
+}
+
+// The value equals `lower` (letters and '-') ignoring ASCII case.
+bool ValueIs(std::string_view value, std::string_view lower) {
+  if (value.size() != lower.size()) return false;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    const char c = value[i];
+    const char folded = (c >= 'A' && c <= 'Z') ? static_cast<char>(c | 0x20) : c;
+    if (folded != lower[i]) return false;
+  }
+  return true;
+}
+
+// The fields this reader treats specially; kRefused ones make the request not plain.
+enum class Name {
+  kOther, kContentType, kAuthorization, kOrigin, kRequestMethod, kRequestHeaders,
+  kContentEncoding, kAcceptEncoding, kAmzTarget, kContentLength, kConnection, kRefused,
+};
+
+Name Classify(std::string_view n) {
+  switch (n.size()) {
+    case 6:
+      if (NameIs(n, "origin")) return Name::kOrigin;
+      if (NameIs(n, "expect")) return Name::kRefused;
+      return Name::kOther;
+    case 7: return NameIs(n, "upgrade") ? Name::kRefused : Name::kOther;
+    case 10: return NameIs(n, "connection") ? Name::kConnection : Name::kOther;
+    case 12:
+      if (NameIs(n, "x-amz-target")) return Name::kAmzTarget;
+      if (NameIs(n, "content-type")) return Name::kContentType;
+      return Name::kOther;
+    case 13: return NameIs(n, "authorization") ? Name::kAuthorization : Name::kOther;
+    case 14: return NameIs(n, "content-length") ? Name::kContentLength : Name::kOther;
+    case 15: return NameIs(n, "accept-encoding") ? Name::kAcceptEncoding : Name::kOther;
+    case 16:
+      if (NameIs(n, "content-encoding")) return Name::kContentEncoding;
+      if (NameIs(n, "proxy-connection")) return Name::kRefused;
+      return Name::kOther;
+    case 17: return NameIs(n, "transfer-encoding") ? Name::kRefused : Name::kOther;
+    case 29:
+      return NameIs(n, "access-control-request-method") ? Name::kRequestMethod : Name::kOther;
+    case 30:
+      return NameIs(n, "access-control-request-headers") ? Name::kRequestHeaders : Name::kOther;
+    default: return Name::kOther;
+  }
+}
+
+// Case-insensitive equality of two field names (tchar only, so folding bit 0x20 of letters
+// alone is exact).
+bool SameName(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    char x = a[i], y = b[i];
+    if (x >= 'A' && x <= 'Z') x = static_cast<char>(x | 0x20);
+    if (y >= 'A' && y <= 'Z') y = static_cast<char>(y | 0x20);
+    if (x != y) return false;
+  }
+  return true;
+}
+
+// Appends a field as Beast's field list holds it: after the last field of the same name when
+// there is one (Beast keeps a name's fields together), else at the end.
+void AddHeader(HttpRequestView& view, std::string_view name, std::string_view value) {
+  auto& headers = view.headers;
+  for (std::size_t i = headers.size(); i-- > 0;) {
+    if (SameName(headers[i].first, name)) {
+      headers.emplace(headers.begin() + static_cast<std::ptrdiff_t>(i + 1), name, value);
+      return;
+    }
+  }
+  headers.emplace_back(name, value);
+}
+
+// Content-Length: digits only (Beast also takes "n, n" lists; those go to Beast). Twenty
+// digits could overflow; a body that large is over any limit anyway, so Beast answers it.
+std::optional<std::uint64_t> ParseLength(std::string_view value) {
+  if (value.empty() || value.size() > 19) return std::nullopt;
+  std::uint64_t length = 0;
+  for (const char c : value) {
+    if (c < '0' || c > '9') return std::nullopt;
+    length = length * 10 + static_cast<std::uint64_t>(c - '0');
+  }
+  return length;
+}
+
+// What the fields say about the request beyond the view.
+struct FieldFacts {
+  std::optional<std::uint64_t> content_length;
+  bool connection_seen = false;
+  bool close = false;       // Connection: close
+  bool keep_alive = false;  // Connection: keep-alive
+};
+
+// Records one field in the view and the facts; false when it makes the request not plain.
+bool TakeField(std::string_view name, std::string_view value, unsigned& seen, FieldFacts& facts,
+               HttpRequestView& view) {
+  // The first field of each name below is the one the router reads (as ViewOf takes it).
+  const auto take = [&seen](unsigned bit, std::string_view& slot, std::string_view v) {
+    if (seen & bit) return;
+    seen |= bit;
+    slot = v;
+  };
+  switch (Classify(name)) {
+    case Name::kOther: break;
+    case Name::kContentType: take(1u << 0, view.content_type, value); break;
+    case Name::kAuthorization: take(1u << 1, view.authorization, value); break;
+    case Name::kOrigin: take(1u << 2, view.origin, value); break;
+    case Name::kRequestMethod: take(1u << 3, view.access_control_request_method, value); break;
+    case Name::kRequestHeaders: take(1u << 4, view.access_control_request_headers, value); break;
+    case Name::kContentEncoding: take(1u << 5, view.content_encoding, value); break;
+    case Name::kAcceptEncoding: take(1u << 6, view.accept_encoding, value); break;
+    case Name::kAmzTarget: take(1u << 7, view.amz_target, value); break;
+    case Name::kContentLength:
+      if (facts.content_length) return false;
+      facts.content_length = ParseLength(value);
+      if (!facts.content_length) return false;
+      break;
+    case Name::kConnection:
+      if (facts.connection_seen) return false;
+      facts.connection_seen = true;
+      if (ValueIs(value, "close")) {
+        facts.close = true;
+      } else if (ValueIs(value, "keep-alive")) {
+        facts.keep_alive = true;
+      } else {
+        return false;
+      }
+      break;
+    case Name::kRefused: return false;
+  }
+  AddHeader(view, name, value);
+  return true;
+}
+
+// The request line up to its CRLF; the position after it, or null.
+const char* ReadRequestLine(const char* p, const char* end, HttpRequestView& view,
+                            unsigned& version) {
+  const char* const method = p;
+  while (p != end && IsToken(*p)) ++p;
+  if (p == method || p == end || *p != ' ') return nullptr;
+  if (static_cast<std::size_t>(p - method) > kMaxPieceBytes) return nullptr;
+  view.method = {method, static_cast<std::size_t>(p - method)};
+  const char* const target = ++p;
+  while (p != end && IsTargetChar(*p)) ++p;
+  if (p == target || p == end || *p != ' ') return nullptr;
+  if (static_cast<std::size_t>(p - target) > kMaxPieceBytes) return nullptr;
+  view.target = {target, static_cast<std::size_t>(p - target)};
+  ++p;
+  if (end - p < 10 || std::memcmp(p, "HTTP/1.", 7) != 0 || p[8] != '\r' || p[9] != '\n') {
+    return nullptr;
+  }
+  if (p[7] != '0' && p[7] != '1') return nullptr;
+  version = p[7] == '1' ? 11 : 10;
+  return p + 10;
+}
+
+}  // namespace
+
+std::optional<PlainRequest> ParsePlainRequest(std::string_view bytes,
+                                              std::size_t max_header_bytes,
+                                              std::size_t max_body_bytes, HttpRequestView& view) {
+  const char* const begin = bytes.data();
+  const char* const end = begin + bytes.size();
+  // Every byte of the head, its final CRLF included, lies before head_end.
+  const char* const head_end = begin + std::min(bytes.size(), max_header_bytes);
+  PlainRequest request;
+  const char* p = ReadRequestLine(begin, head_end, view, request.version);
+  if (p == nullptr) return std::nullopt;
+  view.content_type = view.amz_target = view.authorization = view.origin = {};
+  view.access_control_request_method = view.access_control_request_headers = {};
+  view.content_encoding = view.accept_encoding = {};
+  view.headers.clear();
+  unsigned seen = 0;
+  FieldFacts facts;
+  for (;;) {
+    if (head_end - p < 2) return std::nullopt;
+    if (*p == '\r') {
+      if (p[1] != '\n') return std::nullopt;
+      p += 2;
+      break;
+    }
+    const char* const name = p;
+    while (p != head_end && IsToken(*p)) ++p;
+    if (p == name || p == head_end || *p != ':') return std::nullopt;
+    const std::string_view name_view(name, static_cast<std::size_t>(p - name));
+    ++p;
+    while (p != head_end && (*p == ' ' || *p == '\t')) ++p;
+    const char* const value = p;
+    p = FindValueControl(p, head_end);
+    // CR LF, and a next line that is not a continuation (obs-fold).
+    if (head_end - p < 3 || p[0] != '\r' || p[1] != '\n' || p[2] == ' ' || p[2] == '\t') {
+      return std::nullopt;
+    }
+    const char* value_end = p;
+    while (value_end != value && (value_end[-1] == ' ' || value_end[-1] == '\t')) --value_end;
+    p += 2;
+    const std::string_view value_view(value, static_cast<std::size_t>(value_end - value));
+    if (name_view.size() > kMaxPieceBytes || value_view.size() > kMaxPieceBytes) {
+      return std::nullopt;
+    }
+    if (!TakeField(name_view, value_view, seen, facts, view)) return std::nullopt;
+  }
+  const std::uint64_t length = facts.content_length.value_or(0);
+  if (length > max_body_bytes || length > static_cast<std::uint64_t>(end - p)) {
+    return std::nullopt;
+  }
+  view.body = {p, static_cast<std::size_t>(length)};
+  request.consumed = static_cast<std::size_t>(p - begin) + static_cast<std::size_t>(length);
+  request.keep_alive = request.version == 11 ? !facts.close : facts.keep_alive;
+  request.head = view.method == "HEAD";
+  return request;
+}
+
+}  // namespace ddbemu::server
