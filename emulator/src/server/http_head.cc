@@ -19,6 +19,10 @@
 #include <cstdint>
 #include <cstring>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 namespace ddbemu::server {
 namespace {
 
@@ -53,10 +57,28 @@ bool IsValueControl(char c) {
   return (u < 0x20 && u != '\t') || u == 0x7f;
 }
 
-// The first byte of [p, end) that IsValueControl, or end. Eight bytes at a time: a value is
-// most of a head's bytes (Authorization, User-Agent), and a word with no byte below 0x20 and
-// none equal to 0x7F needs no closer look.
+// The first byte of [p, end) that IsValueControl, or end. Sixteen (or eight) bytes at a time:
+// values are most of a head's bytes (Authorization, User-Agent), and a block with no byte below
+// 0x20 and none equal to 0x7F needs no closer look.
 const char* FindValueControl(const char* p, const char* end) {
+#if defined(__SSE2__)
+  const __m128i max_control = _mm_set1_epi8(0x1f);
+  const __m128i del = _mm_set1_epi8(0x7f);
+  while (end - p >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    // x <= 0x1F (unsigned) exactly when min(x, 0x1F) == x.
+    const __m128i control = _mm_or_si128(
+        _mm_cmpeq_epi8(_mm_min_epu8(block, max_control), block), _mm_cmpeq_epi8(block, del));
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(control));
+    if (mask == 0) {
+      p += 16;
+      continue;
+    }
+    p += __builtin_ctz(mask);
+    if (*p != '\t') return p;
+    ++p;  // a HTAB belongs to the value
+  }
+#else
   constexpr std::uint64_t kOnes = 0x0101010101010101ull;
   constexpr std::uint64_t kHighs = 0x8080808080808080ull;
   while (end - p >= 8) {
@@ -68,19 +90,35 @@ const char* FindValueControl(const char* p, const char* end) {
     if ((below_space | is_del) != 0) break;  // a HTAB, or a control: look byte by byte
     p += 8;
   }
+#endif
   while (p != end && !IsValueControl(*p)) ++p;
   return p;
 }
 
-// `name` (tchar only) equals `lower` (lower-case letters and '-') ignoring ASCII case: for a
-// tchar, c | 0x20 is a lower-case letter only when c is that letter in either case, and is
-// '-' only when c is '-'.
+std::uint64_t Load8(const char* p) {
+  std::uint64_t word;
+  std::memcpy(&word, p, 8);
+  return word;
+}
+
+// `name` (tchar only) equals `lower` (lower-case letters, digits and '-') ignoring ASCII case:
+// for a tchar c, c | 0x20 is a lower-case letter only when c is that letter in either case, and
+// a digit or '-' only when c is that digit or '-'. Eight bytes at a time; the last word is
+// read ending at the name's end, so no byte past the name is read.
 bool NameIs(std::string_view name, std::string_view lower) {
-  if (name.size() != lower.size()) return false;
-  for (std::size_t i = 0; i < name.size(); ++i) {
-    if ((name[i] | 0x20) != lower[i]) return false;
+  const std::size_t n = name.size();
+  if (n != lower.size()) return false;
+  if (n < 8) {
+    for (std::size_t i = 0; i < n; ++i) {
+      if ((name[i] | 0x20) != lower[i]) return false;
+    }
+    return true;
   }
-  return true;
+  constexpr std::uint64_t kFold = 0x2020202020202020ull;
+  for (std::size_t i = 0; i + 8 < n; i += 8) {
+    if ((Load8(name.data() + i) | kFold) != Load8(lower.data() + i)) return false;
+  }
+  return (Load8(name.data() + n - 8) | kFold) == Load8(lower.data() + n - 8);
 }
 
 // The value equals `lower` (letters and '-') ignoring ASCII case.
@@ -94,38 +132,81 @@ bool ValueIs(std::string_view value, std::string_view lower) {
   return true;
 }
 
-// The fields this reader treats specially; kRefused ones make the request not plain.
+// The field names this reader knows: those it treats specially (kRefused ones make the request
+// not plain), and the ones SDKs send (kOther), whose spelling needs no check of its own once
+// matched. Any other name is kUnknown: its bytes are checked to be tchars.
 enum class Name {
-  kOther, kContentType, kAuthorization, kOrigin, kRequestMethod, kRequestHeaders,
+  kUnknown, kOther, kContentType, kAuthorization, kOrigin, kRequestMethod, kRequestHeaders,
   kContentEncoding, kAcceptEncoding, kAmzTarget, kContentLength, kConnection, kRefused,
 };
 
+// `n` holds no control byte (the caller has scanned its line), so NameIs is exact on it.
 Name Classify(std::string_view n) {
   switch (n.size()) {
+    case 4: return NameIs(n, "host") ? Name::kOther : Name::kUnknown;
     case 6:
       if (NameIs(n, "origin")) return Name::kOrigin;
       if (NameIs(n, "expect")) return Name::kRefused;
-      return Name::kOther;
-    case 7: return NameIs(n, "upgrade") ? Name::kRefused : Name::kOther;
-    case 10: return NameIs(n, "connection") ? Name::kConnection : Name::kOther;
+      return Name::kUnknown;
+    case 7: return NameIs(n, "upgrade") ? Name::kRefused : Name::kUnknown;
+    case 10:
+      if (NameIs(n, "x-amz-date") || NameIs(n, "user-agent")) return Name::kOther;
+      if (NameIs(n, "connection")) return Name::kConnection;
+      return Name::kUnknown;
     case 12:
       if (NameIs(n, "x-amz-target")) return Name::kAmzTarget;
       if (NameIs(n, "content-type")) return Name::kContentType;
-      return Name::kOther;
-    case 13: return NameIs(n, "authorization") ? Name::kAuthorization : Name::kOther;
-    case 14: return NameIs(n, "content-length") ? Name::kContentLength : Name::kOther;
-    case 15: return NameIs(n, "accept-encoding") ? Name::kAcceptEncoding : Name::kOther;
+      return Name::kUnknown;
+    case 13: return NameIs(n, "authorization") ? Name::kAuthorization : Name::kUnknown;
+    case 14: return NameIs(n, "content-length") ? Name::kContentLength : Name::kUnknown;
+    case 15:
+      if (NameIs(n, "accept-encoding")) return Name::kAcceptEncoding;
+      if (NameIs(n, "amz-sdk-request")) return Name::kOther;
+      return Name::kUnknown;
     case 16:
+      if (NameIs(n, "x-amz-user-agent")) return Name::kOther;
       if (NameIs(n, "content-encoding")) return Name::kContentEncoding;
       if (NameIs(n, "proxy-connection")) return Name::kRefused;
-      return Name::kOther;
-    case 17: return NameIs(n, "transfer-encoding") ? Name::kRefused : Name::kOther;
+      return Name::kUnknown;
+    case 17: return NameIs(n, "transfer-encoding") ? Name::kRefused : Name::kUnknown;
+    case 20:
+      if (NameIs(n, "x-amz-content-sha256") || NameIs(n, "x-amz-security-token")) {
+        return Name::kOther;
+      }
+      return Name::kUnknown;
+    case 21: return NameIs(n, "amz-sdk-invocation-id") ? Name::kOther : Name::kUnknown;
     case 29:
-      return NameIs(n, "access-control-request-method") ? Name::kRequestMethod : Name::kOther;
+      return NameIs(n, "access-control-request-method") ? Name::kRequestMethod : Name::kUnknown;
     case 30:
-      return NameIs(n, "access-control-request-headers") ? Name::kRequestHeaders : Name::kOther;
-    default: return Name::kOther;
+      return NameIs(n, "access-control-request-headers") ? Name::kRequestHeaders
+                                                         : Name::kUnknown;
+    default: return Name::kUnknown;
   }
+}
+
+bool AllTokens(std::string_view name) {
+  for (const char c : name) {
+    if (!IsToken(c)) return false;
+  }
+  return true;
+}
+
+// The first ':' of [p, line_end), or null; bytes up to `end` may be read.
+const char* FindColon(const char* p, const char* line_end, const char* end) {
+#if defined(__SSE2__)
+  const __m128i colon = _mm_set1_epi8(':');
+  while (p < line_end && end - p >= 16) {
+    const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
+    const auto mask = static_cast<unsigned>(_mm_movemask_epi8(_mm_cmpeq_epi8(block, colon)));
+    if (mask != 0) {
+      p += __builtin_ctz(mask);
+      return p < line_end ? p : nullptr;
+    }
+    p += 16;
+  }
+#endif
+  while (p < line_end && *p != ':') ++p;
+  return p < line_end ? p : nullptr;
 }
 
 // Case-insensitive equality of two field names (tchar only, so folding bit 0x20 of letters
@@ -142,9 +223,18 @@ bool SameName(std::string_view a, std::string_view b) {
 }
 
 // Appends a field as Beast's field list holds it: after the last field of the same name when
-// there is one (Beast keeps a name's fields together), else at the end.
-void AddHeader(HttpRequestView& view, std::string_view name, std::string_view value) {
+// there is one (Beast keeps a name's fields together), else at the end. `lengths` has bit
+// (size % 64) set for every name so far: a name whose bit is clear has no earlier namesake.
+void AddHeader(HttpRequestView& view, std::string_view name, std::string_view value,
+               std::uint64_t& lengths) {
   auto& headers = view.headers;
+  const std::uint64_t bit = std::uint64_t{1} << (name.size() % 64);
+  const bool maybe_seen = (lengths & bit) != 0;
+  lengths |= bit;
+  if (!maybe_seen) {
+    headers.emplace_back(name, value);
+    return;
+  }
   for (std::size_t i = headers.size(); i-- > 0;) {
     if (SameName(headers[i].first, name)) {
       headers.emplace(headers.begin() + static_cast<std::ptrdiff_t>(i + 1), name, value);
@@ -168,6 +258,7 @@ std::optional<std::uint64_t> ParseLength(std::string_view value) {
 
 // What the fields say about the request beyond the view.
 struct FieldFacts {
+  std::uint64_t name_lengths = 0;  // see AddHeader
   std::optional<std::uint64_t> content_length;
   bool connection_seen = false;
   bool close = false;       // Connection: close
@@ -175,15 +266,16 @@ struct FieldFacts {
 };
 
 // Records one field in the view and the facts; false when it makes the request not plain.
-bool TakeField(std::string_view name, std::string_view value, unsigned& seen, FieldFacts& facts,
-               HttpRequestView& view) {
+bool TakeField(Name kind, std::string_view name, std::string_view value, unsigned& seen,
+               FieldFacts& facts, HttpRequestView& view) {
   // The first field of each name below is the one the router reads (as ViewOf takes it).
   const auto take = [&seen](unsigned bit, std::string_view& slot, std::string_view v) {
     if (seen & bit) return;
     seen |= bit;
     slot = v;
   };
-  switch (Classify(name)) {
+  switch (kind) {
+    case Name::kUnknown:
     case Name::kOther: break;
     case Name::kContentType: take(1u << 0, view.content_type, value); break;
     case Name::kAuthorization: take(1u << 1, view.authorization, value); break;
@@ -211,7 +303,7 @@ bool TakeField(std::string_view name, std::string_view value, unsigned& seen, Fi
       break;
     case Name::kRefused: return false;
   }
-  AddHeader(view, name, value);
+  AddHeader(view, name, value, facts.name_lengths);
   return true;
 }
 
@@ -262,26 +354,29 @@ std::optional<PlainRequest> ParsePlainRequest(std::string_view bytes,
       p += 2;
       break;
     }
-    const char* const name = p;
-    while (p != head_end && IsToken(*p)) ++p;
-    if (p == name || p == head_end || *p != ':') return std::nullopt;
-    const std::string_view name_view(name, static_cast<std::size_t>(p - name));
-    ++p;
-    while (p != head_end && (*p == ' ' || *p == '\t')) ++p;
-    const char* const value = p;
-    p = FindValueControl(p, head_end);
-    // CR LF, and a next line that is not a continuation (obs-fold).
-    if (head_end - p < 3 || p[0] != '\r' || p[1] != '\n' || p[2] == ' ' || p[2] == '\t') {
+    // The line, name and value at once: no byte of either may be a control but a HTAB (one
+    // in a name fails its check below), so the first other control must be its CR, followed
+    // by LF and by a line that is not a continuation (obs-fold).
+    const char* const line_end = FindValueControl(p, head_end);
+    if (head_end - line_end < 3 || line_end[0] != '\r' || line_end[1] != '\n' ||
+        line_end[2] == ' ' || line_end[2] == '\t') {
       return std::nullopt;
     }
-    const char* value_end = p;
+    const char* const colon = FindColon(p, line_end, end);
+    if (colon == nullptr || colon == p) return std::nullopt;
+    const std::string_view name(p, static_cast<std::size_t>(colon - p));
+    const Name kind = Classify(name);
+    if (kind == Name::kUnknown && !AllTokens(name)) return std::nullopt;
+    const char* value = colon + 1;
+    while (value != line_end && (*value == ' ' || *value == '\t')) ++value;
+    const char* value_end = line_end;
     while (value_end != value && (value_end[-1] == ' ' || value_end[-1] == '\t')) --value_end;
-    p += 2;
+    p = line_end + 2;
     const std::string_view value_view(value, static_cast<std::size_t>(value_end - value));
-    if (name_view.size() > kMaxPieceBytes || value_view.size() > kMaxPieceBytes) {
+    if (name.size() > kMaxPieceBytes || value_view.size() > kMaxPieceBytes) {
       return std::nullopt;
     }
-    if (!TakeField(name_view, value_view, seen, facts, view)) return std::nullopt;
+    if (!TakeField(kind, name, value_view, seen, facts, view)) return std::nullopt;
   }
   const std::uint64_t length = facts.content_length.value_or(0);
   if (length > max_body_bytes || length > static_cast<std::uint64_t>(end - p)) {

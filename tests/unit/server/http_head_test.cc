@@ -88,6 +88,12 @@ std::vector<std::string> SdkRequests() {
                "Tabbed: a\tb\r\nHigh: caf\xc3\xa9\xff\r\n",
                "{}"),
       "POST /p\xc3\xa9?q=1&r=%20 HTTP/1.1\r\n\r\n",
+      // Names the reader knows, in any case, next to names it checks byte by byte.
+      WithBody("POST / HTTP/1.1\r\nHOST: h\r\nX-AMZ-SECURITY-TOKEN: t\r\n"
+               "Amz-Sdk-Invocation-Id: 1\r\n"
+               "x-Amz-Content-SHA256: UNSIGNED-PAYLOAD\r\nUSER-agent: u\r\nX-Amz-User-Agent: v\r\n"
+               "Hosts: not host\r\nX-Custom!#$%&'*+.^_`|~: tchars\r\nx-amz-date: d\r\n",
+               "{}"),
   };
 }
 
@@ -116,6 +122,11 @@ std::vector<std::string> NotPlain() {
       "POST / HTTP/1.1\r\nX-A: nul\0byte\r\n\r\n"s,
       "POST / HTTP/1.1\r\nX-A: del\x7f\r\n\r\n",
       "POST / HTTP/1.1\r\nX A: space in name\r\n\r\n",
+      "POST / HTTP/1.1\r\nHo\tst: tab in a name\r\n\r\n",
+      "POST / HTTP/1.1\r\nHost\r: h\r\n\r\n",
+      "POST / HTTP/1.1\r\nX-Amz(Date: d\r\n\r\n",
+      "POST / HTTP/1.1\r\nHost: h\r\n: v\r\n\r\n",
+      "POST / HTTP/1.1\r\nHost h\r\n\r\n",
       "POST / HTTP/1.1\r\nX-A : space before colon\r\n\r\n",
       "POST / HTTP/1.1\r\n: no name\r\n\r\n",
       "POST /a\x7f HTTP/1.1\r\n\r\n",
