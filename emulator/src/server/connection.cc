@@ -324,8 +324,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
     ExpireAfter({});  // the operation may take long; that is not the client's fault
     if (writer_ != nullptr && IsItemWrite(view.amz_target)) {
       // The parser, the buffer, the view and the reply stay untouched by this thread until the
-      // reply is back: the connection reads nothing more before it has answered. The two posts order
-      // the writer's use of them between this thread's.
+      // reply is back: the connection reads nothing more before it has answered. The two posts
+      // order the writer's use of them between this thread's.
       asio::post(*writer_, [self = shared_from_this(), home = socket_.get_executor()] {
         self->router_.Route(self->view_, self->reply_);
         asio::post(home, [self] { self->Answer(); });

@@ -224,6 +224,34 @@ TEST_F(HttpServerTest, PipelinedRequestsAreAnsweredInOrder) {
   }
 }
 
+// Plain requests (read in place, server/http_head.h) and others (read by Beast: a chunked
+// body, a request split across writes) in one stream: each is answered, in order, and a plain
+// request's bytes stay intact while the writer thread routes it with the next one buffered.
+TEST_F(HttpServerTest, PlainAndOtherRequestsShareAConnection) {
+  Start();
+  RawHttpClient client(port());
+  std::string chunked = DynamoRequest("Echo", "");
+  chunked.replace(chunked.find("Content-Length: 0"), 17, "Transfer-Encoding: chunked");
+  chunked += "7\r\n{\"n\":1}\r\n0\r\n\r\n";
+  const std::string split = DynamoRequest("Echo", R"({"n":3})");
+  ASSERT_TRUE(client.Send(DynamoRequest("PutItem", R"({"n":0})") + chunked +
+                          DynamoRequest("Echo", R"({"n":2})") + split.substr(0, 40)));
+  for (int i = 0; i < 3; ++i) {
+    const auto r = client.Read();
+    ASSERT_TRUE(r.has_value()) << "response " << i;
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(r->body, i == 0 ? "{}" : R"({"n":)" + std::to_string(i) + "}");
+  }
+  ASSERT_TRUE(client.Send(split.substr(40)));
+  const auto last = client.Read();
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->body, R"({"n":3})");
+  const std::vector<Call> calls = fake_.calls();
+  ASSERT_EQ(calls.size(), 4u);
+  EXPECT_EQ(calls[0].body, R"({"n":0})");
+  EXPECT_EQ(calls[1].body, R"({"n":1})");
+}
+
 TEST_F(HttpServerTest, ConnectionCloseIsHonoured) {
   Start();
   RawHttpClient client(port());
