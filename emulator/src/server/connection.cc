@@ -11,6 +11,7 @@
 
 #include <array>
 #include <atomic>
+#include <charconv>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -409,29 +410,31 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // one reply to the next) and sends head and body in one gathered write: no per-header
   // allocation, no serializer state, the body is never copied.
   void Write(unsigned version, bool head, bool keep_alive, std::size_t linger_bytes) {
+    using namespace std::string_view_literals;  // appends of known length, no strlen
     const HttpReply& reply = reply_;
     idle_since_ = Now();
     head_.clear();
-    head_ += version == 10 ? "HTTP/1.0 " : "HTTP/1.1 ";
-    head_ += std::to_string(reply.status);
+    head_ += version == 10 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv;
+    char digits[24];
+    head_.append(digits, std::to_chars(digits, digits + sizeof digits, reply.status).ptr);
     head_ += ' ';
     const beast::string_view reason = http::obsolete_reason(static_cast<http::status>(reply.status));
     head_.append(reason.data(), reason.size());
-    head_ += "\r\nDate: ";
+    head_ += "\r\nDate: "sv;
     head_ += date_.Now();
-    head_ += "\r\n";
+    head_ += "\r\n"sv;
     for (const auto& [name, value] : reply.headers) {
       head_ += name;
-      head_ += ": ";
+      head_ += ": "sv;
       head_ += value;
-      head_ += "\r\n";
+      head_ += "\r\n"sv;
     }
-    head_ += "Content-Length: ";
-    head_ += std::to_string(reply.body.size());
-    head_ += "\r\n";
-    if (version == 10 && keep_alive) head_ += "Connection: keep-alive\r\n";
-    if (version != 10 && !keep_alive) head_ += "Connection: close\r\n";
-    head_ += "\r\n";
+    head_ += "Content-Length: "sv;
+    head_.append(digits, std::to_chars(digits, digits + sizeof digits, reply.body.size()).ptr);
+    head_ += "\r\n"sv;
+    if (version == 10 && keep_alive) head_ += "Connection: keep-alive\r\n"sv;
+    if (version != 10 && !keep_alive) head_ += "Connection: close\r\n"sv;
+    head_ += "\r\n"sv;
     body_ = std::move(reply_.body);
     if (head) body_.clear();  // HEAD: the length, not the bytes
     ExpireAfter(limits_.read_timeout);  // a client that does not read its reply
