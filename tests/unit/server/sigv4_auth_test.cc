@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+#include <vector>
+
 namespace ddbemu::server {
 namespace {
 
@@ -81,6 +85,87 @@ TEST(SigV4AuthTest, EmptyAccessKeyIsUnrecognizedClient) {
       "AWS4-HMAC-SHA256 Credential=/d/r/dynamodb/aws4_request, SignedHeaders=h, Signature=s");
   ASSERT_TRUE(r.error.has_value());
   EXPECT_EQ(r.error->type, "com.amazon.coral.service#UnrecognizedClientException");
+}
+
+// ParseAuthorization answers the SDK layout without the general parse: both must give the same
+// result for every header, the SDK layout and every near miss of it.
+void ExpectSameAsGeneral(const std::string& header) {
+  const AuthResult fast = ParseAuthorization(header);
+  const AuthResult general = ParseAuthorizationGeneral(header);
+  ASSERT_EQ(fast.context.has_value(), general.context.has_value()) << header;
+  if (fast.context) {
+    EXPECT_EQ(fast.context->access_key_id, general.context->access_key_id) << header;
+    EXPECT_EQ(fast.context->region, general.context->region) << header;
+  } else {
+    ASSERT_TRUE(fast.error.has_value()) << header;
+    ASSERT_TRUE(general.error.has_value()) << header;
+    EXPECT_EQ(fast.error->type, general.error->type) << header;
+    EXPECT_EQ(fast.error->message, general.error->message) << header;
+  }
+}
+
+constexpr char kSdkHeader[] =
+    "AWS4-HMAC-SHA256 Credential=hrbench/20261127/us-east-1/dynamodb/aws4_request, "
+    "SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=00ff";
+
+TEST(SigV4AuthTest, SdkLayoutGivesTheGeneralParsesResult) {
+  const AuthResult r = ParseAuthorization(kSdkHeader);
+  ASSERT_TRUE(r.context.has_value());
+  EXPECT_EQ(r.context->access_key_id, "hrbench");
+  EXPECT_EQ(r.context->region, "us-east-1");
+  for (const char* header : {
+           kSdkHeader,
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d//s/t, SignedHeaders=h, Signature=s",  // no region
+           "AWS4-HMAC-SHA256 Credential=/d/r/s/t, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t/u, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t///, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Signature=",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Signature=s ",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Signature=s\t",
+           " AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential= k/d/r/s/t, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t , SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Signature=s, Signature=x",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Signature=s,",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h, Credential=x/d/r/s/t",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t,SignedHeaders=h,Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k=v/d/r/s/t, SignedHeaders=a=b, Signature=s=",
+           "AWS4-HMAC-SHA256  Credential=k/d/r/s/t, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA512 Credential=k/d/r/s/t, SignedHeaders=h, Signature=s",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t",
+           "AWS4-HMAC-SHA256 Credential=k/d/r/s/t, SignedHeaders=h",
+       }) {
+    ExpectSameAsGeneral(header);
+  }
+}
+
+TEST(SigV4AuthTest, NearMissesOfTheSdkLayoutGiveTheGeneralParsesResult) {
+  // Random edits of the SDK header with the bytes its layout depends on.
+  constexpr char kBytes[] = " \t,=/AC";
+  std::mt19937 random(20261127);
+  for (int round = 0; round < 20000; ++round) {
+    std::string header = kSdkHeader;
+    const int edits = 1 + static_cast<int>(random() % 3);
+    for (int e = 0; e < edits && !header.empty(); ++e) {
+      const std::size_t at = random() % header.size();
+      const char byte = kBytes[random() % (sizeof kBytes - 1)];
+      switch (random() % 3) {
+        case 0:
+          header[at] = byte;
+          break;
+        case 1:
+          header.insert(header.begin() + static_cast<std::ptrdiff_t>(at), byte);
+          break;
+        default:
+          header.erase(at, 1);
+      }
+    }
+    ExpectSameAsGeneral(header);
+  }
 }
 
 }  // namespace
