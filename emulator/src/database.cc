@@ -131,7 +131,9 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     }
     // DynamoDB Local's leniencies, when asked for (api_json/local_leniency.h).
     if (impl_->options.local_leniencies && !streams) api::ApplyLocalLeniencies(operation, body);
-    if (Status valid = streams ? Status::Ok() : ValidateRequest(operation, body); !valid.ok()) {
+    // The entry holds the operation's model (every implemented DynamoDB operation has one).
+    if (Status valid = streams ? Status::Ok() : ValidateRequest(*entry->model, operation, body);
+        !valid.ok()) {
       return ErrorResponse(valid.error());
     }
     if (impl_->faults) {  // realism: a transient failure before the request runs
