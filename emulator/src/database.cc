@@ -42,6 +42,12 @@ ops::Caller Database::Impl::CallerFor(const RequestContext& context) const {
   return caller;
 }
 
+const ops::Caller& Database::Impl::CachedCallerFor(const RequestContext& context,
+                                                   std::optional<ops::Caller>& spare) {
+  if (const ops::Caller* kept = callers.Find(context)) return *kept;
+  return callers.Add(context, CallerFor(context), spare);
+}
+
 Result<std::unique_ptr<Database>> Database::Open(Options options) {
   auto impl = std::make_unique<Impl>();
   impl->clock = options.clock ? options.clock : std::make_shared<SystemClock>();
@@ -146,7 +152,8 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
       }
     }
     ops::Engine engine = impl_->engine();
-    const ops::Caller caller = impl_->CallerFor(context);
+    std::optional<ops::Caller> spare;
+    const ops::Caller& caller = impl_->CachedCallerFor(context, spare);
     // The tenant check is the operation's own, on its typed request (operation_table.cc).
     Result<std::string> output = entry->run(
         engine, caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation, body);
