@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <random>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -165,6 +167,55 @@ TEST(SigV4AuthTest, NearMissesOfTheSdkLayoutGiveTheGeneralParsesResult) {
       }
     }
     ExpectSameAsGeneral(header);
+  }
+}
+
+// The Credential's five parts as a plain split finds them: the reference for FromCredential's
+// one-pass scan. Returns the key id and region, or nullopt for another number of parts.
+std::optional<std::pair<std::string, std::string>> SplitCredential(std::string cred) {
+  while (!cred.empty() && cred.back() == '/') cred.pop_back();
+  std::vector<std::string> parts(1);
+  for (char c : cred) {
+    if (c == '/') {
+      parts.emplace_back();
+    } else {
+      parts.back() += c;
+    }
+  }
+  if (parts.size() != 5) return std::nullopt;
+  return std::make_pair(parts[0], parts[2]);
+}
+
+TEST(SigV4AuthTest, CredentialPartsAreThoseOfAPlainSplit) {
+  constexpr char kBytes[] = "/ab";
+  std::mt19937 random(7);
+  for (int round = 0; round < 20000; ++round) {
+    std::string cred;
+    const std::size_t length = 1 + random() % 13;  // an empty one is a missing parameter
+    for (std::size_t i = 0; i < length; ++i) cred += kBytes[random() % 3];
+    const std::string header =
+        "AWS4-HMAC-SHA256 Credential=" + cred + ", SignedHeaders=h, Signature=s";
+    const AuthResult r = ParseAuthorization(header);
+    const auto expected = SplitCredential(cred);
+    if (!expected) {
+      ASSERT_TRUE(r.error.has_value()) << cred;
+      std::string stripped = cred;
+      while (!stripped.empty() && stripped.back() == '/') stripped.pop_back();
+      EXPECT_EQ(r.error->type, kIncomplete) << cred;
+      EXPECT_EQ(r.error->message,
+                "Credential must have exactly 5 slash-delimited elements, e.g. "
+                "keyid/date/region/service/term, got '" + stripped + "'");
+    } else if (expected->first.empty()) {
+      ASSERT_TRUE(r.error.has_value()) << cred;
+      EXPECT_EQ(r.error->type, "com.amazon.coral.service#UnrecognizedClientException");
+      EXPECT_EQ(r.error->message, "The security token included in the request is invalid.");
+    } else {
+      ASSERT_TRUE(r.context.has_value()) << cred;
+      EXPECT_EQ(r.context->access_key_id, expected->first) << cred;
+      // An empty region part leaves the default.
+      EXPECT_EQ(r.context->region, expected->second.empty() ? "us-east-1" : expected->second)
+          << cred;
+    }
   }
 }
 
