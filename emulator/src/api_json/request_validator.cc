@@ -27,6 +27,9 @@
 #include "api_json/request_validator.h"
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -205,6 +208,47 @@ ApiError ValidationErrors(const std::vector<std::string>& errors) {
   return ApiError::Validation(std::move(message));
 }
 
+// Whether shape `index` or anything under it has a constraint the checker below reports: a
+// length, value or pattern bound, an enum, a table name's rules or a required member. A value
+// of a shape without one cannot break any, so its subtree is not walked (KeyConditionExpression,
+// ExpressionAttributeValues' AttributeValues...). Computed when the validator is compiled;
+// recursive shapes, if a model ever has one, count as constrained past a depth.
+constexpr bool MayBreakConstraint(std::uint16_t index, int depth = 0) {
+  const Shape& s = api_model::tables::kShapes[index];
+  if (depth > 32) return true;
+  if ((s.flags & (api_model::kHasMin | api_model::kHasMax)) != 0) return true;
+  if (s.pattern != api_model::Pattern::kNone) return true;
+  switch (s.kind) {
+    case ShapeKind::kString:
+      return (s.flags & api_model::kNameOrArn) != 0 || s.b != 0;  // a name rule or an enum
+    case ShapeKind::kStructure:
+      for (std::uint16_t i = s.a; i < s.a + s.b; ++i) {
+        const Member& m = api_model::tables::kMembers[i];
+        if (m.required || MayBreakConstraint(m.shape, depth + 1)) return true;
+      }
+      return false;
+    case ShapeKind::kList:
+      return MayBreakConstraint(s.a, depth + 1);
+    case ShapeKind::kMap:
+      return MayBreakConstraint(s.a, depth + 1) || MayBreakConstraint(s.b, depth + 1);
+    default:
+      return false;
+  }
+}
+
+constexpr std::size_t kShapeCount = std::size(api_model::tables::kShapes);
+constexpr auto kMayBreak = [] {
+  std::array<bool, kShapeCount> may_break{};
+  for (std::size_t i = 0; i < kShapeCount; ++i) {
+    may_break[i] = MayBreakConstraint(static_cast<std::uint16_t>(i));
+  }
+  return may_break;
+}();
+
+bool MayBreak(const Shape& s) {
+  return kMayBreak[static_cast<std::size_t>(&s - api_model::tables::kShapes)];
+}
+
 // found[i]: the value of `shape`'s member i in `object`, the first of duplicates (null when
 // absent, or when that first one is JSON null).
 void FindMembers(const Shape& shape, const rapidjson::Value& object,
@@ -268,7 +312,8 @@ class ConstraintChecker {
         if (member.required) AddNull(&frame, "Member must not be null");
         continue;
       }
-      Check(api_model::GetShape(member.shape), *v, &frame, /*own=*/true);
+      const Shape& member_shape = api_model::GetShape(member.shape);
+      if (MayBreak(member_shape)) Check(member_shape, *v, &frame, /*own=*/true);
     }
   }
 
@@ -281,6 +326,7 @@ class ConstraintChecker {
       case ShapeKind::kList:
         if (!v.IsArray()) return;
         if (own) CheckLength(shape, v, v.Size(), path);
+        if (!MayBreak(api_model::GetShape(shape.a))) return;
         for (rapidjson::SizeType i = 0; i < v.Size() && !full(); ++i) {
           if (v[i].IsNull()) continue;
           PathFrame frame{path, PathFrame::kIndex, {}, i + size_t{1}};
@@ -384,6 +430,7 @@ class ConstraintChecker {
       if (m.value.IsNull() || !ValueBreaksOwnConstraints(value_shape, m.value)) continue;
       Add(shape, map, path, "Map value must satisfy constraint: " + ConstraintList(value_shape));
     }
+    if (!MayBreak(value_shape)) return;
     for (const auto& m : map.GetObject()) {
       if (full()) return;
       if (m.value.IsNull()) continue;
