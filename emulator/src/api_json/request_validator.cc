@@ -27,18 +27,17 @@
 #include "api_json/request_validator.h"
 
 #include <algorithm>
-#include <array>
-#include <cstdint>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "api_json/api_model.h"
+#include "api_json/constrained_shapes.h"
 #include "api_json/request_internal.h"
 
 namespace ddbemu {
 namespace {
 
+using api_model::MayBreak;
 using api_model::Member;
 using api_model::Shape;
 using api_model::ShapeKind;
@@ -206,47 +205,6 @@ ApiError ValidationErrors(const std::vector<std::string>& errors) {
       (errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
   for (size_t i = 0; i < errors.size(); ++i) message.append(i ? "; " : "").append(errors[i]);
   return ApiError::Validation(std::move(message));
-}
-
-// Whether shape `index` or anything under it has a constraint the checker below reports: a
-// length, value or pattern bound, an enum, a table name's rules or a required member. A value
-// of a shape without one cannot break any, so its subtree is not walked (KeyConditionExpression,
-// ExpressionAttributeValues' AttributeValues...). Computed when the validator is compiled;
-// recursive shapes, if a model ever has one, count as constrained past a depth.
-constexpr bool MayBreakConstraint(std::uint16_t index, int depth = 0) {
-  const Shape& s = api_model::tables::kShapes[index];
-  if (depth > 32) return true;
-  if ((s.flags & (api_model::kHasMin | api_model::kHasMax)) != 0) return true;
-  if (s.pattern != api_model::Pattern::kNone) return true;
-  switch (s.kind) {
-    case ShapeKind::kString:
-      return (s.flags & api_model::kNameOrArn) != 0 || s.b != 0;  // a name rule or an enum
-    case ShapeKind::kStructure:
-      for (std::uint16_t i = s.a; i < s.a + s.b; ++i) {
-        const Member& m = api_model::tables::kMembers[i];
-        if (m.required || MayBreakConstraint(m.shape, depth + 1)) return true;
-      }
-      return false;
-    case ShapeKind::kList:
-      return MayBreakConstraint(s.a, depth + 1);
-    case ShapeKind::kMap:
-      return MayBreakConstraint(s.a, depth + 1) || MayBreakConstraint(s.b, depth + 1);
-    default:
-      return false;
-  }
-}
-
-constexpr std::size_t kShapeCount = std::size(api_model::tables::kShapes);
-constexpr auto kMayBreak = [] {
-  std::array<bool, kShapeCount> may_break{};
-  for (std::size_t i = 0; i < kShapeCount; ++i) {
-    may_break[i] = MayBreakConstraint(static_cast<std::uint16_t>(i));
-  }
-  return may_break;
-}();
-
-bool MayBreak(const Shape& s) {
-  return kMayBreak[static_cast<std::size_t>(&s - api_model::tables::kShapes)];
 }
 
 // found[i]: the value of `shape`'s member i in `object`, the first of duplicates (null when
