@@ -42,6 +42,12 @@ ops::Caller Database::Impl::CallerFor(const RequestContext& context) const {
   return caller;
 }
 
+const ops::Caller& Database::Impl::CachedCallerFor(const RequestContext& context,
+                                                   std::optional<ops::Caller>& spare) {
+  if (const ops::Caller* kept = callers.Find(context)) return *kept;
+  return callers.Add(context, CallerFor(context), spare);
+}
+
 Result<std::unique_ptr<Database>> Database::Open(Options options) {
   auto impl = std::make_unique<Impl>();
   impl->clock = options.clock ? options.clock : std::make_shared<SystemClock>();
@@ -131,7 +137,9 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     }
     // DynamoDB Local's leniencies, when asked for (api_json/local_leniency.h).
     if (impl_->options.local_leniencies && !streams) api::ApplyLocalLeniencies(operation, body);
-    if (Status valid = streams ? Status::Ok() : ValidateRequest(operation, body); !valid.ok()) {
+    // The entry holds the operation's model (every implemented DynamoDB operation has one).
+    if (Status valid = streams ? Status::Ok() : ValidateRequest(*entry->model, operation, body);
+        !valid.ok()) {
       return ErrorResponse(valid.error());
     }
     if (impl_->faults) {  // realism: a transient failure before the request runs
@@ -144,7 +152,8 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
       }
     }
     ops::Engine engine = impl_->engine();
-    const ops::Caller caller = impl_->CallerFor(context);
+    std::optional<ops::Caller> spare;
+    const ops::Caller& caller = impl_->CachedCallerFor(context, spare);
     // The tenant check is the operation's own, on its typed request (operation_table.cc).
     Result<std::string> output = entry->run(
         engine, caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation, body);

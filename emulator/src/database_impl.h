@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "audit/access_audit.h"
+#include "database_callers.h"
 #include "capacity/throughput_registry.h"
 #include "ddbemu/database.h"
 #include "ops/engine.h"
@@ -42,6 +43,11 @@ struct Database::Impl {
                        audit.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
+  // The same, kept in `callers` for the requests after this one (database_callers.h); `spare`
+  // holds it when the cache is full.
+  const ops::Caller& CachedCallerFor(const RequestContext& context,
+                                     std::optional<ops::Caller>& spare);
+  CallerCache callers;
 
   // Last, so it stops before anything it uses is destroyed (null unless
   // options.ttl_sweep_interval_ms > 0).

@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 
+#include "api_json/api_model.h"
 #include "api_json/backup_requests.h"
 #include "api_json/batch_requests.h"
 #include "api_json/control_requests.h"
@@ -46,27 +48,41 @@ struct Done {};
 
 // Each step may return its value, a Result of it, or (execute) a Status; Handler sees Results.
 template <class T>
-Result<T> AsResult(Result<T> r) {
-  return r;
+inline constexpr bool kIsResult = false;
+template <class T>
+inline constexpr bool kIsResult<Result<T>> = true;
+
+template <class T>
+Result<T> AsResult(T value) {
+  return Result<T>(std::move(value));
 }
 inline Result<Done> AsResult(Status s) {
   if (!s.ok()) return std::move(s).error();
   return Done{};
 }
-template <class T>
-Result<T> AsResult(T value) {
-  return Result<T>(std::move(value));
+// What `step` returns, as a Result: a step's own Result is returned as it is, built in the
+// caller's variable (no move of the request or response it holds, which for a Query's
+// parameters and page is a few hundred instructions per request).
+template <class Step>
+auto CallAsResult(Step&& step) {
+  if constexpr (kIsResult<decltype(step())>) {
+    return step();
+  } else {
+    return AsResult(step());
+  }
 }
 
 // Parse the validated body, execute, render the response body.
 template <auto Parse, auto Execute, auto Render>
 Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
                             std::string_view operation, const rapidjson::Value& body) {
-  DDB_ASSIGN_OR_RETURN(auto request, AsResult(Parse(body)));
+  auto parsed = CallAsResult([&] { return Parse(body); });
+  if (!parsed.ok()) return std::move(parsed).error();
+  auto& request = *parsed;
   // Tenant isolation policies, on the typed request (ops/access/access_check.h).
   DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, operation, request));
   audit::Probe probe(engine.audit, request);  // the access-pattern audit (audit/audit_probe.h)
-  auto response = AsResult(Execute(engine, caller, request));
+  auto response = CallAsResult([&] { return Execute(engine, caller, request); });
   probe.Finish(engine, caller, request, response);
   if (!response.ok()) return std::move(response).error();
   return Render(request, *response);
@@ -213,8 +229,8 @@ std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
   return api::RenderRestoreTable(r);
 }
 
-// Sorted by name for binary search.
-constexpr std::array kOperations = {
+// Sorted by name (for the reader; FindOperation indexes them by length).
+constexpr std::array kRows = {
     OperationEntry{"BatchExecuteStatement",
                    &Handler<&api::ParseBatchExecuteStatement, &ops::BatchExecuteStatement,
                             &BatchExecuteStatementBody>},
@@ -316,20 +332,68 @@ constexpr std::array kOperations = {
         &Handler<&api::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeToLive, &UpdateTimeToLiveBody>},
 };
 
+// The operation of the API model named `name`, or null; at compile time.
+constexpr const api_model::Operation* ModelOperation(std::string_view name) {
+  for (const api_model::Operation& op : api_model::tables::kOperations) {
+    if (api_model::tables::kStrings[op.name] == name) return &op;
+  }
+  return nullptr;
+}
+
+// kRows with each operation's model operation.
+constexpr auto kOperations = [] {
+  auto rows = kRows;
+  for (OperationEntry& row : rows) row.model = ModelOperation(row.name);
+  return rows;
+}();
+
+// kOperations' indexes ordered by name length: those of length n are order[start[n]] to
+// order[start[n + 1] - 1].
+constexpr std::size_t kMaxNameLength = 64;
+struct LengthIndex {
+  std::array<std::uint8_t, kMaxNameLength + 2> start{};
+  std::array<std::uint8_t, kOperations.size()> order{};
+};
+constexpr LengthIndex kByLength = [] {
+  LengthIndex index;
+  std::size_t next = 0;
+  for (std::size_t length = 0; length <= kMaxNameLength; ++length) {
+    index.start[length] = static_cast<std::uint8_t>(next);
+    for (std::size_t i = 0; i < kOperations.size(); ++i) {
+      if (kOperations[i].name.size() == length) index.order[next++] = static_cast<std::uint8_t>(i);
+    }
+  }
+  index.start[kMaxNameLength + 1] = static_cast<std::uint8_t>(next);
+  return index;
+}();
+
 }  // namespace
 
-// The table must stay sorted: FindOperation's binary search depends on it.
+static_assert(kOperations.size() < 256);
+static_assert(kByLength.start[kMaxNameLength + 1] == kOperations.size(),
+              "an operation name is longer than kMaxNameLength");
+// Every DynamoDB operation the table implements is one of the model's (the validator's input).
+static_assert(std::all_of(kOperations.begin(), kOperations.end(), [](const OperationEntry& e) {
+  return e.model != nullptr || e.name.starts_with(kStreamsTargetPrefix);
+}));
+// Sorted, for the reader and so that a name cannot appear twice unnoticed.
 static_assert(std::is_sorted(kOperations.begin(), kOperations.end(),
                              [](const OperationEntry& a, const OperationEntry& b) {
                                return a.name < b.name;
                              }));
+static_assert(std::adjacent_find(kOperations.begin(), kOperations.end(),
+                                 [](const OperationEntry& a, const OperationEntry& b) {
+                                   return a.name == b.name;
+                                 }) == kOperations.end());
 
 const OperationEntry* FindOperation(std::string_view name) {
-  auto it =
-      std::lower_bound(kOperations.begin(), kOperations.end(), name,
-                       [](const OperationEntry& e, std::string_view n) { return e.name < n; });
-  if (it == kOperations.end() || it->name != name) return nullptr;
-  return &*it;
+  if (name.empty() || name.size() > kMaxNameLength) return nullptr;
+  const std::size_t end = kByLength.start[name.size() + 1];
+  for (std::size_t i = kByLength.start[name.size()]; i < end; ++i) {
+    const OperationEntry& entry = kOperations[kByLength.order[i]];
+    if (entry.name.front() == name.front() && entry.name == name) return &entry;
+  }
+  return nullptr;
 }
 
 }  // namespace ddbemu

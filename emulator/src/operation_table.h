@@ -18,16 +18,24 @@ using OperationFn = Result<std::string> (*)(ops::Engine& engine, const ops::Call
                                             std::string_view operation,
                                             const rapidjson::Value& body);
 
+namespace api_model {
+struct Operation;  // api_json/api_model.h
+}  // namespace api_model
+
 struct OperationEntry {
   std::string_view name;
   OperationFn run;
+  // The operation in the API model, for the request validator (ValidateRequest's overload that
+  // takes it looks nothing up); found when the table is compiled. Null for DynamoDB Streams'.
+  const api_model::Operation* model = nullptr;
 };
 
 // DynamoDB Streams shares the endpoint: its operations are named with their service's target
 // prefix ("DynamoDBStreams_20120810.GetRecords"), DynamoDB's without.
 inline constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 
-// The entry for `name`, or nullptr when this emulator does not implement it.
+// The entry for `name`, or nullptr when this emulator does not implement it. Runs for every
+// request: it compares `name` with the few names of its length only.
 const OperationEntry* FindOperation(std::string_view name);
 
 }  // namespace ddbemu

@@ -31,11 +31,13 @@
 #include <vector>
 
 #include "api_json/api_model.h"
+#include "api_json/constrained_shapes.h"
 #include "api_json/request_internal.h"
 
 namespace ddbemu {
 namespace {
 
+using api_model::MayBreak;
 using api_model::Member;
 using api_model::Shape;
 using api_model::ShapeKind;
@@ -115,7 +117,8 @@ bool BelowLength(std::string_view text, const Shape& s) {
   if (!s.has_min()) return false;
   size_t min = static_cast<size_t>(s.min);
   if (text.size() < min) return true;
-  return text.size() / 3 < min && Utf16Length(text) < min;
+  // At least ceil(size/3) units: a short name ("PK" against a minimum of 1) is decided here.
+  return (text.size() + 2) / 3 < min && Utf16Length(text) < min;
 }
 bool AboveLength(std::string_view text, const Shape& s) {
   if (!s.has_max()) return false;
@@ -204,6 +207,39 @@ ApiError ValidationErrors(const std::vector<std::string>& errors) {
   return ApiError::Validation(std::move(message));
 }
 
+// found[i]: the value of `shape`'s member i in `object`, the first of duplicates (null when
+// absent, or when that first one is JSON null).
+void FindMembers(const Shape& shape, const rapidjson::Value& object,
+                 const rapidjson::Value** found) {
+  auto members = api_model::Members(shape);
+  std::fill_n(found, members.size(), nullptr);
+  for (const auto& m : object.GetObject()) {
+    const Member* member = api_model::FindMember(shape, View(m.name));
+    if (member == nullptr) continue;
+    const rapidjson::Value*& slot = found[member - members.data()];
+    if (slot == nullptr) slot = &m.value;
+  }
+}
+
+// The deserialization check of the request body (request_internal::CheckTypes of the input
+// structure, which the body is an object of), with FindMembers' result as a by-product: the
+// members are looked up once for both stages.
+Status CheckBodyTypes(const Shape& input, const rapidjson::Value& body,
+                      const rapidjson::Value** found) {
+  auto members = api_model::Members(input);
+  std::fill_n(found, members.size(), nullptr);
+  for (const auto& m : body.GetObject()) {
+    const Member* member = api_model::FindMember(input, View(m.name));
+    if (member == nullptr) continue;  // unknown members are ignored
+    const rapidjson::Value*& slot = found[member - members.data()];
+    if (slot == nullptr) slot = &m.value;
+    if (m.value.IsNull()) continue;
+    DDB_RETURN_IF_ERROR(request_internal::CheckTypes(api_model::GetShape(member->shape), m.value,
+                                                     request_internal::Position::kField));
+  }
+  return Status::Ok();
+}
+
 // Collects constraint violations over a request tree, in the service's order.
 class ConstraintChecker {
  public:
@@ -215,25 +251,29 @@ class ConstraintChecker {
   void CheckStructure(const Shape& shape, const rapidjson::Value& object, const PathFrame* parent) {
     // One pass over the JSON members finds each model member's value (the first of
     // duplicates, as the operations' readers see it; null counts as absent).
-    auto members = api_model::Members(shape);
     const rapidjson::Value* found[api_model::kMaxStructureMembers];
-    std::fill_n(found, members.size(), nullptr);
-    for (const auto& m : object.GetObject()) {
-      const Member* member = api_model::FindMember(shape, View(m.name));
-      if (member == nullptr) continue;
-      const rapidjson::Value*& slot = found[member - members.data()];
-      if (slot == nullptr) slot = &m.value;
-    }
+    FindMembers(shape, object, found);
+    CheckMembers(shape, found, parent);
+  }
+
+  // The found members (FindMembers) of an object of structure `shape`, checked in the model's
+  // order.
+  void CheckMembers(const Shape& shape, const rapidjson::Value* const* found,
+                    const PathFrame* parent) {
+    auto members = api_model::Members(shape);
     for (size_t i = 0; i < members.size(); ++i) {
-      if (full()) return;
-      const Member& member = members[i];
-      PathFrame frame{parent, PathFrame::kMember, api_model::Str(member.name), 0};
+      // Most members are absent and optional: they cost this test only.
       const rapidjson::Value* v = found[i] != nullptr && !found[i]->IsNull() ? found[i] : nullptr;
+      const Member& member = members[i];
+      if (v == nullptr && !member.required) continue;
+      if (full()) return;
+      PathFrame frame{parent, PathFrame::kMember, api_model::Str(member.name), 0};
       if (v == nullptr) {
-        if (member.required) AddNull(&frame, "Member must not be null");
+        AddNull(&frame, "Member must not be null");
         continue;
       }
-      Check(api_model::GetShape(member.shape), *v, &frame, /*own=*/true);
+      const Shape& member_shape = api_model::GetShape(member.shape);
+      if (MayBreak(member_shape)) Check(member_shape, *v, &frame, /*own=*/true);
     }
   }
 
@@ -246,6 +286,7 @@ class ConstraintChecker {
       case ShapeKind::kList:
         if (!v.IsArray()) return;
         if (own) CheckLength(shape, v, v.Size(), path);
+        if (!MayBreak(api_model::GetShape(shape.a))) return;
         for (rapidjson::SizeType i = 0; i < v.Size() && !full(); ++i) {
           if (v[i].IsNull()) continue;
           PathFrame frame{path, PathFrame::kIndex, {}, i + size_t{1}};
@@ -349,6 +390,7 @@ class ConstraintChecker {
       if (m.value.IsNull() || !ValueBreaksOwnConstraints(value_shape, m.value)) continue;
       Add(shape, map, path, "Map value must satisfy constraint: " + ConstraintList(value_shape));
     }
+    if (!MayBreak(value_shape)) return;
     for (const auto& m : map.GetObject()) {
       if (full()) return;
       if (m.value.IsNull()) continue;
@@ -481,6 +523,12 @@ Status ParseRequestBody(std::string_view body, rapidjson::Document& doc) {
 Status ValidateRequest(std::string_view operation, const rapidjson::Value& body) {
   const api_model::Operation* op = api_model::FindOperation(operation);
   if (op == nullptr) return ApiError::UnknownOperation("");
+  return ValidateRequest(*op, operation, body);
+}
+
+Status ValidateRequest(const api_model::Operation& model_op, std::string_view operation,
+                       const rapidjson::Value& body) {
+  const api_model::Operation* op = &model_op;
   // The body must be a JSON object for every operation: `null`, a scalar or an array is a
   // SerializationException (the deserializer wants the input structure), never an empty
   // input that an operation without required members would answer with 200.
@@ -492,9 +540,13 @@ Status ValidateRequest(std::string_view operation, const rapidjson::Value& body)
   }
   const Shape& input = api_model::GetShape(op->input);
 
-  // The body is the input structure itself, in no member: the element wording applies.
-  DDB_RETURN_IF_ERROR(
-      request_internal::CheckTypes(input, body, request_internal::Position::kElement));
+  // The body is the input structure itself, in no member: the element wording applies (for a
+  // body that is not an object, the only case where it differs from a member's).
+  const rapidjson::Value* found[api_model::kMaxStructureMembers];
+  if (!body.IsObject()) {
+    return request_internal::CheckTypes(input, body, request_internal::Position::kElement);
+  }
+  DDB_RETURN_IF_ERROR(CheckBodyTypes(input, body, found));
 
   if (op->table_name_required_message && FindPresent(body, "TableName") == nullptr) {
     return ApiError::Validation(
@@ -514,7 +566,7 @@ Status ValidateRequest(std::string_view operation, const rapidjson::Value& body)
     }
   }
   ConstraintChecker checker(UsesFrameworkWording(operation));
-  checker.CheckStructure(input, body, nullptr);
+  checker.CheckMembers(input, found, nullptr);
   if (!checker.errors().empty()) return ValidationErrors(checker.errors());
   return Status::Ok();
 }

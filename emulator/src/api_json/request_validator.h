@@ -29,6 +29,14 @@ namespace ddbemu {
 // ValidationException for constraint violations. Allocates only when it reports an error.
 Status ValidateRequest(std::string_view operation, const rapidjson::Value& body);
 
+namespace api_model {
+struct Operation;  // api_json/api_model.h
+}  // namespace api_model
+// The same for `op`, the model's operation named `operation`, which the caller has looked up
+// (operation_table.h finds it when the table is compiled).
+Status ValidateRequest(const api_model::Operation& op, std::string_view operation,
+                       const rapidjson::Value& body);
+
 // Whether `operation` (e.g. "GetItem") is an operation of the DynamoDB API model.
 bool IsKnownOperation(std::string_view operation);
 

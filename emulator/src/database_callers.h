@@ -1,0 +1,50 @@
+// CallerCache: the ops::Caller of each access key id and region a Database has served, built
+// once. Building a caller concatenates its namespace ("<key id>\x1f<region>", longer than a
+// short string's inline room), an allocation and some 300 instructions that every JSON request
+// paid; the callers of a server are few (one per client identity), so they are kept.
+//
+// A caller depends only on its context and on options fixed when the database opens (shared_db,
+// access_policies), so a kept one is never stale. Thread-safe; entries never move or go away
+// while the cache lives, so a returned reference stays valid without the lock.
+#pragma once
+
+#include <cstddef>
+#include <deque>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include "ddbemu/database.h"
+#include "ops/engine.h"
+
+namespace ddbemu {
+
+class CallerCache {
+ public:
+  // Past this many identities new ones are built per request, not kept: a client that invents
+  // a key id per request must not grow the server's memory.
+  static constexpr std::size_t kMaxCallers = 64;
+
+  // The kept caller of `context`, or null.
+  const ops::Caller* Find(const RequestContext& context) const;
+  // Keeps `built`, the caller of `context`, and returns it — or the one kept meanwhile by
+  // another thread; when the cache is full, `built` is moved into `spare` instead.
+  const ops::Caller& Add(const RequestContext& context, ops::Caller built,
+                         std::optional<ops::Caller>& spare);
+
+  std::size_t size() const;
+
+ private:
+  const ops::Caller* FindLocked(const RequestContext& context) const;
+
+  struct Entry {
+    std::string access_key_id;
+    std::string region;
+    ops::Caller caller;
+  };
+
+  mutable std::mutex mutex_;
+  std::deque<Entry> entries_;  // a deque: push_back moves no entry
+};
+
+}  // namespace ddbemu
