@@ -11,7 +11,6 @@
 
 #include <array>
 #include <atomic>
-#include <charconv>
 #include <boost/asio/post.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -22,8 +21,6 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/string_body.hpp>
-#include <boost/beast/http/status.hpp>
-#include <ctime>
 #include <limits>
 #include <memory_resource>
 #include <optional>
@@ -32,6 +29,7 @@
 #include <vector>
 
 #include "server/http_head.h"
+#include "server/reply_head.h"
 #include "server/request_router.h"
 
 namespace ddbemu::server {
@@ -66,26 +64,6 @@ using RequestParser = http::request_parser<RequestBody, ArenaAllocator>;
 using Request = RequestParser::value_type;
 
 std::string_view View(beast::string_view s) { return {s.data(), s.size()}; }
-
-// RFC 7231 IMF-fixdate, as every AWS response carries in `Date`; formatted once a second.
-class HttpDateCache {
- public:
-  std::string_view Now() {
-    const std::time_t now = std::time(nullptr);
-    if (now != formatted_at_) {
-      std::tm tm{};
-      gmtime_r(&now, &tm);
-      length_ = std::strftime(text_, sizeof text_, "%a, %d %b %Y %H:%M:%S GMT", &tm);
-      formatted_at_ = now;
-    }
-    return {text_, length_};
-  }
-
- private:
-  std::time_t formatted_at_ = -1;
-  char text_[40] = {};
-  std::size_t length_ = 0;
-};
 
 }  // namespace
 
@@ -410,31 +388,8 @@ class Connection : public std::enable_shared_from_this<Connection> {
   // one reply to the next) and sends head and body in one gathered write: no per-header
   // allocation, no serializer state, the body is never copied.
   void Write(unsigned version, bool head, bool keep_alive, std::size_t linger_bytes) {
-    using namespace std::string_view_literals;  // appends of known length, no strlen
-    const HttpReply& reply = reply_;
     idle_since_ = Now();
-    head_.clear();
-    head_ += version == 10 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv;
-    char digits[24];
-    head_.append(digits, std::to_chars(digits, digits + sizeof digits, reply.status).ptr);
-    head_ += ' ';
-    const beast::string_view reason = http::obsolete_reason(static_cast<http::status>(reply.status));
-    head_.append(reason.data(), reason.size());
-    head_ += "\r\nDate: "sv;
-    head_ += date_.Now();
-    head_ += "\r\n"sv;
-    for (const auto& [name, value] : reply.headers) {
-      head_ += name;
-      head_ += ": "sv;
-      head_ += value;
-      head_ += "\r\n"sv;
-    }
-    head_ += "Content-Length: "sv;
-    head_.append(digits, std::to_chars(digits, digits + sizeof digits, reply.body.size()).ptr);
-    head_ += "\r\n"sv;
-    if (version == 10 && keep_alive) head_ += "Connection: keep-alive\r\n"sv;
-    if (version != 10 && !keep_alive) head_ += "Connection: close\r\n"sv;
-    head_ += "\r\n"sv;
+    WriteReplyHead(head_, version, reply_, reply_.body.size(), keep_alive, date_);
     body_ = std::move(reply_.body);
     if (head) body_.clear();  // HEAD: the length, not the bytes
     ExpireAfter(limits_.read_timeout);  // a client that does not read its reply

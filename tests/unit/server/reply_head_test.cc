@@ -1,0 +1,65 @@
+// The bytes of a reply's head: what every client's HTTP parser reads before the body.
+#include "server/reply_head.h"
+
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <string>
+
+namespace ddbemu::server {
+namespace {
+
+HttpReply Reply(int status) {
+  HttpReply reply;
+  reply.status = status;
+  reply.headers = {{"Server", "Server"}, {"x-amzn-RequestId", "ABC"}, {"x-amz-crc32", "42"}};
+  return reply;
+}
+
+// The Date line, whatever the second: an IMF-fixdate.
+std::string WithoutDate(const std::string& head) {
+  static const std::regex kDate("Date: [A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} "
+                                "\\d{2}:\\d{2}:\\d{2} GMT\r\n");
+  std::string out = std::regex_replace(head, kDate, "Date: *\r\n");
+  return out;
+}
+
+TEST(ReplyHead, StatusDateHeadersInOrderThenLength) {
+  std::string head = "left over from the last reply";
+  HttpDateCache date;
+  WriteReplyHead(head, 11, Reply(200), 1234, /*keep_alive=*/true, date);
+  EXPECT_EQ(WithoutDate(head),
+            "HTTP/1.1 200 OK\r\nDate: *\r\nServer: Server\r\nx-amzn-RequestId: ABC\r\n"
+            "x-amz-crc32: 42\r\nContent-Length: 1234\r\n\r\n");
+}
+
+TEST(ReplyHead, ConnectionFieldOnlyWhereTheVersionsDefaultDiffers) {
+  std::string head;
+  HttpDateCache date;
+  WriteReplyHead(head, 11, Reply(400), 0, /*keep_alive=*/false, date);
+  EXPECT_EQ(WithoutDate(head),
+            "HTTP/1.1 400 Bad Request\r\nDate: *\r\nServer: Server\r\nx-amzn-RequestId: ABC\r\n"
+            "x-amz-crc32: 42\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+  WriteReplyHead(head, 10, Reply(413), 7, /*keep_alive=*/true, date);
+  EXPECT_EQ(WithoutDate(head),
+            "HTTP/1.0 413 Payload Too Large\r\nDate: *\r\nServer: Server\r\n"
+            "x-amzn-RequestId: ABC\r\nx-amz-crc32: 42\r\nContent-Length: 7\r\n"
+            "Connection: keep-alive\r\n\r\n");
+  WriteReplyHead(head, 10, Reply(500), 7, /*keep_alive=*/false, date);
+  EXPECT_EQ(head.find("Connection:"), std::string::npos);
+}
+
+TEST(ReplyHead, TheDateIsTheCurrentSecondInGmt) {
+  HttpDateCache date;
+  const std::time_t before = std::time(nullptr);
+  const std::string text(date.Now());
+  const std::time_t after = std::time(nullptr);
+  std::tm tm{};
+  ASSERT_NE(strptime(text.c_str(), "%a, %d %b %Y %H:%M:%S GMT", &tm), nullptr) << text;
+  const std::time_t parsed = timegm(&tm);
+  EXPECT_GE(parsed, before);
+  EXPECT_LE(parsed, after);
+}
+
+}  // namespace
+}  // namespace ddbemu::server
