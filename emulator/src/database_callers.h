@@ -26,16 +26,37 @@ class CallerCache {
   static constexpr std::size_t kMaxCallers = 64;
 
   // The kept caller of `context`, or null.
-  const ops::Caller* Find(const RequestContext& context) const;
+  const ops::Caller* Find(const RequestContext& context) const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return FindLocked(context);
+  }
+
   // Keeps `built`, the caller of `context`, and returns it — or the one kept meanwhile by
   // another thread; when the cache is full, `built` is moved into `spare` instead.
   const ops::Caller& Add(const RequestContext& context, ops::Caller built,
-                         std::optional<ops::Caller>& spare);
+                         std::optional<ops::Caller>& spare) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    // Two threads that missed together both built it: the second keeps the first's.
+    if (const ops::Caller* kept = FindLocked(context)) return *kept;
+    if (entries_.size() >= kMaxCallers) return spare.emplace(std::move(built));
+    entries_.push_back(Entry{context.access_key_id, context.region, std::move(built)});
+    return entries_.back().caller;
+  }
 
-  std::size_t size() const;
+  std::size_t size() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return entries_.size();
+  }
 
  private:
-  const ops::Caller* FindLocked(const RequestContext& context) const;
+  const ops::Caller* FindLocked(const RequestContext& context) const {
+    for (const Entry& e : entries_) {
+      if (e.access_key_id == context.access_key_id && e.region == context.region) {
+        return &e.caller;
+      }
+    }
+    return nullptr;
+  }
 
   struct Entry {
     std::string access_key_id;

@@ -29,7 +29,6 @@
 #include <vector>
 
 #include "server/http_head.h"
-#include "server/reply_head.h"
 #include "server/request_router.h"
 
 namespace ddbemu::server {

@@ -1,5 +1,5 @@
-// The bytes of a reply's head: what every client's HTTP parser reads before the body.
-#include "server/reply_head.h"
+// The bytes of a reply's head (WriteReplyHead, http_head.h), what clients read before a body.
+#include "server/http_head.h"
 
 #include <gtest/gtest.h>
 
