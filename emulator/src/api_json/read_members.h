@@ -1,9 +1,9 @@
 // ReadMembers: the members of a Query, Scan or GetItem request body that its parse reads
-// (read_requests.cc, item_requests.cc), found in one pass over the body. Looked up one by one, each name was a
-// scan of the body's members of its own (seventeen scans for a Query, about a third of its
-// parse under hrbench's read mix); one pass that switches on a name's length finds them all.
-// Each member reads as Member() (json_read.h) answers: the first of a repeated name counts,
-// and a JSON null is absent.
+// (read_requests.cc, item_requests.cc), found in one pass over the body. Looked up one by one,
+// each name was a scan of the body's members of its own (seventeen scans for a Query, about a
+// third of its parse under hrbench's read mix); one pass that switches on a name's length
+// finds them all. Each member reads as Member() (json_read.h) answers: the first of a repeated
+// name counts, and a JSON null is absent.
 #pragma once
 
 #include <rapidjson/document.h>
