@@ -3,6 +3,7 @@
 
 #include "api_json/json_read.h"
 #include "api_json/legacy_requests.h"
+#include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
@@ -167,7 +168,11 @@ void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w) {
 }
 
 ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
-  auto text = StringMember(body, "ReturnConsumedCapacity");
+  return ReturnConsumedCapacityOf(Member(body, "ReturnConsumedCapacity"));
+}
+
+ReturnConsumedCapacity ReturnConsumedCapacityOf(const rapidjson::Value* member) {
+  auto text = StringOf(member);
   if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
   if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
   return ReturnConsumedCapacity::kNone;
@@ -175,14 +180,18 @@ ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body)
 
 namespace {
 
-void ParseExpressionNames(const rapidjson::Value& body, ExpressionParameters* out) {
-  if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
-      names != nullptr && names->IsObject()) {
+// `names`: the ExpressionAttributeNames member, null when absent.
+void ExpressionNamesOf(const rapidjson::Value* names, ExpressionParameters* out) {
+  if (names != nullptr && names->IsObject()) {
     out->has_names = true;
     for (const auto& m : names->GetObject()) {
       if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
     }
   }
+}
+
+void ParseExpressionNames(const rapidjson::Value& body, ExpressionParameters* out) {
+  ExpressionNamesOf(Member(body, "ExpressionAttributeNames"), out);
 }
 
 }  // namespace
@@ -227,17 +236,23 @@ Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
 Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   GetItemRequest request;
   request.encoded_response = true;
-  request.table_name = StringOr(body, "TableName", "");
-  request.consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
-  request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
+  // Its members found in one pass (read_members.h), not one scan of the body per name.
+  const ReadMembers m = FindReadMembers(body);
+  if (std::optional<std::string> table = StringOf(m.table_name)) {
+    request.table_name = std::move(*table);
+  }
+  request.consistent_read = BoolOf(m.consistent_read).value_or(false);
+  request.return_consumed_capacity = ReturnConsumedCapacityOf(m.return_consumed_capacity);
   // GetItem's only legacy and expression members: AttributesToGet, ProjectionExpression and
   // ExpressionAttributeNames (the others are ignored, ExpressionAttributeValues unread).
-  if (const rapidjson::Value* json = Member(body, "AttributesToGet")) {
-    request.legacy.attributes_to_get = ParseAttributesToGet(*json);
+  if (m.attributes_to_get != nullptr) {
+    request.legacy.attributes_to_get = ParseAttributesToGet(*m.attributes_to_get);
   }
-  request.expressions.projection_expression = StringMember(body, "ProjectionExpression");
-  ParseExpressionNames(body, &request.expressions);
-  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  request.expressions.projection_expression = StringOf(m.projection_expression);
+  ExpressionNamesOf(m.names, &request.expressions);
+  if (m.key != nullptr) {
+    DDB_ASSIGN_OR_RETURN(request.key, ItemFromJson(*m.key));
+  }
   return request;
 }
 

@@ -24,6 +24,8 @@ Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body);
 // (ConditionExpression, ProjectionExpression, UpdateExpression, ExpressionAttributeNames and
 // ExpressionAttributeValues members of `object`).
 ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& object);
+// The same from the member itself (null: absent), for parses that find members in one pass.
+ReturnConsumedCapacity ReturnConsumedCapacityOf(const rapidjson::Value* member);
 Status ParseExpressions(const rapidjson::Value& object, ExpressionParameters* out);
 
 // Renders {"Item": ...} (GetItem) or {"Attributes": ...} (writes); an absent item renders {}.

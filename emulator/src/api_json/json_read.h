@@ -19,26 +19,23 @@ inline const rapidjson::Value* Member(const rapidjson::Value& object, std::strin
   return &it->value;
 }
 
-inline std::optional<std::string> StringMember(const rapidjson::Value& object, std::string_view name) {
-  const rapidjson::Value* v = Member(object, name);
+// The readers below over a member already found (null: absent or JSON null, as Member
+// answers), for parses that find their members in one pass over the body (read_members.h).
+inline const rapidjson::Value* Present(const rapidjson::Value* v) {
+  return v == nullptr || v->IsNull() ? nullptr : v;
+}
+
+inline std::optional<std::string> StringOf(const rapidjson::Value* v) {
   if (v == nullptr || !v->IsString()) return std::nullopt;
   return std::string(v->GetString(), v->GetStringLength());
 }
 
-inline std::string StringOr(const rapidjson::Value& object, std::string_view name,
-                            std::string_view fallback) {
-  auto s = StringMember(object, name);
-  return s ? std::move(*s) : std::string(fallback);
-}
-
-inline std::optional<bool> BoolMember(const rapidjson::Value& object, std::string_view name) {
-  const rapidjson::Value* v = Member(object, name);
+inline std::optional<bool> BoolOf(const rapidjson::Value* v) {
   if (v == nullptr || !v->IsBool()) return std::nullopt;
   return v->GetBool();
 }
 
-inline std::optional<std::int64_t> IntMember(const rapidjson::Value& object, std::string_view name) {
-  const rapidjson::Value* v = Member(object, name);
+inline std::optional<std::int64_t> IntOf(const rapidjson::Value* v) {
   if (v == nullptr || !v->IsNumber()) return std::nullopt;
   if (v->IsInt64()) return v->GetInt64();
   if (v->IsUint64()) return INT64_MAX;
@@ -48,6 +45,24 @@ inline std::optional<std::int64_t> IntMember(const rapidjson::Value& object, std
   if (!(d > -9.2e18)) return INT64_MIN;  // also NaN
   if (d > 9.2e18) return INT64_MAX;
   return static_cast<std::int64_t>(d);
+}
+
+inline std::optional<std::string> StringMember(const rapidjson::Value& object, std::string_view name) {
+  return StringOf(Member(object, name));
+}
+
+inline std::string StringOr(const rapidjson::Value& object, std::string_view name,
+                            std::string_view fallback) {
+  auto s = StringMember(object, name);
+  return s ? std::move(*s) : std::string(fallback);
+}
+
+inline std::optional<bool> BoolMember(const rapidjson::Value& object, std::string_view name) {
+  return BoolOf(Member(object, name));
+}
+
+inline std::optional<std::int64_t> IntMember(const rapidjson::Value& object, std::string_view name) {
+  return IntOf(Member(object, name));
 }
 
 inline std::string_view View(const rapidjson::Value& s) {

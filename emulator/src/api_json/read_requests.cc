@@ -1,8 +1,10 @@
 // JSON <-> typed structs for Query and Scan.
 #include "api_json/read_requests.h"
 
+#include "api_json/item_requests.h"
 #include "api_json/json_read.h"
 #include "api_json/legacy_requests.h"
+#include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
@@ -10,20 +12,13 @@
 namespace ddbemu::api {
 namespace {
 
-std::optional<Select> ParseSelect(const rapidjson::Value& body) {
-  auto text = StringMember(body, "Select");
+std::optional<Select> ParseSelect(const rapidjson::Value* member) {
+  auto text = StringOf(member);
   if (!text) return std::nullopt;
   if (*text == "ALL_ATTRIBUTES") return Select::kAllAttributes;
   if (*text == "ALL_PROJECTED_ATTRIBUTES") return Select::kAllProjectedAttributes;
   if (*text == "SPECIFIC_ATTRIBUTES") return Select::kSpecificAttributes;
   return Select::kCount;  // the model's enum check has run: nothing else remains
-}
-
-ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body) {
-  auto text = StringMember(body, "ReturnConsumedCapacity");
-  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
-  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
-  return ReturnConsumedCapacity::kNone;
 }
 
 // The service prefixes some value errors inside ExclusiveStartKey with "The provided starting
@@ -41,46 +36,46 @@ ApiError StartKeyValueError(ApiError error) {
   return ApiError::Validation("The provided starting key is invalid: " + m);
 }
 
-Result<std::optional<std::vector<expr::FilterEntry>>> ParseFilter(const rapidjson::Value& body,
-                                                                  std::string_view member) {
-  const rapidjson::Value* json = Member(body, member);
+Result<std::optional<std::vector<expr::FilterEntry>>> ParseFilter(const rapidjson::Value* json) {
   if (json == nullptr) return std::optional<std::vector<expr::FilterEntry>>();
   DDB_ASSIGN_OR_RETURN(auto entries, ParseFilterEntries(*json));
   return std::optional<std::vector<expr::FilterEntry>>(std::move(entries));
 }
 
-Status ParseExpressionMaps(const rapidjson::Value& body, ReadParameters* out) {
-  if (const rapidjson::Value* names = Member(body, "ExpressionAttributeNames");
-      names != nullptr && names->IsObject()) {
+Status ParseExpressionMaps(const ReadMembers& members, ReadParameters* out) {
+  if (const rapidjson::Value* names = members.names; names != nullptr && names->IsObject()) {
     out->has_names = true;
     for (const auto& m : names->GetObject()) {
       if (m.value.IsString()) out->names.emplace(View(m.name), View(m.value));
     }
   }
-  if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues")) {
+  if (const rapidjson::Value* values = members.values) {
     out->has_values = true;
     DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
   }
   return Status::Ok();
 }
 
-Status ParseReadParameters(const rapidjson::Value& body, std::string_view filter_member,
+// `filter`: the legacy filter member of the operation (QueryFilter or ScanFilter).
+Status ParseReadParameters(const ReadMembers& m, const rapidjson::Value* filter,
                            ReadParameters* out) {
-  out->table_name = StringOr(body, "TableName", "");
-  out->index_name = StringMember(body, "IndexName");
-  out->select = ParseSelect(body);
-  out->limit = IntMember(body, "Limit");
-  out->consistent_read = BoolMember(body, "ConsistentRead").value_or(false);
-  out->return_consumed_capacity = ParseReturnConsumedCapacity(body);
-  out->filter_expression = StringMember(body, "FilterExpression");
-  out->projection_expression = StringMember(body, "ProjectionExpression");
-  out->conditional_operator = StringMember(body, "ConditionalOperator");
-  if (const rapidjson::Value* names = Member(body, "AttributesToGet")) {
-    out->attributes_to_get = ParseAttributesToGet(*names);
+  if (std::optional<std::string> table = StringOf(m.table_name)) {
+    out->table_name = std::move(*table);
   }
-  DDB_ASSIGN_OR_RETURN(out->filter, ParseFilter(body, filter_member));
-  DDB_RETURN_IF_ERROR(ParseExpressionMaps(body, out));
-  if (const rapidjson::Value* start = Member(body, "ExclusiveStartKey")) {
+  out->index_name = StringOf(m.index_name);
+  out->select = ParseSelect(m.select);
+  out->limit = IntOf(m.limit);
+  out->consistent_read = BoolOf(m.consistent_read).value_or(false);
+  out->return_consumed_capacity = ReturnConsumedCapacityOf(m.return_consumed_capacity);
+  out->filter_expression = StringOf(m.filter_expression);
+  out->projection_expression = StringOf(m.projection_expression);
+  out->conditional_operator = StringOf(m.conditional_operator);
+  if (m.attributes_to_get != nullptr) {
+    out->attributes_to_get = ParseAttributesToGet(*m.attributes_to_get);
+  }
+  DDB_ASSIGN_OR_RETURN(out->filter, ParseFilter(filter));
+  DDB_RETURN_IF_ERROR(ParseExpressionMaps(m, out));
+  if (const rapidjson::Value* start = m.exclusive_start_key) {
     Result<Item> key = ItemFromJson(*start);
     if (!key.ok()) return StartKeyValueError(std::move(key).error());
     out->exclusive_start_key = std::move(key).value();
@@ -168,20 +163,22 @@ std::string RenderEncodedRead(const ReadResponse& response) {
 
 Result<QueryRequest> ParseQuery(const rapidjson::Value& body) {
   QueryRequest request;
-  DDB_RETURN_IF_ERROR(ParseReadParameters(body, "QueryFilter", &request.read));
+  const ReadMembers members = FindReadMembers(body);
+  DDB_RETURN_IF_ERROR(ParseReadParameters(members, members.query_filter, &request.read));
   request.read.encoded_response = true;
-  request.scan_index_forward = BoolMember(body, "ScanIndexForward").value_or(true);
-  request.key_condition_expression = StringMember(body, "KeyConditionExpression");
-  DDB_ASSIGN_OR_RETURN(request.key_conditions, ParseFilter(body, "KeyConditions"));
+  request.scan_index_forward = BoolOf(members.scan_index_forward).value_or(true);
+  request.key_condition_expression = StringOf(members.key_condition_expression);
+  DDB_ASSIGN_OR_RETURN(request.key_conditions, ParseFilter(members.key_conditions));
   return request;
 }
 
 Result<ScanRequest> ParseScan(const rapidjson::Value& body) {
   ScanRequest request;
-  DDB_RETURN_IF_ERROR(ParseReadParameters(body, "ScanFilter", &request.read));
+  const ReadMembers members = FindReadMembers(body);
+  DDB_RETURN_IF_ERROR(ParseReadParameters(members, members.scan_filter, &request.read));
   request.read.encoded_response = true;
-  request.segment = IntMember(body, "Segment");
-  request.total_segments = IntMember(body, "TotalSegments");
+  request.segment = IntOf(members.segment);
+  request.total_segments = IntOf(members.total_segments);
   return request;
 }
 

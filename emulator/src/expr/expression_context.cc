@@ -114,6 +114,12 @@ std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& keys) 
 }
 
 const std::string* ExpressionContext::FindName(std::string_view placeholder) {
+  if (lookup_names_ != nullptr) {
+    const auto it = lookup_names_->find(placeholder);
+    if (it == lookup_names_->end()) return nullptr;
+    used_names_.push_back(it->first);
+    return &it->second;
+  }
   if (names_ == nullptr) return nullptr;
   const auto it = names_->find(std::string(placeholder));
   if (it == names_->end()) return nullptr;
@@ -130,14 +136,19 @@ const AttributeValue* ExpressionContext::FindValue(std::string_view placeholder)
 }
 
 Status ExpressionContext::CheckAllUsed() const {
-  std::vector<std::string> names = UnusedKeys(names_, used_names_);
+  std::vector<std::string> names = lookup_names_ != nullptr
+                                       ? UnusedKeys(lookup_names_, used_names_)
+                                       : UnusedKeys(names_, used_names_);
   if (!names.empty()) return errors::UnusedNames(names);
   std::vector<std::string> values = UnusedKeys(values_, used_values_);
   if (!values.empty()) return errors::UnusedValues(values);
   return Status::Ok();
 }
 
-Status ValidateAttributeNames(const AttributeNames& names) {
+namespace {
+
+template <class Names>
+Status ValidateNames(const Names& names) {
   DDB_RETURN_IF_ERROR(ValidateKeys(names, "ExpressionAttributeNames", '#'));
   if (std::none_of(names.begin(), names.end(),
                    [](const auto& entry) { return IsBadName(entry.second); })) {
@@ -158,6 +169,14 @@ Status ValidateAttributeNames(const AttributeNames& names) {
     return ApiError::Validation("ExpressionAttributeNames contains invalid value: " + detail);
   }
   return Status::Ok();
+}
+
+}  // namespace
+
+Status ValidateAttributeNames(const AttributeNames& names) { return ValidateNames(names); }
+
+Status ValidateLookupAttributeNames(const LookupAttributeNames& names) {
+  return ValidateNames(names);
 }
 
 Status ValidateAttributeValueKeys(const Item& values) {

@@ -20,12 +20,23 @@
 namespace ddbemu::expr {
 
 using AttributeNames = std::map<std::string, std::string>;
+// The same map with lookup by string_view, as Query and Scan requests hold their names
+// (api/read_requests.h): a context can use theirs instead of a per-request copy.
+using LookupAttributeNames = std::map<std::string, std::string, std::less<>>;
 
 class ExpressionContext {
  public:
   // Either map may be null (the parameter was absent). Both must outlive the context.
   ExpressionContext(const AttributeNames* names, const Item* values)
       : names_(names), values_(values) {}
+  // The same over a LookupAttributeNames map (a factory: a null `names` would make a second
+  // constructor ambiguous).
+  static ExpressionContext WithLookupNames(const LookupAttributeNames* names,
+                                          const Item* values) {
+    ExpressionContext context(nullptr, values);
+    context.lookup_names_ = names;
+    return context;
+  }
 
   // The attribute name for "#n", or null when the request does not define it. Marks it used.
   const std::string* FindName(std::string_view placeholder);
@@ -38,6 +49,7 @@ class ExpressionContext {
 
  private:
   const AttributeNames* names_;
+  const LookupAttributeNames* lookup_names_ = nullptr;  // set instead of names_, or neither
   const Item* values_;
   // Views of the maps' keys, one per use (a repeat costs less than looking it up); a
   // request's few fit inline.
@@ -61,6 +73,8 @@ std::vector<std::string> JavaHashSetOrder(const std::vector<std::string>& keys);
 // and the same for ExpressionAttributeValues keys (whose too-long message stops at "too long;").
 // The values themselves are validated by the JSON codec.
 Status ValidateAttributeNames(const AttributeNames& names);
+// The same over a Query's or Scan's names (another name: a braced map would fit either).
+Status ValidateLookupAttributeNames(const LookupAttributeNames& names);
 Status ValidateAttributeValueKeys(const Item& values);
 
 }  // namespace ddbemu::expr

@@ -18,7 +18,7 @@ ApiError InvalidCondition(std::string_view detail) {
   return V("Invalid condition in KeyConditionExpression: " + std::string(detail));
 }
 
-const KeyAttribute* FindKey(const std::vector<KeyAttribute>& keys, const std::string& name) {
+const KeyAttribute* FindKey(const KeyAttributes& keys, const std::string& name) {
   const auto it =
       std::find_if(keys.begin(), keys.end(), [&](const KeyAttribute& k) { return k.name == name; });
   return it == keys.end() ? nullptr : &*it;
@@ -60,8 +60,9 @@ KeyOperator FromComparator(Comparator c, bool flipped) {
   }
 }
 
-// One leaf condition (comparison, BETWEEN or begins_with) as a predicate.
-Result<KeyPredicate> Leaf(const Condition& c) {
+// One leaf condition (comparison, BETWEEN or begins_with) as a predicate, written into `*p`
+// (built in place: a KeyPredicate holds two values, and moving it is not free).
+Status Leaf(const Condition& c, KeyPredicate* p) {
   for (const Operand& o : c.operands) {
     if (o.is_function()) return V("KeyConditionExpressions cannot contain nested operations");
   }
@@ -79,22 +80,21 @@ Result<KeyPredicate> Leaf(const Condition& c) {
   if (!key.path.is_top_level()) {
     return V("KeyConditionExpressions cannot have conditions on nested attributes");
   }
-  KeyPredicate p;
-  p.attribute = key.path.root();
-  p.value = c.operands[flipped ? 0 : 1].value;
+  p->attribute = key.path.root();
+  p->value = c.operands[flipped ? 0 : 1].value;
   if (c.kind == Condition::Kind::kBetween) {
-    p.op = KeyOperator::kBetween;
-    p.upper = c.operands[2].value;
+    p->op = KeyOperator::kBetween;
+    p->upper = c.operands[2].value;
   } else if (c.kind == Condition::Kind::kFunction) {
-    p.op = KeyOperator::kBeginsWith;
+    p->op = KeyOperator::kBeginsWith;
   } else {
-    p.op = FromComparator(c.comparator, flipped);
+    p->op = FromComparator(c.comparator, flipped);
   }
-  return p;
+  return Status::Ok();
 }
 
 // Check 2: the walk over AND-ed conditions.
-Status Collect(const Condition& c, std::vector<KeyPredicate>& out) {
+Status Collect(const Condition& c, KeyPredicates& out) {
   switch (c.kind) {
     case Condition::Kind::kAnd:
       DDB_RETURN_IF_ERROR(Collect(c.children[0], out));
@@ -114,13 +114,17 @@ Status Collect(const Condition& c, std::vector<KeyPredicate>& out) {
     case Condition::Kind::kBetween:
       break;
   }
-  DDB_ASSIGN_OR_RETURN(KeyPredicate p, Leaf(c));
-  for (const KeyPredicate& seen : out) {
-    if (seen.attribute == p.attribute) {
+  KeyPredicate& p = out.emplace_back();
+  if (Status s = Leaf(c, &p); !s.ok()) {
+    out.pop_back();
+    return s;
+  }
+  for (std::size_t i = 0; i + 1 < out.size(); ++i) {
+    if (out[i].attribute == p.attribute) {
+      out.pop_back();
       return V("KeyConditionExpressions must only contain one condition per key");
     }
   }
-  out.push_back(std::move(p));
   return Status::Ok();
 }
 
@@ -144,11 +148,12 @@ ApiError TypeMismatch() {
 // equality, else (as AWS answers, [PARITYSUITE] tier1/query/multiAttributeGsiKey.test.ts)
 // "RANGE key attributes b must have equality conditions specified in the query because a
 // condition is present on key attribute c". Fills kc->sort in schema order.
-Status MatchMultiAttributeSort(const std::vector<KeyPredicate>& predicates,
+Status MatchMultiAttributeSort(const std::vector<const KeyPredicate*>& predicates,
                                const KeySchemaView& schema, KeyCondition* kc) {
   std::vector<const KeyPredicate*> by_position(schema.sort.size(), nullptr);
   std::size_t last = 0;
-  for (const KeyPredicate& p : predicates) {
+  for (const KeyPredicate* q : predicates) {
+    const KeyPredicate& p = *q;
     const auto it = std::find_if(schema.sort.begin(), schema.sort.end(),
                                  [&](const KeyAttribute& k) { return k.name == p.attribute; });
     if (it == schema.sort.end()) return V("Query key condition not supported");
@@ -174,57 +179,84 @@ Status MatchMultiAttributeSort(const std::vector<KeyPredicate>& predicates,
 
 }  // namespace
 
-// Check 4: the predicates against the key schema.
-Result<KeyCondition> MatchKeySchema(std::vector<KeyPredicate> predicates,
-                                    const KeySchemaView& schema) {
-  KeyCondition kc;
-  kc.partition.reserve(schema.partition.size());
-  if (predicates.size() > schema.partition.size()) {
-    kc.sort.reserve(std::min(predicates.size() - schema.partition.size(), schema.sort.size()));
-  }
+namespace {
+
+// Check 4: the predicates against the key schema. A predicate is taken (moved into `kc`) once
+// it matches a key attribute; the search for the next attribute skips taken ones, in the order
+// written, as erasing them from the list did.
+Status MatchKeySchemaInto(KeyPredicates& predicates, const KeySchemaView& schema,
+                          KeyCondition* kc) {
+  kc->partition.clear();
+  kc->sort.clear();
+  boost::container::small_vector<bool, 4> taken(predicates.size(), false);
+  std::size_t remaining = predicates.size();
+  const auto find = [&](const std::string& name) -> KeyPredicate* {
+    for (std::size_t i = 0; i < predicates.size(); ++i) {
+      if (!taken[i] && predicates[i].attribute == name) {
+        taken[i] = true;
+        return &predicates[i];
+      }
+    }
+    return nullptr;
+  };
   for (const KeyAttribute& k : schema.partition) {
-    const auto it = std::find_if(predicates.begin(), predicates.end(),
-                                 [&](const KeyPredicate& p) { return p.attribute == k.name; });
-    if (it == predicates.end()) return Missed(k.name);
-    if (it->op != KeyOperator::kEq) return V("Query key condition not supported");
-    kc.partition.push_back(std::move(*it));
-    predicates.erase(it);
+    KeyPredicate* p = find(k.name);
+    if (p == nullptr) return Missed(k.name);
+    if (p->op != KeyOperator::kEq) return V("Query key condition not supported");
+    kc->partition.push_back(std::move(*p));
+    --remaining;
   }
   if (schema.sort.size() > 1) {
-    DDB_RETURN_IF_ERROR(MatchMultiAttributeSort(predicates, schema, &kc));
-    predicates.clear();
+    std::vector<const KeyPredicate*> rest;
+    for (std::size_t i = 0; i < predicates.size(); ++i) {
+      if (!taken[i]) rest.push_back(&predicates[i]);
+    }
+    DDB_RETURN_IF_ERROR(MatchMultiAttributeSort(rest, schema, kc));
+    remaining = 0;
   }
   // The rest must be on sort attributes: equalities on a prefix of them, the last one of any
   // operator (a classic key has one sort attribute, so that is one condition of any kind).
-  for (std::size_t i = 0; i < schema.sort.size() && !predicates.empty(); ++i) {
-    const auto it = std::find_if(predicates.begin(), predicates.end(), [&](const KeyPredicate& p) {
-      return p.attribute == schema.sort[i].name;
-    });
-    if (it == predicates.end()) return Missed(schema.sort[i].name);
-    if (it->op != KeyOperator::kEq && predicates.size() > 1) {
+  for (std::size_t i = 0; i < schema.sort.size() && remaining > 0; ++i) {
+    KeyPredicate* p = find(schema.sort[i].name);
+    if (p == nullptr) return Missed(schema.sort[i].name);
+    if (p->op != KeyOperator::kEq && remaining > 1) {
       return V("Query key condition not supported");
     }
-    kc.sort.push_back(std::move(*it));
-    predicates.erase(it);
+    kc->sort.push_back(std::move(*p));
+    --remaining;
   }
-  if (!predicates.empty()) return V("Query key condition not supported");
-  for (const KeyPredicate& p : kc.partition) {
+  if (remaining > 0) return V("Query key condition not supported");
+  for (const KeyPredicate& p : kc->partition) {
     if (!TypeMatches(p, FindKey(schema.partition, p.attribute)->type)) return TypeMismatch();
   }
-  for (const KeyPredicate& p : kc.sort) {
+  for (const KeyPredicate& p : kc->sort) {
     if (!TypeMatches(p, FindKey(schema.sort, p.attribute)->type)) return TypeMismatch();
   }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<KeyCondition> MatchKeySchema(KeyPredicates predicates, const KeySchemaView& schema) {
+  KeyCondition kc;
+  DDB_RETURN_IF_ERROR(MatchKeySchemaInto(predicates, schema, &kc));
   return kc;
 }
 
-Result<KeyCondition> ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema) {
+Status ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema,
+                           KeyCondition* out) {
   DDB_RETURN_IF_ERROR(CheckKeysScalar(condition, schema));
-  std::vector<KeyPredicate> predicates;
-  predicates.reserve(2);  // a partition key and a sort key condition, as a Query has at most
+  KeyPredicates predicates;
   DDB_RETURN_IF_ERROR(Collect(condition, predicates));
   const std::size_t max = std::max<std::size_t>(2, schema.partition.size() + schema.sort.size());
   if (predicates.size() > max) return V("Conditions can be of length 1 or 2 only");
-  return MatchKeySchema(std::move(predicates), schema);
+  return MatchKeySchemaInto(predicates, schema, out);
+}
+
+Result<KeyCondition> ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema) {
+  KeyCondition kc;
+  DDB_RETURN_IF_ERROR(ExtractKeyCondition(condition, schema, &kc));
+  return kc;
 }
 
 bool SortKeyMatches(const KeyPredicate& p, const AttributeValue& value) {

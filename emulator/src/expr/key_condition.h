@@ -20,6 +20,7 @@
 // The caller runs this after the request's unused-placeholder check, as the service does.
 #pragma once
 
+#include <boost/container/small_vector.hpp>
 #include <string>
 #include <vector>
 
@@ -34,11 +35,15 @@ struct KeyAttribute {
   AttributeType type;  // kS, kN or kB
 };
 
+// A classic key's attributes fit inline (one partition, at most one sort attribute), so that a
+// Query builds its key view and condition with no allocation; multi-attribute keys spill.
+using KeyAttributes = boost::container::small_vector<KeyAttribute, 1>;
+
 // The key of the table or index queried. Classic keys have one partition attribute and zero or
 // one sort attribute; multi-attribute GSI keys have up to four of each.
 struct KeySchemaView {
-  std::vector<KeyAttribute> partition;
-  std::vector<KeyAttribute> sort;
+  KeyAttributes partition;
+  KeyAttributes sort;
 };
 
 enum class KeyOperator : std::uint8_t { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
@@ -51,15 +56,24 @@ struct KeyPredicate {
   AttributeValue upper;  // BETWEEN: the upper bound
 };
 
+// Inline room as for KeyAttributes; KeyPredicates holds a classic key's two conditions.
+using KeyPredicates = boost::container::small_vector<KeyPredicate, 2>;
+
 struct KeyCondition {
-  std::vector<KeyPredicate> partition;  // one equality per partition attribute, schema order
-  std::vector<KeyPredicate> sort;       // conditions on sort attributes, schema order
+  // One equality per partition attribute, schema order.
+  boost::container::small_vector<KeyPredicate, 1> partition;
+  // Conditions on sort attributes, schema order.
+  boost::container::small_vector<KeyPredicate, 1> sort;
 };
 
 Result<KeyCondition> ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema);
+// The same into `*out` (a Query's own: a KeyCondition keeps its predicates inline, so returning
+// one moves them). On failure `*out` holds whatever was matched before the error.
+Status ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema,
+                           KeyCondition* out);
 
 // Check 4 alone, for predicates that did not come from an expression (legacy KeyConditions).
-Result<KeyCondition> MatchKeySchema(std::vector<KeyPredicate> predicates,
+Result<KeyCondition> MatchKeySchema(KeyPredicates predicates,
                                     const KeySchemaView& schema);
 
 // Whether a sort-key value satisfies `predicate` (same ordering as conditions: numbers

@@ -271,7 +271,7 @@ Result<KeyCondition> KeyConditionsToKeyCondition(const std::vector<FilterEntry>&
   if (entries.empty() || entries.size() > max) {
     return ApiError::Validation("Conditions can be of length 1 or 2 only");
   }
-  std::vector<KeyPredicate> predicates;
+  KeyPredicates predicates;
   for (const FilterEntry& e : entries) {
     switch (e.op) {
       case ComparisonOperator::kNe:

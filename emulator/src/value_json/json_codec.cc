@@ -251,6 +251,8 @@ Result<AttributeValue> AttributeValueFromJson(const rapidjson::Value& json) {
 Result<Item> ItemFromJson(const rapidjson::Value& json) {
   if (auto err = jsonshape::CheckMap(json)) return *std::move(err);
   Item item;
+  // One allocation for the entries (a GetItem's Key grew its map twice, one entry at a time).
+  item.reserve(json.MemberCount());
   for (const auto& m : json.GetObject()) {
     if (m.value.IsNull()) return NullAttribute(View(m.name));
     DDB_ASSIGN_OR_RETURN(AttributeValue value, ValidateValue(m.value, 1));
@@ -262,6 +264,7 @@ Result<Item> ItemFromJson(const rapidjson::Value& json) {
 Result<Item> ExpressionValuesFromJson(const rapidjson::Value& json) {
   if (auto err = jsonshape::CheckMap(json)) return *std::move(err);
   Item values;
+  values.reserve(json.MemberCount());  // as ItemFromJson
   for (const auto& m : json.GetObject()) {
     if (m.value.IsNull()) return NullAttribute(View(m.name));
     Result<AttributeValue> value = ValidateValue(m.value, 1);

@@ -109,6 +109,54 @@ TEST(ValidateAttributeNamesTest, RejectsEmptyAndOversizedNames) {
             "less than 65536 bytes for key #n");
 }
 
+// Query and Scan hand their own names map (LookupAttributeNames) to the context: resolution,
+// unused-key messages and the map's validation are those of the general map, case by case.
+TEST(ExpressionContextTest, LookupNamesResolveAndReportAsTheGeneralMap) {
+  const std::vector<std::vector<std::pair<std::string, std::string>>> maps = {
+      {{"#a", "alpha"}},
+      {{"#z", "x"}, {"#y", "y"}},
+      {{"#k", "pk"}, {"#f", "flag"}, {"#q", "q"}}};
+  const Item values{{":v", S("x")}, {":z", S("x")}};
+  for (const auto& entries : maps) {
+    const AttributeNames general(entries.begin(), entries.end());
+    const LookupAttributeNames lookup(entries.begin(), entries.end());
+    for (const std::string used : {"#a", "#k", "#y", "#none"}) {
+      ExpressionContext a(&general, &values);
+      ExpressionContext b = ExpressionContext::WithLookupNames(&lookup, &values);
+      const std::string* from_a = a.FindName(used);
+      const std::string* from_b = b.FindName(used);
+      ASSERT_EQ(from_a == nullptr, from_b == nullptr) << used;
+      if (from_a != nullptr) EXPECT_EQ(*from_a, *from_b);
+      a.FindValue(":v");
+      b.FindValue(":v");
+      EXPECT_EQ(Message(a.CheckAllUsed()), Message(b.CheckAllUsed())) << used;
+      EXPECT_FALSE(Message(b.CheckAllUsed()).empty());  // :z is never used
+    }
+  }
+  ExpressionContext none = ExpressionContext::WithLookupNames(nullptr, nullptr);
+  EXPECT_EQ(none.FindName("#a"), nullptr);
+  EXPECT_TRUE(none.CheckAllUsed().ok());
+}
+
+TEST(ValidateAttributeNamesTest, LookupNamesGetTheSameMessages) {
+  const std::vector<std::vector<std::pair<std::string, std::string>>> maps = {
+      {},
+      {{"#n", "x"}},
+      {{"n", "x"}},
+      {{"#n-1", "x"}, {"#b", ""}},
+      {{"#" + std::string(255, 'n'), "x"}},
+      {{"#n", ""}},
+      {{"#n", std::string(65536, 'x')}, {"#m", ""}}};
+  for (const auto& entries : maps) {
+    const AttributeNames general(entries.begin(), entries.end());
+    const LookupAttributeNames lookup(entries.begin(), entries.end());
+    EXPECT_EQ(Message(ValidateLookupAttributeNames(lookup)),
+              Message(ValidateAttributeNames(general)));
+  }
+  EXPECT_EQ(Message(ValidateLookupAttributeNames({{"#n", ""}})),
+            "ExpressionAttributeNames contains invalid value: Empty attribute name for key #n");
+}
+
 TEST(ValidateAttributeValueKeysTest, RejectsEmptyMapsAndBadKeys) {
   EXPECT_EQ(Message(ValidateAttributeValueKeys({})), "ExpressionAttributeValues must not be empty");
   EXPECT_EQ(Message(ValidateAttributeValueKeys({{"v", S("x")}})),

@@ -187,6 +187,48 @@ TEST_P(HashOnlyKeyTest, MatchesTheService) {
 }
 INSTANTIATE_TEST_SUITE_P(Recorded, HashOnlyKeyTest, ::testing::ValuesIn(kHashOnly));
 
+// Query extracts into a KeyCondition of its own (ExtractKeyCondition's out-parameter form): the
+// same predicates and errors as the returned form, case by case, even reusing one object whose
+// previous contents must not leak into the next answer.
+TEST(KeyConditionTest, ExtractingInPlaceMatchesTheReturnedForm) {
+  KeyCondition reused;
+  const auto same = [](const KeyPredicate& a, const KeyPredicate& b) {
+    return a.attribute == b.attribute && a.op == b.op && a.value == b.value && a.upper == b.upper;
+  };
+  const auto check = [&](const auto& cases, const KeySchemaView& schema) {
+    for (const Case& c : cases) {
+      static const Item pool = ItemFromJsonText(kPool);
+      AttributeNames names = NamesFor(c.key_condition);
+      if (names.count("#p")) names["#p"] = "pk";
+      if (names.count("#s")) names["#s"] = "sk";
+      const Item values = ValuesFor(c.key_condition, pool);
+      ExpressionContext context(names.empty() ? nullptr : &names,
+                                values.empty() ? nullptr : &values);
+      Result<Condition> parsed = ParseCondition(c.key_condition, ExpressionKind::kKeyCondition);
+      if (!parsed.ok()) continue;
+      Result<Condition> bound = BindCondition(*parsed, ExpressionKind::kKeyCondition, context);
+      if (!bound.ok()) continue;
+      const Result<KeyCondition> returned = ExtractKeyCondition(*bound, schema);
+      const Status in_place = ExtractKeyCondition(*bound, schema, &reused);
+      ASSERT_EQ(returned.ok(), in_place.ok()) << c.key_condition;
+      if (!returned.ok()) {
+        EXPECT_EQ(returned.error().message(), in_place.error().message()) << c.key_condition;
+        continue;
+      }
+      ASSERT_EQ(returned->partition.size(), reused.partition.size()) << c.key_condition;
+      ASSERT_EQ(returned->sort.size(), reused.sort.size()) << c.key_condition;
+      for (std::size_t i = 0; i < reused.partition.size(); ++i) {
+        EXPECT_TRUE(same(returned->partition[i], reused.partition[i])) << c.key_condition;
+      }
+      for (std::size_t i = 0; i < reused.sort.size(); ++i) {
+        EXPECT_TRUE(same(returned->sort[i], reused.sort[i])) << c.key_condition;
+      }
+    }
+  };
+  check(kHashAndRange, HashAndRange());
+  check(kHashOnly, HashOnly());
+}
+
 TEST(KeyConditionTest, NormalizesTheKeyToTheLeft) {
   Result<KeyCondition> kc = Extract("pk = :v AND :n < sk", HashAndRange());
   ASSERT_TRUE(kc.ok()) << kc.error().message();

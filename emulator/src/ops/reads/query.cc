@@ -13,11 +13,13 @@ namespace ddbemu::ops {
 namespace {
 
 // The key condition, from KeyConditionExpression or the legacy KeyConditions, checked against
-// the addressed key.
-Result<expr::KeyCondition> ExtractCondition(const ReadTarget& target, const ReadExpressions& e) {
+// the addressed key, into `*out` (built in place: its predicates live inline).
+Status ExtractCondition(const ReadTarget& target, const ReadExpressions& e,
+                        expr::KeyCondition* out) {
   const expr::KeySchemaView view = target.KeyView();
-  if (e.key_condition) return expr::ExtractKeyCondition(*e.key_condition, view);
-  return expr::KeyConditionsToKeyCondition(*e.key_conditions, view);
+  if (e.key_condition) return expr::ExtractKeyCondition(*e.key_condition, view, out);
+  DDB_ASSIGN_OR_RETURN(*out, expr::KeyConditionsToKeyCondition(*e.key_conditions, view));
+  return Status::Ok();
 }
 
 // The start key, checked against the target and the condition, as a storage key.
@@ -47,7 +49,8 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   if (engine.transient != nullptr && read.index_name) {  // realism switch: GSI backfilling
     DDB_RETURN_IF_ERROR(engine.transient->CheckIndexRead(caller.ns, table.name, *read.index_name));
   }
-  DDB_ASSIGN_OR_RETURN(const expr::KeyCondition condition, ExtractCondition(target, expressions));
+  expr::KeyCondition condition;
+  DDB_RETURN_IF_ERROR(ExtractCondition(target, expressions, &condition));
   PageRequest page;
   DDB_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, condition, read.exclusive_start_key));
   DDB_ASSIGN_OR_RETURN(const ReadShape shape,

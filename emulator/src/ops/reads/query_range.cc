@@ -19,11 +19,9 @@ using storage::PrefixSuccessor;
 // (value/key_codec.cc, FORMAT) a string's encoding is its escaped bytes followed by the two-byte
 // terminator 0x00 0x01, and escaping works byte by byte, so the strings that begin with `p` are
 // exactly those whose encodings begin with this.
-std::string OpenComponent(const AttributeValue& prefix) {
-  std::string encoded;
-  keycodec::AppendComponent(prefix, &encoded);
-  encoded.resize(encoded.size() - 2);
-  return encoded;
+void AppendOpenComponent(const AttributeValue& prefix, std::string* out) {
+  keycodec::AppendComponent(prefix, out);
+  out->resize(out->size() - 2);
 }
 
 std::string Component(const AttributeValue& value) {
@@ -41,10 +39,13 @@ KeyRange Between(std::string lower, std::optional<std::string> upper) {
 }
 
 // The range of the last sort predicate, inside prefix `p` (partition and leading equalities).
-KeyRange SortRange(const std::string& p, const KeyPredicate& last) {
+// `p` is taken by value: the common equality and begins_with extend it in place and it becomes
+// the range's lower bound, so that the range costs its two bounds' strings and no more.
+KeyRange SortRange(std::string p, const KeyPredicate& last) {
   switch (last.op) {
     case KeyOperator::kEq:
-      return KeyRange::Prefix(p + Component(last.value));
+      keycodec::AppendComponent(last.value, &p);
+      return KeyRange::Prefix(std::move(p));
     case KeyOperator::kLt:
       return Between(p, p + Component(last.value));
     case KeyOperator::kLe:
@@ -60,9 +61,10 @@ KeyRange SortRange(const std::string& p, const KeyPredicate& last) {
     case KeyOperator::kBetween:
       return Between(p + Component(last.value), PrefixSuccessor(p + Component(last.upper)));
     case KeyOperator::kBeginsWith:
-      return KeyRange::Prefix(p + OpenComponent(last.value));
+      AppendOpenComponent(last.value, &p);
+      return KeyRange::Prefix(std::move(p));
   }
-  return KeyRange::Prefix(p);
+  return KeyRange::Prefix(std::move(p));
 }
 
 bool SamePartition(const expr::KeyCondition& condition, const Item& start_key) {
@@ -94,11 +96,16 @@ Result<KeyRange> QueryRange(const ReadTarget& target, const expr::KeyCondition& 
   std::optional<std::string> prefix = PartitionPrefix(target, condition);
   if (!prefix) return ApiError::InternalServerError("A key condition does not fit its schema");
   if (condition.sort.empty()) return KeyRange::Prefix(std::move(*prefix));
+  // Room for the sort components appended below (a hint: escaping may need a little more), so
+  // that appending them does not reallocate the prefix.
+  std::size_t room = 0;
+  for (const KeyPredicate& p : condition.sort) room += p.value.scalar().size() + 8;
+  prefix->reserve(prefix->size() + room);
   // All but the last sort predicate are equalities (expr::ExtractKeyCondition).
   for (std::size_t i = 0; i + 1 < condition.sort.size(); ++i) {
-    prefix->append(Component(condition.sort[i].value));
+    keycodec::AppendComponent(condition.sort[i].value, &*prefix);
   }
-  return SortRange(*prefix, condition.sort.back());
+  return SortRange(std::move(*prefix), condition.sort.back());
 }
 
 Status CheckStartKeyInQuery(const expr::KeyCondition& condition, const Item& start_key) {

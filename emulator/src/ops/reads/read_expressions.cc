@@ -102,11 +102,10 @@ Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
   return Status::Ok();
 }
 
-// `names`: r.names as the expression layer takes them.
-Status ValidatePlaceholderMaps(const api::ReadParameters& r, const expr::AttributeNames& names) {
+Status ValidatePlaceholderMaps(const api::ReadParameters& r) {
   if (r.has_names) {
     if (r.names.empty()) return V("ExpressionAttributeNames must not be empty");
-    DDB_RETURN_IF_ERROR(expr::ValidateAttributeNames(names));
+    DDB_RETURN_IF_ERROR(expr::ValidateLookupAttributeNames(r.names));
   }
   if (r.has_values) {
     if (r.values.empty()) return V("ExpressionAttributeValues must not be empty");
@@ -122,10 +121,10 @@ Status PrepareExpressions(const ReadParameterView& p, expr::ExpressionCache* cac
   const bool uses_expressions =
       r.filter_expression || r.projection_expression || p.has_key_condition_expression();
   if (!uses_expressions) return Status::Ok();
-  const expr::AttributeNames names(r.names.begin(), r.names.end());
-  DDB_RETURN_IF_ERROR(ValidatePlaceholderMaps(r, names));
-  expr::ExpressionContext context(r.has_names ? &names : nullptr,
-                                  r.has_values ? &r.values : nullptr);
+  DDB_RETURN_IF_ERROR(ValidatePlaceholderMaps(r));
+  // The request's own names map (no per-request copy of it into another map type).
+  expr::ExpressionContext context = expr::ExpressionContext::WithLookupNames(
+      r.has_names ? &r.names : nullptr, r.has_values ? &r.values : nullptr);
   if (r.filter_expression) {
     DDB_ASSIGN_OR_RETURN(out->filter,
                          expr::PrepareCondition(*r.filter_expression, expr::ExpressionKind::kFilter,

@@ -23,7 +23,7 @@ std::vector<KeyAttribute> TableKeyAttributes(const TableSchema& table) {
   return keys;
 }
 
-bool Contains(const std::vector<KeyAttribute>& keys, std::string_view name) {
+bool Contains(std::span<const KeyAttribute> keys, std::string_view name) {
   return std::any_of(keys.begin(), keys.end(),
                      [&](const KeyAttribute& k) { return k.name == name; });
 }
@@ -96,8 +96,8 @@ Result<ReadTarget> ResolveReadTarget(const TableSchema& table,
   ReadTarget target;
   target.table = &table;
   if (!index_name) {
-    target.partition_key = {table.partition_key};
-    if (table.sort_key) target.sort_key = {*table.sort_key};
+    target.partition_key = std::span<const KeyAttribute>(&table.partition_key, 1);
+    if (table.sort_key) target.sort_key = std::span<const KeyAttribute>(&*table.sort_key, 1);
     target.keyspace_id = table.keyspace_id;
     return target;
   }

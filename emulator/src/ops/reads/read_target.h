@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,9 +25,10 @@ namespace ddbemu::ops {
 struct ReadTarget {
   const TableSchema* table = nullptr;
   const IndexSchema* index = nullptr;  // null: the table itself
-  // The key the request addresses: the index's for an index, else the table's.
-  std::vector<KeyAttribute> partition_key;
-  std::vector<KeyAttribute> sort_key;
+  // The key the request addresses: the index's for an index, else the table's. Views into
+  // `table`'s schema (which outlives the target): resolving a target per read copied them.
+  std::span<const KeyAttribute> partition_key;
+  std::span<const KeyAttribute> sort_key;
   std::uint32_t keyspace_id = 0;
 
   bool is_index() const { return index != nullptr; }
