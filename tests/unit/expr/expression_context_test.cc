@@ -126,7 +126,9 @@ TEST(ExpressionContextTest, LookupNamesResolveAndReportAsTheGeneralMap) {
       const std::string* from_a = a.FindName(used);
       const std::string* from_b = b.FindName(used);
       ASSERT_EQ(from_a == nullptr, from_b == nullptr) << used;
-      if (from_a != nullptr) EXPECT_EQ(*from_a, *from_b);
+      if (from_a != nullptr) {
+        EXPECT_EQ(*from_a, *from_b);
+      }
       a.FindValue(":v");
       b.FindValue(":v");
       EXPECT_EQ(Message(a.CheckAllUsed()), Message(b.CheckAllUsed())) << used;
