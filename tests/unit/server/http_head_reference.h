@@ -1,7 +1,7 @@
 // The reference for ParsePlainRequest (server/http_head.h): a request read by Beast's parser as
 // connection.cc's Beast path reads it (one parser, the header first, the body limit checked
 // at the header, the body from the same bytes), and the router's view built from Beast's
-// fields as the connection's ViewOf builds it. Shared by http_head_test.cc and the
+// fields by the connection's own FillViewFromBeast. Shared by http_head_test.cc and the
 // differential fuzz target tests/fuzz/http_head_fuzz.cc.
 #pragma once
 
@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "server/beast_request_view.h"
 #include "server/http_head.h"
 #include "server/request_router.h"
 
@@ -105,40 +106,7 @@ inline std::optional<HeadReading> ReadWithBeast(std::string_view bytes, std::siz
   }
   const auto& request = parser.get();
   HttpRequestView view;
-  const auto sv = [](boost::beast::string_view s) { return std::string_view(s.data(), s.size()); };
-  view.method = sv(request.method_string());
-  view.target = sv(request.target());
-  view.body = request.body();
-  unsigned seen = 0;
-  const auto take = [&seen](unsigned bit, std::string_view& slot, std::string_view value) {
-    if (seen & bit) return;
-    seen |= bit;
-    slot = value;
-  };
-  for (const auto& field : request) {
-    const std::string_view value = sv(field.value());
-    switch (field.name()) {
-      case http::field::content_type: take(1u << 0, view.content_type, value); break;
-      case http::field::authorization: take(1u << 1, view.authorization, value); break;
-      case http::field::origin: take(1u << 2, view.origin, value); break;
-      case http::field::access_control_request_method:
-        take(1u << 3, view.access_control_request_method, value);
-        break;
-      case http::field::access_control_request_headers:
-        take(1u << 4, view.access_control_request_headers, value);
-        break;
-      case http::field::content_encoding: take(1u << 5, view.content_encoding, value); break;
-      case http::field::accept_encoding: take(1u << 6, view.accept_encoding, value); break;
-      case http::field::unknown:
-        if (boost::beast::iequals(field.name_string(), "X-Amz-Target")) {
-          take(1u << 7, view.amz_target, value);
-        }
-        break;
-      default:
-        break;
-    }
-    view.headers.emplace_back(sv(field.name_string()), value);
-  }
+  FillViewFromBeast(request, request.body(), view);
   return FromView(view, offset, request.version(), request.keep_alive(),
                   request.method() == http::verb::head);
 }
