@@ -65,7 +65,8 @@ struct Caller {
   const AccessPolicy* policy = nullptr;
   std::string access_key_id;
   // The embedded client's memo of the last table its reads resolved (storage/table_memo.h);
-  // null on the JSON path, whose Caller lives for one request.
+  // null on the JSON path, whose Callers the database keeps, one per access key id and region,
+  // and shares between threads (database_callers.h).
   storage::TableMemo* table_memo = nullptr;
 
   std::string TableArn(std::string_view table) const {
