@@ -5,7 +5,7 @@
 #include "api_json/legacy_requests.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
-#include "value_json/encoded_item_json.h"
+#include "value/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api {
