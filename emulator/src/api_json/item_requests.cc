@@ -64,7 +64,7 @@ Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
 // writes, in its order.
 std::string RenderEncodedItemResponse(const ItemResponse& response, std::string_view item_member) {
   std::string out;
-  JsonText text(out, response.encoded_item.size() * 2 + 128);  // see RenderEncodedRead
+  JsonText text(out, itemcodec::JsonRoomFor(response.encoded_item) + 128);
   text.Reserve(item_member.size() + 8);
   text.PutLiteral("{\"");
   text.Put(item_member);

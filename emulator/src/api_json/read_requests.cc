@@ -121,9 +121,8 @@ void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {
 // order.
 std::string RenderEncodedRead(const ReadResponse& response) {
   std::string out;
-  // Stored items grow by about 40% as JSON (names and values are copied; the punctuation and
-  // type tags outweigh the lengths and tags): reserved with room to spare, never regrown.
-  JsonText text(out, response.encoded_items.size() * 2 + 256);
+  // Reserved with room to spare, never regrown.
+  JsonText text(out, itemcodec::JsonRoomFor(response.encoded_items) + 256);
   text.Reserve(16);
   text.PutLiteral("{\"Items\":[");
   const std::string_view items(response.encoded_items);

@@ -12,6 +12,7 @@
 #include <string_view>
 
 #include "value/encoded_item_size.h"
+#include "value/item_format.h"
 #include "value/json_text.h"
 
 namespace ddbemu::itemcodec {
@@ -24,6 +25,14 @@ void AppendEncodedItemJson(std::string_view bytes, std::string& out);
 // The same through a JsonText cursor (value/json_text.h), for a response that writes several
 // items and other members into one buffer; leaves JsonText::kSlack bytes of room after the item.
 void AppendEncodedItemJson(std::string_view bytes, JsonText& out);
+
+// Room to reserve for the JSON of `items`, stored items one after another: their length when
+// the first carries its JSON (its text is shorter than its bytes, which also hold the body),
+// twice their length otherwise (the body grows by about 40% as JSON: names and values are copied,
+// and the punctuation and type tags outweigh the lengths and tags).
+inline std::size_t JsonRoomFor(std::string_view items) {
+  return !items.empty() && items[0] == kFormatVersionWithJson ? items.size() : items.size() * 2;
+}
 
 // Appends the item that `encoded` (format 0x01, from EncodeItem) holds in the form stored with
 // its JSON: format 0x02 with `size` (its ItemSize) and the JSON AppendEncodedItemJson writes.
