@@ -3,6 +3,7 @@
 
 #include "api_json/json_read.h"
 #include "api_json/legacy_requests.h"
+#include "api_json/plain_attribute_map.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
@@ -24,7 +25,7 @@ ReturnValues ParseReturnValues(const rapidjson::Value& body) {
 Result<Item> ParseAttributeMap(const rapidjson::Value& body, std::string_view member) {
   const rapidjson::Value* json = Member(body, member);
   if (json == nullptr) return Item{};
-  return ItemFromJson(*json);
+  return AttributeMapFromJson(*json);
 }
 
 void ParseLegacy(const rapidjson::Value& body, LegacyParameters* out) {
@@ -204,7 +205,7 @@ Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out)
   if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
       values != nullptr) {
     out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
+    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValueMapFromJson(*values));
   }
   return Status::Ok();
 }
@@ -251,7 +252,7 @@ Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   request.expressions.projection_expression = StringOf(m.projection_expression);
   ExpressionNamesOf(m.names, &request.expressions);
   if (m.key != nullptr) {
-    DDB_ASSIGN_OR_RETURN(request.key, ItemFromJson(*m.key));
+    DDB_ASSIGN_OR_RETURN(request.key, AttributeMapFromJson(*m.key));
   }
   return request;
 }
