@@ -50,6 +50,7 @@ std::vector<std::string> UnusedKeys(const Map* map, const Used& used) {
                              : std::binary_search(sorted.begin(), sorted.end(), k);
     if (!is_used) unused.push_back(key);
   }
+  if (unused.empty()) return unused;  // the common case: no order to compute
   return JavaHashSetOrder(unused);
 }
 
