@@ -57,9 +57,13 @@ void ExpectSame(const Condition& a, const Condition& b, const std::string& where
   EXPECT_EQ(a.function, b.function) << where;
   EXPECT_EQ(a.function_name, b.function_name) << where;
   ASSERT_EQ(a.operands.size(), b.operands.size()) << where;
-  for (std::size_t i = 0; i < a.operands.size(); ++i) ExpectSame(a.operands[i], b.operands[i], where);
+  for (std::size_t i = 0; i < a.operands.size(); ++i) {
+    ExpectSame(a.operands[i], b.operands[i], where);
+  }
   ASSERT_EQ(a.children.size(), b.children.size()) << where;
-  for (std::size_t i = 0; i < a.children.size(); ++i) ExpectSame(a.children[i], b.children[i], where);
+  for (std::size_t i = 0; i < a.children.size(); ++i) {
+    ExpectSame(a.children[i], b.children[i], where);
+  }
 }
 
 struct Case {
