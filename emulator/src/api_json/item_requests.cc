@@ -173,9 +173,11 @@ ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body)
 }
 
 ReturnConsumedCapacity ReturnConsumedCapacityOf(const rapidjson::Value* member) {
-  auto text = StringOf(member);
-  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
-  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
+  // Compared in place: every read request names it, and a copy of the text was most of the cost.
+  if (member == nullptr || !member->IsString()) return ReturnConsumedCapacity::kNone;
+  const std::string_view text = View(*member);
+  if (text == "TOTAL") return ReturnConsumedCapacity::kTotal;
+  if (text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
   return ReturnConsumedCapacity::kNone;
 }
 
