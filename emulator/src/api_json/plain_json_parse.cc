@@ -23,11 +23,88 @@ class PlainJsonParser {
 
   // One value and then only whitespace up to the body's end. A NUL byte inside the body stops
   // the parse short of it, and the body is refused.
+  //
+  // Iterative: a request body is a few nested objects, and a recursive call per container
+  // (this frame is large, everything being inlined into it) cost more than the rest of the
+  // container's parse. `open` holds the containers not yet closed.
   bool Root() {
+    struct Open {
+      bool object;
+      rapidjson::SizeType count;
+    };
+    Open open[kMaxPlainJsonDepth];
+    std::size_t depth = 0;
     SkipWhitespace();
-    if (!Value()) return false;
-    SkipWhitespace();
-    return p_ == end_;
+    for (;;) {
+      // A value starts at p_.
+      switch (*p_) {
+        case '{':
+          if (depth == kMaxPlainJsonDepth) return false;  // deeper nesting is refused
+          ++p_;
+          doc_.StartObject();
+          SkipWhitespace();
+          if (*p_ == '}') {
+            ++p_;
+            doc_.EndObject(0);
+            break;
+          }
+          open[depth++] = Open{true, 0};
+          if (!MemberName()) return false;
+          continue;
+        case '[':
+          if (depth == kMaxPlainJsonDepth) return false;
+          ++p_;
+          doc_.StartArray();
+          SkipWhitespace();
+          if (*p_ == ']') {
+            ++p_;
+            doc_.EndArray(0);
+            break;
+          }
+          open[depth++] = Open{false, 0};
+          continue;
+        case '"':
+          if (!String(/*key=*/false)) return false;
+          break;
+        case 't':
+          if (!Literal("true", 4)) return false;
+          doc_.Bool(true);
+          break;
+        case 'f':
+          if (!Literal("false", 5)) return false;
+          doc_.Bool(false);
+          break;
+        case 'n':
+          if (!Literal("null", 4)) return false;
+          doc_.Null();
+          break;
+        default:
+          if (!Number()) return false;
+      }
+      // A value ended: it is the root, or the next member or element of the innermost open
+      // container, which then continues (',') or closes (a closed container is itself a value
+      // that ended).
+      for (;;) {
+        SkipWhitespace();
+        if (depth == 0) return p_ == end_;
+        Open& inner = open[depth - 1];
+        ++inner.count;
+        if (*p_ == ',') {
+          ++p_;
+          SkipWhitespace();
+          if (inner.object && !MemberName()) return false;
+          break;
+        }
+        if (*p_ != (inner.object ? '}' : ']')) return false;
+        ++p_;
+        if (inner.object) {
+          doc_.EndObject(inner.count);
+        } else {
+          doc_.EndArray(inner.count);
+        }
+        --depth;
+      }
+    }
   }
 
  private:
@@ -36,23 +113,14 @@ class PlainJsonParser {
     while (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t') ++p_;
   }
 
-  bool Value() {
-    switch (*p_) {
-      case '{':
-        return Object();
-      case '[':
-        return Array();
-      case '"':
-        return String(/*key=*/false);
-      case 't':
-        return Literal("true", 4) && doc_.Bool(true);
-      case 'f':
-        return Literal("false", 5) && doc_.Bool(false);
-      case 'n':
-        return Literal("null", 4) && doc_.Null();
-      default:
-        return Number();
-    }
+  // A member's name, the colon and the whitespace up to its value.
+  bool MemberName() {
+    if (*p_ != '"' || !String(/*key=*/true)) return false;
+    SkipWhitespace();
+    if (*p_ != ':') return false;
+    ++p_;
+    SkipWhitespace();
+    return true;
   }
 
   bool Literal(const char* word, int length) {
@@ -61,68 +129,6 @@ class PlainJsonParser {
     }
     p_ += length;
     return true;
-  }
-
-  // Deeper nesting is refused: the recursion stays within kMaxPlainJsonDepth frames.
-  bool Enter() { return ++depth_ <= kMaxPlainJsonDepth; }
-
-  bool Object() {
-    if (!Enter()) return false;
-    ++p_;
-    doc_.StartObject();
-    SkipWhitespace();
-    rapidjson::SizeType members = 0;
-    if (*p_ == '}') {
-      ++p_;
-      --depth_;
-      return doc_.EndObject(0);
-    }
-    for (;;) {
-      if (*p_ != '"' || !String(/*key=*/true)) return false;
-      SkipWhitespace();
-      if (*p_ != ':') return false;
-      ++p_;
-      SkipWhitespace();
-      if (!Value()) return false;
-      ++members;
-      SkipWhitespace();
-      if (*p_ == ',') {
-        ++p_;
-        SkipWhitespace();
-        continue;
-      }
-      if (*p_ != '}') return false;
-      ++p_;
-      --depth_;
-      return doc_.EndObject(members);
-    }
-  }
-
-  bool Array() {
-    if (!Enter()) return false;
-    ++p_;
-    doc_.StartArray();
-    SkipWhitespace();
-    rapidjson::SizeType elements = 0;
-    if (*p_ == ']') {
-      ++p_;
-      --depth_;
-      return doc_.EndArray(0);
-    }
-    for (;;) {
-      if (!Value()) return false;
-      ++elements;
-      SkipWhitespace();
-      if (*p_ == ',') {
-        ++p_;
-        SkipWhitespace();
-        continue;
-      }
-      if (*p_ != ']') return false;
-      ++p_;
-      --depth_;
-      return doc_.EndArray(elements);
-    }
   }
 
   // From the opening quote. A backslash (an escape), a byte below 0x20 (the NUL after the body
@@ -198,7 +204,6 @@ class PlainJsonParser {
   char* p_;
   char* const end_;
   rapidjson::Document& doc_;
-  std::size_t depth_ = 0;
 };
 
 }  // namespace

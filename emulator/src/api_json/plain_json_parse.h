@@ -27,7 +27,8 @@ namespace ddbemu {
 // which then stay inside it.
 bool ParsePlainJsonInsitu(char* text, std::size_t size, rapidjson::Document& doc);
 
-// The nesting depth is the parse's recursion depth (frames of well under 100 bytes).
+// The open containers are kept in an array of this many entries (the parse does not recurse);
+// RapidJSON's in-place parse, which the caller bounds to about as many, takes deeper bodies.
 inline constexpr std::size_t kMaxPlainJsonDepth = 128;
 
 }  // namespace ddbemu
