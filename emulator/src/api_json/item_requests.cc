@@ -3,6 +3,7 @@
 
 #include "api_json/json_read.h"
 #include "api_json/legacy_requests.h"
+#include "api_json/plain_attribute_map.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value/encoded_item_json.h"
@@ -24,7 +25,7 @@ ReturnValues ParseReturnValues(const rapidjson::Value& body) {
 Result<Item> ParseAttributeMap(const rapidjson::Value& body, std::string_view member) {
   const rapidjson::Value* json = Member(body, member);
   if (json == nullptr) return Item{};
-  return ItemFromJson(*json);
+  return AttributeMapFromJson(*json);
 }
 
 void ParseLegacy(const rapidjson::Value& body, LegacyParameters* out) {
@@ -172,9 +173,11 @@ ReturnConsumedCapacity ParseReturnConsumedCapacity(const rapidjson::Value& body)
 }
 
 ReturnConsumedCapacity ReturnConsumedCapacityOf(const rapidjson::Value* member) {
-  auto text = StringOf(member);
-  if (text && *text == "TOTAL") return ReturnConsumedCapacity::kTotal;
-  if (text && *text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
+  // Compared in place: every read request names it, and a copy of the text was most of the cost.
+  if (member == nullptr || !member->IsString()) return ReturnConsumedCapacity::kNone;
+  const std::string_view text = View(*member);
+  if (text == "TOTAL") return ReturnConsumedCapacity::kTotal;
+  if (text == "INDEXES") return ReturnConsumedCapacity::kIndexes;
   return ReturnConsumedCapacity::kNone;
 }
 
@@ -204,7 +207,7 @@ Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out)
   if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
       values != nullptr) {
     out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
+    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValueMapFromJson(*values));
   }
   return Status::Ok();
 }
@@ -251,7 +254,7 @@ Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   request.expressions.projection_expression = StringOf(m.projection_expression);
   ExpressionNamesOf(m.names, &request.expressions);
   if (m.key != nullptr) {
-    DDB_ASSIGN_OR_RETURN(request.key, ItemFromJson(*m.key));
+    DDB_ASSIGN_OR_RETURN(request.key, AttributeMapFromJson(*m.key));
   }
   return request;
 }

@@ -4,6 +4,7 @@
 #include "api_json/item_requests.h"
 #include "api_json/json_read.h"
 #include "api_json/legacy_requests.h"
+#include "api_json/plain_attribute_map.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value/encoded_item_json.h"
@@ -51,7 +52,7 @@ Status ParseExpressionMaps(const ReadMembers& members, ReadParameters* out) {
   }
   if (const rapidjson::Value* values = members.values) {
     out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValuesFromJson(*values));
+    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValueMapFromJson(*values));
   }
   return Status::Ok();
 }

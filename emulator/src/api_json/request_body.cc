@@ -33,6 +33,7 @@
 
 #include <cstring>
 
+#include "api_json/plain_json_parse.h"
 #include "api_json/request_internal.h"
 #include "api_json/request_validator.h"
 
@@ -119,9 +120,14 @@ BodyShape ScanBody(std::string_view body) {
 
 Status ParseRequestBody(std::string_view body, RequestBodyScratch& scratch,
                         rapidjson::Document& doc) {
+  // The subset parse first (plain_json_parse.h): it accepts only plain bodies (ASCII, no NUL
+  // or control byte) of bounded depth, with no backslash, so no escape for
+  // HasLoneLowSurrogateEscape to find; what it accepts, RapidJSON would parse the same.
+  char* text = scratch.Copy(body);
+  if (ParsePlainJsonInsitu(text, body.size(), doc)) return Status::Ok();
   const BodyShape shape = ScanBody(body);
   if (!shape.plain) return ParseRequestBody(body, doc);
-  char* text = scratch.Copy(body);
+  text = scratch.Copy(body);  // the subset parse may have written into the copy
   if (shape.openers <= kMaxRecursiveOpeners) {
     doc.ParseInsitu<kOwnInstantiation>(text);
   } else {

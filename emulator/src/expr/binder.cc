@@ -40,20 +40,30 @@ class ConditionBinder {
 
   Status CheckNoValueInPath() const { return operands_.CheckNoValueInPath(); }
 
+  // The bound copy of `parsed` built into `out` (default-constructed), children first, then
+  // each node's operands and its checks: post-order, the order the service checks in.
   // Recursion depth is the tree's (up to ~1000 for a chain of NOTs), so this frame stays
   // small: the checks, which build messages, live in a separate, non-inlined function.
-  Status Bind(Condition& c) const {
-    for (Condition& child : c.children) {
-      Status s = Bind(child);
+  Status BindInto(const Condition& parsed, Condition& out) const {
+    out.children.resize(parsed.children.size());
+    for (std::size_t i = 0; i < parsed.children.size(); ++i) {
+      Status s = BindInto(parsed.children[i], out.children[i]);
       if (!s.ok()) return s;
     }
-    return BindLeaf(c);
+    return BindLeafInto(parsed, out);
   }
 
  private:
-  [[gnu::noinline]] Status BindLeaf(Condition& c) const {
-    for (Operand& o : c.operands) DDB_RETURN_IF_ERROR(operands_.BindOperand(o));
-    return Check(c);
+  [[gnu::noinline]] Status BindLeafInto(const Condition& parsed, Condition& out) const {
+    out.kind = parsed.kind;
+    out.comparator = parsed.comparator;
+    out.function = parsed.function;
+    out.function_name = parsed.function_name;
+    out.operands.resize(parsed.operands.size());
+    for (std::size_t i = 0; i < parsed.operands.size(); ++i) {
+      DDB_RETURN_IF_ERROR(operands_.BindOperandInto(parsed.operands[i], out.operands[i]));
+    }
+    return Check(out);
   }
 
   Status Check(const Condition& c) const {
@@ -152,6 +162,54 @@ Status OperandBinder::BindOperand(Operand& operand) const {
   }
 }
 
+Status OperandBinder::BindPathInto(const DocumentPath& parsed, DocumentPath& out) const {
+  out.elements.reserve(parsed.elements.size());
+  for (const PathElement& e : parsed.elements) {
+    if (!e.is_placeholder || e.name[0] == ':') {
+      // A value placeholder used as a name: unknown ones are reported as undefined names.
+      if (e.is_placeholder && context_.FindValue(e.name) == nullptr) {
+        return errors::UndefinedName(kind_, e.name);
+      }
+      value_in_path_ = value_in_path_ || e.is_placeholder;
+      out.elements.push_back(e);
+      continue;
+    }
+    const std::string* name = context_.FindName(e.name);
+    if (name == nullptr) return errors::UndefinedName(kind_, e.name);
+    out.elements.push_back(PathElement{e.kind, *name, false, e.index});
+  }
+  if (out.elements.size() > kMaxPathDepth) return errors::PathTooDeep(kind_, out.elements.size());
+  return Status::Ok();
+}
+
+Status OperandBinder::BindOperandInto(const Operand& parsed, Operand& out) const {
+  out.kind = parsed.kind;
+  switch (parsed.kind) {
+    case Operand::Kind::kPath:
+      return BindPathInto(parsed.path, out.path);
+    case Operand::Kind::kValue: {
+      out.placeholder = parsed.placeholder;
+      if (parsed.placeholder.empty()) {  // a legacy constant
+        out.value = parsed.value;
+        return Status::Ok();
+      }
+      const AttributeValue* v = context_.FindValue(parsed.placeholder);
+      if (v == nullptr) return errors::UndefinedValue(kind_, parsed.placeholder);
+      out.value = *v;
+      return Status::Ok();
+    }
+    default:
+      out.function = parsed.function;
+      out.function_name = parsed.function_name;
+      out.args.resize(parsed.args.size());
+      for (std::size_t i = 0; i < parsed.args.size(); ++i) {
+        DDB_RETURN_IF_ERROR(BindOperandInto(parsed.args[i], out.args[i]));
+      }
+      return parsed.kind == Operand::Kind::kFunction ? CheckOperandFunction(out)
+                                                      : CheckArithmetic(out);
+  }
+}
+
 Status OperandBinder::CheckOperandFunction(const Operand& f) const {
   const std::vector<Operand>& args = f.args;
   const std::size_t arity = f.function == FunctionId::kSize ? 1 : 2;
@@ -237,9 +295,9 @@ int CountOperators(const Condition& condition) {
 
 Result<Condition> BindCondition(const Condition& parsed, ExpressionKind kind,
                                 ExpressionContext& context) {
-  Condition bound = parsed;
+  Condition bound;
   const ConditionBinder binder(kind, context);
-  DDB_RETURN_IF_ERROR(binder.Bind(bound));
+  DDB_RETURN_IF_ERROR(binder.BindInto(parsed, bound));
   if (CountOperators(bound) > kMaxOperators) return errors::TooManyOperators(kind);
   DDB_RETURN_IF_ERROR(binder.CheckNoValueInPath());
   return bound;

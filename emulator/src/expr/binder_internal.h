@@ -17,6 +17,11 @@ class OperandBinder {
   Status BindPath(DocumentPath& path) const;
   // Binds `operand` in place, post-order, with the checks of its functions and arithmetic.
   Status BindOperand(Operand& operand) const;
+  // The same two into `out` (default-constructed), leaving `parsed` as it is: the same checks
+  // in the same order, so the same first error, without copying a cached tree first and then
+  // overwriting its placeholders (binder.cc).
+  Status BindPathInto(const DocumentPath& parsed, DocumentPath& out) const;
+  Status BindOperandInto(const Operand& parsed, Operand& out) const;
   // Checks a condition function's arguments once they are bound.
   Status CheckConditionFunction(FunctionId f, const std::string& name,
                                 const std::vector<Operand>& args) const;

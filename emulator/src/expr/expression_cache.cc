@@ -5,8 +5,14 @@
 
 namespace ddbemu::expr {
 
+std::size_t ExpressionCache::KeyHash::operator()(const KeyView& k) const {
+  // The text's hash, mixed with the tag: the same text of two kinds gets two entries.
+  constexpr std::size_t kMix = 0x9E3779B97F4A7C15ull;
+  return std::hash<std::string_view>()(k.text) ^ (static_cast<std::size_t>(k.tag) * kMix);
+}
+
 template <class T, class ParseFn>
-std::shared_ptr<const Result<T>> ExpressionCache::Get(std::string key, ParseFn parse) {
+std::shared_ptr<const Result<T>> ExpressionCache::Get(KeyView key, ParseFn parse) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     const auto it = entries_.find(key);
@@ -21,9 +27,11 @@ std::shared_ptr<const Result<T>> ExpressionCache::Get(std::string key, ParseFn p
   auto parsed = std::make_shared<const Result<T>>(parse());
   if (capacity_ == 0) return parsed;
   std::lock_guard<std::mutex> lock(mu_);
-  if (entries_.count(key) == 0) {
-    recency_.push_front(key);
-    entries_.emplace(std::move(key), Entry{parsed, recency_.begin()});
+  if (entries_.find(key) == entries_.end()) {
+    std::string text(1, key.tag);
+    text += key.text;
+    recency_.push_front(text);
+    entries_.emplace(std::move(text), Entry{parsed, recency_.begin()});
     if (entries_.size() > capacity_) {
       entries_.erase(recency_.back());
       recency_.pop_back();
@@ -35,22 +43,17 @@ std::shared_ptr<const Result<T>> ExpressionCache::Get(std::string key, ParseFn p
 std::shared_ptr<const Result<Condition>> ExpressionCache::GetCondition(std::string_view text,
                                                                        ExpressionKind kind) {
   // The kind is part of the key: it words the messages and decides the functions allowed.
-  std::string key(1, static_cast<char>('0' + static_cast<int>(kind)));
-  key += text;
-  return Get<Condition>(std::move(key), [&] { return ParseCondition(text, kind); });
+  const KeyView key{static_cast<char>('0' + static_cast<int>(kind)), text};
+  return Get<Condition>(key, [&] { return ParseCondition(text, kind); });
 }
 
 std::shared_ptr<const Result<UpdateExpression>> ExpressionCache::GetUpdate(std::string_view text) {
-  std::string key = "U";
-  key += text;
-  return Get<UpdateExpression>(std::move(key), [&] { return ParseUpdate(text); });
+  return Get<UpdateExpression>(KeyView{'U', text}, [&] { return ParseUpdate(text); });
 }
 
 std::shared_ptr<const Result<ProjectionExpression>> ExpressionCache::GetProjection(
     std::string_view text) {
-  std::string key = "P";
-  key += text;
-  return Get<ProjectionExpression>(std::move(key), [&] { return ParseProjection(text); });
+  return Get<ProjectionExpression>(KeyView{'P', text}, [&] { return ParseProjection(text); });
 }
 
 std::size_t ExpressionCache::size() const {

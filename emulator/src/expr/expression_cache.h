@@ -44,13 +44,36 @@ class ExpressionCache {
     std::list<std::string>::iterator recency;
   };
 
+  // A key is a one-byte tag (what the text parses as) followed by the text. Looked up as the
+  // two parts (transparent hashing), so that a hit, the common case, builds no key string.
+  struct KeyView {
+    char tag;
+    std::string_view text;
+  };
+  struct KeyHash {
+    using is_transparent = void;
+    std::size_t operator()(const KeyView& k) const;
+    std::size_t operator()(const std::string& key) const {
+      return (*this)(KeyView{key[0], std::string_view(key).substr(1)});
+    }
+  };
+  struct KeyEqual {
+    using is_transparent = void;
+    static bool Same(const std::string& key, const KeyView& k) {
+      return key[0] == k.tag && std::string_view(key).substr(1) == k.text;
+    }
+    bool operator()(const std::string& a, const std::string& b) const { return a == b; }
+    bool operator()(const std::string& a, const KeyView& b) const { return Same(a, b); }
+    bool operator()(const KeyView& a, const std::string& b) const { return Same(b, a); }
+  };
+
   template <class T, class ParseFn>
-  std::shared_ptr<const Result<T>> Get(std::string key, ParseFn parse);
+  std::shared_ptr<const Result<T>> Get(KeyView key, ParseFn parse);
 
   const std::size_t capacity_;
   mutable std::mutex mu_;
-  std::list<std::string> recency_;                  // most recent first; guarded by mu_
-  std::unordered_map<std::string, Entry> entries_;  // guarded by mu_
+  std::list<std::string> recency_;  // most recent first; guarded by mu_
+  std::unordered_map<std::string, Entry, KeyHash, KeyEqual> entries_;  // guarded by mu_
 };
 
 }  // namespace ddbemu::expr

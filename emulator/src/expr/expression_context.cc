@@ -31,12 +31,28 @@ bool IsPlaceholderKey(std::string_view key, char sigil) {
   });
 }
 
+// Whether every key of `map` was used. Each view in `used` is of a key of `map` itself (FindName
+// and FindValue record the map's own key), so distinct keys are distinct data pointers: when
+// the uses hold as many distinct pointers as the map has keys, all were used. Decided by
+// pointers alone for a request's few uses; many are left to the search below.
+template <class Map, class Used>
+bool AllKeysUsed(const Map& map, const Used& used) {
+  if (used.size() < map.size() || used.size() > 16) return false;
+  std::size_t distinct = 0;
+  for (std::size_t i = 0; i < used.size(); ++i) {
+    bool repeat = false;
+    for (std::size_t j = 0; j < i && !repeat; ++j) repeat = used[j].data() == used[i].data();
+    distinct += repeat ? 0 : 1;
+  }
+  return distinct == map.size();
+}
+
 // `used` holds a view of each use (repeats too). A request's few uses are searched in place;
 // many are sorted first.
 template <class Map, class Used>
 std::vector<std::string> UnusedKeys(const Map* map, const Used& used) {
   std::vector<std::string> unused;
-  if (map == nullptr) return unused;
+  if (map == nullptr || AllKeysUsed(*map, used)) return unused;
   constexpr std::size_t kSearchedInPlace = 16;
   std::vector<std::string_view> sorted;
   if (used.size() > kSearchedInPlace) {
@@ -50,6 +66,7 @@ std::vector<std::string> UnusedKeys(const Map* map, const Used& used) {
                              : std::binary_search(sorted.begin(), sorted.end(), k);
     if (!is_used) unused.push_back(key);
   }
+  if (unused.empty()) return unused;  // the common case: no order to compute
   return JavaHashSetOrder(unused);
 }
 

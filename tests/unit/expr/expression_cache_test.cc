@@ -38,6 +38,23 @@ TEST(ExpressionCacheTest, KindIsPartOfTheKey) {
   EXPECT_EQ(cache.size(), 4u);
 }
 
+// A hit is found from the kind and the text alone (no key string is built): long texts, the
+// empty text and texts that differ only in their last byte each keep their own entry.
+TEST(ExpressionCacheTest, FindsEntriesByKindAndText) {
+  ExpressionCache cache;
+  const std::string long_text =
+      "#PK = :pk AND begins_with(#SK, :prefix) AND " + std::string(40, 'x');
+  auto a = cache.GetCondition(long_text, ExpressionKind::kKeyCondition);
+  auto b = cache.GetCondition(long_text + "y", ExpressionKind::kKeyCondition);
+  auto e = cache.GetCondition("", ExpressionKind::kKeyCondition);
+  EXPECT_NE(a.get(), b.get());
+  EXPECT_EQ(cache.GetCondition(long_text, ExpressionKind::kKeyCondition).get(), a.get());
+  EXPECT_EQ(cache.GetCondition(long_text + "y", ExpressionKind::kKeyCondition).get(), b.get());
+  EXPECT_EQ(cache.GetCondition("", ExpressionKind::kKeyCondition).get(), e.get());
+  EXPECT_NE(cache.GetCondition(long_text, ExpressionKind::kFilter).get(), a.get());
+  EXPECT_EQ(cache.size(), 4u);
+}
+
 TEST(ExpressionCacheTest, DropsTheLeastRecentlyUsed) {
   ExpressionCache cache(2);
   auto a = cache.GetProjection("a");

@@ -48,6 +48,25 @@ TEST(ExpressionContextTest, PrintsUnusedKeysInJavaHashSetOrder) {
             "Value provided in ExpressionAttributeValues unused in expressions: keys: {:z, :y}");
 }
 
+// Repeated uses of one key never stand for another: as many uses as keys is not enough.
+TEST(ExpressionContextTest, RepeatedUsesDoNotCountAsOtherKeys) {
+  const AttributeNames names{{"#a", "x"}, {"#b", "y"}};
+  const Item values{{":v", S("x")}, {":w", S("y")}, {":z", S("z")}};
+  ExpressionContext context(&names, &values);
+  context.FindName("#a");
+  context.FindName("#a");
+  context.FindValue(":v");
+  context.FindValue(":w");
+  context.FindValue(":w");
+  EXPECT_EQ(Message(context.CheckAllUsed()),
+            "Value provided in ExpressionAttributeNames unused in expressions: keys: {#b}");
+  context.FindName("#b");
+  EXPECT_EQ(Message(context.CheckAllUsed()),
+            "Value provided in ExpressionAttributeValues unused in expressions: keys: {:z}");
+  context.FindValue(":z");
+  EXPECT_TRUE(context.CheckAllUsed().ok());
+}
+
 // Many uses (repeats included) are searched sorted, few in place: the same answer either way.
 TEST(ExpressionContextTest, FindsTheUnusedAmongManyUses) {
   AttributeNames names;
