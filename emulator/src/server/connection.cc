@@ -304,12 +304,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
       // reply is back: the connection reads nothing more before it has answered. The two posts
       // order the writer's use of them between this thread's.
       asio::post(*writer_, [self = shared_from_this(), home = socket_.get_executor()] {
-        self->router_.Route(self->view_, self->reply_);
+        self->router_.Route(self->view_, self->reply_, self->caller_);
         asio::post(home, [self] { self->Answer(); });
       });
       return;
     }
-    router_.Route(view, reply_);
+    router_.Route(view, reply_, caller_);
     Answer();
   }
 
@@ -448,6 +448,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool header_checked_ = false;  // OnHeader has run for the request being parsed
   HttpRequestView view_;  // the request being answered, as the router reads it
   HttpReply reply_;       // the router's reply, kept: its headers' storage is reused
+  RequestContext caller_;  // the request's caller, kept: its strings' storage is reused
   std::string head_;      // the reply being written: status line and headers
   std::string body_;      // ... and its body
   HttpDateCache date_;

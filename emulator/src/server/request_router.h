@@ -80,6 +80,10 @@ class RequestRouter {
   // The same into `reply`, replacing what it held but reusing its headers' storage: a
   // connection that keeps one reply object answers with no allocation for the headers.
   void Route(const HttpRequestView& request, HttpReply& reply) const;
+  // The same with the caller read from the request into `caller`, which a connection keeps:
+  // its strings keep their capacity, so that reading an SDK's access key id and region
+  // allocates nothing.
+  void Route(const HttpRequestView& request, HttpReply& reply, RequestContext& caller) const;
 
   // 413 for a body over `limit` bytes (`declared` is its Content-Length, 0 when unknown).
   HttpReply PayloadTooLarge(const HttpRequestView& request, std::size_t declared,
@@ -91,8 +95,8 @@ class RequestRouter {
 
  private:
   void Preflight(const HttpRequestView& request, HttpReply& reply) const;
-  void Dispatch(const HttpRequestView& request, std::string_view content_type,
-                HttpReply& reply) const;
+  void Dispatch(const HttpRequestView& request, std::string_view content_type, HttpReply& reply,
+                RequestContext& caller) const;
   void Admin(const HttpRequestView& request, HttpReply& reply) const;
   // `reply` becomes a reply with the headers every response carries (request id, checksum,
   // CORS).
