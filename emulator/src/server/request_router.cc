@@ -110,6 +110,11 @@ std::string_view MediaType(std::string_view content_type) {
 // answers application/json). 1.1 is DynamoDB's sibling protocol version; DynamoDB Local takes
 // it and so do we. An empty body is not checked: AWS lets it through to a SerializationException.
 std::string_view ReplyContentType(std::string_view request_content_type, bool has_body) {
+  // What every SDK sends, exactly: one comparison instead of the trims and case folds below
+  // (which find the same for it).
+  if (request_content_type == RequestRouter::kJsonContentType) {
+    return RequestRouter::kJsonContentType;
+  }
   const std::string_view media = MediaType(request_content_type);
   if (EqualsIgnoreCase(media, "application/json")) return "application/json";
   if (EqualsIgnoreCase(media, RequestRouter::kJsonContentType) ||
