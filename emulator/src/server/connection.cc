@@ -354,7 +354,10 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void Write(unsigned version, bool head, bool keep_alive, std::size_t linger_bytes) {
     idle_since_ = Now();
     WriteReplyHead(head_, version, reply_, reply_.body.size(), keep_alive, date_);
-    body_ = std::move(reply_.body);
+    // The body goes out from body_; reply_ keeps body_'s spent string, whose storage the
+    // next reply's body is written into (RequestRouter::Route).
+    body_.swap(reply_.body);
+    reply_.body.clear();
     if (head) body_.clear();  // HEAD: the length, not the bytes
     std::array<asio::const_buffer, 2> buffers{asio::buffer(head_), asio::buffer(body_)};
     beast::error_code ec;

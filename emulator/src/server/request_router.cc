@@ -304,9 +304,11 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
     }
   }
 
+  // The reply's body is spent (the connection has sent it): the handler may write into it.
   Response response;
+  response.body = std::move(reply.body);
   try {
-    response = handler_(operation, body, context);
+    handler_(operation, body, context, response);
   } catch (const std::exception& e) {
     // The handler promises not to throw on input; anything else (e.g. bad_alloc) must still
     // leave the client with a well-formed 500 and the server running.
@@ -327,7 +329,7 @@ void RequestRouter::Admin(const HttpRequestView& request, HttpReply& reply) cons
   operation += request.target;
   Response response;
   try {
-    response = handler_(operation, request.body, context);
+    handler_(operation, request.body, context, response);
   } catch (const std::exception& e) {
     response = Response{500, ErrorEnvelope("com.amazonaws.dynamodb.v20120810#InternalServerError",
                                            std::string("Internal server error: ") + e.what())};
