@@ -109,18 +109,27 @@ Clock& Database::clock() const { return *impl_->clock; }
 
 Response Database::Call(std::string_view operation, std::string_view json_body,
                         const RequestContext& context) {
+  Response response;
+  Call(operation, json_body, context, response);
+  return response;
+}
+
+void Database::Call(std::string_view operation, std::string_view json_body,
+                    const RequestContext& context, Response& response) {
+  const auto fail = [&response](const ApiError& error) { response = ErrorResponse(error); };
+  response.content_type = {};
   // DynamoDB Streams' operations come with their service's target prefix (operation_table.h);
   // the DynamoDB model's validator does not apply to them (they validate their own members).
   const bool streams = operation.starts_with(kStreamsTargetPrefix);
   const OperationEntry* entry = FindOperation(operation);
-  if (entry == nullptr && streams) return ErrorResponse(ApiError::UnknownOperation(""));
+  if (entry == nullptr && streams) return fail(ApiError::UnknownOperation(""));
   if (entry == nullptr) {
     // The service names no operation in its answer; for an operation of the API that this
     // emulator does not implement (yet), saying so saves the user a search.
-    return ErrorResponse(ApiError::UnknownOperation(
-        IsKnownOperation(operation)
-            ? "ddb-local does not implement " + std::string(operation)
-            : std::string()));
+    return fail(ApiError::UnknownOperation(IsKnownOperation(operation)
+                                               ? "ddb-local does not implement " +
+                                                     std::string(operation)
+                                               : std::string()));
   }
   try {
     // The parsed body lives in a buffer on this stack frame first (a typical request fits),
@@ -134,21 +143,24 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     rapidjson::CrtAllocator stack_allocator;
     rapidjson::Document body(&allocator, 1024, &stack_allocator);
     if (Status parsed = ParseRequestBody(json_body, scratch, body); !parsed.ok()) {
-      return ErrorResponse(parsed.error());
+      return fail(parsed.error());
     }
     // DynamoDB Local's leniencies, when asked for (api_json/local_leniency.h).
     if (impl_->options.local_leniencies && !streams) api::ApplyLocalLeniencies(operation, body);
     // The entry holds the operation's model (every implemented DynamoDB operation has one).
     if (Status valid = streams ? Status::Ok() : ValidateRequest(*entry->model, operation, body);
         !valid.ok()) {
-      return ErrorResponse(valid.error());
+      return fail(valid.error());
     }
     if (impl_->faults) {  // realism: a transient failure before the request runs
       if (auto fault = impl_->faults->Draw(operation)) {
-        if (*fault == realism::FaultKind::kDrop) return Response{0, ""};
+        if (*fault == realism::FaultKind::kDrop) {
+          response = Response{0, ""};
+          return;
+        }
         const rapidjson::Value* items =
             body.IsObject() && body.HasMember("TransactItems") ? &body["TransactItems"] : nullptr;
-        return ErrorResponse(realism::FaultInjector::ErrorFor(
+        return fail(realism::FaultInjector::ErrorFor(
             *fault, operation, items && items->IsArray() ? items->Size() : 1));
       }
     }
@@ -156,15 +168,16 @@ Response Database::Call(std::string_view operation, std::string_view json_body,
     std::optional<ops::Caller> spare;
     const ops::Caller& caller = impl_->CachedCallerFor(context, spare);
     // The tenant check is the operation's own, on its typed request (operation_table.cc).
-    Result<std::string> output = entry->run(
-        engine, caller, streams ? operation.substr(kStreamsTargetPrefix.size()) : operation, body);
-    if (!output.ok()) return ErrorResponse(output.error());
-    return Response{200, std::move(output).value()};
+    // The body is written into the response's own string (its capacity reused).
+    const std::string_view name =
+        streams ? operation.substr(kStreamsTargetPrefix.size()) : operation;
+    const Status ran = entry->run(engine, caller, name, body, response.body);
+    if (!ran.ok()) return fail(ran.error());
+    response.http_status = 200;
   } catch (const std::exception& e) {
     // Nothing in the engine throws by design; this is the last line that keeps a bug from
     // taking the process down. The request's write transaction has been aborted by RAII.
-    return ErrorResponse(
-        ApiError::InternalServerError(std::string("Internal server error: ") + e.what()));
+    fail(ApiError::InternalServerError(std::string("Internal server error: ") + e.what()));
   }
 }
 

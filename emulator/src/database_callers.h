@@ -5,9 +5,14 @@
 //
 // A caller depends only on its context and on options fixed when the database opens (shared_db,
 // access_policies), so a kept one is never stale. Thread-safe; entries never move or go away
-// while the cache lives, so a returned reference stays valid without the lock.
+// while the cache lives, so a returned reference stays valid without the lock. Finding one
+// takes no lock (every request finds one): an entry is published by storing its pointer in a
+// fixed slot and then, with release order, the count of slots in use, which a reader loads
+// with acquire order before it reads the slots below it. Adding takes the mutex.
 #pragma once
 
+#include <array>
+#include <atomic>
 #include <cstddef>
 #include <deque>
 #include <mutex>
@@ -27,8 +32,14 @@ class CallerCache {
 
   // The kept caller of `context`, or null.
   const ops::Caller* Find(const RequestContext& context) const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return FindLocked(context);
+    const std::size_t published = published_.load(std::memory_order_acquire);
+    for (std::size_t i = 0; i < published; ++i) {
+      const Entry& e = *slots_[i];
+      if (e.access_key_id == context.access_key_id && e.region == context.region) {
+        return &e.caller;
+      }
+    }
+    return nullptr;
   }
 
   // Keeps `built`, the caller of `context`, and returns it — or the one kept meanwhile by
@@ -37,35 +48,29 @@ class CallerCache {
                          std::optional<ops::Caller>& spare) {
     std::lock_guard<std::mutex> lock(mutex_);
     // Two threads that missed together both built it: the second keeps the first's.
-    if (const ops::Caller* kept = FindLocked(context)) return *kept;
-    if (entries_.size() >= kMaxCallers) return spare.emplace(std::move(built));
+    if (const ops::Caller* kept = Find(context)) return *kept;
+    const std::size_t n = published_.load(std::memory_order_relaxed);
+    if (n >= kMaxCallers) return spare.emplace(std::move(built));
     entries_.push_back(Entry{context.access_key_id, context.region, std::move(built)});
+    slots_[n] = &entries_.back();
+    published_.store(n + 1, std::memory_order_release);
     return entries_.back().caller;
   }
 
-  std::size_t size() const {
-    std::lock_guard<std::mutex> lock(mutex_);
-    return entries_.size();
-  }
+  std::size_t size() const { return published_.load(std::memory_order_acquire); }
 
  private:
-  const ops::Caller* FindLocked(const RequestContext& context) const {
-    for (const Entry& e : entries_) {
-      if (e.access_key_id == context.access_key_id && e.region == context.region) {
-        return &e.caller;
-      }
-    }
-    return nullptr;
-  }
-
   struct Entry {
     std::string access_key_id;
     std::string region;
     ops::Caller caller;
   };
 
-  mutable std::mutex mutex_;
-  std::deque<Entry> entries_;  // a deque: push_back moves no entry
+  std::mutex mutex_;           // held by Add
+  std::deque<Entry> entries_;  // guarded by mutex_; a deque: push_back moves no entry
+  // slots_[i] for i < published_: the entries, readable without the mutex.
+  std::array<const Entry*, kMaxCallers> slots_{};
+  std::atomic<std::size_t> published_{0};
 };
 
 }  // namespace ddbemu

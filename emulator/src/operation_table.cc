@@ -72,10 +72,11 @@ auto CallAsResult(Step&& step) {
   }
 }
 
-// Parse the validated body, execute, render the response body.
+// Parse the validated body, execute, render the response body into `out`: in place for the
+// renderers that take it (the reads), else replacing it.
 template <auto Parse, auto Execute, auto Render>
-Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
-                            std::string_view operation, const rapidjson::Value& body) {
+Status Handler(ops::Engine& engine, const ops::Caller& caller, std::string_view operation,
+               const rapidjson::Value& body, std::string& out) {
   auto parsed = CallAsResult([&] { return Parse(body); });
   if (!parsed.ok()) return std::move(parsed).error();
   auto& request = *parsed;
@@ -85,7 +86,12 @@ Result<std::string> Handler(ops::Engine& engine, const ops::Caller& caller,
   auto response = CallAsResult([&] { return Execute(engine, caller, request); });
   probe.Finish(engine, caller, request, response);
   if (!response.ok()) return std::move(response).error();
-  return Render(request, *response);
+  if constexpr (requires { Render(request, *response, out); }) {
+    Render(request, *response, out);
+  } else {
+    out = Render(request, *response);
+  }
+  return Status::Ok();
 }
 
 // ---- parse and execute adapters, for the operations whose parts take other shapes ---------------
@@ -125,16 +131,17 @@ Result<InsightsPage> ListContributorInsights(ops::Engine& engine, const ops::Cal
 }
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
 
-std::string GetItemBody(const api::GetItemRequest&, const api::ItemResponse& r) {
-  return api::RenderGetItem(r);
+// GetItem and Query/Scan, the reads, write into the caller's string (Handler's `out`).
+void GetItemBody(const api::GetItemRequest&, const api::ItemResponse& r, std::string& out) {
+  api::RenderGetItem(r, out);
 }
 template <class Request>
 std::string WriteItemBody(const Request&, const api::ItemResponse& r) {
   return api::RenderWriteItem(r);
 }
 template <class Request>
-std::string ReadBody(const Request&, const api::ReadResponse& r) {
-  return api::RenderRead(r);
+void ReadBody(const Request&, const api::ReadResponse& r, std::string& out) {
+  api::RenderRead(r, out);
 }
 std::string BatchGetBody(const api::BatchGetItemRequest& q, const api::BatchGetItemResponse& r) {
   return api::RenderBatchGetItem(r, q.return_consumed_capacity);

@@ -13,10 +13,11 @@
 namespace ddbemu {
 
 // `operation`: the API's name of the operation (without the Streams prefix), for the tenant
-// check (ops/access/access_check.h).
-using OperationFn = Result<std::string> (*)(ops::Engine& engine, const ops::Caller& caller,
-                                            std::string_view operation,
-                                            const rapidjson::Value& body);
+// check (ops/access/access_check.h). On success `out` holds the response body (what it held
+// before is replaced; its capacity may be reused); on failure it is left as it was.
+using OperationFn = Status (*)(ops::Engine& engine, const ops::Caller& caller,
+                               std::string_view operation, const rapidjson::Value& body,
+                               std::string& out);
 
 namespace api_model {
 struct Operation;  // api_json/api_model.h

@@ -116,14 +116,18 @@ int main(int argc, char** argv) {
   // Admin endpoints (capacity report, virtual clock) share the handler (admin_endpoints.h).
   ddblocal::AdminEndpoints admin(
       *db, std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock), flags.console);
+  // Answers into the connection's spent reply (Database::Call's reusing overload).
   auto server = HttpServer::Start(
-      std::move(server_options), [db, &admin](std::string_view operation, std::string_view body,
-                                 const ddbemu::RequestContext& context) {
-        if (ddblocal::AdminEndpoints::IsAdmin(operation)) {
-          return admin.Handle(operation, body, context);
-        }
-        return db->Call(operation, body, context);
-      });
+      std::move(server_options),
+      ddbemu::server::ReusingRequestHandler(
+          [db, &admin](std::string_view operation, std::string_view body,
+                       const ddbemu::RequestContext& context, ddbemu::Response& response) {
+            if (ddblocal::AdminEndpoints::IsAdmin(operation)) {
+              response = admin.Handle(operation, body, context);
+              return;
+            }
+            db->Call(operation, body, context, response);
+          }));
   if (!server.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n", server.error().message().c_str());
     return 1;

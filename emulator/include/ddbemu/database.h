@@ -51,6 +51,11 @@ class Database {
   // UnknownOperationException, and a failed request changes nothing.
   Response Call(std::string_view operation, std::string_view json_body,
                 const RequestContext& context = {});
+  // The same into `response`, replacing all it held; its body's storage is reused where the
+  // operation writes its body in place (the reads), so that a caller keeping one Response (a
+  // server connection) answers without allocating a body per request.
+  void Call(std::string_view operation, std::string_view json_body,
+            const RequestContext& context, Response& response);
 
   const Options& options() const;
   Clock& clock() const;

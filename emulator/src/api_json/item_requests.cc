@@ -63,8 +63,8 @@ Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
 // The item in its storage encoding: the whole body is written into one buffer
 // (response_text.h), the item's JSON straight from its bytes, with the members the Writer path
 // writes, in its order.
-std::string RenderEncodedItemResponse(const ItemResponse& response, std::string_view item_member) {
-  std::string out;
+void RenderEncodedItemResponse(const ItemResponse& response, std::string_view item_member,
+                               std::string& out) {
   JsonText text(out, itemcodec::JsonRoomFor(response.encoded_item) + 128);
   text.Reserve(item_member.size() + 8);
   text.PutLiteral("{\"");
@@ -91,12 +91,17 @@ std::string RenderEncodedItemResponse(const ItemResponse& response, std::string_
     text.Put('}');
   }
   text.Finish();
-  return out;
+}
+
+bool IsEncodedItem(const ItemResponse& response) {
+  return !response.item && !response.encoded_item.empty();
 }
 
 std::string RenderItemResponse(const ItemResponse& response, const char* item_member) {
-  if (!response.item && !response.encoded_item.empty()) {
-    return RenderEncodedItemResponse(response, item_member);
+  if (IsEncodedItem(response)) {
+    std::string out;
+    RenderEncodedItemResponse(response, item_member, out);
+    return out;
   }
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
@@ -277,6 +282,12 @@ Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body) {
 
 std::string RenderGetItem(const ItemResponse& response) {
   return RenderItemResponse(response, "Item");
+}
+
+void RenderGetItem(const ItemResponse& response, std::string& out) {
+  out.clear();
+  if (IsEncodedItem(response)) return RenderEncodedItemResponse(response, "Item", out);
+  out = RenderItemResponse(response, "Item");
 }
 
 std::string RenderWriteItem(const ItemResponse& response) {

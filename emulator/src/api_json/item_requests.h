@@ -30,6 +30,8 @@ Status ParseExpressions(const rapidjson::Value& object, ExpressionParameters* ou
 
 // Renders {"Item": ...} (GetItem) or {"Attributes": ...} (writes); an absent item renders {}.
 std::string RenderGetItem(const ItemResponse& response);
+// RenderGetItem into `out`, replacing what it held (its capacity is reused, see RenderRead).
+void RenderGetItem(const ItemResponse& response, std::string& out);
 std::string RenderWriteItem(const ItemResponse& response);
 
 // ConsumedCapacity as every operation renders it: "CapacityUnits" and, with `read_write_units`,

@@ -120,8 +120,7 @@ void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {
 // Items in their storage encoding: the whole body is written into one buffer (response_text.h),
 // the items' JSON straight from their bytes, with the members the Writer path writes, in its
 // order.
-std::string RenderEncodedRead(const ReadResponse& response) {
-  std::string out;
+void RenderEncodedRead(const ReadResponse& response, std::string& out) {
   // Reserved with room to spare, never regrown.
   JsonText text(out, itemcodec::JsonRoomFor(response.encoded_items) + 256);
   text.Reserve(16);
@@ -156,7 +155,6 @@ std::string RenderEncodedRead(const ReadResponse& response) {
   text.Reserve(1);
   text.Put('}');
   text.Finish();
-  return out;
 }
 
 }  // namespace
@@ -182,9 +180,26 @@ Result<ScanRequest> ParseScan(const rapidjson::Value& body) {
   return request;
 }
 
+namespace {
+
+bool IsEncodedRead(const ReadResponse& response) {
+  return !response.count_only && !response.encoded_item_sizes.empty();
+}
+
+}  // namespace
+
+void RenderRead(const ReadResponse& response, std::string& out) {
+  out.clear();
+  if (IsEncodedRead(response)) return RenderEncodedRead(response, out);
+  out = RenderRead(response);
+}
+
 std::string RenderRead(const ReadResponse& response) {
-  const bool encoded = !response.count_only && !response.encoded_item_sizes.empty();
-  if (encoded) return RenderEncodedRead(response);
+  if (IsEncodedRead(response)) {
+    std::string out;
+    RenderEncodedRead(response, out);
+    return out;
+  }
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();

@@ -19,5 +19,8 @@ Result<QueryRequest> ParseQuery(const rapidjson::Value& body);
 Result<ScanRequest> ParseScan(const rapidjson::Value& body);
 
 std::string RenderRead(const ReadResponse& response);
+// The same into `out`, replacing what it held: a caller that keeps `out` from one response to
+// the next (a connection's reply body) writes each into the capacity of the last.
+void RenderRead(const ReadResponse& response, std::string& out);
 
 }  // namespace ddbemu::api

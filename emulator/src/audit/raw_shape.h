@@ -97,7 +97,7 @@ struct RawShape {
     }
     void Append(const void* bytes, std::size_t n) {
       if (heap_.empty() && size_ + n <= inline_.size()) {
-        std::memcpy(inline_.data() + size_, bytes, n);
+        CopyInline(inline_.data() + size_, static_cast<const char*>(bytes), n);
         size_ += n;
       } else {
         AppendToHeap(bytes, n);
@@ -106,6 +106,29 @@ struct RawShape {
 
    private:
     void AppendToHeap(const void* bytes, std::size_t n);
+    // Most parts are short (names, "GetItem", a table name): up to 16 bytes are copied as two
+    // overlapping words (or halves, or three bytes) where memcpy of an unknown length is a call.
+    static void CopyInline(char* to, const char* from, std::size_t n) {
+      if (n > 16) {
+        std::memcpy(to, from, n);
+      } else if (n >= 8) {
+        std::uint64_t head, tail;
+        std::memcpy(&head, from, 8);
+        std::memcpy(&tail, from + n - 8, 8);
+        std::memcpy(to, &head, 8);
+        std::memcpy(to + n - 8, &tail, 8);
+      } else if (n >= 4) {
+        std::uint32_t head, tail;
+        std::memcpy(&head, from, 4);
+        std::memcpy(&tail, from + n - 4, 4);
+        std::memcpy(to, &head, 4);
+        std::memcpy(to + n - 4, &tail, 4);
+      } else if (n > 0) {
+        to[0] = from[0];
+        to[n / 2] = from[n / 2];
+        to[n - 1] = from[n - 1];
+      }
+    }
 
     std::array<char, 512> inline_;
     std::size_t size_ = 0;

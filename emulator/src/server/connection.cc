@@ -304,12 +304,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
       // reply is back: the connection reads nothing more before it has answered. The two posts
       // order the writer's use of them between this thread's.
       asio::post(*writer_, [self = shared_from_this(), home = socket_.get_executor()] {
-        self->router_.Route(self->view_, self->reply_);
+        self->router_.Route(self->view_, self->reply_, self->caller_);
         asio::post(home, [self] { self->Answer(); });
       });
       return;
     }
-    router_.Route(view, reply_);
+    router_.Route(view, reply_, caller_);
     Answer();
   }
 
@@ -346,22 +346,65 @@ class Connection : public std::enable_shared_from_this<Connection> {
 
   // Writes reply_'s head into a buffer the connection keeps (its capacity is reused from
   // one reply to the next) and sends head and body in one gathered write: no per-header
-  // allocation, no serializer state, the body is never copied.
+  // allocation, no serializer state, the body is never copied. The write is tried at once on
+  // the non-blocking socket (StartConnection): a reply of a few kilobytes fits the socket's
+  // send buffer, and then no write operation is queued, no deadline set and no completion
+  // handler run through the io_context. What the socket does not take (a large reply, a client
+  // that does not read) is written by async_write under the read timeout.
   void Write(unsigned version, bool head, bool keep_alive, std::size_t linger_bytes) {
     idle_since_ = Now();
     WriteReplyHead(head_, version, reply_, reply_.body.size(), keep_alive, date_);
-    body_ = std::move(reply_.body);
+    // The body goes out from body_; reply_ keeps body_'s spent string, whose storage the
+    // next reply's body is written into (RequestRouter::Route).
+    body_.swap(reply_.body);
+    reply_.body.clear();
     if (head) body_.clear();  // HEAD: the length, not the bytes
+    std::array<asio::const_buffer, 2> buffers{asio::buffer(head_), asio::buffer(body_)};
+    beast::error_code ec;
+    const std::size_t sent = socket_.write_some(buffers, ec);
+    if (ec && ec != asio::error::would_block && ec != asio::error::try_again) {
+      body_.clear();
+      return OnReadError(ec);
+    }
+    if (!ec && sent == head_.size() + body_.size()) return Written(keep_alive, linger_bytes);
+    const std::size_t done = ec ? 0 : sent;  // what the socket took; the rest goes async
+    if (done < head_.size()) {
+      buffers[0] = asio::buffer(head_) + done;
+    } else {
+      buffers[0] = asio::const_buffer();
+      buffers[1] = asio::buffer(body_) + (done - head_.size());
+    }
     ExpireAfter(limits_.read_timeout);  // a client that does not read its reply
-    const std::array<asio::const_buffer, 2> buffers{asio::buffer(head_), asio::buffer(body_)};
     asio::async_write(
         socket_, buffers,
         [self = shared_from_this(), keep_alive, linger_bytes](beast::error_code ec, std::size_t) {
-          self->body_.clear();
-          if (ec) return self->OnReadError(ec);
-          if (!keep_alive) return self->Linger(linger_bytes);
-          self->ReadHeader();
+          if (ec) {
+            self->body_.clear();
+            return self->OnReadError(ec);
+          }
+          self->Next(keep_alive, linger_bytes);
         });
+  }
+
+  // The reply went out whole within Write: the next request is read from here, unless bytes of
+  // one are already in the buffer (a pipelining client): that one starts from the io_context,
+  // so that a long pipeline does not nest Write in Write on the stack.
+  void Written(bool keep_alive, std::size_t linger_bytes) {
+    const std::size_t current = plain_ ? plain_->consumed : 0;  // still in buffer_
+    if (keep_alive && buffer_.size() > current) {
+      body_.clear();
+      asio::post(socket_.get_executor(),
+                 [self = shared_from_this(), linger_bytes] { self->Next(true, linger_bytes); });
+      return;
+    }
+    Next(keep_alive, linger_bytes);
+  }
+
+  // After a reply is written: the next request, or the end of the connection.
+  void Next(bool keep_alive, std::size_t linger_bytes) {
+    body_.clear();
+    if (!keep_alive) return Linger(linger_bytes);
+    ReadHeader();
   }
 
   // Half-closes, then discards what the client still sends (up to `bytes`, for a bounded
@@ -408,6 +451,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   bool header_checked_ = false;  // OnHeader has run for the request being parsed
   HttpRequestView view_;  // the request being answered, as the router reads it
   HttpReply reply_;       // the router's reply, kept: its headers' storage is reused
+  RequestContext caller_;  // the request's caller, kept: its strings' storage is reused
   std::string head_;      // the reply being written: status line and headers
   std::string body_;      // ... and its body
   HttpDateCache date_;
@@ -436,6 +480,9 @@ void StartConnection(tcp::socket socket, const RequestRouter& router,
                      asio::io_context* writer) {
   beast::error_code ec;
   socket.set_option(tcp::no_delay(true), ec);  // replies are written whole; don't wait for ACKs
+  // Connection::Write tries each reply's write at once; a blocking socket would stall the
+  // thread on a client that does not read. (Asio's own operations work either way.)
+  socket.non_blocking(true, ec);
   auto connection =
       std::make_shared<Connection>(std::move(socket), router, limits, set, writer);
   set.Add(connection);

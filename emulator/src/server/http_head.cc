@@ -402,32 +402,61 @@ std::string_view HttpDateCache::Now() {
   return {text_, length_};
 }
 
+namespace {
+
+// Copies `s` to `p` and returns the position after it.
+char* Put(char* p, std::string_view s) {
+  std::memcpy(p, s.data(), s.size());
+  return p + s.size();
+}
+
+}  // namespace
+
 void WriteReplyHead(std::string& out, unsigned version, const HttpReply& reply,
                     std::size_t body_size, bool keep_alive, HttpDateCache& date) {
   namespace http = boost::beast::http;
-  using namespace std::string_view_literals;  // appends of known length, no strlen
-  out.clear();
-  out += version == 10 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv;
-  char digits[24];
-  out.append(digits, std::to_chars(digits, digits + sizeof digits, reply.status).ptr);
-  out += ' ';
-  const auto reason = http::obsolete_reason(static_cast<http::status>(reply.status));
-  out.append(reason.data(), reason.size());
-  out += "\r\nDate: "sv;
-  out += date.Now();
-  out += "\r\n"sv;
-  for (const auto& [name, value] : reply.headers) {
-    out += name;
-    out += ": "sv;
-    out += value;
-    out += "\r\n"sv;
+  using namespace std::string_view_literals;
+  // The exact size first, then every piece copied once into a string sized once: `out` keeps
+  // its capacity from one reply to the next, and a piece costs one copy, not an append's
+  // capacity check and bookkeeping (the head is a dozen pieces or more, on every reply).
+  // "200 OK" is nearly every reply's status. (Beast's longest reason phrase is 31 bytes.)
+  char status_buffer[96];
+  std::string_view status = "200 OK"sv;
+  if (reply.status != 200) {
+    const auto reason = http::obsolete_reason(static_cast<http::status>(reply.status));
+    char* end = std::to_chars(status_buffer, status_buffer + 24, reply.status).ptr;
+    *end++ = ' ';
+    const std::size_t n = std::min<std::size_t>(reason.size(), 64);
+    end = Put(end, std::string_view(reason.data(), n));
+    status = std::string_view(status_buffer, static_cast<std::size_t>(end - status_buffer));
   }
-  out += "Content-Length: "sv;
-  out.append(digits, std::to_chars(digits, digits + sizeof digits, body_size).ptr);
-  out += "\r\n"sv;
-  if (version == 10 && keep_alive) out += "Connection: keep-alive\r\n"sv;
-  if (version != 10 && !keep_alive) out += "Connection: close\r\n"sv;
-  out += "\r\n"sv;
+  char length[24];
+  const char* length_end = std::to_chars(length, length + sizeof length, body_size).ptr;
+  const std::string_view body_length(length, static_cast<std::size_t>(length_end - length));
+  const std::string_view now = date.Now();
+  const std::string_view connection = version == 10 && keep_alive ? "Connection: keep-alive\r\n"sv
+                                      : version != 10 && !keep_alive ? "Connection: close\r\n"sv
+                                                                     : ""sv;
+  std::size_t size = "HTTP/1.1 "sv.size() + status.size() + "\r\nDate: "sv.size() + now.size() +
+                     "\r\nContent-Length: "sv.size() + body_length.size() + "\r\n\r\n"sv.size() +
+                     connection.size();
+  for (const auto& [name, value] : reply.headers) size += name.size() + value.size() + 4;
+  out.resize(size);
+  char* p = Put(out.data(), version == 10 ? "HTTP/1.0 "sv : "HTTP/1.1 "sv);
+  p = Put(p, status);
+  p = Put(p, "\r\nDate: "sv);
+  p = Put(p, now);
+  for (const auto& [name, value] : reply.headers) {
+    p = Put(p, "\r\n"sv);
+    p = Put(p, name);
+    p = Put(p, ": "sv);
+    p = Put(p, value);
+  }
+  p = Put(p, "\r\nContent-Length: "sv);
+  p = Put(p, body_length);
+  p = Put(p, "\r\n"sv);
+  p = Put(p, connection);
+  Put(p, "\r\n"sv);
 }
 
 }  // namespace ddbemu::server

@@ -40,7 +40,7 @@ namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
 struct HttpServer::Impl {
-  Impl(ServerOptions opts, RequestHandler handler)
+  Impl(ServerOptions opts, ReusingRequestHandler handler)
       : options(std::move(opts)),
         router(
             std::move(handler), options.cors,
@@ -237,6 +237,11 @@ void HttpServer::Impl::Run(asio::io_context& io) {
 
 Result<std::unique_ptr<HttpServer>> HttpServer::Start(ServerOptions options,
                                                       RequestHandler handler) {
+  return Start(std::move(options), Reusing(std::move(handler)));
+}
+
+Result<std::unique_ptr<HttpServer>> HttpServer::Start(ServerOptions options,
+                                                      ReusingRequestHandler handler) {
   auto impl = std::make_unique<Impl>(std::move(options), std::move(handler));
   DDB_RETURN_IF_ERROR(impl->Listen());
   impl->Accept();

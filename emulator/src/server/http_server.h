@@ -86,6 +86,9 @@ class HttpServer {
   // Fails with InternalServerError naming the address when it cannot listen (port in use,
   // bad host).
   static Result<std::unique_ptr<HttpServer>> Start(ServerOptions options, RequestHandler handler);
+  // The same with a handler that answers into each connection's spent reply body.
+  static Result<std::unique_ptr<HttpServer>> Start(ServerOptions options,
+                                                   ReusingRequestHandler handler);
   ~HttpServer();  // Stop() and Wait()
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

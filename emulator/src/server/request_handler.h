@@ -5,6 +5,7 @@
 
 #include <functional>
 #include <string_view>
+#include <utility>
 
 #include "ddbemu/database.h"
 
@@ -15,5 +16,22 @@ namespace ddbemu::server {
 // is sent verbatim (status and body); the server adds only the HTTP headers.
 using RequestHandler = std::function<Response(
     std::string_view operation, std::string_view json_body, const RequestContext& context)>;
+
+// The same, answering into `response`, which it must replace whole (status, body, content
+// type): it arrives holding a spent body whose storage the handler may reuse (ddb-local binds
+// the overload of Database::Call that does), so that a connection answers without allocating
+// a body per request.
+using ReusingRequestHandler =
+    std::function<void(std::string_view operation, std::string_view json_body,
+                       const RequestContext& context, Response& response)>;
+
+// `handler` as a ReusingRequestHandler: its Response replaces the spent one.
+inline ReusingRequestHandler Reusing(RequestHandler handler) {
+  if (!handler) return nullptr;
+  return [handler = std::move(handler)](std::string_view operation, std::string_view json_body,
+                                        const RequestContext& context, Response& response) {
+    response = handler(operation, json_body, context);
+  };
+}
 
 }  // namespace ddbemu::server

@@ -60,7 +60,10 @@ void RequestIdGenerator::NextInto(std::string& id) {
       std::memcpy(text + run * 12 + i, kPairs[v & 1023].data(), 2);
     }
   }
-  id.assign(text, kLength);
+  // A kept id string (a reused reply's header) already has the length: no reallocation and no
+  // replace, one copy.
+  id.resize(kLength);
+  std::memcpy(id.data(), text, kLength);
 }
 
 }  // namespace ddbemu::server

@@ -110,6 +110,11 @@ std::string_view MediaType(std::string_view content_type) {
 // answers application/json). 1.1 is DynamoDB's sibling protocol version; DynamoDB Local takes
 // it and so do we. An empty body is not checked: AWS lets it through to a SerializationException.
 std::string_view ReplyContentType(std::string_view request_content_type, bool has_body) {
+  // What every SDK sends, exactly: one comparison instead of the trims and case folds below
+  // (which find the same for it).
+  if (request_content_type == RequestRouter::kJsonContentType) {
+    return RequestRouter::kJsonContentType;
+  }
   const std::string_view media = MediaType(request_content_type);
   if (EqualsIgnoreCase(media, "application/json")) return "application/json";
   if (EqualsIgnoreCase(media, RequestRouter::kJsonContentType) ||
@@ -215,6 +220,12 @@ HttpReply RequestRouter::Route(const HttpRequestView& request) const {
 }
 
 void RequestRouter::Route(const HttpRequestView& request, HttpReply& reply) const {
+  RequestContext caller;
+  Route(request, reply, caller);
+}
+
+void RequestRouter::Route(const HttpRequestView& request, HttpReply& reply,
+                          RequestContext& caller) const {
   if (request.method == "OPTIONS" && !request.origin.empty() && cors_.enabled()) {
     return Preflight(request, reply);
   }
@@ -231,11 +242,11 @@ void RequestRouter::Route(const HttpRequestView& request, HttpReply& reply) cons
   if (request.method != "POST" || content_type.empty()) {
     return Finish(request, 404, {}, std::string(kNotAnOperationBody), reply);
   }
-  Dispatch(request, content_type, reply);
+  Dispatch(request, content_type, reply, caller);
 }
 
 void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view content_type,
-                             HttpReply& reply) const {
+                             HttpReply& reply, RequestContext& caller) const {
   std::string_view target = request.amz_target;
   while (!target.empty() && target.back() == ' ') target.remove_suffix(1);
   while (!target.empty() && target.front() == ' ') target.remove_prefix(1);
@@ -249,12 +260,21 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
   }
   const std::string_view operation = streams ? target : target.substr(kTargetPrefix.size());
 
-  AuthResult auth =
-      verifier_ ? verifier_->Verify(request) : ParseAuthorization(request.authorization);
-  if (!auth.context) {
-    return Finish(request, 400, content_type, ErrorEnvelope(auth.error->type, auth.error->message),
+  // Verified signatures give their own context; the shape check reads the caller into the
+  // connection's (ParseAuthorizationInto).
+  std::optional<AuthResult> verified;
+  std::optional<AuthError> refused;
+  if (verifier_) {
+    verified = verifier_->Verify(request);
+    if (!verified->context) refused = std::move(verified->error);
+  } else {
+    refused = ParseAuthorizationInto(request.authorization, caller);
+  }
+  if (refused) {
+    return Finish(request, 400, content_type, ErrorEnvelope(refused->type, refused->message),
                   reply);
   }
+  const RequestContext& context = verified ? *verified->context : caller;
 
   // Content-Encoding: AWS takes gzip bodies and answers 500 to a body it cannot decode, and to
   // any other coding (Alternator's test_compressed_request.py, run against DynamoDB).
@@ -284,9 +304,11 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
     }
   }
 
+  // The reply's body is spent (the connection has sent it): the handler may write into it.
   Response response;
+  response.body = std::move(reply.body);
   try {
-    response = handler_(operation, body, *auth.context);
+    handler_(operation, body, context, response);
   } catch (const std::exception& e) {
     // The handler promises not to throw on input; anything else (e.g. bad_alloc) must still
     // leave the client with a well-formed 500 and the server running.
@@ -307,7 +329,7 @@ void RequestRouter::Admin(const HttpRequestView& request, HttpReply& reply) cons
   operation += request.target;
   Response response;
   try {
-    response = handler_(operation, request.body, context);
+    handler_(operation, request.body, context, response);
   } catch (const std::exception& e) {
     response = Response{500, ErrorEnvelope("com.amazonaws.dynamodb.v20120810#InternalServerError",
                                            std::string("Internal server error: ") + e.what())};

@@ -72,14 +72,23 @@ class RequestRouter {
   // it knows (sigv4_verifier.h); when null, only the Authorization header's shape is checked.
   RequestRouter(RequestHandler handler, CorsPolicy cors,
                 std::shared_ptr<const SigV4Verifier> verifier = nullptr)
+      : RequestRouter(Reusing(std::move(handler)), std::move(cors), std::move(verifier)) {}
+  // With a handler that answers into the reply's spent body (request_handler.h).
+  RequestRouter(ReusingRequestHandler handler, CorsPolicy cors,
+                std::shared_ptr<const SigV4Verifier> verifier = nullptr)
       : handler_(std::move(handler)), cors_(std::move(cors)), verifier_(std::move(verifier)) {}
 
   // Answers one request. Thread-safe (the handler must be too). Never throws: a handler that
   // throws becomes a 500 InternalServerError reply.
   HttpReply Route(const HttpRequestView& request) const;
-  // The same into `reply`, replacing what it held but reusing its headers' storage: a
-  // connection that keeps one reply object answers with no allocation for the headers.
+  // The same into `reply`, replacing what it held but reusing its headers' storage, and its
+  // body's for a ReusingRequestHandler: a connection that keeps one reply object answers with
+  // no allocation for the headers (nor, through ddb-local's handler, for a read's body).
   void Route(const HttpRequestView& request, HttpReply& reply) const;
+  // The same with the caller read from the request into `caller`, which a connection keeps:
+  // its strings keep their capacity, so that reading an SDK's access key id and region
+  // allocates nothing.
+  void Route(const HttpRequestView& request, HttpReply& reply, RequestContext& caller) const;
 
   // 413 for a body over `limit` bytes (`declared` is its Content-Length, 0 when unknown).
   HttpReply PayloadTooLarge(const HttpRequestView& request, std::size_t declared,
@@ -91,15 +100,15 @@ class RequestRouter {
 
  private:
   void Preflight(const HttpRequestView& request, HttpReply& reply) const;
-  void Dispatch(const HttpRequestView& request, std::string_view content_type,
-                HttpReply& reply) const;
+  void Dispatch(const HttpRequestView& request, std::string_view content_type, HttpReply& reply,
+                RequestContext& caller) const;
   void Admin(const HttpRequestView& request, HttpReply& reply) const;
   // `reply` becomes a reply with the headers every response carries (request id, checksum,
   // CORS).
   void Finish(const HttpRequestView& request, int status, std::string_view content_type,
               std::string body, HttpReply& reply) const;
 
-  RequestHandler handler_;
+  ReusingRequestHandler handler_;
   CorsPolicy cors_;
   std::shared_ptr<const SigV4Verifier> verifier_;
   mutable RequestIdGenerator ids_;  // thread-safe

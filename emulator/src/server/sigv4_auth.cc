@@ -46,11 +46,11 @@ std::array<std::string_view, 3> RequiredParams(std::string_view params) {
   return values;
 }
 
-// keyid/date/region/service/terminator, the Credential parameter's value; AWS ignores trailing
-// slashes.
-AuthResult FromCredential(std::string_view cred) {
+// keyid/date/region/service/terminator, the Credential parameter's value, into `parts`; AWS
+// ignores trailing slashes.
+std::optional<AuthError> SplitCredential(std::string_view cred,
+                                         std::array<std::string_view, 5>& parts) {
   while (!cred.empty() && cred.back() == '/') cred.remove_suffix(1);
-  std::array<std::string_view, 5> parts;
   std::size_t count = 0;
   for (std::string_view rest = cred;; ++count) {
     const std::size_t slash = rest.find('/');
@@ -65,10 +65,20 @@ AuthResult FromCredential(std::string_view cred) {
     return Fail(kIncompleteSignature,
                 "Credential must have exactly 5 slash-delimited elements, e.g. "
                 "keyid/date/region/service/term, got '" +
-                    std::string(cred) + "'");
+                    std::string(cred) + "'")
+        .error;
   }
   if (parts[0].empty()) {
-    return Fail(kUnrecognizedClient, "The security token included in the request is invalid.");
+    return Fail(kUnrecognizedClient, "The security token included in the request is invalid.")
+        .error;
+  }
+  return std::nullopt;
+}
+
+AuthResult FromCredential(std::string_view cred) {
+  std::array<std::string_view, 5> parts;
+  if (std::optional<AuthError> error = SplitCredential(cred, parts)) {
+    return AuthResult{std::nullopt, std::move(error)};
   }
   RequestContext context;
   context.access_key_id = std::string(parts[0]);
@@ -116,6 +126,25 @@ AuthResult ParseAuthorization(std::string_view header) {
     return FromCredential(*credential);
   }
   return ParseAuthorizationGeneral(header);
+}
+
+std::optional<AuthError> ParseAuthorizationInto(std::string_view header, RequestContext& context) {
+  if (const std::optional<std::string_view> credential = SdkLayoutCredential(header)) {
+    std::array<std::string_view, 5> parts;
+    if (std::optional<AuthError> error = SplitCredential(*credential, parts)) return error;
+    context.access_key_id.assign(parts[0]);
+    // Without a region the context's default one (RequestContext's).
+    if (parts[2].empty()) {
+      context.region = RequestContext().region;
+    } else {
+      context.region.assign(parts[2]);
+    }
+    return std::nullopt;
+  }
+  AuthResult result = ParseAuthorizationGeneral(header);
+  if (!result.context) return std::move(result.error);
+  context = std::move(*result.context);
+  return std::nullopt;
 }
 
 AuthResult ParseAuthorizationGeneral(std::string_view header) {

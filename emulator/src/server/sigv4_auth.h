@@ -37,6 +37,11 @@ struct AuthResult {
 // The date, service and terminator parts and the X-Amz-Date header are not checked: without
 // signature verification they protect nothing, and DynamoDB Local does not check them either.
 AuthResult ParseAuthorization(std::string_view header);
+// The same into `context`, whose strings keep their capacity from one request to the next (a
+// connection keeps one): an SDK's header then costs no allocation. nullopt when the header is
+// acceptable (`context` then holds its caller); else the error ParseAuthorization gives, and
+// `context` is unspecified.
+std::optional<AuthError> ParseAuthorizationInto(std::string_view header, RequestContext& context);
 // The general parse behind ParseAuthorization, which answers the layout every SDK writes
 // without it: the same result for every header (sigv4_auth_test.cc compares the two).
 AuthResult ParseAuthorizationGeneral(std::string_view header);

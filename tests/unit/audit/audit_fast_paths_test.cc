@@ -293,6 +293,22 @@ void ExpectSameShapes(const AccessAudit& a, const AccessAudit& b, const std::str
   }
 }
 
+// The key buffer holds exactly the bytes appended, whatever their lengths (the short ones
+// are copied word-wise) and when they outgrow its inline room.
+TEST(RawShape, KeyBufferHoldsEveryPartAppended) {
+  std::string source;
+  for (int i = 0; i < 600; ++i) source += static_cast<char>('a' + i * 7 % 26);
+  RawShape::KeyBuffer buffer;
+  std::string expected;
+  std::size_t at = 0;
+  for (std::size_t n = 0; expected.size() < 900; n = (n + 1) % 41) {
+    buffer.Append(source.data() + at, n);
+    expected.append(source, at, n);
+    at = (at + 13) % 500;
+    ASSERT_EQ(buffer.view(), expected) << expected.size();
+  }
+}
+
 TEST(RawShape, RawFormsSeenAgainGiveTheShapesNormalizingGives) {
   for (std::size_t max_shapes : {2000, 5}) {  // 5: some shapes dropped, some raw forms not kept
     VirtualClock clock;

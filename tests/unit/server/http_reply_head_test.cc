@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <boost/beast/http/status.hpp>
+
 #include <regex>
 #include <string>
 
@@ -47,6 +49,37 @@ TEST(ReplyHead, ConnectionFieldOnlyWhereTheVersionsDefaultDiffers) {
             "Connection: keep-alive\r\n\r\n");
   WriteReplyHead(head, 10, Reply(500), 7, /*keep_alive=*/false, date);
   EXPECT_EQ(head.find("Connection:"), std::string::npos);
+}
+
+TEST(ReplyHead, EveryStatusLineIsTheCodeAndBeastsReasonPhrase) {
+  std::string head;
+  HttpDateCache date;
+  for (int status = 100; status < 600; ++status) {
+    WriteReplyHead(head, 11, Reply(status), 0, /*keep_alive=*/true, date);
+    const auto reason =
+        boost::beast::http::obsolete_reason(static_cast<boost::beast::http::status>(status));
+    const std::string line =
+        "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason.data(), reason.size());
+    EXPECT_EQ(head.substr(0, head.find("\r\n")), line);
+    EXPECT_EQ(WithoutDate(head).substr(line.size()),
+              "\r\nDate: *\r\nServer: Server\r\nx-amzn-RequestId: ABC\r\nx-amz-crc32: 42\r\n"
+              "Content-Length: 0\r\n\r\n");
+  }
+}
+
+TEST(ReplyHead, NoRouterHeadersAndALongerHeadThanTheLastOne) {
+  std::string head(1000, 'x');
+  HttpDateCache date;
+  HttpReply bare;
+  bare.status = 200;
+  WriteReplyHead(head, 11, bare, 5, /*keep_alive=*/true, date);
+  EXPECT_EQ(WithoutDate(head), "HTTP/1.1 200 OK\r\nDate: *\r\nContent-Length: 5\r\n\r\n");
+  HttpReply wide = Reply(200);
+  wide.headers.emplace_back("x-long", std::string(3000, 'v'));
+  WriteReplyHead(head, 11, wide, 5, /*keep_alive=*/true, date);
+  EXPECT_EQ(WithoutDate(head), "HTTP/1.1 200 OK\r\nDate: *\r\nServer: Server\r\n"
+                               "x-amzn-RequestId: ABC\r\nx-amz-crc32: 42\r\nx-long: " +
+                                   std::string(3000, 'v') + "\r\nContent-Length: 5\r\n\r\n");
 }
 
 TEST(ReplyHead, TheDateIsTheCurrentSecondInGmt) {

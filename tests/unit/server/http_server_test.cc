@@ -224,6 +224,43 @@ TEST_F(HttpServerTest, PipelinedRequestsAreAnsweredInOrder) {
   }
 }
 
+// Replies are written at once when the socket takes them (Connection::Write); pipelined
+// requests then start from the io_context, one after another, not nested: a long pipeline is
+// answered whole and in order.
+TEST_F(HttpServerTest, ALongPipelineIsAnsweredInOrder) {
+  Start();
+  RawHttpClient client(port());
+  constexpr int kRequests = 200;
+  std::string batch;
+  for (int i = 0; i < kRequests; ++i) {
+    batch += DynamoRequest("Echo", R"({"n":)" + std::to_string(i) + "}");
+  }
+  ASSERT_TRUE(client.Send(batch));
+  for (int i = 0; i < kRequests; ++i) {
+    const auto r = client.Read();
+    ASSERT_TRUE(r.has_value()) << "response " << i;
+    EXPECT_EQ(r->body, R"({"n":)" + std::to_string(i) + "}");
+  }
+}
+
+// A reply larger than the socket's send buffer goes out partly at once and the rest
+// asynchronously; the request that was pipelined behind it is answered after it, whole.
+TEST_F(HttpServerTest, ReplyTooLargeToWriteAtOnceIsFollowedByThePipelinedRequest) {
+  Start();
+  RawHttpClient client(port());
+  const std::string body = "{\"pad\":\"" + std::string(12 << 20, 'b') + "\"}";
+  ASSERT_TRUE(client.Send(DynamoRequest("Echo", body) + DynamoRequest("Echo", R"({"n":2})")));
+  const auto first = client.Read();
+  ASSERT_TRUE(first.has_value());
+  EXPECT_EQ(first->status, 200);
+  EXPECT_TRUE(first->body == body) << "a reply of " << first->body.size() << " bytes";
+  EXPECT_EQ(first->Header("x-amz-crc32"), Crc32Of(body));
+  const auto second = client.Read();
+  ASSERT_TRUE(second.has_value());
+  EXPECT_EQ(second->body, R"({"n":2})");
+  EXPECT_EQ(second->Header("x-amz-crc32"), Crc32Of(R"({"n":2})"));
+}
+
 // Plain requests (read in place, server/http_head.h) and others (read by Beast: a chunked
 // body, a request split across writes) in one stream: each is answered, in order, and a plain
 // request's bytes stay intact while the writer thread routes it with the next one buffered.

@@ -6,6 +6,7 @@
 
 #include <set>
 #include <string>
+#include <vector>
 
 #include "value/crc32.h"
 
@@ -41,6 +42,36 @@ class RequestRouterTest : public ::testing::Test {
   int calls_ = 0;
   std::string last_operation_;
 };
+
+// A ReusingRequestHandler answers into the reply's spent body: the body of the reply before
+// (the connection has sent it) arrives in the handler with its storage, and what the handler
+// writes is sent, with the checksum and the caller of this request.
+TEST_F(RequestRouterTest, AReusingHandlerWritesIntoThePreviousReplysBody) {
+  std::vector<const char*> arrived;
+  std::vector<std::string> callers;
+  RequestRouter router(
+      ReusingRequestHandler([&](std::string_view op, std::string_view body,
+                                const RequestContext& context, Response& response) {
+        arrived.push_back(response.body.data());
+        callers.push_back(context.access_key_id + "/" + context.region);
+        response.http_status = 200;
+        response.body.assign(2000, 'r');
+        response.body.replace(0, body.size(), body);
+        response.body += op;
+      }),
+      CorsPolicy{});
+  HttpReply reply;
+  RequestContext caller{"STALE", "xx-stale-1"};
+  router.Route(Post(), reply, caller);
+  const char* first_body = reply.body.data();
+  ASSERT_EQ(reply.body.size(), 2000u + std::string("ListTables").size());
+  EXPECT_EQ(reply.body.substr(0, 2), "{}");
+  router.Route(Post(), reply, caller);
+  ASSERT_EQ(arrived.size(), 2u);
+  EXPECT_EQ(arrived[1], first_body);  // the same storage, not a new allocation
+  EXPECT_EQ(reply.Header("x-amz-crc32"), std::to_string(Crc32(reply.body)));
+  EXPECT_EQ(callers, (std::vector<std::string>{"AK/us-east-1", "AK/us-east-1"}));
+}
 
 TEST_F(RequestRouterTest, DispatchesTheOperationNamedByTheTarget) {
   const HttpReply reply = MakeRouter().Route(Post());

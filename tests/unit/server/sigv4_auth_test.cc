@@ -104,6 +104,17 @@ void ExpectSameAsGeneral(const std::string& header) {
     EXPECT_EQ(fast.error->type, general.error->type) << header;
     EXPECT_EQ(fast.error->message, general.error->message) << header;
   }
+  // ParseAuthorizationInto, into a context a connection kept from an earlier request.
+  RequestContext kept{"AKIAEARLIERREQUEST01", "eu-west-3"};
+  const std::optional<AuthError> refused = ParseAuthorizationInto(header, kept);
+  ASSERT_EQ(!refused.has_value(), general.context.has_value()) << header;
+  if (refused) {
+    EXPECT_EQ(refused->type, general.error->type) << header;
+    EXPECT_EQ(refused->message, general.error->message) << header;
+  } else {
+    EXPECT_EQ(kept.access_key_id, general.context->access_key_id) << header;
+    EXPECT_EQ(kept.region, general.context->region) << header;
+  }
 }
 
 constexpr char kSdkHeader[] =

@@ -38,6 +38,36 @@ TEST(Crc32, MatchesZlibForEveryLengthAndAlignment) {
   }
 }
 
+// Each way of computing it (the one Crc32 takes depends on the CPU) matches zlib; a kernel the
+// CPU lacks is reported as such.
+TEST(Crc32, EveryKernelMatchesZlib) {
+  std::mt19937 random(12);
+  std::string buffer(9000, '\0');
+  for (char& c : buffer) c = static_cast<char>(random());
+  for (Crc32Kernel kernel :
+       {Crc32Kernel::kBest, Crc32Kernel::kSse, Crc32Kernel::kAvx, Crc32Kernel::kZlib}) {
+    std::uint32_t crc = 0;
+    if (!Crc32With(kernel, "123456789", &crc)) {
+      EXPECT_NE(kernel, Crc32Kernel::kBest);
+      EXPECT_NE(kernel, Crc32Kernel::kZlib);
+      continue;
+    }
+    EXPECT_EQ(crc, 0xCBF43926u);
+    for (std::size_t offset = 0; offset < 16; offset += 5) {
+      for (std::size_t size = 0; size + offset <= 700; ++size) {
+        const std::string_view bytes(buffer.data() + offset, size);
+        ASSERT_TRUE(Crc32With(kernel, bytes, &crc));
+        ASSERT_EQ(crc, Zlib(bytes)) << static_cast<int>(kernel) << " offset " << offset
+                                    << " size " << size;
+      }
+    }
+    for (std::size_t size : {1023u, 1024u, 4096u, 4097u, 8191u, 8960u}) {
+      ASSERT_TRUE(Crc32With(kernel, {buffer.data() + 3, size}, &crc));
+      ASSERT_EQ(crc, Zlib({buffer.data() + 3, size})) << static_cast<int>(kernel) << " " << size;
+    }
+  }
+}
+
 TEST(Crc32, AllOnesAndSingleBitsMatchZlib) {
   for (std::size_t size : {64u, 65u, 79u, 80u, 127u, 128u, 200u}) {
     const std::string ones(size, '\xff');
