@@ -14,7 +14,7 @@
 #include "ddbemu/attribute_value.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
-#include "value/encoded_item_json.h"
+#include "value_json/encoded_item_json.h"
 
 namespace {
 

@@ -55,7 +55,6 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   storage::EnvOptions env_options;
   env_options.path = impl->options.path;
   env_options.in_memory = impl->options.in_memory;
-  env_options.item_json = impl->options.item_json;
   env_options.durability = impl->options.durability;
   env_options.map_size_bytes = impl->options.map_size_bytes;
   DDB_ASSIGN_OR_RETURN(impl->env, storage::Env::Open(env_options));

@@ -2,8 +2,7 @@
 // are refused, never read out of bounds; and what decodes re-encodes to something that decodes
 // to the same item (so a stored record never changes meaning when it is rewritten). The
 // in-place reader of the JSON read path (value/encoded_item_size.h) accepts exactly what
-// decodes, and gives the decoded item's size; the form stored with its JSON (format 0x02)
-// reads as the same item, with the same size and JSON; and the in-place key reader
+// decodes, and gives the decoded item's size; and the in-place key reader
 // (encoded_item_keys.h) agrees with the decoder.
 #include <cstddef>
 #include <cstdint>
@@ -13,46 +12,20 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
-#include "value/encoded_item_json.h"
 #include "value/encoded_item_keys.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
-#include "value/item_format.h"
 #include "value/item_size.h"
 
 namespace {
-
-std::string JsonOf(std::string_view bytes) {
-  std::string json;
-  ddbemu::itemcodec::AppendEncodedItemJson(bytes, json);
-  return json;
-}
-
-// An item that decodes, stored with its JSON: the same item, size and JSON.
-void CheckWithJson(std::string_view bytes, const ddbemu::Item& item, std::size_t size) {
-  std::string stored;
-  ddbemu::itemcodec::AppendWithJson(bytes, size, &stored);
-  ddbemu::Item again;
-  if (!ddbemu::itemcodec::DecodeItem(stored, &again) || !(again == item)) std::abort();
-  if (ddbemu::itemcodec::EncodedItemSize(stored) != size) std::abort();
-  if (JsonOf(stored) != JsonOf(bytes)) std::abort();
-}
 
 void CheckItem(std::string_view bytes) {
   ddbemu::Item item;
   const bool decodes = ddbemu::itemcodec::DecodeItem(bytes, &item);
   const std::optional<std::size_t> size = ddbemu::itemcodec::EncodedItemSize(bytes);
-  if (size) JsonOf(bytes);  // in bounds (the sanitizer builds check)
-  // Bytes that carry their size and JSON are taken as written: refused only when their
-  // preamble or count is cut short.
-  if (!bytes.empty() && bytes[0] == ddbemu::itemcodec::kFormatVersionWithJson) {
-    if (decodes && !size) std::abort();
-    return;
-  }
   if (size.has_value() != decodes) std::abort();
   if (!decodes) return;
   if (*size != ddbemu::ItemSize(item)) std::abort();
-  CheckWithJson(bytes, item, *size);
   std::string again;
   ddbemu::itemcodec::EncodeItem(item, &again);
   ddbemu::Item round;

@@ -40,12 +40,6 @@ struct Options {
   // Record the shape of every data request for the access-pattern audit (Database::AuditReport,
   // audit_report.h): a mutex and a few counters per request. ddb-local turns it on.
   bool audit = false;
-  // Store each item (and index entry) with its DynamoDB JSON text beside its binary form, so
-  // that a read answered in JSON (Database::Call, the server) copies the text instead of writing
-  // it: about twice the item storage and each item's JSON written once per write, for reads
-  // that no longer walk the item. ddb-local turns it on; the typed API gains nothing from it.
-  // Items stored either way are read either way.
-  bool item_json = false;
   // The clock for every timer and bucket; null means a SystemClock.
   std::shared_ptr<Clock> clock;
 

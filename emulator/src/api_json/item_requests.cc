@@ -6,7 +6,7 @@
 #include "api_json/plain_attribute_map.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
-#include "value/encoded_item_json.h"
+#include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api {
@@ -65,7 +65,7 @@ Status ParseWriteCommon(const rapidjson::Value& body, Request* out) {
 // writes, in its order.
 void RenderEncodedItemResponse(const ItemResponse& response, std::string_view item_member,
                                std::string& out) {
-  JsonText text(out, itemcodec::JsonRoomFor(response.encoded_item) + 128);
+  JsonText text(out, response.encoded_item.size() * 2 + 128);  // see RenderEncodedRead
   text.Reserve(item_member.size() + 8);
   text.PutLiteral("{\"");
   text.Put(item_member);

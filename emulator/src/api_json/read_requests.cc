@@ -7,7 +7,7 @@
 #include "api_json/plain_attribute_map.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
-#include "value/encoded_item_json.h"
+#include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api {
@@ -121,8 +121,9 @@ void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {
 // the items' JSON straight from their bytes, with the members the Writer path writes, in its
 // order.
 void RenderEncodedRead(const ReadResponse& response, std::string& out) {
-  // Reserved with room to spare, never regrown.
-  JsonText text(out, itemcodec::JsonRoomFor(response.encoded_items) + 256);
+  // Stored items grow by about 40% as JSON (names and values are copied; the punctuation and
+  // type tags outweigh the lengths and tags): reserved with room to spare, never regrown.
+  JsonText text(out, response.encoded_items.size() * 2 + 256);
   text.Reserve(16);
   text.PutLiteral("{\"Items\":[");
   const std::string_view items(response.encoded_items);

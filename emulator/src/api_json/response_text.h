@@ -1,5 +1,5 @@
 // The members of a read's response written straight into a JsonText (value/json_text.h):
-// GetItem, Query and Scan write their stored items that way (value/encoded_item_json.h),
+// GetItem, Query and Scan write their stored items that way (value_json/encoded_item_json.h),
 // and writing the few members around them through rapidjson's Writer into a second buffer,
 // then copying it, cost as much as a small item. The text is byte for byte what the Writer
 // writes for the same values (tests/unit/api/response_text_test.cc compares the two): the

@@ -33,7 +33,6 @@ enum class Flag {
   kVirtualClock,
   kConsole,
   kAudit,
-  kItemJson,
   kTtlSweepMs,
   kStreamShardRecords,
   kStreamShardPeriodMs,
@@ -78,7 +77,6 @@ constexpr FlagSpec kFlags[] = {
     {{"virtual-clock", "virtualClock"}, Flag::kVirtualClock, false},
     {{"console"}, Flag::kConsole, false},
     {{"audit"}, Flag::kAudit, true},
-    {{"item-json"}, Flag::kItemJson, true},
     {{"ttl-sweep-ms"}, Flag::kTtlSweepMs, true},
     {{"stream-shard-records"}, Flag::kStreamShardRecords, true},
     {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
@@ -234,12 +232,6 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
         return bad("on or off");
       }
       return {};
-    case Flag::kItemJson: {
-      const auto on = ParseOnOff(value);
-      if (!on) return bad("on or off");
-      f.database.item_json = *on;
-      return {};
-    }
     case Flag::kTtlSweepMs: {
       const auto ms = ParseInt<std::int64_t>(value, 0, 86'400'000);
       if (!ms) return bad("milliseconds from 0 to 86400000");
@@ -329,7 +321,6 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   LocalFlags& f = result.flags;
   f.database.path = ".";  // DynamoDB Local: "Default is the current directory."
   f.database.audit = true;  // the server records request shapes unless --audit off
-  f.database.item_json = true;  // it answers in JSON: items are stored with theirs
   bool durability_given = false;
   bool db_path_given = false;
   for (int i = 1; i < argc; ++i) {
@@ -439,10 +430,6 @@ ddb-local's own:
                             items, query builder, partition heat map, audit findings).
  --audit on|off             Record the shape of every request for the access-pattern audit
                             (GET /_ddblocal/audit, hrctl audit, the console). Default on.
- --item-json on|off         Store each item with its DynamoDB JSON beside its binary form,
-                            so that reads copy the JSON instead of writing it: about twice
-                            the item storage, each item's JSON written once per write.
-                            Default on. Items stored either way are read either way.
  --ttl-sweep-ms N           Time to Live: delete expired items every N ms in the background.
                             Default 1000, or 0 (never; POST /_ddblocal/ttl/sweep instead)
                             with --virtual-clock.

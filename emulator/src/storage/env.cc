@@ -83,7 +83,6 @@ Env::Env(MDB_env* env, std::string path, const EnvOptions& options)
     : env_(env),
       path_(std::move(path)),
       in_memory_(options.in_memory),
-      item_json_(options.item_json),
       map_size_bytes_(options.map_size_bytes),
       free_space_(options.free_space ? options.free_space : StatvfsFreeSpace) {}
 
@@ -129,21 +128,12 @@ Status Env::OpenDatabases() {
     }
   }
   DDB_ASSIGN_OR_RETURN(auto version, txn.Get(meta_, metakeys::kFormatVersion));
-  std::uint32_t found = 0;  // none: a new database
-  if (version) {
-    found = version->size() == 4 ? ReadU32(*version) : 0;
-    if (found != metakeys::kFormatVersionItemsOnly && found != metakeys::kFormatVersionItemJson) {
-      return PathError(path_, "the directory holds a database of an unknown storage format");
-    }
-  }
-  // Stamped 1 while nothing in it needs a reader of 2, so that older builds can still open it.
-  const std::uint32_t wanted = item_json_ || found == metakeys::kFormatVersionItemJson
-                                   ? metakeys::kFormatVersionItemJson
-                                   : metakeys::kFormatVersionItemsOnly;
-  if (found != wanted) {
+  if (!version) {
     std::string stamp;
-    AppendU32(wanted, &stamp);
+    AppendU32(metakeys::kCurrentFormatVersion, &stamp);
     DDB_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kFormatVersion, stamp));
+  } else if (version->size() != 4 || ReadU32(*version) != metakeys::kCurrentFormatVersion) {
+    return PathError(path_, "the directory holds a database of an unknown storage format");
   }
   return txn.Commit();
 }

@@ -49,11 +49,6 @@ struct EnvOptions {
   // than an error; BeginWrite asks this before the database grows into the last free space.
   // Defaults to statvfs(2); tests pass their own.
   std::function<std::optional<std::uint64_t>(const std::string& dir)> free_space;
-  // Items and index entries are written with their DynamoDB size and JSON text ahead of them
-  // (value/item_format.h, format 0x02), so that a read answered in JSON copies the text. Reads
-  // take either form, whatever this says; a server that answers in JSON sets it, at the price
-  // of about twice the item storage and of writing each item's JSON once per write.
-  bool item_json = false;
 };
 
 // Bytes a write transaction may still add after the room check passed. A
@@ -87,7 +82,6 @@ class Env {
   // The directory the environment lives in (the temporary one in in-memory mode).
   const std::string& path() const { return path_; }
   bool in_memory() const { return in_memory_; }
-  bool item_json() const { return item_json_; }
   std::size_t map_size_bytes() const { return map_size_bytes_; }
 
   // Flushes committed writes to disk even under Durability::kNone (e.g. at clean shutdown).
@@ -108,7 +102,6 @@ class Env {
   MDB_env* env_;
   std::string path_;
   bool in_memory_;
-  bool item_json_;
   std::size_t map_size_bytes_;
   std::function<std::optional<std::uint64_t>(const std::string&)> free_space_;
   // The size of the used map at which CheckRoomToGrow asks the file system again; guarded by

@@ -6,7 +6,6 @@
 #include "storage/index_projection.h"
 #include "storage/lmdb_error.h"
 #include "storage/meta_stats.h"
-#include "value/encoded_item_json.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
@@ -109,13 +108,11 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
                                     std::string_view table_key, const Item* old_item,
                                     const Item& new_item) {
   assert(EncodeTableKey(schema, new_item).ok() && *EncodeTableKey(schema, new_item) == table_key);
-  std::string encoded, scratch;
+  std::string encoded;
   itemcodec::EncodeItem(new_item, &encoded);
-  const std::size_t new_size = ItemSize(new_item);
-  const std::string_view stored = StoredForm(encoded, new_size, &scratch);
-  DDB_RETURN_IF_ERROR(items_.Put(txn, table_key, stored));
-  const Images images{old_item, &new_item, old_item ? ItemSize(*old_item) : 0, new_size, encoded,
-                      stored};
+  DDB_RETURN_IF_ERROR(items_.Put(txn, table_key, encoded));
+  const Images images{old_item, &new_item, old_item ? ItemSize(*old_item) : 0, ItemSize(new_item),
+                      encoded};
   DDB_RETURN_IF_ERROR(
       ApplyStatsDelta(txn, meta_, schema.keyspace_id,
                       {old_item ? 0 : 1, Signed(images.new_size) - Signed(images.old_size)}));
@@ -140,7 +137,7 @@ Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
   DDB_ASSIGN_OR_RETURN(bool existed, items_.Delete(txn, table_key));
   IndexChanges changes;
   if (!existed) return changes;
-  const Images images{&old_item, nullptr, ItemSize(old_item), 0, {}, {}};
+  const Images images{&old_item, nullptr, ItemSize(old_item), 0, {}};
   DDB_RETURN_IF_ERROR(
       ApplyStatsDelta(txn, meta_, schema.keyspace_id, {-1, -Signed(images.old_size)}));
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
@@ -155,13 +152,6 @@ Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
     DDB_RETURN_IF_ERROR(change_log_->Record(txn, schema, table_key, &old_item));
   }
   return changes;
-}
-
-std::string_view ItemStore::StoredForm(std::string_view encoded, std::size_t size,
-                                       std::string* scratch) const {
-  if (!item_json_) return encoded;
-  itemcodec::AppendWithJson(encoded, size, scratch);
-  return *scratch;
 }
 
 // Brings one index in line with a write: the old entry (if the old item was indexed) and the
@@ -192,13 +182,7 @@ Status ItemStore::UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::siz
     delta = {-1, -Signed(old_projection.size)};
   }
   if (new_key) {
-    // An ALL projection of the item just stored is stored as it was.
-    std::string scratch;
-    const std::string_view stored =
-        new_projection.bytes.data() == images.new_encoded.data() && !images.new_stored.empty()
-            ? images.new_stored
-            : StoredForm(new_projection.bytes, new_projection.size, &scratch);
-    DDB_RETURN_IF_ERROR(items_.Put(txn, *new_key, stored));
+    DDB_RETURN_IF_ERROR(items_.Put(txn, *new_key, new_projection.bytes));
     change.written = true;
     change.new_size = new_projection.size;
     delta.items += 1;
@@ -247,7 +231,7 @@ Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
       DDB_RETURN_IF_ERROR(cursor.status());
     }  // the cursor closes before the index entries are written
     for (const Item& item : batch) {
-      const Images images{nullptr, &item, 0, ItemSize(item), {}, {}};
+      const Images images{nullptr, &item, 0, ItemSize(item), {}};
       DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, index_position, images, &ignored));
     }
   } while (batch.size() == kBackfillBatch);

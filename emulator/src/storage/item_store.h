@@ -45,8 +45,7 @@ using IndexChanges = std::vector<IndexEntryChange>;
 
 class ItemStore {
  public:
-  explicit ItemStore(const Env& env)
-      : items_(env.data_dbi()), meta_(env.meta_dbi()), item_json_(env.item_json()) {}
+  explicit ItemStore(const Env& env) : items_(env.data_dbi()), meta_(env.meta_dbi()) {}
 
   // ---- reads (ReadTxn or WriteTxn) ----
 
@@ -118,12 +117,7 @@ class ItemStore {
     std::size_t old_size;
     std::size_t new_size;
     std::string_view new_encoded;  // the new item's encoding (reused by ALL projections)
-    std::string_view new_stored;   // what was stored: new_encoded, or it with its JSON
   };
-  // The bytes to store for an item or entry `encoded` of `size`: `encoded` itself, or (with
-  // item_json_) its form with its JSON, built in `scratch`.
-  std::string_view StoredForm(std::string_view encoded, std::size_t size,
-                              std::string* scratch) const;
   Status UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::size_t index_position,
                      const Images& images, IndexChanges* changes);
   // Adds a write's change in size to its item collection (tables with LSIs only).
@@ -133,7 +127,6 @@ class ItemStore {
 
   OrderedMap items_;
   Dbi meta_;
-  bool item_json_;  // EnvOptions::item_json
   StreamStore* streams_ = nullptr;
   VersionHistory* history_ = nullptr;
   ChangeLog* change_log_ = nullptr;

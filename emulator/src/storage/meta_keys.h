@@ -11,12 +11,9 @@
 namespace ddbemu::storage::metakeys {
 
 // Storage format version (u32 big-endian), written when a database is created and checked
-// on open so that a future layout change is detected instead of misread. Version 2 databases
-// may hold items stored with their JSON (value/item_format.h, format 0x02), which version 1
-// readers cannot read: a version 1 database is raised to 2 when it is opened to store them.
+// on open so that a future layout change is detected instead of misread.
 inline constexpr std::string_view kFormatVersion = "F";
-inline constexpr std::uint32_t kFormatVersionItemsOnly = 1;
-inline constexpr std::uint32_t kFormatVersionItemJson = 2;
+inline constexpr std::uint32_t kCurrentFormatVersion = 1;
 
 // The next key-space id to hand out (u32 big-endian). Ids are never reused, so a dropped
 // table's leftovers (if any) can never surface under a new table.

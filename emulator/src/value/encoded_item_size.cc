@@ -1,6 +1,5 @@
-// The DynamoDB size of a stored item read in place: the size an item stored with its JSON
-// carries, or the body's, checking the bytes as DecodeItem does (see encoded_item_size.h; the
-// format is described in item_format.h). Nothing is allocated.
+// The DynamoDB size of a stored item read in place, checking the bytes as DecodeItem does (see
+// encoded_item_size.h; the format is described in item_format.h). Nothing is allocated.
 #include "value/encoded_item_size.h"
 
 #include <cstdint>
@@ -107,10 +106,8 @@ bool SizeValue(Reader& r, int depth, std::size_t* size) {
 
 std::optional<std::size_t> EncodedItemSize(std::string_view bytes) {
   Reader r(bytes);
-  ItemPreamble preamble;
   std::uint32_t count;
-  if (!r.Preamble(&preamble) || !r.Count(&count)) return std::nullopt;
-  if (preamble.has_json) return preamble.size;  // as written (item_format.h)
+  if (!r.FormatVersion() || !r.Count(&count)) return std::nullopt;
   std::size_t size = 0;
   if (!SizeEntries(r, count, 1, &size) || !r.empty()) return std::nullopt;
   return size;

@@ -25,6 +25,14 @@ std::size_t VarintSize(std::uint64_t v) {
   return n;
 }
 
+void PutVarint(std::uint64_t v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
 std::size_t BytesSize(std::string_view s) { return VarintSize(s.size()) + s.size(); }
 
 std::size_t ValueSize(const AttributeValue& v);

@@ -1,12 +1,10 @@
 // The storage format of an item, shared by its readers: the codec that builds an Item
 // (item_codec.h) and the in-place readers that size an item (encoded_item_size.h) and write its
-// JSON (encoded_item_json.h) without building one. One definition of the tags, the limits and
-// the bounds-checked cursor, so the readers cannot drift apart.
+// JSON (value_json/encoded_item_json.h) without building one. One definition of the tags, the
+// limits and the bounds-checked cursor, so the readers cannot drift apart.
 //
 // FORMAT (persisted: extend only by adding a new format version or new tags)
-//  item   := 0x01 body
-//          | 0x02 varint(size) varint(json length) json body    (an item stored with its JSON)
-//  body   := varint(count) { varint(name length) name value }*count
+//  item   := 0x01 (format version) varint(count) { varint(name length) name value }*count
 //            with names in strictly increasing byte order (the order of an AttributeMap)
 //  value  := tag payload, tags:
 //            0x01 S    varint(length) UTF-8 bytes
@@ -18,44 +16,17 @@
 //            0x09 SS, 0x0A NS, 0x0B BS   varint(count) { varint(length) bytes }*  (count > 0)
 //  varint := unsigned LEB128, at most 5 bytes (lengths and counts are below 2^32).
 //
-// Format 0x02 is how a server stores what it serves (storage::EnvOptions::item_json): the item's
-// DynamoDB size (value/item_size.h) and its DynamoDB JSON text, exactly as encoded_item_json.h
-// writes the body, ahead of the body. A read answered in JSON then copies the text and takes the
-// size, where it walked the body twice (once to check and size it, once to write it). The text
-// is a copy of that writer's output, made when the item was written: a change to how items are
-// written as JSON must come with a new format version, whose readers take 0x02 as a body only.
-// Both are trusted as written (a corrupt size or text gives a wrong answer, never an over-read);
-// everything that decodes or evaluates the item reads the body, checked as below.
-//
 // Readers check every length against the bytes that remain before touching them, and reject
 // counts that could not fit, unsorted or duplicate names, empty sets and nesting deeper than
 // kMaxDecodeDepth, so a corrupt value is refused, never a crash or a huge allocation.
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <string_view>
 
 namespace ddbemu::itemcodec {
 
-inline constexpr char kFormatVersion = 0x01;          // the body alone
-inline constexpr char kFormatVersionWithJson = 0x02;  // the size and the JSON text, then the body
-
-// What an item's bytes say ahead of its body.
-struct ItemPreamble {
-  bool has_json = false;  // format 0x02: `size` and `json` are set
-  std::uint32_t size = 0;
-  std::string_view json;
-};
-
-// Appends `v` as a varint (the writers' half of Reader::Varint).
-inline void PutVarint(std::uint64_t v, std::string* out) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
+inline constexpr char kFormatVersion = 0x01;
 
 enum Tag : unsigned char {
   kTagS = 0x01,
@@ -123,20 +94,10 @@ class Reader {
   }
   // A count of elements that each take at least one byte: more than remain is corruption.
   bool Count(std::uint32_t* n) { return Varint(n) && *n <= in_.size(); }
-  // An item's preamble, leaving the cursor at its body: false for a format version these
-  // readers do not know, or a preamble cut short.
-  bool Preamble(ItemPreamble* out) {
-    unsigned char version;
-    if (!Byte(&version)) return false;
-    if (version == kFormatVersion) return true;
-    if (version != kFormatVersionWithJson) return false;
-    out->has_json = true;
-    return Varint(&out->size) && Bytes(&out->json);
-  }
-  // The same, for readers of the body only.
+  // An item's first byte: the format version these readers know.
   bool FormatVersion() {
-    ItemPreamble ignored;
-    return Preamble(&ignored);
+    unsigned char version;
+    return Byte(&version) && version == kFormatVersion;
   }
 
  private:

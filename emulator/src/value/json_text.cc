@@ -72,11 +72,6 @@ void JsonText::Grow(std::size_t n) {
   in_place_ = true;
 }
 
-void JsonText::LongText(std::string_view s) {
-  Flush();  // leaves the empty chunk, with its room, after what the string holds
-  out_.append(s);
-}
-
 void JsonText::Finish() {
   if (finished_) return;
   finished_ = true;

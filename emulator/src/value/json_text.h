@@ -1,5 +1,5 @@
 // JsonText: JSON text appended to a std::string through a raw cursor. The response of a read
-// served over HTTP is almost all the stored items' JSON (value/encoded_item_json.h), a few
+// served over HTTP is almost all the stored items' JSON (value_json/encoded_item_json.h), a few
 // bytes of punctuation and one string at a time; std::string's append and push_back check and
 // update the string's size on every call, which made the writing of punctuation and short
 // strings cost more than the bytes themselves. Here room is made once per string or per group
@@ -90,13 +90,6 @@ class JsonText {
 #endif
     LongString(s);
   }
-  // Text that is JSON already (an item's stored JSON), copied as it is. A long text goes to the
-  // string directly rather than through the chunk, so that it is copied once.
-  void Text(std::string_view s) {
-    if (s.size() > kChunk / 2) return LongText(s);
-    Reserve(s.size());
-    Put(s);
-  }
   // `bytes` in base64 (standard alphabet, padded) as a JSON string: B and BS values.
   void Base64String(std::string_view bytes);
 
@@ -157,7 +150,6 @@ class JsonText {
   }
 #endif
   void LongString(std::string_view s);
-  void LongText(std::string_view s);
   void Escape(unsigned char c);
 
   std::string& out_;

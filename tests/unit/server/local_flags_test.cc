@@ -24,7 +24,6 @@ TEST(LocalFlagsTest, DefaultsAreDynamoDbLocals) {
   EXPECT_FALSE(p.flags.database.shared_db);
   EXPECT_EQ(p.flags.database.durability, Durability::kFsync);
   EXPECT_TRUE(p.flags.database.throttle);
-  EXPECT_TRUE(p.flags.database.item_json);  // the server answers in JSON
   EXPECT_FALSE(p.flags.server.cors.enabled());
   EXPECT_EQ(p.flags.database.clock, nullptr);
 }
@@ -74,13 +73,6 @@ TEST(LocalFlagsTest, GnuSpellingsAndEqualsValues) {
   EXPECT_FALSE(p.flags.database.throttle);
   EXPECT_TRUE(p.flags.virtual_clock);
   EXPECT_NE(dynamic_cast<VirtualClock*>(p.flags.database.clock.get()), nullptr);
-}
-
-TEST(LocalFlagsTest, ItemJsonOnAndOff) {
-  EXPECT_FALSE(Parse({"--item-json", "off"}).flags.database.item_json);
-  EXPECT_TRUE(Parse({"--item-json=on"}).flags.database.item_json);
-  EXPECT_EQ(Parse({"--item-json=yes"}).error,
-            "invalid value 'yes' for --item-json: expected on or off");
 }
 
 TEST(LocalFlagsTest, SingleDashThrottleAsDocumented) {

@@ -113,7 +113,7 @@ TEST(ItemCodec, RandomCorruptionNeverCrashes) {
 TEST(ItemCodec, RejectsStructuralCorruption) {
   Item out;
   EXPECT_FALSE(DecodeItem("", &out));
-  EXPECT_FALSE(DecodeItem(std::string("\x03\x00", 2), &out));      // unknown format version
+  EXPECT_FALSE(DecodeItem(std::string("\x02\x00", 2), &out));      // unknown format version
   EXPECT_FALSE(DecodeItem(std::string("\x01\x00\x00", 3), &out));  // trailing bytes
   // A count far beyond the remaining bytes must not be trusted (no huge reservation).
   EXPECT_FALSE(DecodeItem(std::string("\x01\xFF\xFF\xFF\xFF\x0F", 6), &out));

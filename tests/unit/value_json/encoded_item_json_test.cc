@@ -1,16 +1,14 @@
 // Reading an item in its storage encoding must agree exactly with decoding it: the same
 // DynamoDB size as ItemSize, the same JSON as WriteItem, and the same verdict on corrupt bytes
 // as DecodeItem.
-#include "value/encoded_item_json.h"
+#include "value_json/encoded_item_json.h"
 
 #include <gtest/gtest.h>
 
 #include "random_values.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
-#include "value/item_format.h"
 #include "value/item_size.h"
-#include "value_json/json_codec.h"
 
 namespace ddbemu::itemcodec {
 namespace {
@@ -29,9 +27,10 @@ std::string JsonOfDecoded(std::string_view bytes) {
 }
 
 std::string JsonOfEncoded(std::string_view bytes) {
-  std::string text;
-  AppendEncodedItemJson(bytes, text);
-  return text;
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  WriteEncodedItem(bytes, w);
+  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 TEST(EncodedItem, SizeAndJsonMatchTheDecodedItem) {
@@ -124,87 +123,6 @@ TEST(EncodedItem, RejectsExactlyWhatDecodeRejects) {
   for (std::size_t len = 0; len < bytes.size(); ++len) {
     EXPECT_FALSE(EncodedItemSize(bytes.substr(0, len)).has_value()) << len;
   }
-}
-
-// Format 0x02 (value/item_format.h): an item stored with its size and its JSON.
-std::string WithJson(const Item& item) {
-  std::string encoded, stored;
-  EncodeItem(item, &encoded);
-  AppendWithJson(encoded, ItemSize(item), &stored);
-  return stored;
-}
-
-TEST(ItemWithJson, ReadsAsTheItemItHolds) {
-  RandomValues r(19);
-  for (int i = 0; i < 3000; ++i) {
-    const Item item = RandomItem(r);
-    std::string encoded;
-    EncodeItem(item, &encoded);
-    const std::string stored = WithJson(item);
-    ASSERT_EQ(stored[0], kFormatVersionWithJson);
-    ASSERT_EQ(EncodedItemSize(stored), ItemSize(item)) << i;
-    ASSERT_EQ(JsonOfEncoded(stored), JsonOfDecoded(encoded)) << i;
-    Item decoded;
-    std::size_t size = 0;
-    ASSERT_TRUE(DecodeItem(stored, &decoded, &size)) << i;
-    ASSERT_EQ(decoded, item) << i;
-    ASSERT_EQ(size, ItemSize(item)) << i;
-  }
-}
-
-TEST(ItemWithJson, LongTextIsCopiedWhole) {
-  const Item item{{"pk", AttributeValue::S("ORG#1")},
-                  {"text", AttributeValue::S(std::string(6000, 'x') + "\n\"")}};
-  std::string encoded;
-  EncodeItem(item, &encoded);
-  EXPECT_EQ(JsonOfEncoded(WithJson(item)), JsonOfDecoded(encoded));
-  std::string page = "[";
-  {
-    JsonText text(page);
-    for (int i = 0; i < 3; ++i) {
-      AppendEncodedItemJson(i == 1 ? encoded : WithJson(item), text);
-      text.Put(',');
-    }
-  }
-  const std::string one = JsonOfDecoded(encoded);
-  EXPECT_EQ(page, "[" + one + "," + one + "," + one + ",");
-}
-
-// The size and text are answers kept from when the item was written: taken as they are.
-TEST(ItemWithJson, SizeAndTextAreTakenAsWritten) {
-  std::string stored("\x02\x07\x02{}\x00", 6);  // size 7, text "{}", a body of no attributes
-  EXPECT_EQ(EncodedItemSize(stored), 7u);
-  EXPECT_EQ(JsonOfEncoded(stored), "{}");
-  Item decoded;
-  EXPECT_TRUE(DecodeItem(stored, &decoded));
-  EXPECT_TRUE(decoded.empty());
-}
-
-TEST(ItemWithJson, CorruptBytesAreRefusedOrReadInBounds) {
-  const Item item{{"a", AttributeValue::L({AttributeValue::S("xyz")})}};
-  std::string encoded;
-  EncodeItem(item, &encoded);
-  const std::string stored = WithJson(item);
-  // Cut anywhere, the item no longer decodes; cut inside its preamble or before its count, it
-  // has no size either.
-  const std::size_t body = stored.size() - (encoded.size() - 1);  // where the body begins
-  for (std::size_t len = 0; len < stored.size(); ++len) {
-    Item out;
-    EXPECT_FALSE(DecodeItem(stored.substr(0, len), &out)) << len;
-    if (len <= body) EXPECT_FALSE(EncodedItemSize(stored.substr(0, len)).has_value()) << len;
-  }
-  // Random corruption: never a crash or an over-read (the sanitizer builds run this), and what
-  // decodes is refused by neither reader.
-  RandomValues r(20);
-  for (int i = 0; i < 3000; ++i) {
-    const std::string bytes = CorruptBytes(r, WithJson(RandomItem(r)));
-    Item out;
-    const bool decodes = DecodeItem(bytes, &out);
-    const std::optional<std::size_t> size = EncodedItemSize(bytes);
-    if (decodes) ASSERT_TRUE(size.has_value()) << i;
-    if (size) JsonOfEncoded(bytes);
-  }
-  EXPECT_FALSE(EncodedItemSize(std::string("\x03\x00", 2)).has_value());  // an unknown version
 }
 
 }  // namespace

@@ -106,26 +106,6 @@ TEST(JsonText, LongStringsBetweenChunks) {
   EXPECT_EQ(out, expected);
 }
 
-// Text (JSON already written, such as an item's stored JSON) of every length, short ones
-// through the chunk and long ones straight to the string, between strings and punctuation.
-TEST(JsonText, TextOfAnyLengthKeepsItsPlace) {
-  std::string out = "[";
-  std::string expected = "[";
-  {
-    JsonText text(out);
-    for (int i = 0; i < 60; ++i) {
-      const std::string piece(static_cast<std::size_t>(i * 211 % 5000),
-                              static_cast<char>('a' + i % 26));
-      text.Text(piece);
-      text.String("s");
-      text.Reserve(1);
-      text.Put(',');
-      expected += piece + "\"s\",";
-    }
-  }
-  EXPECT_EQ(out, expected);
-}
-
 TEST(JsonText, Base64StringIsTheCodecsBase64) {
   RandomValues r(43);
   for (int i = 0; i < 3000; ++i) {

@@ -2,11 +2,10 @@
 // with no AttributeValue built: see encoded_item_json.h. The bytes were checked first by
 // EncodedItemSize (value/encoded_item_size.h), so this walk trusts them and only writes. Nothing
 // is allocated except the order of a set whose members are not stored in set order (older
-// data). An item stored with its JSON is not walked: its text is copied.
-#include "value/encoded_item_json.h"
+// data).
+#include "value_json/encoded_item_json.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -193,10 +192,7 @@ void AppendValue(Reader& r, JsonText& out) {
 }  // namespace
 
 void AppendEncodedItemJson(std::string_view bytes, JsonText& out) {
-  Reader r(bytes);
-  ItemPreamble preamble;
-  r.Preamble(&preamble);
-  if (preamble.has_json) return out.Text(preamble.json);
+  Reader r(bytes.substr(1));  // past the format version
   const std::uint32_t count = ReadCount(r);
   AppendEntries(r, count, out);
 }
@@ -206,17 +202,12 @@ void AppendEncodedItemJson(std::string_view bytes, std::string& out) {
   AppendEncodedItemJson(bytes, text);
 }
 
-void AppendWithJson(std::string_view encoded, std::size_t size, std::string* out) {
-  assert(!encoded.empty() && encoded[0] == kFormatVersion);
-  std::string json;
-  AppendEncodedItemJson(encoded, json);
-  const std::string_view body = encoded.substr(1);
-  out->reserve(out->size() + 11 + json.size() + body.size());
-  out->push_back(kFormatVersionWithJson);
-  PutVarint(size, out);
-  PutVarint(json.size(), out);
-  out->append(json);
-  out->append(body);
+void WriteEncodedItem(std::string_view bytes, JsonWriter& out, std::string* scratch) {
+  std::string local;
+  std::string& text = scratch != nullptr ? *scratch : local;
+  text.clear();
+  AppendEncodedItemJson(bytes, text);
+  out.RawValue(text.data(), text.size(), rapidjson::kObjectType);
 }
 
 }  // namespace ddbemu::itemcodec
