@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "api_json/request_validator.h"
+#include "mutated_body.h"
 
 namespace ddbemu::testing {
 namespace {
@@ -98,25 +99,7 @@ TEST(RequestBody, ParsesAsTheGeneralParseOnMutatedBodies) {
   const std::string specials = "{}[]\",:\\ 0-.eEtfnu\x01\x7f\x80\xc3\xa9";
   for (const auto& seed : Seeds()) {
     for (int round = 0; round < 3000; ++round) {
-      std::string body = seed;
-      const int edits = 1 + static_cast<int>(random() % 3);
-      for (int e = 0; e < edits && !body.empty(); ++e) {
-        const std::size_t at = random() % body.size();
-        switch (random() % 4) {
-          case 0:
-            body[at] = specials[random() % specials.size()];
-            break;
-          case 1:
-            body.insert(body.begin() + static_cast<std::ptrdiff_t>(at),
-                        specials[random() % specials.size()]);
-            break;
-          case 2:
-            body.erase(at, 1);
-            break;
-          default:
-            body.resize(at);
-        }
-      }
+      const std::string body = MutatedBody(random, seed, specials);
       ExpectSameParse(body);
       if (::testing::Test::HasFailure()) return;  // one body is enough to see
     }
