@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "api_json/request_body.h"
-#include "mutated_body.h"
+#include "request_bodies.h"
 
 namespace ddbemu::testing {
 namespace {
@@ -74,13 +74,8 @@ bool AcceptedAsRapidJson(const std::string& body) {
 
 const std::vector<std::string>& Accepted() {
   static const std::vector<std::string> bodies = {
-      R"J({"TableName":"hrbench","Key":{"PK":{"S":"JOB#01JHQ17FV04Q3GRZ873Z2Z1APD"},)J"
-      R"J("SK":{"S":"#META"}},"ReturnConsumedCapacity":"TOTAL"})J",
-      R"J({"TableName":"hrbench","ExpressionAttributeNames":{"#PK":"PK","#SK":"SK"},)J"
-      R"J("ExpressionAttributeValues":{":pk":{"S":"ORG#01JGFJJZ00EYKZC5T1DWCKCPQE"},)J"
-      R"J(":prefix":{"S":"JOB#"}},"Limit":50,"ReturnConsumedCapacity":"TOTAL",)J"
-      R"J("KeyConditionExpression":"#PK = :pk AND begins_with(#SK, :prefix)",)J"
-      R"J("ScanIndexForward":false,"ConsistentRead":true,"X":null})J",
+      kSdkGetItemBody,
+      SdkQueryBody(R"J("ScanIndexForward":false,"ConsistentRead":true,"X":null)J"),
       " \t\r\n{ \"a\" : [ 0 , 7 , 999999999 , true , false , null , \"\" , { } , [ ] ] } \n",
       R"({"dup":1,"dup":"two","a":{"a":{"a":[[[[{}]]]]}},"b":[],"c":{}})",
       "{}", "[]", "\"text\"", "0", "123456789", "true", "false", "null",

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "api_json/request_validator.h"
-#include "mutated_body.h"
+#include "request_bodies.h"
 
 namespace ddbemu::testing {
 namespace {
@@ -49,13 +49,8 @@ void ExpectSameParse(std::string_view body) {
 
 const std::vector<std::string>& Seeds() {
   static const std::vector<std::string> seeds = {
-      R"J({"TableName":"hrbench","Key":{"PK":{"S":"JOB#01JHQ17FV04Q3GRZ873Z2Z1APD"},)J"
-      R"J("SK":{"S":"#META"}},"ReturnConsumedCapacity":"TOTAL"})J",
-      R"J({"TableName":"hrbench","ExpressionAttributeNames":{"#PK":"PK","#SK":"SK"},)J"
-      R"J("ExpressionAttributeValues":{":pk":{"S":"ORG#01JGFJJZ00EYKZC5T1DWCKCPQE"},)J"
-      R"J(":prefix":{"S":"JOB#"}},"Limit":50,"ReturnConsumedCapacity":"TOTAL",)J"
-      R"J("KeyConditionExpression":"#PK = :pk AND begins_with(#SK, :prefix)",)J"
-      R"J("ScanIndexForward":false})J",
+      kSdkGetItemBody,
+      SdkQueryBody(R"J("ScanIndexForward":false)J"),
       R"J( { "a" : [ 1 , -2.5e3 , 1e300 , 18446744073709551616 , true , false , null ] } )J",
       R"J({"s":"esc \" \\ \/ \b \f \n \r \t \u0041 \u00e9 \u20ac \ud83d\ude00 \u0000 end"})J",
       R"J({"a":{"a":{"a":{"a":[[[[{}]]]]}}},"b":[],"c":{}})J",
