@@ -75,14 +75,25 @@ std::optional<AuthError> SplitCredential(std::string_view cred,
   return std::nullopt;
 }
 
-AuthResult FromCredential(std::string_view cred) {
+// The caller a Credential value names, read into `context` (whose strings keep their storage);
+// without a region, the default one (RequestContext's).
+std::optional<AuthError> CredentialInto(std::string_view cred, RequestContext& context) {
   std::array<std::string_view, 5> parts;
-  if (std::optional<AuthError> error = SplitCredential(cred, parts)) {
+  if (std::optional<AuthError> error = SplitCredential(cred, parts)) return error;
+  context.access_key_id.assign(parts[0]);
+  if (parts[2].empty()) {
+    context.region = RequestContext().region;
+  } else {
+    context.region.assign(parts[2]);
+  }
+  return std::nullopt;
+}
+
+AuthResult FromCredential(std::string_view cred) {
+  RequestContext context;
+  if (std::optional<AuthError> error = CredentialInto(cred, context)) {
     return AuthResult{std::nullopt, std::move(error)};
   }
-  RequestContext context;
-  context.access_key_id = std::string(parts[0]);
-  if (!parts[2].empty()) context.region = std::string(parts[2]);
   return AuthResult{std::move(context), std::nullopt};
 }
 
@@ -130,16 +141,7 @@ AuthResult ParseAuthorization(std::string_view header) {
 
 std::optional<AuthError> ParseAuthorizationInto(std::string_view header, RequestContext& context) {
   if (const std::optional<std::string_view> credential = SdkLayoutCredential(header)) {
-    std::array<std::string_view, 5> parts;
-    if (std::optional<AuthError> error = SplitCredential(*credential, parts)) return error;
-    context.access_key_id.assign(parts[0]);
-    // Without a region the context's default one (RequestContext's).
-    if (parts[2].empty()) {
-      context.region = RequestContext().region;
-    } else {
-      context.region.assign(parts[2]);
-    }
-    return std::nullopt;
+    return CredentialInto(*credential, context);
   }
   AuthResult result = ParseAuthorizationGeneral(header);
   if (!result.context) return std::move(result.error);
