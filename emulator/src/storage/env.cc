@@ -128,12 +128,15 @@ Status Env::OpenDatabases() {
     }
   }
   DDB_ASSIGN_OR_RETURN(auto version, txn.Get(meta_, metakeys::kFormatVersion));
-  if (!version) {
+  const std::uint32_t found = version && version->size() == 4 ? ReadU32(*version) : 0;
+  if (version && found != metakeys::kCurrentFormatVersion &&
+      found != metakeys::kFormatVersionItemsOnly) {
+    return PathError(path_, "the directory holds a database of an unknown storage format");
+  }
+  if (found != metakeys::kCurrentFormatVersion) {  // new, or version 1: its items read as they are
     std::string stamp;
     AppendU32(metakeys::kCurrentFormatVersion, &stamp);
     DDB_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kFormatVersion, stamp));
-  } else if (version->size() != 4 || ReadU32(*version) != metakeys::kCurrentFormatVersion) {
-    return PathError(path_, "the directory holds a database of an unknown storage format");
   }
   return txn.Commit();
 }

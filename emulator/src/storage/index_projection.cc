@@ -46,12 +46,14 @@ Item ProjectItem(const TableSchema& schema, const IndexSchema& index, const Item
 std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index, const Item& item,
                              std::string* out) {
   if (index.projection == ProjectionType::kAll) {
-    itemcodec::EncodeItem(item, out);
-    return ItemSize(item);
+    const std::size_t size = ItemSize(item);
+    itemcodec::EncodeStoredItem(item, size, out);
+    return size;
   }
   Item projected = ProjectItem(schema, index, item);
-  itemcodec::EncodeItem(projected, out);
-  return ItemSize(projected);
+  const std::size_t size = ItemSize(projected);
+  itemcodec::EncodeStoredItem(projected, size, out);
+  return size;
 }
 
 }  // namespace ddbemu::storage

@@ -17,9 +17,10 @@ bool IsProjected(const TableSchema& schema, const IndexSchema& index, std::strin
 // The projection of `item` into `index`.
 Item ProjectItem(const TableSchema& schema, const IndexSchema& index, const Item& item);
 
-// Appends the item-codec encoding of the projection to `out` and returns its size by the
-// service's item-size rule (value/item_size.h), which is what the index's size statistics
-// and write costs count. Avoids copying the item for ALL projections.
+// Appends the item-codec encoding of the projection to `out`, as entries are stored (with their
+// size: EncodeStoredItem), and returns its size by the service's item-size rule
+// (value/item_size.h), which is what the index's size statistics and write costs count. Avoids
+// copying the item for ALL projections.
 std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index, const Item& item,
                              std::string* out);
 

@@ -108,11 +108,11 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
                                     std::string_view table_key, const Item* old_item,
                                     const Item& new_item) {
   assert(EncodeTableKey(schema, new_item).ok() && *EncodeTableKey(schema, new_item) == table_key);
+  const std::size_t new_size = ItemSize(new_item);
   std::string encoded;
-  itemcodec::EncodeItem(new_item, &encoded);
+  itemcodec::EncodeStoredItem(new_item, new_size, &encoded);
   DDB_RETURN_IF_ERROR(items_.Put(txn, table_key, encoded));
-  const Images images{old_item, &new_item, old_item ? ItemSize(*old_item) : 0, ItemSize(new_item),
-                      encoded};
+  const Images images{old_item, &new_item, old_item ? ItemSize(*old_item) : 0, new_size, encoded};
   DDB_RETURN_IF_ERROR(
       ApplyStatsDelta(txn, meta_, schema.keyspace_id,
                       {old_item ? 0 : 1, Signed(images.new_size) - Signed(images.old_size)}));

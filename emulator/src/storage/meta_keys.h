@@ -11,9 +11,12 @@
 namespace ddbemu::storage::metakeys {
 
 // Storage format version (u32 big-endian), written when a database is created and checked
-// on open so that a future layout change is detected instead of misread.
+// on open so that a future layout change is detected instead of misread. Version 2 stores items
+// with their size ahead of them (value/item_format.h, format 0x02), which version 1 readers
+// cannot read; it reads version 1's items, so a version 1 database is raised to 2 on open.
 inline constexpr std::string_view kFormatVersion = "F";
-inline constexpr std::uint32_t kCurrentFormatVersion = 1;
+inline constexpr std::uint32_t kFormatVersionItemsOnly = 1;
+inline constexpr std::uint32_t kCurrentFormatVersion = 2;
 
 // The next key-space id to hand out (u32 big-endian). Ids are never reused, so a dropped
 // table's leftovers (if any) can never surface under a new table.

@@ -1,5 +1,6 @@
-// The DynamoDB size of a stored item read in place, checking the bytes as DecodeItem does (see
-// encoded_item_size.h; the format is described in item_format.h). Nothing is allocated.
+// The DynamoDB size of a stored item read in place: the size it carries, or its body's, checked
+// as DecodeItem checks it (see encoded_item_size.h; the format is described in item_format.h).
+// Nothing is allocated.
 #include "value/encoded_item_size.h"
 
 #include <cstdint>
@@ -106,8 +107,10 @@ bool SizeValue(Reader& r, int depth, std::size_t* size) {
 
 std::optional<std::size_t> EncodedItemSize(std::string_view bytes) {
   Reader r(bytes);
+  std::optional<std::uint32_t> stored;
   std::uint32_t count;
-  if (!r.FormatVersion() || !r.Count(&count)) return std::nullopt;
+  if (!r.Preamble(&stored) || !r.Count(&count)) return std::nullopt;
+  if (stored) return *stored;  // as written (item_format.h)
   std::size_t size = 0;
   if (!SizeEntries(r, count, 1, &size) || !r.empty()) return std::nullopt;
   return size;

@@ -9,10 +9,11 @@
 
 namespace ddbemu::itemcodec {
 
-// Checks `bytes` as DecodeItem does (format version, every length and count, map names in
-// strictly increasing order, no empty set, nesting bounded, nothing left over) and returns the
-// item's DynamoDB size (value/item_size.h: the same figure ItemSize gives the decoded item),
-// or nullopt when the encoding is corrupt.
+// The item's DynamoDB size (value/item_size.h: the same figure ItemSize gives the decoded item),
+// or nullopt when the encoding is corrupt. A stored item (format 0x02, item_format.h) carries its
+// size, taken as written; the body of any other is checked as DecodeItem checks it (format
+// version, every length and count, map names in strictly increasing order, no empty set,
+// nesting bounded, nothing left over) while it is sized.
 std::optional<std::size_t> EncodedItemSize(std::string_view bytes);
 
 }  // namespace ddbemu::itemcodec

@@ -25,14 +25,6 @@ std::size_t VarintSize(std::uint64_t v) {
   return n;
 }
 
-void PutVarint(std::uint64_t v, std::string* out) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
 std::size_t BytesSize(std::string_view s) { return VarintSize(s.size()) + s.size(); }
 
 std::size_t ValueSize(const AttributeValue& v);
@@ -276,6 +268,13 @@ bool ReadValue(Reader& r, int depth, AttributeValue* out) {
 void EncodeItem(const Item& item, std::string* out) {
   out->reserve(out->size() + 1 + MapBodySize(item));
   out->push_back(kFormatVersion);
+  PutMapBody(item, out);
+}
+
+void EncodeStoredItem(const Item& item, std::size_t size, std::string* out) {
+  out->reserve(out->size() + 1 + VarintSize(size) + MapBodySize(item));
+  out->push_back(kFormatVersionWithSize);
+  PutVarint(size, out);
   PutMapBody(item, out);
 }
 

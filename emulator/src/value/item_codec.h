@@ -12,6 +12,10 @@ namespace ddbemu::itemcodec {
 
 // Appends the encoding of `item` to `out`.
 void EncodeItem(const Item& item, std::string* out);
+// The same with `size`, its ItemSize (value/item_size.h), ahead of the body (format 0x02 of
+// item_format.h): how items and index entries are stored, so that a read takes their size
+// without walking them.
+void EncodeStoredItem(const Item& item, std::size_t size, std::string* out);
 // Decodes a whole item. Returns false on corrupt input (never crashes, never over-reads).
 bool DecodeItem(std::string_view bytes, Item* out);
 // The same, also setting `*size` to ItemSize(*out) (value/item_size.h), worked out while

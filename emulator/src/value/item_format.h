@@ -4,7 +4,9 @@
 // limits and the bounds-checked cursor, so the readers cannot drift apart.
 //
 // FORMAT (persisted: extend only by adding a new format version or new tags)
-//  item   := 0x01 (format version) varint(count) { varint(name length) name value }*count
+//  item   := 0x01 body
+//          | 0x02 varint(size) body       (a stored item: its DynamoDB size ahead of its body)
+//  body   := varint(count) { varint(name length) name value }*count
 //            with names in strictly increasing byte order (the order of an AttributeMap)
 //  value  := tag payload, tags:
 //            0x01 S    varint(length) UTF-8 bytes
@@ -16,17 +18,35 @@
 //            0x09 SS, 0x0A NS, 0x0B BS   varint(count) { varint(length) bytes }*  (count > 0)
 //  varint := unsigned LEB128, at most 5 bytes (lengths and counts are below 2^32).
 //
+// Items and index entries are stored in format 0x02 (storage/item_store.h): a read answered in
+// JSON takes the size (value/item_size.h) the write worked out, where it walked the body to check
+// and size it before walking it again to write it. The size is trusted as written (a corrupt one
+// is a wrong capacity figure, never an over-read); everything that decodes or evaluates the item
+// checks the body as below, and the JSON writer reads any body in bounds.
+//
 // Readers check every length against the bytes that remain before touching them, and reject
 // counts that could not fit, unsorted or duplicate names, empty sets and nesting deeper than
 // kMaxDecodeDepth, so a corrupt value is refused, never a crash or a huge allocation.
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace ddbemu::itemcodec {
 
-inline constexpr char kFormatVersion = 0x01;
+inline constexpr char kFormatVersion = 0x01;          // the body alone
+inline constexpr char kFormatVersionWithSize = 0x02;  // the item's size, then its body
+
+// Appends `v` as a varint (the writers' half of Reader::Varint).
+inline void PutVarint(std::uint64_t v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
 
 enum Tag : unsigned char {
   kTagS = 0x01,
@@ -94,10 +114,22 @@ class Reader {
   }
   // A count of elements that each take at least one byte: more than remain is corruption.
   bool Count(std::uint32_t* n) { return Varint(n) && *n <= in_.size(); }
-  // An item's first byte: the format version these readers know.
-  bool FormatVersion() {
+  // An item's preamble, leaving the cursor at its body: false for a format version these
+  // readers do not know or a size cut short. `*size` is the size a stored item carries, or
+  // nullopt for the body alone.
+  bool Preamble(std::optional<std::uint32_t>* size) {
     unsigned char version;
-    return Byte(&version) && version == kFormatVersion;
+    if (!Byte(&version)) return false;
+    if (version == kFormatVersion) return true;
+    std::uint32_t stored;
+    if (version != kFormatVersionWithSize || !Varint(&stored)) return false;
+    *size = stored;
+    return true;
+  }
+  // The same, for readers of the body only.
+  bool FormatVersion() {
+    std::optional<std::uint32_t> ignored;
+    return Preamble(&ignored);
   }
 
  private:

@@ -1,12 +1,14 @@
 // A stored item's DynamoDB JSON written straight from the storage encoding (item_format.h),
-// with no AttributeValue built: see encoded_item_json.h. The bytes were checked first by
-// EncodedItemSize (value/encoded_item_size.h), so this walk trusts them and only writes. Nothing
-// is allocated except the order of a set whose members are not stored in set order (older
-// data).
+// with no AttributeValue built: see encoded_item_json.h. This walk checks nothing a good item
+// could fail (EncodedItemSize checks the body of an item that does not carry its size) and only
+// writes; it keeps a corrupt body in bounds: lengths and counts never reach past the bytes,
+// nesting stops at kMaxDecodeDepth. Nothing is allocated except the order of a set whose members
+// are not stored in set order (older data).
 #include "value_json/encoded_item_json.h"
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,10 +25,10 @@ namespace {
 // over HTTP. Strings are escaped exactly as the Writer does (tests/unit/value_json/
 // encoded_item_json_test.cc compares the two on random items).
 
+// A count, at most the bytes that remain (each element takes one at least).
 std::uint32_t ReadCount(Reader& r) {
   std::uint32_t n = 0;
-  r.Varint(&n);
-  return n;
+  return r.Count(&n) ? n : 0;
 }
 
 std::string_view ReadBytes(Reader& r) {
@@ -35,18 +37,18 @@ std::string_view ReadBytes(Reader& r) {
   return s;
 }
 
-void AppendValue(Reader& r, JsonText& out);
+void AppendValue(Reader& r, int depth, JsonText& out);
 
 // AppendValue on a copy of the cursor, returned: AppendEntries keeps its cursor in registers
 // only if its address never leaves it (every byte stored through the JsonText could otherwise
 // change it, and it would be reloaded after each).
-[[gnu::noinline]] Reader AppendValueAt(Reader r, JsonText& out) {
-  AppendValue(r, out);
+[[gnu::noinline]] Reader AppendValueAt(Reader r, int depth, JsonText& out) {
+  AppendValue(r, depth, out);
   return r;
 }
 
 // The cursor `r` is taken and returned by value, for the reason above.
-Reader AppendEntries(Reader r, std::uint32_t count, JsonText& out) {
+Reader AppendEntries(Reader r, std::uint32_t count, int depth, JsonText& out) {
   out.Reserve(1);
   out.Put('{');
   for (std::uint32_t i = 0; i < count; ++i) {
@@ -65,7 +67,7 @@ Reader AppendEntries(Reader r, std::uint32_t count, JsonText& out) {
       out.String(ReadBytes(r));
       out.Put('}');
     } else {
-      r = AppendValueAt(r, out);
+      r = AppendValueAt(r, depth + 1, out);
     }
     if (i + 1 < count) out.Put(',');  // AppendValue leaves room too
   }
@@ -126,9 +128,9 @@ void AppendSet(Reader& r, unsigned char tag, JsonText& out) {
 }
 
 // Leaves JsonText::kSlack bytes of room after the value.
-void AppendValue(Reader& r, JsonText& out) {
+void AppendValue(Reader& r, int depth, JsonText& out) {
   unsigned char tag = 0;
-  r.Byte(&tag);
+  if (depth <= kMaxDecodeDepth) r.Byte(&tag);  // deeper: corrupt, written as {}
   out.Reserve(16);  // the longest opening, {"BOOL":false}
   switch (tag) {
     case kTagS:
@@ -155,7 +157,7 @@ void AppendValue(Reader& r, JsonText& out) {
     case kTagM: {
       out.PutLiteral("{\"M\":");
       const std::uint32_t count = ReadCount(r);  // before r is copied
-      r = AppendEntries(r, count, out);
+      r = AppendEntries(r, count, depth, out);
       break;
     }
     case kTagL: {
@@ -163,7 +165,7 @@ void AppendValue(Reader& r, JsonText& out) {
       const std::uint32_t count = ReadCount(r);
       for (std::uint32_t i = 0; i < count; ++i) {
         if (i > 0) out.Put(',');  // AppendValue leaves room
-        AppendValue(r, out);
+        AppendValue(r, depth + 1, out);
       }
       out.Reserve(1);
       out.Put(']');
@@ -182,7 +184,7 @@ void AppendValue(Reader& r, JsonText& out) {
       AppendSet(r, tag, out);
       break;
     default:
-      out.Put('{');  // unreachable: the bytes were checked
+      out.Put('{');  // a corrupt tag, or nesting too deep
       break;
   }
   out.Reserve(1);
@@ -192,9 +194,11 @@ void AppendValue(Reader& r, JsonText& out) {
 }  // namespace
 
 void AppendEncodedItemJson(std::string_view bytes, JsonText& out) {
-  Reader r(bytes.substr(1));  // past the format version
+  Reader r(bytes);
+  std::optional<std::uint32_t> stored_size;
+  r.Preamble(&stored_size);  // refused by EncodedItemSize when cut short
   const std::uint32_t count = ReadCount(r);
-  AppendEntries(r, count, out);
+  AppendEntries(r, count, 1, out);
 }
 
 void AppendEncodedItemJson(std::string_view bytes, std::string& out) {

@@ -109,6 +109,29 @@ TEST(EnvTest, UnknownStorageFormatIsRejected) {
   EXPECT_NE(env.error().message().find("unknown storage format"), std::string::npos);
 }
 
+// Version 1 databases (items without their size ahead of them) are read as they are and raised
+// to version 2, which older builds refuse rather than misread.
+TEST(EnvTest, VersionOneIsRaisedToTwo) {
+  ScratchDir scratch;
+  EnvOptions options;
+  options.path = scratch.path();
+  options.map_size_bytes = std::size_t{64} << 20;
+  auto stamp = [&] {
+    auto env = Ok(Env::Open(options));
+    auto txn = Ok(env->BeginRead());
+    const auto bytes = Ok(txn.Get(env->meta_dbi(), "F"));
+    return bytes ? std::string(*bytes) : std::string();
+  };
+  EXPECT_EQ(stamp(), std::string("\0\0\0\x02", 4));  // a new database
+  {
+    auto env = Ok(Env::Open(options));
+    auto txn = Ok(env->BeginWrite());
+    ExpectOk(txn.Put(env->meta_dbi(), "F", std::string("\0\0\0\x01", 4)));
+    ExpectOk(txn.Commit());
+  }
+  EXPECT_EQ(stamp(), std::string("\0\0\0\x02", 4));
+}
+
 TEST(WriteTxnTest, UncommittedTransactionLeavesNothing) {
   auto env = OpenInMemory();
   {

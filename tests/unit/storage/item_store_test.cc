@@ -8,6 +8,7 @@
 #include <set>
 
 #include "item_fixture.h"
+#include "value/encoded_item_size.h"
 #include "value/item_size.h"
 #include "value/key_codec.h"
 #include "value/number.h"
@@ -29,6 +30,35 @@ TEST_F(ItemStoreTest, GetReturnsWhatPutStored) {
   Write(schema, item);
   EXPECT_EQ(Read(schema, {{"pk", S("p")}, {"sk", S("s")}}), item);
   EXPECT_EQ(Read(schema, {{"pk", S("p")}, {"sk", S("other")}}), std::nullopt);
+}
+
+// Items are stored with their size ahead of them (value/item_format.h, format 0x02); an item
+// stored without (format 0x01, version 1 databases) reads the same.
+TEST_F(ItemStoreTest, ItemsAreStoredWithTheirSizeAndOlderOnesReadTheSame) {
+  TableSchema schema = MakeTable();
+  const Item item = {{"pk", S("p")}, {"sk", S("s")}, {"n", N("12.5")}};
+  Write(schema, item);
+  const std::string key = TableKey(schema, item);
+  {
+    auto txn = Ok(env_->BeginRead());
+    const auto bytes = Ok(store_.GetEncoded(txn, key));
+    ASSERT_TRUE(bytes.has_value());
+    EXPECT_EQ((*bytes)[0], '\x02');
+    EXPECT_EQ(itemcodec::EncodedItemSize(*bytes), ItemSize(item));
+  }
+  const Item older = {{"pk", S("p")}, {"sk", S("t")}, {"x", S("old")}};
+  std::string plain;
+  itemcodec::EncodeItem(older, &plain);
+  {
+    auto txn = Ok(env_->BeginWrite());
+    ExpectOk(txn.Put(env_->data_dbi(), TableKey(schema, older), plain));
+    ExpectOk(txn.Commit());
+  }
+  EXPECT_EQ(Read(schema, older), older);
+  auto txn = Ok(env_->BeginRead());
+  const auto bytes = Ok(store_.GetEncoded(txn, TableKey(schema, older)));
+  ASSERT_TRUE(bytes.has_value());
+  EXPECT_EQ(itemcodec::EncodedItemSize(*bytes), ItemSize(older));
 }
 
 TEST_F(ItemStoreTest, EncodeTableKeyRejectsMissingOrMistypedKeyAttributes) {

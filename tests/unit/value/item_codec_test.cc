@@ -58,6 +58,23 @@ TEST(ItemCodec, EncodeAppendsAndReservesExactly) {
   EXPECT_EQ(decoded, item);
 }
 
+// Format 0x02 (value/item_format.h): the stored form, the item's size ahead of its body.
+TEST(ItemCodec, StoredItemCarriesItsSizeAheadOfTheSameBody) {
+  Item item{{"pk", AttributeValue::S("user#1")}, {"n", AttributeValue::N("-12.5")}};
+  std::string plain, stored = "prefix";
+  EncodeItem(item, &plain);
+  EncodeStoredItem(item, 300, &stored);  // 300 takes two varint bytes
+  EXPECT_EQ(stored, "prefix" + std::string("\x02\xac\x02", 3) + plain.substr(1));
+  Item decoded;
+  std::size_t size = 0;
+  ASSERT_TRUE(DecodeItem(std::string_view(stored).substr(6), &decoded, &size));
+  EXPECT_EQ(decoded, item);
+  EXPECT_EQ(size, ItemSize(item));  // decoding sizes the body, whatever the preamble says
+  for (std::size_t len = 6; len < stored.size(); ++len) {
+    EXPECT_FALSE(DecodeItem(std::string_view(stored).substr(6, len - 6), &decoded)) << len;
+  }
+}
+
 TEST(ItemCodec, EmptyItemRoundTrips) {
   std::string bytes;
   EncodeItem({}, &bytes);

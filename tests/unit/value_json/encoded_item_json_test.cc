@@ -8,6 +8,7 @@
 #include "random_values.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
+#include "value/item_format.h"
 #include "value/item_size.h"
 
 namespace ddbemu::itemcodec {
@@ -123,6 +124,55 @@ TEST(EncodedItem, RejectsExactlyWhatDecodeRejects) {
   for (std::size_t len = 0; len < bytes.size(); ++len) {
     EXPECT_FALSE(EncodedItemSize(bytes.substr(0, len)).has_value()) << len;
   }
+}
+
+// Format 0x02 (value/item_format.h): items as they are stored, their size ahead of the body.
+std::string Stored(const Item& item) {
+  std::string bytes;
+  EncodeStoredItem(item, ItemSize(item), &bytes);
+  return bytes;
+}
+
+TEST(StoredItem, SizeAndJsonAreThoseOfThePlainForm) {
+  RandomValues r(19);
+  for (int i = 0; i < 3000; ++i) {
+    const Item item = RandomItem(r);
+    std::string plain;
+    EncodeItem(item, &plain);
+    const std::string stored = Stored(item);
+    ASSERT_EQ(stored[0], kFormatVersionWithSize);
+    ASSERT_EQ(EncodedItemSize(stored), ItemSize(item)) << i;
+    ASSERT_EQ(JsonOfEncoded(stored), JsonOfDecoded(plain)) << i;
+  }
+}
+
+// The size is the write's answer, taken as it is: the body is not walked to size it.
+TEST(StoredItem, SizeIsTakenAsWritten) {
+  std::string stored;
+  EncodeStoredItem(Item{{"a", AttributeValue::S("b")}}, 7, &stored);
+  EXPECT_EQ(EncodedItemSize(stored), 7u);
+  EXPECT_FALSE(EncodedItemSize(stored.substr(0, 2)).has_value());  // no count after the size
+  EXPECT_FALSE(EncodedItemSize(std::string("\x02\x80", 2)).has_value());  // the size cut short
+  EXPECT_FALSE(EncodedItemSize(std::string("\x03\x00", 2)).has_value());  // unknown version
+}
+
+// A stored body is written without being checked first, so the writer keeps a corrupt one in
+// bounds by itself (the sanitizer builds run these): counts never reach past the bytes, nesting
+// stops at kMaxDecodeDepth, and the text stays within a few times the bytes.
+TEST(StoredItem, CorruptBodiesAreWrittenInBounds) {
+  RandomValues r(20);
+  for (int i = 0; i < 3000; ++i) {
+    const std::string bytes = CorruptBytes(r, Stored(RandomItem(r)));
+    if (!EncodedItemSize(bytes)) continue;
+    ASSERT_LE(JsonOfEncoded(bytes).size(), 16 * bytes.size() + 64) << i;
+  }
+  // A list nested a million deep, a count of 2^32 - 1 and an unknown tag.
+  std::string deep("\x02\x01\x01\x01" "a", 5);
+  for (int i = 0; i < 1000000; ++i) deep.append("\x08\x01", 2);
+  EXPECT_LE(JsonOfEncoded(deep).size(), 1000u);
+  const std::string huge("\x02\x01\xff\xff\xff\xff\x0f\x01" "a\x01\x01" "b", 12);
+  EXPECT_LE(JsonOfEncoded(huge).size(), 200u);
+  EXPECT_EQ(JsonOfEncoded(std::string("\x02\x01\x01\x01" "a\x7f", 6)), R"({"a":{}})");
 }
 
 }  // namespace
