@@ -5,12 +5,13 @@
                        [--dynamodb-local build/third_party/dynamodb-local/package/emulator]
 
 Each run starts the server on a free port and times it from the spawn to the first accepted TCP
-connection (what a test fixture waits for), trying to connect every half millisecond. ddb-local is measured in memory (-inMemory) and on
-a fresh data directory (-dbPath), each two ways: back to back (each server stopped once it
-accepts, the next spawned at once) and after the machine has been idle for a second, when it
-also reads the server's resident memory (VmRSS) after a second of idling. On this VM an idle
-core takes milliseconds to wake, which a spawn after idle pays. DynamoDB Local, when its
-directory is given, is measured in memory after idle. Prints the median, min and max of each.
+connection (what a test fixture waits for), trying to connect every half millisecond. ddb-local
+is measured in memory (-inMemory) and on a fresh data directory (-dbPath), each two ways: back
+to back (each server stopped once it accepts, the next spawned at once) and after the machine
+has been idle for a second, when it also reads the server's resident memory (VmRSS) after a
+second of idling. On this VM an idle core takes milliseconds to wake, which a spawn after idle
+pays. DynamoDB Local, when its directory is given, is measured in memory after idle. Prints the
+median, min and max of each.
 """
 import argparse
 import os

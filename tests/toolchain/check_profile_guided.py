@@ -94,7 +94,8 @@ def main():
             fail("%s is not in the build (update REQUEST_PATH)" % name)
         entry, args, _ = guided[name]
         output = args[args.index("-o") + 1]
-        if not os.path.isfile(counter_file(profile_dir, binary_dir, os.path.join(entry["directory"], output))):
+        object_path = os.path.join(entry["directory"], output)
+        if not os.path.isfile(counter_file(profile_dir, binary_dir, object_path)):
             missing.append(name)
     if missing:
         fail("the profile in %s has no counts for %s" % (profile_dir, ", ".join(missing)))
