@@ -211,17 +211,25 @@ TEST_F(HttpServerTest, WithoutTheWriteThreadEveryRequestRunsOnItsConnection) {
   EXPECT_EQ(calls[2].thread, calls[0].thread);
 }
 
-TEST_F(HttpServerTest, PipelinedRequestsAreAnsweredInOrder) {
-  Start();
-  RawHttpClient client(port());
+// Sends `requests` Echo requests in one write (the server reads several requests at once) and
+// expects each answered, in order.
+void ExpectPipelineAnsweredInOrder(std::uint16_t port, int requests) {
+  RawHttpClient client(port);
   std::string batch;
-  for (int i = 0; i < 4; ++i) batch += DynamoRequest("Echo", R"({"n":)" + std::to_string(i) + "}");
-  ASSERT_TRUE(client.Send(batch));  // one write: the server reads several requests at once
-  for (int i = 0; i < 4; ++i) {
+  for (int i = 0; i < requests; ++i) {
+    batch += DynamoRequest("Echo", R"({"n":)" + std::to_string(i) + "}");
+  }
+  ASSERT_TRUE(client.Send(batch));
+  for (int i = 0; i < requests; ++i) {
     const auto r = client.Read();
     ASSERT_TRUE(r.has_value()) << "response " << i;
     EXPECT_EQ(r->body, R"({"n":)" + std::to_string(i) + "}");
   }
+}
+
+TEST_F(HttpServerTest, PipelinedRequestsAreAnsweredInOrder) {
+  Start();
+  ExpectPipelineAnsweredInOrder(port(), 4);
 }
 
 // Replies are written at once when the socket takes them (Connection::Write); pipelined
@@ -229,18 +237,7 @@ TEST_F(HttpServerTest, PipelinedRequestsAreAnsweredInOrder) {
 // answered whole and in order.
 TEST_F(HttpServerTest, ALongPipelineIsAnsweredInOrder) {
   Start();
-  RawHttpClient client(port());
-  constexpr int kRequests = 200;
-  std::string batch;
-  for (int i = 0; i < kRequests; ++i) {
-    batch += DynamoRequest("Echo", R"({"n":)" + std::to_string(i) + "}");
-  }
-  ASSERT_TRUE(client.Send(batch));
-  for (int i = 0; i < kRequests; ++i) {
-    const auto r = client.Read();
-    ASSERT_TRUE(r.has_value()) << "response " << i;
-    EXPECT_EQ(r->body, R"({"n":)" + std::to_string(i) + "}");
-  }
+  ExpectPipelineAnsweredInOrder(port(), 200);
 }
 
 // A reply larger than the socket's send buffer goes out partly at once and the rest

@@ -124,8 +124,9 @@ class RawHttpClient {
     }
     buffer_.erase(0, header_end + 4);
     if (response.status == 100) return response;
+    const std::string content_length = response.Header("content-length");
     const std::size_t length =
-        head ? 0 : static_cast<std::size_t>(std::stoull("0" + response.Header("content-length")));
+        head || content_length.empty() ? 0 : static_cast<std::size_t>(std::stoull(content_length));
     while (buffer_.size() < length) {
       if (!Fill()) return std::nullopt;
     }
