@@ -187,6 +187,8 @@ set(DDBEMU_CMAKE_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/ddbemu)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/emulator/include/ddbemu
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR} COMPONENT ddbemu_development
         FILES_MATCHING PATTERN "*.h" PATTERN "*.inc")
+install(FILES ${PROJECT_BINARY_DIR}/include/ddbemu/version.h
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/ddbemu COMPONENT ddbemu_development)
 install(TARGETS ddbemu_package ddbemu_gtest_package EXPORT ddbemuTargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR} COMPONENT ddbemu_development)
 install(EXPORT ddbemuTargets NAMESPACE ddbemu:: DESTINATION ${DDBEMU_CMAKE_DIR}

@@ -13,13 +13,13 @@
 #include <thread>
 
 #include "admin_endpoints.h"
+#include "build_info.h"
 #include "ddbemu/database.h"
+#include "health_check.h"
 #include "server/http_server.h"
 #include "server/local_flags.h"
 
 namespace {
-
-constexpr const char* kVersion = "ddb-local 0.1.0-dev";
 
 const char* Bool(bool b) { return b ? "true" : "false"; }
 
@@ -38,7 +38,7 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
       "shouldDelayTransientStatuses:\t%s\n"
       "CorsParams:\t%s\n"
       "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s%s%s)\n",
-      server.port(), Bool(db.in_memory), kVersion, db.in_memory ? "null" : db.path.c_str(),
+      server.port(), Bool(db.in_memory), ddblocal::kBuildVersion, db.in_memory ? "null" : db.path.c_str(),
       Bool(db.shared_db), Bool(db.transient_status_ms > 0),
       flags.cors_list.empty() ? "null" : flags.cors_list.c_str(), server.address().c_str(),
       server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
@@ -72,9 +72,11 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (flags.version) {
-    std::puts(kVersion);
+    std::printf("ddb-local %s\ncommit: %s\nbuild: %s\n", ddblocal::kBuildVersion,
+                ddblocal::kBuildCommit, ddblocal::kBuildOptions);
     return 0;
   }
+  if (!flags.health_url.empty()) return ddblocal::CheckHealth(flags.health_url);
 
   // Signals are taken synchronously: blocked here, before any thread exists (threads inherit
   // the mask), and awaited with sigwait below. No handler, no global state.

@@ -48,6 +48,7 @@ enum class Flag {
   kReadTimeout,
   kCredentialsFile,
   kAccessPolicyFile,
+  kHealth,
 };
 
 struct FlagSpec {
@@ -92,6 +93,7 @@ constexpr FlagSpec kFlags[] = {
     {{"read-timeout"}, Flag::kReadTimeout, true},
     {{"credentials-file"}, Flag::kCredentialsFile, true},
     {{"access-policy-file"}, Flag::kAccessPolicyFile, true},
+    {{"health"}, Flag::kHealth, true},
 };
 
 const FlagSpec* FindFlag(std::string_view name) {
@@ -303,6 +305,10 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       if (value.empty()) return bad("a JSON file of per-access-key policies");
       f.access_policy_file = std::string(value);
       return {};
+    case Flag::kHealth:
+      if (!value.starts_with("http://")) return bad("an http:// URL such as http://127.0.0.1:8000/");
+      f.health_url = std::string(value);
+      return {};
     case Flag::kIdleTimeout:
     case Flag::kReadTimeout: {
       const auto d = ParseDuration(value);
@@ -314,6 +320,20 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
   return {};
 }
 
+// The index of the first argument after a leading Java command line (JVM options, then
+// `-jar FILE`), or 1 when there is none: DynamoDB Local's image runs `java` with its command,
+// and users' `docker run` lines pass that command as they would to it.
+int SkipJavaCommandLine(int argc, const char* const* argv) {
+  int i = 1;
+  while (i < argc) {
+    const std::string_view arg = argv[i];
+    if (!arg.starts_with("-D") && !arg.starts_with("-X")) break;
+    ++i;
+  }
+  if (i + 1 < argc && std::string_view(argv[i]) == "-jar") return i + 2;
+  return 1;  // no -jar: a -D or -X is an unknown option like any other
+}
+
 }  // namespace
 
 FlagParse ParseLocalFlags(int argc, const char* const* argv) {
@@ -323,7 +343,7 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   f.database.audit = true;  // the server records request shapes unless --audit off
   bool durability_given = false;
   bool db_path_given = false;
-  for (int i = 1; i < argc; ++i) {
+  for (int i = SkipJavaCommandLine(argc, argv); i < argc; ++i) {
     const std::string_view arg = argv[i];
     std::string_view name = arg;
     if (name.substr(0, 2) == "--") {
@@ -363,7 +383,7 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
       return result;
     }
   }
-  if (f.help || f.version) return result;
+  if (f.help || f.version || !f.health_url.empty()) return result;
   if (f.database.in_memory && db_path_given) {
     result.error = "dbPath and inMemory cannot be set at the same time";  // Local's words
     return result;
@@ -403,7 +423,11 @@ DynamoDB Local's flags:
  -optimizeDbBeforeStartup   Accepted for compatibility; no effect (LMDB needs no
                             optimizing).
  -disableTelemetry          Accepted for compatibility; ddb-local sends no telemetry.
- -version, --version        Print the version and exit.
+ -version, --version        Print the version, commit and build options and exit.
+ --health URL               Exit 0 if a ddb-local answers at URL (http://127.0.0.1:8000/),
+                            1 if not: a container's health check, where there is no curl.
+ -jar FILE, -D..., -X...    A leading Java command line (amazon/dynamodb-local's
+                            `-jar DynamoDBLocal.jar ...`) is accepted and skipped.
  -help, --help              Print this text and exit.
 
 ddb-local's own:

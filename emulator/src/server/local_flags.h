@@ -17,6 +17,9 @@ struct LocalFlags {
   ServerOptions server;  // host, port, threads, cors
   bool help = false;
   bool version = false;
+  // --health URL: ask the ddb-local at URL whether it serves, print the answer, exit 0 if it
+  // does (a container image's HEALTHCHECK, where there is no curl). Empty: serve.
+  std::string health_url;
   std::string cors_list;  // as given, for the banner; empty when -cors was not given
   bool virtual_clock = false;
   bool console = false;  // --console: serve the browser console (tools/ddb-local/console/)
@@ -40,7 +43,10 @@ struct FlagParse {
   bool ok() const { return error.empty(); }
 };
 
-// Parses argv[1..argc). Defaults are DynamoDB Local's: port 8000, data in the current
+// Parses argv[1..argc). A leading Java command line, as amazon/dynamodb-local's image passes
+// it (`-Djava.library.path=./DynamoDBLocal_lib -jar DynamoDBLocal.jar -sharedDb`), is
+// accepted: JVM options (-D..., -X...) and `-jar FILE` before the first flag are skipped, so
+// that a container's command line works unchanged. Defaults are DynamoDB Local's: port 8000, data in the current
 // directory, separate tables per access key and region. -inMemory implies durability none
 // unless --durability says otherwise; -inMemory with -dbPath is an error, as in Local.
 FlagParse ParseLocalFlags(int argc, const char* const* argv);

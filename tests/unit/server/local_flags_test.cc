@@ -45,6 +45,37 @@ TEST(LocalFlagsTest, DynamoDbLocalSpellings) {
   EXPECT_TRUE(p.flags.disable_telemetry);
 }
 
+// amazon/dynamodb-local's image runs `java` with its command; `docker run` lines pass that
+// command, which ddb-local's image takes as it is.
+TEST(LocalFlagsTest, ContainerJavaCommandLineIsSkipped) {
+  const FlagParse p = Parse({"-jar", "DynamoDBLocal.jar", "-sharedDb", "-dbPath", "./data"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_TRUE(p.flags.database.shared_db);
+  EXPECT_EQ(p.flags.database.path, "./data");
+
+  const FlagParse jvm = Parse({"-Djava.library.path=./DynamoDBLocal_lib", "-Xmx512m", "-jar",
+                               "DynamoDBLocal.jar", "-inMemory", "-port", "8001"});
+  ASSERT_TRUE(jvm.ok()) << jvm.error;
+  EXPECT_TRUE(jvm.flags.database.in_memory);
+  EXPECT_EQ(jvm.flags.server.port, 8001);
+}
+
+TEST(LocalFlagsTest, JavaOptionsWithoutJarAreUnknown) {
+  EXPECT_EQ(Parse({"-Dfoo=bar"}).error, "unknown option '-Dfoo=bar'");
+  // -jar later in the line is no Java prefix either.
+  EXPECT_EQ(Parse({"-inMemory", "-jar", "DynamoDBLocal.jar"}).error,
+            "unknown option '-jar'");
+}
+
+TEST(LocalFlagsTest, HealthTakesAnHttpUrl) {
+  const FlagParse p = Parse({"--health", "http://127.0.0.1:8000/"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.health_url, "http://127.0.0.1:8000/");
+  EXPECT_EQ(Parse({"--health", "127.0.0.1:8000"}).error,
+            "invalid value '127.0.0.1:8000' for --health: expected an http:// URL such as "
+            "http://127.0.0.1:8000/");
+}
+
 TEST(LocalFlagsTest, RealismAndLeniencyFlags) {
   const FlagParse off = Parse({});
   ASSERT_TRUE(off.ok()) << off.error;
