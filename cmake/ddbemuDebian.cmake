@@ -37,6 +37,8 @@ set(CPACK_COMPONENTS_GROUPING ONE_PER_GROUP)
 set(CPACK_COMPONENT_DDBEMU_DEB_RUNTIME_GROUP runtime)
 set(CPACK_COMPONENT_DDBEMU_DEVELOPMENT_GROUP dev)
 set(CPACK_COMPONENT_DDBEMU_DEB_DEV_GROUP dev)
+# ddb-local's Depends: libc6 (>= the glibc floor of the portable build, cmake/ddbemuPortable.cmake).
+set(CPACK_DDBEMU_GLIBC_FLOOR "${DDBEMU_GLIBC_FLOOR}")
 set(CPACK_PROJECT_CONFIG_FILE ${_ddbemu_deb_dir}/cpack_options.cmake)
 set(CPACK_OUTPUT_CONFIG_FILE ${PROJECT_BINARY_DIR}/CPackConfig.cmake)
 set(CPACK_SOURCE_OUTPUT_CONFIG_FILE ${PROJECT_BINARY_DIR}/CPackSourceConfig.cmake)

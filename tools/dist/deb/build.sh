@@ -6,7 +6,7 @@
 # checks both as --check does.
 #
 #   tools/dist/deb/build.sh --version V --dist DIR --build-dir BUILD [--arch x64|arm64]
-#   tools/dist/deb/build.sh --check --version V --dist DIR [--arch x64|arm64]
+#   tools/dist/deb/build.sh --check [--version V] --dist DIR [--arch x64|arm64]
 #
 # --check prints each package's control file and contents (dpkg-deb -I, -c) and validates them:
 # names, version, architecture and Depends; the files each must hold; the conffile; the service
@@ -27,9 +27,9 @@ while [[ $# -gt 0 ]]; do
     *) echo "deb/build.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-usage="usage: deb/build.sh --version V --dist DIR --build-dir BUILD [--arch x64|arm64] | --check --version V --dist DIR"
-[[ -n "$version" && -n "$dist" ]] || { echo "$usage" >&2; exit 2; }
-[[ $check_only -eq 1 || -n "$build" ]] || { echo "$usage" >&2; exit 2; }
+usage="usage: deb/build.sh --version V --dist DIR --build-dir BUILD [--arch x64|arm64] | --check [--version V] --dist DIR"
+[[ -n "$dist" ]] || { echo "$usage" >&2; exit 2; }
+[[ $check_only -eq 1 || ( -n "$build" && -n "$version" ) ]] || { echo "$usage" >&2; exit 2; }
 if [[ -z "$arch" ]]; then
   case "$(uname -m)" in
     x86_64) arch=x64 ;;
@@ -43,11 +43,17 @@ case "$arch" in
   *) echo "deb/build.sh: --arch must be x64 or arm64" >&2; exit 2 ;;
 esac
 dist="$(cd "$dist" && pwd)"
+if [[ -z "$version" ]]; then  # --check alone: the version of the one ddb-local package in DIR/deb
+  shopt -s nullglob
+  found=("$dist"/deb/ddb-local_*_"$debarch".deb)
+  shopt -u nullglob
+  [[ ${#found[@]} -eq 1 ]] ||
+    { echo "deb/build.sh --check: expected one $dist/deb/ddb-local_*_$debarch.deb, found ${#found[@]}; pass --version" >&2; exit 1; }
+  version="$(dpkg-deb -f "${found[0]}" Version)"
+fi
 name="ddb-local-$version-linux-$arch"
 tarball="$dist/$name.tar.gz"
 [[ -f "$tarball" ]] || { echo "deb/build.sh: no release tarball $tarball (tools/dist/tarball.sh)" >&2; exit 1; }
-# The glibc version ddb-local's Depends names; the binary may use no symbol newer than it.
-min_glibc=2.34
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -109,8 +115,10 @@ done
 
 if [[ -f "$runtime_deb" ]]; then
   [[ "$(field "$runtime_deb" Package)" == ddb-local ]] || problem "ddb-local: wrong Package field"
-  [[ "$(field "$runtime_deb" Depends)" == "libc6 (>= $min_glibc), passwd" ]] ||
-    problem "ddb-local: Depends is '$(field "$runtime_deb" Depends)'"
+  # The glibc version ddb-local's Depends names: the binaries may use no symbol newer than it.
+  min_glibc="$(field "$runtime_deb" Depends | sed -n 's/^libc6 (>= \([0-9.]*\)), passwd$/\1/p')"
+  [[ -n "$min_glibc" ]] ||
+    { problem "ddb-local: Depends is '$(field "$runtime_deb" Depends)', not 'libc6 (>= X), passwd'"; min_glibc=0; }
   listing="$(contents "$runtime_deb")"
   for f in usr/bin/ddb-local usr/bin/hrctl lib/systemd/system/ddb-local.service \
            etc/default/ddb-local usr/share/doc/ddb-local/copyright usr/share/doc/ddb-local/changelog.gz; do
@@ -174,7 +182,7 @@ if [[ -f "$dev_deb" ]]; then
            usr/share/doc/libddbemu-dev/copyright; do
     grep -Eq "^${f//./\\.}( |$)" <<<"$listing" || grep -qx "$f" <<<"$listing" || problem "libddbemu-dev: no /$f"
   done
-  if grep -Ev '^usr/((include|lib)(/.*)?|share/|share/doc/|share/doc/libddbemu-dev/.*)?$' <<<"$listing"; then
+  if grep -Ev '^usr/((include|lib)(/.*)?|share/|share/doc/|share/doc/libddbemu-dev/.*|share/lintian/|share/lintian/overrides/|share/lintian/overrides/libddbemu-dev)?$' <<<"$listing"; then
     problem "libddbemu-dev: files outside /usr/include, /usr/lib and its doc directory (above)"
   fi
   dpkg-deb -x "$dev_deb" "$work/dev"

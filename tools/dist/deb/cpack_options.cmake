@@ -38,8 +38,13 @@ set(_deb "${CMAKE_CURRENT_LIST_DIR}")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_NAME ddb-local)
 set(CPACK_DEBIAN_RUNTIME_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_SECTION database)
-# passwd: the maintainer scripts' useradd.
-set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libc6 (>= 2.34), passwd")
+# libc6: the glibc floor of the portable build (CPACK_DDBEMU_GLIBC_FLOOR, from
+# cmake/ddbemuPortable.cmake; build.sh checks the binary against it). passwd: postinst's useradd.
+set(_glibc_floor "${CPACK_DDBEMU_GLIBC_FLOOR}")
+if(NOT _glibc_floor)
+  set(_glibc_floor 2.34)
+endif()
+set(CPACK_DEBIAN_RUNTIME_PACKAGE_DEPENDS "libc6 (>= ${_glibc_floor}), passwd")
 set(CPACK_DEBIAN_RUNTIME_DESCRIPTION
 "DynamoDB-compatible server on LMDB, a drop-in for DynamoDB Local
 ddb-local answers the DynamoDB API (and DynamoDB Local's command line) over

@@ -27,11 +27,8 @@ function(ddbemu_deb_changelog out)
   if(maintainer STREQUAL "")
     set(maintainer "ddb-local maintainers <maintainers@example.invalid>")
   endif()
-  set(text "${_pkg} ($ENV{DDBEMU_DEB_VERSION}) unstable; urgency=medium\n\n"
-           "  * Release $ENV{DDBEMU_DEB_VERSION}.\n\n"
-           " -- ${maintainer}  ${date}\n")
-  string(JOIN "" text ${text})
-  file(WRITE "${out}" "${text}")
+  # One quoted string: a list would take the ';' of "unstable; urgency" for a separator.
+  file(WRITE "${out}" "${_pkg} ($ENV{DDBEMU_DEB_VERSION}) unstable; urgency=medium\n\n  * Release $ENV{DDBEMU_DEB_VERSION}.\n\n -- ${maintainer}  ${date}\n")
   execute_process(COMMAND gzip -9nf "${out}" RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "gzip ${out} failed")
@@ -48,6 +45,8 @@ ddbemu_deb_changelog("${_tmp}/${_pkg}/changelog")
 file(INSTALL "${_deb}/copyright.${_pkg}" DESTINATION "${_doc}" RENAME copyright
      FILE_PERMISSIONS ${_rw_r_r})
 file(INSTALL "${_tmp}/${_pkg}/changelog.gz" DESTINATION "${_doc}" FILE_PERMISSIONS ${_rw_r_r})
+file(INSTALL "${_deb}/lintian-overrides.${_pkg}" DESTINATION "${CMAKE_INSTALL_PREFIX}/share/lintian/overrides"
+     RENAME "${_pkg}" FILE_PERMISSIONS ${_rw_r_r})
 
 if(_pkg STREQUAL "ddb-local")
   file(INSTALL "${_stage}/bin/ddb-local" "${_stage}/bin/hrctl"
@@ -62,9 +61,6 @@ if(_pkg STREQUAL "ddb-local")
       file(INSTALL "${_stage}/${f}" DESTINATION "${_doc}" FILE_PERMISSIONS ${_rw_r_r})
     endif()
   endforeach()
-  file(INSTALL "${_deb}/lintian-overrides.ddb-local"
-       DESTINATION "${CMAKE_INSTALL_PREFIX}/share/lintian/overrides" RENAME ddb-local
-       FILE_PERMISSIONS ${_rw_r_r})
 elseif(_pkg STREQUAL "libddbemu-dev")
   if(EXISTS "${_stage}/NOTICE")
     file(INSTALL "${_stage}/NOTICE" DESTINATION "${_doc}" FILE_PERMISSIONS ${_rw_r_r})
