@@ -7,7 +7,8 @@
 //   ...
 //   await server.stop();
 //
-// The binary: the `binary` option, else $DDB_LOCAL_BIN, else `ddb-local` on PATH. A server is
+// The binary: the `binary` option, else $DDB_LOCAL_BIN, else the one of the `ddb-local` npm
+// package (a dependency of the published ddb-local-js), else `ddb-local` on PATH. A server is
 // ready when it answers ListTables; a start is bounded in time and retried on a lost port race;
 // stop() ends the process group (SIGTERM, then SIGKILL) and also runs if Node.js exits first.
 // The glue for vitest and jest (one server per worker) is in the *-setup files; see
@@ -16,11 +17,14 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import { createRequire } from "node:module";
 import net from "node:net";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
 import workerEnv from "./worker-env.cjs";
+
+const require = createRequire(import.meta.url);
 
 const { ENDPOINTS_ENV, useWorkerServer } = workerEnv;
 
@@ -30,6 +34,23 @@ export const { REGION, CREDENTIALS } = workerEnv;
 const PROBE_AUTH =
   "AWS4-HMAC-SHA256 Credential=AKIDPROBE/20260101/us-east-1/dynamodb/aws4_request, " +
   "SignedHeaders=host, Signature=0";
+
+// The ddb-local npm package's binary (its platform package, e.g. @ddb-local/linux-x64-gnu): the
+// path, null when the package is not installed, or the Error saying why it has no binary here.
+function packageBinary() {
+  let ddbLocal;
+  try {
+    ddbLocal = require("ddb-local");
+  } catch (e) {
+    if (e.code === "MODULE_NOT_FOUND" && e.message.includes("'ddb-local'")) return null;
+    return e;
+  }
+  try {
+    return ddbLocal.binaryPath();
+  } catch (e) {
+    return e;
+  }
+}
 
 export function findBinary(explicit) {
   for (const [candidate, origin] of [[explicit, "the binary option"],
@@ -42,6 +63,8 @@ export function findBinary(explicit) {
       throw new Error(`ddb-local not found at ${candidate} (from ${origin})`);
     }
   }
+  const fromPackage = packageBinary();
+  if (typeof fromPackage === "string") return fromPackage;
   for (const dir of (process.env.PATH ?? "").split(path.delimiter)) {
     const candidate = path.join(dir || ".", "ddb-local");
     try {
@@ -49,8 +72,10 @@ export function findBinary(explicit) {
       return candidate;
     } catch { /* next */ }
   }
-  throw new Error("ddb-local not found: set DDB_LOCAL_BIN, pass { binary }, or put ddb-local on " +
-    "PATH (it is built as build/tools/ddb-local)");
+  const why = fromPackage ? ` The ddb-local package has none: ${fromPackage.message}` : "";
+  throw new Error("ddb-local not found: set DDB_LOCAL_BIN, pass { binary }, install the " +
+    "ddb-local npm package, or put ddb-local on PATH (it is built as build/tools/ddb-local)." +
+    why);
 }
 
 export function freePort() {

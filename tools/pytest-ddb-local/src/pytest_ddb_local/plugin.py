@@ -14,7 +14,8 @@ Fixtures:
   dynamodb           (function) dynamodb_client, with every table deleted after the test
 
 Settings (command line, or ini file, or environment):
-  --ddb-local-bin PATH   ddb_local_bin       $DDB_LOCAL_BIN, else ddb-local on PATH
+  --ddb-local-bin PATH   ddb_local_bin       $DDB_LOCAL_BIN, else the wheel's own binary, else
+                                             ddb-local on PATH
   --ddb-local-arg ARG    ddb_local_args      extra ddb-local flags (e.g. --virtual-clock)
 """
 
@@ -33,7 +34,8 @@ SECRET_ACCESS_KEY = "ddb-local-secret"
 def pytest_addoption(parser):
     group = parser.getgroup("ddb-local", "ddb-local (in-memory DynamoDB emulator)")
     group.addoption("--ddb-local-bin", dest="ddb_local_bin", default=None,
-                    help="ddb-local executable (default: $DDB_LOCAL_BIN, then PATH)")
+                    help="ddb-local executable (default: $DDB_LOCAL_BIN, then the one "
+                         "installed with the wheel, then PATH)")
     group.addoption("--ddb-local-arg", dest="ddb_local_arg", action="append", default=[],
                     help="extra ddb-local flag, repeatable (e.g. --ddb-local-arg=--virtual-clock)")
     parser.addini("ddb_local_bin", "ddb-local executable", default="")

@@ -29,19 +29,31 @@ class DdbLocalError(RuntimeError):
     log."""
 
 
+# Where the wheel (tools/dist/python/build_wheel.py) puts its copy of the binary; a source
+# checkout has none.
+BUNDLED_BINARY = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bin", "ddb-local")
+
+
 def find_binary(explicit=None):
-    """The ddb-local executable: `explicit`, else $DDB_LOCAL_BIN, else `ddb-local` on PATH."""
+    """The ddb-local executable: `explicit`, else $DDB_LOCAL_BIN, else the one bundled in the
+    installed wheel, else `ddb-local` on PATH."""
     for candidate, origin in ((explicit, "--ddb-local-bin / ddb_local_bin"),
                               (os.environ.get("DDB_LOCAL_BIN"), "DDB_LOCAL_BIN")):
         if candidate:
             if os.path.isfile(candidate) and os.access(candidate, os.X_OK):
                 return os.path.abspath(candidate)
             raise DdbLocalError(f"ddb-local not found at {candidate!r} (from {origin})")
+    if os.path.isfile(BUNDLED_BINARY):
+        if os.access(BUNDLED_BINARY, os.X_OK):
+            return BUNDLED_BINARY
+        raise DdbLocalError(f"the bundled {BUNDLED_BINARY} is not executable (reinstall "
+                            "pytest-ddb-local)")
     found = shutil.which("ddb-local")
     if found:
         return found
-    raise DdbLocalError("ddb-local not found: pass --ddb-local-bin, set DDB_LOCAL_BIN, or put "
-                        "ddb-local on PATH (it is built as build/tools/ddb-local)")
+    raise DdbLocalError("ddb-local not found: pass --ddb-local-bin, set DDB_LOCAL_BIN, install "
+                        "the pytest-ddb-local wheel (it carries the binary), or put ddb-local on "
+                        "PATH (it is built as build/tools/ddb-local)")
 
 
 def free_port():

@@ -1,0 +1,10 @@
+/** The absolute path of this machine's ddb-local executable (from its platform package).
+ *  Throws an Error saying what to do when there is no package for this platform or it is not
+ *  installed. */
+export function binaryPath(): string;
+/** The name of the binary package for a platform (default: this one), or an Error saying why
+ *  there is none. */
+export function platformPackage(platform?: string, arch?: string,
+  libc?: "glibc" | "musl" | null): string | Error;
+export const PLATFORM_PACKAGES: Readonly<Record<string, string>>;
+export const version: string;

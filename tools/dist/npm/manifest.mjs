@@ -1,0 +1,149 @@
+// The package.json files of the npm packages (build.sh writes them) and their consistency check
+// (build.sh --check). Node only; no dependency.
+//
+//   node manifest.mjs platform DIR V ARCH     write DIR/package.json of @ddb-local/linux-ARCH-gnu
+//   node manifest.mjs main DIR V ARCH...      set version V and the optionalDependencies (ARCHs)
+//   node manifest.mjs js DIR V                ddb-local-js at V, depending on ddb-local at V
+//   node manifest.mjs check [--version V] [--partial] DIR...
+//                                             DIRs: the unpacked tarballs, each with a MODES file
+//                                             ("<mode> <path>" lines from the tar listing)
+import fs from "node:fs";
+import path from "node:path";
+
+export const ARCHS = ["x64", "arm64"];
+const platformName = (arch) => `@ddb-local/linux-${arch}-gnu`;
+
+const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
+const writeJson = (file, value) => fs.writeFileSync(file, `${JSON.stringify(value, null, 2)}\n`);
+
+function platform(dir, version, arch) {
+  if (!ARCHS.includes(arch)) throw new Error(`unknown arch ${arch}`);
+  writeJson(path.join(dir, "package.json"), {
+    name: platformName(arch),
+    version,
+    description: `The ddb-local executable for Linux ${arch} (glibc 2.34 or later); ` +
+      "install ddb-local, which uses it",
+    license: "SEE LICENSE IN LICENSE",
+    os: ["linux"],
+    cpu: [arch],
+    libc: ["glibc"],
+    files: ["bin/ddb-local", "LICENSE", "NOTICE", "THIRD-PARTY-NOTICES.txt", "README.md"],
+    preferUnplugged: true,  // yarn PnP: a binary must be on disk to be run
+    publishConfig: { access: "public" },  // a scoped package is private unless told
+  });
+}
+
+function main(dir, version, archs) {
+  const file = path.join(dir, "package.json");
+  const pkg = readJson(file);
+  pkg.version = version;
+  pkg.optionalDependencies = Object.fromEntries(archs.map((a) => [platformName(a), version]));
+  writeJson(file, pkg);
+}
+
+// The source package.json has no dependency, so that the checkout's own users of it
+// (tests/clients/js links it with file:) need no ddb-local package; the published one does.
+function js(dir, version) {
+  const file = path.join(dir, "package.json");
+  const pkg = readJson(file);
+  pkg.version = version;
+  pkg.license = "SEE LICENSE IN LICENSE";
+  pkg.dependencies = { ...pkg.dependencies, "ddb-local": version };
+  for (const extra of ["examples/", "LICENSE"]) {
+    if (!pkg.files.includes(extra)) pkg.files.push(extra);
+  }
+  writeJson(file, pkg);
+}
+
+// Every problem found in the unpacked packages, as sentences.
+function problems(dirs, { version, partial }) {
+  const found = [];
+  const packages = new Map();
+  for (const dir of dirs) {
+    const pkg = readJson(path.join(dir, "package.json"));
+    const modes = new Map(fs.readFileSync(path.join(dir, "MODES"), "utf8").trim().split("\n")
+      .map((line) => line.split(" ")).map(([mode, p]) => [p, mode]));
+    if (packages.has(pkg.name)) found.push(`${pkg.name} is there twice`);
+    packages.set(pkg.name, { pkg, modes, dir });
+  }
+  const versions = new Set([...packages.values()].map(({ pkg }) => pkg.version));
+  if (versions.size !== 1) found.push(`the packages have different versions: ${[...versions]}`);
+  const v = version ?? [...versions][0];
+  for (const { pkg } of packages.values()) {
+    if (pkg.version !== v) found.push(`${pkg.name} is at ${pkg.version}, not ${v}`);
+  }
+  const has = (name, file) => packages.get(name)?.modes.has(`package/${file}`);
+
+  const main = packages.get("ddb-local")?.pkg;
+  if (!main) {
+    found.push("no ddb-local package");
+  } else {
+    if (main.bin?.["ddb-local"] !== "bin/ddb-local.js") found.push("ddb-local's bin is not bin/ddb-local.js");
+    for (const f of ["bin/ddb-local.js", "index.js", "index.mjs", "index.d.ts", "LICENSE"]) {
+      if (!has("ddb-local", f)) found.push(`ddb-local lacks ${f}`);
+    }
+    const optional = main.optionalDependencies ?? {};
+    for (const [name, range] of Object.entries(optional)) {
+      if (range !== v) found.push(`ddb-local wants ${name}@${range}, not exactly ${v}`);
+      if (!packages.has(name)) found.push(`ddb-local lists ${name}, which is not in the dist`);
+    }
+    for (const arch of ARCHS) {
+      if (!(platformName(arch) in optional) && !partial) {
+        found.push(`ddb-local does not list ${platformName(arch)} (no linux-${arch} tarball?)`);
+      }
+    }
+    if (Object.keys(main.dependencies ?? {}).length) found.push("ddb-local has dependencies");
+  }
+  for (const arch of ARCHS) {
+    const name = platformName(arch);
+    const entry = packages.get(name);
+    if (!entry) continue;
+    const { pkg, modes } = entry;
+    if (JSON.stringify([pkg.os, pkg.cpu, pkg.libc]) !== JSON.stringify([["linux"], [arch], ["glibc"]])) {
+      found.push(`${name}'s os/cpu/libc are ${JSON.stringify([pkg.os, pkg.cpu, pkg.libc])}`);
+    }
+    if (pkg.publishConfig?.access !== "public") found.push(`${name} is not published as public`);
+    const mode = modes.get("package/bin/ddb-local");
+    if (!mode) found.push(`${name} lacks bin/ddb-local`);
+    else if (mode !== "-rwxr-xr-x") found.push(`${name}'s bin/ddb-local has mode ${mode}, not 755`);
+    for (const f of ["LICENSE", "NOTICE", "THIRD-PARTY-NOTICES.txt"]) {
+      if (!has(name, f)) found.push(`${name} lacks ${f}`);
+    }
+  }
+  const helper = packages.get("ddb-local-js")?.pkg;
+  if (!helper) {
+    found.push("no ddb-local-js package");
+  } else {
+    if (helper.dependencies?.["ddb-local"] !== v) {
+      found.push(`ddb-local-js depends on ddb-local@${helper.dependencies?.["ddb-local"]}, not ${v}`);
+    }
+    for (const f of ["index.mjs", "examples/put-get.test.mjs", "jest-preset.json", "LICENSE"]) {
+      if (!has("ddb-local-js", f)) found.push(`ddb-local-js lacks ${f}`);
+    }
+  }
+  const known = new Set(["ddb-local", "ddb-local-js", ...ARCHS.map(platformName)]);
+  for (const name of packages.keys()) {
+    if (!known.has(name)) found.push(`unexpected package ${name}`);
+  }
+  return found;
+}
+
+const [command, ...args] = process.argv.slice(2);
+if (command === "platform") platform(args[0], args[1], args[2]);
+else if (command === "main") main(args[0], args[1], args.slice(2));
+else if (command === "js") js(args[0], args[1]);
+else if (command === "check") {
+  const options = { partial: false };
+  const dirs = [];
+  for (let i = 0; i < args.length; ++i) {
+    if (args[i] === "--version") options.version = args[++i];
+    else if (args[i] === "--partial") options.partial = true;
+    else dirs.push(args[i]);
+  }
+  const found = problems(dirs, options);
+  for (const p of found) console.error(`build.sh --check: ${p}`);
+  process.exit(found.length ? 1 : 0);
+} else {
+  console.error(`manifest.mjs: unknown command ${command}`);
+  process.exit(2);
+}
