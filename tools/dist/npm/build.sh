@@ -11,8 +11,9 @@
 #   tools/dist/npm/build.sh --check --dist DIR [--version V] [--partial] [--offline]
 #
 # --check unpacks every DIR/npm/*.tgz, checks that they fit together (one version, each
-# platform package listed at exactly it, the binary's mode 755, ddb-local-js's dependency; both
-# platforms unless --partial), then runs `npm publish --dry-run` on each and fails on an error
+# platform package listed at exactly it, the binary's mode 755 and ELF machine, and the binary
+# being the tarball's when that is in DIR; ddb-local-js's dependency; both platforms unless
+# --partial), then runs `npm publish --dry-run` on each and fails on an error
 # or a warning (except "requires you to be logged in"). --offline keeps npm off the registry
 # (it otherwise asks it about each package, as a publish would). Publish order: the platform
 # packages, ddb-local, ddb-local-js.
@@ -55,9 +56,12 @@ if [[ $check == 1 ]]; then
     tar -xzf "$tgz" -C "$d" --strip-components=1 package/package.json ||
       die "$tgz has no package/package.json"
     tar -tvzf "$tgz" | awk '{print $1, $6}' >"$d/MODES"
+    if grep -qx -- '-[-rwx]* package/bin/ddb-local' "$d/MODES"; then
+      tar -xzf "$tgz" -C "$d" --strip-components=1 package/bin/ddb-local
+    fi
     dirs+=("$d")
   done
-  node "$HERE/manifest.mjs" check ${version:+--version "$version"} \
+  node "$HERE/manifest.mjs" check --dist "$dist" ${version:+--version "$version"} \
     $([[ $partial == 1 ]] && echo --partial) "${dirs[@]}" || die "the packages do not fit together"
   online=()
   [[ $offline == 1 ]] && online=(--offline)

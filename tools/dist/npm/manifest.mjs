@@ -4,13 +4,17 @@
 //   node manifest.mjs platform DIR V ARCH     write DIR/package.json of @ddb-local/linux-ARCH-gnu
 //   node manifest.mjs main DIR V ARCH...      set version V and the optionalDependencies (ARCHs)
 //   node manifest.mjs js DIR V                ddb-local-js at V, depending on ddb-local at V
-//   node manifest.mjs check [--version V] [--partial] DIR...
-//                                             DIRs: the unpacked tarballs, each with a MODES file
-//                                             ("<mode> <path>" lines from the tar listing)
+//   node manifest.mjs check [--dist DIST] [--version V] [--partial] DIR...
+//                                             DIRs: the unpacked packages (package.json, and
+//                                             bin/ddb-local if any), each with a MODES file
+//                                             ("<mode> <path>" lines from the tar listing);
+//                                             DIST: where the release tarballs are
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 export const ARCHS = ["x64", "arm64"];
+const ELF_MACHINES = { x64: 62, arm64: 183 };
 const platformName = (arch) => `@ddb-local/linux-${arch}-gnu`;
 
 const readJson = (file) => JSON.parse(fs.readFileSync(file, "utf8"));
@@ -56,7 +60,7 @@ function js(dir, version) {
 }
 
 // Every problem found in the unpacked packages, as sentences.
-function problems(dirs, { version, partial }) {
+function problems(dirs, { version, partial, dist }) {
   const found = [];
   const packages = new Map();
   for (const dir of dirs) {
@@ -106,6 +110,19 @@ function problems(dirs, { version, partial }) {
     const mode = modes.get("package/bin/ddb-local");
     if (!mode) found.push(`${name} lacks bin/ddb-local`);
     else if (mode !== "-rwxr-xr-x") found.push(`${name}'s bin/ddb-local has mode ${mode}, not 755`);
+    if (mode) {
+      const binary = fs.readFileSync(path.join(entry.dir, "bin", "ddb-local"));
+      const machine = binary.subarray(0, 4).toString("latin1") === "\x7fELF" ? binary.readUInt16LE(18) : null;
+      if (machine !== ELF_MACHINES[arch]) {
+        found.push(`${name}'s bin/ddb-local is not an ELF file for ${arch} (e_machine ${machine})`);
+      }
+      const tarball = dist && path.join(dist, `ddb-local-${v}-linux-${arch}.tar.gz`);
+      if (tarball && fs.existsSync(tarball)) {
+        const original = execFileSync("tar", ["-xzOf", tarball, `ddb-local-${v}-linux-${arch}/bin/ddb-local`],
+          { maxBuffer: 1 << 30 });
+        if (!original.equals(binary)) found.push(`${name}'s bin/ddb-local is not the one of ${tarball}`);
+      }
+    }
     for (const f of ["LICENSE", "NOTICE", "THIRD-PARTY-NOTICES.txt"]) {
       if (!has(name, f)) found.push(`${name} lacks ${f}`);
     }
@@ -137,6 +154,7 @@ else if (command === "check") {
   const dirs = [];
   for (let i = 0; i < args.length; ++i) {
     if (args[i] === "--version") options.version = args[++i];
+    else if (args[i] === "--dist") options.dist = args[++i];
     else if (args[i] === "--partial") options.partial = true;
     else dirs.push(args[i]);
   }

@@ -31,8 +31,12 @@ import stat
 import sys
 import tarfile
 import time
-import tomllib
 import zipfile
+
+try:
+    import tomllib
+except ImportError:  # Python < 3.11
+    sys.exit("build_wheel.py: needs Python 3.11 or later (tomllib), e.g. Debian 12's /usr/bin/python3")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
