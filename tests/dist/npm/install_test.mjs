@@ -328,14 +328,17 @@ test("on platforms without a package, ddb-local says what is supported and what 
     const { platformPackage } = require("ddb-local");
     const show = (p) => (p instanceof Error ? "Error: " + p.message : p);
     console.log(JSON.stringify([["linux", "${ARCH}", "glibc"], ["linux", "x64", "musl"],
-      ["darwin", "arm64", null], ["win32", "x64", null], ["linux", "ia32", "glibc"]]
+      ["linux", "arm64", "glibc", "2.31"], ["darwin", "arm64", null], ["win32", "x64", null],
+      ["linux", "ia32", "glibc"]]
       .map((a) => show(platformPackage(...a)))));
   `);
   const r = mustSucceed(await run("node", ["platforms.cjs"], { cwd: project }), "platforms.cjs");
   const [own, ...others] = JSON.parse(r.stdout);
   assert.equal(own, PLATFORM_PACKAGE);
+  assert.deepEqual(others.map((m) => /^Error: no ddb-local binary for ([^.]+(?:\.\d+)?)\. /.exec(m)?.[1]),
+    ["Linux x64 with musl", "glibc 2.31", "macOS arm64", "Windows x64", "Linux ia32 with glibc"]);
   for (const message of others) {
-    assert.match(message, /^Error: no ddb-local binary for .*glibc 2\.34 or later on x64 and arm64.*container image.*source/);
+    assert.match(message, /glibc 2\.34 or later on x64 and arm64\..*container image.*from source/);
   }
 });
 

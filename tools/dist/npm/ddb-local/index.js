@@ -25,32 +25,47 @@ const PLATFORM_PACKAGES = Object.freeze({
 const OTHER_WAYS = "Elsewhere, run the ddb-local container image, or build ddb-local from " +
   "source (a C++20 compiler and CMake; see the ddbemu repository's README).";
 
-// "glibc", "musl" or null (not Linux). Node's own report names the glibc it runs on; a Node
-// built against musl (Alpine) has none.
+const GLIBC_MIN = [2, 34];  // the portable build's floor (tools/dist/README.md)
+
+// { libc: "glibc" | "musl", glibc: "2.36" | undefined }, or null when not on Linux. Node's own
+// report names the glibc it runs on; a Node built against musl (Alpine) has none.
 function linuxLibc() {
   if (process.platform !== "linux") return null;
   const report = process.report;
   const excludeNetwork = report?.excludeNetwork;
   try {
     if (report) report.excludeNetwork = true;  // the report's network part can take seconds
-    if (report?.getReport?.().header?.glibcVersionRuntime) return "glibc";
+    const glibc = report?.getReport?.().header?.glibcVersionRuntime;
+    if (glibc) return { libc: "glibc", glibc };
   } catch { /* fall through to the files */ } finally {
     if (report) report.excludeNetwork = excludeNetwork;
   }
   try {
-    if (fs.readdirSync("/lib").some((f) => f.startsWith("ld-musl-"))) return "musl";
+    if (fs.readdirSync("/lib").some((f) => f.startsWith("ld-musl-"))) return { libc: "musl" };
   } catch { /* no /lib */ }
-  return "glibc";
+  return { libc: "glibc" };
 }
 
-// The package name for a platform, or an Error explaining why there is none.
-function platformPackage(platform = process.platform, arch = process.arch,
-  libc = platform === "linux" ? linuxLibc() : null) {
+function olderThanFloor(version) {
+  const [major, minor] = String(version).split(".").map(Number);
+  return major < GLIBC_MIN[0] || (major === GLIBC_MIN[0] && minor < GLIBC_MIN[1]);
+}
+
+// The package name for a platform (default: this machine), or an Error explaining why there is
+// none. libc: "glibc", "musl" or null off Linux; glibc: its version, when known.
+function platformPackage(platform = process.platform, arch = process.arch, libc, glibc) {
+  if (libc === undefined && platform === process.platform) {
+    ({ libc, glibc } = linuxLibc() ?? { libc: null });
+  }
   const name = PLATFORM_PACKAGES[`${platform}-${arch}`];
+  const supported = "ddb-local's npm package has binaries for Linux with glibc " +
+    `${GLIBC_MIN.join(".")} or later on x64 and arm64.`;
+  if (name && libc === "glibc" && glibc && olderThanFloor(glibc)) {
+    return new Error(`no ddb-local binary for glibc ${glibc}. ${supported} ${OTHER_WAYS}`);
+  }
   if (name && libc === "glibc") return name;
-  const supported = "ddb-local's npm package has binaries for Linux with glibc 2.34 or later " +
-    "on x64 and arm64.";
-  const here = platform === "linux" ? `Linux ${arch} with ${libc}` : `${platform} ${arch}`;
+  const os = { darwin: "macOS", win32: "Windows", linux: "Linux" }[platform] ?? platform;
+  const here = platform === "linux" ? `Linux ${arch} with ${libc}` : `${os} ${arch}`;
   return new Error(`no ddb-local binary for ${here}. ${supported} ${OTHER_WAYS}`);
 }
 
