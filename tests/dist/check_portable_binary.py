@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The release tarballs' binaries depend on glibc alone, and on no glibc newer than the floor.
 
-For each dist/ddb-local-<V>-linux-<arch>.tar.gz (x64 and arm64 must both be there): the archive
+dist/SHA256SUMS covers every file of dist/. For each dist/ddb-local-<V>-linux-<arch>.tar.gz (x64 and arm64 must both be there): the archive
 holds exactly the documented files; each binary is an ELF of its architecture, stripped; its
 NEEDED entries are glibc's own libraries; it refers to no GLIBCXX_/CXXABI_/GCC_ symbol version
 (libstdc++ and libgcc are linked in) and to no GLIBC_ version above the floor
@@ -10,6 +10,7 @@ which reads either architecture.
 
   check_portable_binary.py DIST_DIR VERSION GLIBC_FLOOR
 """
+import hashlib
 import re
 import subprocess
 import sys
@@ -71,6 +72,27 @@ def check_binary(path, arch, floor, problems):
           f"{path.stat().st_size} bytes")
 
 
+def check_sums(dist, problems):
+    """dist/SHA256SUMS names every other file of dist/ once, with its digest."""
+    sums = dist / "SHA256SUMS"
+    if not sums.is_file():
+        problems.append(f"{sums} is missing")
+        return
+    listed = {}
+    for line in sums.read_text().splitlines():
+        digest, name = line.split(maxsplit=1)
+        listed[name.lstrip("*")] = digest
+    present = {str(p.relative_to(dist)) for p in dist.rglob("*")
+               if p.is_file() and p.name != "SHA256SUMS"}
+    if set(listed) != present:
+        problems.append(f"SHA256SUMS lists {sorted(set(listed) ^ present)} wrongly")
+    for name, digest in listed.items():
+        path = dist / name
+        if path.is_file() and hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            problems.append(f"SHA256SUMS: {name} does not match")
+    print(f"SHA256SUMS: {len(listed)} files")
+
+
 def main():
     dist, version, floor = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
     problems = []
@@ -94,6 +116,7 @@ def main():
                                      check=True, capture_output=True, text=True).stdout
                 if not out.startswith(f"ddb-local {version}\ncommit: ") or "portable" not in out:
                     problems.append(f"--version printed {out!r}")
+    check_sums(dist, problems)
     for p in problems:
         print("FAIL:", p)
     return 1 if problems else 0
