@@ -28,7 +28,8 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 import { parseArgs } from "node:util";
 
-const { values: options } = parseArgs({ options: { version: { type: "string" }, sdk: { type: "string" } } });
+const { values: options } = parseArgs({
+  options: { version: { type: "string" }, sdk: { type: "string" } } });
 const V = options.version;
 const DIST = process.env.DDBEMU_DIST;
 const ARCH = { x64: "x64", arm64: "arm64" }[process.arch];
@@ -79,12 +80,17 @@ function killGroup(pid) {
 
 // Starts a server command in its own process group; resolves once it printed "Port:\t<n>".
 function startServer(command, args, cwd) {
-  const child = spawn(command, args, { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(command, args,
+    { cwd, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   started.add(child.pid);
   let log = "";
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise((resolve) => {
+    child.on("exit", (code, signal) => resolve({ code, signal }));
+  });
   const port = new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no "Port:" line within 30 s:\n${log}`)), 30_000);
+    const timer = setTimeout(() => {
+      reject(new Error(`no "Port:" line within 30 s:\n${log}`));
+    }, 30_000);
     const onData = (d) => {
       log += d;
       const m = /^Port:\t(\d+)$/m.exec(log);
@@ -109,7 +115,8 @@ function within(ms, promise, what) {
   })]);
 }
 
-const PROBE_AUTH = "AWS4-HMAC-SHA256 Credential=AKIDDISTNPM/20260101/us-east-1/dynamodb/aws4_request, " +
+const PROBE_AUTH = "AWS4-HMAC-SHA256 " +
+  "Credential=AKIDDISTNPM/20260101/us-east-1/dynamodb/aws4_request, " +
   "SignedHeaders=host, Signature=0";
 
 function listTables(port) {
@@ -143,7 +150,9 @@ function processesWith(field, value) {
 async function groupEnded(pgid, ms) {
   const deadline = Date.now() + ms;
   while (processesWith(2, pgid).length > 0) {
-    if (Date.now() > deadline) throw new Error(`processes of group ${pgid} still run after ${ms} ms`);
+    if (Date.now() > deadline) {
+      throw new Error(`processes of group ${pgid} still run after ${ms} ms`);
+    }
     await new Promise((r) => setTimeout(r, 50));
   }
 }
@@ -212,7 +221,9 @@ after(() => {
     // Any process still running an executable from under tmp (a ddb-local left by a failure).
     for (const pid of fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
       try {
-        if (fs.readlinkSync(`/proc/${pid}/exe`).startsWith(tmp + path.sep)) process.kill(Number(pid), "SIGKILL");
+        if (fs.readlinkSync(`/proc/${pid}/exe`).startsWith(tmp + path.sep)) {
+          process.kill(Number(pid), "SIGKILL");
+        }
       } catch { /* not ours, or gone */ }
     }
     fs.rmSync(tmp, { recursive: true, force: true });
@@ -255,11 +266,13 @@ test("npx ddb-local -port 0 -inMemory serves DynamoDB", { timeout: 120_000 }, as
 
 // CreateTable, PutItem and GetItem through the AWS SDK for JavaScript v3, loaded from --sdk.
 async function sdkRoundTrip(port) {
-  const sdk = createRequire(path.join(path.resolve(options.sdk), "package.json"))("@aws-sdk/client-dynamodb");
+  const fromSdkDir = createRequire(path.join(path.resolve(options.sdk), "package.json"));
+  const sdk = fromSdkDir("@aws-sdk/client-dynamodb");
   const client = new sdk.DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: "us-east-1",
     credentials: { accessKeyId: "AKIDDISTNPM", secretAccessKey: "secret" }, maxAttempts: 1 });
   try {
-    await client.send(new sdk.CreateTableCommand({ TableName: "orders", BillingMode: "PAY_PER_REQUEST",
+    await client.send(new sdk.CreateTableCommand({
+      TableName: "orders", BillingMode: "PAY_PER_REQUEST",
       KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
       AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }] }));
     const item = { pk: { S: "order#1" }, total: { N: "42.5" }, paid: { BOOL: true } };
@@ -272,7 +285,8 @@ async function sdkRoundTrip(port) {
   }
 }
 
-test("the launcher passes SIGTERM and SIGINT on and exits with ddb-local's status", { timeout: 120_000 }, async () => {
+test("the launcher passes SIGTERM and SIGINT on and exits with ddb-local's status",
+  { timeout: 120_000 }, async () => {
   const launcher = path.join(project, "node_modules", ".bin", "ddb-local");
   for (const signal of ["SIGTERM", "SIGINT"]) {
     const server = startServer(launcher, ["-port", "0", "-inMemory"], project);
@@ -293,7 +307,8 @@ test("the launcher passes SIGTERM and SIGINT on and exits with ddb-local's statu
   assert.deepEqual([launched.code, launched.stderr], [direct.code, direct.stderr]);
 });
 
-test("a ddb-local killed by a signal kills its launcher with the same signal", { timeout: 60_000 }, async () => {
+test("a ddb-local killed by a signal kills its launcher with the same signal",
+  { timeout: 60_000 }, async () => {
   const launcher = path.join(project, "node_modules", ".bin", "ddb-local");
   const server = startServer(launcher, ["-port", "0", "-inMemory"], project);
   try {
@@ -309,10 +324,11 @@ test("a ddb-local killed by a signal kills its launcher with the same signal", {
 });
 
 test("without its platform package, ddb-local and ddb-local-js say what to do", async () => {
-  const r = await run(path.join(bare, "node_modules", ".bin", "ddb-local"), ["-port", "0", "-inMemory"],
-    { cwd: bare, timeoutMs: 30_000 });
+  const r = await run(path.join(bare, "node_modules", ".bin", "ddb-local"),
+    ["-port", "0", "-inMemory"], { cwd: bare, timeoutMs: 30_000 });
   assert.equal(r.code, 1, r.stdout + r.stderr);
-  assert.match(r.stderr, new RegExp(`${PLATFORM_PACKAGE}@${V.replaceAll(".", "\\.")} is not installed`));
+  const missing = `${PLATFORM_PACKAGE}@${V.replaceAll(".", "\\.")} is not installed`;
+  assert.match(r.stderr, new RegExp(missing));
   assert.match(r.stderr, /npm install/);
   fs.writeFileSync(path.join(bare, "find.mjs"), `
     import { findBinary } from "ddb-local-js";
@@ -323,7 +339,8 @@ test("without its platform package, ddb-local and ddb-local-js say what to do", 
   assert.match(found.stdout, /ddb-local not found.*is not installed/s);
 });
 
-test("on platforms without a package, ddb-local says what is supported and what to do instead", async () => {
+test("on platforms without a package, ddb-local says what is supported and what to do instead",
+  async () => {
   fs.writeFileSync(path.join(project, "platforms.cjs"), `
     const { platformPackage } = require("ddb-local");
     const show = (p) => (p instanceof Error ? "Error: " + p.message : p);
@@ -335,7 +352,8 @@ test("on platforms without a package, ddb-local says what is supported and what 
   const r = mustSucceed(await run("node", ["platforms.cjs"], { cwd: project }), "platforms.cjs");
   const [own, ...others] = JSON.parse(r.stdout);
   assert.equal(own, PLATFORM_PACKAGE);
-  assert.deepEqual(others.map((m) => /^Error: no ddb-local binary for ([^.]+(?:\.\d+)?)\. /.exec(m)?.[1]),
+  const which = /^Error: no ddb-local binary for ([^.]+(?:\.\d+)?)\. /;
+  assert.deepEqual(others.map((m) => which.exec(m)?.[1]),
     ["Linux x64 with musl", "glibc 2.31", "macOS arm64", "Windows x64", "Linux ia32 with glibc"]);
   for (const message of others) {
     assert.match(message, /glibc 2\.34 or later on x64 and arm64\..*container image.*from source/);

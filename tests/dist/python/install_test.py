@@ -41,7 +41,8 @@ def clean_env(tmp, venv):
            if not k.startswith(("PIP_", "PYTHON", "DDB_LOCAL", "VIRTUAL_ENV"))}
     path = [d for d in env.get("PATH", "/usr/bin:/bin").split(os.pathsep)
             if d and not os.path.exists(os.path.join(d, "ddb-local"))]
-    env.update(PATH=os.pathsep.join([os.path.join(venv, "bin"), *path]), HOME=os.path.join(tmp, "home"),
+    env.update(PATH=os.pathsep.join([os.path.join(venv, "bin"), *path]),
+               HOME=os.path.join(tmp, "home"),
                PIP_CONFIG_FILE=os.devnull, PIP_DISABLE_PIP_VERSION_CHECK="1",
                PIP_NO_INPUT="1", PYTHONDONTWRITEBYTECODE="1", PYTHONNOUSERSITE="1")
     os.makedirs(env["HOME"])
@@ -151,8 +152,9 @@ def main():
         # as the venv's own would; ensurepip (9 s here) only when there is none.
         has_pip = subprocess.run([PYTHON, "-c", "import pip"], env=env, capture_output=True,
                                  timeout=60).returncode == 0
-        run([PYTHON, "-m", "venv", "--system-site-packages", *(["--without-pip"] if has_pip else []),
-             venv], 120, env=env, cwd=work)
+        without_pip = ["--without-pip"] if has_pip else []
+        run([PYTHON, "-m", "venv", "--system-site-packages", *without_pip, venv], 120,
+            env=env, cwd=work)
         print(run([python, "-m", "pip", "install", "--no-index", "--no-cache-dir", wheel], 120,
                   env=env, cwd=work).strip().splitlines()[-1])
 

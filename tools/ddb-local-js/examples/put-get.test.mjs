@@ -37,14 +37,17 @@ async function dynamodb(operation, input) {
     headers: {
       "Content-Type": "application/x-amz-json-1.0",
       "X-Amz-Target": `DynamoDB_20120810.${operation}`,
-      Authorization: `AWS4-HMAC-SHA256 Credential=${key}/20260101/${region}/dynamodb/aws4_request, ` +
+      Authorization: "AWS4-HMAC-SHA256 " +
+        `Credential=${key}/20260101/${region}/dynamodb/aws4_request, ` +
         "SignedHeaders=host, Signature=0",
     },
     body: JSON.stringify(input),
     signal: AbortSignal.timeout(10_000),
   });
   const body = await response.json();
-  if (!response.ok) throw new Error(`${operation}: HTTP ${response.status} ${JSON.stringify(body)}`);
+  if (!response.ok) {
+    throw new Error(`${operation}: HTTP ${response.status} ${JSON.stringify(body)}`);
+  }
   return body;
 }
 

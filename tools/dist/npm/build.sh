@@ -32,8 +32,9 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 die() { echo "build.sh: $*" >&2; exit 1; }
-[[ -n "$dist" ]] || { echo "usage: build.sh --version V --dist DIR | --check --dist DIR" >&2; exit 2; }
-command -v node >/dev/null && command -v npm >/dev/null || die "node and npm are needed"
+usage="usage: build.sh --version V --dist DIR | --check --dist DIR"
+[[ -n "$dist" ]] || { echo "$usage" >&2; exit 2; }
+{ command -v node && command -v npm; } >/dev/null || die "node and npm are needed"
 mkdir -p "$dist"
 dist="$(cd "$dist" && pwd)"
 
@@ -61,8 +62,11 @@ if [[ $check == 1 ]]; then
     fi
     dirs+=("$d")
   done
-  node "$HERE/manifest.mjs" check --dist "$dist" ${version:+--version "$version"} \
-    $([[ $partial == 1 ]] && echo --partial) "${dirs[@]}" || die "the packages do not fit together"
+  check_args=(--dist "$dist")
+  [[ -n "$version" ]] && check_args+=(--version "$version")
+  [[ $partial == 1 ]] && check_args+=(--partial)
+  node "$HERE/manifest.mjs" check "${check_args[@]}" "${dirs[@]}" ||
+    die "the packages do not fit together"
   online=()
   [[ $offline == 1 ]] && online=(--offline)
   failed=0

@@ -82,7 +82,9 @@ function problems(dirs, { version, partial, dist }) {
   if (!main) {
     found.push("no ddb-local package");
   } else {
-    if (main.bin?.["ddb-local"] !== "bin/ddb-local.js") found.push("ddb-local's bin is not bin/ddb-local.js");
+    if (main.bin?.["ddb-local"] !== "bin/ddb-local.js") {
+      found.push("ddb-local's bin is not bin/ddb-local.js");
+    }
     for (const f of ["bin/ddb-local.js", "index.js", "index.mjs", "index.d.ts", "LICENSE"]) {
       if (!has("ddb-local", f)) found.push(`ddb-local lacks ${f}`);
     }
@@ -103,8 +105,9 @@ function problems(dirs, { version, partial, dist }) {
     const entry = packages.get(name);
     if (!entry) continue;
     const { pkg, modes } = entry;
-    if (JSON.stringify([pkg.os, pkg.cpu, pkg.libc]) !== JSON.stringify([["linux"], [arch], ["glibc"]])) {
-      found.push(`${name}'s os/cpu/libc are ${JSON.stringify([pkg.os, pkg.cpu, pkg.libc])}`);
+    const selectors = JSON.stringify([pkg.os, pkg.cpu, pkg.libc]);
+    if (selectors !== JSON.stringify([["linux"], [arch], ["glibc"]])) {
+      found.push(`${name}'s os/cpu/libc are ${selectors}`);
     }
     if (pkg.publishConfig?.access !== "public") found.push(`${name} is not published as public`);
     const mode = modes.get("package/bin/ddb-local");
@@ -112,15 +115,18 @@ function problems(dirs, { version, partial, dist }) {
     else if (mode !== "-rwxr-xr-x") found.push(`${name}'s bin/ddb-local has mode ${mode}, not 755`);
     if (mode) {
       const binary = fs.readFileSync(path.join(entry.dir, "bin", "ddb-local"));
-      const machine = binary.subarray(0, 4).toString("latin1") === "\x7fELF" ? binary.readUInt16LE(18) : null;
+      const isElf = binary.subarray(0, 4).toString("latin1") === "\x7fELF";
+      const machine = isElf ? binary.readUInt16LE(18) : null;
       if (machine !== ELF_MACHINES[arch]) {
         found.push(`${name}'s bin/ddb-local is not an ELF file for ${arch} (e_machine ${machine})`);
       }
       const tarball = dist && path.join(dist, `ddb-local-${v}-linux-${arch}.tar.gz`);
       if (tarball && fs.existsSync(tarball)) {
-        const original = execFileSync("tar", ["-xzOf", tarball, `ddb-local-${v}-linux-${arch}/bin/ddb-local`],
-          { maxBuffer: 1 << 30 });
-        if (!original.equals(binary)) found.push(`${name}'s bin/ddb-local is not the one of ${tarball}`);
+        const original = execFileSync("tar",
+          ["-xzOf", tarball, `ddb-local-${v}-linux-${arch}/bin/ddb-local`], { maxBuffer: 1 << 30 });
+        if (!original.equals(binary)) {
+          found.push(`${name}'s bin/ddb-local is not the one of ${tarball}`);
+        }
       }
     }
     for (const f of ["LICENSE", "NOTICE", "THIRD-PARTY-NOTICES.txt"]) {
@@ -132,7 +138,8 @@ function problems(dirs, { version, partial, dist }) {
     found.push("no ddb-local-js package");
   } else {
     if (helper.dependencies?.["ddb-local"] !== v) {
-      found.push(`ddb-local-js depends on ddb-local@${helper.dependencies?.["ddb-local"]}, not ${v}`);
+      const wanted = helper.dependencies?.["ddb-local"];
+      found.push(`ddb-local-js depends on ddb-local@${wanted}, not ${v}`);
     }
     for (const f of ["index.mjs", "examples/put-get.test.mjs", "jest-preset.json", "LICENSE"]) {
       if (!has("ddb-local-js", f)) found.push(`ddb-local-js lacks ${f}`);

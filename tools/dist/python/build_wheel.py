@@ -36,7 +36,8 @@ import zipfile
 try:
     import tomllib
 except ImportError:  # Python < 3.11
-    sys.exit("build_wheel.py: needs Python 3.11 or later (tomllib), e.g. Debian 12's /usr/bin/python3")
+    sys.exit("build_wheel.py: needs Python 3.11 or later (tomllib), "
+             "e.g. Debian 12's /usr/bin/python3")
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.normpath(os.path.join(HERE, "..", "..", ".."))
@@ -310,7 +311,7 @@ def main(argv=None):
             problems = [p for w in wheels
                         for p in check_wheel(os.path.join(args.dist, "python", w), args.version,
                                              args.dist)]
-            platforms = {WHEEL_FILE.fullmatch(w)["platform"] for w in wheels if WHEEL_FILE.fullmatch(w)}
+            platforms = {m["platform"] for m in map(WHEEL_FILE.fullmatch, wheels) if m}
             if not args.partial:
                 problems += [f"no {platform_tag(a)} wheel (no linux-{a} tarball?)"
                              for a in ARCHS if platform_tag(a) not in platforms]
@@ -321,8 +322,8 @@ def main(argv=None):
             return 1 if problems else 0
         if not args.version:
             raise WheelError("--version is needed")
-        archs = [a for a in ARCHS
-                 if os.path.exists(os.path.join(args.dist, f"ddb-local-{args.version}-linux-{a}.tar.gz"))]
+        archs = [a for a in ARCHS if os.path.exists(
+            os.path.join(args.dist, f"ddb-local-{args.version}-linux-{a}.tar.gz"))]
         if not archs:
             raise WheelError(f"no {args.dist}/ddb-local-{args.version}-linux-*.tar.gz")
         out_dir = os.path.join(args.dist, "python")
