@@ -6,8 +6,9 @@
 #  - libstdc++ and libgcc are linked statically into every executable;
 #  - glibc stays dynamic (a static glibc cannot load NSS modules, and a binary should use the
 #    C library of the machine it runs on). Building on Debian 12 (glibc 2.36), the static
-#    libstdc++ would pull in symbols newer than the floor (arc4random@GLIBC_2.36 for
-#    std::random_device); ddbemu_portable_executable() links tools/common/glibc_compat.cc,
+#    libstdc++ and libgcc would pull in symbols newer than the floor (arc4random@GLIBC_2.36 for
+#    std::random_device, _dl_find_object@GLIBC_2.35 for the unwinder);
+#    ddbemu_portable_executable() links tools/common/glibc_compat.cc,
 #    which defines those few in the executable itself so that no versioned reference to them
 #    is left. tests/dist/check_portable_binary.py (ctest dist.portable_binary) checks the
 #    NEEDED list and the newest GLIBC_ symbol version of ddb-local and hrctl.
