@@ -149,6 +149,14 @@ def check_context(context, image, entries):
             copied[dest.rstrip("/")] = {"kind": "dir", "mode": stat.S_IMODE(os.stat(top).st_mode),
                                         "uid": uid, "gid": gid,
                                         "ctx": os.path.relpath(top, context)}
+    # Nothing else in the context: every file is the Dockerfile, the list, or under a COPY.
+    sources = [os.path.normpath(os.path.join(context, src)) for src, _, _ in image["copies"]]
+    for dirpath, _, filenames in os.walk(context):
+        for name in filenames:
+            full = os.path.join(dirpath, name)
+            check(full in (os.path.join(context, "Dockerfile"), os.path.join(context, "rootfs.list"))
+                  or any(full.startswith(s + "/") for s in sources),
+                  f"{os.path.relpath(full, context)} is in the build context but in no COPY")
     missing = sorted(set(entries) - set(copied))
     extra = sorted(set(copied) - set(entries))
     check(not missing, f"listed but in no COPY: {missing}")
@@ -203,8 +211,12 @@ class Container:
                                              "HOSTNAME": "ddb-local"})
         # The server: the child unshare forked (pid 1 of the new pid namespace).
         children = f"/proc/{self.unshare.pid}/task/{self.unshare.pid}/children"
-        self.pid = int(wait_until("the server process",
-                                  lambda: (self._read(children).split() or [None])[0], 10))
+        def child():
+            if self.unshare.poll() is not None:
+                raise Failure(f"the server exited ({self.unshare.returncode}):\n"
+                              f"{self._read(log_path)}")
+            return (self._read(children).split() or [None])[0]
+        self.pid = int(wait_until("the server process", child, 10))
         wait_until("the server's Listening line", self._listening, 30)
         log(self._read(log_path).rstrip())
         check(os.stat(f"/proc/{self.pid}").st_uid == self.uid, "the server does not run as USER")
