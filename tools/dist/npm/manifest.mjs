@@ -27,7 +27,7 @@ function platform(dir, version, arch) {
     version,
     description: `The ddb-local executable for Linux ${arch} (glibc 2.34 or later); ` +
       "install ddb-local, which uses it",
-    license: "SEE LICENSE IN LICENSE",
+    license: "Apache-2.0",
     os: ["linux"],
     cpu: [arch],
     libc: ["glibc"],
@@ -51,7 +51,7 @@ function js(dir, version) {
   const file = path.join(dir, "package.json");
   const pkg = readJson(file);
   pkg.version = version;
-  pkg.license = "SEE LICENSE IN LICENSE";
+  pkg.license = "Apache-2.0";
   pkg.dependencies = { ...pkg.dependencies, "ddb-local": version };
   for (const extra of ["examples/", "LICENSE"]) {
     if (!pkg.files.includes(extra)) pkg.files.push(extra);

@@ -138,6 +138,8 @@ def metadata(version):
         raise WheelError(f"pyproject.toml names {project['name']}, not {DIST_NAME}")
     lines = ["Metadata-Version: 2.1", f"Name: {DIST_NAME}", f"Version: {version}",
              f"Summary: {project['description']}"]
+    if "text" in project.get("license", {}):
+        lines.append(f"License: {project['license']['text']}")
     lines += [f"Classifier: {c}" for c in project.get("classifiers", [])]
     lines += [f"License-File: {f}" for f in LICENSE_FILES]
     lines.append(f"Requires-Python: {project['requires-python']}")
