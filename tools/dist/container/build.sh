@@ -51,7 +51,7 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 tar -xzf "$tarball" -C "$work"
 stage="$work/$name"
-readelf -h "$stage/bin/ddb-local" | grep -q "Machine: *$machine" ||
+[[ "$(readelf -h "$stage/bin/ddb-local" | sed -n 's/^ *Machine: *//p')" == "$machine" ]] ||
   { echo "container/build.sh: $tarball's bin/ddb-local is not an $arch binary" >&2; exit 1; }
 
 # The loader's search path: its own word when it runs here, else Debian's multiarch order.

@@ -150,7 +150,7 @@ if [[ -f "$runtime_deb" ]]; then
     cmp "$work/runtime/usr/bin/$exe" "$stage/bin/$exe" ||
       problem "/usr/bin/$exe differs from the tarball's bin/$exe"
     [[ "$(stat -c %a "$work/runtime/usr/bin/$exe")" == 755 ]] || problem "/usr/bin/$exe is not mode 755"
-    readelf -h "$work/runtime/usr/bin/$exe" | grep -q "Machine: *$elf_machine" ||
+    [[ "$(readelf -h "$work/runtime/usr/bin/$exe" | sed -n 's/^ *Machine: *//p')" == "$elf_machine" ]] ||
       problem "/usr/bin/$exe is not an $arch binary"
     needed="$(readelf -d "$work/runtime/usr/bin/$exe" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
     echo "$exe NEEDED: $(echo $needed)"
@@ -186,8 +186,9 @@ if [[ -f "$dev_deb" ]]; then
     problem "libddbemu-dev: files outside /usr/include, /usr/lib and its doc directory (above)"
   fi
   dpkg-deb -x "$dev_deb" "$work/dev"
-  readelf -h "$work/dev/usr/lib/libddbemu.a" 2>/dev/null | grep -m1 -q "Machine: *$elf_machine" ||
-    problem "libddbemu.a is not built for $arch"
+  # Every member's machine (no grep -q on a pipe: with pipefail, its early exit fails readelf).
+  machines="$(readelf -h "$work/dev/usr/lib/libddbemu.a" 2>/dev/null | sed -n 's/^ *Machine: *//p' | sort -u)"
+  [[ "$machines" == "$elf_machine" ]] || problem "libddbemu.a is not built for $arch alone: ${machines:-no ELF members}"
 fi
 
 if command -v lintian >/dev/null; then
