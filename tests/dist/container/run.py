@@ -151,11 +151,11 @@ def check_context(context, image, entries):
                                         "ctx": os.path.relpath(top, context)}
     # Nothing else in the context: every file is the Dockerfile, the list, or under a COPY.
     sources = [os.path.normpath(os.path.join(context, src)) for src, _, _ in image["copies"]]
+    own = (os.path.join(context, "Dockerfile"), os.path.join(context, "rootfs.list"))
     for dirpath, _, filenames in os.walk(context):
         for name in filenames:
             full = os.path.join(dirpath, name)
-            check(full in (os.path.join(context, "Dockerfile"), os.path.join(context, "rootfs.list"))
-                  or any(full.startswith(s + "/") for s in sources),
+            check(full in own or any(full.startswith(s + "/") for s in sources),
                   f"{os.path.relpath(full, context)} is in the build context but in no COPY")
     missing = sorted(set(entries) - set(copied))
     extra = sorted(set(copied) - set(entries))
@@ -203,7 +203,8 @@ class Container:
         self.home = passwd_home(root, self.uid)
         command = ["unshare", "--pid", "--mount", "--fork", "--kill-child=SIGKILL",
                    "--mount-proc=/proc", f"--root={root}", f"--wd={image['workdir']}",
-                   f"--setgid={self.gid}", f"--setuid={self.uid}", "--"] + image["entrypoint"] + argv
+                   f"--setgid={self.gid}", f"--setuid={self.uid}", "--"]
+        command += image["entrypoint"] + argv
         log(f"$ {' '.join(image['entrypoint'] + argv)}")
         self.out = open(log_path, "w")
         self.unshare = subprocess.Popen(command, stdout=self.out, stderr=subprocess.STDOUT,
@@ -231,7 +232,8 @@ class Container:
 
     def _listening(self):
         if self.unshare.poll() is not None:
-            raise Failure(f"the server exited ({self.unshare.returncode}):\n{self._read(self.log_path)}")
+            raise Failure(f"the server exited ({self.unshare.returncode}):\n"
+                          f"{self._read(self.log_path)}")
         return "\nListening:" in "\n" + self._read(self.log_path)
 
     def run_in_image(self, argv, timeout):
@@ -293,8 +295,10 @@ def inside(root, image):
         containers.append(c)
         check(any(n.startswith("ddbemu-") for n in os.listdir(os.path.join(root, "tmp"))),
               "-inMemory made no database directory in /tmp")
-        health = c.run_in_image(image["healthcheck"], timeout=int(image.get("healthcheck_timeout", "5s").rstrip("s")))
-        log(f"HEALTHCHECK {' '.join(image['healthcheck'])}: exit {health.returncode} {health.stdout.strip()}")
+        timeout = int(image.get("healthcheck_timeout", "5s").rstrip("s"))
+        health = c.run_in_image(image["healthcheck"], timeout=timeout)
+        log(f"HEALTHCHECK {' '.join(image['healthcheck'])}: exit {health.returncode} "
+            f"{health.stdout.strip()}")
         check(health.returncode == 0, f"the HEALTHCHECK failed: {health.stdout}{health.stderr}")
         bad = [a.replace(":8000", ":8001") for a in image["healthcheck"]]
         unhealthy = c.run_in_image(bad, timeout=10)
@@ -364,7 +368,8 @@ def main():
                   f"missing {os.path.join(context, name)} (tools/dev package writes it)")
         image = parse_dockerfile(os.path.join(context, "Dockerfile"))
         log(f"Dockerfile: FROM {image.get('from')}, USER {image.get('user')}, WORKDIR "
-            f"{image.get('workdir')}, ENTRYPOINT {image.get('entrypoint')}, CMD {image.get('cmd')}, "
+            f"{image.get('workdir')}, ENTRYPOINT {image.get('entrypoint')}, "
+            f"CMD {image.get('cmd')}, "
             f"HEALTHCHECK {image.get('healthcheck')}, EXPOSE {image['expose']}")
         check(image.get("from") == "scratch", "the image is not FROM scratch")
         for key in ("user", "workdir", "entrypoint", "cmd", "healthcheck"):
@@ -380,8 +385,9 @@ def main():
         check_context(context, image, entries)
         total = sum(os.path.getsize(os.path.join(context, e["ctx"]))
                     for e in entries.values() if e["kind"] == "file")
-        log(f"rootfs.list: {len(entries)} entries, {sum(e['kind'] == 'file' for e in entries.values())}"
-            f" files, {total} bytes; the build context matches it")
+        files = sum(e["kind"] == "file" for e in entries.values())
+        log(f"rootfs.list: {len(entries)} entries, {files} files, {total} bytes; "
+            "the build context matches it")
         for path, e in sorted(entries.items()):
             if e["kind"] == "file":
                 log(f"  {oct(e['mode'])[2:]:>4} {e['uid']}:{e['gid']} {path}")

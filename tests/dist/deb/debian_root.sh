@@ -30,17 +30,20 @@ mirror="${DDBEMU_DEBIAN_MIRROR:-}"
 if [[ -z "$mirror" ]]; then
   # deb822 sources (URIs:/Suites: stanzas), then one-line sources.list entries.
   mirror="$(awk -v suite="$suite" '
-    /^[[:space:]]*$/ { if (uri != "" && suites ~ ("(^| )" suite "( |$)")) { print uri; exit } uri = ""; suites = "" }
+    function found() { return uri != "" && suites ~ ("(^| )" suite "( |$)") }
+    /^[[:space:]]*$/ { if (found()) { print uri; exit } uri = ""; suites = "" }
     /^URIs:/ { uri = $2 }
     /^Suites:/ { $1 = ""; suites = $0 " " }
-    END { if (uri != "" && suites ~ ("(^| )" suite "( |$)")) print uri }
+    END { if (found()) print uri }
   ' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n1)"
 fi
 if [[ -z "$mirror" ]]; then
   mirror="$(awk -v suite="$suite" '$1 == "deb" && $3 == suite { print $2; exit }' \
     /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | head -n1)"
 fi
-[[ -n "$mirror" ]] || { echo "debian_root.sh: no $suite mirror in the apt sources; set DDBEMU_DEBIAN_MIRROR" >&2; exit 1; }
+[[ -n "$mirror" ]] ||
+  { echo "debian_root.sh: no $suite mirror in the apt sources:" \
+         "set DDBEMU_DEBIAN_MIRROR" >&2; exit 1; }
 
 if ! command -v debootstrap >/dev/null; then
   echo "debian_root.sh: installing debootstrap" >&2
@@ -55,7 +58,8 @@ echo "debian_root.sh: debootstrap $suite ($variant, $debarch) from $mirror with 
 if ! debootstrap --variant="$variant" --arch="$debarch" --include="$packages" \
      "$suite" "$work/root" "$mirror" >"$work/debootstrap.log" 2>&1; then
   tail -n 40 "$work/debootstrap.log" >&2
-  [[ -f "$work/root/debootstrap/debootstrap.log" ]] && tail -n 40 "$work/root/debootstrap/debootstrap.log" >&2
+  inner_log="$work/root/debootstrap/debootstrap.log"
+  [[ -f "$inner_log" ]] && tail -n 40 "$inner_log" >&2
   echo "debian_root.sh: debootstrap failed" >&2
   exit 1
 fi
@@ -66,6 +70,7 @@ printf '%s\n' "suite=$suite" "variant=$variant" "arch=$debarch" "packages=$packa
 echo "debian_root.sh: made in $((SECONDS - start)) s" >&2
 if ! mv -T "$work/root" "$root" 2>/dev/null; then
   # Another run put the same root in place first: use that one.
-  [[ -f "$root/.ddbemu-root-complete" ]] || { echo "debian_root.sh: cannot move the root to $root" >&2; exit 1; }
+  [[ -f "$root/.ddbemu-root-complete" ]] ||
+    { echo "debian_root.sh: cannot move the root to $root" >&2; exit 1; }
 fi
 echo "$root"

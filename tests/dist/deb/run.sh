@@ -27,11 +27,13 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 
 if [[ "${1:-}" == --inside ]]; then
   # ---- Steps 2-5, in the private mount, pid and network namespaces (pid 1 here). ----
-  root="$2" examples="$3"
+  root="$2"
   step() { printf '\n== %s (%d s)\n' "$*" "$SECONDS"; }
   die() { echo "dist.deb: FAIL: $*" >&2; exit 1; }
-  in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-                HOME=/root LANG=C.UTF-8 "$@"; }
+  in_root() {
+    chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 \
+      PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "$@"
+  }
   ip link set lo up
   mount -t proc proc "$root/proc"
 
@@ -39,9 +41,11 @@ if [[ "${1:-}" == --inside ]]; then
   in_root dpkg -i /tmp/debs/ddb-local.deb /tmp/debs/libddbemu-dev.deb
   in_root dpkg-query -W -f='${Package} ${Version} ${Status}\n' ddb-local libddbemu-dev
   for p in ddb-local libddbemu-dev; do
-    [[ "$(in_root dpkg-query -W -f='${Status}' "$p")" == "install ok installed" ]] || die "$p is not installed"
+    [[ "$(in_root dpkg-query -W -f='${Status}' "$p")" == "install ok installed" ]] ||
+      die "$p is not installed"
   done
-  cmp "$root/usr/bin/ddb-local" "$root/tmp/debs/tarball-ddb-local" || die "/usr/bin/ddb-local is not the tarball's binary"
+  cmp "$root/usr/bin/ddb-local" "$root/tmp/debs/tarball-ddb-local" ||
+    die "/usr/bin/ddb-local is not the tarball's binary"
   in_root ddb-local --version
   pw="$(in_root getent passwd ddb-local)" || die "no system user ddb-local"
   echo "user: $pw"
@@ -50,7 +54,8 @@ if [[ "${1:-}" == --inside ]]; then
   [[ "$shell" == /usr/sbin/nologin ]] || die "ddb-local's shell is $shell"
   [[ "$(stat -c '%u:%g %a' "$root/var/lib/ddb-local")" == "$uid:$gid 750" ]] ||
     die "/var/lib/ddb-local is $(stat -c '%u:%g %a' "$root/var/lib/ddb-local")"
-  grep -qx /etc/default/ddb-local "$root/var/lib/dpkg/info/ddb-local.conffiles" || die "/etc/default/ddb-local is no conffile"
+  grep -qx /etc/default/ddb-local "$root/var/lib/dpkg/info/ddb-local.conffiles" ||
+    die "/etc/default/ddb-local is no conffile"
 
   step "the unit"
   unit="$root/lib/systemd/system/ddb-local.service"
@@ -65,7 +70,8 @@ if [[ "${1:-}" == --inside ]]; then
   [[ -n "$exec_start" && -n "$user" ]] || die "the unit has no ExecStart or no User"
   [[ $(grep -c '^ExecStart=' "$unit") -eq 1 ]] || die "the unit has more than one ExecStart"
   exec_start="${exec_start#[-@:+!]}"
-  [[ "$exec_start" != *[\"\'\\]* ]] || die "ExecStart uses quoting this test does not parse: $exec_start"
+  [[ "$exec_start" != *[\"\'\\]* ]] ||
+    die "ExecStart uses quoting this test does not parse: $exec_start"
   # EnvironmentFile: KEY=VALUE lines, '#' comments, values optionally quoted.
   declare -A unit_env=()
   read_env() {
@@ -86,7 +92,8 @@ if [[ "${1:-}" == --inside ]]; then
     argv=()
     for w in $exec_start; do
       if [[ "$w" =~ ^\$([A-Za-z_][A-Za-z0-9_]*)$ ]]; then
-        argv+=(${unit_env[${BASH_REMATCH[1]}]:-})
+        read -ra split <<<"${unit_env[${BASH_REMATCH[1]}]:-}"
+        argv+=("${split[@]}")
       elif [[ "$w" =~ ^\$\{([A-Za-z_][A-Za-z0-9_]*)\}$ ]]; then
         argv+=("${unit_env[${BASH_REMATCH[1]}]:-}")
       elif [[ "$w" == *\$* ]]; then
@@ -99,7 +106,8 @@ if [[ "${1:-}" == --inside ]]; then
   read_env
   expand
   echo "ExecStart with the shipped /etc/default/ddb-local: ${argv[*]}"
-  [[ "${argv[*]}" == "/usr/bin/ddb-local --host 127.0.0.1 -port 8000 -dbPath /var/lib/ddb-local" ]] ||
+  default="/usr/bin/ddb-local --host 127.0.0.1 -port 8000 -dbPath /var/lib/ddb-local"
+  [[ "${argv[*]}" == "$default" ]] ||
     die "the default command line is not 127.0.0.1:8000 on /var/lib/ddb-local"
   # A user's change to the conffile reaches the server.
   sed -i 's/^DDB_LOCAL_OPTS=.*/DDB_LOCAL_OPTS="-sharedDb"/' "$root${envfile#-}"
@@ -109,12 +117,14 @@ if [[ "${1:-}" == --inside ]]; then
   [[ "${argv[-1]}" == -sharedDb ]] || die "DDB_LOCAL_OPTS was not expanded into ExecStart"
 
   step "serve as $user"
-  run_uid="$(in_root id -u "$user")" run_gid="$(in_root getent group "${group:-$user}" | cut -d: -f3)"
+  run_uid="$(in_root id -u "$user")"
+  run_gid="$(in_root getent group "${group:-$user}" | cut -d: -f3)"
   env_args=(PATH=/usr/local/bin:/usr/bin:/bin HOME="$home" USER="$user" LOGNAME="$user")
   for k in "${!unit_env[@]}"; do env_args+=("$k=${unit_env[$k]}"); done
   log="$root/tmp/ddb-local.log"
   serve() {
-    chroot --userspec="$run_uid:$run_gid" --groups="$run_gid" "$root" /usr/bin/env -i "${env_args[@]}" \
+    chroot --userspec="$run_uid:$run_gid" --groups="$run_gid" "$root" \
+      /usr/bin/env -i "${env_args[@]}" \
       /bin/sh -c 'cd "$0" && exec "$@"' "${workdir:-/}" "${argv[@]}" >"$log" 2>&1 &
     server_pid=$!
     local deadline=$((SECONDS + 30))
@@ -138,12 +148,14 @@ if [[ "${1:-}" == --inside ]]; then
   serve
   grep -q $'^Listening:\thttp://127.0.0.1:8000 ' "$log" || die "not listening on 127.0.0.1:8000"
   grep -q $'^SharedDb:\ttrue' "$log" || die "-sharedDb from /etc/default/ddb-local was not taken"
-  [[ "$(stat -c %u "$root/proc/$server_pid")" == "$run_uid" ]] || die "the server does not run as $user"
+  [[ "$(stat -c %u "$root/proc/$server_pid")" == "$run_uid" ]] ||
+    die "the server does not run as $user"
 
   step "AWS CLI round trip"
   aws() { command aws --endpoint-url http://127.0.0.1:8000 --output json "$@"; }
   aws dynamodb create-table --table-name deb_items --billing-mode PAY_PER_REQUEST \
-    --attribute-definitions AttributeName=id,AttributeType=S --key-schema AttributeName=id,KeyType=HASH >/dev/null
+    --attribute-definitions AttributeName=id,AttributeType=S \
+    --key-schema AttributeName=id,KeyType=HASH >/dev/null
   aws dynamodb put-item --table-name deb_items --item '{"id":{"S":"deb-1"},"n":{"N":"42"}}'
   got="$(aws dynamodb get-item --table-name deb_items --key '{"id":{"S":"deb-1"}}' \
           --query 'Item.n.N' --output text)"
@@ -172,7 +184,8 @@ if [[ "${1:-}" == --inside ]]; then
       /tmp/examples-build/$exe
     done
     echo "-- quickstart.cc with pkg-config: $(pkg-config --cflags --libs ddbemu)"
-    g++ -std=c++20 -O1 /tmp/examples/quickstart.cc -o /tmp/quickstart_pc $(pkg-config --cflags --libs ddbemu)
+    g++ -std=c++20 -O1 /tmp/examples/quickstart.cc -o /tmp/quickstart_pc \
+      $(pkg-config --cflags --libs ddbemu)
     /tmp/quickstart_pc
   ' || die "building or running examples/ against the installed libddbemu-dev failed"
 
@@ -214,7 +227,8 @@ for deb in "$runtime_deb" "$dev_deb"; do
 done
 start=$SECONDS
 root_cache="$("$here/debian_root.sh" "${packages[@]}")"
-echo "root: $root_cache ($(sed -n 's/^seconds=//p' "$root_cache/.ddbemu-root-complete") s to make; $((SECONDS - start)) s here)"
+made_in="$(sed -n 's/^seconds=//p' "$root_cache/.ddbemu-root-complete")"
+echo "root: $root_cache ($made_in s to make; $((SECONDS - start)) s here)"
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/ddbemu-dist-deb.XXXXXX")"
 ns_pid=""
@@ -234,13 +248,15 @@ echo "copied the root in $((SECONDS - start)) s"
 mkdir -p "$scratch/root/tmp/debs"
 cp "$runtime_deb" "$scratch/root/tmp/debs/ddb-local.deb"
 cp "$dev_deb" "$scratch/root/tmp/debs/libddbemu-dev.deb"
-tar -xzf "$tarball" -O "ddb-local-$version-linux-$arch/bin/ddb-local" >"$scratch/root/tmp/debs/tarball-ddb-local"
+tar -xzf "$tarball" -O "ddb-local-$version-linux-$arch/bin/ddb-local" \
+  >"$scratch/root/tmp/debs/tarball-ddb-local"
 cp -r "$source_dir/examples" "$scratch/root/tmp/examples"
 rm -rf "$scratch/root/tmp/examples/build"
 
 export AWS_ACCESS_KEY_ID=dist-deb AWS_SECRET_ACCESS_KEY=dist-deb AWS_DEFAULT_REGION=us-east-1
-export AWS_EC2_METADATA_DISABLED=true AWS_CONFIG_FILE=/dev/null AWS_SHARED_CREDENTIALS_FILE=/dev/null
-unshare --mount --pid --net --fork --kill-child bash "$here/run.sh" --inside "$scratch/root" /tmp/examples &
+export AWS_EC2_METADATA_DISABLED=true AWS_CONFIG_FILE=/dev/null
+export AWS_SHARED_CREDENTIALS_FILE=/dev/null
+unshare --mount --pid --net --fork --kill-child bash "$here/run.sh" --inside "$scratch/root" &
 ns_pid=$!
 rc=0
 wait "$ns_pid" || rc=$?

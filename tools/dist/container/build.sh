@@ -14,6 +14,7 @@
 # SYSROOT: where that glibc is (default /, which must then be of the binary's architecture; the
 # arm64 image takes the arm64 sysroot of tools/dist/arm64).
 set -euo pipefail
+die() { echo "container/build.sh: $*" >&2; exit 1; }
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$here/../../.." && pwd)"
 version="" dist="" arch="" sysroot=""
@@ -27,7 +28,8 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 [[ -n "$version" && -n "$dist" ]] ||
-  { echo "usage: container/build.sh --version V --dist DIR [--arch x64|arm64] [--sysroot SYSROOT]" >&2; exit 2; }
+  { echo "usage: container/build.sh --version V --dist DIR [--arch x64|arm64]" \
+         "[--sysroot SYSROOT]" >&2; exit 2; }
 if [[ -z "$arch" ]]; then
   case "$(uname -m)" in x86_64) arch=x64 ;; aarch64) arch=arm64 ;; *) arch="" ;; esac
 fi
@@ -38,7 +40,7 @@ case "$arch" in
 esac
 if [[ -z "$sysroot" ]]; then
   [[ "$(uname -m)" == "$host_arch" ]] ||
-    { echo "container/build.sh: an $arch image from this $(uname -m) machine needs --sysroot" >&2; exit 2; }
+    { echo "container/build.sh: an $arch image made on $(uname -m) needs --sysroot" >&2; exit 2; }
   sysroot=/
 fi
 sysroot="$(cd "$sysroot" && pwd)"
@@ -54,10 +56,13 @@ stage="$work/$name"
 [[ "$(readelf -h "$stage/bin/ddb-local" | sed -n 's/^ *Machine: *//p')" == "$machine" ]] ||
   { echo "container/build.sh: $tarball's bin/ddb-local is not an $arch binary" >&2; exit 1; }
 
+interp_of() {  # the program interpreter an ELF file asks for
+  readelf -lW "$1" | sed -n 's/.*\[Requesting program interpreter: \(.*\)\]/\1/p'
+}
 # The loader's search path: its own word when it runs here, else Debian's multiarch order.
 search=()
 if [[ "$sysroot" == / && "$(uname -m)" == "$host_arch" ]]; then
-  interp_here="$(readelf -lW "$stage/bin/ddb-local" | sed -n 's/.*\[Requesting program interpreter: \(.*\)\]/\1/p')"
+  interp_here="$(interp_of "$stage/bin/ddb-local")"
   while read -r dir rest; do
     [[ "$rest" == "(system search path)" ]] && search+=("$dir")
   done < <("$interp_here" --help 2>/dev/null | sed -n '/^Shared library search path:/,/^$/p')
@@ -81,7 +86,7 @@ mode_of() { printf '%04d' "$(stat -Lc %a "$1")"; }  # e.g. 0755
 elf_field() { readelf -dW "$1" | sed -n "s/.*($2).*\[\(.*\)\]/\1/p"; }
 add_needs() {  # the interpreter and libraries of the image file $1 (from $2 on this machine)
   local file="$2" interp interp_soname queue=() seen=() lib dir found
-  interp="$(readelf -lW "$file" | sed -n 's/.*\[Requesting program interpreter: \(.*\)\]/\1/p')"
+  interp="$(interp_of "$file")"
   [[ -n "$interp" ]] || { echo "container/build.sh: $1 has no program interpreter" >&2; exit 1; }
   [[ -e "$sysroot$interp" ]] || { echo "container/build.sh: no $interp in $sysroot" >&2; exit 1; }
   interp_soname="$(elf_field "$(readlink -f "$sysroot$interp")" SONAME)"
@@ -98,7 +103,7 @@ add_needs() {  # the interpreter and libraries of the image file $1 (from $2 on 
     for dir in "${search[@]}"; do
       if [[ -e "$sysroot$dir/$lib" ]]; then found="$dir/$lib"; break; fi
     done
-    [[ -n "$found" ]] || { echo "container/build.sh: $1 needs $lib, not found in ${search[*]} of $sysroot" >&2; exit 1; }
+    [[ -n "$found" ]] || die "$1 needs $lib, not found in ${search[*]} of $sysroot"
     if [[ -z "${listed[$found]:-}" ]]; then
       add_parents "$found"
       add file "$(mode_of "$sysroot$found")" 0:0 "$found" "sysroot:$found"
@@ -117,13 +122,13 @@ source_of() {  # where the bytes of "from" are on this machine
 
 while read -r type mode owner path from extra; do
   [[ -z "$type" || "$type" == \#* ]] && continue
-  [[ -z "${extra:-}" ]] || { echo "container/build.sh: rootfs.in: too many fields for $path" >&2; exit 1; }
+  [[ -z "${extra:-}" ]] || die "rootfs.in: too many fields for $path"
   case "$type" in
     dir) add dir "$mode" "$owner" "$path" ;;
     file) add file "$mode" "$owner" "$path" "$from" ;;
     needs)
       path="$mode"
-      [[ -n "${listed[$path]:-}" ]] || { echo "container/build.sh: needs $path before $path is listed" >&2; exit 1; }
+      [[ -n "${listed[$path]:-}" ]] || die "needs $path before $path is listed"
       for e in "${entries[@]}"; do
         read -r _ _ _ p f <<<"$e"
         [[ "$p" == "$path" ]] && add_needs "$path" "$(source_of "$f")"
@@ -150,12 +155,12 @@ for e in "${entries[@]}"; do
   owner_of[$path]="$owner"
   if [[ "$owner" == 0:0 ]]; then
     [[ -z "$parent" || "${owner_of[$parent]}" == 0:0 ]] ||
-      { echo "container/build.sh: root's $path inside $parent of ${owner_of[$parent]}" >&2; exit 1; }
+      die "root's $path inside $parent of ${owner_of[$parent]}"
     ctx="rootfs$path"
   else
     ctx="rootfs-${owner/:/-}$path"
     if [[ -z "$parent" || "${owner_of[$parent]}" != "$owner" ]]; then  # the top of a tree
-      [[ "$type" == dir ]] || { echo "container/build.sh: $path of $owner is not in a directory of its own" >&2; exit 1; }
+      [[ "$type" == dir ]] || die "$path of $owner is not in a directory of its own"
       copies+=("COPY --chown=$owner $ctx/ $path/")
     fi
   fi

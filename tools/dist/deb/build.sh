@@ -27,7 +27,8 @@ while [[ $# -gt 0 ]]; do
     *) echo "deb/build.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
-usage="usage: deb/build.sh --version V --dist DIR --build-dir BUILD [--arch x64|arm64] | --check [--version V] --dist DIR"
+usage="usage: deb/build.sh --version V --dist DIR --build-dir BUILD [--arch x64|arm64]
+       deb/build.sh --check [--version V] --dist DIR [--arch x64|arm64]"
 [[ -n "$dist" ]] || { echo "$usage" >&2; exit 2; }
 [[ $check_only -eq 1 || ( -n "$build" && -n "$version" ) ]] || { echo "$usage" >&2; exit 2; }
 if [[ -z "$arch" ]]; then
@@ -48,12 +49,14 @@ if [[ -z "$version" ]]; then  # --check alone: the version of the one ddb-local 
   found=("$dist"/deb/ddb-local_*_"$debarch".deb)
   shopt -u nullglob
   [[ ${#found[@]} -eq 1 ]] ||
-    { echo "deb/build.sh --check: expected one $dist/deb/ddb-local_*_$debarch.deb, found ${#found[@]}; pass --version" >&2; exit 1; }
+    { echo "deb/build.sh --check: expected one $dist/deb/ddb-local_*_$debarch.deb," \
+           "found ${#found[@]}; pass --version" >&2; exit 1; }
   version="$(dpkg-deb -f "${found[0]}" Version)"
 fi
 name="ddb-local-$version-linux-$arch"
 tarball="$dist/$name.tar.gz"
-[[ -f "$tarball" ]] || { echo "deb/build.sh: no release tarball $tarball (tools/dist/tarball.sh)" >&2; exit 1; }
+[[ -f "$tarball" ]] ||
+  { echo "deb/build.sh: no release tarball $tarball (tools/dist/tarball.sh)" >&2; exit 1; }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -88,7 +91,8 @@ if [[ $check_only -eq 0 ]]; then
   fi
   for deb in "$runtime_deb" "$dev_deb"; do
     [[ -f "$work/cpack/$(basename "$deb")" ]] ||
-      { cat "$work/cpack.log" >&2; ls "$work/cpack" >&2; echo "deb/build.sh: cpack made no $(basename "$deb")" >&2; exit 1; }
+      { cat "$work/cpack.log" >&2; ls "$work/cpack" >&2
+        echo "deb/build.sh: cpack made no $(basename "$deb")" >&2; exit 1; }
     mv "$work/cpack/$(basename "$deb")" "$deb.tmp"
     mv "$deb.tmp" "$deb"
   done
@@ -99,15 +103,20 @@ fail=0
 problem() { echo "deb/build.sh --check: $*" >&2; fail=1; }
 field() { dpkg-deb -f "$1" "$2"; }
 # The paths a package holds, without the leading "./".
-contents() { dpkg-deb -c "$1" | awk '{ p = $6; for (i = 7; i <= NF; ++i) p = p " " $i; sub(/^\.\//, "", p); print p }'; }
+contents() {
+  dpkg-deb -c "$1" |
+    awk '{ p = $6; for (i = 7; i <= NF; ++i) p = p " " $i; sub(/^\.\//, "", p); print p }'
+}
 
 for deb in "$runtime_deb" "$dev_deb"; do
   [[ -f "$deb" ]] || { problem "missing $deb"; continue; }
   echo "==== $(basename "$deb") ($(stat -c %s "$deb") bytes)"
   dpkg-deb -I "$deb"
   dpkg-deb -c "$deb"
-  [[ "$(field "$deb" Version)" == "$version" ]] || problem "$(basename "$deb"): Version is not $version"
-  [[ "$(field "$deb" Architecture)" == "$debarch" ]] || problem "$(basename "$deb"): Architecture is not $debarch"
+  [[ "$(field "$deb" Version)" == "$version" ]] ||
+    problem "$(basename "$deb"): Version is not $version"
+  [[ "$(field "$deb" Architecture)" == "$debarch" ]] ||
+    problem "$(basename "$deb"): Architecture is not $debarch"
   for f in Maintainer Description Section Priority Homepage; do
     [[ -n "$(field "$deb" "$f")" ]] || problem "$(basename "$deb"): no $f field"
   done
@@ -118,13 +127,17 @@ if [[ -f "$runtime_deb" ]]; then
   # The glibc version ddb-local's Depends names: the binaries may use no symbol newer than it.
   min_glibc="$(field "$runtime_deb" Depends | sed -n 's/^libc6 (>= \([0-9.]*\)), passwd$/\1/p')"
   [[ -n "$min_glibc" ]] ||
-    { problem "ddb-local: Depends is '$(field "$runtime_deb" Depends)', not 'libc6 (>= X), passwd'"; min_glibc=0; }
+    { problem "ddb-local: Depends is '$(field "$runtime_deb" Depends)'," \
+              "not 'libc6 (>= X), passwd'"; min_glibc=0; }
   listing="$(contents "$runtime_deb")"
   for f in usr/bin/ddb-local usr/bin/hrctl lib/systemd/system/ddb-local.service \
-           etc/default/ddb-local usr/share/doc/ddb-local/copyright usr/share/doc/ddb-local/changelog.gz; do
+           etc/default/ddb-local usr/share/doc/ddb-local/copyright \
+           usr/share/doc/ddb-local/changelog.gz; do
     grep -qx "$f" <<<"$listing" || problem "ddb-local: no /$f"
   done
-  if grep -Ev '^(usr/bin/(ddb-local|hrctl)|lib/systemd/system/ddb-local\.service|etc/default/ddb-local|usr/share/doc/ddb-local/.*|usr/share/lintian/overrides/ddb-local|([a-z]+/)*)$' <<<"$listing"; then
+  allowed='^(usr/bin/(ddb-local|hrctl)|lib/systemd/system/ddb-local\.service|etc/default/ddb-local'
+  allowed+='|usr/share/doc/ddb-local/.*|usr/share/lintian/overrides/ddb-local|([a-z]+/)*)$'
+  if grep -Ev "$allowed" <<<"$listing"; then
     problem "ddb-local: unexpected files (above)"
   fi
   dpkg-deb -e "$runtime_deb" "$work/control-runtime"
@@ -134,7 +147,8 @@ if [[ -f "$runtime_deb" ]]; then
     [[ -x "$work/control-runtime/$s" ]] || problem "ddb-local: no executable $s"
     sh -n "$work/control-runtime/$s" || problem "ddb-local: $s is not valid sh"
   done
-  grep -q "useradd --system" "$work/control-runtime/postinst" || problem "ddb-local: postinst makes no system user"
+  grep -q "useradd --system" "$work/control-runtime/postinst" ||
+    problem "ddb-local: postinst makes no system user"
   dpkg-deb -x "$runtime_deb" "$work/runtime"
   unit="$work/runtime/lib/systemd/system/ddb-local.service"
   for want in '^User=ddb-local$' '^ExecStart=/usr/bin/ddb-local .*--host 127\.0\.0\.1 ' \
@@ -145,7 +159,8 @@ if [[ -f "$runtime_deb" ]]; then
   done
   if command -v systemd-analyze >/dev/null; then
     # The unit's syntax (the binary it names is not installed here: that complaint is expected).
-    verify="$(systemd-analyze verify --man=no "$unit" 2>&1 | grep -v "Command /usr/bin/ddb-local is not executable" || true)"
+    verify="$(systemd-analyze verify --man=no "$unit" 2>&1 |
+              grep -v "Command /usr/bin/ddb-local is not executable" || true)"
     [[ -z "$verify" ]] || echo "$verify"
     if grep -Eqi "unknown (key|section|lvalue)|invalid|failed to parse|bad " <<<"$verify"; then
       problem "ddb-local.service: systemd-analyze verify found errors (above)"
@@ -154,28 +169,33 @@ if [[ -f "$runtime_deb" ]]; then
   for exe in ddb-local hrctl; do
     cmp "$work/runtime/usr/bin/$exe" "$stage/bin/$exe" ||
       problem "/usr/bin/$exe differs from the tarball's bin/$exe"
-    [[ "$(stat -c %a "$work/runtime/usr/bin/$exe")" == 755 ]] || problem "/usr/bin/$exe is not mode 755"
-    [[ "$(readelf -h "$work/runtime/usr/bin/$exe" | sed -n 's/^ *Machine: *//p')" == "$elf_machine" ]] ||
+    [[ "$(stat -c %a "$work/runtime/usr/bin/$exe")" == 755 ]] ||
+      problem "/usr/bin/$exe is not mode 755"
+    machine="$(readelf -h "$work/runtime/usr/bin/$exe" | sed -n 's/^ *Machine: *//p')"
+    [[ "$machine" == "$elf_machine" ]] ||
       problem "/usr/bin/$exe is not an $arch binary"
     needed="$(readelf -d "$work/runtime/usr/bin/$exe" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')"
     echo "$exe NEEDED: $(echo $needed)"
     for lib in $needed; do
       case "$lib" in
-        libc.so.6|libm.so.6|libpthread.so.0|libdl.so.2|librt.so.1|ld-linux-x86-64.so.2|ld-linux-aarch64.so.1) ;;
+        libc.so.6 | libm.so.6 | libpthread.so.0 | libdl.so.2 | librt.so.1) ;;
+        ld-linux-x86-64.so.2 | ld-linux-aarch64.so.1) ;;
         *) problem "/usr/bin/$exe needs $lib, which libc6 does not provide" ;;
       esac
     done
     newest="$(readelf --dyn-syms -W "$work/runtime/usr/bin/$exe" | grep -o 'GLIBC_[0-9.]*' |
               sed 's/GLIBC_//' | sort -uV | tail -n1)"
     echo "$exe: newest glibc symbol version GLIBC_$newest (Depends: libc6 (>= $min_glibc))"
-    if [[ -n "$newest" && "$(printf '%s\n' "$newest" "$min_glibc" | sort -V | tail -n1)" != "$min_glibc" ]]; then
+    newer="$(printf '%s\n' "$newest" "$min_glibc" | sort -V | tail -n1)"
+    if [[ -n "$newest" && "$newer" != "$min_glibc" ]]; then
       problem "/usr/bin/$exe needs GLIBC_$newest, newer than libc6 (>= $min_glibc)"
     fi
   done
 fi
 
 if [[ -f "$dev_deb" ]]; then
-  [[ "$(field "$dev_deb" Package)" == libddbemu-dev ]] || problem "libddbemu-dev: wrong Package field"
+  [[ "$(field "$dev_deb" Package)" == libddbemu-dev ]] ||
+    problem "libddbemu-dev: wrong Package field"
   depends="$(field "$dev_deb" Depends)"
   for d in liblmdb-dev libssl-dev zlib1g-dev libboost-dev; do
     grep -Eq "(^|, )$d( |,|$)" <<<"$depends" || problem "libddbemu-dev: Depends lacks $d"
@@ -185,15 +205,19 @@ if [[ -f "$dev_deb" ]]; then
            usr/lib/cmake/ddbemu/ddbemuConfig.cmake usr/lib/cmake/ddbemu/ddbemuConfigVersion.cmake \
            usr/lib/cmake/ddbemu/ddbemuTargets.cmake usr/lib/pkgconfig/ddbemu.pc \
            usr/share/doc/libddbemu-dev/copyright; do
-    grep -Eq "^${f//./\\.}( |$)" <<<"$listing" || grep -qx "$f" <<<"$listing" || problem "libddbemu-dev: no /$f"
+    grep -qx "$f" <<<"$listing" || problem "libddbemu-dev: no /$f"
   done
-  if grep -Ev '^usr/((include|lib)(/.*)?|share/|share/doc/|share/doc/libddbemu-dev/.*|share/lintian/|share/lintian/overrides/|share/lintian/overrides/libddbemu-dev)?$' <<<"$listing"; then
+  allowed='^usr/((include|lib)(/.*)?|share/|share/doc/|share/doc/libddbemu-dev/.*'
+  allowed+='|share/lintian/|share/lintian/overrides/|share/lintian/overrides/libddbemu-dev)?$'
+  if grep -Ev "$allowed" <<<"$listing"; then
     problem "libddbemu-dev: files outside /usr/include, /usr/lib and its doc directory (above)"
   fi
   dpkg-deb -x "$dev_deb" "$work/dev"
   # Every member's machine (no grep -q on a pipe: with pipefail, its early exit fails readelf).
-  machines="$(readelf -h "$work/dev/usr/lib/libddbemu.a" 2>/dev/null | sed -n 's/^ *Machine: *//p' | sort -u)"
-  [[ "$machines" == "$elf_machine" ]] || problem "libddbemu.a is not built for $arch alone: ${machines:-no ELF members}"
+  machines="$(readelf -h "$work/dev/usr/lib/libddbemu.a" 2>/dev/null |
+              sed -n 's/^ *Machine: *//p' | sort -u)"
+  [[ "$machines" == "$elf_machine" ]] ||
+    problem "libddbemu.a is not built for $arch alone: ${machines:-no ELF members}"
 fi
 
 if command -v lintian >/dev/null; then

@@ -56,7 +56,8 @@ This package runs it as the systemd service ddb-local.service, serving
 are set in /etc/default/ddb-local. It also holds hrctl, the command-line tool
 of the HR example data set.")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_CONTROL_EXTRA
-    "${_deb}/control/conffiles;${_deb}/control/postinst;${_deb}/control/prerm;${_deb}/control/postrm")
+    "${_deb}/control/conffiles" "${_deb}/control/postinst" "${_deb}/control/prerm"
+    "${_deb}/control/postrm")
 set(CPACK_DEBIAN_RUNTIME_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 
 # libddbemu-dev: the embeddable emulator for C++20 programs.

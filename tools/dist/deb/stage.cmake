@@ -10,11 +10,13 @@ set(_pkg "${DDBEMU_DEB_PACKAGE}")
 set(_doc "${CMAKE_INSTALL_PREFIX}/share/doc/${_pkg}")
 set(_stage "$ENV{DDBEMU_DEB_STAGE}")
 if(_stage STREQUAL "" OR NOT EXISTS "${_stage}/bin/ddb-local")
-  message(FATAL_ERROR "DDBEMU_DEB_STAGE must name an unpacked release tarball (tools/dist/deb/build.sh)")
+  message(FATAL_ERROR
+          "DDBEMU_DEB_STAGE must name an unpacked release tarball (tools/dist/deb/build.sh)")
 endif()
 
 set(_rw_r_r OWNER_READ OWNER_WRITE GROUP_READ WORLD_READ)
-set(_rwx_rx_rx OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE WORLD_READ WORLD_EXECUTE)
+set(_rwx_rx_rx OWNER_READ OWNER_WRITE OWNER_EXECUTE GROUP_READ GROUP_EXECUTE
+               WORLD_READ WORLD_EXECUTE)
 
 # The Debian changelog of a native package: one entry per release, dated as the release's commit
 # (build.sh sets DDBEMU_DEB_DATE, RFC 2822), gzip -9n as Policy wants.
@@ -28,7 +30,9 @@ function(ddbemu_deb_changelog out)
     set(maintainer "ddb-local maintainers <maintainers@example.invalid>")
   endif()
   # One quoted string: a list would take the ';' of "unstable; urgency" for a separator.
-  file(WRITE "${out}" "${_pkg} ($ENV{DDBEMU_DEB_VERSION}) unstable; urgency=medium\n\n  * Release $ENV{DDBEMU_DEB_VERSION}.\n\n -- ${maintainer}  ${date}\n")
+  set(v "$ENV{DDBEMU_DEB_VERSION}")
+  file(WRITE "${out}" "${_pkg} (${v}) unstable; urgency=medium\n\n"
+                      "  * Release ${v}.\n\n -- ${maintainer}  ${date}\n")
   execute_process(COMMAND gzip -9nf "${out}" RESULT_VARIABLE rc)
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "gzip ${out} failed")
@@ -45,8 +49,9 @@ ddbemu_deb_changelog("${_tmp}/${_pkg}/changelog")
 file(INSTALL "${_deb}/copyright.${_pkg}" DESTINATION "${_doc}" RENAME copyright
      FILE_PERMISSIONS ${_rw_r_r})
 file(INSTALL "${_tmp}/${_pkg}/changelog.gz" DESTINATION "${_doc}" FILE_PERMISSIONS ${_rw_r_r})
-file(INSTALL "${_deb}/lintian-overrides.${_pkg}" DESTINATION "${CMAKE_INSTALL_PREFIX}/share/lintian/overrides"
-     RENAME "${_pkg}" FILE_PERMISSIONS ${_rw_r_r})
+file(INSTALL "${_deb}/lintian-overrides.${_pkg}"
+     DESTINATION "${CMAKE_INSTALL_PREFIX}/share/lintian/overrides" RENAME "${_pkg}"
+     FILE_PERMISSIONS ${_rw_r_r})
 
 if(_pkg STREQUAL "ddb-local")
   file(INSTALL "${_stage}/bin/ddb-local" "${_stage}/bin/hrctl"
