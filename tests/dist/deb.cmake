@@ -4,6 +4,7 @@
 # AWS CLI, and examples/ built against the installed package (tests/dist/deb/run.sh). Needs
 # root; a missing .deb fails it.
 add_test(NAME dist.deb COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/deb/run.sh)
+set(_deb_env DDBEMU_DIST=${DDBEMU_DIST_DIR} DDBEMU_VERSION=${PROJECT_VERSION}
+             DDBEMU_SOURCE_DIR=${PROJECT_SOURCE_DIR})
 set_tests_properties(dist.deb PROPERTIES LABELS dist TIMEOUT 1200 PROCESSORS 2
-  ENVIRONMENT "DDBEMU_DIST=${DDBEMU_DIST_DIR};DDBEMU_VERSION=${PROJECT_VERSION}"
-              "DDBEMU_SOURCE_DIR=${PROJECT_SOURCE_DIR}")
+  ENVIRONMENT "${_deb_env}")
