@@ -40,9 +40,16 @@ set(ENV{PKG_CONFIG_LIBDIR}
     "${DDBEMU_SYSROOT}/usr/lib/aarch64-linux-gnu/pkgconfig:${DDBEMU_SYSROOT}/usr/share/pkgconfig")
 set(ENV{PKG_CONFIG_PATH} "")
 
+# DDBEMU_QEMU_PRELOAD: an arm64 shared library preloaded into every program qemu runs
+# (tools/dist/arm64/build.sh passes tools/dist/arm64/qemu_noreserve.c's, without which LMDB's
+# 64 GiB map fails under qemu-user on a machine with less memory; see there).
+set(DDBEMU_QEMU_PRELOAD "" CACHE FILEPATH "arm64 library preloaded under qemu (optional)")
 find_program(DDBEMU_QEMU_AARCH64 qemu-aarch64-static)
 if(DDBEMU_QEMU_AARCH64)
   set(CMAKE_CROSSCOMPILING_EMULATOR "${DDBEMU_QEMU_AARCH64};-L;${DDBEMU_SYSROOT}")
+  if(DDBEMU_QEMU_PRELOAD)
+    list(APPEND CMAKE_CROSSCOMPILING_EMULATOR "-E;LD_PRELOAD=${DDBEMU_QEMU_PRELOAD}")
+  endif()
 else()
   message(WARNING "qemu-aarch64-static not found (Debian package qemu-user-static): "
                   "the arm64 test binaries cannot run here")

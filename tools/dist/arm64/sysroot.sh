@@ -3,7 +3,8 @@
 # is missing, and installs the host tools of the arm64 build when they are missing (debootstrap,
 # Debian's aarch64 cross compiler, qemu-user-static; apt-get update only when one is).
 #
-#   tools/dist/arm64/sysroot.sh          -> ${XDG_CACHE_HOME:-$HOME/.cache}/ddbemu/sysroot/bookworm-arm64-<digest>
+#   tools/dist/arm64/sysroot.sh
+#     -> ${XDG_CACHE_HOME:-$HOME/.cache}/ddbemu/sysroot/bookworm-arm64-<digest>
 #
 # The sysroot holds the arm64 -dev packages the build links against, unpacked and never
 # configured: `debootstrap --foreign` downloads them (and what they depend on) and unpacks the
@@ -112,14 +113,15 @@ make_sysroot() {
   shopt -s nullglob
   local debs=("$tmp"/var/cache/apt/archives/*.deb)
   shopt -u nullglob
-  [[ ${#debs[@]} -gt 0 ]] || die "debootstrap downloaded no packages into $tmp/var/cache/apt/archives"
+  [[ ${#debs[@]} -gt 0 ]] ||
+    die "debootstrap downloaded no packages into $tmp/var/cache/apt/archives"
   for deb in "${debs[@]}"; do
     dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$tmp" --keep-directory-symlink --no-same-owner \
       --warning=no-timestamp 2>>"$log" || { cat "$log" >&2; die "could not unpack $deb"; }
   done
   # The device nodes debootstrap made are of no use to a sysroot (and would shadow the host's
   # /dev under qemu -L); a tree of plain files also caches anywhere.
-  rm -rf "$tmp"/var/cache/apt/archives/*.deb "$tmp/debootstrap" "$tmp"/dev/*
+  rm -rf "${tmp:?}"/var/cache/apt/archives/*.deb "${tmp:?}/debootstrap" "${tmp:?}"/dev/*
   relativize_symlinks "$tmp"
   local need
   for need in usr/include/lmdb.h usr/include/openssl/ssl.h usr/include/zlib.h \
@@ -140,7 +142,8 @@ make_sysroot() {
 main() {
   install_host_packages
   local cache="${XDG_CACHE_HOME:-${HOME:-/root}/.cache}/ddbemu/sysroot"
-  local dest="$cache/$SUITE-$ARCH-$(digest)"
+  local dest
+  dest="$cache/$SUITE-$ARCH-$(digest)"
   [[ -d "$dest" ]] || make_sysroot "$dest"
   printf '%s\n' "$dest"
 }
