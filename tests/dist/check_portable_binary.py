@@ -44,7 +44,7 @@ def check_binary(path, arch, floor, problems):
         return
     dynamic = readelf("-d", str(path))
     needed = set(re.findall(r"\(NEEDED\)\s+Shared library: \[([^\]]+)\]", dynamic))
-    extra = needed - GLIBC_LIBRARIES
+    extra = needed - GLIBC_LIBRARIES - {loader}
     if extra:
         problems.append(f"{path}: needs libraries other than glibc's: {sorted(extra)}")
     if "libc.so.6" not in needed:
