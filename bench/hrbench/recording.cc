@@ -11,7 +11,7 @@
 
 #include "client/http_transport.h"
 #include "hrcore/retry.h"
-#include "http_client/http_client.h"
+#include "http_client/json_client.h"
 #include "http_client/json_transport.h"
 
 namespace hrbench {

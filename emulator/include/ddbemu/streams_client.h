@@ -14,6 +14,7 @@
 
 #include "ddbemu/error.h"
 #include "ddbemu/model/streams.h"
+#include "ddbemu/operations.h"
 
 namespace ddbemu {
 
@@ -21,14 +22,17 @@ class StreamsClient {
  public:
   virtual ~StreamsClient() = default;
 
-  // One page of the streams of one table, or of every table; follow last_evaluated_stream_arn.
-  virtual Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& request) = 0;
-  // A stream and one page of its shards; follow last_evaluated_shard_id.
-  virtual Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& request) = 0;
-  virtual Result<GetShardIteratorResponse> GetShardIterator(
-      const GetShardIteratorRequest& request) = 0;
-  // Records after the iterator's position; continue with next_shard_iterator.
-  virtual Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& request) = 0;
+  // One virtual function per operation of DDBEMU_STREAMS_OPERATIONS (ddbemu/operations.h):
+  //   ListStreams       one page of the streams of one table, or of every table; follow
+  //                     last_evaluated_stream_arn.
+  //   DescribeStream    a stream and one page of its shards; follow last_evaluated_shard_id.
+  //   GetShardIterator  a position in a shard.
+  //   GetRecords        records after the iterator's position; continue with
+  //                     next_shard_iterator.
+#define DDBEMU_DECLARE_STREAMS(Op) \
+  virtual Result<Op##Response> Op(const Op##Request& request) = 0;
+  DDBEMU_STREAMS_OPERATIONS(DDBEMU_DECLARE_STREAMS)
+#undef DDBEMU_DECLARE_STREAMS
 };
 
 }  // namespace ddbemu

@@ -1,7 +1,6 @@
-// The on-demand backup operations to and from JSON; see family_json.h.
-#include "http_client/family_json.h"
+// The on-demand backup operations to and from JSON; see json_codec.h.
+#include "http_client/json_codec.h"
 #include "http_client/json_shapes.h"
-#include "http_client/response_json.h"
 
 namespace ddbemu::http_client {
 namespace {
@@ -162,7 +161,8 @@ std::string ToJson(const RestoreTableFromBackupRequest& r) {
 }
 
 Status FromJson(std::string_view body, RestoreTableFromBackupResponse& out) {
-  DDB_ASSIGN_OR_RETURN(CreateTableResponse created, CreateTableResponseFromJson(body));
+  CreateTableResponse created;
+  DDB_RETURN_IF_ERROR(FromJson(body, created));
   out.table_description = std::move(created.table_description);
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));

@@ -1,19 +1,20 @@
-// JsonOperationsClient and the StreamsClient over a JsonTransport; see json_client.h.
+// The Client and the StreamsClient over a JsonTransport; see json_client.h.
 #include "http_client/json_client.h"
 
 #include <exception>
 #include <string>
 #include <utility>
 
-#include "http_client/family_json.h"
+#include "http_client/json_codec.h"
 
 namespace ddbemu::http_client {
 namespace {
 
-// Render, send, read back. Nothing throws out of a Client: an allocation failure or a bug
-// becomes InternalServerError, as everywhere else in the clients.
+// Render, send, read back. The Client contract says nothing throws: an allocation failure or a
+// bug becomes InternalServerError, as in the embedded client.
 template <class Response, class Request>
-Result<Response> Run(JsonTransport& transport, std::string_view operation, const Request& request) {
+Result<Response> Call(JsonTransport& transport, std::string_view operation,
+                      const Request& request) {
   try {
     Result<std::string> body = transport.Call(operation, ToJson(request));
     if (!body.ok()) return std::move(body).error();
@@ -25,24 +26,33 @@ Result<Response> Run(JsonTransport& transport, std::string_view operation, const
   }
 }
 
+class JsonClient final : public Client {
+ public:
+  explicit JsonClient(std::unique_ptr<JsonTransport> transport)
+      : transport_(std::move(transport)) {}
+
+#define DDBEMU_JSON_CALL(Op)                                       \
+  Result<Op##Response> Op(const Op##Request& request) override { \
+    return Call<Op##Response>(*transport_, #Op, request);          \
+  }
+  DDBEMU_OPERATIONS(DDBEMU_JSON_CALL)
+#undef DDBEMU_JSON_CALL
+
+ private:
+  std::unique_ptr<JsonTransport> transport_;
+};
+
 class JsonStreamsClient final : public StreamsClient {
  public:
   explicit JsonStreamsClient(std::unique_ptr<JsonTransport> transport)
       : transport_(std::move(transport)) {}
 
-  Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& r) override {
-    return Run<ListStreamsResponse>(*transport_, "DynamoDBStreams_20120810.ListStreams", r);
+#define DDBEMU_JSON_STREAMS_CALL(Op)                                                \
+  Result<Op##Response> Op(const Op##Request& request) override {                  \
+    return Call<Op##Response>(*transport_, "DynamoDBStreams_20120810." #Op, request); \
   }
-  Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& r) override {
-    return Run<DescribeStreamResponse>(*transport_, "DynamoDBStreams_20120810.DescribeStream", r);
-  }
-  Result<GetShardIteratorResponse> GetShardIterator(const GetShardIteratorRequest& r) override {
-    return Run<GetShardIteratorResponse>(*transport_, "DynamoDBStreams_20120810.GetShardIterator",
-                                         r);
-  }
-  Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& r) override {
-    return Run<GetRecordsResponse>(*transport_, "DynamoDBStreams_20120810.GetRecords", r);
-  }
+  DDBEMU_STREAMS_OPERATIONS(DDBEMU_JSON_STREAMS_CALL)
+#undef DDBEMU_JSON_STREAMS_CALL
 
  private:
   std::unique_ptr<JsonTransport> transport_;
@@ -50,36 +60,11 @@ class JsonStreamsClient final : public StreamsClient {
 
 }  // namespace
 
-#define DDB_JSON_OPERATION(Op)                                          \
-  Result<Op##Response> JsonOperationsClient::Op(const Op##Request& r) { \
-    return Run<Op##Response>(*json_, #Op, r);                           \
-  }
+std::unique_ptr<Client> MakeHttpClient(std::unique_ptr<JsonTransport> transport) {
+  return std::make_unique<JsonClient>(std::move(transport));
+}
 
-DDB_JSON_OPERATION(UpdateTimeToLive)
-DDB_JSON_OPERATION(DescribeTimeToLive)
-DDB_JSON_OPERATION(TagResource)
-DDB_JSON_OPERATION(UntagResource)
-DDB_JSON_OPERATION(ListTagsOfResource)
-DDB_JSON_OPERATION(CreateBackup)
-DDB_JSON_OPERATION(DescribeBackup)
-DDB_JSON_OPERATION(ListBackups)
-DDB_JSON_OPERATION(DeleteBackup)
-DDB_JSON_OPERATION(RestoreTableFromBackup)
-DDB_JSON_OPERATION(RestoreTableToPointInTime)
-DDB_JSON_OPERATION(DescribeEndpoints)
-DDB_JSON_OPERATION(DescribeLimits)
-DDB_JSON_OPERATION(DescribeContinuousBackups)
-DDB_JSON_OPERATION(UpdateContinuousBackups)
-DDB_JSON_OPERATION(DescribeContributorInsights)
-DDB_JSON_OPERATION(UpdateContributorInsights)
-DDB_JSON_OPERATION(ListContributorInsights)
-DDB_JSON_OPERATION(ExecuteStatement)
-DDB_JSON_OPERATION(BatchExecuteStatement)
-DDB_JSON_OPERATION(ExecuteTransaction)
-
-#undef DDB_JSON_OPERATION
-
-std::unique_ptr<StreamsClient> MakeStreamsClient(std::unique_ptr<JsonTransport> transport) {
+std::unique_ptr<StreamsClient> MakeHttpStreamsClient(std::unique_ptr<JsonTransport> transport) {
   return std::make_unique<JsonStreamsClient>(std::move(transport));
 }
 

@@ -1,4 +1,4 @@
-// Helpers for reading response bodies (response_json.h): members looked up by name, attribute
+// Helpers for reading response bodies (json_codec.h): members looked up by name, attribute
 // maps decoded by the value layer, and a protocol error for anything of the wrong JSON type.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Readers shared by the codecs of the families beyond items and tables (family_json.h): enum
+// Readers shared by the codecs of the families beyond items and tables (json_codec.h): enum
 // members by their API names, lists of objects, and the wire's epoch seconds as microseconds.
 #pragma once
 

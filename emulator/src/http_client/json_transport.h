@@ -1,4 +1,4 @@
-// JsonTransport: how the typed HTTP client (http_client/http_client.h) reaches a DynamoDB
+// JsonTransport: how the typed HTTP client (http_client/json_client.h) reaches a DynamoDB
 // endpoint. One call sends one operation's JSON-protocol body and returns the 200 response's
 // body, or the service's error as the ApiError the embedded client would return. Kept abstract
 // so the typed layer has no network code: HTTP (client/http_transport.h, adapted in

@@ -1,9 +1,9 @@
-// The control-plane requests as JSON; see request_json.h.
+// The control-plane requests as JSON; see json_codec.h.
 #include <type_traits>
 #include <variant>
 
 #include "http_client/json_out.h"
-#include "http_client/request_json.h"
+#include "http_client/json_codec.h"
 
 namespace ddbemu::http_client {
 namespace {

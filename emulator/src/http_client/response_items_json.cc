@@ -1,6 +1,6 @@
-// The data-plane responses from JSON; see response_json.h.
+// The data-plane responses from JSON; see json_codec.h.
 #include "http_client/json_in.h"
-#include "http_client/response_json.h"
+#include "http_client/json_codec.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::http_client {
@@ -57,19 +57,17 @@ Result<std::vector<WriteRequest>> WriteRequestsFrom(const Json& json) {
   return out;
 }
 
-}  // namespace
-
-Result<PutItemResponse> PutItemResponseFromJson(std::string_view body) {
+Result<PutItemResponse> ReadPutItemResponse(std::string_view body) {
   return WriteResponse<PutItemResponse>(body);
 }
-Result<UpdateItemResponse> UpdateItemResponseFromJson(std::string_view body) {
+Result<UpdateItemResponse> ReadUpdateItemResponse(std::string_view body) {
   return WriteResponse<UpdateItemResponse>(body);
 }
-Result<DeleteItemResponse> DeleteItemResponseFromJson(std::string_view body) {
+Result<DeleteItemResponse> ReadDeleteItemResponse(std::string_view body) {
   return WriteResponse<DeleteItemResponse>(body);
 }
 
-Result<GetItemResponse> GetItemResponseFromJson(std::string_view body) {
+Result<GetItemResponse> ReadGetItemResponse(std::string_view body) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
   GetItemResponse out;
@@ -78,7 +76,7 @@ Result<GetItemResponse> GetItemResponseFromJson(std::string_view body) {
   return out;
 }
 
-Result<QueryResponse> QueryResponseFromJson(std::string_view body) {
+Result<QueryResponse> ReadQueryResponse(std::string_view body) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
   QueryResponse out;
@@ -90,7 +88,7 @@ Result<QueryResponse> QueryResponseFromJson(std::string_view body) {
   return out;
 }
 
-Result<BatchGetItemResponse> BatchGetItemResponseFromJson(std::string_view body) {
+Result<BatchGetItemResponse> ReadBatchGetItemResponse(std::string_view body) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
   BatchGetItemResponse out;
@@ -120,7 +118,7 @@ Result<BatchGetItemResponse> BatchGetItemResponseFromJson(std::string_view body)
   return out;
 }
 
-Result<BatchWriteItemResponse> BatchWriteItemResponseFromJson(std::string_view body) {
+Result<BatchWriteItemResponse> ReadBatchWriteItemResponse(std::string_view body) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
   BatchWriteItemResponse out;
@@ -137,7 +135,7 @@ Result<BatchWriteItemResponse> BatchWriteItemResponseFromJson(std::string_view b
   return out;
 }
 
-Result<TransactWriteItemsResponse> TransactWriteItemsResponseFromJson(std::string_view body) {
+Result<TransactWriteItemsResponse> ReadTransactWriteItemsResponse(std::string_view body) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
   TransactWriteItemsResponse out;
@@ -146,7 +144,7 @@ Result<TransactWriteItemsResponse> TransactWriteItemsResponseFromJson(std::strin
   return out;
 }
 
-Result<TransactGetItemsResponse> TransactGetItemsResponseFromJson(std::string_view body) {
+Result<TransactGetItemsResponse> ReadTransactGetItemsResponse(std::string_view body) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
   TransactGetItemsResponse out;
@@ -159,6 +157,46 @@ Result<TransactGetItemsResponse> TransactGetItemsResponseFromJson(std::string_vi
   }
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   return out;
+}
+
+}  // namespace
+
+// The codec entries (json_codec.h): the readers above into the caller's response.
+Status FromJson(std::string_view body, PutItemResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadPutItemResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, UpdateItemResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadUpdateItemResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, DeleteItemResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadDeleteItemResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, GetItemResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadGetItemResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, QueryResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadQueryResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, BatchGetItemResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadBatchGetItemResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, BatchWriteItemResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadBatchWriteItemResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, TransactWriteItemsResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadTransactWriteItemsResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, TransactGetItemsResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadTransactGetItemsResponse(body));
+  return Status::Ok();
 }
 
 }  // namespace ddbemu::http_client

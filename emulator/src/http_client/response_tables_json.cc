@@ -1,10 +1,10 @@
-// The control-plane responses from JSON; see response_json.h. TableDescription's times are
+// The control-plane responses from JSON; see json_codec.h. TableDescription's times are
 // epoch seconds with a millisecond fraction on the wire; they become whole milliseconds in
 // microseconds (the model's unit), which is what the embedded client reports too.
 #include <cmath>
 
 #include "http_client/json_in.h"
-#include "http_client/response_json.h"
+#include "http_client/json_codec.h"
 
 namespace ddbemu::http_client {
 namespace {
@@ -182,32 +182,55 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
   return d;
 }
 
-}  // namespace
 
-Result<CreateTableResponse> CreateTableResponseFromJson(std::string_view body) {
+Result<CreateTableResponse> ReadCreateTableResponse(std::string_view body) {
   DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
   return CreateTableResponse{std::move(d)};
 }
-Result<DescribeTableResponse> DescribeTableResponseFromJson(std::string_view body) {
+Result<DescribeTableResponse> ReadDescribeTableResponse(std::string_view body) {
   DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "Table"));
   return DescribeTableResponse{std::move(d)};
 }
-Result<UpdateTableResponse> UpdateTableResponseFromJson(std::string_view body) {
+Result<UpdateTableResponse> ReadUpdateTableResponse(std::string_view body) {
   DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
   return UpdateTableResponse{std::move(d)};
 }
-Result<DeleteTableResponse> DeleteTableResponseFromJson(std::string_view body) {
+Result<DeleteTableResponse> ReadDeleteTableResponse(std::string_view body) {
   DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
   return DeleteTableResponse{std::move(d)};
 }
 
-Result<ListTablesResponse> ListTablesResponseFromJson(std::string_view body) {
+Result<ListTablesResponse> ReadListTablesResponse(std::string_view body) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
   ListTablesResponse out;
   DDB_ASSIGN_OR_RETURN(out.table_names, Strings(doc, "TableNames"));
   DDB_ASSIGN_OR_RETURN(out.last_evaluated_table_name, OptString(doc, "LastEvaluatedTableName"));
   return out;
+}
+
+}  // namespace
+
+// The codec entries (json_codec.h): the readers above into the caller's response.
+Status FromJson(std::string_view body, CreateTableResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadCreateTableResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, DescribeTableResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadDescribeTableResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, UpdateTableResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadUpdateTableResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, DeleteTableResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadDeleteTableResponse(body));
+  return Status::Ok();
+}
+Status FromJson(std::string_view body, ListTablesResponse& out) {
+  DDB_ASSIGN_OR_RETURN(out, ReadListTablesResponse(body));
+  return Status::Ok();
 }
 
 }  // namespace ddbemu::http_client

@@ -1,5 +1,5 @@
-// Time to Live and tags to and from JSON; see family_json.h.
-#include "http_client/family_json.h"
+// Time to Live and tags to and from JSON; see json_codec.h.
+#include "http_client/json_codec.h"
 #include "http_client/json_shapes.h"
 
 namespace ddbemu::http_client {

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "ddbemu/embedded_client.h"
-#include "http_client/http_client.h"
+#include "http_client/json_client.h"
 #include "http_client/loopback/loopback_transport.h"
 
 #ifdef DDB_LOCAL_BIN

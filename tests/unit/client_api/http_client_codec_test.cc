@@ -5,8 +5,7 @@
 
 #include "client_fixture.h"
 #include "http_client/error_envelope_reader.h"
-#include "http_client/request_json.h"
-#include "http_client/response_json.h"
+#include "http_client/json_codec.h"
 
 namespace ddbemu {
 namespace {
@@ -102,18 +101,21 @@ TEST(HttpClientRequestJson, TransactionsAndBatches) {
 }
 
 TEST(HttpClientResponseJson, NumbersAreCanonicalAndBinariesRaw) {
-  auto r = http_client::GetItemResponseFromJson(
+  GetItemResponse r;
+  const Status read = http_client::FromJson(
       R"j({"Item":{"n":{"N":"1.50E+1"},"b":{"B":"AQI="}},"ConsumedCapacity":)j"
-      R"j({"TableName":"t","CapacityUnits":0.5,"Table":{"CapacityUnits":0.5}}})j");
-  ASSERT_TRUE(r.ok()) << r.error().message();
-  EXPECT_EQ(r->item->at("n").scalar(), "15");
-  EXPECT_EQ(r->item->at("b").scalar(), "\x01\x02");
-  EXPECT_EQ(r->consumed_capacity,
+      R"j({"TableName":"t","CapacityUnits":0.5,"Table":{"CapacityUnits":0.5}}})j",
+      r);
+  ASSERT_TRUE(read.ok()) << read.error().message();
+  EXPECT_EQ(r.item->at("n").scalar(), "15");
+  EXPECT_EQ(r.item->at("b").scalar(), "\x01\x02");
+  EXPECT_EQ(r.consumed_capacity,
             (ConsumedCapacity{.table_name = "t", .capacity_units = 0.5, .table = Capacity{0.5}}));
 }
 
 TEST(HttpClientResponseJson, AMalformedBodyIsAnInternalServerError) {
-  auto r = http_client::QueryResponseFromJson(R"j({"Items":{"not":"a list"}})j");
+  QueryResponse out;
+  const Status r = http_client::FromJson(R"j({"Items":{"not":"a list"}})j", out);
   ASSERT_FALSE(r.ok());
   EXPECT_EQ(r.error().code(), ErrorCode::kInternalServerError);
   EXPECT_EQ(r.error().message(), "Malformed response from the endpoint: Items is not a list");

@@ -6,7 +6,7 @@
 
 #include "client/http_transport.h"
 #include "ddbemu/http_client.h"
-#include "http_client/http_client.h"
+#include "http_client/json_client.h"
 #include "http_client/json_client.h"
 
 namespace ddbemu {
