@@ -18,6 +18,7 @@
 #include "ops/capacity/capacity_report.h"
 #include "operation_table.h"
 #include "ops/ttl/time_to_live.h"
+#include "run_step.h"
 
 namespace ddbemu {
 namespace {
@@ -151,26 +152,18 @@ void Database::Call(std::string_view operation, std::string_view json_body,
         !valid.ok()) {
       return fail(valid.error());
     }
-    if (impl_->faults) {  // realism: a transient failure before the request runs
-      if (auto fault = impl_->faults->Draw(operation)) {
-        if (*fault == realism::FaultKind::kDrop) {
-          response = Response{0, ""};
-          return;
-        }
-        const rapidjson::Value* items =
-            body.IsObject() && body.HasMember("TransactItems") ? &body["TransactItems"] : nullptr;
-        return fail(realism::FaultInjector::ErrorFor(
-            *fault, operation, items && items->IsArray() ? items->Size() : 1));
-      }
-    }
     ops::Engine engine = impl_->engine();
     std::optional<ops::Caller> spare;
     const ops::Caller& caller = impl_->CachedCallerFor(context, spare);
-    // The tenant check is the operation's own, on its typed request (operation_table.cc).
+    // Faults, the tenant check and the audit are the run step's (run_step.h).
     // The body is written into the response's own string (its capacity reused).
     const std::string_view name =
         streams ? operation.substr(kStreamsTargetPrefix.size()) : operation;
     const Status ran = entry->run(engine, caller, name, body, response.body);
+    if (!ran.ok() && run::IsDroppedByFault(ran.error())) {
+      response = Response{0, ""};  // realism: no answer at all (run_step.h)
+      return;
+    }
     if (!ran.ok()) return fail(ran.error());
     response.http_status = 200;
   } catch (const std::exception& e) {

@@ -40,7 +40,7 @@ struct Database::Impl {
                        options.throttle ? throughput.get() : nullptr,
                        streams.get(), history.get(),
                        transient.get(), change_log.get(),
-                       audit.get()};
+                       audit.get(),     faults.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
   // The same, kept in `callers` for the requests after this one (database_callers.h); `spare`

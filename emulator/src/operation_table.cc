@@ -1,7 +1,8 @@
-// The one dispatch table of the JSON path: every operation is parse (api/) -> execute (ops/) ->
-// render (api/), written once as the Handler template; the table lists each operation's three
-// steps. Adding an operation is one row here (plus its parse, execute and render functions).
-// DynamoDB Streams' four operations are rows too, under their service's target prefix.
+// The one dispatch table of the JSON path: every operation is parse (api_json/) -> the run step
+// (run_step.h: faults, the tenant check, execute with ops/ under the audit) -> render
+// (api_json/), written once as the Handler template. Its rows are derived from the operation
+// lists (ddbemu/operations.h); each operation's three steps are one DDB_STEPS line below. DynamoDB
+// Streams' four operations are rows too, under their service's target prefix.
 #include "operation_table.h"
 
 #include <algorithm>
@@ -22,8 +23,7 @@
 #include "api_json/tag_requests.h"
 #include "api_json/transact_requests.h"
 #include "api_json/ttl_requests.h"
-#include "audit/audit_probe.h"
-#include "ops/access/access_check.h"
+#include "ddbemu/operations.h"
 #include "ops/backups/backups.h"
 #include "ops/backups/point_in_time.h"
 #include "ops/batch/batch.h"
@@ -39,59 +39,33 @@
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
+#include "run_step.h"
 
 namespace ddbemu {
 namespace {
 
-// What an operation that answers nothing but success executes to (TagResource, ...).
-struct Done {};
+using run::Done;
 
-// Each step may return its value, a Result of it, or (execute) a Status; Handler sees Results.
-template <class T>
-inline constexpr bool kIsResult = false;
-template <class T>
-inline constexpr bool kIsResult<Result<T>> = true;
-
-template <class T>
-Result<T> AsResult(T value) {
-  return Result<T>(std::move(value));
-}
-inline Result<Done> AsResult(Status s) {
-  if (!s.ok()) return std::move(s).error();
-  return Done{};
-}
-// What `step` returns, as a Result: a step's own Result is returned as it is, built in the
-// caller's variable (no move of the request or response it holds, which for a Query's
-// parameters and page is a few hundred instructions per request).
-template <class Step>
-auto CallAsResult(Step&& step) {
-  if constexpr (kIsResult<decltype(step())>) {
-    return step();
-  } else {
-    return AsResult(step());
-  }
-}
-
-// Parse the validated body, execute, render the response body into `out`: in place for the
-// renderers that take it (the reads), else replacing it.
-template <auto Parse, auto Execute, auto Render>
+// Parse the validated body, run it (run_step.h), render the response body into `out`: in place
+// for the renderers that take it (the reads), else replacing it.
+template <class Steps>
 Status Handler(ops::Engine& engine, const ops::Caller& caller, std::string_view operation,
                const rapidjson::Value& body, std::string& out) {
-  auto parsed = CallAsResult([&] { return Parse(body); });
+  auto parsed = run::CallAsResult([&] { return Steps::kParse(body); });
   if (!parsed.ok()) return std::move(parsed).error();
   auto& request = *parsed;
-  // Tenant isolation policies, on the typed request (ops/access/access_check.h).
-  DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, operation, request));
-  audit::Probe probe(engine.audit, request);  // the access-pattern audit (audit/audit_probe.h)
-  auto response = CallAsResult([&] { return Execute(engine, caller, request); });
-  probe.Finish(engine, caller, request, response);
-  if (!response.ok()) return std::move(response).error();
-  if constexpr (requires { Render(request, *response, out); }) {
-    Render(request, *response, out);
-  } else {
-    out = Render(request, *response);
-  }
-  return Status::Ok();
+  return run::RunStep(
+      engine, caller, operation, request,
+      [](ops::Engine& e, const ops::Caller& c, auto& r) { return Steps::kExecute(e, c, r); },
+      [&](auto& response) -> Status {
+        if (!response.ok()) return std::move(response).error();
+        if constexpr (requires { Steps::kRender(request, *response, out); }) {
+          Steps::kRender(request, *response, out);
+        } else {
+          out = Steps::kRender(request, *response);
+        }
+        return Status::Ok();
+      });
 }
 
 // ---- parse and execute adapters, for the operations whose parts take other shapes ---------------
@@ -117,17 +91,6 @@ Result<api::PitrDescription> DescribeContinuousBackups(ops::Engine& engine,
                                                        const ops::Caller& caller,
                                                        const TableNameMember& r) {
   return ops::DescribeContinuousBackups(engine, caller, r.table_name);
-}
-struct InsightsPage {
-  std::vector<api::InsightsDescription> list;
-  std::string next_token;
-};
-Result<InsightsPage> ListContributorInsights(ops::Engine& engine, const ops::Caller& caller,
-                                             const api::ListContributorInsightsRequest& r) {
-  InsightsPage page;
-  DDB_ASSIGN_OR_RETURN(page.list,
-                       ops::ListContributorInsights(engine, caller, r, &page.next_token));
-  return page;
 }
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
 
@@ -219,8 +182,9 @@ std::string UpdateInsightsBody(const api::ContributorInsightsRequest&,
                                const api::InsightsDescription& d) {
   return api::RenderUpdateContributorInsights(d);
 }
-std::string ListInsightsBody(const api::ListContributorInsightsRequest&, const InsightsPage& p) {
-  return api::RenderListContributorInsights(p.list, p.next_token);
+std::string ListInsightsBody(const api::ListContributorInsightsRequest&,
+                             const ops::InsightsPage& p) {
+  return api::RenderListContributorInsights(p.summaries, p.next_token);
 }
 std::string CreateBackupBody(const api::CreateBackupRequest&, const api::BackupView& b) {
   return api::RenderCreateBackup(b);
@@ -236,108 +200,96 @@ std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
   return api::RenderRestoreTable(r);
 }
 
-// Sorted by name (for the reader; FindOperation indexes them by length).
-constexpr std::array kRows = {
-    OperationEntry{"BatchExecuteStatement",
-                   &Handler<&api::ParseBatchExecuteStatement, &ops::BatchExecuteStatement,
-                            &BatchExecuteStatementBody>},
-    OperationEntry{"BatchGetItem",
-                   &Handler<&api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody>},
-    OperationEntry{"BatchWriteItem",
-                   &Handler<&api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody>},
-    OperationEntry{"CreateBackup",
-                   &Handler<&api::ParseCreateBackup, &ops::CreateBackup, &CreateBackupBody>},
-    OperationEntry{"CreateTable", &Handler<&api::ParseCreateTable, &ops::CreateTable,
-                                           &TableDescriptionBody<api::CreateTableRequest>>},
-    OperationEntry{"DeleteBackup",
-                   &Handler<&api::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody>},
-    OperationEntry{
-        "DeleteItem",
-        &Handler<&api::ParseDeleteItem, &ops::DeleteItem, &WriteItemBody<api::DeleteItemRequest>>},
-    OperationEntry{"DeleteTable", &Handler<&api::ParseTableNameRequest, &ops::DeleteTable,
-                                           &TableDescriptionBody<api::TableNameRequest>>},
-    OperationEntry{"DescribeBackup",
-                   &Handler<&api::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody>},
-    OperationEntry{"DescribeContinuousBackups",
-                   &Handler<&ParseTableNameMember, &DescribeContinuousBackups,
-                            &ContinuousBackupsBody<TableNameMember>>},
-    OperationEntry{"DescribeContributorInsights",
-                   &Handler<&api::ParseContributorInsights, &ops::DescribeContributorInsights,
-                            &DescribeInsightsBody>},
-    OperationEntry{"DescribeEndpoints",
-                   &Handler<&ParseNothing, &DescribeEndpointsAddress, &DescribeEndpointsBody>},
-    OperationEntry{"DescribeLimits", &Handler<&ParseNothing, &DescribeLimits, &DescribeLimitsBody>},
-    OperationEntry{"DescribeTable",
-                   &Handler<&api::ParseTableNameRequest, &ops::DescribeTable, &TableBody>},
-    OperationEntry{"DescribeTimeToLive",
-                   &Handler<&api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
-                            &DescribeTimeToLiveBody>},
-    // DynamoDB Streams, under its own service's target prefix (kStreamsTargetPrefix).
-    OperationEntry{"DynamoDBStreams_20120810.DescribeStream",
-                   &Handler<&api::streams::ParseDescribeStream, &ops::streams::DescribeStream,
-                            &api::streams::RenderDescribeStream>},
-    OperationEntry{"DynamoDBStreams_20120810.GetRecords",
-                   &Handler<&api::streams::ParseGetRecords, &ops::streams::GetRecords,
-                            &api::streams::RenderGetRecords>},
-    OperationEntry{"DynamoDBStreams_20120810.GetShardIterator",
-                   &Handler<&api::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
-                            &api::streams::RenderGetShardIterator>},
-    OperationEntry{"DynamoDBStreams_20120810.ListStreams",
-                   &Handler<&api::streams::ParseListStreams, &ops::streams::ListStreams,
-                            &api::streams::RenderListStreams>},
-    OperationEntry{
-        "ExecuteStatement",
-        &Handler<&api::ParseExecuteStatement, &ops::ExecuteStatement, &ExecuteStatementBody>},
-    OperationEntry{
-        "ExecuteTransaction",
-        &Handler<&api::ParseExecuteTransaction, &ops::ExecuteTransaction, &ExecuteTransactionBody>},
-    OperationEntry{"GetItem", &Handler<&api::ParseGetItem, &ops::GetItem, &GetItemBody>},
-    OperationEntry{"ListBackups",
-                   &Handler<&api::ParseListBackups, &ops::ListBackups, &ListBackupsBody>},
-    OperationEntry{
-        "ListContributorInsights",
-        &Handler<&api::ParseListContributorInsights, &ListContributorInsights, &ListInsightsBody>},
-    OperationEntry{"ListTables",
-                   &Handler<&api::ParseListTables, &ops::ListTables, &ListTablesBody>},
-    OperationEntry{
-        "ListTagsOfResource",
-        &Handler<&api::ParseListTagsOfResource, &ops::ListTagsOfResource, &ListTagsBody>},
-    OperationEntry{
-        "PutItem",
-        &Handler<&api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>>},
-    OperationEntry{"Query", &Handler<&api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>>},
-    OperationEntry{"RestoreTableFromBackup",
-                   &Handler<&api::ParseRestoreTableFromBackup, &ops::RestoreTableFromBackup,
-                            &RestoreBody<api::RestoreTableFromBackupRequest>>},
-    OperationEntry{"RestoreTableToPointInTime",
-                   &Handler<&api::ParseRestoreTableToPointInTime, &ops::RestoreTableToPointInTime,
-                            &RestoreBody<api::RestoreTableToPointInTimeRequest>>},
-    OperationEntry{"Scan", &Handler<&api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>>},
-    OperationEntry{
-        "TagResource",
-        &Handler<&api::ParseTagResource, &ops::TagResource, &NoBody<api::TagResourceRequest>>},
-    OperationEntry{"TransactGetItems",
-                   &Handler<&api::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody>},
-    OperationEntry{
-        "TransactWriteItems",
-        &Handler<&api::ParseTransactWriteItems, &ops::TransactWriteItems, &TransactWriteBody>},
-    OperationEntry{"UntagResource", &Handler<&api::ParseUntagResource, &ops::UntagResource,
-                                             &NoBody<api::UntagResourceRequest>>},
-    OperationEntry{"UpdateContinuousBackups",
-                   &Handler<&api::ParseUpdateContinuousBackups, &ops::UpdateContinuousBackups,
-                            &ContinuousBackupsBody<api::UpdateContinuousBackupsRequest>>},
-    OperationEntry{"UpdateContributorInsights",
-                   &Handler<&api::ParseContributorInsights, &ops::UpdateContributorInsights,
-                            &UpdateInsightsBody>},
-    OperationEntry{
-        "UpdateItem",
-        &Handler<&api::ParseUpdateItem, &ops::UpdateItem, &WriteItemBody<api::UpdateItemRequest>>},
-    OperationEntry{"UpdateTable", &Handler<&api::ParseUpdateTable, &ops::UpdateTable,
-                                           &TableDescriptionBody<api::UpdateTableRequest>>},
-    OperationEntry{
-        "UpdateTimeToLive",
-        &Handler<&api::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeToLive, &UpdateTimeToLiveBody>},
-};
+// ---- each operation's steps: parse, execute, render ---------------------------------------------
+
+#define DDB_STEPS(Op, parse, execute, render)  \
+  struct Op##Steps {                           \
+    static constexpr auto kParse = parse;      \
+    static constexpr auto kExecute = execute;  \
+    static constexpr auto kRender = render;    \
+  };
+
+DDB_STEPS(PutItem, &api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>)
+DDB_STEPS(GetItem, &api::ParseGetItem, &ops::GetItem, &GetItemBody)
+DDB_STEPS(UpdateItem, &api::ParseUpdateItem, &ops::UpdateItem,
+          &WriteItemBody<api::UpdateItemRequest>)
+DDB_STEPS(DeleteItem, &api::ParseDeleteItem, &ops::DeleteItem,
+          &WriteItemBody<api::DeleteItemRequest>)
+DDB_STEPS(Query, &api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>)
+DDB_STEPS(Scan, &api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>)
+DDB_STEPS(BatchGetItem, &api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody)
+DDB_STEPS(BatchWriteItem, &api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody)
+DDB_STEPS(TransactWriteItems, &api::ParseTransactWriteItems, &ops::TransactWriteItems,
+          &TransactWriteBody)
+DDB_STEPS(TransactGetItems, &api::ParseTransactGetItems, &ops::TransactGetItems,
+          &TransactGetBody)
+DDB_STEPS(CreateTable, &api::ParseCreateTable, &ops::CreateTable,
+          &TableDescriptionBody<api::CreateTableRequest>)
+DDB_STEPS(DescribeTable, &api::ParseTableNameRequest, &ops::DescribeTable, &TableBody)
+DDB_STEPS(UpdateTable, &api::ParseUpdateTable, &ops::UpdateTable,
+          &TableDescriptionBody<api::UpdateTableRequest>)
+DDB_STEPS(DeleteTable, &api::ParseTableNameRequest, &ops::DeleteTable,
+          &TableDescriptionBody<api::TableNameRequest>)
+DDB_STEPS(ListTables, &api::ParseListTables, &ops::ListTables, &ListTablesBody)
+
+DDB_STEPS(UpdateTimeToLive, &api::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeToLive,
+          &UpdateTimeToLiveBody)
+DDB_STEPS(DescribeTimeToLive, &api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
+          &DescribeTimeToLiveBody)
+DDB_STEPS(TagResource, &api::ParseTagResource, &ops::TagResource,
+          &NoBody<api::TagResourceRequest>)
+DDB_STEPS(UntagResource, &api::ParseUntagResource, &ops::UntagResource,
+          &NoBody<api::UntagResourceRequest>)
+DDB_STEPS(ListTagsOfResource, &api::ParseListTagsOfResource, &ops::ListTagsOfResource,
+          &ListTagsBody)
+
+DDB_STEPS(CreateBackup, &api::ParseCreateBackup, &ops::CreateBackup, &CreateBackupBody)
+DDB_STEPS(DescribeBackup, &api::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody)
+DDB_STEPS(ListBackups, &api::ParseListBackups, &ops::ListBackups, &ListBackupsBody)
+DDB_STEPS(DeleteBackup, &api::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody)
+DDB_STEPS(RestoreTableFromBackup, &api::ParseRestoreTableFromBackup,
+          &ops::RestoreTableFromBackup, &RestoreBody<api::RestoreTableFromBackupRequest>)
+DDB_STEPS(RestoreTableToPointInTime, &api::ParseRestoreTableToPointInTime,
+          &ops::RestoreTableToPointInTime, &RestoreBody<api::RestoreTableToPointInTimeRequest>)
+
+DDB_STEPS(DescribeEndpoints, &ParseNothing, &DescribeEndpointsAddress, &DescribeEndpointsBody)
+DDB_STEPS(DescribeLimits, &ParseNothing, &DescribeLimits, &DescribeLimitsBody)
+DDB_STEPS(DescribeContinuousBackups, &ParseTableNameMember, &DescribeContinuousBackups,
+          &ContinuousBackupsBody<TableNameMember>)
+DDB_STEPS(UpdateContinuousBackups, &api::ParseUpdateContinuousBackups,
+          &ops::UpdateContinuousBackups,
+          &ContinuousBackupsBody<api::UpdateContinuousBackupsRequest>)
+DDB_STEPS(DescribeContributorInsights, &api::ParseContributorInsights,
+          &ops::DescribeContributorInsights, &DescribeInsightsBody)
+DDB_STEPS(UpdateContributorInsights, &api::ParseContributorInsights,
+          &ops::UpdateContributorInsights, &UpdateInsightsBody)
+DDB_STEPS(ListContributorInsights, &api::ParseListContributorInsights,
+          &ops::ListContributorInsights, &ListInsightsBody)
+
+DDB_STEPS(ExecuteStatement, &api::ParseExecuteStatement, &ops::ExecuteStatement,
+          &ExecuteStatementBody)
+DDB_STEPS(BatchExecuteStatement, &api::ParseBatchExecuteStatement, &ops::BatchExecuteStatement,
+          &BatchExecuteStatementBody)
+DDB_STEPS(ExecuteTransaction, &api::ParseExecuteTransaction, &ops::ExecuteTransaction,
+          &ExecuteTransactionBody)
+
+DDB_STEPS(ListStreams, &api::streams::ParseListStreams, &ops::streams::ListStreams,
+          &api::streams::RenderListStreams)
+DDB_STEPS(DescribeStream, &api::streams::ParseDescribeStream, &ops::streams::DescribeStream,
+          &api::streams::RenderDescribeStream)
+DDB_STEPS(GetShardIterator, &api::streams::ParseGetShardIterator,
+          &ops::streams::GetShardIterator, &api::streams::RenderGetShardIterator)
+DDB_STEPS(GetRecords, &api::streams::ParseGetRecords, &ops::streams::GetRecords,
+          &api::streams::RenderGetRecords)
+#undef DDB_STEPS
+
+// The rows, one per operation of the lists (a list entry without its DDB_STEPS line does not
+// compile), in the lists' order; FindOperation indexes them by name length.
+#define DDB_ROW(Op) OperationEntry{#Op, &Handler<Op##Steps>},
+#define DDB_STREAMS_ROW(Op) OperationEntry{"DynamoDBStreams_20120810." #Op, &Handler<Op##Steps>},
+constexpr std::array kRows = {DDBEMU_OPERATIONS(DDB_ROW) DDBEMU_STREAMS_OPERATIONS(DDB_STREAMS_ROW)};
+#undef DDB_ROW
+#undef DDB_STREAMS_ROW
 
 // The operation of the API model named `name`, or null; at compile time.
 constexpr const api_model::Operation* ModelOperation(std::string_view name) {
@@ -383,15 +335,14 @@ static_assert(kByLength.start[kMaxNameLength + 1] == kOperations.size(),
 static_assert(std::all_of(kOperations.begin(), kOperations.end(), [](const OperationEntry& e) {
   return e.model != nullptr || e.name.starts_with(kStreamsTargetPrefix);
 }));
-// Sorted, for the reader and so that a name cannot appear twice unnoticed.
-static_assert(std::is_sorted(kOperations.begin(), kOperations.end(),
-                             [](const OperationEntry& a, const OperationEntry& b) {
-                               return a.name < b.name;
-                             }));
-static_assert(std::adjacent_find(kOperations.begin(), kOperations.end(),
-                                 [](const OperationEntry& a, const OperationEntry& b) {
-                                   return a.name == b.name;
-                                 }) == kOperations.end());
+// No name twice (a list entry repeated, or a Streams name that is also DynamoDB's).
+static_assert([] {
+  std::array<std::string_view, kOperations.size()> names{};
+  for (std::size_t i = 0; i < kOperations.size(); ++i) names[i] = kOperations[i].name;
+  std::sort(names.begin(), names.end());
+  return std::adjacent_find(names.begin(), names.end()) == names.end();
+}());
+static_assert(kStreamsTargetPrefix == "DynamoDBStreams_20120810.");
 
 const OperationEntry* FindOperation(std::string_view name) {
   if (name.empty() || name.size() > kMaxNameLength) return nullptr;

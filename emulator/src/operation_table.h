@@ -1,5 +1,5 @@
 // The one dispatch table: operation name -> the function that turns a validated request body
-// into a response body (parse with api/, execute with ops/, render with api/).
+// into a response body (parse with api_json/, the run step of run_step.h, render with api_json/).
 #pragma once
 
 #include <rapidjson/document.h>

@@ -1,18 +1,18 @@
 // The embedded Client (ddbemu/embedded_client.h): typed request -> checks and conversion
-// (typed_requests.h) -> the same ops/ function the JSON path calls, watched by the same audit
-// probe (audit/audit_probe.h) -> typed response (typed_responses.h). No JSON on the way in or
-// out.
+// (typed_requests.h, typed_admin.h) -> the run step the JSON path runs (run_step.h: faults, the
+// tenant check, the same ops/ function under the same audit probe) -> typed response
+// (typed_responses.h). No JSON on the way in or out. Its calls are derived from the operation
+// lists (ddbemu/operations.h); each operation's binding is one DDB_BINDING line.
 #include "ddbemu/embedded_client.h"
 
 #include <exception>
+#include <type_traits>
 #include <utility>
 
-#include "audit/audit_probe.h"
 #include "database_impl.h"
 #include "embedded/typed_admin.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
-#include "ops/access/access_check.h"
 #include "ops/backups/backups.h"
 #include "ops/backups/point_in_time.h"
 #include "ops/batch/batch.h"
@@ -28,21 +28,135 @@
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
+#include "run_step.h"
 #include "storage/table_memo.h"
 
 namespace ddbemu {
 namespace {
 
-// An operation that answers nothing but success (TagResource, UntagResource).
-struct Done {};
-template <auto Op, class Request>
-Result<Done> Succeeds(ops::Engine& engine, const ops::Caller& caller, const Request& request) {
-  DDB_RETURN_IF_ERROR(Op(engine, caller, request));
-  return Done{};
+using run::Done;
+
+// ---- each operation's binding: its engine request, its ops/ function, its public response ----
+//
+// kExecute(engine, caller, engine request) is the function the JSON path's row runs too
+// (operation_table.cc). kToPublic(engine response[, public request]) builds the public
+// response. kToEngine(public request), when a binding has it, replaces embedded::ToEngine.
+
+// A request of no members (DescribeEndpoints, DescribeLimits).
+struct NoMembers {};
+constexpr auto kNoMembers = [](const auto&) { return Result<NoMembers>(NoMembers{}); };
+
+// The multi-table operations, whose ConsumedCapacity follows the request's mode.
+constexpr auto kWithMode = [](auto response, const auto& request) {
+  return embedded::ToPublic(std::move(response),
+                            embedded::ToEngine(request.return_consumed_capacity));
+};
+constexpr auto kPublic = [](auto response) { return embedded::ToPublic(std::move(response)); };
+
+// The service's DeleteTable answer leaves out the schema, the creation time and the indexes
+// (api_json/table_description.h, DescriptionView::kDelete).
+DeleteTableResponse ToDeleteTableResponse(const ops::TableResult& r) {
+  TableDescription d = embedded::ToPublic(r);
+  d.key_schema.clear();
+  d.attribute_definitions.clear();
+  d.creation_date_time_micros = 0;
+  d.global_secondary_indexes.clear();
+  d.local_secondary_indexes.clear();
+  d.stream_specification.reset();
+  d.latest_stream_label.reset();
+  d.latest_stream_arn.reset();
+  return DeleteTableResponse{std::move(d)};
 }
 
-// Every operation of the API runs as an engine request: public request -> api/ model -> the
-// ops/ function -> public response, with no JSON and no Database::Call.
+#define DDB_BINDING(Op, execute, ...)            \
+  struct Op##Binding {                           \
+    static constexpr auto kExecute = execute;    \
+    static constexpr auto kToPublic = __VA_ARGS__; \
+  };
+#define DDB_BINDING_FROM(Op, to_engine, execute, ...) \
+  struct Op##Binding {                                \
+    static constexpr auto kToEngine = to_engine;      \
+    static constexpr auto kExecute = execute;         \
+    static constexpr auto kToPublic = __VA_ARGS__;    \
+  };
+
+DDB_BINDING(PutItem, &ops::PutItem, &embedded::ToPutItemResponse)
+DDB_BINDING(GetItem, &ops::GetItem, &embedded::ToGetItemResponse)  // converted by Run's GetItem case
+DDB_BINDING(UpdateItem, &ops::UpdateItem, &embedded::ToUpdateItemResponse)
+DDB_BINDING(DeleteItem, &ops::DeleteItem, &embedded::ToDeleteItemResponse)
+DDB_BINDING(Query, &ops::Query, kPublic)
+DDB_BINDING(Scan, &ops::Scan, kPublic)
+DDB_BINDING(BatchGetItem, &ops::BatchGetItem, kWithMode)
+DDB_BINDING(BatchWriteItem, &ops::BatchWriteItem, kWithMode)
+DDB_BINDING(TransactWriteItems, &ops::TransactWriteItems, kWithMode)
+DDB_BINDING(TransactGetItems, &ops::TransactGetItems, kWithMode)
+DDB_BINDING(CreateTable, &ops::CreateTable,
+            [](const ops::TableResult& r) { return CreateTableResponse{embedded::ToPublic(r)}; })
+DDB_BINDING(DescribeTable, &ops::DescribeTable,
+            [](const ops::TableResult& r) { return DescribeTableResponse{embedded::ToPublic(r)}; })
+DDB_BINDING(UpdateTable, &ops::UpdateTable,
+            [](const ops::TableResult& r) { return UpdateTableResponse{embedded::ToPublic(r)}; })
+DDB_BINDING(DeleteTable, &ops::DeleteTable, &ToDeleteTableResponse)
+DDB_BINDING(ListTables, &ops::ListTables, kPublic)
+
+DDB_BINDING(UpdateTimeToLive, &ops::ttl::UpdateTimeToLive,
+            [](const api::UpdateTimeToLiveRequest& applied) { return embedded::ToPublic(applied); })
+DDB_BINDING(DescribeTimeToLive, &ops::ttl::DescribeTimeToLive, kPublic)
+DDB_BINDING(TagResource, &ops::TagResource, [](Done) { return TagResourceResponse{}; })
+DDB_BINDING(UntagResource, &ops::UntagResource, [](Done) { return UntagResourceResponse{}; })
+DDB_BINDING(ListTagsOfResource, &ops::ListTagsOfResource, kPublic)
+
+DDB_BINDING(CreateBackup, &ops::CreateBackup, &embedded::ToCreateBackupResponse)
+DDB_BINDING(DescribeBackup, &ops::DescribeBackup, &embedded::ToDescribeBackupResponse)
+DDB_BINDING(ListBackups, &ops::ListBackups,
+            [](const api::ListBackupsResponse& l) { return embedded::ToPublic(l); })
+DDB_BINDING(DeleteBackup, &ops::DeleteBackup, &embedded::ToDeleteBackupResponse)
+DDB_BINDING(RestoreTableFromBackup, &ops::RestoreTableFromBackup,
+            &embedded::ToRestoreFromBackupResponse)
+DDB_BINDING(RestoreTableToPointInTime, &ops::RestoreTableToPointInTime,
+            &embedded::ToRestoreToPointInTimeResponse)
+
+DDB_BINDING_FROM(
+    DescribeEndpoints, kNoMembers,
+    [](ops::Engine&, const ops::Caller& caller, const NoMembers&) {
+      return ops::DescribeEndpointsAddress(caller);
+    },
+    &embedded::ToDescribeEndpointsResponse)
+DDB_BINDING_FROM(
+    DescribeLimits, kNoMembers,
+    [](ops::Engine&, const ops::Caller&, const NoMembers&) { return ops::DescribeLimits(); },
+    [](const ops::ServiceLimits& limits) { return embedded::ToPublic(limits); })
+DDB_BINDING(
+    DescribeContinuousBackups,
+    [](ops::Engine& engine, const ops::Caller& caller, const api::TableNameRequest& q) {
+      return ops::DescribeContinuousBackups(engine, caller, q.table_name);
+    },
+    [](const api::PitrDescription& d) {
+      return DescribeContinuousBackupsResponse{embedded::ToPublic(d)};
+    })
+DDB_BINDING(UpdateContinuousBackups, &ops::UpdateContinuousBackups,
+            [](const api::PitrDescription& d) {
+              return UpdateContinuousBackupsResponse{embedded::ToPublic(d)};
+            })
+DDB_BINDING(DescribeContributorInsights, &ops::DescribeContributorInsights,
+            &embedded::ToDescribeInsightsResponse)
+DDB_BINDING(UpdateContributorInsights, &ops::UpdateContributorInsights,
+            &embedded::ToUpdateInsightsResponse)
+DDB_BINDING(ListContributorInsights, &ops::ListContributorInsights,
+            [](const ops::InsightsPage& page) {
+              return embedded::ToListInsightsResponse(page.summaries, page.next_token);
+            })
+
+// PartiQL: the tenant check covers each statement's action on the key it compiles to.
+DDB_BINDING(ExecuteStatement, &ops::ExecuteStatement, kPublic)
+DDB_BINDING(BatchExecuteStatement, &ops::BatchExecuteStatement, kWithMode)
+DDB_BINDING(ExecuteTransaction, &ops::ExecuteTransaction, kWithMode)
+#undef DDB_BINDING
+#undef DDB_BINDING_FROM
+
+// Every operation of the API runs as an engine request: public request -> api/ model -> the run
+// step (run_step.h) around the ops/ function -> public response, with no JSON and no
+// Database::Call.
 class EmbeddedClient final : public Client {
  public:
   EmbeddedClient(Database& database, RequestContext context,
@@ -52,274 +166,58 @@ class EmbeddedClient final : public Client {
         context_(std::move(context)),
         caller_(WithMemo(impl_.CallerFor(context_), &table_memo_)) {}
 
-  Result<PutItemResponse> PutItem(const PutItemRequest& request) override {
-    return Run<PutItemResponse>("PutItem", request, &ops::PutItem, &embedded::ToPutItemResponse);
+#define DDB_EMBEDDED_CALL(Op)                                      \
+  Result<Op##Response> Op(const Op##Request& request) override { \
+    return Run<Op##Binding, Op##Response>(#Op, request);           \
   }
-  Result<GetItemResponse> GetItem(const GetItemRequest& request) override {
-    // The engine request borrows the caller's key, except for the audit, which reads the
-    // request's own `key` member (audit/request_shape.cc).
-    const bool lend_key = impl_.audit == nullptr;
-    return RunInto<GetItemResponse, api::GetItemRequest>(
-        "GetItem",
-        [&](api::GetItemRequest* out) { return embedded::ToEngine(request, out, lend_key); },
-        &ops::GetItem, &embedded::ToGetItemResponse);
-  }
-  Result<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request) override {
-    return Run<UpdateItemResponse>("UpdateItem", request, &ops::UpdateItem,
-                                   &embedded::ToUpdateItemResponse);
-  }
-  Result<DeleteItemResponse> DeleteItem(const DeleteItemRequest& request) override {
-    return Run<DeleteItemResponse>("DeleteItem", request, &ops::DeleteItem,
-                                   &embedded::ToDeleteItemResponse);
-  }
-  Result<QueryResponse> Query(const QueryRequest& request) override {
-    return Run<QueryResponse>("Query", request, &ops::Query,
-                              [](api::ReadResponse r) { return embedded::ToPublic(std::move(r)); });
-  }
-  Result<ScanResponse> Scan(const ScanRequest& request) override {
-    return Run<ScanResponse>("Scan", request, &ops::Scan,
-                             [](api::ReadResponse r) { return embedded::ToPublic(std::move(r)); });
-  }
-  Result<BatchGetItemResponse> BatchGetItem(const BatchGetItemRequest& request) override {
-    return RunWithMode<BatchGetItemResponse>("BatchGetItem", request, &ops::BatchGetItem);
-  }
-  Result<BatchWriteItemResponse> BatchWriteItem(const BatchWriteItemRequest& request) override {
-    return RunWithMode<BatchWriteItemResponse>("BatchWriteItem", request, &ops::BatchWriteItem);
-  }
-  Result<TransactWriteItemsResponse> TransactWriteItems(
-      const TransactWriteItemsRequest& request) override {
-    return RunWithMode<TransactWriteItemsResponse>("TransactWriteItems", request,
-                                                   &ops::TransactWriteItems);
-  }
-  Result<TransactGetItemsResponse> TransactGetItems(
-      const TransactGetItemsRequest& request) override {
-    return RunWithMode<TransactGetItemsResponse>("TransactGetItems", request,
-                                                 &ops::TransactGetItems);
-  }
-  Result<CreateTableResponse> CreateTable(const CreateTableRequest& request) override {
-    return Run<CreateTableResponse>(
-        "CreateTable", request, &ops::CreateTable,
-        [](ops::TableResult r) { return CreateTableResponse{embedded::ToPublic(r)}; });
-  }
-  Result<DescribeTableResponse> DescribeTable(const DescribeTableRequest& request) override {
-    return Run<DescribeTableResponse>(
-        "DescribeTable", request, &ops::DescribeTable,
-        [](ops::TableResult r) { return DescribeTableResponse{embedded::ToPublic(r)}; });
-  }
-  Result<UpdateTableResponse> UpdateTable(const UpdateTableRequest& request) override {
-    return Run<UpdateTableResponse>(
-        "UpdateTable", request, &ops::UpdateTable,
-        [](ops::TableResult r) { return UpdateTableResponse{embedded::ToPublic(r)}; });
-  }
-  Result<DeleteTableResponse> DeleteTable(const DeleteTableRequest& request) override {
-    return Run<DeleteTableResponse>("DeleteTable", request, &ops::DeleteTable,
-                                    [](ops::TableResult r) {
-                                      // The service's DeleteTable answer leaves out the schema, the
-                                      // creation time and the indexes (api/table_description.h,
-                                      // DescriptionView::kDelete).
-                                      TableDescription d = embedded::ToPublic(r);
-                                      d.key_schema.clear();
-                                      d.attribute_definitions.clear();
-                                      d.creation_date_time_micros = 0;
-                                      d.global_secondary_indexes.clear();
-                                      d.local_secondary_indexes.clear();
-                                      d.stream_specification.reset();
-                                      d.latest_stream_label.reset();
-                                      d.latest_stream_arn.reset();
-                                      return DeleteTableResponse{std::move(d)};
-                                    });
-  }
-  Result<ListTablesResponse> ListTables(const ListTablesRequest& request) override {
-    return Run<ListTablesResponse>(
-        "ListTables", request, &ops::ListTables,
-        [](api::ListTablesResponse r) { return embedded::ToPublic(std::move(r)); });
-  }
-
-  Result<UpdateTimeToLiveResponse> UpdateTimeToLive(const UpdateTimeToLiveRequest& r) override {
-    return Run<UpdateTimeToLiveResponse>("UpdateTimeToLive", r, &ops::ttl::UpdateTimeToLive,
-                                         [](auto applied) { return embedded::ToPublic(applied); });
-  }
-  Result<DescribeTimeToLiveResponse> DescribeTimeToLive(
-      const DescribeTimeToLiveRequest& r) override {
-    return Run<DescribeTimeToLiveResponse>("DescribeTimeToLive", r, &ops::ttl::DescribeTimeToLive,
-                                           [](auto d) { return embedded::ToPublic(std::move(d)); });
-  }
-  Result<TagResourceResponse> TagResource(const TagResourceRequest& r) override {
-    return Run<TagResourceResponse>("TagResource", r,
-                                    &Succeeds<&ops::TagResource, api::TagResourceRequest>,
-                                    [](Done) { return TagResourceResponse{}; });
-  }
-  Result<UntagResourceResponse> UntagResource(const UntagResourceRequest& r) override {
-    return Run<UntagResourceResponse>("UntagResource", r,
-                                      &Succeeds<&ops::UntagResource, api::UntagResourceRequest>,
-                                      [](Done) { return UntagResourceResponse{}; });
-  }
-  Result<ListTagsOfResourceResponse> ListTagsOfResource(
-      const ListTagsOfResourceRequest& r) override {
-    return Run<ListTagsOfResourceResponse>(
-        "ListTagsOfResource", r, &ops::ListTagsOfResource,
-        [](auto tags) { return embedded::ToPublic(std::move(tags)); });
-  }
-  Result<CreateBackupResponse> CreateBackup(const CreateBackupRequest& r) override {
-    return Run<CreateBackupResponse>("CreateBackup", r, &ops::CreateBackup,
-                                     &embedded::ToCreateBackupResponse);
-  }
-  Result<DescribeBackupResponse> DescribeBackup(const DescribeBackupRequest& r) override {
-    return Run<DescribeBackupResponse>("DescribeBackup", r, &ops::DescribeBackup,
-                                       &embedded::ToDescribeBackupResponse);
-  }
-  Result<DeleteBackupResponse> DeleteBackup(const DeleteBackupRequest& r) override {
-    return Run<DeleteBackupResponse>("DeleteBackup", r, &ops::DeleteBackup,
-                                     &embedded::ToDeleteBackupResponse);
-  }
-  Result<ListBackupsResponse> ListBackups(const ListBackupsRequest& r) override {
-    return Run<ListBackupsResponse>(
-        "ListBackups", r, &ops::ListBackups,
-        [](const api::ListBackupsResponse& l) { return embedded::ToPublic(l); });
-  }
-  Result<RestoreTableFromBackupResponse> RestoreTableFromBackup(
-      const RestoreTableFromBackupRequest& r) override {
-    return Run<RestoreTableFromBackupResponse>("RestoreTableFromBackup", r,
-                                               &ops::RestoreTableFromBackup,
-                                               &embedded::ToRestoreFromBackupResponse);
-  }
-  Result<RestoreTableToPointInTimeResponse> RestoreTableToPointInTime(
-      const RestoreTableToPointInTimeRequest& r) override {
-    return Run<RestoreTableToPointInTimeResponse>("RestoreTableToPointInTime", r,
-                                                  &ops::RestoreTableToPointInTime,
-                                                  &embedded::ToRestoreToPointInTimeResponse);
-  }
-
-  Result<DescribeEndpointsResponse> DescribeEndpoints(const DescribeEndpointsRequest&) override {
-    DDB_RETURN_IF_ERROR(CheckAction("DescribeEndpoints"));
-    return embedded::ToDescribeEndpointsResponse(
-        ops::DescribeEndpointsAddress(caller_));
-  }
-  Result<DescribeLimitsResponse> DescribeLimits(const DescribeLimitsRequest&) override {
-    DDB_RETURN_IF_ERROR(CheckAction("DescribeLimits"));
-    return embedded::ToPublic(ops::DescribeLimits());
-  }
-  Result<DescribeContinuousBackupsResponse> DescribeContinuousBackups(
-      const DescribeContinuousBackupsRequest& r) override {
-    auto describe = [](ops::Engine& engine, const ops::Caller& caller,
-                       const api::TableNameRequest& q) {
-      return ops::DescribeContinuousBackups(engine, caller, q.table_name);
-    };
-    return Run<DescribeContinuousBackupsResponse>(
-        "DescribeContinuousBackups", r, describe, [](const api::PitrDescription& d) {
-          return DescribeContinuousBackupsResponse{embedded::ToPublic(d)};
-        });
-  }
-  Result<UpdateContinuousBackupsResponse> UpdateContinuousBackups(
-      const UpdateContinuousBackupsRequest& r) override {
-    return Run<UpdateContinuousBackupsResponse>(
-        "UpdateContinuousBackups", r, &ops::UpdateContinuousBackups,
-        [](const api::PitrDescription& d) {
-          return UpdateContinuousBackupsResponse{embedded::ToPublic(d)};
-        });
-  }
-  Result<DescribeContributorInsightsResponse> DescribeContributorInsights(
-      const DescribeContributorInsightsRequest& r) override {
-    return Run<DescribeContributorInsightsResponse>("DescribeContributorInsights", r,
-                                                    &ops::DescribeContributorInsights,
-                                                    &embedded::ToDescribeInsightsResponse);
-  }
-  Result<UpdateContributorInsightsResponse> UpdateContributorInsights(
-      const UpdateContributorInsightsRequest& r) override {
-    return Run<UpdateContributorInsightsResponse>("UpdateContributorInsights", r,
-                                                  &ops::UpdateContributorInsights,
-                                                  &embedded::ToUpdateInsightsResponse);
-  }
-  Result<ListContributorInsightsResponse> ListContributorInsights(
-      const ListContributorInsightsRequest& r) override {
-    std::string next_token;
-    auto list = [&next_token](ops::Engine& engine, const ops::Caller& caller,
-                              const api::ListContributorInsightsRequest& q) {
-      return ops::ListContributorInsights(engine, caller, q, &next_token);
-    };
-    return Run<ListContributorInsightsResponse>(
-        "ListContributorInsights", r, list,
-        [&next_token](const std::vector<api::InsightsDescription>& page) {
-          return embedded::ToListInsightsResponse(page, next_token);
-        });
-  }
-
-  // PartiQL: Authorize checks each statement's action on the key it compiles to.
-  Result<ExecuteStatementResponse> ExecuteStatement(const ExecuteStatementRequest& r) override {
-    return Run<ExecuteStatementResponse>("ExecuteStatement", r, &ops::ExecuteStatement,
-                                         [](api::ExecuteStatementResponse response) {
-                                           return embedded::ToPublic(std::move(response));
-                                         });
-  }
-  Result<BatchExecuteStatementResponse> BatchExecuteStatement(
-      const BatchExecuteStatementRequest& r) override {
-    return RunWithMode<BatchExecuteStatementResponse>("BatchExecuteStatement", r,
-                                                      &ops::BatchExecuteStatement);
-  }
-  Result<ExecuteTransactionResponse> ExecuteTransaction(
-      const ExecuteTransactionRequest& r) override {
-    return RunWithMode<ExecuteTransactionResponse>("ExecuteTransaction", r,
-                                                   &ops::ExecuteTransaction);
-  }
+  DDBEMU_OPERATIONS(DDB_EMBEDDED_CALL)
+#undef DDB_EMBEDDED_CALL
 
  private:
-  // Convert, execute, convert back. Like Database::Call, a bug that throws becomes an
+  // Convert, run, convert back. Like Database::Call, a bug that throws becomes an
   // InternalServerError instead of taking the host process down.
-  template <class Response, class Request, class Op, class Out>
-  Result<Response> Run(std::string_view operation, const Request& request, Op op, Out out) {
+  template <class Binding, class Response, class Request>
+  Result<Response> Run(std::string_view operation, const Request& request) {
     try {
-      auto engine_request = embedded::ToEngine(request);
-      if (!engine_request.ok()) return std::move(engine_request).error();
-      return Execute<Response>(operation, *engine_request, op, out);
+      if constexpr (std::is_same_v<Request, GetItemRequest>) {
+        // The hot read converts in place, with no Result to move the engine request out of;
+        // it borrows the caller's key, except for the audit, which reads the request's own
+        // `key` member (audit/request_shape.cc).
+        api::GetItemRequest engine_request;
+        DDB_RETURN_IF_ERROR(embedded::ToEngine(request, &engine_request, impl_.audit == nullptr));
+        return Execute<Binding, Response>(operation, request, engine_request);
+      } else {
+        auto engine_request = [&] {
+          if constexpr (requires { Binding::kToEngine; }) {
+            return Binding::kToEngine(request);
+          } else {
+            return embedded::ToEngine(request);
+          }
+        }();
+        if (!engine_request.ok()) return std::move(engine_request).error();
+        return Execute<Binding, Response>(operation, request, *engine_request);
+      }
     } catch (const std::exception& e) {
       return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
     }
   }
 
-  // Run for a request converted in place (`convert(&engine_request)`, a ToEngine), with no
-  // Result to move it out of: the hot item reads.
-  template <class Response, class EngineRequest, class Convert, class Op, class Out>
-  Result<Response> RunInto(std::string_view operation, Convert convert, Op op, Out out) {
-    try {
-      EngineRequest engine_request;
-      DDB_RETURN_IF_ERROR(convert(&engine_request));
-      return Execute<Response>(operation, engine_request, op, out);
-    } catch (const std::exception& e) {
-      return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
-    }
-  }
-
-  // Authorize, execute under the audit probe, convert back (inside Run's or RunInto's try).
-  // `engine_request` is not const: the probe asks it for the capacity the audit records.
-  template <class Response, class EngineRequest, class Op, class Out>
-  Result<Response> Execute(std::string_view operation, EngineRequest& engine_request, Op op,
-                           Out out) {
+  // The run step on the engine request, then the public response (inside Run's try).
+  template <class Binding, class Response, class Request, class EngineRequest>
+  Result<Response> Execute(std::string_view operation, const Request& request,
+                           EngineRequest& engine_request) {
     ops::Engine engine = impl_.engine();
-    // Tenant isolation policies (Options::access_policies), as on the JSON path.
-    DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller_, operation, engine_request));
-    // The access-pattern audit sees these requests as it sees the JSON path's.
-    audit::Probe probe(engine.audit, engine_request);
-    auto response = op(engine, caller_, engine_request);
-    probe.Finish(engine, caller_, engine_request, response);
-    if (!response.ok()) return std::move(response).error();
-    return out(std::move(response).value());
-  }
-
-  // The tenant check of an operation whose request has no members (DescribeEndpoints,
-  // DescribeLimits): its action alone, through the same Authorize.
-  Status CheckAction(std::string_view operation) {
-    struct NoMembers {};
-    ops::Engine engine = impl_.engine();
-    return ops::access::Authorize(engine, caller_, operation, NoMembers{});
-  }
-
-  // The multi-table operations, whose ConsumedCapacity follows the request's mode.
-  template <class Response, class Request, class Op>
-  Result<Response> RunWithMode(std::string_view operation, const Request& request, Op op) {
-    return Run<Response>(operation, request, op, [&](auto response) {
-      return embedded::ToPublic(std::move(response),
-                                embedded::ToEngine(request.return_consumed_capacity));
-    });
+    return run::RunStep(
+        engine, caller_, operation, engine_request,
+        [](ops::Engine& e, const ops::Caller& c, auto& r) { return Binding::kExecute(e, c, r); },
+        [&](auto& response) -> Result<Response> {
+          if (!response.ok()) return std::move(response).error();
+          if constexpr (requires { Binding::kToPublic(std::move(*response), request); }) {
+            return Binding::kToPublic(std::move(*response), request);
+          } else {
+            return Binding::kToPublic(std::move(*response));
+          }
+        });
   }
 
   static ops::Caller WithMemo(ops::Caller caller, storage::TableMemo* memo) {

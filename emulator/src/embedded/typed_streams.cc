@@ -9,8 +9,8 @@
 #include "api/constraint_violations.h"
 #include "database_impl.h"
 #include "ddbemu/embedded_client.h"
-#include "ops/access/access_check.h"
 #include "ops/streams/stream_ops.h"
+#include "run_step.h"
 #include "storage/stream_store.h"
 
 namespace ddbemu {
@@ -169,6 +169,10 @@ GetRecordsResponse ToPublic(streams::GetRecordsResponse in) {
   return out;
 }
 
+GetShardIteratorResponse ToPublic(std::string iterator) {
+  return GetShardIteratorResponse{std::move(iterator)};
+}
+
 // ---- the client ---------------------------------------------------------------------------
 
 class EmbeddedStreamsClient final : public StreamsClient {
@@ -176,39 +180,27 @@ class EmbeddedStreamsClient final : public StreamsClient {
   EmbeddedStreamsClient(Database& database, RequestContext context)
       : impl_(database.impl()), context_(std::move(context)) {}
 
-  Result<ListStreamsResponse> ListStreams(const ListStreamsRequest& request) override {
-    return Run<ListStreamsResponse>("ListStreams", request, &streams::ListStreams,
-                                    [](auto r) { return ToPublic(std::move(r)); });
+#define DDB_EMBEDDED_STREAMS_CALL(Op)                              \
+  Result<Op##Response> Op(const Op##Request& request) override { \
+    return Run<Op##Response>(#Op, request, &streams::Op);          \
   }
-  Result<DescribeStreamResponse> DescribeStream(const DescribeStreamRequest& request) override {
-    return Run<DescribeStreamResponse>("DescribeStream", request, &streams::DescribeStream,
-                                       [](auto r) { return ToPublic(std::move(r)); });
-  }
-  Result<GetShardIteratorResponse> GetShardIterator(
-      const GetShardIteratorRequest& request) override {
-    return Run<GetShardIteratorResponse>(
-        "GetShardIterator", request, &streams::GetShardIterator,
-        [](std::string iterator) { return GetShardIteratorResponse{std::move(iterator)}; });
-  }
-  Result<GetRecordsResponse> GetRecords(const GetRecordsRequest& request) override {
-    return Run<GetRecordsResponse>("GetRecords", request, &streams::GetRecords,
-                                   [](auto r) { return ToPublic(std::move(r)); });
-  }
+  DDBEMU_STREAMS_OPERATIONS(DDB_EMBEDDED_STREAMS_CALL)
+#undef DDB_EMBEDDED_STREAMS_CALL
 
  private:
-  // Convert, the tenant check, execute, convert back; a bug that throws becomes an
-  // InternalServerError, as on the JSON path.
-  template <class Response, class Request, class Op, class Out>
-  Result<Response> Run(std::string_view operation, const Request& request, Op op, Out out) {
+  // Convert, the run step (run_step.h: faults, the tenant check, the audit), convert back; a
+  // bug that throws becomes an InternalServerError, as on the JSON path.
+  template <class Response, class Request, class Op>
+  Result<Response> Run(std::string_view operation, const Request& request, Op op) {
     try {
       DDB_ASSIGN_OR_RETURN(auto engine_request, ToEngine(request));
       ops::Engine engine = impl_.engine();
       const ops::Caller caller = impl_.CallerFor(context_);
-      // The one tenant check (ops/access/access_check.h), as on the JSON path.
-      DDB_RETURN_IF_ERROR(ops::access::Authorize(engine, caller, operation, engine_request));
-      auto response = op(engine, caller, engine_request);
-      if (!response.ok()) return std::move(response).error();
-      return out(std::move(response).value());
+      return run::RunStep(engine, caller, operation, engine_request, op,
+                          [](auto& response) -> Result<Response> {
+                            if (!response.ok()) return std::move(response).error();
+                            return ToPublic(std::move(*response));
+                          });
     } catch (const std::exception& e) {
       return ApiError::InternalServerError(std::string("Internal server error: ") + e.what());
     }

@@ -19,6 +19,7 @@ class TableMemo;
 }
 namespace ddbemu::realism {
 class TransientStatuses;
+class FaultInjector;
 }
 
 namespace ddbemu::capacity {
@@ -51,6 +52,9 @@ struct Engine {
   storage::ChangeLog* change_log = nullptr;
   // The access-pattern audit's recorder (audit/access_audit.h); null when Options::audit is off.
   audit::AccessAudit* audit = nullptr;
+  // Transient failures on demand (Options::faults, a realism switch); null when off. Drawn by
+  // the run step (run_step.h) before a request runs, on every path.
+  realism::FaultInjector* faults = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "database_test_util.h"
+#include "ddbemu/embedded_client.h"
 
 namespace ddbemu::testing {
 namespace {
@@ -123,6 +124,44 @@ TEST(FaultInjectionTest, RateAndKindsFollowTheSeed) {
   int ok_again = 0;
   for (int i = 0; i < 400; ++i) ok_again += again->Call("ListTables", "{}").http_status == 200;
   EXPECT_EQ(ok_again, ok);
+}
+
+// The embedded client runs the same step (run_step.h): its requests meet the same faults, a
+// drop is the transport failure a client over HTTP would see, and nothing changes.
+TEST(FaultInjectionTest, TheEmbeddedClientMeetsTheSameFaults) {
+  auto clock = std::make_shared<VirtualClock>();
+  Options options;
+  options.faults.rate = 1.0;
+  options.faults.operations = "PutItem,TransactWriteItems,GetItem";
+  options.faults.kinds = "conflict";
+  auto db = OpenWith(options, clock);
+  ASSERT_EQ(db->Call("CreateTable", kTable).http_status, 200);
+  std::unique_ptr<Client> client = MakeEmbeddedClient(*db);
+  auto put = client->PutItem({.table_name = "real", .item = {{"pk", AttributeValue::S("a")}}});
+  ASSERT_FALSE(put.ok());
+  EXPECT_EQ(put.error().code(), ErrorCode::kTransactionConflict);
+  auto tx = client->TransactWriteItems({.transact_items = {
+      {.put = Put{.table_name = "real", .item = {{"pk", AttributeValue::S("a")}}}},
+      {.put = Put{.table_name = "real", .item = {{"pk", AttributeValue::S("b")}}}}}});
+  ASSERT_FALSE(tx.ok());
+  EXPECT_EQ(tx.error().code(), ErrorCode::kTransactionCanceled);
+  ASSERT_EQ(tx.error().cancellation_reasons.size(), 2u);
+  EXPECT_EQ(tx.error().cancellation_reasons[1].code, "TransactionConflict");
+  EXPECT_TRUE(client->ListTables({}).ok());  // not a chosen operation
+  auto scan = client->Scan({.table_name = "real"});
+  ASSERT_TRUE(scan.ok()) << scan.error().message();
+  EXPECT_EQ(scan->count, 0);  // nothing was written
+
+  Options drop = options;
+  drop.faults.kinds = "drop";
+  auto dropping = OpenWith(drop, clock);
+  ASSERT_EQ(dropping->Call("CreateTable", kTable).http_status, 200);
+  auto got = MakeEmbeddedClient(*dropping)->GetItem(
+      {.table_name = "real", .key = {{"pk", AttributeValue::S("a")}}});
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.error().code(), ErrorCode::kTransport);
+  EXPECT_EQ(dropping->Call("GetItem", R"({"TableName":"real","Key":{"pk":{"S":"a"}}})").http_status,
+            0);  // the JSON path answers nothing at all
 }
 
 TEST(FaultInjectionTest, AnUnknownKindIsRefusedAtOpen) {

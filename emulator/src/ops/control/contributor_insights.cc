@@ -87,9 +87,8 @@ Result<api::InsightsDescription> UpdateContributorInsights(
   return Describe(*table, request.index_name, setting);
 }
 
-Result<std::vector<api::InsightsDescription>> ListContributorInsights(
-    Engine& engine, const Caller& caller, const api::ListContributorInsightsRequest& request,
-    std::string* next_token) {
+Result<InsightsPage> ListContributorInsights(Engine& engine, const Caller& caller,
+                                             const api::ListContributorInsightsRequest& request) {
   std::vector<std::string> names;
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   if (!request.table_name.empty()) {
@@ -105,8 +104,8 @@ Result<std::vector<api::InsightsDescription>> ListContributorInsights(
       after = names.back();
     }
   }
-  std::vector<api::InsightsDescription> out;
-  next_token->clear();
+  InsightsPage page;
+  std::vector<api::InsightsDescription>& out = page.summaries;
   const std::size_t limit =
       static_cast<std::size_t>(std::clamp<std::int64_t>(request.max_results, 1, 100));
   for (const std::string& name : names) {
@@ -125,13 +124,13 @@ Result<std::vector<api::InsightsDescription>> ListContributorInsights(
       DDB_ASSIGN_OR_RETURN(auto setting, LoadInsights(txn, engine.env, *table, index));
       if (!setting) continue;
       if (out.size() == limit) {
-        *next_token = out.back().table_name + "/" + out.back().index_name;
-        return out;
+        page.next_token = out.back().table_name + "/" + out.back().index_name;
+        return page;
       }
       out.push_back(Describe(*table, index, setting));
     }
   }
-  return out;
+  return page;
 }
 
 }  // namespace ddbemu::ops

@@ -5,6 +5,7 @@
 // on AWS: the most accessed and the most throttled partition keys).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "api/control_requests.h"
@@ -22,9 +23,12 @@ Result<api::InsightsDescription> UpdateContributorInsights(
     Engine& engine, const Caller& caller, const api::ContributorInsightsRequest& request);
 
 // The tables and GSIs whose Contributor Insights was ever switched on, at most MaxResults
-// (1..100) after NextToken (the last summary's "table/index").
-Result<std::vector<api::InsightsDescription>> ListContributorInsights(
-    Engine& engine, const Caller& caller, const api::ListContributorInsightsRequest& request,
-    std::string* next_token);
+// (1..100) after NextToken; `next_token` is the last summary's "table/index" when more follow.
+struct InsightsPage {
+  std::vector<api::InsightsDescription> summaries;
+  std::string next_token;
+};
+Result<InsightsPage> ListContributorInsights(Engine& engine, const Caller& caller,
+                                             const api::ListContributorInsightsRequest& request);
 
 }  // namespace ddbemu::ops
