@@ -16,6 +16,7 @@ sys.path.insert(0, os.path.join(HERE, "common"))
 sys.path.insert(0, os.path.join(HERE, "..", "..", "tools", "pytest-ddb-local", "src"))
 
 import ddbservers  # noqa: E402
+from aws_env import AWS_ENV  # noqa: E402,F401 — the suites import it from here
 from ddbtest_plugin import (pytest_runtest_logreport, pytest_sessionfinish,  # noqa: E402,F401
                             pytest_terminal_summary)
 
@@ -23,18 +24,6 @@ from ddbtest_plugin import (pytest_runtest_logreport, pytest_sessionfinish,  # n
 pytest_plugins = ["pytest_ddb_local.plugin"]
 
 TARGET = os.environ.get("CLIENT_TARGET", "ddb-local")
-
-# Dummy credentials, no config files: nothing of the machine's AWS set-up leaks in.
-AWS_ENV = {
-    "AWS_ACCESS_KEY_ID": "AKIDCLIENTTEST",
-    "AWS_SECRET_ACCESS_KEY": "dummy-secret",
-    "AWS_DEFAULT_REGION": "us-east-1",
-    "AWS_REGION": "us-east-1",
-    "AWS_EC2_METADATA_DISABLED": "true",
-    "AWS_CONFIG_FILE": "/dev/null",
-    "AWS_SHARED_CREDENTIALS_FILE": "/dev/null",
-    "AWS_PAGER": "",
-}
 
 
 @pytest.fixture(scope="session")

@@ -21,20 +21,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "..", "clients", "common"))
 from arm64_tree import Arm64Tree, TreeError, fail  # noqa: E402
+from aws_env import AWS_ENV, client_process_env  # noqa: E402
 
 STARTUP_DEADLINE = 60  # seconds for qemu to start ddb-local and the banner to name the port
 AWS = os.environ.get("AWS_CLI", "/usr/bin/aws")
-AWS_ENV = {
-    "AWS_ACCESS_KEY_ID": "AKIDARM64SMOKE",
-    "AWS_SECRET_ACCESS_KEY": "dummy-secret",
-    "AWS_DEFAULT_REGION": "us-east-1",
-    "AWS_REGION": "us-east-1",
-    "AWS_EC2_METADATA_DISABLED": "true",
-    "AWS_CONFIG_FILE": "/dev/null",
-    "AWS_SHARED_CREDENTIALS_FILE": "/dev/null",
-    "AWS_PAGER": "",
-}
 TABLE = "arm64_smoke"
 
 
@@ -99,9 +91,8 @@ class Server:
 
 
 def aws(endpoint, *args):
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("AWS_") and k not in ("PYTHONPATH", "PYTHONHOME")}
-    env.update(AWS_ENV)
+    env = {k: v for k, v in client_process_env().items()
+           if k not in ("PYTHONPATH", "PYTHONHOME")}
     cmd = [AWS, "dynamodb", *args, "--endpoint-url", endpoint, "--output", "json"]
     proc = subprocess.run(cmd, env=env, capture_output=True, text=True, timeout=120,
                           stdin=subprocess.DEVNULL)

@@ -29,14 +29,10 @@ import sys
 import tempfile
 import time
 
-AWS_ENV = {
-    "AWS_ACCESS_KEY_ID": "dist-container",
-    "AWS_SECRET_ACCESS_KEY": "dist-container",
-    "AWS_DEFAULT_REGION": "us-east-1",
-    "AWS_EC2_METADATA_DISABLED": "true",
-    "AWS_CONFIG_FILE": "/dev/null",
-    "AWS_SHARED_CREDENTIALS_FILE": "/dev/null",
-}
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "clients",
+                                "common"))
+from aws_env import client_process_env  # noqa: E402
+
 # What docker gives a container's process (plus HOME, from the image's /etc/passwd).
 DOCKER_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 
@@ -272,7 +268,7 @@ def passwd_home(root, uid):
 
 def aws(*args):
     result = subprocess.run(["aws", "--endpoint-url", "http://127.0.0.1:8000", "--output", "json",
-                             "dynamodb"] + list(args), env={**os.environ, **AWS_ENV},
+                             "dynamodb"] + list(args), env=client_process_env(),
                             capture_output=True, text=True, timeout=60)
     check(result.returncode == 0, f"aws dynamodb {args[0]} failed:\n{result.stderr}")
     return json.loads(result.stdout) if result.stdout.strip() else {}

@@ -107,6 +107,19 @@ contents() {
   dpkg-deb -c "$1" |
     awk '{ p = $6; for (i = 7; i <= NF; ++i) p = p " " $i; sub(/^\.\//, "", p); print p }'
 }
+# A package's paths: each REQUIRED one is there, and every one matches ALLOWED (an ERE over the
+# paths without "./"; DESCRIBED says what it allows, for the message).
+check_contents() {  # NAME DEB ALLOWED DESCRIBED REQUIRED...
+  local name="$1" deb="$2" allowed="$3" described="$4" listing f
+  shift 4
+  listing="$(contents "$deb")"
+  for f in "$@"; do
+    grep -qx "$f" <<<"$listing" || problem "$name: no /$f"
+  done
+  if grep -Ev "$allowed" <<<"$listing"; then
+    problem "$name: files other than $described (above)"
+  fi
+}
 
 for deb in "$runtime_deb" "$dev_deb"; do
   [[ -f "$deb" ]] || { problem "missing $deb"; continue; }
@@ -129,17 +142,12 @@ if [[ -f "$runtime_deb" ]]; then
   [[ -n "$min_glibc" ]] ||
     { problem "ddb-local: Depends is '$(field "$runtime_deb" Depends)'," \
               "not 'libc6 (>= X), passwd'"; min_glibc=0; }
-  listing="$(contents "$runtime_deb")"
-  for f in usr/bin/ddb-local usr/bin/hrctl lib/systemd/system/ddb-local.service \
-           etc/default/ddb-local usr/share/doc/ddb-local/copyright \
-           usr/share/doc/ddb-local/changelog.gz; do
-    grep -qx "$f" <<<"$listing" || problem "ddb-local: no /$f"
-  done
   allowed='^(usr/bin/(ddb-local|hrctl)|lib/systemd/system/ddb-local\.service|etc/default/ddb-local'
   allowed+='|usr/share/doc/ddb-local/.*|usr/share/lintian/overrides/ddb-local|([a-z]+/)*)$'
-  if grep -Ev "$allowed" <<<"$listing"; then
-    problem "ddb-local: unexpected files (above)"
-  fi
+  check_contents ddb-local "$runtime_deb" "$allowed" \
+    "its binaries, unit, defaults file, doc directory and lintian overrides" \
+    usr/bin/ddb-local usr/bin/hrctl lib/systemd/system/ddb-local.service etc/default/ddb-local \
+    usr/share/doc/ddb-local/copyright usr/share/doc/ddb-local/changelog.gz
   dpkg-deb -e "$runtime_deb" "$work/control-runtime"
   [[ "$(cat "$work/control-runtime/conffiles")" == /etc/default/ddb-local ]] ||
     problem "ddb-local: conffiles is not /etc/default/ddb-local"
@@ -200,18 +208,14 @@ if [[ -f "$dev_deb" ]]; then
   for d in liblmdb-dev libssl-dev zlib1g-dev libboost-dev; do
     grep -Eq "(^|, )$d( |,|$)" <<<"$depends" || problem "libddbemu-dev: Depends lacks $d"
   done
-  listing="$(contents "$dev_deb")"
-  for f in usr/include/ddbemu/database.h usr/include/ddbemu/testing/gtest.h usr/lib/libddbemu.a \
-           usr/lib/cmake/ddbemu/ddbemuConfig.cmake usr/lib/cmake/ddbemu/ddbemuConfigVersion.cmake \
-           usr/lib/cmake/ddbemu/ddbemuTargets.cmake usr/lib/pkgconfig/ddbemu.pc \
-           usr/share/doc/libddbemu-dev/copyright; do
-    grep -qx "$f" <<<"$listing" || problem "libddbemu-dev: no /$f"
-  done
   allowed='^usr/((include|lib)(/.*)?|share/|share/doc/|share/doc/libddbemu-dev/.*'
   allowed+='|share/lintian/|share/lintian/overrides/|share/lintian/overrides/libddbemu-dev)?$'
-  if grep -Ev "$allowed" <<<"$listing"; then
-    problem "libddbemu-dev: files outside /usr/include, /usr/lib and its doc directory (above)"
-  fi
+  check_contents libddbemu-dev "$dev_deb" "$allowed" \
+    "/usr/include, /usr/lib, its doc directory and lintian overrides" \
+    usr/include/ddbemu/database.h usr/include/ddbemu/testing/gtest.h usr/lib/libddbemu.a \
+    usr/lib/cmake/ddbemu/ddbemuConfig.cmake usr/lib/cmake/ddbemu/ddbemuConfigVersion.cmake \
+    usr/lib/cmake/ddbemu/ddbemuTargets.cmake usr/lib/pkgconfig/ddbemu.pc \
+    usr/share/doc/libddbemu-dev/copyright
   dpkg-deb -x "$dev_deb" "$work/dev"
   # Every member's machine (no grep -q on a pipe: with pipefail, its early exit fails readelf).
   machines="$(readelf -h "$work/dev/usr/lib/libddbemu.a" 2>/dev/null |
@@ -228,7 +232,7 @@ elif command -v lintian >/dev/null; then
   for deb in "$runtime_deb" "$dev_deb"; do
     [[ -f "$deb" ]] || continue
     echo "==== lintian $(basename "$deb")"
-    lintian --no-tag-display-limit "$deb" | tee "$work/lintian.out" || true
+    lintian --tag-display-limit 0 "$deb" | tee "$work/lintian.out" || true
     if grep -q '^E: ' "$work/lintian.out"; then problem "lintian errors in $(basename "$deb")"; fi
   done
 else

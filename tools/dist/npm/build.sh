@@ -13,10 +13,13 @@
 # --check unpacks every DIR/npm/*.tgz, checks that they fit together (one version, each
 # platform package listed at exactly it, the binary's mode 755 and ELF machine, and the binary
 # being the tarball's when that is in DIR; ddb-local-js's dependency; both platforms unless
-# --partial), then runs `npm publish --dry-run` on each and fails on an error
-# or a warning (except "requires you to be logged in"). --offline keeps npm off the registry
-# (it otherwise asks it about each package, as a publish would). Publish order: the platform
-# packages, ddb-local, ddb-local-js.
+# --partial), then runs `npm publish --dry-run --json` on each and fails on an error, a warning
+# (except "requires you to be logged in"), a name or version other than the package's at V, or
+# a file list other than the expected one (manifest.mjs published). --offline keeps npm off the
+# registry; without it npm asks the registry about each package, as a publish would (is the
+# version taken, is a higher one published), and ignores a registry it cannot reach after a
+# minute of retries (the check then says so). Publish order: the platform packages, ddb-local,
+# ddb-local-js.
 set -euo pipefail
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 ROOT="$(cd "$HERE/../../.." && pwd)"
@@ -70,18 +73,33 @@ if [[ $check == 1 ]]; then
   online=()
   [[ $offline == 1 ]] && online=(--offline)
   failed=0
+  reports=()
+  mkdir -p "$stage/published"
   for tgz in "${tgzs[@]}"; do
-    if ! out="$(cd "$stage" && npm_ publish --dry-run "${online[@]}" "$tgz" 2>&1)"; then
-      echo "$out" >&2; echo "build.sh --check: npm publish --dry-run $tgz failed" >&2; failed=1
+    report="$stage/published/$(basename "$tgz" .tgz).json"
+    # --loglevel=http: npm's registry requests are logged, so that an unreachable registry shows.
+    if ! (cd "$stage" && npm_ publish --dry-run --json --loglevel=http "${online[@]}" "$tgz" \
+            >"$report" 2>"$report.log"); then
+      cat "$report.log" "$report" >&2
+      echo "build.sh --check: npm publish --dry-run $tgz failed" >&2; failed=1
       continue
     fi
-    warnings="$(grep -i '^npm warn' <<<"$out" | grep -v 'requires you to be logged in' || true)"
+    warnings="$(grep -i '^npm warn' "$report.log" | grep -v 'requires you to be logged in' || true)"
     if [[ -n "$warnings" ]]; then
       echo "$warnings" >&2; echo "build.sh --check: npm warns about $tgz" >&2; failed=1
-    else
-      echo "ok $(basename "$tgz")"
     fi
+    # npm ignores a registry it cannot reach; what it asks it (is this version published
+    # already, or a higher one?) then goes unanswered.
+    if grep -q 'attempt [0-9]* failed with' "$report.log"; then
+      echo "build.sh --check: warning: the registry was not reached for $(basename "$tgz"):" \
+           "whether its version is published already was not checked" >&2
+    fi
+    reports+=("$report")
   done
+  published_args=()
+  [[ -n "$version" ]] && published_args+=(--version "$version")
+  [[ ${#reports[@]} -eq 0 ]] ||
+    node "$HERE/manifest.mjs" published "${published_args[@]}" "${reports[@]}" || failed=1
   exit $failed
 fi
 

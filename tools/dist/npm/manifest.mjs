@@ -9,9 +9,13 @@
 //                                             bin/ddb-local if any), each with a MODES file
 //                                             ("<mode> <path>" lines from the tar listing);
 //                                             DIST: where the release tarballs are
+//   node manifest.mjs published [--version V] JSON...
+//                                             JSONs: `npm publish --dry-run --json` reports,
+//                                             one a package: what npm would upload
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 
 export const ARCHS = ["x64", "arm64"];
 const ELF_MACHINES = { x64: 62, arm64: 183 };
@@ -152,6 +156,73 @@ function problems(dirs, { version, partial, dist }) {
   return found;
 }
 
+// What each package must upload, exactly: a platform package its binary, notices and README
+// (platform() lists them); ddb-local and ddb-local-js the files of their source directory and
+// the licence build.sh adds, so that a file left out of package.json's "files" (or one that
+// would be published by accident) is found before publishing.
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const SOURCES = { "ddb-local": "tools/dist/npm/ddb-local", "ddb-local-js": "tools/ddb-local-js" };
+const PLATFORM_FILES = ["LICENSE", "NOTICE", "README.md", "THIRD-PARTY-NOTICES.txt",
+  "bin/ddb-local", "package.json"];
+const EXECUTABLES = ["bin/ddb-local", "bin/ddb-local.js"];
+
+// The files below dir, relative to it, without node_modules and dot files (npm never packs
+// those).
+function sourceFiles(dir, prefix = "") {
+  return fs.readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .filter((e) => e.name !== "node_modules" && !e.name.startsWith("."))
+    .flatMap((e) => {
+      const rel = prefix ? `${prefix}/${e.name}` : e.name;
+      return e.isDirectory() ? sourceFiles(dir, rel) : [rel];
+    });
+}
+
+function expectedFiles(name) {
+  if (name in SOURCES) return [...sourceFiles(path.join(ROOT, SOURCES[name])), "LICENSE"].sort();
+  if (ARCHS.some((a) => platformName(a) === name)) return PLATFORM_FILES;
+  return null;
+}
+
+// Every problem in what `npm publish --dry-run --json` reports it would upload, as sentences.
+function publishedProblems(reports, version) {
+  const found = [];
+  for (const file of reports) {
+    const before = found.length;
+    let report = readJson(file);
+    if (!("id" in report)) {  // npm 11 keys the report by the package's name; npm 10 did not
+      const values = Object.values(report);
+      if (values.length !== 1) {
+        found.push(`${file}: not one package's dry-run report`);
+        continue;
+      }
+      [report] = values;
+    }
+    const { name, files = [] } = report;
+    const want = `${name}@${version ?? report.version}`;
+    if (report.id !== want) found.push(`npm would publish ${report.id}, not ${want}`);
+    const expected = expectedFiles(name);
+    if (!expected) {
+      found.push(`npm would publish ${name}, which is none of ours`);
+      continue;
+    }
+    const got = new Map(files.map((f) => [f.path, f.mode]));
+    for (const f of expected) {
+      if (!got.has(f)) found.push(`npm would publish ${name} without ${f}`);
+    }
+    for (const f of got.keys()) {
+      if (!expected.includes(f)) found.push(`npm would publish ${name} with ${f}, unexpected`);
+    }
+    for (const f of EXECUTABLES) {
+      const mode = got.get(f);
+      if (mode !== undefined && mode !== 0o755) {
+        found.push(`npm would publish ${name}'s ${f} with mode ${mode.toString(8)}, not 755`);
+      }
+    }
+    if (found.length === before) console.log(`ok ${report.id}: the ${files.length} files expected`);
+  }
+  return found;
+}
+
 const [command, ...args] = process.argv.slice(2);
 if (command === "platform") platform(args[0], args[1], args[2]);
 else if (command === "main") main(args[0], args[1], args.slice(2));
@@ -166,6 +237,11 @@ else if (command === "check") {
     else dirs.push(args[i]);
   }
   const found = problems(dirs, options);
+  for (const p of found) console.error(`build.sh --check: ${p}`);
+  process.exit(found.length ? 1 : 0);
+} else if (command === "published") {
+  const version = args[0] === "--version" ? args[1] : undefined;
+  const found = publishedProblems(version === undefined ? args : args.slice(2), version);
   for (const p of found) console.error(`build.sh --check: ${p}`);
   process.exit(found.length ? 1 : 0);
 } else {
