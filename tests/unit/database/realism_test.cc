@@ -140,9 +140,9 @@ TEST(FaultInjectionTest, TheEmbeddedClientMeetsTheSameFaults) {
   auto put = client->PutItem({.table_name = "real", .item = {{"pk", AttributeValue::S("a")}}});
   ASSERT_FALSE(put.ok());
   EXPECT_EQ(put.error().code(), ErrorCode::kTransactionConflict);
-  auto tx = client->TransactWriteItems({.transact_items = {
-      {.put = Put{.table_name = "real", .item = {{"pk", AttributeValue::S("a")}}}},
-      {.put = Put{.table_name = "real", .item = {{"pk", AttributeValue::S("b")}}}}}});
+  auto tx = client->TransactWriteItems(
+      {.transact_items = {ddbemu::Put{.table_name = "real", .item = {{"pk", AttributeValue::S("a")}}},
+                          ddbemu::Put{.table_name = "real", .item = {{"pk", AttributeValue::S("b")}}}}});
   ASSERT_FALSE(tx.ok());
   EXPECT_EQ(tx.error().code(), ErrorCode::kTransactionCanceled);
   ASSERT_EQ(tx.error().cancellation_reasons.size(), 2u);
