@@ -6,15 +6,15 @@
 namespace ddbemu::http_client {
 namespace {
 
+// PutItem's, UpdateItem's and DeleteItem's answer.
 template <class Response>
-Result<Response> WriteResponse(std::string_view body) {
+Status ReadWriteResponse(std::string_view body, Response& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  Response out;
   DDB_ASSIGN_OR_RETURN(out.attributes, OptItem(doc, "Attributes"));
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
   DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, OptItemCollectionMetrics(doc));
-  return out;
+  return Status::Ok();
 }
 
 // One KeysAndAttributes of UnprocessedKeys, in the request's own form.
@@ -57,41 +57,40 @@ Result<std::vector<WriteRequest>> WriteRequestsFrom(const Json& json) {
   return out;
 }
 
-Result<PutItemResponse> ReadPutItemResponse(std::string_view body) {
-  return WriteResponse<PutItemResponse>(body);
+}  // namespace
+
+Status FromJson(std::string_view body, PutItemResponse& out) {
+  return ReadWriteResponse(body, out);
 }
-Result<UpdateItemResponse> ReadUpdateItemResponse(std::string_view body) {
-  return WriteResponse<UpdateItemResponse>(body);
+Status FromJson(std::string_view body, UpdateItemResponse& out) {
+  return ReadWriteResponse(body, out);
 }
-Result<DeleteItemResponse> ReadDeleteItemResponse(std::string_view body) {
-  return WriteResponse<DeleteItemResponse>(body);
+Status FromJson(std::string_view body, DeleteItemResponse& out) {
+  return ReadWriteResponse(body, out);
 }
 
-Result<GetItemResponse> ReadGetItemResponse(std::string_view body) {
+Status FromJson(std::string_view body, GetItemResponse& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  GetItemResponse out;
   DDB_ASSIGN_OR_RETURN(out.item, OptItem(doc, "Item"));
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
-  return out;
+  return Status::Ok();
 }
 
-Result<QueryResponse> ReadQueryResponse(std::string_view body) {
+Status FromJson(std::string_view body, QueryResponse& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  QueryResponse out;
   DDB_ASSIGN_OR_RETURN(out.items, Items(doc, "Items"));
   DDB_ASSIGN_OR_RETURN(out.count, Int(doc, "Count"));
   DDB_ASSIGN_OR_RETURN(out.scanned_count, Int(doc, "ScannedCount"));
   DDB_ASSIGN_OR_RETURN(out.last_evaluated_key, OptItem(doc, "LastEvaluatedKey"));
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
-  return out;
+  return Status::Ok();
 }
 
-Result<BatchGetItemResponse> ReadBatchGetItemResponse(std::string_view body) {
+Status FromJson(std::string_view body, BatchGetItemResponse& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  BatchGetItemResponse out;
   if (const Json* responses = Find(doc, "Responses")) {
     if (!responses->IsObject()) return Malformed("Responses is not a map");
     for (const auto& table : responses->GetObject()) {
@@ -115,13 +114,12 @@ Result<BatchGetItemResponse> ReadBatchGetItemResponse(std::string_view body) {
     }
   }
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
-  return out;
+  return Status::Ok();
 }
 
-Result<BatchWriteItemResponse> ReadBatchWriteItemResponse(std::string_view body) {
+Status FromJson(std::string_view body, BatchWriteItemResponse& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  BatchWriteItemResponse out;
   if (const Json* unprocessed = Find(doc, "UnprocessedItems")) {
     if (!unprocessed->IsObject()) return Malformed("UnprocessedItems is not a map");
     for (const auto& table : unprocessed->GetObject()) {
@@ -132,22 +130,20 @@ Result<BatchWriteItemResponse> ReadBatchWriteItemResponse(std::string_view body)
   }
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
-  return out;
+  return Status::Ok();
 }
 
-Result<TransactWriteItemsResponse> ReadTransactWriteItemsResponse(std::string_view body) {
+Status FromJson(std::string_view body, TransactWriteItemsResponse& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  TransactWriteItemsResponse out;
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
-  return out;
+  return Status::Ok();
 }
 
-Result<TransactGetItemsResponse> ReadTransactGetItemsResponse(std::string_view body) {
+Status FromJson(std::string_view body, TransactGetItemsResponse& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  TransactGetItemsResponse out;
   if (const Json* responses = Find(doc, "Responses")) {
     if (!responses->IsArray()) return Malformed("Responses is not a list");
     for (const Json& entry : responses->GetArray()) {
@@ -156,46 +152,6 @@ Result<TransactGetItemsResponse> ReadTransactGetItemsResponse(std::string_view b
     }
   }
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
-  return out;
-}
-
-}  // namespace
-
-// The codec entries (json_codec.h): the readers above into the caller's response.
-Status FromJson(std::string_view body, PutItemResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadPutItemResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, UpdateItemResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadUpdateItemResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, DeleteItemResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadDeleteItemResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, GetItemResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadGetItemResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, QueryResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadQueryResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, BatchGetItemResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadBatchGetItemResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, BatchWriteItemResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadBatchWriteItemResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, TransactWriteItemsResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadTransactWriteItemsResponse(body));
-  return Status::Ok();
-}
-Status FromJson(std::string_view body, TransactGetItemsResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadTransactGetItemsResponse(body));
   return Status::Ok();
 }
 

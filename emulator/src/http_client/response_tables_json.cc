@@ -182,54 +182,30 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
   return d;
 }
 
-
-Result<CreateTableResponse> ReadCreateTableResponse(std::string_view body) {
-  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
-  return CreateTableResponse{std::move(d)};
-}
-Result<DescribeTableResponse> ReadDescribeTableResponse(std::string_view body) {
-  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "Table"));
-  return DescribeTableResponse{std::move(d)};
-}
-Result<UpdateTableResponse> ReadUpdateTableResponse(std::string_view body) {
-  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
-  return UpdateTableResponse{std::move(d)};
-}
-Result<DeleteTableResponse> ReadDeleteTableResponse(std::string_view body) {
-  DDB_ASSIGN_OR_RETURN(TableDescription d, Description(body, "TableDescription"));
-  return DeleteTableResponse{std::move(d)};
-}
-
-Result<ListTablesResponse> ReadListTablesResponse(std::string_view body) {
-  rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  ListTablesResponse out;
-  DDB_ASSIGN_OR_RETURN(out.table_names, Strings(doc, "TableNames"));
-  DDB_ASSIGN_OR_RETURN(out.last_evaluated_table_name, OptString(doc, "LastEvaluatedTableName"));
-  return out;
-}
-
 }  // namespace
 
-// The codec entries (json_codec.h): the readers above into the caller's response.
 Status FromJson(std::string_view body, CreateTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadCreateTableResponse(body));
+  DDB_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
   return Status::Ok();
 }
 Status FromJson(std::string_view body, DescribeTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadDescribeTableResponse(body));
+  DDB_ASSIGN_OR_RETURN(out.table, Description(body, "Table"));
   return Status::Ok();
 }
 Status FromJson(std::string_view body, UpdateTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadUpdateTableResponse(body));
+  DDB_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
   return Status::Ok();
 }
 Status FromJson(std::string_view body, DeleteTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadDeleteTableResponse(body));
+  DDB_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
   return Status::Ok();
 }
+
 Status FromJson(std::string_view body, ListTablesResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out, ReadListTablesResponse(body));
+  rapidjson::Document doc;
+  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDB_ASSIGN_OR_RETURN(out.table_names, Strings(doc, "TableNames"));
+  DDB_ASSIGN_OR_RETURN(out.last_evaluated_table_name, OptString(doc, "LastEvaluatedTableName"));
   return Status::Ok();
 }
 
