@@ -4,11 +4,11 @@
 // a bad typed request gets the error a bad JSON request gets. Nothing here touches JSON.
 #pragma once
 
-#include "api_json/batch_requests.h"
-#include "api_json/item_requests.h"
-#include "api_json/read_requests.h"
-#include "api_json/table_requests.h"
-#include "api_json/transact_requests.h"
+#include "api/batch_requests.h"
+#include "api/item_requests.h"
+#include "api/read_requests.h"
+#include "api/table_requests.h"
+#include "api/transact_requests.h"
 #include "ddbemu/client.h"
 
 namespace ddbemu::embedded {

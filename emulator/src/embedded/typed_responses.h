@@ -3,12 +3,12 @@
 // members present or absent), so a caller sees the same answer in process and over HTTP.
 #pragma once
 
-#include "api_json/batch_requests.h"
-#include "api_json/item_requests.h"
-#include "api_json/partiql_requests.h"
-#include "api_json/read_requests.h"
-#include "api_json/table_requests.h"
-#include "api_json/transact_requests.h"
+#include "api/batch_requests.h"
+#include "api/item_requests.h"
+#include "api/partiql_requests.h"
+#include "api/read_requests.h"
+#include "api/table_requests.h"
+#include "api/transact_requests.h"
 #include "ddbemu/client.h"
 #include "ops/tables/tables.h"
 
