@@ -35,6 +35,12 @@ ApiError InvalidName(std::string_view value) {
   return ApiError::Validation(message);
 }
 
+bool IsAwsPartition(std::string_view partition) {
+  return partition == "aws" || partition == "aws-cn" || partition == "aws-us-gov";
+}
+
+}  // namespace
+
 std::vector<std::string_view> SplitArn(std::string_view arn) {
   std::vector<std::string_view> parts;
   for (std::size_t start = 0;;) {
@@ -47,12 +53,6 @@ std::vector<std::string_view> SplitArn(std::string_view arn) {
     start = colon + 1;
   }
 }
-
-bool IsAwsPartition(std::string_view partition) {
-  return partition == "aws" || partition == "aws-cn" || partition == "aws-us-gov";
-}
-
-}  // namespace
 
 bool IsValidTableName(std::string_view name) {
   if (name.size() < 3 || name.size() > 255) return false;

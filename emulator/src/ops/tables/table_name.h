@@ -5,6 +5,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ddbemu/error.h"
 #include "ops/engine.h"
@@ -24,5 +25,11 @@ Result<std::string> ResolveTableName(const Caller& caller, std::string_view tabl
 
 // True for a valid table or index name (3..255 characters of [a-zA-Z0-9_.-]).
 bool IsValidTableName(std::string_view name);
+
+// An ARN's first five colon-separated parts and the rest ("arn", partition, service, region,
+// account, resource), or fewer parts, the last holding the rest, when it has fewer colons. The
+// one splitter of the table ARNs that ResolveTableName, the tagging operations' ResourceArn and
+// the JSON codec's table-name check read.
+std::vector<std::string_view> SplitArn(std::string_view arn);
 
 }  // namespace ddbemu::ops
