@@ -3,12 +3,14 @@
 // characters); the service resolves an ARN of the caller's account and region to its name.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "ddbemu/error.h"
 #include "ops/engine.h"
+#include "storage/txn.h"
 
 namespace ddbemu::ops {
 
@@ -31,5 +33,15 @@ bool IsValidTableName(std::string_view name);
 // one splitter of the table ARNs that ResolveTableName, the tagging operations' ResourceArn and
 // the JSON codec's table-name check read.
 std::vector<std::string_view> SplitArn(std::string_view arn);
+
+// The schema of the table `table_name_or_arn` names for `caller`, as `txn` sees it. An ARN is
+// resolved (with ResolveTableName's errors); a plain name is looked up as it is, the request's
+// checks having judged it (a caller holding an unchecked name resolves it first).
+// ResourceNotFoundException "Requested resource not found" when there is no such table. Through
+// the caller's table memo on a committed snapshot and the catalog's shared cache, so that a
+// lookup decodes and copies no schema it has already read.
+Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const storage::Txn& txn,
+                                                     const Caller& caller,
+                                                     std::string_view table_name_or_arn);
 
 }  // namespace ddbemu::ops
