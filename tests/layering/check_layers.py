@@ -186,6 +186,9 @@ def self_test():
                                          '#include "value_json/json_codec.h"\n'),
         "value_json includes ops": ("src/value_json/bad.cc", '#include "ops/items.h"\n'),
         "value reaches rapidjson": ("src/value/bad.h", '#include <rapidjson/writer.h>\n'),
+        # The JSON writers (value_json/json_text.h among them) sit above the value layer.
+        "value includes value_json": ("src/value/bad2.cc",
+                                      '#include "value_json/json_codec.h"\n'),
         "partiql includes beast": ("src/partiql/bad.cc", '#include <boost/beast/http.hpp>\n'),
         "public header includes rapidjson": ("include/ddbemu/bad.h",
                                              '#include <rapidjson/document.h>\n'),

@@ -1,5 +1,5 @@
 // ddb-local: a DynamoDB-compatible server, a drop-in for Amazon DynamoDB Local. Parses the
-// command line (server/local_flags.h), opens the Database, serves it over HTTP
+// command line (local_flags.h), opens the Database, serves it over HTTP
 // (server/http_server.h) until SIGINT or SIGTERM, then drains in-flight requests and closes
 // the Database so that LMDB is closed cleanly.
 #include <pthread.h>
@@ -16,8 +16,8 @@
 #include "build_info.h"
 #include "ddbemu/database.h"
 #include "health_check.h"
+#include "local_flags.h"
 #include "server/http_server.h"
-#include "server/local_flags.h"
 
 namespace {
 
@@ -25,7 +25,7 @@ const char* Bool(bool b) { return b ? "true" : "false"; }
 
 // DynamoDB Local's start-up lines (scripts wait for them), then where we listen. Printed once
 // the port is bound, so a reader of "Listening" can connect right away.
-void PrintBanner(const ddbemu::server::LocalFlags& flags,
+void PrintBanner(const ddblocal::LocalFlags& flags,
                  const ddbemu::server::HttpServer& server) {
   const auto& db = flags.database;
   std::printf(
@@ -60,15 +60,15 @@ void PrintBanner(const ddbemu::server::LocalFlags& flags,
 
 int main(int argc, char** argv) {
   using ddbemu::server::HttpServer;
-  const ddbemu::server::FlagParse parsed = ddbemu::server::ParseLocalFlags(argc, argv);
+  const ddblocal::FlagParse parsed = ddblocal::ParseLocalFlags(argc, argv);
   if (!parsed.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n\n%s", parsed.error.c_str(),
-                 ddbemu::server::LocalUsage().c_str());
+                 ddblocal::LocalUsage().c_str());
     return 2;
   }
-  const ddbemu::server::LocalFlags& flags = parsed.flags;
+  const ddblocal::LocalFlags& flags = parsed.flags;
   if (flags.help) {
-    std::fputs(ddbemu::server::LocalUsage().c_str(), stdout);
+    std::fputs(ddblocal::LocalUsage().c_str(), stdout);
     return 0;
   }
   if (flags.version) {

@@ -17,21 +17,37 @@ void WriteString(JsonWriter& w, std::string_view s) {
   w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
 }
 
+// "__type" and, unless `message` is empty, the message under `message_key`.
+void WriteTypeAndMessage(JsonWriter& w, std::string_view type, const char* message_key,
+                         std::string_view message) {
+  w.Key("__type");
+  WriteString(w, type);
+  if (!message.empty()) {  // a SerializationException for unparsable JSON has none
+    w.Key(message_key);
+    WriteString(w, message);
+  }
+}
+
 }  // namespace
+
+std::string RenderErrorEnvelope(std::string_view type, std::string_view message) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter w(buffer);
+  w.StartObject();
+  WriteTypeAndMessage(w, type, "message", message);
+  w.EndObject();
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
 
 std::string RenderError(const ApiError& error) {
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
   w.StartObject();
-  w.Key("__type");
-  WriteString(w, error.type_name());
   // The Coral front end's exceptions (SerializationException, UnknownOperationException...)
   // capitalise the member as "Message"; DynamoDB's own exceptions send "message". SDKs read both.
   const bool coral_service = error.type_name().starts_with("com.amazon.coral.service#");
-  if (!error.message().empty()) {  // a SerializationException for unparsable JSON has none
-    w.Key(coral_service ? "Message" : "message");
-    WriteString(w, error.message());
-  }
+  WriteTypeAndMessage(w, error.type_name(), coral_service ? "Message" : "message",
+                      error.message());
   if (error.item && error.item->is(AttributeType::kM)) {
     w.Key("Item");
     WriteItem(error.item->map(), w);

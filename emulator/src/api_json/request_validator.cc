@@ -33,6 +33,7 @@
 #include "api_json/api_model.h"
 #include "api_json/constrained_shapes.h"
 #include "api_json/request_internal.h"
+#include "ops/tables/table_name.h"
 
 namespace ddbemu {
 namespace {
@@ -438,15 +439,8 @@ const Shape& NameOrArnShape() {
 
 // arn:<partition>:dynamodb:<region>:<account>:table/<name>: returns <name>, or empty.
 std::string_view TableNameInArn(std::string_view arn) {
-  std::string_view parts[6];
-  std::string_view rest = arn;
-  for (int i = 0; i < 5; ++i) {
-    size_t colon = rest.find(':');
-    if (colon == std::string_view::npos) return {};
-    parts[i] = rest.substr(0, colon);
-    rest = rest.substr(colon + 1);
-  }
-  parts[5] = rest;
+  const std::vector<std::string_view> parts = ops::SplitArn(arn);
+  if (parts.size() != 6) return {};
   if (parts[1].empty() || parts[2] != "dynamodb" || parts[3].empty() || parts[4].empty()) return {};
   if (parts[5].substr(0, 6) != "table/") return {};
   std::string_view name = parts[5].substr(6);

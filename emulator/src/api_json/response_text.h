@@ -1,4 +1,4 @@
-// The members of a read's response written straight into a JsonText (value/json_text.h):
+// The members of a read's response written straight into a JsonText (value_json/json_text.h):
 // GetItem, Query and Scan write their stored items that way (value_json/encoded_item_json.h),
 // and writing the few members around them through rapidjson's Writer into a second buffer,
 // then copying it, cost as much as a small item. The text is byte for byte what the Writer
@@ -13,7 +13,7 @@
 
 #include "api/item_requests.h"
 #include "api/read_requests.h"
-#include "value/json_text.h"
+#include "value_json/json_text.h"
 
 namespace ddbemu::api {
 

@@ -1,5 +1,6 @@
 // The SigV4 steps as AWS documents them ("Create a signed AWS API request"): canonical request,
-// string to sign, derived signing key, signature.
+// string to sign, derived signing key, signature. The canonical query and header values, and
+// everything after the canonical request, are the core's the server's verifier uses too.
 #include "client/sigv4_signer.h"
 
 #include <algorithm>
@@ -13,25 +14,6 @@ namespace ddbemu::client {
 namespace {
 
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool IsSpace(char c) { return c == ' ' || c == '\t'; }
-
-// Header values are trimmed and inner runs of spaces become one space (the canonical form;
-// AWS's "get-header-value-trim" vector shows this applies inside quotes too).
-std::string CanonicalValue(std::string_view value) {
-  while (!value.empty() && IsSpace(value.front())) value.remove_prefix(1);
-  while (!value.empty() && IsSpace(value.back())) value.remove_suffix(1);
-  std::string out;
-  out.reserve(value.size());
-  for (char c : value) {
-    if (IsSpace(c)) {
-      if (out.back() != ' ') out += ' ';  // value is trimmed: out is never empty here
-    } else {
-      out += c;
-    }
-  }
-  return out;
-}
 
 // Removes "." and ".." segments and empty segments ("//"), keeping a trailing slash, then
 // encodes each segment: the canonical URI of every service but S3.
@@ -55,29 +37,6 @@ std::string CanonicalUri(std::string_view path) {
     out += UriEncode(segments[i]);
   }
   if (!segments.empty() && !path.empty() && path.back() == '/') out += '/';
-  return out;
-}
-
-// Parameters sorted by encoded name, then encoded value; a name without "=" has an empty value.
-std::string CanonicalQuery(std::string_view query) {
-  std::vector<std::pair<std::string, std::string>> params;
-  while (!query.empty()) {
-    const std::size_t amp = query.find('&');
-    const std::string_view item = query.substr(0, amp);
-    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
-    if (item.empty()) continue;
-    const std::size_t eq = item.find('=');
-    params.emplace_back(UriEncode(item.substr(0, eq)),
-                        eq == std::string_view::npos ? "" : UriEncode(item.substr(eq + 1)));
-  }
-  std::sort(params.begin(), params.end());
-  std::string out;
-  for (const auto& [name, value] : params) {
-    if (!out.empty()) out += '&';
-    out += name;
-    out += '=';
-    out += value;
-  }
   return out;
 }
 
@@ -105,8 +64,9 @@ Signature SigV4Signer::Sign(const SigningRequest& request, const Credentials& cr
   for (const auto& [name, value] : request.headers) {
     std::string key(name);
     std::transform(key.begin(), key.end(), key.begin(), Lower);
-    auto [it, inserted] = headers.try_emplace(std::move(key), CanonicalValue(value));
-    if (!inserted) it->second += "," + CanonicalValue(value);
+    auto [it, inserted] = headers.try_emplace(std::move(key));
+    if (!inserted) it->second += ',';
+    sigv4::AppendCanonicalHeaderValue(value, it->second);
   }
   std::string canonical_headers;
   std::string signed_headers;
@@ -117,9 +77,10 @@ Signature SigV4Signer::Sign(const SigningRequest& request, const Credentials& cr
   }
 
   Signature s;
-  s.canonical_request = std::string(request.method) + "\n" + CanonicalUri(request.path) + "\n" +
-                        CanonicalQuery(request.query) + "\n" + canonical_headers + "\n" +
-                        signed_headers + "\n" + Sha256Hex(request.payload);
+  s.canonical_request =
+      std::string(request.method) + "\n" + CanonicalUri(request.path) + "\n" +
+      sigv4::CanonicalQuery(request.query, sigv4::QueryText::kUnencoded) + "\n" +
+      canonical_headers + "\n" + signed_headers + "\n" + Sha256Hex(request.payload);
 
   // From here on, the signing core the server's verifier uses too (sigv4/sigv4_core.h).
   const std::string_view date = amz_date.substr(0, 8);

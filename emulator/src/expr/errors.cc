@@ -12,9 +12,10 @@ std::string Join(std::string_view a, std::string_view b) {
   return s;
 }
 
-// The service names ADD/DELETE operand types by its internal enum, not the descriptor.
-std::string_view InternalTypeName(const AttributeValue& v) {
-  switch (v.type()) {
+}  // namespace
+
+std::string_view InternalTypeName(AttributeType type) {
+  switch (type) {
     case AttributeType::kS:
       return "STRING";
     case AttributeType::kN:
@@ -38,6 +39,8 @@ std::string_view InternalTypeName(const AttributeValue& v) {
   }
   return "UNKNOWN";
 }
+
+namespace {
 
 std::string KeyList(const std::vector<std::string>& keys) {
   std::string s = "{";
@@ -165,7 +168,7 @@ ApiError UpdateOperandType(std::string_view op, const AttributeValue& value) {
   std::string m = "Incorrect operand type for operator or function; operator: ";
   m += op;
   m += ", operand type: ";
-  m += InternalTypeName(value);
+  m += InternalTypeName(value.type());
   m += ", typeSet: ALLOWED_FOR_";
   m += op;
   m += "_OPERAND";

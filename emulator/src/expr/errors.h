@@ -15,6 +15,11 @@
 
 namespace ddbemu::expr::errors {
 
+// The service's internal name of a type ("STRING", "NUMBER_SET", ...), not its descriptor
+// ("S", "NS"): the messages about ADD and DELETE operands, of expressions and of
+// AttributeUpdates alike, name types so.
+std::string_view InternalTypeName(AttributeType type);
+
 // "Invalid <Parameter>: <detail>", the frame of every expression-specific message.
 ApiError Invalid(ExpressionKind kind, std::string_view detail);
 

@@ -21,30 +21,18 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/model/common.h"
 #include "expr/ast.h"
 #include "expr/key_condition.h"
 
 namespace ddbemu::expr {
 
-enum class ComparisonOperator : std::uint8_t {
-  kEq,
-  kNe,
-  kLe,
-  kLt,
-  kGe,
-  kGt,
-  kNotNull,
-  kNull,
-  kContains,
-  kNotContains,
-  kBeginsWith,
-  kIn,
-  kBetween,
-};
+// The operators are the public model's (ddbemu/model/common.h), defined once for the typed
+// requests, the JSON codec and the translation here.
+using ::ddbemu::ComparisonOperator;
+using ::ddbemu::ConditionalOperator;
 std::optional<ComparisonOperator> ComparisonOperatorByName(std::string_view name);  // "EQ", ...
 std::string_view ComparisonOperatorName(ComparisonOperator op);
-
-enum class ConditionalOperator : std::uint8_t { kAnd, kOr };
 
 // One entry of Expected.
 struct ExpectedEntry {

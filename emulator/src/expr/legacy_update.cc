@@ -1,6 +1,7 @@
 // AttributesToGet and AttributeUpdates as expression trees; see legacy.h.
 #include <algorithm>
 
+#include "expr/errors.h"
 #include "expr/legacy.h"
 
 namespace ddbemu::expr {
@@ -8,28 +9,6 @@ namespace {
 
 ApiError Invalid(std::string detail) {
   return ApiError::Validation("One or more parameter values were invalid: " + std::move(detail));
-}
-
-// The service's internal type names, used by the AttributeUpdates messages.
-std::string_view InternalTypeName(AttributeType t) {
-  switch (t) {
-    case AttributeType::kS:
-      return "STRING";
-    case AttributeType::kN:
-      return "NUMBER";
-    case AttributeType::kB:
-      return "BINARY";
-    case AttributeType::kBool:
-      return "BOOLEAN";
-    case AttributeType::kNull:
-      return "NULL";
-    case AttributeType::kM:
-      return "MAP";
-    case AttributeType::kL:
-      return "LIST";
-    default:
-      return "SET";
-  }
 }
 
 Result<UpdateAction> Translate(const AttributeUpdateEntry& e) {
@@ -52,14 +31,14 @@ Result<UpdateAction> Translate(const AttributeUpdateEntry& e) {
     case Action::kDelete:
       if (!v.is_set()) {
         return Invalid("DELETE action with value is not supported for the type " +
-                       std::string(InternalTypeName(v.type())));
+                       std::string(errors::InternalTypeName(v.type())));
       }
       a.kind = UpdateAction::Kind::kDelete;
       return a;
     case Action::kAdd:
       if (!v.is_set() && !v.is(AttributeType::kN) && !v.is(AttributeType::kL)) {
         return Invalid("ADD action is not supported for the type " +
-                       std::string(InternalTypeName(v.type())));
+                       std::string(errors::InternalTypeName(v.type())));
       }
       a.kind = UpdateAction::Kind::kAdd;
       return a;

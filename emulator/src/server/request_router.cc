@@ -6,14 +6,13 @@
 #include "server/request_router.h"
 
 #include <charconv>
-#include <cstdio>
 #include <exception>
 
+#include "api_json/error_envelope.h"
 #include "server/content_encoding.h"
-#include "value/crc32.h"
 #include "server/sigv4_auth.h"
-#include "value/utf8.h"
 #include "server/sigv4_verifier.h"
+#include "value/crc32.h"
 
 namespace ddbemu::server {
 namespace {
@@ -35,53 +34,12 @@ constexpr std::string_view kNotAnOperationBody = "<UnknownOperationException/>\n
 // DynamoDB Local answers it with MissingAuthenticationToken; AWS's answer is more useful.
 constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.com";
 
-// Header values (Authorization, Content-Encoding) may hold any bytes; the body stays UTF-8.
-void AppendJsonString(std::string& out, std::string_view raw) {
-  std::string valid;
-  std::string_view s = raw;
-  if (!IsValidUtf8(raw)) s = valid = ToValidUtf8(raw);
-  out += '"';
-  for (const char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(c));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-}
-
 // {"__type": ..., "message": ...}: the AWS error envelope, for errors the server raises itself
-// (without "message" when there is none).
+// (without "message" when there is none), written by the codec's one envelope writer. Header
+// values the messages quote (Authorization, Content-Encoding) may hold any bytes; it keeps the
+// body UTF-8.
 std::string ErrorEnvelope(std::string_view type, std::string_view message = {}) {
-  std::string body = "{\"__type\":";
-  AppendJsonString(body, type);
-  if (!message.empty()) {
-    body += ",\"message\":";
-    AppendJsonString(body, message);
-  }
-  body += '}';
-  return body;
+  return api::RenderErrorEnvelope(type, message);
 }
 
 // ASCII case folding, as HTTP's tokens are compared (RFC 9110 section 5.1): inline, where

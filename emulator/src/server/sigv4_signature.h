@@ -1,6 +1,7 @@
 // AWS Signature Version 4 as the server verifies it: the canonical request of a request as
 // received (plain strings; no HTTP library, no I/O, no clock), then the shared signing core
-// (sigv4/sigv4_core.h: string to sign, signing key, signature), which the client's signer uses too.
+// (sigv4/sigv4_core.h: the canonical query and header values, string to sign, signing key,
+// signature), which the client's signer uses too.
 //
 // The algorithm is AWS's documented one ("Create a signed AWS API request", IAM User Guide):
 //   CanonicalRequest = Method \n CanonicalURI \n CanonicalQuery \n CanonicalHeaders \n
@@ -21,10 +22,13 @@
 namespace ddbemu::server::sigv4 {
 
 // The signing core (sigv4/sigv4_core.h), shared with the client's signer.
+using ::ddbemu::sigv4::AppendCanonicalHeaderValue;
+using ::ddbemu::sigv4::CanonicalQuery;
 using ::ddbemu::sigv4::ConstantTimeEquals;
 using ::ddbemu::sigv4::Hex;
 using ::ddbemu::sigv4::HmacSha256;
 using ::ddbemu::sigv4::kAlgorithm;
+using ::ddbemu::sigv4::QueryText;
 using ::ddbemu::sigv4::Scope;
 using ::ddbemu::sigv4::Sha256Hex;
 using ::ddbemu::sigv4::Signature;

@@ -1,12 +1,44 @@
 // The SigV4 signing core (sigv4/sigv4_core.h): SHA-256 and HMAC-SHA256 from OpenSSL, the
-// encodings, the scope, the string to sign, the derived key and the signature.
+// encodings, the canonical query and header values, the scope, the string to sign, the derived
+// key and the signature.
 #include "sigv4/sigv4_core.h"
 
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
 
+#include <algorithm>
+#include <utility>
+#include <vector>
+
 namespace ddbemu::sigv4 {
+namespace {
+
+int HexValue(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// %XX sequences to their bytes; a '%' not followed by two hex digits stays as it is.
+std::string UriDecode(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '%' && i + 2 < s.size() && HexValue(s[i + 1]) >= 0 && HexValue(s[i + 2]) >= 0) {
+      out += static_cast<char>(HexValue(s[i + 1]) * 16 + HexValue(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+bool IsSpace(char c) { return c == ' ' || c == '\t'; }
+
+}  // namespace
 
 std::string UriEncode(std::string_view s, bool keep_slash) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -24,6 +56,46 @@ std::string UriEncode(std::string_view s, bool keep_slash) {
     }
   }
   return out;
+}
+
+std::string CanonicalQuery(std::string_view query, QueryText text) {
+  auto encode = [text](std::string_view part) {
+    return text == QueryText::kEncoded ? UriEncode(UriDecode(part)) : UriEncode(part);
+  };
+  std::vector<std::pair<std::string, std::string>> params;
+  while (!query.empty()) {
+    const std::size_t amp = query.find('&');
+    const std::string_view item = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view{} : query.substr(amp + 1);
+    if (item.empty()) continue;
+    const std::size_t eq = item.find('=');
+    params.emplace_back(encode(item.substr(0, eq)),
+                        eq == std::string_view::npos ? std::string{} : encode(item.substr(eq + 1)));
+  }
+  std::sort(params.begin(), params.end());
+  std::string out;
+  for (const auto& [name, value] : params) {
+    if (!out.empty()) out += '&';
+    out += name;
+    out += '=';
+    out += value;
+  }
+  return out;
+}
+
+void AppendCanonicalHeaderValue(std::string_view value, std::string& out) {
+  while (!value.empty() && IsSpace(value.front())) value.remove_prefix(1);
+  while (!value.empty() && IsSpace(value.back())) value.remove_suffix(1);
+  bool in_space = false;
+  for (const char c : value) {
+    if (IsSpace(c)) {
+      if (!in_space) out += ' ';
+      in_space = true;
+    } else {
+      out += c;
+      in_space = false;
+    }
+  }
 }
 
 std::string Hex(std::string_view bytes) {

@@ -1,8 +1,9 @@
 // The AWS Signature Version 4 signing core, shared by the client that signs requests
 // (client/sigv4_signer.h) and the server that verifies them (server/sigv4_signature.h,
-// sigv4_verifier.h): the primitives and every step after the canonical request. Each side
-// builds the canonical request from what it holds (the client from the request it is about to
-// send, the server from the request as received); from there the arithmetic is this one.
+// sigv4_verifier.h): the primitives, the canonical forms of the query string and of a header
+// value, and every step after the canonical request. Each side assembles the canonical request
+// from what it holds (the client from the request it is about to send, the server from the
+// request as received) out of these pieces; from there the arithmetic is this one.
 //
 // AWS's documented algorithm ("Create a signed AWS API request", IAM User Guide):
 //   StringToSign = "AWS4-HMAC-SHA256" \n AmzDate \n Scope \n hex(SHA256(CanonicalRequest))
@@ -22,6 +23,22 @@ inline constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
 // RFC 3986 encoding of everything but unreserved characters (A-Z a-z 0-9 - . _ ~), upper-case
 // hex, as SigV4 requires; "/" is encoded too unless `keep_slash`.
 std::string UriEncode(std::string_view text, bool keep_slash = false);
+
+// How the query string given to CanonicalQuery is written.
+enum class QueryText {
+  kUnencoded,  // as the signer means it, not yet percent-encoded ("a b=c/d"): encoded once
+  kEncoded,    // as received on the request line ("a%20b=c%2Fd"): decoded, then encoded, so
+               // that the verifier arrives at the bytes the signer signed
+};
+
+// The canonical query string: each parameter's name and value URI-encoded (a parameter without
+// "=" has an empty value; empty parameters are dropped), sorted by name and then by value,
+// joined with "&" as "name=value".
+std::string CanonicalQuery(std::string_view query, QueryText text);
+
+// Appends a header's canonical value to `out`: trimmed of spaces and tabs, each inner run of
+// them one space (AWS's "get-header-value-trim" vector shows this applies inside quotes too).
+void AppendCanonicalHeaderValue(std::string_view value, std::string& out);
 
 std::string Sha256Hex(std::string_view data);
 // Raw 32-byte MAC.

@@ -1,17 +1,51 @@
-// The key label and the JSON string escaping it shares with the encoded-item writer; see
-// key_label.h.
+// The key label and its JSON string escaping; see key_label.h.
 #include "value/key_label.h"
 
 #include <string_view>
 
 #include "value/base64.h"
-#include "value/json_text.h"
 
 namespace ddbemu {
 
 void AppendJsonString(std::string_view s, std::string& out) {
-  JsonText text(out, s.size() + 2);
-  text.String(s);
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  out.reserve(out.size() + s.size() + 2);
+  out.push_back('"');
+  for (const char c : s) {
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && c != '"' && c != '\\') {
+      out.push_back(c);
+      continue;
+    }
+    out.push_back('\\');
+    switch (c) {
+      case '"':
+      case '\\':
+        out.push_back(c);
+        break;
+      case '\b':
+        out.push_back('b');
+        break;
+      case '\t':
+        out.push_back('t');
+        break;
+      case '\n':
+        out.push_back('n');
+        break;
+      case '\f':
+        out.push_back('f');
+        break;
+      case '\r':
+        out.push_back('r');
+        break;
+      default:
+        out.append("u00");
+        out.push_back(kHex[u >> 4]);
+        out.push_back(kHex[u & 0xF]);
+        break;
+    }
+  }
+  out.push_back('"');
 }
 
 std::string KeyLabel(const Item& key) {

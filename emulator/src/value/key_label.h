@@ -1,7 +1,8 @@
 // A key's label: the DynamoDB JSON text of a partition (or primary) key, {"pk":{"S":"user#1"}},
-// as the capacity report names a hot key (ddbemu/capacity_report.h, KeyCapacity::key). Written
-// here without a JSON library so that the layers below api_json can label a key without seeing
-// the JSON codec (docs/architecture.md); the text is byte for byte what the codec's WriteItem
+// as the capacity report names a hot key (ddbemu/capacity_report.h, KeyCapacity::key). It is
+// the one piece of JSON text the value layer writes, with a plain loop of its own and no JSON
+// writer, because the capacity layer under the codec names keys with it (docs/architecture.md);
+// the JSON writers live in value_json/. The text is byte for byte what the codec's WriteItem
 // writes for the same key (tests/unit/value_json/key_label_test.cc compares the two).
 #pragma once
 
@@ -18,7 +19,7 @@ std::string KeyLabel(const Item& key);
 
 // Appends `s` as a JSON string exactly as RapidJSON's Writer writes it: '"' and '\' escaped,
 // control characters as \b \t \n \f \r or \u00XX (upper-case hex), every other byte as it is.
-// JsonText::String (value/json_text.h) for a caller that holds only a std::string.
+// For labels: the responses' fast writer is JsonText::String (value_json/json_text.h).
 void AppendJsonString(std::string_view s, std::string& out);
 
 }  // namespace ddbemu

@@ -13,13 +13,13 @@
 #include <vector>
 
 #include "value/item_format.h"
-#include "value/json_text.h"
+#include "value_json/json_text.h"
 #include "value/number.h"
 
 namespace ddbemu::itemcodec {
 namespace {
 
-// The JSON text is written through a JsonText cursor (value/json_text.h) rather than through
+// The JSON text is written through a JsonText cursor (value_json/json_text.h) rather than through
 // rapidjson's Writer, which puts one character at a time, or std::string's append, which checks
 // the size on every call: writing the response was the largest single cost of a read served
 // over HTTP. Strings are escaped exactly as the Writer does (tests/unit/value_json/

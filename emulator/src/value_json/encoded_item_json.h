@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "value/encoded_item_size.h"
-#include "value/json_text.h"
+#include "value_json/json_text.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::itemcodec {
@@ -20,7 +20,7 @@ namespace ddbemu::itemcodec {
 // decoded item (attributes in name order, B and BS in base64, set members in set order, the
 // same escaping). Precondition: EncodedItemSize(bytes) accepted `bytes`.
 void AppendEncodedItemJson(std::string_view bytes, std::string& out);
-// The same through a JsonText cursor (value/json_text.h), for a response that writes several
+// The same through a JsonText cursor (value_json/json_text.h), for a response that writes several
 // items and other members into one buffer; leaves JsonText::kSlack bytes of room after the item.
 void AppendEncodedItemJson(std::string_view bytes, JsonText& out);
 // The same through a JSON writer (as one raw value). `scratch`, when given, is the text's

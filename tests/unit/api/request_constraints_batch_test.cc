@@ -2,6 +2,7 @@
 // "Map keys/value must satisfy constraint" at the map, and the table-name-or-ARN helper.
 #include <string>
 
+#include "ops/tables/table_name.h"
 #include "request_validator_test_util.h"
 
 namespace ddbemu::testing {
@@ -220,6 +221,26 @@ TEST(ValidateTableName, ReportsNameRulesAtThePath) {
   ASSERT_FALSE(in_arn.ok());
   EXPECT_EQ(in_arn.error().message(),
             One(Broken(short_arn, "tableName", "have length greater than or equal to 3")));
+}
+
+// The operations judge a name that no request check has judged (the admin endpoints' table=)
+// with rules of their own, as ops/ cannot read the API model: for a name within the TableArn
+// member's bounds (1-1024) they say what the model says, and resolve an ARN to the same name.
+TEST(ValidateTableName, TheOperationsJudgeANameAsTheModelDoes) {
+  const ops::Caller caller{.ns = "", .region = "us-east-1", .account_id = "123456789012"};
+  for (const std::string name :
+       {std::string("Music"), std::string("a.b-c_D9"), std::string("ab"), std::string("a!"),
+        std::string("a b"), std::string(255, 'x'), std::string(256, 'x'), std::string(300, '!'),
+        std::string("arn:aws:dynamodb:us-east-1:123456789012:table/Music")}) {
+    const Result<std::string_view> model = ValidateTableName(name);
+    const Result<std::string> operations = ops::ResolveTableName(caller, name);
+    ASSERT_EQ(model.ok(), operations.ok()) << name;
+    if (model.ok()) {
+      EXPECT_EQ(*model, *operations) << name;
+    } else {
+      EXPECT_EQ(model.error().message(), operations.error().message()) << name;
+    }
+  }
 }
 
 TEST(ValidateTableName, RejectsArnsThatDoNotNameATable) {

@@ -20,7 +20,7 @@
 
 #include "ddbemu/embedded_client.h"
 #include "http_client/json_client.h"
-#include "http_client/loopback/loopback_transport.h"
+#include "loopback/loopback_transport.h"
 
 #ifdef DDB_LOCAL_BIN
 #include "../client/ddb_local_process.h"

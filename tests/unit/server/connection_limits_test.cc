@@ -15,7 +15,6 @@
 
 #include "raw_http_client.h"
 #include "server/http_server.h"
-#include "server/local_flags.h"
 
 namespace ddbemu::server {
 namespace {
@@ -245,21 +244,6 @@ TEST_F(ConnectionLimitsTest, OversizedHeadersGet431AndTheConnectionCloses) {
   EXPECT_EQ(reply->status, 431);
   EXPECT_EQ(reply->Header("connection"), "close");
   EXPECT_TRUE(client.PeerClosed());
-}
-
-TEST(ConnectionFlagsTest, ConnectionFlagsSetTheServerOptions) {
-  const char* argv[] = {"ddb-local", "--max-connections", "5", "--idle-timeout",
-                        "500ms",     "--read-timeout",    "2", nullptr};
-  const FlagParse parsed = ParseLocalFlags(7, argv);
-  ASSERT_TRUE(parsed.ok()) << parsed.error;
-  EXPECT_EQ(parsed.flags.server.max_connections, 5u);
-  EXPECT_EQ(parsed.flags.server.idle_timeout, 500ms);
-  EXPECT_EQ(parsed.flags.server.read_timeout, 2000ms);
-
-  const char* bad[] = {"ddb-local", "--idle-timeout", "soon", nullptr};
-  EXPECT_FALSE(ParseLocalFlags(3, bad).ok());
-  const char* zero[] = {"ddb-local", "--max-connections", "0", nullptr};
-  EXPECT_FALSE(ParseLocalFlags(3, zero).ok());
 }
 
 }  // namespace

@@ -71,6 +71,16 @@ TEST(SigV4SignatureTest, HeaderValuesAreTrimmedCollapsedAndJoined) {
             "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
 }
 
+// The verifier reads the query as the request line carries it and the signer as its caller
+// wrote it; the one canonicaliser (sigv4/sigv4_core.h) gives both the same text.
+TEST(SigV4SignatureTest, TheQueryAsSentCanonicalisesAsTheSignerCanonicalisedIt) {
+  using sigv4::QueryText;
+  EXPECT_EQ(sigv4::CanonicalQuery("b=x y&a=1/2&flag&&a=0", QueryText::kUnencoded),
+            "a=0&a=1%2F2&b=x%20y&flag=");
+  EXPECT_EQ(sigv4::CanonicalQuery("b=x%20y&a=1%2f2&flag&&a=0", QueryText::kEncoded),
+            "a=0&a=1%2F2&b=x%20y&flag=");
+}
+
 // A DynamoDB request signed as an SDK signs it, with knobs to spoil it.
 struct Signed {
   std::string key_id{kKeyId};

@@ -1,8 +1,8 @@
-// JsonText (value/json_text.h) must write exactly what RapidJSON's Writer writes for the same
+// JsonText (value_json/json_text.h) must write exactly what RapidJSON's Writer writes for the same
 // string or bytes: the fast paths (16-byte blocks, overlapping words for the last 4 to 15
 // bytes, bytes one at a time near an escape) are compared with the Writer at every length and
 // with an escaped byte at every offset of a block.
-#include "value/json_text.h"
+#include "value_json/json_text.h"
 
 #include <gtest/gtest.h>
 

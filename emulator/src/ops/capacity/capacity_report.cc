@@ -1,5 +1,6 @@
 #include "ops/capacity/capacity_report.h"
 
+#include <memory>
 #include <string>
 
 #include "capacity/partition_map.h"
@@ -14,12 +15,13 @@
 namespace ddbemu::ops {
 namespace {
 
-Result<TableSchema> FindTable(Engine& engine, const storage::Txn& txn, const Caller& caller,
-                              std::string_view table_name) {
+// The admin endpoints' table= parameter has met no request check: resolved (and so judged)
+// before the lookup.
+Result<std::shared_ptr<const TableSchema>> FindReportTable(Engine& engine, const storage::Txn& txn,
+                                                           const Caller& caller,
+                                                           std::string_view table_name) {
   DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, table_name));
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> table, engine.catalog.Get(txn, caller.ns, name));
-  if (!table) return TableNotFound();
-  return std::move(*table);
+  return FindTable(engine, txn, caller, name);
 }
 
 // Fills each partition's item count and size by walking key space `keyspace_id` once.
@@ -66,7 +68,9 @@ Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
                                                 const Caller& caller, std::string_view table_name,
                                                 std::size_t top_n) {
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, table_name));
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                       FindReportTable(engine, txn, caller, table_name));
+  const TableSchema& table = *schema;
   TableCapacityReport report = registry.Report(SchemaSource(engine, caller, txn, table), top_n);
   report.throttling = engine.options.throttle;
   DDB_RETURN_IF_ERROR(CountPartitions(engine, txn, table.keyspace_id, &report.table));
@@ -83,7 +87,9 @@ Status SetCapacityOverrides(Engine& engine, capacity::ThroughputRegistry& regist
                             const CapacityOverrides& overrides) {
   DDB_RETURN_IF_ERROR(CheckOverrides(overrides));
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(TableSchema table, FindTable(engine, txn, caller, table_name));
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                       FindReportTable(engine, txn, caller, table_name));
+  const TableSchema& table = *schema;
   if (!overrides.index.empty()) {
     const IndexSchema* index = table.FindIndex(overrides.index);
     if (index == nullptr || index->is_local) {

@@ -16,7 +16,6 @@
 #include "ops/realism/transient_statuses.h"
 #include "storage/item_store.h"
 #include "storage/lmdb_error.h"
-#include "storage/table_memo.h"
 #include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
@@ -24,27 +23,14 @@
 namespace ddbemu::ops {
 namespace {
 
-// Looks the table up in the caller's namespace within `txn` (cached: no schema decode). The
-// service accepts the table's ARN wherever it accepts its name.
-Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const storage::Txn& txn,
-                                                     const Caller& caller,
-                                                     const std::string& table_name) {
-  std::string resolved;
-  if (table_name.starts_with("arn:")) {
-    DDB_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name));
-  }
-  const std::string_view name = resolved.empty() ? std::string_view(table_name) : resolved;
-  // The client's memo first (reads on a committed snapshot only: a write's is 0).
-  const std::uint64_t snapshot =
-      caller.table_memo != nullptr ? storage::CommittedSnapshot(txn) : 0;
-  std::shared_ptr<const TableSchema> table;
-  if (snapshot != 0) table = caller.table_memo->Find(snapshot, name);
-  if (!table) {
-    DDB_ASSIGN_OR_RETURN(table, engine.catalog.GetShared(txn, caller.ns, name));
-    if (!table) return TableNotFound();
-    if (snapshot != 0) caller.table_memo->Remember(snapshot, name, table);
-  }
-  if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
+// The table of an item operation (FindTable); one still being created (the realism switch,
+// ops/realism/) is not usable for items yet.
+Result<std::shared_ptr<const TableSchema>> FindItemTable(Engine& engine, const storage::Txn& txn,
+                                                         const Caller& caller,
+                                                         const std::string& table_name) {
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                       FindTable(engine, txn, caller, table_name));
+  if (engine.transient != nullptr) {
     DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
   }
   return table;
@@ -72,7 +58,7 @@ Result<WriteTarget> ReadTarget(Engine& engine, storage::WriteTxn& txn, const Cal
                                const std::string& table_name, const Item& key_or_item,
                                bool is_whole_item) {
   WriteTarget target;
-  DDB_ASSIGN_OR_RETURN(target.schema, FindTable(engine, txn, caller, table_name));
+  DDB_ASSIGN_OR_RETURN(target.schema, FindItemTable(engine, txn, caller, table_name));
   DDB_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table(), key_or_item)
                                     : ValidateKey(target.table(), key_or_item));
   DDB_ASSIGN_OR_RETURN(target.storage_key, storage::EncodeTableKey(target.table(), key_or_item));
@@ -202,7 +188,7 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
 
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
-                       FindTable(engine, txn, caller, request.table_name));
+                       FindItemTable(engine, txn, caller, request.table_name));
   const TableSchema& table = *schema;
   const Item& request_key = request.Key();
   storage::KeyValues key_values;

@@ -6,6 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "ops/items/item_checks.h"
+#include "storage/table_memo.h"
+
 namespace ddbemu::ops {
 namespace {
 
@@ -35,6 +38,12 @@ ApiError InvalidName(std::string_view value) {
   return ApiError::Validation(message);
 }
 
+bool IsAwsPartition(std::string_view partition) {
+  return partition == "aws" || partition == "aws-cn" || partition == "aws-us-gov";
+}
+
+}  // namespace
+
 std::vector<std::string_view> SplitArn(std::string_view arn) {
   std::vector<std::string_view> parts;
   for (std::size_t start = 0;;) {
@@ -47,12 +56,6 @@ std::vector<std::string_view> SplitArn(std::string_view arn) {
     start = colon + 1;
   }
 }
-
-bool IsAwsPartition(std::string_view partition) {
-  return partition == "aws" || partition == "aws-cn" || partition == "aws-us-gov";
-}
-
-}  // namespace
 
 bool IsValidTableName(std::string_view name) {
   if (name.size() < 3 || name.size() > 255) return false;
@@ -80,6 +83,27 @@ Result<std::string> ResolveTableName(const Caller& caller, std::string_view tabl
         "Requested resource not found: Table: " + std::string(table_name_or_arn) + " not found");
   }
   return std::string(name);
+}
+
+Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const storage::Txn& txn,
+                                                     const Caller& caller,
+                                                     std::string_view table_name_or_arn) {
+  std::string resolved;
+  if (table_name_or_arn.starts_with("arn:")) {
+    DDB_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name_or_arn));
+  }
+  const std::string_view name = resolved.empty() ? table_name_or_arn : resolved;
+  // The client's memo first (reads on a committed snapshot only: a write's is 0).
+  const std::uint64_t snapshot =
+      caller.table_memo != nullptr ? storage::CommittedSnapshot(txn) : 0;
+  std::shared_ptr<const TableSchema> table;
+  if (snapshot != 0) table = caller.table_memo->Find(snapshot, name);
+  if (!table) {
+    DDB_ASSIGN_OR_RETURN(table, engine.catalog.GetShared(txn, caller.ns, name));
+    if (!table) return TableNotFound();
+    if (snapshot != 0) caller.table_memo->Remember(snapshot, name, table);
+  }
+  return table;
 }
 
 }  // namespace ddbemu::ops

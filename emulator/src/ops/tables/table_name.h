@@ -3,11 +3,14 @@
 // characters); the service resolves an ARN of the caller's account and region to its name.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ddbemu/error.h"
 #include "ops/engine.h"
+#include "storage/txn.h"
 
 namespace ddbemu::ops {
 
@@ -24,5 +27,21 @@ Result<std::string> ResolveTableName(const Caller& caller, std::string_view tabl
 
 // True for a valid table or index name (3..255 characters of [a-zA-Z0-9_.-]).
 bool IsValidTableName(std::string_view name);
+
+// An ARN's first five colon-separated parts and the rest ("arn", partition, service, region,
+// account, resource), or fewer parts, the last holding the rest, when it has fewer colons. The
+// one splitter of the table ARNs that ResolveTableName, the tagging operations' ResourceArn and
+// the JSON codec's table-name check read.
+std::vector<std::string_view> SplitArn(std::string_view arn);
+
+// The schema of the table `table_name_or_arn` names for `caller`, as `txn` sees it. An ARN is
+// resolved (with ResolveTableName's errors); a plain name is looked up as it is, the request's
+// checks having judged it (a caller holding an unchecked name resolves it first).
+// ResourceNotFoundException "Requested resource not found" when there is no such table. Through
+// the caller's table memo on a committed snapshot and the catalog's shared cache, so that a
+// lookup decodes and copies no schema it has already read.
+Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const storage::Txn& txn,
+                                                     const Caller& caller,
+                                                     std::string_view table_name_or_arn);
 
 }  // namespace ddbemu::ops

@@ -15,24 +15,11 @@ ApiError AccessDenied(const Caller& caller, std::string_view operation, std::str
                       " on resource: " + (arn.empty() ? std::string("*") : std::string(arn)));
 }
 
-// The first five colon-separated parts and the rest, or fewer when there are fewer.
-std::vector<std::string_view> ArnParts(std::string_view arn) {
-  std::vector<std::string_view> parts;
-  while (parts.size() < 5) {
-    const std::size_t colon = arn.find(':');
-    if (colon == std::string_view::npos) break;
-    parts.push_back(arn.substr(0, colon));
-    arn.remove_prefix(colon + 1);
-  }
-  parts.push_back(arn);
-  return parts;
-}
-
 }  // namespace
 
 Result<std::string> ResolveResourceArn(const Caller& caller, std::string_view operation,
                                        std::string_view arn, const ApiError& not_found) {
-  const std::vector<std::string_view> parts = ArnParts(arn);
+  const std::vector<std::string_view> parts = SplitArn(arn);
   if (arn.empty() || parts.size() < 6 || parts[5].find('/') == std::string_view::npos) {
     return AccessDenied(caller, operation, arn);
   }

@@ -1,7 +1,8 @@
 // LoopbackTransport: a JsonTransport over Database::Call in this process — the JSON path that
 // ddb-local serves, without a socket. With HttpClient on top it is the whole typed-over-JSON
 // path (render, validate, dispatch, render, parse) minus HTTP, for tests that must see that the
-// typed API and the JSON API agree, and for benchmarks of the JSON codec alone.
+// typed API and the JSON API agree, and for benchmarks of the JSON codec alone. A test aid,
+// not part of the library: the target ddbemu_test_loopback (tests/support/CMakeLists.txt).
 #pragma once
 
 #include <memory>

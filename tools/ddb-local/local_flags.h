@@ -10,11 +10,11 @@
 #include "ddbemu/options.h"
 #include "server/http_server.h"
 
-namespace ddbemu::server {
+namespace ddblocal {
 
 struct LocalFlags {
-  Options database;      // path, in_memory, shared_db, durability, throttle, clock
-  ServerOptions server;  // host, port, threads, cors
+  ddbemu::Options database;              // path, in_memory, shared_db, durability, throttle, clock
+  ddbemu::server::ServerOptions server;  // host, port, threads, cors
   bool help = false;
   bool version = false;
   // --health URL: ask the ddb-local at URL whether it serves, print the answer, exit 0 if it
@@ -54,4 +54,4 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv);
 // The -help text.
 std::string LocalUsage();
 
-}  // namespace ddbemu::server
+}  // namespace ddblocal

@@ -1,6 +1,6 @@
 // JsonText (see json_text.h): the cursor's growth, and the JSON string writer that scans and
 // copies 16 bytes at a time.
-#include "value/json_text.h"
+#include "value_json/json_text.h"
 
 #include <algorithm>
 #include <cstdint>

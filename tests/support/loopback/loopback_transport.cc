@@ -1,4 +1,4 @@
-#include "http_client/loopback/loopback_transport.h"
+#include "loopback/loopback_transport.h"
 
 #include <string>
 #include <utility>

@@ -1,12 +1,19 @@
-#include "server/local_flags.h"
+// ddb-local's command line (tools/ddb-local/local_flags.h): DynamoDB Local's flags, ours, and
+// the options they set.
+#include "local_flags.h"
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <initializer_list>
 #include <vector>
 
-namespace ddbemu::server {
+namespace ddblocal {
 namespace {
+
+using namespace std::chrono_literals;
+using ddbemu::Durability;
+using ddbemu::VirtualClock;
 
 FlagParse Parse(std::initializer_list<const char*> args) {
   std::vector<const char*> argv = {"ddb-local"};
@@ -157,5 +164,20 @@ TEST(LocalFlagsTest, ErrorsSayWhatIsWrong) {
             "dbPath and inMemory cannot be set at the same time");
 }
 
+TEST(ConnectionFlagsTest, ConnectionFlagsSetTheServerOptions) {
+  const char* argv[] = {"ddb-local", "--max-connections", "5", "--idle-timeout",
+                        "500ms",     "--read-timeout",    "2", nullptr};
+  const FlagParse parsed = ParseLocalFlags(7, argv);
+  ASSERT_TRUE(parsed.ok()) << parsed.error;
+  EXPECT_EQ(parsed.flags.server.max_connections, 5u);
+  EXPECT_EQ(parsed.flags.server.idle_timeout, 500ms);
+  EXPECT_EQ(parsed.flags.server.read_timeout, 2000ms);
+
+  const char* bad[] = {"ddb-local", "--idle-timeout", "soon", nullptr};
+  EXPECT_FALSE(ParseLocalFlags(3, bad).ok());
+  const char* zero[] = {"ddb-local", "--max-connections", "0", nullptr};
+  EXPECT_FALSE(ParseLocalFlags(3, zero).ok());
+}
+
 }  // namespace
-}  // namespace ddbemu::server
+}  // namespace ddblocal

@@ -1,4 +1,4 @@
-#include "server/local_flags.h"
+#include "local_flags.h"
 
 #include <charconv>
 #include <cstdlib>
@@ -8,7 +8,13 @@
 #include <optional>
 #include <string_view>
 
-namespace ddbemu::server {
+namespace ddblocal {
+
+using ddbemu::Durability;
+using ddbemu::SystemClock;
+using ddbemu::VirtualClock;
+using ddbemu::server::CorsPolicy;
+
 namespace {
 
 constexpr std::int64_t kDefaultTransientStatusMs = 1000;
@@ -496,4 +502,4 @@ Authentication:
 )";
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddblocal
