@@ -66,7 +66,7 @@ class CallerCache {
     ops::Caller caller;
   };
 
-  sync::Mutex mutex_;                          // held by Add
+  sync::Mutex mutex_;                             // held by Add
   std::deque<Entry> entries_ GUARDED_BY(mutex_);  // a deque: push_back moves no entry
   // slots_[i] for i < published_: the entries, readable without the mutex (written by Add,
   // under it, before published_ counts them), so not GUARDED_BY.

@@ -27,8 +27,8 @@
 #include "audit/recent_writes.h"
 #include "ddbemu/audit_report.h"
 #include "ddbemu/clock.h"
-#include "sync/mutex.h"
 #include "storage/table_schema.h"
+#include "sync/mutex.h"
 #include "value/encoded_item_keys.h"
 
 namespace ddbemu::audit {

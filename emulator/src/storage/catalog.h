@@ -81,8 +81,7 @@ class Catalog {
   Status BumpGeneration(WriteTxn& txn);
   // Records that committed snapshot `snapshot` (0: not one) holds catalog generation
   // `generation`, when that is the cached generation.
-  void RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation) const
-      EXCLUDES(cache_mu_);
+  void RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation) const EXCLUDES(cache_mu_);
 
   Dbi catalog_;
   Dbi meta_;

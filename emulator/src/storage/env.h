@@ -112,7 +112,7 @@ class Env {
   Dbi meta_;
   sync::Mutex pool_mu_;
   std::vector<MDB_txn*> idle_readers_ GUARDED_BY(pool_mu_);  // each is reset, ready to renew
-  std::atomic<int> live_txns_{0};       // to assert that no transaction outlives the Env
+  std::atomic<int> live_txns_{0};  // to assert that no transaction outlives the Env
 };
 
 }  // namespace ddbemu::storage

@@ -63,8 +63,7 @@
 #define TRY_ACQUIRE(...) DDBEMU_THREAD_ANNOTATION(try_acquire_capability(__VA_ARGS__))
 #endif
 #ifndef TRY_ACQUIRE_SHARED
-#define TRY_ACQUIRE_SHARED(...) \
-  DDBEMU_THREAD_ANNOTATION(try_acquire_shared_capability(__VA_ARGS__))
+#define TRY_ACQUIRE_SHARED(...) DDBEMU_THREAD_ANNOTATION(try_acquire_shared_capability(__VA_ARGS__))
 #endif
 #ifndef EXCLUDES
 #define EXCLUDES(...) DDBEMU_THREAD_ANNOTATION(locks_excluded(__VA_ARGS__))

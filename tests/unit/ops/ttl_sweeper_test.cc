@@ -52,7 +52,9 @@ TEST(TtlSweeperTest, SweepsAgainEveryInterval) {
 TEST(TtlSweeperTest, DestructionStopsTheWaitWithoutSweeping) {
   SweepLog log;
   const auto start = std::chrono::steady_clock::now();
-  { TtlSweeper sweeper([&] { log.Sweep(); }, std::chrono::hours(1)); }
+  {
+    TtlSweeper sweeper([&] { log.Sweep(); }, std::chrono::hours(1));
+  }
   // Were the wait not interrupted, destruction would take the hour.
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::minutes(1));
   EXPECT_EQ(log.sweeps(), 0);

@@ -69,7 +69,7 @@ class TtlSweeper {
   sync::Mutex mu_;
   sync::CondVar wake_;
   bool stopping_ GUARDED_BY(mu_) = false;
-  std::thread thread_;     // last: starts after every other member is ready
+  std::thread thread_;  // last: starts after every other member is ready
 };
 
 }  // namespace ddbemu::ops::ttl
