@@ -15,12 +15,12 @@
 #include <atomic>
 #include <cstddef>
 #include <deque>
-#include <mutex>
 #include <optional>
 #include <string>
 
 #include "ddbemu/database.h"
 #include "ops/engine.h"
+#include "sync/mutex.h"
 
 namespace ddbemu {
 
@@ -45,8 +45,8 @@ class CallerCache {
   // Keeps `built`, the caller of `context`, and returns it — or the one kept meanwhile by
   // another thread; when the cache is full, `built` is moved into `spare` instead.
   const ops::Caller& Add(const RequestContext& context, ops::Caller built,
-                         std::optional<ops::Caller>& spare) {
-    std::lock_guard<std::mutex> lock(mutex_);
+                         std::optional<ops::Caller>& spare) EXCLUDES(mutex_) {
+    sync::MutexLock lock(mutex_);
     // Two threads that missed together both built it: the second keeps the first's.
     if (const ops::Caller* kept = Find(context)) return *kept;
     const std::size_t n = published_.load(std::memory_order_relaxed);
@@ -66,9 +66,10 @@ class CallerCache {
     ops::Caller caller;
   };
 
-  std::mutex mutex_;           // held by Add
-  std::deque<Entry> entries_;  // guarded by mutex_; a deque: push_back moves no entry
-  // slots_[i] for i < published_: the entries, readable without the mutex.
+  sync::Mutex mutex_;                             // held by Add
+  std::deque<Entry> entries_ GUARDED_BY(mutex_);  // a deque: push_back moves no entry
+  // slots_[i] for i < published_: the entries, readable without the mutex (written by Add,
+  // under it, before published_ counts them), so not GUARDED_BY.
   std::array<const Entry*, kMaxCallers> slots_{};
   std::atomic<std::size_t> published_{0};
 };

@@ -28,7 +28,7 @@ bool I::IsSchemaMoved(const Error& e) {
 Result<SchemaState> I::Schema(HrService& s, bool force) {
   const std::int64_t now = s.clock_.NowMicros();
   {
-    std::lock_guard lock(s.schema_mutex_);
+    ddbemu::sync::MutexLock lock(s.schema_mutex_);
     if (!force && s.schema_read_micros_ >= 0 &&
         now - s.schema_read_micros_ < s.options_.schema_refresh_ms * 1000) {
       return s.schema_;
@@ -46,7 +46,7 @@ Result<SchemaState> I::Schema(HrService& s, bool force) {
   if (!r.ok()) return Error::Backend(std::move(r).error());
   std::optional<Item> item = std::move(r->item);
   SchemaState state = SchemaStateFrom(item ? &*item : nullptr);
-  std::lock_guard lock(s.schema_mutex_);
+  ddbemu::sync::MutexLock lock(s.schema_mutex_);
   s.schema_ = state;
   s.schema_read_micros_ = now;
   return state;

@@ -82,7 +82,7 @@ Result<std::optional<Item>> Internals::Get(HrService& s, Item key, bool consiste
   });
   if (!r.ok()) return Error::Backend(std::move(r).error());
   {
-    std::lock_guard lock(s.consumed_mutex_);
+    ddbemu::sync::MutexLock lock(s.consumed_mutex_);
     if (r->consumed_capacity) Add(s.consumed_, *r->consumed_capacity, false);
     ++s.consumed_.calls;
   }
@@ -94,7 +94,7 @@ Result<ddbemu::QueryResponse> Internals::Query(HrService& s, ddbemu::QueryReques
   request.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal;
   auto r = WithRetries(s.options_, [&] { return s.client_.Query(request); });
   if (!r.ok()) return Error::Backend(std::move(r).error());
-  std::lock_guard lock(s.consumed_mutex_);
+  ddbemu::sync::MutexLock lock(s.consumed_mutex_);
   if (r->consumed_capacity) Add(s.consumed_, *r->consumed_capacity, false);
   ++s.consumed_.calls;
   return std::move(r).value();
@@ -109,7 +109,7 @@ Result<Item> Internals::Update(HrService& s, ddbemu::UpdateItemRequest request,
       ddbemu::ReturnValuesOnConditionCheckFailure::kAllOld;
   auto r = WithRetries(s.options_, [&] { return s.client_.UpdateItem(request); });
   {
-    std::lock_guard lock(s.consumed_mutex_);
+    ddbemu::sync::MutexLock lock(s.consumed_mutex_);
     ++s.consumed_.calls;
     if (r.ok() && r->consumed_capacity) Add(s.consumed_, *r->consumed_capacity, true);
   }
@@ -131,7 +131,7 @@ Status Internals::Put(HrService& s, ddbemu::PutItemRequest request,
       ddbemu::ReturnValuesOnConditionCheckFailure::kAllOld;
   auto r = WithRetries(s.options_, [&] { return s.client_.PutItem(request); });
   {
-    std::lock_guard lock(s.consumed_mutex_);
+    ddbemu::sync::MutexLock lock(s.consumed_mutex_);
     ++s.consumed_.calls;
     if (r.ok() && r->consumed_capacity) Add(s.consumed_, *r->consumed_capacity, true);
   }
@@ -167,7 +167,7 @@ Status Internals::Transact(HrService& s, std::vector<Action> actions) {
     return s.client_.TransactWriteItems(request);
   });
   {
-    std::lock_guard lock(s.consumed_mutex_);
+    ddbemu::sync::MutexLock lock(s.consumed_mutex_);
     ++s.consumed_.calls;
     if (r.ok()) {
       for (const auto& c : r->consumed_capacity) Add(s.consumed_, c, true);
@@ -216,7 +216,7 @@ HrService::HrService(ddbemu::Client& client, const ddbemu::Clock& clock, UlidGen
       cursors_(options_.cursor_secret, clock, options_.cursor_ttl_ms) {}
 
 Consumed HrService::TakeConsumed() {
-  std::lock_guard lock(consumed_mutex_);
+  ddbemu::sync::MutexLock lock(consumed_mutex_);
   Consumed out = consumed_;
   consumed_ = {};
   return out;

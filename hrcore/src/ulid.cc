@@ -1,6 +1,7 @@
 // ULID generation (monotonic within a millisecond) and validation.
 #include "hrcore/ulid.h"
 
+#include <memory>
 #include <random>
 
 namespace hrcore {
@@ -25,31 +26,38 @@ bool LooksLikeUuid(std::string_view v) {
   return true;
 }
 
+// The generator behind a RandomSource, shared by its copies (std::function copies the lambda)
+// and by the threads that call them.
+class LockedEngine {
+ public:
+  explicit LockedEngine(std::uint64_t seed) : engine_(seed) {}
+  void Fill(std::uint8_t* out, std::size_t n) EXCLUDES(mutex_) {
+    ddbemu::sync::MutexLock lock(mutex_);
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>(engine_() >> 56);
+  }
+
+ private:
+  ddbemu::sync::Mutex mutex_;
+  std::mt19937_64 engine_ GUARDED_BY(mutex_);
+};
+
 }  // namespace
 
 RandomSource SystemRandomSource() {
-  auto engine = std::make_shared<std::mt19937_64>(std::random_device{}());
-  auto mutex = std::make_shared<std::mutex>();
-  return [engine, mutex](std::uint8_t* out, std::size_t n) {
-    std::lock_guard lock(*mutex);
-    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>((*engine)() >> 56);
-  };
+  auto engine = std::make_shared<LockedEngine>(std::random_device{}());
+  return [engine](std::uint8_t* out, std::size_t n) { engine->Fill(out, n); };
 }
 
 RandomSource SeededRandomSource(std::uint64_t seed) {
-  auto engine = std::make_shared<std::mt19937_64>(seed);
-  auto mutex = std::make_shared<std::mutex>();
-  return [engine, mutex](std::uint8_t* out, std::size_t n) {
-    std::lock_guard lock(*mutex);
-    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<std::uint8_t>((*engine)() >> 56);
-  };
+  auto engine = std::make_shared<LockedEngine>(seed);
+  return [engine](std::uint8_t* out, std::size_t n) { engine->Fill(out, n); };
 }
 
 UlidGenerator::UlidGenerator(const ddbemu::Clock& clock, RandomSource random)
     : clock_(clock), random_(std::move(random)) {}
 
 std::string UlidGenerator::Next() {
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   std::uint64_t now = static_cast<std::uint64_t>(clock_.NowMicros() / 1000);
   if (now > last_ms_) {
     last_ms_ = now;

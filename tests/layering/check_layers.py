@@ -18,9 +18,11 @@ import sys
 import tempfile
 
 # Layer -> the layers its files may include (its own always). "ddbemu" is the public headers
-# (emulator/include/ddbemu), which every layer may use. "root" is src/*.cc|h (Database).
-BASE = {"ddbemu"}
+# (emulator/include/ddbemu) and "sync" the annotated mutexes (src/sync, header only), which
+# every layer may use. "root" is src/*.cc|h (Database).
+BASE = {"ddbemu", "sync"}
 ALLOWED = {
+    "sync": set(),
     "value": set(),
     "value_json": {"value"},
     "storage": {"value"},
@@ -39,7 +41,7 @@ ALLOWED = {
     "server": {"value", "value_json", "storage", "expr", "capacity", "api", "partiql", "ops",
                "api_json", "audit", "root", "sigv4", "http_client", "client"},
 }
-NO_JSON = {"value", "storage", "expr", "capacity", "api", "ops", "partiql"}
+NO_JSON = {"sync", "value", "storage", "expr", "capacity", "api", "ops", "partiql"}
 FORBIDDEN_SYSTEM = re.compile(r"^(rapidjson/|boost/beast)")
 
 # Files below api_json that may use RapidJSON themselves, and why; including them from another
@@ -170,11 +172,16 @@ def self_test():
         "src/ops/items.cc": '#include "api/item_requests.h"\n',
         "src/api_json/item_codec.cc": '#include "ops/items.h"\n#include <rapidjson/writer.h>\n',
         "src/ops/items.h": '#include "api/item_requests.h"\n',
+        "src/sync/mutex.h": '#include <mutex>\n',
+        "src/sigv4/core.h": '#include "sync/mutex.h"\n',
+        "src/storage/env.h": '#include "sync/mutex.h"\n',
     }
     bad = {
         "ops includes api_json": ("src/ops/bad.cc", '#include "api_json/item_codec.h"\n'),
         "api includes ops": ("src/api/bad.h", '#include "ops/items.h"\n'),
         "value includes api": ("src/value/bad.cc", '#include "api/item_requests.h"\n'),
+        "sync includes value": ("src/sync/bad.h", '#include "value/item.h"\n'),
+        "sync includes rapidjson": ("src/sync/bad2.h", '#include <rapidjson/document.h>\n'),
         "api includes rapidjson": ("src/api/bad.cc", '#include <rapidjson/document.h>\n'),
         # Two files: a header of ops that reaches RapidJSON, and a source that includes it.
         "ops reaches rapidjson through a header": ("src/ops/bad2.cc",

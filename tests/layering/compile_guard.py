@@ -34,6 +34,9 @@ CASES = [
     ("ops", "audit", False),
     ("capacity", "storage", False),  # a sibling below ops: not linked, not visible
     ("value", "value_json", False),
+    ("value", "sync", True),   # the annotated mutexes: beneath every layer
+    ("sigv4", "sync", True),
+    ("sigv4", "value", False),
     ("value_json", "value", True),
     ("api_json", "value_json", True),
     ("api_json", "ops", True),

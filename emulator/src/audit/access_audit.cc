@@ -144,7 +144,7 @@ bool AccessAudit::Record(const Observation& o, bool schema_looked_up) {
   RawShape::KeyBuffer buffer;
   const std::string_view raw_key = o.raw != nullptr ? o.raw->Key(o, buffer) : std::string_view();
   const std::uint64_t hash = o.raw != nullptr ? RawShape::HashKey(raw_key) : ShapeHash(o);
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   ShapeState* state = nullptr;
   if (o.raw != nullptr) {
     state = ShapeOf(o, raw_key, hash);
@@ -216,7 +216,7 @@ AuditSnapshot AccessAudit::Snapshot(const std::string& ns) const {
   AuditSnapshot snapshot;
   snapshot.now_micros = clock_.NowMicros();
   snapshot.window_micros = limits_.window_micros;
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   snapshot.dropped_requests = dropped_;
   for (const ShapeState& state : shapes_) {
     if (state.ns != ns) continue;
@@ -239,7 +239,7 @@ AuditSnapshot AccessAudit::Snapshot(const std::string& ns) const {
 }
 
 void AccessAudit::Reset() {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   shape_index_.clear();
   shapes_.clear();
   dropped_ = 0;
@@ -251,14 +251,14 @@ void AccessAudit::Reset() {
 
 std::shared_ptr<const TableSchema> AccessAudit::CachedSchema(std::string_view ns,
                                                              std::string_view table) const {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   auto it = schemas_.find(Key(ns, table));
   return it == schemas_.end() ? nullptr : it->second;
 }
 
 void AccessAudit::CacheSchema(std::string_view ns, std::string_view table,
                               std::shared_ptr<const TableSchema> schema) {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   auto it = schemas_.find(Key(ns, table));
   if (it != schemas_.end()) {
     it->second = std::move(schema);
@@ -269,7 +269,7 @@ void AccessAudit::CacheSchema(std::string_view ns, std::string_view table,
 }
 
 void AccessAudit::Forget(std::string_view ns, std::string_view table) {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   auto it = schemas_.find(Key(ns, table));
   if (it != schemas_.end()) schemas_.erase(it);
   ++schema_epoch_;  // the shapes' schemas are looked up again

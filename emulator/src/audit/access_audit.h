@@ -16,7 +16,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 #include <string_view>
@@ -29,6 +28,7 @@
 #include "ddbemu/audit_report.h"
 #include "ddbemu/clock.h"
 #include "storage/table_schema.h"
+#include "sync/mutex.h"
 #include "value/encoded_item_keys.h"
 
 namespace ddbemu::audit {
@@ -197,25 +197,28 @@ class AccessAudit {
 
   static std::uint64_t ShapeHash(const Observation& o);
   static bool SameShape(const ShapeState& state, const Observation& o);
-  ShapeState* FindShape(std::uint64_t hash, const Observation& o);
-  ShapeState* AddShape(std::uint64_t hash, const Observation& o);
-  ShapeState* ShapeOf(const Observation& o, std::string_view raw_key, std::uint64_t raw_hash);
-  const TableSchema* SchemaOfShape(ShapeState& state, const Observation& o);
-  void RecordCollection(TableState& table, const Observation& o);
-  void RecordTable(const Observation& o);
+  ShapeState* FindShape(std::uint64_t hash, const Observation& o) REQUIRES(mutex_);
+  ShapeState* AddShape(std::uint64_t hash, const Observation& o) REQUIRES(mutex_);
+  ShapeState* ShapeOf(const Observation& o, std::string_view raw_key, std::uint64_t raw_hash)
+      REQUIRES(mutex_);
+  const TableSchema* SchemaOfShape(ShapeState& state, const Observation& o) REQUIRES(mutex_);
+  void RecordCollection(TableState& table, const Observation& o) REQUIRES(mutex_);
+  void RecordTable(const Observation& o) REQUIRES(mutex_);
 
   Clock& clock_;
   const AuditLimits limits_;
-  mutable std::mutex mutex_;
-  std::unordered_multimap<std::uint64_t, std::size_t> shape_index_;  // ShapeHash -> shapes_
-  std::vector<ShapeState> shapes_;
-  std::unordered_multimap<std::uint64_t, RawEntry> raw_index_;  // RawShape::HashKey -> entry
+  mutable sync::Mutex mutex_;
+  // ShapeHash -> shapes_
+  std::unordered_multimap<std::uint64_t, std::size_t> shape_index_ GUARDED_BY(mutex_);
+  std::vector<ShapeState> shapes_ GUARDED_BY(mutex_);
+  // RawShape::HashKey -> entry
+  std::unordered_multimap<std::uint64_t, RawEntry> raw_index_ GUARDED_BY(mutex_);
   std::atomic<std::int64_t> last_write_micros_{INT64_MIN};  // the latest Remember's time
-  std::int64_t dropped_ = 0;
-  std::map<NsTable, TableState, NsTableLess> tables_;
-  RecentWrites recent_writes_;
-  std::map<NsTable, std::shared_ptr<const TableSchema>, NsTableLess> schemas_;
-  std::uint64_t schema_epoch_ = 1;  // changes when schemas_ does
+  std::int64_t dropped_ GUARDED_BY(mutex_) = 0;
+  std::map<NsTable, TableState, NsTableLess> tables_ GUARDED_BY(mutex_);
+  RecentWrites recent_writes_ GUARDED_BY(mutex_);
+  std::map<NsTable, std::shared_ptr<const TableSchema>, NsTableLess> schemas_ GUARDED_BY(mutex_);
+  std::uint64_t schema_epoch_ GUARDED_BY(mutex_) = 1;  // changes when schemas_ does
 };
 
 // Hashes of keys, for comparing without labels: KeyHash of `attributes` in `item` (0 when one

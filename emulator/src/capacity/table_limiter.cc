@@ -134,12 +134,15 @@ void TableLimiter::PrepareLocked(const TableSource& source, std::uint64_t overri
 
 void TableLimiter::CheckLocked(const Demand& demand, std::int64_t now_micros,
                                std::vector<Throttle>* throttles) {
+  // Read here, with mu_ held: the analysis does not carry the lock into the lambda's body.
+  const KeyspaceLimiter* table = &table_;
+  const std::string& table_id = limits_.table_id;
   ForEachKeyspace(demand, [&](KeyspaceLimiter& keyspace, std::span<const KeyDemand> keys) {
     std::vector<LimitHit> hits;
     keyspace.Check(keys, now_micros, &hits);
     if (hits.empty()) return;
-    const bool is_table = &keyspace == &table_;
-    throttles->push_back(Throttle{limits_.table_id, is_table ? "" : keyspace.limits().name,
+    const bool is_table = &keyspace == table;
+    throttles->push_back(Throttle{table_id, is_table ? "" : keyspace.limits().name,
                                   keyspace.limits().arn, keyspace.limits().mode, std::move(hits)});
   });
 }
@@ -159,7 +162,7 @@ void TableLimiter::RecordThrottledLocked(const Demand& demand, std::int64_t now_
 Status TableLimiter::Admit(const TableSource& source, std::uint64_t overrides_generation,
                            const std::map<std::string, LimitOverrides>& overrides,
                            const Demand& demand, std::int64_t now_micros) {
-  std::lock_guard lock(mu_);
+  sync::MutexLock lock(mu_);
   PrepareLocked(source, overrides_generation, overrides, now_micros);
   // Decide first, for every key space, so that a rejected request takes nothing anywhere.
   std::vector<Throttle> throttles;
@@ -176,7 +179,7 @@ TableCapacityReport TableLimiter::Report(const TableSource& source,
                                          std::uint64_t overrides_generation,
                                          const std::map<std::string, LimitOverrides>& overrides,
                                          std::int64_t now_micros, std::size_t top_n) {
-  std::lock_guard lock(mu_);
+  sync::MutexLock lock(mu_);
   PrepareLocked(source, overrides_generation, overrides, now_micros);
   TableCapacityReport report;
   report.window_seconds = UsageWindow::kDefaultWindowSeconds;

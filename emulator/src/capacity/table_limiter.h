@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <span>
 #include <string>
 #include <vector>
@@ -19,6 +18,7 @@
 #include "capacity/throughput_limits.h"
 #include "ddbemu/capacity_report.h"
 #include "ddbemu/error.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::capacity {
 
@@ -51,15 +51,16 @@ class TableLimiter {
   // UpdateTable) and `overrides` (table's under "", GSIs' under their names), and grows
   // partitions for the data (sizes read at most once a second of the clock); Check appends the
   // key spaces `demand` would overdraw; then either Consume or RecordThrottled.
-  std::mutex& mutex() { return mu_; }
+  sync::Mutex& mutex() RETURN_CAPABILITY(mu_) { return mu_; }
   // The clock at the limiter's last admission (for forgetting deleted tables).
   std::int64_t last_used_micros() const { return last_used_.load(std::memory_order_relaxed); }
   void PrepareLocked(const TableSource& source, std::uint64_t overrides_generation,
                      const std::map<std::string, LimitOverrides>& overrides,
-                     std::int64_t now_micros);
-  void CheckLocked(const Demand& demand, std::int64_t now_micros, std::vector<Throttle>* throttles);
-  void ConsumeLocked(const Demand& demand, std::int64_t now_micros);
-  void RecordThrottledLocked(const Demand& demand, std::int64_t now_micros);
+                     std::int64_t now_micros) REQUIRES(mu_);
+  void CheckLocked(const Demand& demand, std::int64_t now_micros, std::vector<Throttle>* throttles)
+      REQUIRES(mu_);
+  void ConsumeLocked(const Demand& demand, std::int64_t now_micros) REQUIRES(mu_);
+  void RecordThrottledLocked(const Demand& demand, std::int64_t now_micros) REQUIRES(mu_);
 
   // The table's and its GSIs' limits and usage (see KeyspaceLimiter::Report).
   TableCapacityReport Report(const TableSource& source, std::uint64_t overrides_generation,
@@ -74,21 +75,21 @@ class TableLimiter {
  private:
   void ConfigureLocked(const TableSource& source, std::uint64_t overrides_generation,
                        const std::map<std::string, LimitOverrides>& overrides,
-                       std::int64_t now_micros);
+                       std::int64_t now_micros) REQUIRES(mu_);
   // Calls fn(limiter, keys) for the table and each GSI `demand` touches.
   template <class Fn>
-  void ForEachKeyspace(const Demand& demand, Fn&& fn);
+  void ForEachKeyspace(const Demand& demand, Fn&& fn) REQUIRES(mu_);
 
-  std::mutex mu_;
+  sync::Mutex mu_;
   std::atomic<std::int64_t> last_used_{0};
-  bool configured_ = false;
-  TableLimits limits_;
-  std::uint64_t fingerprint_ = 0;
-  std::uint64_t overrides_generation_ = 0;
-  std::int64_t sizes_read_micros_ = 0;
-  bool sizes_read_ = false;
-  KeyspaceLimiter table_;
-  std::map<std::string, KeyspaceLimiter> indexes_;  // GSIs by name
+  bool configured_ GUARDED_BY(mu_) = false;
+  TableLimits limits_ GUARDED_BY(mu_);
+  std::uint64_t fingerprint_ GUARDED_BY(mu_) = 0;
+  std::uint64_t overrides_generation_ GUARDED_BY(mu_) = 0;
+  std::int64_t sizes_read_micros_ GUARDED_BY(mu_) = 0;
+  bool sizes_read_ GUARDED_BY(mu_) = false;
+  KeyspaceLimiter table_ GUARDED_BY(mu_);
+  std::map<std::string, KeyspaceLimiter> indexes_ GUARDED_BY(mu_);  // GSIs by name
 };
 
 // ProvisionedThroughputExceededException for `throttles` (at least one), with one

@@ -20,11 +20,11 @@ std::string ThroughputRegistry::OverridesKey(const std::string& ns, const std::s
 
 std::shared_ptr<TableLimiter> ThroughputRegistry::LimiterFor(const std::string& table_id) {
   {
-    std::shared_lock lock(mu_);
+    sync::ReaderMutexLock lock(mu_);
     auto it = tables_.find(table_id);
     if (it != tables_.end()) return it->second;
   }
-  std::unique_lock lock(mu_);
+  sync::WriterMutexLock lock(mu_);
   auto [it, inserted] = tables_.try_emplace(table_id);
   if (!inserted) return it->second;
   it->second = std::make_shared<TableLimiter>();
@@ -55,7 +55,7 @@ const std::map<std::string, LimitOverrides>& ThroughputRegistry::OverridesFor(
 Status ThroughputRegistry::Admit(const TableSource& source, const Demand& demand) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
-  std::shared_lock lock(mu_);  // keeps overrides_ stable while the limiter reads them
+  sync::ReaderMutexLock lock(mu_);  // keeps overrides_ stable while the limiter reads them
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
   return limiter->Admit(source, generation, OverridesFor(source), demand, now);
 }
@@ -73,17 +73,21 @@ std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> 
   std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
     return a.request->source->table_id() < b.request->source->table_id();
   });
-  std::shared_lock lock(mu_);
-  std::vector<std::unique_lock<std::mutex>> held;
+  sync::ReaderMutexLock lock(mu_);
+  // A run-time number of table locks, which the analysis cannot count: each loop asserts its
+  // entry's, held by `held` until the function returns.
+  std::vector<std::unique_lock<sync::Mutex>> held;
   held.reserve(entries.size());
   for (const Entry& e : entries) held.emplace_back(e.limiter->mutex());
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
   std::vector<Throttle> throttles;
   for (const Entry& e : entries) {
+    e.limiter->mutex().AssertHeld();
     e.limiter->PrepareLocked(*e.request->source, generation, OverridesFor(*e.request->source), now);
     e.limiter->CheckLocked(*e.request->demand, now, &throttles);
   }
   for (const Entry& e : entries) {
+    e.limiter->mutex().AssertHeld();
     if (throttles.empty()) {
       e.limiter->ConsumeLocked(*e.request->demand, now);
     } else {
@@ -96,8 +100,8 @@ std::vector<Throttle> ThroughputRegistry::AdmitAll(std::span<const TableDemand> 
 std::vector<Throttle> ThroughputRegistry::Check(const TableSource& source, const Demand& demand) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
-  std::shared_lock lock(mu_);
-  std::lock_guard table_lock(limiter->mutex());
+  sync::ReaderMutexLock lock(mu_);
+  sync::MutexLock table_lock(limiter->mutex());
   limiter->PrepareLocked(source, overrides_generation_.load(std::memory_order_acquire),
                          OverridesFor(source), now);
   std::vector<Throttle> throttles;
@@ -108,8 +112,8 @@ std::vector<Throttle> ThroughputRegistry::Check(const TableSource& source, const
 void ThroughputRegistry::Charge(const TableSource& source, const Demand& demand) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
-  std::shared_lock lock(mu_);
-  std::lock_guard table_lock(limiter->mutex());
+  sync::ReaderMutexLock lock(mu_);
+  sync::MutexLock table_lock(limiter->mutex());
   limiter->PrepareLocked(source, overrides_generation_.load(std::memory_order_acquire),
                          OverridesFor(source), now);
   limiter->ConsumeLocked(demand, now);
@@ -118,8 +122,8 @@ void ThroughputRegistry::Charge(const TableSource& source, const Demand& demand)
 void ThroughputRegistry::RecordThrottled(const TableSource& source, const Demand& demand) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
-  std::shared_lock lock(mu_);
-  std::lock_guard table_lock(limiter->mutex());
+  sync::ReaderMutexLock lock(mu_);
+  sync::MutexLock table_lock(limiter->mutex());
   limiter->PrepareLocked(source, overrides_generation_.load(std::memory_order_acquire),
                          OverridesFor(source), now);
   limiter->RecordThrottledLocked(demand, now);
@@ -128,14 +132,14 @@ void ThroughputRegistry::RecordThrottled(const TableSource& source, const Demand
 TableCapacityReport ThroughputRegistry::Report(const TableSource& source, std::size_t top_n) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
-  std::shared_lock lock(mu_);
+  sync::ReaderMutexLock lock(mu_);
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
   return limiter->Report(source, generation, OverridesFor(source), now, top_n);
 }
 
 void ThroughputRegistry::SetOverrides(const std::string& ns, const std::string& table_name,
                                       const std::string& index, const LimitOverrides& overrides) {
-  std::unique_lock lock(mu_);
+  sync::WriterMutexLock lock(mu_);
   auto& table = overrides_[OverridesKey(ns, table_name)];
   if (overrides == LimitOverrides{}) {
     table.erase(index);

@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <shared_mutex>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -20,6 +19,7 @@
 #include "ddbemu/capacity_report.h"
 #include "ddbemu/clock.h"
 #include "ddbemu/error.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::capacity {
 
@@ -70,23 +70,25 @@ class ThroughputRegistry {
   const Clock& clock() const { return clock_; }
 
  private:
-  std::shared_ptr<TableLimiter> LimiterFor(const std::string& table_id);
-  // Drops limiters unused for kForgetAfterMicros; mu_ must be held exclusively.
-  void Forget(std::int64_t now_micros);
+  std::shared_ptr<TableLimiter> LimiterFor(const std::string& table_id) EXCLUDES(mu_);
+  // Drops limiters unused for kForgetAfterMicros.
+  void Forget(std::int64_t now_micros) REQUIRES(mu_);
   // Longer than any bucket takes to refill (300 s of burst) and than the usage window.
   static constexpr std::int64_t kForgetAfterMicros = std::int64_t{15} * 60 * 1'000'000;
   static constexpr std::size_t kMinForgetAt = 1024;
   static std::string OverridesKey(const std::string& ns, const std::string& table_name);
-  // The overrides of `source`'s table; mu_ must be held (shared).
-  const std::map<std::string, LimitOverrides>& OverridesFor(const TableSource& source) const;
+  // The overrides of `source`'s table, valid while mu_ is held.
+  const std::map<std::string, LimitOverrides>& OverridesFor(const TableSource& source) const
+      REQUIRES_SHARED(mu_);
 
   const Clock& clock_;
-  std::shared_mutex mu_;
-  std::unordered_map<std::string, std::shared_ptr<TableLimiter>> tables_;  // by table id
+  sync::SharedMutex mu_;
+  std::unordered_map<std::string, std::shared_ptr<TableLimiter>> tables_
+      GUARDED_BY(mu_);  // by table id
   // By namespace and table name (they outlive a table id), then index name ("" = table).
-  std::map<std::string, std::map<std::string, LimitOverrides>> overrides_;
+  std::map<std::string, std::map<std::string, LimitOverrides>> overrides_ GUARDED_BY(mu_);
   std::atomic<std::uint64_t> overrides_generation_{0};
-  std::size_t forget_at_ = kMinForgetAt;  // table count that triggers Forget
+  std::size_t forget_at_ GUARDED_BY(mu_) = kMinForgetAt;  // table count that triggers Forget
 };
 
 }  // namespace ddbemu::capacity

@@ -13,9 +13,9 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/ssl/ssl_stream.hpp>
-#include <condition_variable>
-#include <mutex>
 #include <optional>
+
+#include "sync/mutex.h"
 
 namespace ddbemu::client {
 
@@ -74,16 +74,16 @@ struct ConnectionPool::Impl {
   ConnectionPoolOptions options;
   std::optional<ssl::context> tls_context;
 
-  mutable std::mutex mutex;
-  std::condition_variable available;
-  std::vector<std::unique_ptr<Connection>> idle;  // GUARDED_BY(mutex), most recent last
-  std::size_t open = 0;                           // GUARDED_BY(mutex), idle + checked out
-  std::uint64_t opened = 0;                       // GUARDED_BY(mutex)
+  mutable sync::Mutex mutex;
+  sync::CondVar available;
+  std::vector<std::unique_ptr<Connection>> idle GUARDED_BY(mutex);  // most recent last
+  std::size_t open GUARDED_BY(mutex) = 0;                           // idle + checked out
+  std::uint64_t opened GUARDED_BY(mutex) = 0;
 
   // A connection to use: an idle one that still looks alive, else a new slot (nullptr: the
   // caller connects). Blocks while `max_connections` are checked out.
-  std::unique_ptr<Connection> Acquire() {
-    std::unique_lock lock(mutex);
+  std::unique_ptr<Connection> Acquire() EXCLUDES(mutex) {
+    sync::MutexLock lock(mutex);
     for (;;) {
       while (!idle.empty()) {
         std::unique_ptr<Connection> c = std::move(idle.back());
@@ -96,18 +96,18 @@ struct ConnectionPool::Impl {
         ++opened;
         return nullptr;
       }
-      available.wait(lock);
+      available.Wait(mutex);
     }
   }
 
-  void Release(std::unique_ptr<Connection> c) {
-    std::lock_guard lock(mutex);
+  void Release(std::unique_ptr<Connection> c) EXCLUDES(mutex) {
+    sync::MutexLock lock(mutex);
     if (c) {
       idle.push_back(std::move(c));
     } else {
       --open;
     }
-    available.notify_one();
+    available.NotifyOne();
   }
 
   // Opens a connection (TCP, then TLS when https) within connect_timeout.
@@ -254,12 +254,12 @@ std::variant<HttpResponse, SendFailure> ConnectionPool::Post(
 }
 
 std::uint64_t ConnectionPool::connections_opened() const {
-  std::lock_guard lock(impl_->mutex);
+  sync::MutexLock lock(impl_->mutex);
   return impl_->opened;
 }
 
 std::size_t ConnectionPool::idle_connections() const {
-  std::lock_guard lock(impl_->mutex);
+  sync::MutexLock lock(impl_->mutex);
   return impl_->idle.size();
 }
 

@@ -34,19 +34,19 @@ constexpr std::array<std::string_view, 3> kTransientCodes = {
 }  // namespace
 
 bool RetryQuota::Acquire(int amount) {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   if (amount > available_) return false;
   available_ -= amount;
   return true;
 }
 
 void RetryQuota::Release(int amount) {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   available_ = std::min(capacity_, available_ + amount);
 }
 
 int RetryQuota::available() const {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   return available_;
 }
 
@@ -55,12 +55,12 @@ RetryPolicy::RetryPolicy(RetryOptions options)
   if (!options_.random) {
     // One generator per policy behind a lock: calls on many threads share it.
     struct Source {
-      std::mutex mutex;
-      std::mt19937_64 engine{std::random_device{}()};
+      sync::Mutex mutex;
+      std::mt19937_64 engine GUARDED_BY(mutex){std::random_device{}()};
     };
     auto source = std::make_shared<Source>();
     options_.random = [source] {
-      std::lock_guard lock(source->mutex);
+      sync::MutexLock lock(source->mutex);
       return std::uniform_real_distribution<double>(0.0, 1.0)(source->engine);
     };
   }

@@ -18,10 +18,11 @@
 
 #include <chrono>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
+
+#include "sync/mutex.h"
 
 namespace ddbemu::client {
 
@@ -63,8 +64,8 @@ class RetryQuota {
 
  private:
   const int capacity_;
-  mutable std::mutex mutex_;
-  int available_;  // GUARDED_BY(mutex_)
+  mutable sync::Mutex mutex_;
+  int available_ GUARDED_BY(mutex_);
 };
 
 class RetryPolicy {

@@ -14,7 +14,7 @@ std::size_t ExpressionCache::KeyHash::operator()(const KeyView& k) const {
 template <class T, class ParseFn>
 std::shared_ptr<const Result<T>> ExpressionCache::Get(KeyView key, ParseFn parse) {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    sync::MutexLock lock(mu_);
     const auto it = entries_.find(key);
     if (it != entries_.end()) {
       if (const auto* hit = std::get_if<std::shared_ptr<const Result<T>>>(&it->second.value)) {
@@ -26,7 +26,7 @@ std::shared_ptr<const Result<T>> ExpressionCache::Get(KeyView key, ParseFn parse
   // Parse outside the lock; two threads may parse the same text, which is harmless.
   auto parsed = std::make_shared<const Result<T>>(parse());
   if (capacity_ == 0) return parsed;
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   if (entries_.find(key) == entries_.end()) {
     std::string text(1, key.tag);
     text += key.text;
@@ -57,7 +57,7 @@ std::shared_ptr<const Result<ProjectionExpression>> ExpressionCache::GetProjecti
 }
 
 std::size_t ExpressionCache::size() const {
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   return entries_.size();
 }
 

@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <list>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -18,6 +17,7 @@
 
 #include "ddbemu/error.h"
 #include "expr/ast.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::expr {
 
@@ -68,12 +68,12 @@ class ExpressionCache {
   };
 
   template <class T, class ParseFn>
-  std::shared_ptr<const Result<T>> Get(KeyView key, ParseFn parse);
+  std::shared_ptr<const Result<T>> Get(KeyView key, ParseFn parse) EXCLUDES(mu_);
 
   const std::size_t capacity_;
-  mutable std::mutex mu_;
-  std::list<std::string> recency_;  // most recent first; guarded by mu_
-  std::unordered_map<std::string, Entry, KeyHash, KeyEqual> entries_;  // guarded by mu_
+  mutable sync::Mutex mu_;
+  std::list<std::string> recency_ GUARDED_BY(mu_);  // most recent first
+  std::unordered_map<std::string, Entry, KeyHash, KeyEqual> entries_ GUARDED_BY(mu_);
 };
 
 }  // namespace ddbemu::expr

@@ -494,7 +494,7 @@ void StartConnection(tcp::socket socket, const RequestRouter& router,
 void ConnectionSet::Add(const std::shared_ptr<Connection>& connection) {
   bool stop_now;
   {
-    std::lock_guard lock(mutex_);
+    sync::MutexLock lock(mutex_);
     live_.emplace(connection.get(), connection);
     stop_now = stopping_;
   }
@@ -502,16 +502,16 @@ void ConnectionSet::Add(const std::shared_ptr<Connection>& connection) {
 }
 
 void ConnectionSet::Remove(const Connection* connection, bool was_evicted) {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   live_.erase(connection);
   if (was_evicted) --evicting_;
-  if (live_.empty()) empty_.notify_all();
+  if (live_.empty()) empty_.NotifyAll();
 }
 
 bool ConnectionSet::EvictLongestWaiting() {
   std::shared_ptr<Connection> victim;
   {
-    std::lock_guard lock(mutex_);
+    sync::MutexLock lock(mutex_);
     const Connection* oldest = nullptr;
     std::int64_t oldest_since = Connection::kNotWaiting;
     // A connection in live_ is alive or blocked in its destructor on this mutex (before its
@@ -536,12 +536,12 @@ bool ConnectionSet::EvictLongestWaiting() {
 }
 
 std::size_t ConnectionSet::admitted() const {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   return live_.size() - evicting_;
 }
 
 std::size_t ConnectionSet::waiting() const {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   std::size_t n = 0;
   for (const auto& [ptr, weak] : live_) {
     if (ptr->waiting_since() != Connection::kNotWaiting) ++n;
@@ -555,7 +555,7 @@ ConnectionCounters ConnectionSet::counters() const {
 
 std::vector<std::shared_ptr<Connection>> ConnectionSet::Snapshot() {
   std::vector<std::shared_ptr<Connection>> connections;
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   connections.reserve(live_.size());
   for (auto& [ptr, weak] : live_) {
     if (auto connection = weak.lock()) connections.push_back(std::move(connection));
@@ -565,7 +565,7 @@ std::vector<std::shared_ptr<Connection>> ConnectionSet::Snapshot() {
 
 void ConnectionSet::StopAll() {
   {
-    std::lock_guard lock(mutex_);
+    sync::MutexLock lock(mutex_);
     stopping_ = true;
   }
   // Outside the lock: dropping the last reference runs ~Connection, which calls Remove().
@@ -577,12 +577,15 @@ void ConnectionSet::CloseAll() {
 }
 
 bool ConnectionSet::WaitEmptyUntil(std::chrono::steady_clock::time_point deadline) {
-  std::unique_lock lock(mutex_);
-  return empty_.wait_until(lock, deadline, [this] { return live_.empty(); });
+  sync::MutexLock lock(mutex_);
+  while (!live_.empty()) {
+    if (empty_.WaitUntil(mutex_, deadline) == std::cv_status::timeout) return live_.empty();
+  }
+  return true;
 }
 
 std::size_t ConnectionSet::size() const {
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   return live_.size();
 }
 

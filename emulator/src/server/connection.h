@@ -6,14 +6,14 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string_view>
 #include <unordered_map>
 #include <vector>
+
+#include "sync/mutex.h"
 
 namespace ddbemu::server {
 
@@ -71,13 +71,13 @@ class ConnectionSet {
   ConnectionCounters counters() const;
 
  private:
-  std::vector<std::shared_ptr<Connection>> Snapshot();
+  std::vector<std::shared_ptr<Connection>> Snapshot() EXCLUDES(mutex_);
 
-  mutable std::mutex mutex_;
-  std::condition_variable empty_;
-  bool stopping_ = false;                                                  // guarded by mutex_
-  std::unordered_map<const Connection*, std::weak_ptr<Connection>> live_;  // guarded by mutex_
-  std::size_t evicting_ = 0;  // guarded by mutex_: evicted, not yet removed
+  mutable sync::Mutex mutex_;
+  sync::CondVar empty_;
+  bool stopping_ GUARDED_BY(mutex_) = false;
+  std::unordered_map<const Connection*, std::weak_ptr<Connection>> live_ GUARDED_BY(mutex_);
+  std::size_t evicting_ GUARDED_BY(mutex_) = 0;  // evicted, not yet removed
   std::atomic<std::uint64_t> accept_errors_{0}, evicted_{0}, refused_{0}, timed_out_{0};
 };
 

@@ -24,15 +24,14 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
-#include <condition_variable>
 #include <cstdio>
-#include <mutex>
 #include <thread>
 #include <vector>
 
 #include "server/connection.h"
 #include "server/request_router.h"
 #include "server/sigv4_verifier.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::server {
 
@@ -88,17 +87,18 @@ struct HttpServer::Impl {
   asio::io_context writer_io{1};                       // the item writes' thread
   asio::io_context accept_io;                          // the acceptor's thread
   // Keep each io_context running while it has no connection; released by Wait().
-  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> keep_running;
+  std::vector<asio::executor_work_guard<asio::io_context::executor_type>> keep_running
+      GUARDED_BY(mutex);
   std::size_t next_context = 0;  // on the acceptor's strand: where the next connection goes
   tcp::acceptor acceptor;      // on a strand: Accept() and Stop() touch it from different threads
   asio::steady_timer backoff;  // on the acceptor's strand
   tcp::endpoint bound;
   std::vector<std::thread> threads;  // the workers', then the acceptor's
 
-  std::mutex mutex;
-  std::condition_variable stop_requested_cv;
-  bool stop_requested = false;                      // guarded by mutex
-  std::chrono::steady_clock::time_point stop_time;  // guarded by mutex
+  sync::Mutex mutex;
+  sync::CondVar stop_requested_cv;
+  bool stop_requested GUARDED_BY(mutex) = false;
+  std::chrono::steady_clock::time_point stop_time GUARDED_BY(mutex);
 };
 
 boost::system::error_code HttpServer::Impl::Bind(const tcp::endpoint& endpoint, bool dual_stack) {
@@ -246,16 +246,19 @@ Result<std::unique_ptr<HttpServer>> HttpServer::Start(ServerOptions options,
   DDB_RETURN_IF_ERROR(impl->Listen());
   impl->Accept();
   impl->threads.reserve(impl->ios.size() + 1);
-  for (auto& io : impl->ios) {
-    impl->keep_running.push_back(asio::make_work_guard(*io));
-    impl->threads.emplace_back([p = impl.get(), io = io.get()] { p->Run(*io); });
+  {
+    sync::MutexLock lock(impl->mutex);  // keep_running's (uncontended: Wait() comes later)
+    for (auto& io : impl->ios) {
+      impl->keep_running.push_back(asio::make_work_guard(*io));
+      impl->threads.emplace_back([p = impl.get(), io = io.get()] { p->Run(*io); });
+    }
+    if (impl->options.write_thread) {
+      impl->keep_running.push_back(asio::make_work_guard(impl->writer_io));
+      impl->threads.emplace_back([p = impl.get()] { p->Run(p->writer_io); });
+    }
+    impl->keep_running.push_back(asio::make_work_guard(impl->accept_io));
+    impl->threads.emplace_back([p = impl.get()] { p->Run(p->accept_io); });
   }
-  if (impl->options.write_thread) {
-    impl->keep_running.push_back(asio::make_work_guard(impl->writer_io));
-    impl->threads.emplace_back([p = impl.get()] { p->Run(p->writer_io); });
-  }
-  impl->keep_running.push_back(asio::make_work_guard(impl->accept_io));
-  impl->threads.emplace_back([p = impl.get()] { p->Run(p->accept_io); });
   return std::unique_ptr<HttpServer>(new HttpServer(std::move(impl)));
 }
 
@@ -301,12 +304,12 @@ std::size_t DefaultMaxConnections() {
 
 void HttpServer::Stop() {
   {
-    std::lock_guard lock(impl_->mutex);
+    sync::MutexLock lock(impl_->mutex);
     if (impl_->stop_requested) return;
     impl_->stop_requested = true;
     impl_->stop_time = std::chrono::steady_clock::now();
   }
-  impl_->stop_requested_cv.notify_all();
+  impl_->stop_requested_cv.NotifyAll();
   asio::post(impl_->acceptor.get_executor(), [impl = impl_.get()] {
     boost::system::error_code ignored;
     impl->acceptor.close(ignored);
@@ -318,15 +321,15 @@ void HttpServer::Stop() {
 void HttpServer::Wait() {
   std::chrono::steady_clock::time_point deadline;
   {
-    std::unique_lock lock(impl_->mutex);
-    impl_->stop_requested_cv.wait(lock, [this] { return impl_->stop_requested; });
+    sync::MutexLock lock(impl_->mutex);
+    while (!impl_->stop_requested) impl_->stop_requested_cv.Wait(impl_->mutex);
     deadline = impl_->stop_time + impl_->options.drain_timeout;
   }
   if (!impl_->connections.WaitEmptyUntil(deadline)) impl_->connections.CloseAll();
   // With the acceptor closed, the guards released and no connection left, io.run() runs out
   // of work in every thread.
   {
-    std::lock_guard lock(impl_->mutex);
+    sync::MutexLock lock(impl_->mutex);
     impl_->keep_running.clear();
   }
   for (std::thread& thread : impl_->threads) {

@@ -160,7 +160,7 @@ std::string SigningKeyCache::Get(std::string_view secret, std::string_view date,
   id.reserve(secret.size() + date.size() + region.size() + service.size() + 3);
   id.append(secret).append(1, '\0').append(date).append(1, '\0').append(region).append(1, '\0');
   id.append(service);
-  std::lock_guard lock(mutex_);
+  sync::MutexLock lock(mutex_);
   if (auto found = keys_.find(id); found != keys_.end()) return found->second;
   if (keys_.size() >= kMaxKeys) keys_.clear();
   return keys_.emplace(std::move(id), SigningKey(secret, date, region, service)).first->second;

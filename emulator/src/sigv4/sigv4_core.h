@@ -12,9 +12,10 @@
 #pragma once
 
 #include <map>
-#include <mutex>
 #include <string>
 #include <string_view>
+
+#include "sync/mutex.h"
 
 namespace ddbemu::sigv4 {
 
@@ -66,8 +67,8 @@ class SigningKeyCache {
                   std::string_view service) const;
 
  private:
-  mutable std::mutex mutex_;
-  mutable std::map<std::string, std::string, std::less<>> keys_;  // guarded by mutex_
+  mutable sync::Mutex mutex_;
+  mutable std::map<std::string, std::string, std::less<>> keys_ GUARDED_BY(mutex_);
 };
 
 // hex(HMAC(signing key, string to sign)): the Signature= value.

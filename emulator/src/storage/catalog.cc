@@ -161,27 +161,27 @@ Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, st
   const std::uint64_t snapshot = CommittedSnapshot(txn);
   // The common case: a reader on the snapshot the cache was last confirmed on, no LMDB read.
   if (snapshot != 0) {
-    std::shared_lock lock(cache_mu_);
+    sync::ReaderMutexLock lock(cache_mu_);
     if (snapshot == cache_snapshot_) {
       if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     }
   }
   DDB_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
+  std::shared_ptr<const TableSchema> found;  // cached entries are never null
   {
-    std::shared_lock lock(cache_mu_);
+    sync::ReaderMutexLock lock(cache_mu_);
     if (generation == cache_generation_) {
-      if (auto it = cache_.find(key); it != cache_.end()) {
-        std::shared_ptr<const TableSchema> found = it->second;
-        lock.unlock();
-        RememberSnapshot(snapshot, generation);
-        return found;
-      }
+      if (auto it = cache_.find(key); it != cache_.end()) found = it->second;
     }
+  }
+  if (found != nullptr) {
+    RememberSnapshot(snapshot, generation);
+    return found;
   }
   DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, Get(txn, ns, name));
   if (!schema) return std::shared_ptr<const TableSchema>();
   auto shared = std::make_shared<const TableSchema>(std::move(*schema));
-  std::unique_lock lock(cache_mu_);
+  sync::WriterMutexLock lock(cache_mu_);
   // Only the newest generation is cached; a reader on an older snapshot just decodes.
   if (generation > cache_generation_) {
     cache_.clear();
@@ -197,7 +197,7 @@ Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, st
 
 void Catalog::RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation) const {
   if (snapshot == 0) return;
-  std::unique_lock lock(cache_mu_);
+  sync::WriterMutexLock lock(cache_mu_);
   // Newer snapshots first: readers begin on the newest, so that is the one worth matching.
   if (generation == cache_generation_ && snapshot > cache_snapshot_) cache_snapshot_ = snapshot;
 }

@@ -10,24 +10,20 @@
 // key-space ids and anything else in one WriteTxn.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
-#include <atomic>
-#include <atomic>
 #include <cstdint>
 #include <memory>
-#include <shared_mutex>
-#include <unordered_map>
-#include <memory>
-#include <shared_mutex>
-#include <unordered_map>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "ddbemu/error.h"
 #include "storage/env.h"
 #include "storage/table_schema.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::storage {
 
@@ -85,7 +81,7 @@ class Catalog {
   Status BumpGeneration(WriteTxn& txn);
   // Records that committed snapshot `snapshot` (0: not one) holds catalog generation
   // `generation`, when that is the cached generation.
-  void RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation) const;
+  void RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation) const EXCLUDES(cache_mu_);
 
   Dbi catalog_;
   Dbi meta_;
@@ -93,20 +89,20 @@ class Catalog {
   // generation number names one catalog state even when a transaction that bumped it aborted.
   std::atomic<std::uint64_t> generations_handed_out_{0};
   // Decoded schemas of generation `cache_generation_` (GetShared).
-  mutable std::shared_mutex cache_mu_;
-  mutable std::uint64_t cache_generation_ = 0;  // guarded by cache_mu_
+  mutable sync::SharedMutex cache_mu_;
+  mutable std::uint64_t cache_generation_ GUARDED_BY(cache_mu_) = 0;
   // A committed snapshot (LMDB transaction id) known to hold `cache_generation_`; 0: none.
-  // A reader on that snapshot needs no read of the generation key. Guarded by cache_mu_.
-  mutable std::uint64_t cache_snapshot_ = 0;
+  // A reader on that snapshot needs no read of the generation key.
+  mutable std::uint64_t cache_snapshot_ GUARDED_BY(cache_mu_) = 0;
   // Keyed by catalog key (namespace and name), searched with a string_view (the hot path builds
-  // the key on the stack); guarded by cache_mu_.
+  // the key on the stack).
   struct KeyHash {
     using is_transparent = void;
     std::size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
   };
   mutable std::unordered_map<std::string, std::shared_ptr<const TableSchema>, KeyHash,
                              std::equal_to<>>
-      cache_;
+      cache_ GUARDED_BY(cache_mu_);
 };
 
 }  // namespace ddbemu::storage

@@ -155,7 +155,7 @@ Env::~Env() {
 Result<ReadTxn> Env::BeginRead() {
   MDB_txn* txn = nullptr;
   {
-    std::lock_guard lock(pool_mu_);
+    sync::MutexLock lock(pool_mu_);
     if (!idle_readers_.empty()) {
       txn = idle_readers_.back();
       idle_readers_.pop_back();
@@ -210,7 +210,7 @@ Status Env::CheckRoomToGrow() {
 void Env::ReturnReader(MDB_txn* txn) {
   // Reset releases the snapshot (so writers can reuse its pages) but keeps the reader slot.
   mdb_txn_reset(txn);
-  std::lock_guard lock(pool_mu_);
+  sync::MutexLock lock(pool_mu_);
   idle_readers_.push_back(txn);
 }
 

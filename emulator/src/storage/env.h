@@ -20,7 +20,6 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -28,6 +27,7 @@
 #include "ddbemu/error.h"
 #include "ddbemu/options.h"
 #include "storage/txn.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::storage {
 
@@ -96,7 +96,7 @@ class Env {
   // map has less than kWriteHeadroomBytes free. Runs under LMDB's writer lock.
   Status CheckRoomToGrow();
   // Called by ReadTxn: resets `txn` and keeps it for the next BeginRead().
-  void ReturnReader(MDB_txn* txn);
+  void ReturnReader(MDB_txn* txn) EXCLUDES(pool_mu_);
   void TxnEnded() { live_txns_.fetch_sub(1, std::memory_order_relaxed); }
 
   MDB_env* env_;
@@ -110,9 +110,9 @@ class Env {
   Dbi catalog_;
   Dbi data_;
   Dbi meta_;
-  std::mutex pool_mu_;
-  std::vector<MDB_txn*> idle_readers_;  // guarded by pool_mu_; each is reset, ready to renew
-  std::atomic<int> live_txns_{0};       // to assert that no transaction outlives the Env
+  sync::Mutex pool_mu_;
+  std::vector<MDB_txn*> idle_readers_ GUARDED_BY(pool_mu_);  // each is reset, ready to renew
+  std::atomic<int> live_txns_{0};  // to assert that no transaction outlives the Env
 };
 
 }  // namespace ddbemu::storage

@@ -8,7 +8,7 @@ namespace ddbemu::storage {
 std::shared_ptr<const TableSchema> TableMemo::Find(std::uint64_t snapshot,
                                                    std::string_view name) const {
   if (snapshot == 0) return nullptr;
-  std::lock_guard lock(mu_);
+  sync::MutexLock lock(mu_);
   if (snapshot != snapshot_ || name != name_) return nullptr;
   return schema_;
 }
@@ -16,7 +16,7 @@ std::shared_ptr<const TableSchema> TableMemo::Find(std::uint64_t snapshot,
 void TableMemo::Remember(std::uint64_t snapshot, std::string_view name,
                          std::shared_ptr<const TableSchema> schema) {
   if (snapshot == 0 || schema == nullptr) return;
-  std::lock_guard lock(mu_);
+  sync::MutexLock lock(mu_);
   if (snapshot < snapshot_) return;  // a reader on an older snapshot: keep the newer entry
   snapshot_ = snapshot;
   name_.assign(name);

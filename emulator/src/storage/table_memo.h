@@ -12,11 +12,11 @@
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <string_view>
 
 #include "storage/table_schema.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::storage {
 
@@ -29,10 +29,10 @@ class TableMemo {
                 std::shared_ptr<const TableSchema> schema);
 
  private:
-  mutable std::mutex mu_;
-  std::uint64_t snapshot_ = 0;  // guarded by mu_; 0: empty
-  std::string name_;            // guarded by mu_
-  std::shared_ptr<const TableSchema> schema_;  // guarded by mu_
+  mutable sync::Mutex mu_;
+  std::uint64_t snapshot_ GUARDED_BY(mu_) = 0;  // 0: empty
+  std::string name_ GUARDED_BY(mu_);
+  std::shared_ptr<const TableSchema> schema_ GUARDED_BY(mu_);
 };
 
 }  // namespace ddbemu::storage

@@ -30,7 +30,7 @@ void VersionHistory::PruneAll(std::int64_t horizon) {
 void VersionHistory::Record(std::uint32_t keyspace_id, std::string_view storage_key,
                             const Item* old_item) {
   const std::int64_t now = clock_.NowMicros();
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   auto& entries = versions_[Key(keyspace_id, storage_key)];
   while (!entries.empty() && entries.front().written_micros <= now - window_) entries.pop_front();
   entries.push_back({now, old_item ? std::optional<Item>(*old_item) : std::nullopt});
@@ -43,7 +43,7 @@ void VersionHistory::Record(std::uint32_t keyspace_id, std::string_view storage_
 std::optional<std::optional<Item>> VersionHistory::Lagged(std::uint32_t keyspace_id,
                                                           std::string_view storage_key) const {
   const std::int64_t horizon = clock_.NowMicros() - window_;
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   auto it = versions_.find(Key(keyspace_id, storage_key));
   if (it == versions_.end()) return std::nullopt;
   for (const Replaced& entry : it->second) {
@@ -58,7 +58,7 @@ std::vector<VersionHistory::LaggedItem> VersionHistory::LaggedIn(std::uint32_t k
   AppendU32(keyspace_id, &prefix);
   const std::int64_t horizon = clock_.NowMicros() - window_;
   std::vector<LaggedItem> out;
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   // Bounded by the writes of one window (Record prunes); a realism switch, not a hot path.
   for (const auto& [key, entries] : versions_) {
     if (!std::string_view(key).starts_with(prefix)) continue;

@@ -11,7 +11,6 @@
 
 #include <cstdint>
 #include <deque>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -21,6 +20,7 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/clock.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::storage {
 
@@ -52,13 +52,13 @@ class VersionHistory {
     std::optional<Item> previous;
   };
   static std::string Key(std::uint32_t keyspace_id, std::string_view storage_key);
-  void PruneAll(std::int64_t horizon);  // requires mu_
+  void PruneAll(std::int64_t horizon) REQUIRES(mu_);
 
   const Clock& clock_;
   const std::int64_t window_;
-  mutable std::mutex mu_;
-  std::unordered_map<std::string, std::deque<Replaced>> versions_;  // guarded by mu_
-  std::size_t records_since_prune_ = 0;                             // guarded by mu_
+  mutable sync::Mutex mu_;
+  std::unordered_map<std::string, std::deque<Replaced>> versions_ GUARDED_BY(mu_);
+  std::size_t records_since_prune_ GUARDED_BY(mu_) = 0;
 };
 
 }  // namespace ddbemu::storage

@@ -17,7 +17,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -29,6 +28,7 @@
 #include "hrcore/errors.h"
 #include "hrcore/schema_state.h"
 #include "hrcore/ulid.h"
+#include "sync/mutex.h"
 
 namespace hrcore {
 
@@ -194,11 +194,11 @@ class HrService {
   UlidGenerator& ids_;
   ServiceOptions options_;
   CursorCodec cursors_;
-  std::mutex consumed_mutex_;
-  Consumed consumed_;  // guarded by consumed_mutex_
-  std::mutex schema_mutex_;
-  SchemaState schema_;                       // guarded by schema_mutex_
-  std::int64_t schema_read_micros_ = -1;     // guarded by schema_mutex_; -1: never read
+  ddbemu::sync::Mutex consumed_mutex_;
+  Consumed consumed_ GUARDED_BY(consumed_mutex_);
+  ddbemu::sync::Mutex schema_mutex_;
+  SchemaState schema_ GUARDED_BY(schema_mutex_);
+  std::int64_t schema_read_micros_ GUARDED_BY(schema_mutex_) = -1;  // -1: never read
 };
 
 }  // namespace hrcore

@@ -8,12 +8,12 @@
 #include <array>
 #include <cstdint>
 #include <functional>
-#include <mutex>
 #include <string>
 #include <string_view>
 
 #include "ddbemu/clock.h"
 #include "hrcore/errors.h"
+#include "sync/mutex.h"
 
 namespace hrcore {
 
@@ -35,9 +35,9 @@ class UlidGenerator {
  private:
   const ddbemu::Clock& clock_;
   RandomSource random_;
-  std::mutex mutex_;
-  std::uint64_t last_ms_ = 0;                   // guarded by mutex_
-  std::array<std::uint8_t, 10> last_random_{};  // guarded by mutex_
+  ddbemu::sync::Mutex mutex_;
+  std::uint64_t last_ms_ GUARDED_BY(mutex_) = 0;
+  std::array<std::uint8_t, 10> last_random_ GUARDED_BY(mutex_){};
 };
 
 // Encodes a timestamp and 80 random bits as a ULID.

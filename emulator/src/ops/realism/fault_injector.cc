@@ -52,7 +52,7 @@ std::optional<FaultKind> FaultInjector::Draw(std::string_view operation) {
       std::find(operations_.begin(), operations_.end(), operation) == operations_.end()) {
     return std::nullopt;
   }
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   std::uniform_real_distribution<double> coin(0.0, 1.0);
   if (coin(rng_) >= rate_) return std::nullopt;
   std::uniform_int_distribution<std::size_t> pick(0, kinds_.size() - 1);

@@ -12,7 +12,6 @@
 #pragma once
 
 #include <cstdint>
-#include <mutex>
 #include <optional>
 #include <random>
 #include <string>
@@ -21,6 +20,7 @@
 
 #include "ddbemu/error.h"
 #include "ddbemu/options.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::realism {
 
@@ -44,8 +44,8 @@ class FaultInjector {
   double rate_;
   std::vector<std::string> operations_;  // empty: every operation
   std::vector<FaultKind> kinds_;
-  std::mutex mu_;
-  std::mt19937_64 rng_;  // guarded by mu_
+  sync::Mutex mu_;
+  std::mt19937_64 rng_ GUARDED_BY(mu_);
 };
 
 }  // namespace ddbemu::realism

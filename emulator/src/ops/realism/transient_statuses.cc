@@ -40,14 +40,14 @@ const TransientStatuses::Transition* TransientStatuses::Live(std::string_view ns
 
 void TransientStatuses::Started(std::string_view ns, std::string_view table,
                                 const TableSchema& shown) {
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   if (!InTransition(shown)) return;
   transitions_[Key(ns, table)] = Transition{shown, clock_.NowMicros() + delay_};
 }
 
 std::optional<TableStatus> TransientStatuses::StatusOf(std::string_view ns,
                                                        std::string_view table) const {
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   const Transition* t = Live(ns, table);
   if (t == nullptr) return std::nullopt;
   return t->shown.status;
@@ -78,7 +78,7 @@ Status TransientStatuses::CheckTableChange(std::string_view ns, std::string_view
 
 Status TransientStatuses::CheckIndexRead(std::string_view ns, std::string_view table,
                                          std::string_view index) const {
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   const Transition* t = Live(ns, table);
   if (t == nullptr) return Status::Ok();
   for (const IndexSchema& shown : t->shown.indexes) {
@@ -92,7 +92,7 @@ Status TransientStatuses::CheckIndexRead(std::string_view ns, std::string_view t
 
 void TransientStatuses::Overlay(std::string_view ns, std::string_view table,
                                 TableSchema* stored) const {
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   const Transition* t = Live(ns, table);
   if (t == nullptr) return;
   stored->status = t->shown.status;
@@ -118,7 +118,7 @@ void TransientStatuses::Overlay(std::string_view ns, std::string_view table,
 
 std::optional<TableSchema> TransientStatuses::Deleting(std::string_view ns,
                                                        std::string_view table) const {
-  std::lock_guard<std::mutex> lock(mu_);
+  sync::MutexLock lock(mu_);
   const Transition* t = Live(ns, table);
   if (t == nullptr || t->shown.status != TableStatus::kDeleting) return std::nullopt;
   return t->shown;

@@ -20,7 +20,6 @@
 
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +27,7 @@
 #include "ddbemu/clock.h"
 #include "ddbemu/error.h"
 #include "storage/table_schema.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::realism {
 
@@ -42,7 +42,8 @@ class TransientStatuses {
   void Started(std::string_view ns, std::string_view table, const TableSchema& shown);
 
   // The status `table` is in now: nullopt when no transition is in progress.
-  std::optional<TableStatus> StatusOf(std::string_view ns, std::string_view table) const;
+  std::optional<TableStatus> StatusOf(std::string_view ns, std::string_view table) const
+      EXCLUDES(mu_);
 
   // Error for an item operation (ResourceNotFound while CREATING), for a control-plane change
   // (ResourceInUse while CREATING, UPDATING or DELETING), for a read of `index` (Validation
@@ -63,13 +64,13 @@ class TransientStatuses {
     std::int64_t until_micros = 0;
   };
   static std::string Key(std::string_view ns, std::string_view table);
-  // The live transition of `table`, or null (drops an ended one). Requires mu_.
-  const Transition* Live(std::string_view ns, std::string_view table) const;
+  // The live transition of `table`, or null (drops an ended one).
+  const Transition* Live(std::string_view ns, std::string_view table) const REQUIRES(mu_);
 
   const Clock& clock_;
   const std::int64_t delay_;
-  mutable std::mutex mu_;
-  mutable std::map<std::string, Transition> transitions_;  // guarded by mu_
+  mutable sync::Mutex mu_;
+  mutable std::map<std::string, Transition> transitions_ GUARDED_BY(mu_);
 };
 
 }  // namespace ddbemu::realism

@@ -139,19 +139,26 @@ TtlSweeper::TtlSweeper(std::function<void()> sweep, std::chrono::milliseconds in
 
 TtlSweeper::~TtlSweeper() {
   {
-    std::lock_guard<std::mutex> lock(mu_);
+    sync::MutexLock lock(mu_);
     stopping_ = true;
   }
-  wake_.notify_all();
+  wake_.NotifyAll();
   thread_.join();
 }
 
 void TtlSweeper::Run() {
-  std::unique_lock<std::mutex> lock(mu_);
-  while (!wake_.wait_for(lock, interval_, [this] { return stopping_; })) {
-    lock.unlock();
+  sync::MutexLock lock(mu_);
+  for (;;) {
+    // A sweep every interval_, unless stopping_ is set meanwhile (a wakeup before the deadline
+    // without it is spurious: wait on).
+    const auto deadline = std::chrono::steady_clock::now() + interval_;
+    while (!stopping_) {
+      if (wake_.WaitUntil(mu_, deadline) == std::cv_status::timeout) break;
+    }
+    if (stopping_) return;
+    mu_.Unlock();
     sweep_();
-    lock.lock();
+    mu_.Lock();
   }
 }
 

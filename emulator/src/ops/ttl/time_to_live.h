@@ -11,10 +11,8 @@
 #pragma once
 
 #include <chrono>
-#include <condition_variable>
 #include <cstddef>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -23,6 +21,7 @@
 #include "api/ttl_requests.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
+#include "sync/mutex.h"
 
 namespace ddbemu::ops::ttl {
 
@@ -67,10 +66,10 @@ class TtlSweeper {
 
   std::function<void()> sweep_;
   std::chrono::milliseconds interval_;
-  std::mutex mu_;
-  std::condition_variable wake_;
-  bool stopping_ = false;  // guarded by mu_
-  std::thread thread_;     // last: starts after every other member is ready
+  sync::Mutex mu_;
+  sync::CondVar wake_;
+  bool stopping_ GUARDED_BY(mu_) = false;
+  std::thread thread_;  // last: starts after every other member is ready
 };
 
 }  // namespace ddbemu::ops::ttl

@@ -1,0 +1,15 @@
+# Static checks run by ctest (label lint), included from tests/CMakeLists.txt.
+#
+# lint.thread_safety: Clang's thread-safety analysis (-Wthread-safety as errors) over every
+# translation unit of emulator/, hrcore/ and tools/ that reaches the annotated mutexes
+# (emulator/src/sync/), with this build's flags from compile_commands.json, two at a time. Its
+# self-test first proves that a GUARDED_BY member read without its lock is rejected. Without
+# clang++ it fails: a check that did not run is not a pass (tests/lint/check_thread_safety.py).
+set(DDBEMU_CLANG_CXX clang++ CACHE STRING "The clang++ of ctest lint.thread_safety")
+if(Python3_Interpreter_FOUND AND CMAKE_EXPORT_COMPILE_COMMANDS)
+  add_test(NAME lint.thread_safety
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_thread_safety.py
+                   ${PROJECT_BINARY_DIR}/compile_commands.json ${PROJECT_SOURCE_DIR}
+                   --jobs 2 --clang ${DDBEMU_CLANG_CXX})
+  set_tests_properties(lint.thread_safety PROPERTIES TIMEOUT 900 PROCESSORS 2 LABELS lint)
+endif()
