@@ -51,8 +51,9 @@ SYNC_INCLUDE = re.compile(r'^\s*#\s*include\s*"sync/[^"]+"', re.MULTILINE)
 # Only the thread-safety diagnostics, as errors; every other warning is the GCC build's.
 CHECK_FLAGS = ["-fsyntax-only", "-Wno-everything", "-Wthread-safety", "-Werror=thread-safety"]
 # Flags of the GCC build that clang refuses or reads differently (the profile-guided build's).
-GCC_ONLY_PREFIXES = ("-fprofile-use", "-fprofile-partial-training", "-fprofile-dir",
-                     "-fprofile-update", "-fno-semantic-interposition")
+# Every -fprofile-* option is GCC's profile-guided build (cmake/ddbemuProfileGuided.cmake);
+# clang spells its own differently and refuses -fprofile-prefix-path outright.
+GCC_ONLY_PREFIXES = ("-fprofile-", "-fno-semantic-interposition")
 
 
 def clang_argv(entry, clang):
