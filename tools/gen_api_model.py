@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Generates emulator/src/api_json/api_model.inc: every DynamoDB operation's input shape tree.
+"""Generates emulator/src/api/api_model.inc: every DynamoDB operation's input shape tree.
 
 The request validator (emulator/src/api_json/request_validator.cc) walks these tables to do what
 the service's front end does before any operation-specific check: JSON type checks
@@ -24,7 +24,7 @@ import os
 import sys
 
 OUT_PATH = os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'emulator', 'src',
-                        'api_json', 'api_model.inc')
+                        'api', 'api_model.inc')
 
 # Members are validated, and their errors listed, in this order. AWS does not use the
 # model's order; dynalite's validation tables list members in the order the service

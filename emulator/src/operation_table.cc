@@ -9,7 +9,7 @@
 #include <array>
 #include <cstdint>
 
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 #include "api_json/backup_requests.h"
 #include "api_json/batch_requests.h"
 #include "api_json/control_requests.h"

@@ -20,7 +20,7 @@ using OperationFn = Status (*)(ops::Engine& engine, const ops::Caller& caller,
                                std::string& out);
 
 namespace api_model {
-struct Operation;  // api_json/api_model.h
+struct Operation;  // api/api_model.h
 }  // namespace api_model
 
 struct OperationEntry {

@@ -4,7 +4,7 @@
 #include <charconv>
 #include <cstdint>
 
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 
 namespace ddbemu::api {
 namespace {

@@ -9,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 #include "ddbemu/error.h"
 
 namespace ddbemu::request_internal {
@@ -35,9 +35,6 @@ void AppendJavaType(const api_model::Shape& shape, std::string& out);
 // into bytes that are not UTF-8 (it refuses a lone high one itself). Assumes JSON text: only
 // strings hold backslashes.
 bool HasLoneLowSurrogateEscape(std::string_view body);
-
-// Length as the service measures strings (Java String.length(): UTF-16 code units).
-size_t Utf16Length(std::string_view utf8);
 
 // The number as Java's Long/Integer sees it: JSON decimals are truncated toward zero and
 // out-of-range values saturate.

@@ -238,16 +238,6 @@ void AppendJavaType(const Shape& shape, std::string& out) {
   }
 }
 
-size_t Utf16Length(std::string_view utf8) {
-  size_t units = 0;
-  for (char ch : utf8) {
-    auto c = static_cast<unsigned char>(ch);
-    if ((c & 0xC0) != 0x80) ++units;  // a lead byte starts a code point
-    if (c >= 0xF0) ++units;           // beyond the BMP: a surrogate pair
-  }
-  return units;
-}
-
 int64_t AsInt64(const rapidjson::Value& number) {
   if (number.IsInt64()) return number.GetInt64();
   if (number.IsUint64()) return std::numeric_limits<int64_t>::max();

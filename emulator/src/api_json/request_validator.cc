@@ -30,10 +30,10 @@
 #include <string>
 #include <vector>
 
-#include "api_json/api_model.h"
-#include "api_json/constrained_shapes.h"
+#include "api/api_model.h"
+#include "api/constrained_shapes.h"
+#include "api/model_constraints.h"
 #include "api_json/request_internal.h"
-#include "ops/tables/table_name.h"
 
 namespace ddbemu {
 namespace {
@@ -44,7 +44,10 @@ using api_model::Shape;
 using api_model::ShapeKind;
 using request_internal::AppendLowerFirst;
 using request_internal::AppendValue;
-using request_internal::Utf16Length;
+using api_model::ConstraintText;
+using api_model::ForEachStringViolation;
+using api_model::ValidationErrors;
+using api_model::Violation;
 
 constexpr size_t kMaxErrors = 10;
 
@@ -81,90 +84,6 @@ void AppendPath(const PathFrame* f, std::string& out, bool api_case = false) {
   }
 }
 
-enum class Violation { kPattern, kMinLength, kMaxLength, kEnum, kMinValue, kMaxValue };
-
-std::string ConstraintText(const Shape& s, Violation v) {
-  switch (v) {
-    case Violation::kPattern:
-      return "Member must satisfy regular expression pattern: " +
-             std::string(api_model::PatternText(s.pattern));
-    case Violation::kMinLength:
-      return "Member must have length greater than or equal to " + std::to_string(s.min);
-    case Violation::kMaxLength:
-      return "Member must have length less than or equal to " + std::to_string(s.max);
-    case Violation::kMinValue:
-      return "Member must have value greater than or equal to " + std::to_string(s.min);
-    case Violation::kMaxValue:
-      return "Member must have value less than or equal to " + std::to_string(s.max);
-    case Violation::kEnum: {
-      std::string text = "Member must satisfy enum value set: [";
-      bool first = true;
-      for (std::string_view value : api_model::EnumValues(s)) {
-        if (!first) text += ", ";
-        first = false;
-        text.append(value);
-      }
-      return text + "]";
-    }
-  }
-  return {};
-}
-
-bool IsArn(std::string_view text) { return text.substr(0, 4) == "arn:"; }
-
-// The UTF-16 length of `text` is between size/3 and size: count it only when the bounds
-// cannot decide (ASCII text under the bounds never needs it).
-bool BelowLength(std::string_view text, const Shape& s) {
-  if (!s.has_min()) return false;
-  size_t min = static_cast<size_t>(s.min);
-  if (text.size() < min) return true;
-  // At least ceil(size/3) units: a short name ("PK" against a minimum of 1) is decided here.
-  return (text.size() + 2) / 3 < min && Utf16Length(text) < min;
-}
-bool AboveLength(std::string_view text, const Shape& s) {
-  if (!s.has_max()) return false;
-  size_t max = static_cast<size_t>(s.max);
-  return text.size() > max && Utf16Length(text) > max;
-}
-
-// Calls f(owner, violation) for each constraint of string shape `s` that `text` breaks, in the
-// service's order; `owner` is the shape the broken constraint belongs to (the TableName shape
-// for a plain name in a TableArn position). Returns the shape whose constraints apply to
-// `text`, for listing them all ("Map keys must satisfy constraint: [...]").
-template <class F>
-const Shape& ForEachStringViolation(const Shape& s, std::string_view text, F&& f) {
-  bool broke = false;
-  auto length_checks = [&](const Shape& owner) {
-    if (owner.pattern != api_model::Pattern::kNone &&
-        !api_model::MatchesPattern(owner.pattern, text)) {
-      broke = true;
-      f(owner, Violation::kPattern);
-    }
-    if (BelowLength(text, owner)) {
-      broke = true;
-      f(owner, Violation::kMinLength);
-    }
-    if (AboveLength(text, owner)) {
-      broke = true;
-      f(owner, Violation::kMaxLength);
-    }
-  };
-  length_checks(s);
-  if (s.flags & api_model::kNameOrArn) {
-    // A TableArn-typed TableName: the ARN bounds first; a plain name then also has to be a
-    // valid table name.
-    if (broke || IsArn(text)) return s;
-    const Shape& name_shape = api_model::GetShape(s.a);
-    length_checks(name_shape);
-    return name_shape;
-  }
-  auto values = api_model::EnumValues(s);
-  if (!values.empty() && std::find(values.begin(), values.end(), text) == values.end()) {
-    f(s, Violation::kEnum);
-  }
-  return s;
-}
-
 bool HasOwnConstraints(const Shape& s) {
   return s.has_min() || s.has_max() || s.pattern != api_model::Pattern::kNone ||
          !api_model::EnumValues(s).empty();
@@ -199,14 +118,6 @@ const rapidjson::Value* FindPresent(const rapidjson::Value& object, std::string_
 }
 
 std::string_view View(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
-
-ApiError ValidationErrors(const std::vector<std::string>& errors) {
-  std::string message =
-      std::to_string(errors.size()) +
-      (errors.size() == 1 ? " validation error detected: " : " validation errors detected: ");
-  for (size_t i = 0; i < errors.size(); ++i) message.append(i ? "; " : "").append(errors[i]);
-  return ApiError::Validation(std::move(message));
-}
 
 // found[i]: the value of `shape`'s member i in `object`, the first of duplicates (null when
 // absent, or when that first one is JSON null).
@@ -425,29 +336,6 @@ class ConstraintChecker {
   bool framework_wording_ = false;  // allocated only once something is wrong
 };
 
-// TableName shape of the model, the name rules for a TableName that is not an ARN.
-const Shape& NameOrArnShape() {
-  static const Shape& shape = []() -> const Shape& {
-    const api_model::Operation* op = api_model::FindOperation("GetItem");
-    for (const Member& m : api_model::Members(api_model::GetShape(op->input))) {
-      if (api_model::Str(m.name) == "TableName") return api_model::GetShape(m.shape);
-    }
-    return api_model::GetShape(0);  // unreachable with a DynamoDB model
-  }();
-  return shape;
-}
-
-// arn:<partition>:dynamodb:<region>:<account>:table/<name>: returns <name>, or empty.
-std::string_view TableNameInArn(std::string_view arn) {
-  const std::vector<std::string_view> parts = ops::SplitArn(arn);
-  if (parts.size() != 6) return {};
-  if (parts[1].empty() || parts[2] != "dynamodb" || parts[3].empty() || parts[4].empty()) return {};
-  if (parts[5].substr(0, 6) != "table/") return {};
-  std::string_view name = parts[5].substr(6);
-  if (name.empty() || name.find('/') != std::string_view::npos) return {};
-  return name;
-}
-
 // AWS is rolling out a new validation framework (since 2026-06, region by region and
 // operation by operation) that words a broken length or value constraint "Value at
 // 'RequestItems.t.member.Keys' failed to satisfy constraint: Member must have length less than
@@ -563,28 +451,6 @@ Status ValidateRequest(const api_model::Operation& model_op, std::string_view op
   checker.CheckMembers(input, found, nullptr);
   if (!checker.errors().empty()) return ValidationErrors(checker.errors());
   return Status::Ok();
-}
-
-Result<std::string_view> ValidateTableName(std::string_view name_or_arn, std::string_view path) {
-  std::string_view name = name_or_arn;
-  bool is_arn = IsArn(name_or_arn);
-  if (is_arn) {
-    name = TableNameInArn(name_or_arn);
-    if (name.empty()) {
-      return ApiError::Validation("Invalid TableArn: Invalid ResourceArn provided as input " +
-                                  std::string(name_or_arn));
-    }
-  }
-  // The ARN's bounds (for a name) and the name rules (for both), reported at `path`.
-  std::vector<std::string> errors;
-  auto report = [&](const Shape& owner, Violation violation) {
-    errors.push_back("Value '" + std::string(name_or_arn) + "' at '" + std::string(path) +
-                     "' failed to satisfy constraint: " + ConstraintText(owner, violation));
-  };
-  const Shape& shape = NameOrArnShape();
-  ForEachStringViolation(is_arn ? api_model::GetShape(shape.a) : shape, name, report);
-  if (!errors.empty()) return ValidationErrors(errors);
-  return name;
 }
 
 }  // namespace ddbemu

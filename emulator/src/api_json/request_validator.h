@@ -30,7 +30,7 @@ namespace ddbemu {
 Status ValidateRequest(std::string_view operation, const rapidjson::Value& body);
 
 namespace api_model {
-struct Operation;  // api_json/api_model.h
+struct Operation;  // api/api_model.h
 }  // namespace api_model
 // The same for `op`, the model's operation named `operation`, which the caller has looked up
 // (operation_table.h finds it when the table is compiled).
@@ -43,15 +43,5 @@ bool IsKnownOperation(std::string_view operation);
 // Parses a request body into `doc`. An empty or malformed body is a SerializationException
 // without a message, which is how the service answers it.
 Status ParseRequestBody(std::string_view body, rapidjson::Document& doc);
-
-// For operations to call on a TableName (or a RequestItems key) that accepts a table name or
-// a table ARN ("arn:<partition>:dynamodb:<region>:<account>:table/<name>"). Returns the
-// table name part, or a ValidationException: a name, or the name inside an ARN, must be
-// 3-255 characters of [a-zA-Z0-9_.-], reported like a model constraint at `path`; an ARN
-// that does not name a table is "Invalid TableArn: Invalid ResourceArn provided as input
-// <arn>". ValidateRequest already applies the name rules to plain names, so for a request
-// that passed it this only parses ARNs.
-Result<std::string_view> ValidateTableName(std::string_view name_or_arn,
-                                           std::string_view path = "tableName");
 
 }  // namespace ddbemu

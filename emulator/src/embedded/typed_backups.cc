@@ -2,7 +2,7 @@
 // ListBackups, RestoreTableFromBackup, RestoreTableToPointInTime): public request -> the api/
 // model, and the engine's typed answer -> the public response with exactly the members the JSON
 // path renders (api_json/backup_requests.cc), times at the millisecond as JSON carries them.
-#include "api_json/request_validator.h"
+#include "api/table_names.h"
 #include "embedded/typed_admin.h"
 #include "embedded/typed_responses.h"
 
@@ -23,7 +23,7 @@ Status CheckLength(std::string_view value, std::string_view path, std::size_t mi
 }
 
 Status CheckTableName(const std::string& name, std::string_view path = "tableName") {
-  Result<std::string_view> checked = ValidateTableName(name, path);
+  Result<std::string_view> checked = api::ValidateTableName(name, path);
   if (!checked.ok()) return checked.error();
   return Status::Ok();
 }

@@ -2,14 +2,14 @@
 // Describe/UpdateContinuousBackups, Describe/Update/ListContributorInsights): public request ->
 // the api/ model, and the engine's answer -> the public response with the members the JSON path
 // renders (api_json/control_requests.cc), times at the millisecond as JSON carries them.
-#include "api_json/request_validator.h"
+#include "api/table_names.h"
 #include "embedded/typed_admin.h"
 
 namespace ddbemu::embedded {
 namespace {
 
 Status CheckTableName(const std::string& name) {
-  Result<std::string_view> checked = ValidateTableName(name);
+  Result<std::string_view> checked = api::ValidateTableName(name);
   if (!checked.ok()) return checked.error();
   return Status::Ok();
 }

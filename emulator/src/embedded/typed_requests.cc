@@ -9,7 +9,7 @@
 #include <utility>
 #include <variant>
 
-#include "api_json/request_validator.h"
+#include "api/table_names.h"
 #include "value/item_codec.h"
 #include "value/value_rules.h"
 
@@ -25,24 +25,8 @@ ApiError OneConstraint(std::string_view value, std::string_view path, std::strin
   return ApiError::Validation(std::move(m));
 }
 
-// A plain table name of 3 to 255 characters, each a letter, a digit, '_', '-' or '.': the
-// TableName rules of the API model (length 3-255, pattern [a-zA-Z0-9_.-]+), which also keep
-// it within the TableArn member's bounds (1-1024) and make it no ARN. ValidateTableName
-// decides such a name the same way (typed_requests_test holds the two together); checked
-// here, the usual name costs a loop instead of the model walk and its strings.
-bool IsPlainTableName(std::string_view name) {
-  if (name.size() < 3 || name.size() > 255) return false;
-  for (const char c : name) {
-    const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                    c == '_' || c == '-' || c == '.';
-    if (!ok) return false;
-  }
-  return true;
-}
-
 Status CheckTableName(const std::string& name, std::string_view path = "tableName") {
-  if (IsPlainTableName(name)) return Status::Ok();
-  Result<std::string_view> checked = ValidateTableName(name, path);
+  Result<std::string_view> checked = api::ValidateTableName(name, path);
   if (!checked.ok()) return checked.error();
   return Status::Ok();
 }

@@ -6,7 +6,7 @@
 #include <string>
 #include <variant>
 
-#include "api_json/request_validator.h"
+#include "api/table_names.h"
 #include "embedded/typed_admin.h"
 #include "embedded/typed_requests.h"
 #include "embedded/typed_responses.h"
@@ -100,7 +100,7 @@ api::SecondaryIndexRequest IndexToEngine(const Index& index) {
 }
 
 Status CheckName(const std::string& name) {
-  Result<std::string_view> checked = ValidateTableName(name);
+  Result<std::string_view> checked = api::ValidateTableName(name);
   if (!checked.ok()) return checked.error();
   return Status::Ok();
 }

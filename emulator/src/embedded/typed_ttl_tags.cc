@@ -1,7 +1,7 @@
 // The embedded client's Time to Live and tagging operations: public request -> the api/ model
 // (checked as the JSON path's validator checks what a typed request can still get wrong) and
 // the engine's answer -> the public response, with what the JSON path renders. No JSON.
-#include "api_json/request_validator.h"
+#include "api/table_names.h"
 #include "embedded/typed_admin.h"
 
 namespace ddbemu::embedded {
@@ -30,7 +30,7 @@ Status CheckLength(std::string_view value, std::string_view path, int min, int m
 }
 
 Status CheckTableName(const std::string& name) {
-  Result<std::string_view> checked = ValidateTableName(name);
+  Result<std::string_view> checked = api::ValidateTableName(name);
   if (!checked.ok()) return checked.error();
   return Status::Ok();
 }

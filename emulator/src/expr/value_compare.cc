@@ -7,22 +7,12 @@
 #include <string>
 
 #include "value/number.h"
+#include "value/utf8.h"
 
 namespace ddbemu::expr {
 namespace {
 
 int Sign(int c) { return c < 0 ? -1 : (c > 0 ? 1 : 0); }
-
-// Characters as the service counts them for size(): UTF-16 code units (Java String.length()),
-// so "héllo" has size 5 although it is 6 UTF-8 bytes.
-std::size_t Utf16Length(const std::string& s) {
-  std::size_t n = 0;
-  for (char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    if ((c & 0xC0) != 0x80) n += c >= 0xF0 ? 2 : 1;
-  }
-  return n;
-}
 
 AttributeValue NumberValue(std::size_t n) { return AttributeValue::N(std::to_string(n)); }
 
@@ -81,7 +71,7 @@ bool BeginsWith(const AttributeValue& value, const AttributeValue& prefix) {
 std::optional<AttributeValue> SizeOf(const AttributeValue& value) {
   switch (value.type()) {
     case AttributeType::kS:
-      return NumberValue(Utf16Length(value.scalar()));
+      return NumberValue(ddbemu::Utf16Length(value.scalar()));
     case AttributeType::kB:
       return NumberValue(value.scalar().size());
     case AttributeType::kSS:

@@ -62,4 +62,13 @@ std::string ToValidUtf8(std::string_view text) {
   return out;
 }
 
+std::size_t Utf16Length(std::string_view text) {
+  std::size_t units = 0;
+  for (const char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    if ((c & 0xC0) != 0x80) units += c >= 0xF0 ? 2 : 1;  // a lead byte; beyond the BMP a pair
+  }
+  return units;
+}
+
 }  // namespace ddbemu

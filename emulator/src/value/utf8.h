@@ -16,4 +16,8 @@ bool IsValidUtf8(std::string_view text);
 // Returns `text` unchanged (one copy) when it is already valid.
 std::string ToValidUtf8(std::string_view text);
 
+// The length of well-formed UTF-8 `text` as the service measures strings: UTF-16 code units
+// (Java's String.length()), so "héllo" is 5 and an emoji 2.
+std::size_t Utf16Length(std::string_view text);
+
 }  // namespace ddbemu

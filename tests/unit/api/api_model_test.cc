@@ -1,7 +1,7 @@
 // The generated model tables and the pieces of message rendering that stand on their own:
 // operation lookup, the pattern matchers, Java-style number layout, UTF-16 lengths. Also a
 // timing print (not an assertion) of validating a typical GetItem.
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
@@ -11,6 +11,7 @@
 #include <string>
 
 #include "api_json/request_internal.h"
+#include "value/utf8.h"
 #include "api_json/request_validator.h"
 
 namespace ddbemu::api_model {
@@ -101,10 +102,10 @@ TEST(RequestRendering, JavaDoubleLayout) {
 }
 
 TEST(RequestRendering, Utf16LengthCountsSurrogatePairsTwice) {
-  EXPECT_EQ(request_internal::Utf16Length(""), 0u);
-  EXPECT_EQ(request_internal::Utf16Length("abc"), 3u);
-  EXPECT_EQ(request_internal::Utf16Length("caf\xC3\xA9"), 4u);
-  EXPECT_EQ(request_internal::Utf16Length("\xE2\x82\xAC\xF0\x9F\x98\x80"), 3u);
+  EXPECT_EQ(Utf16Length(""), 0u);
+  EXPECT_EQ(Utf16Length("abc"), 3u);
+  EXPECT_EQ(Utf16Length("caf\xC3\xA9"), 4u);
+  EXPECT_EQ(Utf16Length("\xE2\x82\xAC\xF0\x9F\x98\x80"), 3u);
 }
 
 // Prints, does not assert: validating a typical GetItem should cost well under a

@@ -1,5 +1,5 @@
 // constrained_shapes.h: the shapes whose values the validator's constraint pass may skip.
-#include "api_json/constrained_shapes.h"
+#include "api/constrained_shapes.h"
 
 #include <gtest/gtest.h>
 

@@ -2,6 +2,7 @@
 // "Map keys/value must satisfy constraint" at the map, and the table-name-or-ARN helper.
 #include <string>
 
+#include "api/table_names.h"
 #include "ops/tables/table_name.h"
 #include "request_validator_test_util.h"
 
@@ -175,64 +176,64 @@ TEST(RequestConstraintsBatch, StringLengthsCountUtf16CodeUnits) {
 }
 
 TEST(ValidateTableName, ReturnsTheNameOfANameOrAnArn) {
-  auto plain = ValidateTableName("Music");
+  auto plain = api::ValidateTableName("Music");
   ASSERT_TRUE(plain.ok());
   EXPECT_EQ(*plain, "Music");
-  auto arn = ValidateTableName("arn:aws:dynamodb:us-east-1:123456789012:table/Music");
+  auto arn = api::ValidateTableName("arn:aws:dynamodb:us-east-1:123456789012:table/Music");
   ASSERT_TRUE(arn.ok());
   EXPECT_EQ(*arn, "Music");
-  auto china = ValidateTableName("arn:aws-cn:dynamodb:cn-north-1:123456789012:table/a.b-c_d");
+  auto china = api::ValidateTableName("arn:aws-cn:dynamodb:cn-north-1:123456789012:table/a.b-c_d");
   ASSERT_TRUE(china.ok());
   EXPECT_EQ(*china, "a.b-c_d");
 }
 
-// The embedded client decides a plain name of 3 to 255 characters from [a-zA-Z0-9_.-] without
-// ValidateTableName (embedded/typed_requests.cc, IsPlainTableName): this holds the model to
-// accepting every such name, at both length bounds and with every allowed character, and to
-// rejecting the lengths and characters just outside.
-TEST(ValidateTableName, AcceptsEveryPlainNameTheEmbeddedFastPathAccepts) {
+// ValidateTableName decides a plain name of 3 to 255 characters from [a-zA-Z0-9_.-] without
+// walking the model (IsValidTableName): this holds that rule to the model's, accepting every
+// such name, at both length bounds and with every allowed character, and rejecting the
+// lengths and characters just outside (which the model walk then words).
+TEST(ValidateTableName, AcceptsEveryPlainNameTheModelAccepts) {
   const std::string alphabet =
       "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
   for (char c : alphabet) {
-    EXPECT_TRUE(ValidateTableName(std::string(3, c)).ok()) << c;
-    EXPECT_TRUE(ValidateTableName(std::string(255, c)).ok()) << c;
+    EXPECT_TRUE(api::ValidateTableName(std::string(3, c)).ok()) << c;
+    EXPECT_TRUE(api::ValidateTableName(std::string(255, c)).ok()) << c;
   }
-  EXPECT_TRUE(ValidateTableName(alphabet).ok());
-  EXPECT_FALSE(ValidateTableName("ab").ok());
-  EXPECT_FALSE(ValidateTableName(std::string(256, 'a')).ok());
+  EXPECT_TRUE(api::ValidateTableName(alphabet).ok());
+  EXPECT_FALSE(api::ValidateTableName("ab").ok());
+  EXPECT_FALSE(api::ValidateTableName(std::string(256, 'a')).ok());
   for (char c : std::string(" !#$%&*+/:;<=>?@[]^`{|}~\x7f")) {
-    EXPECT_FALSE(ValidateTableName(std::string("ab") + c).ok()) << c;
+    EXPECT_FALSE(api::ValidateTableName(std::string("ab") + c).ok()) << c;
   }
 }
 
 TEST(ValidateTableName, ReportsNameRulesAtThePath) {
-  auto bad = ValidateTableName("a!");
+  auto bad = api::ValidateTableName("a!");
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.error().code(), ErrorCode::kValidation);
   EXPECT_EQ(bad.error().message(),
             Many({Broken("a!", "tableName", kNamePattern),
                   Broken("a!", "tableName", "have length greater than or equal to 3")}));
-  auto empty = ValidateTableName("", "transactItems.1.member.put.tableName");
+  auto empty = api::ValidateTableName("", "transactItems.1.member.put.tableName");
   ASSERT_FALSE(empty.ok());
   EXPECT_EQ(empty.error().message(), One(Broken("", "transactItems.1.member.put.tableName",
                                                 "have length greater than or equal to 1")));
   std::string short_arn = "arn:aws:dynamodb:us-east-1:123456789012:table/ab";
-  auto in_arn = ValidateTableName(short_arn);
+  auto in_arn = api::ValidateTableName(short_arn);
   ASSERT_FALSE(in_arn.ok());
   EXPECT_EQ(in_arn.error().message(),
             One(Broken(short_arn, "tableName", "have length greater than or equal to 3")));
 }
 
 // The operations judge a name that no request check has judged (the admin endpoints' table=)
-// with rules of their own, as ops/ cannot read the API model: for a name within the TableArn
-// member's bounds (1-1024) they say what the model says, and resolve an ARN to the same name.
+// through api/table_names.h too: for a name within the TableArn member's bounds (1-1024) they
+// say what the request check says, and resolve an ARN to the same name.
 TEST(ValidateTableName, TheOperationsJudgeANameAsTheModelDoes) {
   const ops::Caller caller{.ns = "", .region = "us-east-1", .account_id = "123456789012"};
   for (const std::string name :
        {std::string("Music"), std::string("a.b-c_D9"), std::string("ab"), std::string("a!"),
         std::string("a b"), std::string(255, 'x'), std::string(256, 'x'), std::string(300, '!'),
         std::string("arn:aws:dynamodb:us-east-1:123456789012:table/Music")}) {
-    const Result<std::string_view> model = ValidateTableName(name);
+    const Result<std::string_view> model = api::ValidateTableName(name);
     const Result<std::string> operations = ops::ResolveTableName(caller, name);
     ASSERT_EQ(model.ok(), operations.ok()) << name;
     if (model.ok()) {
@@ -248,7 +249,7 @@ TEST(ValidateTableName, RejectsArnsThatDoNotNameATable) {
        {"arn:aws:s3:::bucket", "arn:aws:dynamodb:us-east-1:123456789012:table/Music/index/i",
         "arn:aws:dynamodb:us-east-1:123456789012:backup/x", "arn:aws:dynamodb::1:table/abc",
         "arn:"}) {
-    auto result = ValidateTableName(arn);
+    auto result = api::ValidateTableName(arn);
     ASSERT_FALSE(result.ok()) << arn;
     EXPECT_EQ(result.error().message(),
               "Invalid TableArn: Invalid ResourceArn provided as input " + arn);

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 #include "api_json/request_validator.h"
 
 namespace ddbemu {

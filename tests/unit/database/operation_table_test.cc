@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 
 namespace ddbemu {
 namespace {

@@ -25,15 +25,6 @@ namespace ddbemu::ops {
 //    ResourceNotFoundException "Requested resource not found: Table: ARN not found".
 Result<std::string> ResolveTableName(const Caller& caller, std::string_view table_name_or_arn);
 
-// True for a valid table or index name (3..255 characters of [a-zA-Z0-9_.-]).
-bool IsValidTableName(std::string_view name);
-
-// An ARN's first five colon-separated parts and the rest ("arn", partition, service, region,
-// account, resource), or fewer parts, the last holding the rest, when it has fewer colons. The
-// one splitter of the table ARNs that ResolveTableName, the tagging operations' ResourceArn and
-// the JSON codec's table-name check read.
-std::vector<std::string_view> SplitArn(std::string_view arn);
-
 // The schema of the table `table_name_or_arn` names for `caller`, as `txn` sees it. An ARN is
 // resolved (with ResolveTableName's errors); a plain name is looked up as it is, the request's
 // checks having judged it (a caller holding an unchecked name resolves it first).

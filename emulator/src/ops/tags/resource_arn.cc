@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "ops/tables/table_name.h"
+#include "api/table_names.h"
 
 namespace ddbemu::ops {
 namespace {
@@ -19,12 +19,12 @@ ApiError AccessDenied(const Caller& caller, std::string_view operation, std::str
 
 Result<std::string> ResolveResourceArn(const Caller& caller, std::string_view operation,
                                        std::string_view arn, const ApiError& not_found) {
-  const std::vector<std::string_view> parts = SplitArn(arn);
+  const std::vector<std::string_view> parts = api::SplitArn(arn);
   if (arn.empty() || parts.size() < 6 || parts[5].find('/') == std::string_view::npos) {
     return AccessDenied(caller, operation, arn);
   }
   const bool table_arn = parts[0] == "arn" && !parts[1].empty() && parts[2] == "dynamodb" &&
-                         parts[5].starts_with("table/") && IsValidTableName(parts[5].substr(6));
+                         parts[5].starts_with("table/") && api::IsValidTableName(parts[5].substr(6));
   if (!table_arn) {
     return ApiError::Validation("Invalid TableArn: Invalid ResourceArn provided as input " +
                                 std::string(arn));

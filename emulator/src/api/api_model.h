@@ -82,7 +82,7 @@ struct Operation {
 };
 
 namespace tables {
-#include "api_json/api_model.inc"
+#include "api/api_model.inc"
 }  // namespace tables
 
 // The accessors are inline: the validator calls them for every member of every request.

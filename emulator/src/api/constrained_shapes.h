@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <iterator>
 
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 
 namespace ddbemu::api_model {
 

@@ -1,5 +1,5 @@
 // Lookups over the generated model tables, and one matcher per model pattern.
-#include "api_json/api_model.h"
+#include "api/api_model.h"
 
 #include <algorithm>
 #include <cstddef>
