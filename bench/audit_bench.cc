@@ -44,8 +44,7 @@ std::unique_ptr<ddbemu::Database> Open(bool audit) {
 
 std::string PutBody(int i) {
   return R"({"TableName":"bench","Item":{"pk":{"S":"ORG#)" + std::to_string(i % 100) +
-         R"("},"sk":{"S":"EMP#)" + std::to_string(i) +
-         R"("},"email":{"S":"e)" + std::to_string(i) +
+         R"("},"sk":{"S":"EMP#)" + std::to_string(i) + R"("},"email":{"S":"e)" + std::to_string(i) +
          R"(@example.com"},"type":{"S":"emp"},"name":{"S":"Ada Lovelace"},"age":{"N":"36"}}})";
 }
 
@@ -77,7 +76,8 @@ void BM_AuditQuery(benchmark::State& state) {
   std::vector<std::string> bodies;
   for (int i = 0; i < 100; ++i) {
     bodies.push_back(R"({"TableName":"bench","KeyConditionExpression":"pk = :p","Limit":10,
-      "ExpressionAttributeValues":{":p":{"S":"ORG#)" + std::to_string(i) + R"("}}})");
+      "ExpressionAttributeValues":{":p":{"S":"ORG#)" +
+                     std::to_string(i) + R"("}}})");
   }
   int i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(db->Call("Query", bodies[i++ % 100]));
@@ -96,7 +96,8 @@ void BM_AuditGsiQuery(benchmark::State& state) {
   for (int i = 0; i < 100; ++i) {
     bodies.push_back(R"({"TableName":"bench","IndexName":"by_email",
       "KeyConditionExpression":"#e = :e","ExpressionAttributeNames":{"#e":"email"},
-      "ExpressionAttributeValues":{":e":{"S":"e)" + std::to_string(i * 97) + R"(@example.com"}}})");
+      "ExpressionAttributeValues":{":e":{"S":"e)" +
+                     std::to_string(i * 97) + R"(@example.com"}}})");
   }
   int i = 0;
   for (auto _ : state) benchmark::DoNotOptimize(db->Call("Query", bodies[i++ % 100]));

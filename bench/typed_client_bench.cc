@@ -42,7 +42,7 @@ ddbemu::Options DataDirOptions(const std::string& path) {
   ddbemu::Options options;
   options.path = path;
   options.durability = ddbemu::Durability::kNone;
-  options.throttle = false;  // the floor has no admission either
+  options.throttle = false;                       // the floor has no admission either
   options.map_size_bytes = std::size_t{1} << 30;  // small enough to run under valgrind
   return options;
 }
@@ -50,8 +50,8 @@ ddbemu::Options DataDirOptions(const std::string& path) {
 // Writes the data directory once per process and returns its path.
 const std::string& DataDir() {
   static const std::string dir = [] {
-    auto path = std::filesystem::temp_directory_path() /
-                ("ddbemu-typed-bench-" + std::to_string(getpid()));
+    auto path =
+        std::filesystem::temp_directory_path() / ("ddbemu-typed-bench-" + std::to_string(getpid()));
     std::filesystem::remove_all(path);
     std::filesystem::create_directories(path);
     std::atexit([] {
@@ -123,8 +123,8 @@ void CheckFloorReadsWhatTypedReads() {
     if (!db.ok()) std::abort();
     auto client = ddbemu::MakeEmbeddedClient(**db);
     for (const ddbemu::Item& item : stored) {
-      auto got = client->GetItem(
-          {.table_name = bench::kEmployeeTable, .key = {{"PK", item.at("PK")}, {"SK", item.at("SK")}}});
+      auto got = client->GetItem({.table_name = bench::kEmployeeTable,
+                                  .key = {{"PK", item.at("PK")}, {"SK", item.at("SK")}}});
       if (!got.ok() || !got->item || *got->item != item) std::abort();
     }
     for (std::size_t first = 0; first < stored.size(); first += kPerPartition) {
@@ -218,7 +218,8 @@ void BM_TypedGetItem(benchmark::State& state) {
   std::vector<ddbemu::GetItemRequest> requests;
   for (int p = 0; p < kPartitions; ++p) {
     for (int i = 0; i < kPerPartition; ++i)
-      requests.push_back({.table_name = bench::kEmployeeTable, .key = {{"PK", S(Org(p))}, {"SK", S(Emp(i))}}});
+      requests.push_back(
+          {.table_name = bench::kEmployeeTable, .key = {{"PK", S(Org(p))}, {"SK", S(Emp(i))}}});
   }
   std::size_t i = 0;
   for (auto _ : state) {
@@ -235,10 +236,11 @@ void BM_TypedQuery100(benchmark::State& state) {
   auto client = ddbemu::MakeEmbeddedClient(**db);
   std::size_t partition = 0;
   for (auto _ : state) {
-    auto response = client->Query({.table_name = bench::kEmployeeTable,
-                                   .key_condition_expression = "PK = :pk",
-                                   .expression_attribute_values = {
-                                       {":pk", S(Org(static_cast<int>(partition++ % kPartitions)))}}});
+    auto response =
+        client->Query({.table_name = bench::kEmployeeTable,
+                       .key_condition_expression = "PK = :pk",
+                       .expression_attribute_values = {
+                           {":pk", S(Org(static_cast<int>(partition++ % kPartitions)))}}});
     if (!response.ok() || response->count != kPerPartition) std::abort();
     benchmark::DoNotOptimize(response);
   }

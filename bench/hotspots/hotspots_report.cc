@@ -249,11 +249,10 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
   out += "  " + std::to_string(run.result.completed) + " operations offered at " +
          Fmt(run.spec.limits.ops_per_second, 0) + "/s" +
          (run.result.workers > 1 ? " by " + std::to_string(run.result.workers) + " workers" : "") +
-         " (measured: " + Fmt(achieved, 0) +
-         " attempts/s): done in " + Fmt(run.result.seconds, 2) + " s, " +
-         std::to_string(run.result.offered) + " attempts; " + Fmt(a.steady_ops_per_second) +
-         " done/s over s" + std::to_string(a.steady_first) + "-s" + std::to_string(a.steady_last) +
-         "\n";
+         " (measured: " + Fmt(achieved, 0) + " attempts/s): done in " + Fmt(run.result.seconds, 2) +
+         " s, " + std::to_string(run.result.offered) + " attempts; " +
+         Fmt(a.steady_ops_per_second) + " done/s over s" + std::to_string(a.steady_first) + "-s" +
+         std::to_string(a.steady_last) + "\n";
   out +=
       "  throttled requests by reason: " + (a.reasons.empty() ? "none" : Reasons(a.reasons)) + "\n";
   std::string others;
@@ -272,8 +271,8 @@ std::string RenderSummary(const VariantRun& run, const RunAnalysis& a, const std
                              : std::to_string(2 * v.in_flight - 1) + " requests (" +
                                    std::to_string(v.in_flight) + " in flight)") +
            " over the window (" + Fmt(v.tolerance()) + " " + unit +
-           "), as the model says; hottest key " +
-           v.hottest_key + " " + Fmt(v.hottest_key_average) + " " + unit + "/s\n";
+           "), as the model says; hottest key " + v.hottest_key + " " + Fmt(v.hottest_key_average) +
+           " " + unit + "/s\n";
   }
   if (!others.empty()) {
     out +=

@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "ddbemu/forwarding_client.h"
 #include "ddbemu/clock.h"
+#include "ddbemu/forwarding_client.h"
 
 namespace hrhot {
 

@@ -13,12 +13,12 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <cctype>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
-#include <sstream>
-#include <cstdlib>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <thread>
 
 namespace hrbench {

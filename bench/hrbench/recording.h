@@ -51,8 +51,8 @@ struct RecordedPattern {
 class RecordingClient {
  public:
   // Signs with `credentials`' secret, or with a made-up one when it is empty.
-  static hrcore::Result<std::unique_ptr<RecordingClient>> Open(
-      const std::string& endpoint, const WireCredentials& credentials);
+  static hrcore::Result<std::unique_ptr<RecordingClient>> Open(const std::string& endpoint,
+                                                               const WireCredentials& credentials);
   ~RecordingClient();
   ddbemu::Client& client();
   // Runs every variant of every pattern once (on this endpoint: the writes happen) and keeps

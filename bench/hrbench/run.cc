@@ -44,7 +44,7 @@ bool SplitUrl(const std::string& url, std::string* host, std::string* port) {
 struct Endpoint {
   std::string name, url, host, port;
   bool trivial = false;
-  int pid = 0;  // the server's process, for its CPU time per request
+  int pid = 0;                              // the server's process, for its CPU time per request
   std::unique_ptr<RecordingClient> client;  // not for the trivial server
 };
 

@@ -49,7 +49,7 @@ struct RunStats {
   std::vector<PatternStats> patterns;  // indexed like the workload's patterns
   double seconds = 0;                  // the measured window
   double generator_cpu_s = 0;          // CPU the load generator itself used (user + system)
-  double server_cpu_s = 0;  // CPU the server used (user + system), when its pid is known
+  double server_cpu_s = 0;             // CPU the server used (user + system), when its pid is known
   void Merge(const RunStats& other);   // the counts only: the caller sums windows
   PatternStats Total() const;
 };

@@ -41,8 +41,9 @@ std::string RenderSignedHead(std::string_view host, std::string_view operation,
   head += std::string(64, '0');
   head += "\r\nContent-Length: " + std::to_string(body_size) + "\r\n\r\n";
   where->body = Offset(head);
-  where->canonical_prefix = "POST\n/\n\ncontent-type:application/x-amz-json-1.0\nhost:" +
-                            std::string(host) + "\nx-amz-date:";
+  where->canonical_prefix =
+      "POST\n/\n\ncontent-type:application/x-amz-json-1.0\nhost:" + std::string(host) +
+      "\nx-amz-date:";
   where->canonical_suffix =
       "\nx-amz-target:" + target + "\n\n" + std::string(kSignedHeaders) + "\n";
   return head;
@@ -55,8 +56,8 @@ void WireSigner::Sign(std::string& request, const WireSignature& where) const {
   request.replace(where.amz_date, amz_date.size(), amz_date);
   request.replace(where.scope_date, date.size(), date);
   const std::string_view body = std::string_view(request).substr(where.body);
-  const std::string canonical = where.canonical_prefix + amz_date + where.canonical_suffix +
-                                sigv4::Sha256Hex(body);
+  const std::string canonical =
+      where.canonical_prefix + amz_date + where.canonical_suffix + sigv4::Sha256Hex(body);
   const std::string scope = sigv4::Scope(date, credentials_.region, kService);
   const std::string key = keys_.Get(credentials_.secret, date, credentials_.region, kService);
   const std::string signature =

@@ -14,9 +14,9 @@
 #include "api_json/request_body.h"
 #include "api_json/request_validator.h"
 #include "database_impl.h"
+#include "operation_table.h"
 #include "ops/access/access_check.h"
 #include "ops/capacity/capacity_report.h"
-#include "operation_table.h"
 #include "ops/ttl/time_to_live.h"
 #include "run_step.h"
 
@@ -126,10 +126,9 @@ void Database::Call(std::string_view operation, std::string_view json_body,
   if (entry == nullptr) {
     // The service names no operation in its answer; for an operation of the API that this
     // emulator does not implement (yet), saying so saves the user a search.
-    return fail(ApiError::UnknownOperation(IsKnownOperation(operation)
-                                               ? "ddb-local does not implement " +
-                                                     std::string(operation)
-                                               : std::string()));
+    return fail(ApiError::UnknownOperation(
+        IsKnownOperation(operation) ? "ddb-local does not implement " + std::string(operation)
+                                    : std::string()));
   }
   try {
     // The parsed body lives in a buffer on this stack frame first (a typical request fits),

@@ -5,8 +5,8 @@
 #include <memory>
 
 #include "audit/access_audit.h"
-#include "database_callers.h"
 #include "capacity/throughput_registry.h"
+#include "database_callers.h"
 #include "ddbemu/database.h"
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
@@ -28,19 +28,25 @@ struct Database::Impl {
   std::unique_ptr<capacity::ThroughputRegistry> throughput;
   std::unique_ptr<storage::StreamStore> streams;  // attached to `items` (stream_store.h)
   std::unique_ptr<realism::FaultInjector> faults;
-  std::unique_ptr<storage::VersionHistory> history;  // null unless eventual consistency is on
+  std::unique_ptr<storage::VersionHistory> history;       // null unless eventual consistency is on
   std::unique_ptr<realism::TransientStatuses> transient;  // null unless transient_status_ms > 0
   std::unique_ptr<storage::ChangeLog> change_log;         // attached to `items`
   std::unique_ptr<audit::AccessAudit> audit;              // null unless options.audit
 
   ops::Engine engine() {
-    return ops::Engine{*env,          *catalog,
-                       *items,        *clock,
-                       options,       &expression_cache,
+    return ops::Engine{*env,
+                       *catalog,
+                       *items,
+                       *clock,
+                       options,
+                       &expression_cache,
                        options.throttle ? throughput.get() : nullptr,
-                       streams.get(), history.get(),
-                       transient.get(), change_log.get(),
-                       audit.get(),     faults.get()};
+                       streams.get(),
+                       history.get(),
+                       transient.get(),
+                       change_log.get(),
+                       audit.get(),
+                       faults.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
   // The same, kept in `callers` for the requests after this one (database_callers.h); `spare`

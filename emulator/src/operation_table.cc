@@ -202,11 +202,11 @@ std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
 
 // ---- each operation's steps: parse, execute, render ---------------------------------------------
 
-#define DDB_STEPS(Op, parse, execute, render)  \
-  struct Op##Steps {                           \
-    static constexpr auto kParse = parse;      \
-    static constexpr auto kExecute = execute;  \
-    static constexpr auto kRender = render;    \
+#define DDB_STEPS(Op, parse, execute, render) \
+  struct Op##Steps {                          \
+    static constexpr auto kParse = parse;     \
+    static constexpr auto kExecute = execute; \
+    static constexpr auto kRender = render;   \
   };
 
 DDB_STEPS(PutItem, &api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>)
@@ -221,8 +221,7 @@ DDB_STEPS(BatchGetItem, &api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBo
 DDB_STEPS(BatchWriteItem, &api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody)
 DDB_STEPS(TransactWriteItems, &api::ParseTransactWriteItems, &ops::TransactWriteItems,
           &TransactWriteBody)
-DDB_STEPS(TransactGetItems, &api::ParseTransactGetItems, &ops::TransactGetItems,
-          &TransactGetBody)
+DDB_STEPS(TransactGetItems, &api::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody)
 DDB_STEPS(CreateTable, &api::ParseCreateTable, &ops::CreateTable,
           &TableDescriptionBody<api::CreateTableRequest>)
 DDB_STEPS(DescribeTable, &api::ParseTableNameRequest, &ops::DescribeTable, &TableBody)
@@ -236,8 +235,7 @@ DDB_STEPS(UpdateTimeToLive, &api::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeTo
           &UpdateTimeToLiveBody)
 DDB_STEPS(DescribeTimeToLive, &api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
           &DescribeTimeToLiveBody)
-DDB_STEPS(TagResource, &api::ParseTagResource, &ops::TagResource,
-          &NoBody<api::TagResourceRequest>)
+DDB_STEPS(TagResource, &api::ParseTagResource, &ops::TagResource, &NoBody<api::TagResourceRequest>)
 DDB_STEPS(UntagResource, &api::ParseUntagResource, &ops::UntagResource,
           &NoBody<api::UntagResourceRequest>)
 DDB_STEPS(ListTagsOfResource, &api::ParseListTagsOfResource, &ops::ListTagsOfResource,
@@ -247,8 +245,8 @@ DDB_STEPS(CreateBackup, &api::ParseCreateBackup, &ops::CreateBackup, &CreateBack
 DDB_STEPS(DescribeBackup, &api::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody)
 DDB_STEPS(ListBackups, &api::ParseListBackups, &ops::ListBackups, &ListBackupsBody)
 DDB_STEPS(DeleteBackup, &api::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody)
-DDB_STEPS(RestoreTableFromBackup, &api::ParseRestoreTableFromBackup,
-          &ops::RestoreTableFromBackup, &RestoreBody<api::RestoreTableFromBackupRequest>)
+DDB_STEPS(RestoreTableFromBackup, &api::ParseRestoreTableFromBackup, &ops::RestoreTableFromBackup,
+          &RestoreBody<api::RestoreTableFromBackupRequest>)
 DDB_STEPS(RestoreTableToPointInTime, &api::ParseRestoreTableToPointInTime,
           &ops::RestoreTableToPointInTime, &RestoreBody<api::RestoreTableToPointInTimeRequest>)
 
@@ -277,8 +275,8 @@ DDB_STEPS(ListStreams, &api::streams::ParseListStreams, &ops::streams::ListStrea
           &api::streams::RenderListStreams)
 DDB_STEPS(DescribeStream, &api::streams::ParseDescribeStream, &ops::streams::DescribeStream,
           &api::streams::RenderDescribeStream)
-DDB_STEPS(GetShardIterator, &api::streams::ParseGetShardIterator,
-          &ops::streams::GetShardIterator, &api::streams::RenderGetShardIterator)
+DDB_STEPS(GetShardIterator, &api::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
+          &api::streams::RenderGetShardIterator)
 DDB_STEPS(GetRecords, &api::streams::ParseGetRecords, &ops::streams::GetRecords,
           &api::streams::RenderGetRecords)
 #undef DDB_STEPS
@@ -287,7 +285,8 @@ DDB_STEPS(GetRecords, &api::streams::ParseGetRecords, &ops::streams::GetRecords,
 // compile), in the lists' order; FindOperation indexes them by name length.
 #define DDB_ROW(Op) OperationEntry{#Op, &Handler<Op##Steps>},
 #define DDB_STREAMS_ROW(Op) OperationEntry{"DynamoDBStreams_20120810." #Op, &Handler<Op##Steps>},
-constexpr std::array kRows = {DDBEMU_OPERATIONS(DDB_ROW) DDBEMU_STREAMS_OPERATIONS(DDB_STREAMS_ROW)};
+constexpr std::array kRows = {DDBEMU_OPERATIONS(DDB_ROW)
+                                  DDBEMU_STREAMS_OPERATIONS(DDB_STREAMS_ROW)};
 #undef DDB_ROW
 #undef DDB_STREAMS_ROW
 

@@ -21,9 +21,9 @@
 
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
+#include "ddbemu/http_client.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
-#include "ddbemu/http_client.h"
 #include "seed.h"
 
 namespace {

@@ -4,9 +4,9 @@
 #include <map>
 #include <set>
 
+#include "employee_shape.h"
 #include "hrcore/keys.h"
 #include "hrcore/ulid.h"
-#include "employee_shape.h"
 #include "item_codec.h"
 
 namespace hrcore {
@@ -66,7 +66,8 @@ Result<CheckReport> CheckInvariants(ddbemu::Client& client, const std::string& t
   const SchemaState schema = SchemaStateFrom(schema_item ? &*schema_item : nullptr);
   if (ReadsNewShape(schema.employee_keys)) {
     std::map<std::pair<std::string, std::string>, std::string> ref_last;
-    for (const Item& r : emp_refs) ref_last[{GetS(r, "orgId"), GetS(r, "empId")}] = GetS(r, "lastName");
+    for (const Item& r : emp_refs)
+      ref_last[{GetS(r, "orgId"), GetS(r, "empId")}] = GetS(r, "lastName");
     for (const Item& e : emps_v2) {
       auto it = ref_last.find({GetS(e, "orgId"), GetS(e, "empId")});
       if (it == ref_last.end() || it->second != GetS(e, "lastName") ||

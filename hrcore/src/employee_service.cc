@@ -304,19 +304,19 @@ Result<Employee> HrService::MoveEmployeeOnce(const TenantContext& ctx, const std
   if (schema.employee_keys != EmployeeKeyMode::kV1) {
     actions = I::EmployeeWrites(schema, &e, after, expected_version);
   } else {
-  actions.push_back(
-      {ddbemu::Update{
-           .key = EmpKey(ctx.org_id, emp_id),
-           .update_expression =
-               "SET departmentId = :new, #version = if_not_exists(#version, :zero) + :one",
-           .condition_expression = condition,
-           .expression_attribute_names = {{"#version", "version"},
-                                          {"#PK", "PK"},
-                                          {"#status", "status"}},
-           .expression_attribute_values = values},
-       [=](const Item* old) {
-         return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
-       }});
+    actions.push_back(
+        {ddbemu::Update{
+             .key = EmpKey(ctx.org_id, emp_id),
+             .update_expression =
+                 "SET departmentId = :new, #version = if_not_exists(#version, :zero) + :one",
+             .condition_expression = condition,
+             .expression_attribute_names = {{"#version", "version"},
+                                            {"#PK", "PK"},
+                                            {"#status", "status"}},
+             .expression_attribute_values = values},
+         [=](const Item* old) {
+           return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
+         }});
   }
   actions.push_back(Headcount(ctx.org_id, new_dept_id, +1));
   actions.push_back(PutRelationship(ctx.org_id, new_dept_id, emp_id));
@@ -332,8 +332,7 @@ Result<Employee> HrService::MoveEmployeeOnce(const TenantContext& ctx, const std
 
 Result<Employee> HrService::Terminate(const TenantContext& ctx, const std::string& emp_id,
                                       std::int64_t expected_version) {
-  return I::WithSchemaRetry(*this,
-                            [&] { return TerminateOnce(ctx, emp_id, expected_version); });
+  return I::WithSchemaRetry(*this, [&] { return TerminateOnce(ctx, emp_id, expected_version); });
 }
 
 Result<Employee> HrService::TerminateOnce(const TenantContext& ctx, const std::string& emp_id,
@@ -367,20 +366,20 @@ Result<Employee> HrService::TerminateOnce(const TenantContext& ctx, const std::s
   if (schema.employee_keys != EmployeeKeyMode::kV1) {
     actions = I::EmployeeWrites(schema, &e, after, expected_version);
   } else {
-  std::string g2 = StatusIndexSet(schema, values, ctx.org_id, emp_id, EmployeeStatus::kInactive);
-  actions.push_back(
-      {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
-                      .update_expression = "SET #status = :inactive, terminatedAt = :now, "
-                                           "#version = if_not_exists(#version, :zero) + :one" +
-                                           g2 + " REMOVE departmentId, GSI1PK, GSI1SK",
-                      .condition_expression = condition,
-                      .expression_attribute_names = {{"#version", "version"},
-                                                     {"#PK", "PK"},
-                                                     {"#status", "status"}},
-                      .expression_attribute_values = values},
-       [=](const Item* old) {
-         return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
-       }});
+    std::string g2 = StatusIndexSet(schema, values, ctx.org_id, emp_id, EmployeeStatus::kInactive);
+    actions.push_back(
+        {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
+                        .update_expression = "SET #status = :inactive, terminatedAt = :now, "
+                                             "#version = if_not_exists(#version, :zero) + :one" +
+                                             g2 + " REMOVE departmentId, GSI1PK, GSI1SK",
+                        .condition_expression = condition,
+                        .expression_attribute_names = {{"#version", "version"},
+                                                       {"#PK", "PK"},
+                                                       {"#status", "status"}},
+                        .expression_attribute_values = values},
+         [=](const Item* old) {
+           return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kActive, old);
+         }});
   }
   if (!e.department_id.empty()) {
     actions.push_back(Headcount(ctx.org_id, e.department_id, -1));
@@ -402,8 +401,7 @@ Result<Employee> HrService::Rehire(const TenantContext& ctx, const std::string& 
 }
 
 Result<Employee> HrService::RehireOnce(const TenantContext& ctx, const std::string& emp_id,
-                                       const std::string& dept_id,
-                                       std::int64_t expected_version) {
+                                       const std::string& dept_id, std::int64_t expected_version) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
   HR_RETURN_IF_ERROR(I::CheckId(dept_id, "departmentId"));
@@ -422,31 +420,31 @@ Result<Employee> HrService::RehireOnce(const TenantContext& ctx, const std::stri
   if (schema.employee_keys != EmployeeKeyMode::kV1) {
     Append(actions, I::EmployeeWrites(schema, &e, after, expected_version));
   } else {
-  ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
-                                           {":one", N(1)},
-                                           {":expected", N(expected_version)},
-                                           {":active", S("active")},
-                                           {":inactive", S("inactive")},
-                                           {":d", S(dept_id)},
-                                           {":email", S(e.email)},
-                                           {":gpk", S(keys::EmailGsiPk(e.email))},
-                                           {":gsk", S(keys::EmpSk(emp_id))}};
-  std::string g2 = StatusIndexSet(schema, values, ctx.org_id, emp_id, EmployeeStatus::kActive);
-  actions.push_back(
-      {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
-                      .update_expression = "SET #status = :active, departmentId = :d, "
-                                           "GSI1PK = :gpk, GSI1SK = :gsk, "
-                                           "#version = if_not_exists(#version, :zero) + :one" +
-                                           g2 + " REMOVE terminatedAt",
-                      .condition_expression = VersionCondition(expected_version) +
-                                              " AND #status = :inactive AND email = :email",
-                      .expression_attribute_names = {{"#version", "version"},
-                                                     {"#PK", "PK"},
-                                                     {"#status", "status"}},
-                      .expression_attribute_values = values},
-       [=](const Item* old) {
-         return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kInactive, old);
-       }});
+    ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
+                                             {":one", N(1)},
+                                             {":expected", N(expected_version)},
+                                             {":active", S("active")},
+                                             {":inactive", S("inactive")},
+                                             {":d", S(dept_id)},
+                                             {":email", S(e.email)},
+                                             {":gpk", S(keys::EmailGsiPk(e.email))},
+                                             {":gsk", S(keys::EmpSk(emp_id))}};
+    std::string g2 = StatusIndexSet(schema, values, ctx.org_id, emp_id, EmployeeStatus::kActive);
+    actions.push_back(
+        {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
+                        .update_expression = "SET #status = :active, departmentId = :d, "
+                                             "GSI1PK = :gpk, GSI1SK = :gsk, "
+                                             "#version = if_not_exists(#version, :zero) + :one" +
+                                             g2 + " REMOVE terminatedAt",
+                        .condition_expression = VersionCondition(expected_version) +
+                                                " AND #status = :inactive AND email = :email",
+                        .expression_attribute_names = {{"#version", "version"},
+                                                       {"#PK", "PK"},
+                                                       {"#status", "status"}},
+                        .expression_attribute_values = values},
+         [=](const Item* old) {
+           return EmployeeFailure(emp_id, expected_version, EmployeeStatus::kInactive, old);
+         }});
   }
   actions.push_back(Headcount(ctx.org_id, dept_id, +1));
   actions.push_back(PutEmailConstraint(e.email, ctx.org_id, emp_id));

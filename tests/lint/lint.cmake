@@ -13,3 +13,14 @@ if(Python3_Interpreter_FOUND AND CMAKE_EXPORT_COMPILE_COMMANDS)
                    --jobs 2 --clang ${DDBEMU_CLANG_CXX})
   set_tests_properties(lint.thread_safety PROPERTIES TIMEOUT 900 PROCESSORS 2 LABELS lint)
 endif()
+
+# lint.clang_format: every .cc, .h and .c file of emulator/, hrcore/, bench/, tests/, tools/ and
+# examples/ as clang-format writes it with the checkout's .clang-format (tools/dev format
+# applies it). A self-test first proves the clang-format found refuses a bad file.
+set(DDBEMU_CLANG_FORMAT clang-format CACHE STRING "The clang-format of ctest lint.clang_format")
+if(Python3_Interpreter_FOUND)
+  add_test(NAME lint.clang_format
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_format.py
+                   ${PROJECT_SOURCE_DIR} --clang-format ${DDBEMU_CLANG_FORMAT})
+  set_tests_properties(lint.clang_format PROPERTIES TIMEOUT 300 LABELS lint)
+endif()

@@ -145,13 +145,15 @@ Response AdminEndpoints::Handle(std::string_view operation, std::string_view /*b
     if (!s.ok()) return FromError(s.error());
     return Response{200, "{}"};
   }
-  if (method == "GET" && path == "/_ddblocal/audit") return AuditEndpoint(database_, params, caller);
+  if (method == "GET" && path == "/_ddblocal/audit")
+    return AuditEndpoint(database_, params, caller);
   if (method == "POST" && path == "/_ddblocal/audit/reset") {
     database_.ResetAudit();
     return Response{200, "{}"};
   }
   if (method == "GET" && path.starts_with("/_ddblocal/console")) {
-    if (!console_) return Error(404, "NotFound", "the console is off: start ddb-local with --console");
+    if (!console_)
+      return Error(404, "NotFound", "the console is off: start ddb-local with --console");
     return ConsoleFile(path);
   }
   if (method == "GET" && path == "/_ddblocal/clock") {

@@ -1,9 +1,9 @@
 #include "local_flags.h"
 
 #include <charconv>
-#include <cstdlib>
-#include <cstdint>
 #include <chrono>
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -312,7 +312,8 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       f.access_policy_file = std::string(value);
       return {};
     case Flag::kHealth:
-      if (!value.starts_with("http://")) return bad("an http:// URL such as http://127.0.0.1:8000/");
+      if (!value.starts_with("http://"))
+        return bad("an http:// URL such as http://127.0.0.1:8000/");
       f.health_url = std::string(value);
       return {};
     case Flag::kIdleTimeout:
@@ -345,7 +346,7 @@ int SkipJavaCommandLine(int argc, const char* const* argv) {
 FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   FlagParse result;
   LocalFlags& f = result.flags;
-  f.database.path = ".";  // DynamoDB Local: "Default is the current directory."
+  f.database.path = ".";    // DynamoDB Local: "Default is the current directory."
   f.database.audit = true;  // the server records request shapes unless --audit off
   bool durability_given = false;
   bool db_path_given = false;

@@ -22,7 +22,7 @@ struct LocalFlags {
   std::string health_url;
   std::string cors_list;  // as given, for the banner; empty when -cors was not given
   bool virtual_clock = false;
-  bool console = false;  // --console: serve the browser console (tools/ddb-local/console/)
+  bool console = false;          // --console: serve the browser console (tools/ddb-local/console/)
   bool ttl_sweep_given = false;  // --ttl-sweep-ms was on the command line
   // --credentials-file: verify SigV4 signatures against this file's keys (ddb-local loads it
   // into server.credentials). Empty: off.
@@ -46,9 +46,9 @@ struct FlagParse {
 // Parses argv[1..argc). A leading Java command line, as amazon/dynamodb-local's image passes
 // it (`-Djava.library.path=./DynamoDBLocal_lib -jar DynamoDBLocal.jar -sharedDb`), is
 // accepted: JVM options (-D..., -X...) and `-jar FILE` before the first flag are skipped, so
-// that a container's command line works unchanged. Defaults are DynamoDB Local's: port 8000, data in the current
-// directory, separate tables per access key and region. -inMemory implies durability none
-// unless --durability says otherwise; -inMemory with -dbPath is an error, as in Local.
+// that a container's command line works unchanged. Defaults are DynamoDB Local's: port 8000, data
+// in the current directory, separate tables per access key and region. -inMemory implies durability
+// none unless --durability says otherwise; -inMemory with -dbPath is an error, as in Local.
 FlagParse ParseLocalFlags(int argc, const char* const* argv);
 
 // The -help text.

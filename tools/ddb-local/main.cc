@@ -25,8 +25,7 @@ const char* Bool(bool b) { return b ? "true" : "false"; }
 
 // DynamoDB Local's start-up lines (scripts wait for them), then where we listen. Printed once
 // the port is bound, so a reader of "Listening" can connect right away.
-void PrintBanner(const ddblocal::LocalFlags& flags,
-                 const ddbemu::server::HttpServer& server) {
+void PrintBanner(const ddblocal::LocalFlags& flags, const ddbemu::server::HttpServer& server) {
   const auto& db = flags.database;
   std::printf(
       "Initializing DynamoDB Local with the following configuration:\n"
@@ -38,8 +37,8 @@ void PrintBanner(const ddblocal::LocalFlags& flags,
       "shouldDelayTransientStatuses:\t%s\n"
       "CorsParams:\t%s\n"
       "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s%s%s)\n",
-      server.port(), Bool(db.in_memory), ddblocal::kBuildVersion, db.in_memory ? "null" : db.path.c_str(),
-      Bool(db.shared_db), Bool(db.transient_status_ms > 0),
+      server.port(), Bool(db.in_memory), ddblocal::kBuildVersion,
+      db.in_memory ? "null" : db.path.c_str(), Bool(db.shared_db), Bool(db.transient_status_ms > 0),
       flags.cors_list.empty() ? "null" : flags.cors_list.c_str(), server.address().c_str(),
       server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
       db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",

@@ -7,10 +7,10 @@
 #include <iostream>
 
 #include "ddbemu/embedded_client.h"
+#include "ddbemu/http_client.h"
 #include "hotspots_command.h"
 #include "hrcore/check.h"
 #include "hrcore/table.h"
-#include "ddbemu/http_client.h"
 #include "output.h"
 #include "seed.h"
 
@@ -237,7 +237,7 @@ std::optional<Role> RoleFlag(const Args& a) {
 
 int RunCost(Backend& b, const Args& args, const ServiceOptions& so, bool json);  // cost.cc
 int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json);  // migrate.cc
-int RunAudit(const Args& args, bool json);  // audit.cc
+int RunAudit(const Args& args, bool json);                                       // audit.cc
 
 int Run(const Args& a) {
   if (!a.error().empty()) return Usage(a.error());
@@ -249,7 +249,8 @@ int Run(const Args& a) {
   const bool json = a.Has("json");
   // Opens its own backends (an in-memory database per run, or an endpoint): bench/hotspots.
   if (cmd == "hotspots")
-    return hrhot::RunHotspotsCommand(a.positional(), [&a](const std::string& n) { return a.Get(n); });
+    return hrhot::RunHotspotsCommand(a.positional(),
+                                     [&a](const std::string& n) { return a.Get(n); });
   if (cmd == "audit") return RunAudit(a, json);
   auto backend = Open(a);
   if (!backend.ok()) return Fail(backend.error(), json);

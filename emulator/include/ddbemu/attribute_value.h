@@ -58,7 +58,9 @@ class AttributeValue {
   static AttributeValue N(std::string canonical) {
     return AttributeValue(AttributeType::kN, std::move(canonical));
   }
-  static AttributeValue B(std::string bytes) { return AttributeValue(AttributeType::kB, std::move(bytes)); }
+  static AttributeValue B(std::string bytes) {
+    return AttributeValue(AttributeType::kB, std::move(bytes));
+  }
   static AttributeValue Bool(bool b) {
     AttributeValue v(AttributeType::kBool);
     v.bool_ = b;
@@ -67,9 +69,15 @@ class AttributeValue {
   static AttributeValue Null() { return AttributeValue(); }
   static AttributeValue M(AttributeMap m);
   static AttributeValue L(AttributeList l);
-  static AttributeValue SS(std::vector<std::string> s) { return Set(AttributeType::kSS, std::move(s)); }
-  static AttributeValue NS(std::vector<std::string> s) { return Set(AttributeType::kNS, std::move(s)); }
-  static AttributeValue BS(std::vector<std::string> s) { return Set(AttributeType::kBS, std::move(s)); }
+  static AttributeValue SS(std::vector<std::string> s) {
+    return Set(AttributeType::kSS, std::move(s));
+  }
+  static AttributeValue NS(std::vector<std::string> s) {
+    return Set(AttributeType::kNS, std::move(s));
+  }
+  static AttributeValue BS(std::vector<std::string> s) {
+    return Set(AttributeType::kBS, std::move(s));
+  }
 
   // An S, N or B value (`type`) holding a copy of `bytes`, built where it is to live: how the
   // stored-item decoder appends a scalar to a map (FlatMap::try_append) with one string
@@ -90,7 +98,8 @@ class AttributeValue {
   AttributeType type() const { return type_; }
   bool is(AttributeType t) const { return type_ == t; }
   bool is_set() const {
-    return type_ == AttributeType::kSS || type_ == AttributeType::kNS || type_ == AttributeType::kBS;
+    return type_ == AttributeType::kSS || type_ == AttributeType::kNS ||
+           type_ == AttributeType::kBS;
   }
 
   // S text, N canonical text or B raw bytes.

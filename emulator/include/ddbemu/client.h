@@ -41,12 +41,9 @@ class Client {
   // One virtual function per operation of ddbemu/operations.h, e.g.
   //   virtual Result<GetItemResponse> GetItem(const GetItemRequest& request);
   // DynamoDB Streams' calls are on ddbemu::StreamsClient (ddbemu/streams_client.h).
-#define DDBEMU_DECLARE_REQUIRED(Op) \
-  virtual Result<Op##Response> Op(const Op##Request& request) = 0;
-#define DDBEMU_DECLARE_OPTIONAL(Op)                                 \
-  virtual Result<Op##Response> Op(const Op##Request& /*request*/) { \
-    return NotImplemented(#Op);                                     \
-  }
+#define DDBEMU_DECLARE_REQUIRED(Op) virtual Result<Op##Response> Op(const Op##Request& request) = 0;
+#define DDBEMU_DECLARE_OPTIONAL(Op) \
+  virtual Result<Op##Response> Op(const Op##Request& /*request*/) { return NotImplemented(#Op); }
   DDBEMU_REQUIRED_OPERATIONS(DDBEMU_DECLARE_REQUIRED)
   DDBEMU_OPTIONAL_OPERATIONS(DDBEMU_DECLARE_OPTIONAL)
 #undef DDBEMU_DECLARE_REQUIRED

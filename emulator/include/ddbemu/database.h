@@ -3,7 +3,8 @@
 // through a typed ddbemu::Client (ddbemu/embedded_client.h).
 //
 //   auto db = ddbemu::Database::Open({.in_memory = true});
-//   auto r = (*db)->Call("ListTables", "{}");   // r.http_status == 200, r.body == {"TableNames":[]}
+//   auto r = (*db)->Call("ListTables", "{}");   // r.http_status == 200, r.body ==
+//   {"TableNames":[]}
 #pragma once
 
 #include <cstddef>
@@ -54,8 +55,8 @@ class Database {
   // The same into `response`, replacing all it held; its body's storage is reused where the
   // operation writes its body in place (the reads), so that a caller keeping one Response (a
   // server connection) answers without allocating a body per request.
-  void Call(std::string_view operation, std::string_view json_body,
-            const RequestContext& context, Response& response);
+  void Call(std::string_view operation, std::string_view json_body, const RequestContext& context,
+            Response& response);
 
   const Options& options() const;
   Clock& clock() const;

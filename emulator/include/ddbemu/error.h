@@ -18,12 +18,12 @@ class AttributeValue;
 
 // The exception types DynamoDB sends in the `__type` field of an error response.
 enum class ErrorCode {
-  kValidation,                     // com.amazon.coral.validate#ValidationException
-  kSerialization,                  // com.amazon.coral.service#SerializationException
-  kUnknownOperation,               // com.amazon.coral.service#UnknownOperationException
-  kMissingAuthenticationToken,     // com.amazon.coral.service#MissingAuthenticationTokenException
-  kInternalFailure,                // com.amazon.coral.service#InternalFailure
-  kResourceNotFound,               // com.amazonaws.dynamodb.v20120810#...
+  kValidation,                  // com.amazon.coral.validate#ValidationException
+  kSerialization,               // com.amazon.coral.service#SerializationException
+  kUnknownOperation,            // com.amazon.coral.service#UnknownOperationException
+  kMissingAuthenticationToken,  // com.amazon.coral.service#MissingAuthenticationTokenException
+  kInternalFailure,             // com.amazon.coral.service#InternalFailure
+  kResourceNotFound,            // com.amazonaws.dynamodb.v20120810#...
   kResourceInUse,
   kConditionalCheckFailed,
   kLimitExceeded,
@@ -47,7 +47,7 @@ enum class ErrorCode {
   kContinuousBackupsUnavailable,
   kPointInTimeRecoveryUnavailable,
   kInvalidRestoreTime,
-  kDuplicateItem,  // PartiQL INSERT of an existing key (DuplicateItemException)
+  kDuplicateItem,        // PartiQL INSERT of an existing key (DuplicateItemException)
   kInternalServerError,  // the last code a service sends (ErrorCodeFromTypeName stops here)
   // Codes no service sends; only a client over HTTP (src/client/) produces them.
   kUnknownServiceError,  // a `__type` without a code above; the message keeps the type name
@@ -63,7 +63,8 @@ std::optional<ErrorCode> ErrorCodeFromTypeName(std::string_view type);
 struct CancellationReason {
   std::string code;     // "None", "ConditionalCheckFailed", "ValidationError", ...
   std::string message;  // empty for "None"
-  std::shared_ptr<const AttributeValue> item;  // an M value, with ReturnValuesOnConditionCheckFailure
+  // An M value, with ReturnValuesOnConditionCheckFailure.
+  std::shared_ptr<const AttributeValue> item;
 };
 // One entry of ProvisionedThroughputExceededException.ThrottlingReasons (capacity layer).
 struct ThrottlingReason {
@@ -123,16 +124,31 @@ class [[nodiscard]] Result {
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
 
-  T& value() & { assert(ok()); return std::get<0>(v_); }
-  const T& value() const& { assert(ok()); return std::get<0>(v_); }
-  T&& value() && { assert(ok()); return std::get<0>(std::move(v_)); }
+  T& value() & {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  const T& value() const& {
+    assert(ok());
+    return std::get<0>(v_);
+  }
+  T&& value() && {
+    assert(ok());
+    return std::get<0>(std::move(v_));
+  }
   T* operator->() { return &value(); }
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
 
-  const ApiError& error() const& { assert(!ok()); return std::get<1>(v_); }
-  ApiError&& error() && { assert(!ok()); return std::get<1>(std::move(v_)); }
+  const ApiError& error() const& {
+    assert(!ok());
+    return std::get<1>(v_);
+  }
+  ApiError&& error() && {
+    assert(!ok());
+    return std::get<1>(std::move(v_));
+  }
 
  private:
   std::variant<T, ApiError> v_;
@@ -145,13 +161,22 @@ class [[nodiscard]] Status {
   Status(ApiError error) : error_(std::make_unique<ApiError>(std::move(error))) {}  // NOLINT
   Status(const Status& o) : error_(o.error_ ? std::make_unique<ApiError>(*o.error_) : nullptr) {}
   Status(Status&&) noexcept = default;
-  Status& operator=(Status o) noexcept { error_ = std::move(o.error_); return *this; }
+  Status& operator=(Status o) noexcept {
+    error_ = std::move(o.error_);
+    return *this;
+  }
 
   static Status Ok() { return {}; }
   bool ok() const { return !error_; }
   explicit operator bool() const { return ok(); }
-  const ApiError& error() const& { assert(!ok()); return *error_; }
-  ApiError&& error() && { assert(!ok()); return std::move(*error_); }
+  const ApiError& error() const& {
+    assert(!ok());
+    return *error_;
+  }
+  ApiError&& error() && {
+    assert(!ok());
+    return std::move(*error_);
+  }
 
  private:
   std::unique_ptr<ApiError> error_;  // null on success: success costs one pointer
@@ -160,9 +185,9 @@ class [[nodiscard]] Status {
 }  // namespace ddbemu
 
 // Propagate a failure: `DDB_RETURN_IF_ERROR(status_expr);`
-#define DDB_RETURN_IF_ERROR(expr)                  \
-  do {                                             \
-    auto ddb_status_ = (expr);                     \
+#define DDB_RETURN_IF_ERROR(expr)                                 \
+  do {                                                            \
+    auto ddb_status_ = (expr);                                    \
     if (!ddb_status_.ok()) return std::move(ddb_status_).error(); \
   } while (0)
 

@@ -111,8 +111,8 @@ class FlatMap {
   // whether it was added. `key` is a std::string, string_view or anything else a name is built
   // from.
   template <class K, class... Args>
-    requires std::is_convertible_v<const K&, std::string_view>
-  std::pair<iterator, bool> try_emplace(K&& key, Args&&... args) {
+  requires std::is_convertible_v<const K&, std::string_view> std::pair<iterator, bool> try_emplace(
+      K&& key, Args&&... args) {
     std::string_view k(key);
     std::size_t i = LowerIndex(k);
     if (i < entries_.size() && entries_[i].first == k) return {begin() + i, false};
@@ -124,8 +124,8 @@ class FlatMap {
   // As try_emplace, but `hint` is where the entry is expected to go: when it is right (the
   // decoder appends names in order with hint end()) no search is made.
   template <class K, class... Args>
-    requires std::is_convertible_v<const K&, std::string_view>
-  iterator try_emplace(const_iterator hint, K&& key, Args&&... args) {
+  requires std::is_convertible_v<const K&, std::string_view> iterator
+  try_emplace(const_iterator hint, K&& key, Args&&... args) {
     std::string_view k(key);
     std::size_t i = static_cast<std::size_t>(hint - cbegin());
     bool fits = (i == 0 || NameLess(entries_[i - 1].first, k)) &&
@@ -182,8 +182,8 @@ class FlatMap {
 
   // Adds an entry named `key` holding `value`, or replaces the value of the existing one.
   template <class K, class M>
-    requires std::is_convertible_v<const K&, std::string_view>
-  std::pair<iterator, bool> insert_or_assign(K&& key, M&& value) {
+  requires std::is_convertible_v<const K&, std::string_view> std::pair<iterator, bool>
+  insert_or_assign(K&& key, M&& value) {
     std::string_view k(key);
     std::size_t i = LowerIndex(k);
     if (i < entries_.size() && entries_[i].first == k) {

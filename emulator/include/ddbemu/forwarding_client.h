@@ -25,10 +25,8 @@ class ForwardingClient : public Client {
   explicit ForwardingClient(Client& inner) : inner_(inner) {}
 
   // Every operation of ddbemu/operations.h, passed on.
-#define DDBEMU_FORWARD(Op)                                          \
-  Result<Op##Response> Op(const Op##Request& request) override { \
-    return inner_.Op(request);                                      \
-  }
+#define DDBEMU_FORWARD(Op) \
+  Result<Op##Response> Op(const Op##Request& request) override { return inner_.Op(request); }
   DDBEMU_OPERATIONS(DDBEMU_FORWARD)
 #undef DDBEMU_FORWARD
 

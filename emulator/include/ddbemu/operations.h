@@ -8,6 +8,8 @@
 // conversions) and one X(...) here; a codec left out fails the build where the list is expanded.
 #pragma once
 
+// The lists are tables, one operation per X(...) grouped by family: not for clang-format.
+// clang-format off
 // Every Client implements these; a test double that derives from Client must too.
 #define DDBEMU_REQUIRED_OPERATIONS(X)                                                \
   /* Single items. */                                                                \
@@ -37,6 +39,7 @@
   X(ListContributorInsights)                                                               \
   /* PartiQL (model/partiql.h); ExecuteStatement pages by next_token. */                   \
   X(ExecuteStatement) X(BatchExecuteStatement) X(ExecuteTransaction)
+// clang-format on
 
 // DynamoDB's operations: the calls of ddbemu::Client.
 #define DDBEMU_OPERATIONS(X) DDBEMU_REQUIRED_OPERATIONS(X) DDBEMU_OPTIONAL_OPERATIONS(X)

@@ -18,10 +18,10 @@ enum class Durability {
 
 // Fault injection (a realism switch, off by default): see ops/realism/fault_injector.h.
 struct FaultOptions {
-  double rate = 0;            // probability that a request of a chosen operation fails (0..1)
-  std::string operations;     // comma-separated operation names; empty: every operation
+  double rate = 0;         // probability that a request of a chosen operation fails (0..1)
+  std::string operations;  // comma-separated operation names; empty: every operation
   std::string kinds = "throttling,internal,conflict";  // any of those and "drop"
-  std::uint64_t seed = 1;     // the draws replay for a given seed
+  std::uint64_t seed = 1;                              // the draws replay for a given seed
 };
 
 struct Options {
@@ -53,8 +53,9 @@ struct Options {
   // then Database::SweepExpiredItems deletes them when called — what a virtual clock wants).
   std::int64_t ttl_sweep_interval_ms = 0;
 
-  // Accept what DynamoDB Local accepts and AWS refuses (api_json/local_leniency.h), for tools written
-  // against DynamoDB Local such as dynamodb-admin. Off: requests are judged as AWS judges them.
+  // Accept what DynamoDB Local accepts and AWS refuses (api_json/local_leniency.h), for tools
+  // written against DynamoDB Local such as dynamodb-admin. Off: requests are judged as AWS judges
+  // them.
   bool local_leniencies = false;
 
   // ---- Realism switches: the service's imperfections on demand, all off by default ----

@@ -29,8 +29,7 @@ class StreamsClient {
   //   GetShardIterator  a position in a shard.
   //   GetRecords        records after the iterator's position; continue with
   //                     next_shard_iterator.
-#define DDBEMU_DECLARE_STREAMS(Op) \
-  virtual Result<Op##Response> Op(const Op##Request& request) = 0;
+#define DDBEMU_DECLARE_STREAMS(Op) virtual Result<Op##Response> Op(const Op##Request& request) = 0;
   DDBEMU_STREAMS_OPERATIONS(DDBEMU_DECLARE_STREAMS)
 #undef DDBEMU_DECLARE_STREAMS
 };

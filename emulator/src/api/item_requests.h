@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "api/item_collection_metrics.h"
-#include "expr/legacy.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "expr/legacy.h"
 
 namespace ddbemu::api {
 
@@ -25,7 +25,7 @@ struct ExpressionParameters {
   std::optional<std::string> update_expression;
   std::map<std::string, std::string> names;  // ExpressionAttributeNames
   bool has_names = false;                    // present in the request
-  Item values;                                            // ExpressionAttributeValues
+  Item values;                               // ExpressionAttributeValues
   bool has_values = false;
 };
 

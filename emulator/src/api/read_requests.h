@@ -1,7 +1,7 @@
 // Typed requests and responses of the read operations, Query and Scan. The codec in
 // read_requests.cc fills them from a request body that ValidateRequest has accepted (types,
-// enums and ranges are the model's business there); ops/reads/query.cc and ops/reads/scan.cc execute them;
-// the same structs serve the in-process API.
+// enums and ranges are the model's business there); ops/reads/query.cc and ops/reads/scan.cc
+// execute them; the same structs serve the in-process API.
 #pragma once
 
 #include <cstdint>

@@ -29,9 +29,9 @@ std::vector<std::string> Violations(const Shape& shape, std::string_view text,
                                     std::string_view reported, std::string_view path) {
   std::vector<std::string> errors;
   api_model::ForEachStringViolation(shape, text, [&](const Shape& owner, Violation violation) {
-    errors.push_back("Value '" + std::string(reported) + "' at '" + std::string(path) +
-                     "' failed to satisfy constraint: " +
-                     api_model::ConstraintText(owner, violation));
+    errors.push_back(
+        "Value '" + std::string(reported) + "' at '" + std::string(path) +
+        "' failed to satisfy constraint: " + api_model::ConstraintText(owner, violation));
   });
   return errors;
 }

@@ -119,10 +119,10 @@ struct UpdateTableRequest {
   std::optional<WarmThroughputRequest> warm_throughput;
   // Members this emulator does not model yet; present or not decides the "at least one of"
   // and "must be the only operation" checks.
-  std::optional<bool> stream_enabled;  // StreamSpecification.StreamEnabled when sent
+  std::optional<bool> stream_enabled;           // StreamSpecification.StreamEnabled when sent
   std::optional<std::string> stream_view_type;  // StreamSpecification.StreamViewType
-  std::optional<bool> sse_enabled;     // SSESpecification.Enabled (absent means true)
-  bool has_replica_updates = false;    // a non-empty ReplicaUpdates
+  std::optional<bool> sse_enabled;              // SSESpecification.Enabled (absent means true)
+  bool has_replica_updates = false;             // a non-empty ReplicaUpdates
   bool has_multi_region_consistency = false;
 };
 

@@ -236,15 +236,15 @@ void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
     w.StartObject();
     w.Key("TableName");
     WriteString(w, table.table_name);
-    WriteCapacityUnits(table.capacity_units, table.read_capacity_units,
-                         table.write_capacity_units, parts.read_write_units, w);
+    WriteCapacityUnits(table.capacity_units, table.read_capacity_units, table.write_capacity_units,
+                       parts.read_write_units, w);
     if (mode == ReturnConsumedCapacity::kIndexes) {
       const Capacity own = table.table.value_or(
           Capacity{table.capacity_units, table.read_capacity_units, table.write_capacity_units});
       w.Key("Table");
       w.StartObject();
       WriteCapacityUnits(own.capacity_units, own.read_capacity_units, own.write_capacity_units,
-                           parts.read_write_units_in_table, w);
+                         parts.read_write_units_in_table, w);
       w.EndObject();
       WriteIndexCapacities("LocalSecondaryIndexes", table.local_secondary_indexes,
                            parts.read_write_units_in_table, w);

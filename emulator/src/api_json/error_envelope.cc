@@ -1,8 +1,8 @@
 #include "api_json/error_envelope.h"
 
 #include "ddbemu/attribute_value.h"
-#include "value_json/json_codec.h"
 #include "value/utf8.h"
+#include "value_json/json_codec.h"
 
 namespace ddbemu::api {
 namespace {
@@ -46,8 +46,7 @@ std::string RenderError(const ApiError& error) {
   // The Coral front end's exceptions (SerializationException, UnknownOperationException...)
   // capitalise the member as "Message"; DynamoDB's own exceptions send "message". SDKs read both.
   const bool coral_service = error.type_name().starts_with("com.amazon.coral.service#");
-  WriteTypeAndMessage(w, error.type_name(), coral_service ? "Message" : "message",
-                      error.message());
+  WriteTypeAndMessage(w, error.type_name(), coral_service ? "Message" : "message", error.message());
   if (error.item && error.item->is(AttributeType::kM)) {
     w.Key("Item");
     WriteItem(error.item->map(), w);

@@ -47,7 +47,8 @@ inline std::optional<std::int64_t> IntOf(const rapidjson::Value* v) {
   return static_cast<std::int64_t>(d);
 }
 
-inline std::optional<std::string> StringMember(const rapidjson::Value& object, std::string_view name) {
+inline std::optional<std::string> StringMember(const rapidjson::Value& object,
+                                               std::string_view name) {
   return StringOf(Member(object, name));
 }
 
@@ -61,7 +62,8 @@ inline std::optional<bool> BoolMember(const rapidjson::Value& object, std::strin
   return BoolOf(Member(object, name));
 }
 
-inline std::optional<std::int64_t> IntMember(const rapidjson::Value& object, std::string_view name) {
+inline std::optional<std::int64_t> IntMember(const rapidjson::Value& object,
+                                             std::string_view name) {
   return IntOf(Member(object, name));
 }
 

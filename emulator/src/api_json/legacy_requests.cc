@@ -59,7 +59,8 @@ Result<std::vector<expr::FilterEntry>> ParseFilterEntries(const rapidjson::Value
   return entries;
 }
 
-Result<std::vector<expr::AttributeUpdateEntry>> ParseAttributeUpdates(const rapidjson::Value& json) {
+Result<std::vector<expr::AttributeUpdateEntry>> ParseAttributeUpdates(
+    const rapidjson::Value& json) {
   std::vector<expr::AttributeUpdateEntry> entries;
   if (!json.IsObject()) return entries;
   for (const auto& member : json.GetObject()) {

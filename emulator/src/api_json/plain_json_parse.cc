@@ -176,8 +176,8 @@ class PlainJsonParser {
     // Unsigned s <= 0x1F exactly when max(s, 0x1F) == 0x1F.
     const __m128i control = _mm_cmpeq_epi8(_mm_max_epu8(s, limit), limit);
     // A byte above 0x7F has its own high bit set: s itself joins the mask.
-    return static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_or_si128(_mm_or_si128(quote, backslash), _mm_or_si128(control, s))));
+    return static_cast<unsigned>(
+        _mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, backslash), _mm_or_si128(control, s))));
   }
 #endif
 

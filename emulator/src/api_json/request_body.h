@@ -37,8 +37,8 @@ class RequestBodyScratch {
 
 // What the fast path needs to know of a body before parsing it.
 struct BodyShape {
-  bool plain = false;        // ASCII without NUL or 0x1A-0x1F bytes
-  std::size_t openers = 0;   // '{' and '[' bytes, inside strings too: a bound on the nesting
+  bool plain = false;       // ASCII without NUL or 0x1A-0x1F bytes
+  std::size_t openers = 0;  // '{' and '[' bytes, inside strings too: a bound on the nesting
 };
 BodyShape ScanBody(std::string_view body);
 

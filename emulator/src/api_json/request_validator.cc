@@ -38,16 +38,16 @@
 namespace ddbemu {
 namespace {
 
+using api_model::ConstraintText;
+using api_model::ForEachStringViolation;
 using api_model::MayBreak;
 using api_model::Member;
 using api_model::Shape;
 using api_model::ShapeKind;
-using request_internal::AppendLowerFirst;
-using request_internal::AppendValue;
-using api_model::ConstraintText;
-using api_model::ForEachStringViolation;
 using api_model::ValidationErrors;
 using api_model::Violation;
+using request_internal::AppendLowerFirst;
+using request_internal::AppendValue;
 
 constexpr size_t kMaxErrors = 10;
 

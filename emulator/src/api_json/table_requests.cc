@@ -147,8 +147,9 @@ Result<CreateTableRequest> ParseCreateTable(const rapidjson::Value& body) {
   request.tags = ReadTags(body);
   request.table_class = StringMember(body, "TableClass");
   if (const rapidjson::Value* stream = ObjectMember(body, "StreamSpecification")) {
-    request.stream_specification = StreamSpecificationRequest{
-        BoolMember(*stream, "StreamEnabled").value_or(false), StringMember(*stream, "StreamViewType")};
+    request.stream_specification =
+        StreamSpecificationRequest{BoolMember(*stream, "StreamEnabled").value_or(false),
+                                   StringMember(*stream, "StreamViewType")};
   }
   request.deletion_protection_enabled =
       BoolMember(body, "DeletionProtectionEnabled").value_or(false);

@@ -75,7 +75,7 @@ AccessAudit::ShapeState* AccessAudit::AddShape(std::uint64_t hash, const Observa
 }
 
 AccessAudit::ShapeState* AccessAudit::ShapeOf(const Observation& o, std::string_view raw_key,
-                                               std::uint64_t raw_hash) {
+                                              std::uint64_t raw_hash) {
   auto [first, last] = raw_index_.equal_range(raw_hash);
   for (auto it = first; it != last; ++it) {
     if (it->second.key == raw_key) return &shapes_[it->second.shape];
@@ -162,8 +162,7 @@ bool AccessAudit::Record(const Observation& o, bool schema_looked_up) {
     if (schema == nullptr && !schema_looked_up) return false;  // nothing counted yet
     if (schema != nullptr) {
       read = ObservedKeys{};
-      o.read_keys(o.keys_context, *schema, last_write_micros_ >= now - limits_.window_micros,
-                  read);
+      o.read_keys(o.keys_context, *schema, last_write_micros_ >= now - limits_.window_micros, read);
     }
   }
   AuditShape& s = state->shape;

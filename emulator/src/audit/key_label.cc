@@ -94,8 +94,8 @@ void CaptureKey(const KeyRef& key, std::string& out) {
       WriteKeyLabel(key, out);
       return;
     }
-    size += 1 + 2 * sizeof(std::uint32_t) + key.attributes[i].name.size() +
-            key.values[i].bytes.size();
+    size +=
+        1 + 2 * sizeof(std::uint32_t) + key.attributes[i].name.size() + key.values[i].bytes.size();
   }
   // One resize and copies: this runs on most reads (a sketch's smallest counter changes hands).
   out.resize(size);

@@ -32,8 +32,7 @@ KeyRef PartitionKey(const TableSchema& schema, const Item& item) {
 }
 
 std::uint64_t TableSeed(std::string_view ns, const TableSchema& schema) {
-  return CombineHash(std::hash<std::string_view>{}(ns),
-                     std::hash<std::string_view>{}(schema.name));
+  return CombineHash(std::hash<std::string_view>{}(ns), std::hash<std::string_view>{}(schema.name));
 }
 
 std::uint64_t ItemHash(std::uint64_t seed, const KeyScalar& partition, const KeyScalar* sort) {
@@ -186,8 +185,7 @@ struct ReadContext {
   std::optional<ReadKeys> keys;  // what ObservedKeys points into
 };
 
-void ReadItemKeys(void* context, const TableSchema& schema, bool recent_write,
-                  ObservedKeys& out) {
+void ReadItemKeys(void* context, const TableSchema& schema, bool recent_write, ObservedKeys& out) {
   auto& c = *static_cast<ReadContext*>(context);
   const IndexSchema* index = c.index.empty() ? nullptr : schema.FindIndex(c.index);
   out.global_index_read = index != nullptr && !index->is_local;
@@ -211,8 +209,8 @@ void ReadItemKeys(void* context, const TableSchema& schema, bool recent_write,
 // Query and Scan: index, expressions, counts and the items' keys.
 template <class Request>
 void ObserveRead(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
-                 std::string_view operation, const Request& request,
-                 RawExpression key_condition, const Result<api::ReadResponse>& response) {
+                 std::string_view operation, const Request& request, RawExpression key_condition,
+                 const Result<api::ReadResponse>& response) {
   const api::ReadParameters& read = request.read;
   Observation o = Begin(caller, operation, read.table_name, ErrorOf(response));
   o.index = read.index_name ? std::string_view(*read.index_name) : std::string_view();

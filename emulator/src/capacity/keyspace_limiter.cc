@@ -181,8 +181,7 @@ void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_mi
   for (const auto& p : by_partition.entries) {
     Partition& partition = partitions_[static_cast<std::size_t>(p.id)];
     if (p.read > 0 && !partition.read.HasTokens(now_micros)) hit(false, LimitKind::kKeyRange);
-    if (p.write > 0 && !partition.write.HasTokens(now_micros))
-      hit(true, LimitKind::kKeyRange);
+    if (p.write > 0 && !partition.write.HasTokens(now_micros)) hit(true, LimitKind::kKeyRange);
   }
   for (const auto& k : by_key.entries) {
     auto it = keys_.find(k.id);
@@ -190,10 +189,8 @@ void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_mi
       // A key never seen has full buckets, which admit anything (token_bucket.h).
       continue;
     }
-    if (k.read > 0 && !it->second.read.HasTokens(now_micros))
-      hit(false, LimitKind::kKeyRange);
-    if (k.write > 0 && !it->second.write.HasTokens(now_micros))
-      hit(true, LimitKind::kKeyRange);
+    if (k.read > 0 && !it->second.read.HasTokens(now_micros)) hit(false, LimitKind::kKeyRange);
+    if (k.write > 0 && !it->second.write.HasTokens(now_micros)) hit(true, LimitKind::kKeyRange);
   }
   const bool provisioned = limits_.mode == CapacityMode::kProvisioned;
   const LimitKind table_kind = provisioned ? LimitKind::kProvisioned : LimitKind::kAccountLimit;

@@ -9,9 +9,9 @@
 
 namespace ddbemu::capacity {
 
-// Per-partition throughput caps (Developer Guide, "Partitions and data distribution"; docs/capacity.md
-// §2): a partition serves at most 3,000 RCU and 1,000 WCU per second, and so does a single
-// partition key value, whatever the table's capacity.
+// Per-partition throughput caps (Developer Guide, "Partitions and data distribution";
+// docs/capacity.md §2): a partition serves at most 3,000 RCU and 1,000 WCU per second, and so does
+// a single partition key value, whatever the table's capacity.
 inline constexpr std::int64_t kPartitionReadUnitsPerSecond = 3000;
 inline constexpr std::int64_t kPartitionWriteUnitsPerSecond = 1000;
 // A partition holds up to 10 GB of data.

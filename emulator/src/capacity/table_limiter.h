@@ -2,8 +2,9 @@
 // the admission decision for one request (docs/capacity.md §3): a request is admitted only if every
 // bucket it touches, in the table and in each GSI it writes, holds tokens (a positive balance,
 // whatever the request costs); it is then charged its whole cost, into debt if need be.
-// Otherwise nothing is taken and the request fails with ProvisionedThroughputExceededException. A write whose GSI
-// cannot absorb it is throttled on the base table too (back-pressure), with an Index reason.
+// Otherwise nothing is taken and the request fails with ProvisionedThroughputExceededException. A
+// write whose GSI cannot absorb it is throttled on the base table too (back-pressure), with an
+// Index reason.
 #pragma once
 
 #include <atomic>

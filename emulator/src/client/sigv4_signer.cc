@@ -77,10 +77,10 @@ Signature SigV4Signer::Sign(const SigningRequest& request, const Credentials& cr
   }
 
   Signature s;
-  s.canonical_request =
-      std::string(request.method) + "\n" + CanonicalUri(request.path) + "\n" +
-      sigv4::CanonicalQuery(request.query, sigv4::QueryText::kUnencoded) + "\n" +
-      canonical_headers + "\n" + signed_headers + "\n" + Sha256Hex(request.payload);
+  s.canonical_request = std::string(request.method) + "\n" + CanonicalUri(request.path) + "\n" +
+                        sigv4::CanonicalQuery(request.query, sigv4::QueryText::kUnencoded) + "\n" +
+                        canonical_headers + "\n" + signed_headers + "\n" +
+                        Sha256Hex(request.payload);
 
   // From here on, the signing core the server's verifier uses too (sigv4/sigv4_core.h).
   const std::string_view date = amz_date.substr(0, 8);

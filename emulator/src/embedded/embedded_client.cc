@@ -68,9 +68,9 @@ DeleteTableResponse ToDeleteTableResponse(const ops::TableResult& r) {
   return DeleteTableResponse{std::move(d)};
 }
 
-#define DDB_BINDING(Op, execute, ...)            \
-  struct Op##Binding {                           \
-    static constexpr auto kExecute = execute;    \
+#define DDB_BINDING(Op, execute, ...)              \
+  struct Op##Binding {                             \
+    static constexpr auto kExecute = execute;      \
     static constexpr auto kToPublic = __VA_ARGS__; \
   };
 #define DDB_BINDING_FROM(Op, to_engine, execute, ...) \
@@ -81,7 +81,8 @@ DeleteTableResponse ToDeleteTableResponse(const ops::TableResult& r) {
   };
 
 DDB_BINDING(PutItem, &ops::PutItem, &embedded::ToPutItemResponse)
-DDB_BINDING(GetItem, &ops::GetItem, &embedded::ToGetItemResponse)  // converted by Run's GetItem case
+// GetItem's response is converted by Run's GetItem case.
+DDB_BINDING(GetItem, &ops::GetItem, &embedded::ToGetItemResponse)
 DDB_BINDING(UpdateItem, &ops::UpdateItem, &embedded::ToUpdateItemResponse)
 DDB_BINDING(DeleteItem, &ops::DeleteItem, &embedded::ToDeleteItemResponse)
 DDB_BINDING(Query, &ops::Query, kPublic)
@@ -166,9 +167,9 @@ class EmbeddedClient final : public Client {
         context_(std::move(context)),
         caller_(WithMemo(impl_.CallerFor(context_), &table_memo_)) {}
 
-#define DDB_EMBEDDED_CALL(Op)                                      \
+#define DDB_EMBEDDED_CALL(Op)                                    \
   Result<Op##Response> Op(const Op##Request& request) override { \
-    return Run<Op##Binding, Op##Response>(#Op, request);           \
+    return Run<Op##Binding, Op##Response>(#Op, request);         \
   }
   DDBEMU_OPERATIONS(DDB_EMBEDDED_CALL)
 #undef DDB_EMBEDDED_CALL

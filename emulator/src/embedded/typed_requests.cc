@@ -47,7 +47,8 @@ Status CheckMinimumFramework(const std::optional<std::int64_t>& value, std::stri
   if (!value || *value >= min) return Status::Ok();
   return ApiError::Validation("1 validation error detected: Value at '" + std::string(member) +
                               "' failed to satisfy constraint: Member must have value greater "
-                              "than or equal to " + std::to_string(min));
+                              "than or equal to " +
+                              std::to_string(min));
 }
 
 Status CheckMinimum(const std::optional<std::int64_t>& value, std::string_view path,

@@ -180,9 +180,9 @@ class EmbeddedStreamsClient final : public StreamsClient {
   EmbeddedStreamsClient(Database& database, RequestContext context)
       : impl_(database.impl()), context_(std::move(context)) {}
 
-#define DDB_EMBEDDED_STREAMS_CALL(Op)                              \
+#define DDB_EMBEDDED_STREAMS_CALL(Op)                            \
   Result<Op##Response> Op(const Op##Request& request) override { \
-    return Run<Op##Response>(#Op, request, &streams::Op);          \
+    return Run<Op##Response>(#Op, request, &streams::Op);        \
   }
   DDBEMU_STREAMS_OPERATIONS(DDB_EMBEDDED_STREAMS_CALL)
 #undef DDB_EMBEDDED_STREAMS_CALL

@@ -206,7 +206,7 @@ Status OperandBinder::BindOperandInto(const Operand& parsed, Operand& out) const
         DDB_RETURN_IF_ERROR(BindOperandInto(parsed.args[i], out.args[i]));
       }
       return parsed.kind == Operand::Kind::kFunction ? CheckOperandFunction(out)
-                                                      : CheckArithmetic(out);
+                                                     : CheckArithmetic(out);
   }
 }
 

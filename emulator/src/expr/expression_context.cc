@@ -61,9 +61,8 @@ std::vector<std::string> UnusedKeys(const Map* map, const Used& used) {
   }
   for (const auto& [key, value] : *map) {
     const std::string_view k = key;
-    const bool is_used = sorted.empty()
-                             ? std::find(used.begin(), used.end(), k) != used.end()
-                             : std::binary_search(sorted.begin(), sorted.end(), k);
+    const bool is_used = sorted.empty() ? std::find(used.begin(), used.end(), k) != used.end()
+                                        : std::binary_search(sorted.begin(), sorted.end(), k);
     if (!is_used) unused.push_back(key);
   }
   if (unused.empty()) return unused;  // the common case: no order to compute
@@ -153,9 +152,8 @@ const AttributeValue* ExpressionContext::FindValue(std::string_view placeholder)
 }
 
 Status ExpressionContext::CheckAllUsed() const {
-  std::vector<std::string> names = lookup_names_ != nullptr
-                                       ? UnusedKeys(lookup_names_, used_names_)
-                                       : UnusedKeys(names_, used_names_);
+  std::vector<std::string> names = lookup_names_ != nullptr ? UnusedKeys(lookup_names_, used_names_)
+                                                            : UnusedKeys(names_, used_names_);
   if (!names.empty()) return errors::UnusedNames(names);
   std::vector<std::string> values = UnusedKeys(values_, used_values_);
   if (!values.empty()) return errors::UnusedValues(values);

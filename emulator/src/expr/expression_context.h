@@ -31,8 +31,7 @@ class ExpressionContext {
       : names_(names), values_(values) {}
   // The same over a LookupAttributeNames map (a factory: a null `names` would make a second
   // constructor ambiguous).
-  static ExpressionContext WithLookupNames(const LookupAttributeNames* names,
-                                          const Item* values) {
+  static ExpressionContext WithLookupNames(const LookupAttributeNames* names, const Item* values) {
     ExpressionContext context(nullptr, values);
     context.lookup_names_ = names;
     return context;

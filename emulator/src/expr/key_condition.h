@@ -73,8 +73,7 @@ Status ExtractKeyCondition(const Condition& condition, const KeySchemaView& sche
                            KeyCondition* out);
 
 // Check 4 alone, for predicates that did not come from an expression (legacy KeyConditions).
-Result<KeyCondition> MatchKeySchema(KeyPredicates predicates,
-                                    const KeySchemaView& schema);
+Result<KeyCondition> MatchKeySchema(KeyPredicates predicates, const KeySchemaView& schema);
 
 // Whether a sort-key value satisfies `predicate` (same ordering as conditions: numbers
 // numerically, strings and binaries by unsigned bytes).

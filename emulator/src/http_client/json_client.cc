@@ -31,9 +31,9 @@ class JsonClient final : public Client {
   explicit JsonClient(std::unique_ptr<JsonTransport> transport)
       : transport_(std::move(transport)) {}
 
-#define DDBEMU_JSON_CALL(Op)                                       \
+#define DDBEMU_JSON_CALL(Op)                                     \
   Result<Op##Response> Op(const Op##Request& request) override { \
-    return Call<Op##Response>(*transport_, #Op, request);          \
+    return Call<Op##Response>(*transport_, #Op, request);        \
   }
   DDBEMU_OPERATIONS(DDBEMU_JSON_CALL)
 #undef DDBEMU_JSON_CALL
@@ -47,8 +47,8 @@ class JsonStreamsClient final : public StreamsClient {
   explicit JsonStreamsClient(std::unique_ptr<JsonTransport> transport)
       : transport_(std::move(transport)) {}
 
-#define DDBEMU_JSON_STREAMS_CALL(Op)                                                \
-  Result<Op##Response> Op(const Op##Request& request) override {                  \
+#define DDBEMU_JSON_STREAMS_CALL(Op)                                                  \
+  Result<Op##Response> Op(const Op##Request& request) override {                      \
     return Call<Op##Response>(*transport_, "DynamoDBStreams_20120810." #Op, request); \
   }
   DDBEMU_STREAMS_OPERATIONS(DDBEMU_JSON_STREAMS_CALL)

@@ -57,25 +57,25 @@ std::string ToJson(const BatchExecuteStatementRequest& r) {
 Status FromJson(std::string_view body, BatchExecuteStatementResponse& out) {
   rapidjson::Document doc;
   DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(
-      out.responses, ObjectList<BatchStatementResponse>(
-                         doc, "Responses", [](const Json& e) -> Result<BatchStatementResponse> {
-                           BatchStatementResponse r;
-                           DDB_ASSIGN_OR_RETURN(const Json* error, OptObject(e, "Error"));
-                           if (error != nullptr) {
-                             BatchStatementError err;
-                             DDB_ASSIGN_OR_RETURN(
-                                 auto code, EnumOf<BatchStatementErrorCode>(
-                                                *error, "Code", kBatchStatementErrorCodeNames));
-                             err.code = code.value_or(BatchStatementErrorCode::kValidationError);
-                             DDB_ASSIGN_OR_RETURN(err.message, String(*error, "Message"));
-                             DDB_ASSIGN_OR_RETURN(err.item, OptItem(*error, "Item"));
-                             r.error = std::move(err);
-                           }
-                           DDB_ASSIGN_OR_RETURN(r.table_name, OptString(e, "TableName"));
-                           DDB_ASSIGN_OR_RETURN(r.item, OptItem(e, "Item"));
-                           return r;
-                         }));
+  DDB_ASSIGN_OR_RETURN(out.responses,
+                       ObjectList<BatchStatementResponse>(
+                           doc, "Responses", [](const Json& e) -> Result<BatchStatementResponse> {
+                             BatchStatementResponse r;
+                             DDB_ASSIGN_OR_RETURN(const Json* error, OptObject(e, "Error"));
+                             if (error != nullptr) {
+                               BatchStatementError err;
+                               DDB_ASSIGN_OR_RETURN(
+                                   auto code, EnumOf<BatchStatementErrorCode>(
+                                                  *error, "Code", kBatchStatementErrorCodeNames));
+                               err.code = code.value_or(BatchStatementErrorCode::kValidationError);
+                               DDB_ASSIGN_OR_RETURN(err.message, String(*error, "Message"));
+                               DDB_ASSIGN_OR_RETURN(err.item, OptItem(*error, "Item"));
+                               r.error = std::move(err);
+                             }
+                             DDB_ASSIGN_OR_RETURN(r.table_name, OptString(e, "TableName"));
+                             DDB_ASSIGN_OR_RETURN(r.item, OptItem(e, "Item"));
+                             return r;
+                           }));
   DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   return Status::Ok();
 }

@@ -20,7 +20,7 @@ class TableMemo;
 namespace ddbemu::realism {
 class TransientStatuses;
 class FaultInjector;
-}
+}  // namespace ddbemu::realism
 
 namespace ddbemu::capacity {
 class ThroughputRegistry;

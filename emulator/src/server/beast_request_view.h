@@ -36,17 +36,27 @@ void FillViewFromBeast(const Request& request, std::string_view body, HttpReques
   for (const auto& field : request) {
     const std::string_view value = sv(field.value());
     switch (field.name()) {
-      case http::field::content_type: take(1u << 0, view.content_type, value); break;
-      case http::field::authorization: take(1u << 1, view.authorization, value); break;
-      case http::field::origin: take(1u << 2, view.origin, value); break;
+      case http::field::content_type:
+        take(1u << 0, view.content_type, value);
+        break;
+      case http::field::authorization:
+        take(1u << 1, view.authorization, value);
+        break;
+      case http::field::origin:
+        take(1u << 2, view.origin, value);
+        break;
       case http::field::access_control_request_method:
         take(1u << 3, view.access_control_request_method, value);
         break;
       case http::field::access_control_request_headers:
         take(1u << 4, view.access_control_request_headers, value);
         break;
-      case http::field::content_encoding: take(1u << 5, view.content_encoding, value); break;
-      case http::field::accept_encoding: take(1u << 6, view.accept_encoding, value); break;
+      case http::field::content_encoding:
+        take(1u << 5, view.content_encoding, value);
+        break;
+      case http::field::accept_encoding:
+        take(1u << 6, view.accept_encoding, value);
+        break;
       case http::field::unknown:
         if (boost::beast::iequals(field.name_string(), "X-Amz-Target")) {
           take(1u << 7, view.amz_target, value);

@@ -12,11 +12,11 @@
 #include <array>
 #include <atomic>
 #include <boost/asio/post.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/write.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/read_size.hpp>
 #include <boost/beast/core/string.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/http/empty_body.hpp>
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -450,12 +450,12 @@ class Connection : public std::enable_shared_from_this<Connection> {
   std::pmr::monotonic_buffer_resource arena_{arena_bytes_.data(), arena_bytes_.size()};
   std::optional<RequestParser> parser_;
   std::optional<PlainRequest> plain_;  // the request being answered, when it was plain
-  bool header_checked_ = false;  // OnHeader has run for the request being parsed
-  HttpRequestView view_;  // the request being answered, as the router reads it
-  HttpReply reply_;       // the router's reply, kept: its headers' storage is reused
-  RequestContext caller_;  // the request's caller, kept: its strings' storage is reused
-  std::string head_;      // the reply being written: status line and headers
-  std::string body_;      // ... and its body
+  bool header_checked_ = false;        // OnHeader has run for the request being parsed
+  HttpRequestView view_;               // the request being answered, as the router reads it
+  HttpReply reply_;                    // the router's reply, kept: its headers' storage is reused
+  RequestContext caller_;              // the request's caller, kept: its strings' storage is reused
+  std::string head_;                   // the reply being written: status line and headers
+  std::string body_;                   // ... and its body
   HttpDateCache date_;
   const RequestRouter& router_;
   const ConnectionLimits limits_;
@@ -478,15 +478,13 @@ bool IsItemWrite(std::string_view amz_target) {
 }
 
 void StartConnection(tcp::socket socket, const RequestRouter& router,
-                     const ConnectionLimits& limits, ConnectionSet& set,
-                     asio::io_context* writer) {
+                     const ConnectionLimits& limits, ConnectionSet& set, asio::io_context* writer) {
   beast::error_code ec;
   socket.set_option(tcp::no_delay(true), ec);  // replies are written whole; don't wait for ACKs
   // Connection::Write tries each reply's write at once; a blocking socket would stall the
   // thread on a client that does not read. (Asio's own operations work either way.)
   socket.non_blocking(true, ec);
-  auto connection =
-      std::make_shared<Connection>(std::move(socket), router, limits, set, writer);
+  auto connection = std::make_shared<Connection>(std::move(socket), router, limits, set, writer);
   set.Add(connection);
   connection->Start();
 }

@@ -15,9 +15,9 @@
 #include "server/http_head.h"
 
 #include <algorithm>
+#include <array>
 #include <boost/beast/http/status.hpp>
 #include <charconv>
-#include <array>
 #include <cstdint>
 #include <cstring>
 
@@ -69,8 +69,8 @@ const char* FindValueControl(const char* p, const char* end) {
   while (end - p >= 16) {
     const __m128i block = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p));
     // x <= 0x1F (unsigned) exactly when min(x, 0x1F) == x.
-    const __m128i control = _mm_or_si128(
-        _mm_cmpeq_epi8(_mm_min_epu8(block, max_control), block), _mm_cmpeq_epi8(block, del));
+    const __m128i control = _mm_or_si128(_mm_cmpeq_epi8(_mm_min_epu8(block, max_control), block),
+                                         _mm_cmpeq_epi8(block, del));
     const auto mask = static_cast<unsigned>(_mm_movemask_epi8(control));
     if (mask == 0) {
       p += 16;
@@ -138,19 +138,32 @@ bool ValueIs(std::string_view value, std::string_view lower) {
 // not plain), and the ones SDKs send (kOther), whose spelling needs no check of its own once
 // matched. Any other name is kUnknown: its bytes are checked to be tchars.
 enum class Name {
-  kUnknown, kOther, kContentType, kAuthorization, kOrigin, kRequestMethod, kRequestHeaders,
-  kContentEncoding, kAcceptEncoding, kAmzTarget, kContentLength, kConnection, kRefused,
+  kUnknown,
+  kOther,
+  kContentType,
+  kAuthorization,
+  kOrigin,
+  kRequestMethod,
+  kRequestHeaders,
+  kContentEncoding,
+  kAcceptEncoding,
+  kAmzTarget,
+  kContentLength,
+  kConnection,
+  kRefused,
 };
 
 // `n` holds no control byte (the caller has scanned its line), so NameIs is exact on it.
 Name Classify(std::string_view n) {
   switch (n.size()) {
-    case 4: return NameIs(n, "host") ? Name::kOther : Name::kUnknown;
+    case 4:
+      return NameIs(n, "host") ? Name::kOther : Name::kUnknown;
     case 6:
       if (NameIs(n, "origin")) return Name::kOrigin;
       if (NameIs(n, "expect")) return Name::kRefused;
       return Name::kUnknown;
-    case 7: return NameIs(n, "upgrade") ? Name::kRefused : Name::kUnknown;
+    case 7:
+      return NameIs(n, "upgrade") ? Name::kRefused : Name::kUnknown;
     case 10:
       if (NameIs(n, "x-amz-date") || NameIs(n, "user-agent")) return Name::kOther;
       if (NameIs(n, "connection")) return Name::kConnection;
@@ -159,8 +172,10 @@ Name Classify(std::string_view n) {
       if (NameIs(n, "x-amz-target")) return Name::kAmzTarget;
       if (NameIs(n, "content-type")) return Name::kContentType;
       return Name::kUnknown;
-    case 13: return NameIs(n, "authorization") ? Name::kAuthorization : Name::kUnknown;
-    case 14: return NameIs(n, "content-length") ? Name::kContentLength : Name::kUnknown;
+    case 13:
+      return NameIs(n, "authorization") ? Name::kAuthorization : Name::kUnknown;
+    case 14:
+      return NameIs(n, "content-length") ? Name::kContentLength : Name::kUnknown;
     case 15:
       if (NameIs(n, "accept-encoding")) return Name::kAcceptEncoding;
       if (NameIs(n, "amz-sdk-request")) return Name::kOther;
@@ -170,19 +185,21 @@ Name Classify(std::string_view n) {
       if (NameIs(n, "content-encoding")) return Name::kContentEncoding;
       if (NameIs(n, "proxy-connection")) return Name::kRefused;
       return Name::kUnknown;
-    case 17: return NameIs(n, "transfer-encoding") ? Name::kRefused : Name::kUnknown;
+    case 17:
+      return NameIs(n, "transfer-encoding") ? Name::kRefused : Name::kUnknown;
     case 20:
       if (NameIs(n, "x-amz-content-sha256") || NameIs(n, "x-amz-security-token")) {
         return Name::kOther;
       }
       return Name::kUnknown;
-    case 21: return NameIs(n, "amz-sdk-invocation-id") ? Name::kOther : Name::kUnknown;
+    case 21:
+      return NameIs(n, "amz-sdk-invocation-id") ? Name::kOther : Name::kUnknown;
     case 29:
       return NameIs(n, "access-control-request-method") ? Name::kRequestMethod : Name::kUnknown;
     case 30:
-      return NameIs(n, "access-control-request-headers") ? Name::kRequestHeaders
-                                                         : Name::kUnknown;
-    default: return Name::kUnknown;
+      return NameIs(n, "access-control-request-headers") ? Name::kRequestHeaders : Name::kUnknown;
+    default:
+      return Name::kUnknown;
   }
 }
 
@@ -278,15 +295,32 @@ bool TakeField(Name kind, std::string_view name, std::string_view value, unsigne
   };
   switch (kind) {
     case Name::kUnknown:
-    case Name::kOther: break;
-    case Name::kContentType: take(1u << 0, view.content_type, value); break;
-    case Name::kAuthorization: take(1u << 1, view.authorization, value); break;
-    case Name::kOrigin: take(1u << 2, view.origin, value); break;
-    case Name::kRequestMethod: take(1u << 3, view.access_control_request_method, value); break;
-    case Name::kRequestHeaders: take(1u << 4, view.access_control_request_headers, value); break;
-    case Name::kContentEncoding: take(1u << 5, view.content_encoding, value); break;
-    case Name::kAcceptEncoding: take(1u << 6, view.accept_encoding, value); break;
-    case Name::kAmzTarget: take(1u << 7, view.amz_target, value); break;
+    case Name::kOther:
+      break;
+    case Name::kContentType:
+      take(1u << 0, view.content_type, value);
+      break;
+    case Name::kAuthorization:
+      take(1u << 1, view.authorization, value);
+      break;
+    case Name::kOrigin:
+      take(1u << 2, view.origin, value);
+      break;
+    case Name::kRequestMethod:
+      take(1u << 3, view.access_control_request_method, value);
+      break;
+    case Name::kRequestHeaders:
+      take(1u << 4, view.access_control_request_headers, value);
+      break;
+    case Name::kContentEncoding:
+      take(1u << 5, view.content_encoding, value);
+      break;
+    case Name::kAcceptEncoding:
+      take(1u << 6, view.accept_encoding, value);
+      break;
+    case Name::kAmzTarget:
+      take(1u << 7, view.amz_target, value);
+      break;
     case Name::kContentLength:
       if (facts.content_length) return false;
       facts.content_length = ParseLength(value);
@@ -303,7 +337,8 @@ bool TakeField(Name kind, std::string_view name, std::string_view value, unsigne
         return false;
       }
       break;
-    case Name::kRefused: return false;
+    case Name::kRefused:
+      return false;
   }
   AddHeader(view, name, value, facts.name_lengths);
   return true;
@@ -333,8 +368,7 @@ const char* ReadRequestLine(const char* p, const char* end, HttpRequestView& vie
 
 }  // namespace
 
-std::optional<PlainRequest> ParsePlainRequest(std::string_view bytes,
-                                              std::size_t max_header_bytes,
+std::optional<PlainRequest> ParsePlainRequest(std::string_view bytes, std::size_t max_header_bytes,
                                               std::size_t max_body_bytes, HttpRequestView& view) {
   const char* const begin = bytes.data();
   const char* const end = begin + bytes.size();

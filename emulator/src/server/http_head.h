@@ -34,8 +34,7 @@ struct PlainRequest {
 // views into `bytes` (its header list keeps its capacity). nullopt when the request is not
 // plain or not whole; `view` is then unspecified and the caller parses the same bytes with
 // Beast.
-std::optional<PlainRequest> ParsePlainRequest(std::string_view bytes,
-                                              std::size_t max_header_bytes,
+std::optional<PlainRequest> ParsePlainRequest(std::string_view bytes, std::size_t max_header_bytes,
                                               std::size_t max_body_bytes, HttpRequestView& view);
 
 // RFC 7231 IMF-fixdate, as every AWS response carries in `Date`; formatted once a second.

@@ -90,8 +90,8 @@ struct HttpServer::Impl {
   std::vector<asio::executor_work_guard<asio::io_context::executor_type>> keep_running
       GUARDED_BY(mutex);
   std::size_t next_context = 0;  // on the acceptor's strand: where the next connection goes
-  tcp::acceptor acceptor;      // on a strand: Accept() and Stop() touch it from different threads
-  asio::steady_timer backoff;  // on the acceptor's strand
+  tcp::acceptor acceptor;        // on a strand: Accept() and Stop() touch it from different threads
+  asio::steady_timer backoff;    // on the acceptor's strand
   tcp::endpoint bound;
   std::vector<std::thread> threads;  // the workers', then the acceptor's
 

@@ -22,8 +22,7 @@ AuthResult Fail(std::string_view type, std::string message) {
   return AuthResult{std::nullopt, AuthError{std::string(type), std::move(message)}};
 }
 
-constexpr std::array<std::string_view, 3> kRequired = {"Credential", "Signature",
-                                                       "SignedHeaders"};
+constexpr std::array<std::string_view, 3> kRequired = {"Credential", "Signature", "SignedHeaders"};
 
 // The values of kRequired's parameters among the comma-separated `params`, in one pass (this
 // runs for every request): each the first `name=` of its name, empty when absent or empty.

@@ -98,7 +98,9 @@ class Catalog {
   // the key on the stack).
   struct KeyHash {
     using is_transparent = void;
-    std::size_t operator()(std::string_view key) const { return std::hash<std::string_view>{}(key); }
+    std::size_t operator()(std::string_view key) const {
+      return std::hash<std::string_view>{}(key);
+    }
   };
   mutable std::unordered_map<std::string, std::shared_ptr<const TableSchema>, KeyHash,
                              std::equal_to<>>

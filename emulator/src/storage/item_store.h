@@ -2,8 +2,8 @@
 // statistics in "meta" (key layouts: key_layout.h; index contents: index_projection.h).
 //
 // Writes keep a table and all its indexes consistent inside the caller's one WriteTxn
-// (docs/architecture.md: every write request is one LMDB transaction): Put and Delete change the base
-// item, every index entry it has or had, and the statistics, or — if the caller aborts —
+// (docs/architecture.md: every write request is one LMDB transaction): Put and Delete change the
+// base item, every index entry it has or had, and the statistics, or — if the caller aborts —
 // nothing. The caller supplies the item as it was before the write (it has read it anyway, for
 // conditions and ReturnValues), which is what lets index maintenance skip a read.
 //
@@ -19,6 +19,7 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "storage/change_log.h"
 #include "storage/env.h"
 #include "storage/key_layout.h"
 #include "storage/key_range.h"
@@ -26,7 +27,6 @@
 #include "storage/ordered_map.h"
 #include "storage/stream_store.h"
 #include "storage/table_schema.h"
-#include "storage/change_log.h"
 #include "storage/version_history.h"
 
 namespace ddbemu::storage {

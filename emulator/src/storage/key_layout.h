@@ -1,5 +1,5 @@
-// The storage keys of base items and index entries in the "data" DBI (docs/architecture.md "Storage on
-// LMDB"). Every key starts with the 4-byte big-endian key-space id of its table or index:
+// The storage keys of base items and index entries in the "data" DBI (docs/architecture.md "Storage
+// on LMDB"). Every key starts with the 4-byte big-endian key-space id of its table or index:
 //
 //   base item    ks | PartitionHash(enc(pk)) | enc(pk) | enc(sk)
 //   index entry  ks | PartitionHash(enc(ipk1..ipkN)) | enc(ipk1..ipkN) | enc(isk1..iskM)

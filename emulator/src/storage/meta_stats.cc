@@ -40,7 +40,6 @@ Status EraseKeyspaceStats(WriteTxn& txn, Dbi meta, std::uint32_t keyspace_id) {
   return Status::Ok();
 }
 
-
 Result<std::uint64_t> ReadCollectionSize(const Txn& txn, OrderedMap meta,
                                          std::string_view partition_prefix) {
   DDB_ASSIGN_OR_RETURN(auto record, meta.Get(txn, metakeys::CollectionSize(partition_prefix)));

@@ -46,7 +46,7 @@ struct IndexSchema {
 struct StreamSettings {
   bool enabled = false;
   StreamViewType view_type = StreamViewType::kKeysOnly;
-  std::string label;           // the latest stream's label (empty: never had a stream)
+  std::string label;            // the latest stream's label (empty: never had a stream)
   std::uint32_t stream_id = 0;  // the latest stream's id in the stream store (0: none)
   friend bool operator==(const StreamSettings&, const StreamSettings&) = default;
 };
@@ -54,7 +54,7 @@ struct StreamSettings {
 // Time to Live (ops/ttl/): the attribute holding each item's expiry in epoch seconds.
 struct TimeToLiveSettings {
   bool enabled = false;
-  std::string attribute_name;     // set while enabled
+  std::string attribute_name;       // set while enabled
   std::int64_t updated_micros = 0;  // last UpdateTimeToLive (one change an hour)
   friend bool operator==(const TimeToLiveSettings&, const TimeToLiveSettings&) = default;
 };

@@ -90,7 +90,7 @@ DDBEMU_FOLD_INLINE void Fold64(const unsigned char* p, __m128i k4, __m128i& x1, 
 // The CRC register (`crc` as zlib keeps it inside, inverted) after `*data`'s whole 16-byte
 // blocks; `*size` >= 64. Advances `*data` and leaves in `*size` the bytes not folded (< 16).
 DDBEMU_FOLD_INLINE std::uint32_t FoldBlocksBody(std::uint32_t crc, const unsigned char** data,
-                                               std::size_t* size) {
+                                                std::size_t* size) {
   const unsigned char* p = *data;
   std::size_t n = *size;
   __m128i x1 = _mm_xor_si128(Load(p), _mm_cvtsi32_si128(static_cast<int>(crc)));
@@ -135,17 +135,15 @@ __attribute__((target("pclmul,sse4.1"))) std::uint32_t FoldBlocksSse(std::uint32
 }
 
 __attribute__((target("pclmul,avx"))) std::uint32_t FoldBlocksAvx(std::uint32_t crc,
-                                                                 const unsigned char** data,
-                                                                 std::size_t* size) {
+                                                                  const unsigned char** data,
+                                                                  std::size_t* size) {
   return FoldBlocksBody(crc, data, size);
 }
 
 #undef DDBEMU_FOLD_INLINE
 
 // Reads the CPU model libgcc filled in at start-up: no cpuid per call.
-bool HasPclmul() {
-  return __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1");
-}
+bool HasPclmul() { return __builtin_cpu_supports("pclmul") && __builtin_cpu_supports("sse4.1"); }
 bool HasAvx() { return __builtin_cpu_supports("avx"); }
 
 #endif  // DDBEMU_CRC32_PCLMUL

@@ -166,8 +166,9 @@ bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size
         from = near_end;
       }
       AttributeValue* value = out->try_append_from_buffer(
-          name, static_cast<std::size_t>(bytes.data() - name.data()) + bytes.size() +
-                    readable_after_value,
+          name,
+          static_cast<std::size_t>(bytes.data() - name.data()) + bytes.size() +
+              readable_after_value,
           AttributeValue::ScalarBytes{type, std::string_view(from, kFixedCopy)});
       if (value == nullptr) return false;
       if (bytes.size() <= kFixedCopy) {
@@ -176,8 +177,7 @@ bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size
         value->scalar().assign(bytes.data(), bytes.size());
       }
       if (size != nullptr) {
-        *size += name.size() +
-                 (type == AttributeType::kN ? NumberSizeInline(bytes) : bytes.size());
+        *size += name.size() + (type == AttributeType::kN ? NumberSizeInline(bytes) : bytes.size());
       }
       continue;
     }

@@ -40,8 +40,8 @@ class Number {
   static int Compare(const Number& a, const Number& b);
   friend bool operator==(const Number& a, const Number& b) { return Compare(a, b) == 0; }
 
-  // The decomposition the key codec and item-size rule use: value = sign * 0.d1d2d3... * 10^exponent
-  // with `digits` holding d1d2... (no leading or trailing zeros; empty for zero).
+  // The decomposition the key codec and item-size rule use: value = sign * 0.d1d2d3... *
+  // 10^exponent with `digits` holding d1d2... (no leading or trailing zeros; empty for zero).
   bool is_zero() const { return digits_.empty(); }
   bool is_negative() const { return negative_; }
   std::int32_t exponent() const { return exponent_; }

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "value/item_format.h"
-#include "value_json/json_text.h"
 #include "value/number.h"
+#include "value_json/json_text.h"
 
 namespace ddbemu::itemcodec {
 namespace {
@@ -131,7 +131,7 @@ void AppendSet(Reader& r, unsigned char tag, JsonText& out) {
 void AppendValue(Reader& r, int depth, JsonText& out) {
   unsigned char tag = 0;
   if (depth <= kMaxDecodeDepth) r.Byte(&tag);  // deeper: corrupt, written as {}
-  out.Reserve(16);  // the longest opening, {"BOOL":false}
+  out.Reserve(16);                             // the longest opening, {"BOOL":false}
   switch (tag) {
     case kTagS:
       out.PutLiteral("{\"S\":");

@@ -11,8 +11,8 @@
 #include <string_view>
 
 #include "value/encoded_item_size.h"
-#include "value_json/json_text.h"
 #include "value_json/json_codec.h"
+#include "value_json/json_text.h"
 
 namespace ddbemu::itemcodec {
 

@@ -13,10 +13,10 @@
 
 #include "value/base64.h"
 #include "value/item_size.h"
-#include "value_json/json_shape.h"
 #include "value/number.h"
 #include "value/set_order.h"
 #include "value/value_messages.h"
+#include "value_json/json_shape.h"
 
 namespace ddbemu {
 namespace {

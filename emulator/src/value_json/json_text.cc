@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdint>
 
-
 namespace ddbemu {
 namespace {
 
@@ -166,8 +165,7 @@ void JsonText::LongString(std::string_view s) {
       } else if (rest >= 8) {
         const std::uint64_t a = Load8(p);
         const std::uint64_t b = Load8(end - 8);
-        if (EscapeMask(_mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a))) ==
-            0) {
+        if (EscapeMask(_mm_set_epi64x(static_cast<long long>(b), static_cast<long long>(a))) == 0) {
           std::memcpy(o, &a, 8);
           std::memcpy(o + rest - 8, &b, 8);
           o += rest;

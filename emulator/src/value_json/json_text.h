@@ -83,8 +83,7 @@ class JsonText {
   // with one or two checks.
   void String(std::string_view s) {
 #if defined(__SSE2__)
-    if (s.size() <= 32 && static_cast<std::size_t>(end_ - pos_) >= 34 + kSlack &&
-        ShortString(s)) {
+    if (s.size() <= 32 && static_cast<std::size_t>(end_ - pos_) >= 34 + kSlack && ShortString(s)) {
       return;
     }
 #endif

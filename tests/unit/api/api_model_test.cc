@@ -11,8 +11,8 @@
 #include <string>
 
 #include "api_json/request_internal.h"
-#include "value/utf8.h"
 #include "api_json/request_validator.h"
+#include "value/utf8.h"
 
 namespace ddbemu::api_model {
 namespace {

@@ -17,11 +17,11 @@ const Shape& MemberShape(std::string_view operation, std::string_view member) {
 }
 
 TEST(ConstrainedShapesTest, ReadRequestMembers) {
-  EXPECT_TRUE(MayBreak(MemberShape("Query", "TableName")));       // name rules
-  EXPECT_TRUE(MayBreak(MemberShape("Query", "IndexName")));       // pattern and length
-  EXPECT_TRUE(MayBreak(MemberShape("Query", "Limit")));           // minimum value
-  EXPECT_TRUE(MayBreak(MemberShape("Query", "Select")));          // enum
-  EXPECT_TRUE(MayBreak(MemberShape("Query", "KeyConditions")));   // required members below
+  EXPECT_TRUE(MayBreak(MemberShape("Query", "TableName")));      // name rules
+  EXPECT_TRUE(MayBreak(MemberShape("Query", "IndexName")));      // pattern and length
+  EXPECT_TRUE(MayBreak(MemberShape("Query", "Limit")));          // minimum value
+  EXPECT_TRUE(MayBreak(MemberShape("Query", "Select")));         // enum
+  EXPECT_TRUE(MayBreak(MemberShape("Query", "KeyConditions")));  // required members below
   EXPECT_FALSE(MayBreak(MemberShape("Query", "KeyConditionExpression")));
   EXPECT_FALSE(MayBreak(MemberShape("Query", "ConsistentRead")));
   EXPECT_TRUE(MayBreak(MemberShape("BatchGetItem", "RequestItems")));

@@ -74,9 +74,9 @@ TEST(RequestBody, RefusesWhatTheGeneralParseRefuses) {
         std::string("{\"a\":\"\x01\"}"), std::string("{\"a\":\"\\ud800\"}"),
         std::string("{\"a\":\"\\udc00x\"}"), std::string("{\"a\":\"\\x\"}"),
         std::string("{\"a\":1,}"), std::string("{\"a\" 1}"), std::string("{\"a\":tru}"),
-        std::string("{\"a\":\"\xff\"}"), std::string("\xef\xbb\xbf{}"),
-        std::string("{}\0", 3), std::string("{\"a\":\"b\0\"}", 10), std::string("{} \0 x", 6),
-        std::string("{\"a\":-}"), std::string("{\"a\":1e}"), std::string("{\"a\":.5}"),
+        std::string("{\"a\":\"\xff\"}"), std::string("\xef\xbb\xbf{}"), std::string("{}\0", 3),
+        std::string("{\"a\":\"b\0\"}", 10), std::string("{} \0 x", 6), std::string("{\"a\":-}"),
+        std::string("{\"a\":1e}"), std::string("{\"a\":.5}"),
         // Control bytes in a string run long enough for RapidJSON's SIMD scan, which misses
         // 0x1A-0x1F.
         "{\"s\":\"" + std::string(40, 'Q') + "\x1e" + std::string(40, 'Q') + "\"}",

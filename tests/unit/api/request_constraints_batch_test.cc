@@ -111,7 +111,8 @@ INSTANTIATE_TEST_SUITE_P(
             "BatchGetEmptyKeys", "BatchGetItem",
             R"({"RequestItems": {"abc": {"Keys": [], "AttributesToGet": []}}, "ReturnConsumedCapacity": "x"})",
             Many({Broken("x", "returnConsumedCapacity", kEnumRcc),
-                  Framework("RequestItems.abc.member.Keys", "have length greater than or equal to 1"),
+                  Framework("RequestItems.abc.member.Keys",
+                            "have length greater than or equal to 1"),
                   Framework("RequestItems.abc.member.AttributesToGet",
                             "have length greater than or equal to 1")})),
         Invalid("BatchGetNoTables", "BatchGetItem", R"({"RequestItems": {}})",
@@ -192,8 +193,7 @@ TEST(ValidateTableName, ReturnsTheNameOfANameOrAnArn) {
 // such name, at both length bounds and with every allowed character, and rejecting the
 // lengths and characters just outside (which the model walk then words).
 TEST(ValidateTableName, AcceptsEveryPlainNameTheModelAccepts) {
-  const std::string alphabet =
-      "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
+  const std::string alphabet = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-";
   for (char c : alphabet) {
     EXPECT_TRUE(api::ValidateTableName(std::string(3, c)).ok()) << c;
     EXPECT_TRUE(api::ValidateTableName(std::string(255, c)).ok()) << c;

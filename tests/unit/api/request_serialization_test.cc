@@ -194,7 +194,7 @@ TEST(RequestSerialization, InvalidUtf8AnywhereIsSerializationException) {
   for (const std::string body :
        {std::string("{\"TableName\":\"t\xff\"}"), std::string("{\"T\xc3\":1}"),
         std::string("{\"Item\":{\"a\":{\"S\":\"\xed\xa0\x80\"}}}"),  // encoded surrogate
-        std::string("{\"Item\":{\"a\":{\"S\":\"\xc0\xaf\"}}}"),       // overlong
+        std::string("{\"Item\":{\"a\":{\"S\":\"\xc0\xaf\"}}}"),      // overlong
         std::string(R"({"Item":{"a":{"S":"\ud800"}}})"),
         std::string(R"({"Item":{"a":{"S":"\udc00x"}}})")}) {
     rapidjson::Document doc;

@@ -57,8 +57,8 @@ TEST(RequestValidatorMembersTest, TheFirstDuplicateIsTheOneConstrained) {
 }
 
 TEST(RequestValidatorMembersTest, UnknownMembersAndNullsAreIgnored) {
-  Expect("GetItem", std::string(R"({"Unknown":5,"ConsistentRead":null,"TableName":"table",)") +
-                        kKey + "}",
+  Expect("GetItem",
+         std::string(R"({"Unknown":5,"ConsistentRead":null,"TableName":"table",)") + kKey + "}",
          true);
 }
 

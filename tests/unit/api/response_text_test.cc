@@ -22,7 +22,7 @@ using ddbemu::testing::RandomValues;
 // Capacity figures as the service reports them (halves, tenths of a write, whole units, large
 // ones) and a few a double prints awkwardly.
 double Units(RandomValues& r) {
-  static constexpr double kUnits[] = {0,      0.5, 1,    1.5,     2,       12.5,  128,
+  static constexpr double kUnits[] = {0,      0.5, 1,    1.5,     2,       12.5,    128,
                                       1024.5, 0.1, 1e-7, 3.25e21, 1.0 / 3, 99999999};
   return kUnits[r.Int(0, sizeof kUnits / sizeof kUnits[0] - 1)];
 }
@@ -46,7 +46,8 @@ ReadConsumedCapacity RandomReadCapacity(RandomValues& r) {
 }
 
 Capacity RandomCapacity(RandomValues& r) {
-  return {.capacity_units = Units(r), .read_capacity_units = Units(r),
+  return {.capacity_units = Units(r),
+          .read_capacity_units = Units(r),
           .write_capacity_units = Units(r)};
 }
 
@@ -140,9 +141,8 @@ TEST(ResponseText, EncodedItemIsTheWritersItem) {
 // The numbers alone, against the Writer's Int64 and Double.
 TEST(ResponseText, NumbersAreTheWritersNumbers) {
   RandomValues r(53);
-  const double doubles[] = {0,     -0.0,          0.5,    1,
-                            1e21,  1e-7,          123456789.125,
-                            5e-324, 1.7976931348623157e308};
+  const double doubles[] = {
+      0, -0.0, 0.5, 1, 1e21, 1e-7, 123456789.125, 5e-324, 1.7976931348623157e308};
   for (double d : doubles) {
     rapidjson::StringBuffer buffer;
     JsonWriter w(buffer);

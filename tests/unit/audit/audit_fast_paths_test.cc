@@ -422,8 +422,10 @@ TEST(ShapeSchema, ATableRecreatedWithAnotherKeyIsReadWithItsNewSchema) {
   };
   auto create = [&](const std::string& key) {
     call("CreateTable", R"({"TableName":"tbl","BillingMode":"PAY_PER_REQUEST",
-      "KeySchema":[{"AttributeName":")" + key + R"(","KeyType":"HASH"}],
-      "AttributeDefinitions":[{"AttributeName":")" + key + R"(","AttributeType":"S"}]})");
+      "KeySchema":[{"AttributeName":")" +
+                            key + R"(","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":")" +
+                            key + R"(","AttributeType":"S"}]})");
   };
   create("A");
   call("PutItem", R"({"TableName":"tbl","Item":{"A":{"S":"x"}}})");
@@ -467,13 +469,15 @@ TEST(ShapeSchema, ConcurrentRequestsAreAllRecorded) {
     threads.emplace_back([&db, t] {
       for (int i = 0; i < kRounds; ++i) {
         const std::string k = std::to_string(t * 1000 + i);
-        db->Call("PutItem", R"({"TableName":"tbl","Item":{"PK":{"S":")" + k +
-                                R"("},"E":{"S":"e)" + k + R"("}}})");
+        db->Call("PutItem", R"({"TableName":"tbl","Item":{"PK":{"S":")" + k + R"("},"E":{"S":"e)" +
+                                k + R"("}}})");
         db->Call("GetItem", R"({"TableName":"tbl","ConsistentRead":true,
-          "Key":{"PK":{"S":")" + k + R"("}}})");
+          "Key":{"PK":{"S":")" + k +
+                                R"("}}})");
         db->Call("Query", R"({"TableName":"tbl","IndexName":"byE","KeyConditionExpression":
           "#e = :e","ExpressionAttributeNames":{"#e":"E"},
-          "ExpressionAttributeValues":{":e":{"S":"e)" + k + R"("}}})");
+          "ExpressionAttributeValues":{":e":{"S":"e)" +
+                              k + R"("}}})");
         if (i % 10 == 0) db->Call("DescribeTable", R"({"TableName":"tbl"})");
         if (i % 25 == 0) EXPECT_TRUE(db->Audit().ok());
       }

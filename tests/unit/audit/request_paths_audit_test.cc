@@ -289,10 +289,9 @@ TEST_F(RequestPathsAuditTest, ConditionalWritesAreShapedByTheirNormalisedConditi
   for (const AuditShape& s : report->shapes) {
     if (s.operation == "PutItem") requests[s.filter] += s.requests;
   }
-  const std::map<std::string, std::int64_t> expected{
-      {"condition: attribute_not_exists(PK)", 6},
-      {"condition: attribute_not_exists(SK)", 3},
-      {"", 3}};
+  const std::map<std::string, std::int64_t> expected{{"condition: attribute_not_exists(PK)", 6},
+                                                     {"condition: attribute_not_exists(SK)", 3},
+                                                     {"", 3}};
   EXPECT_EQ(requests, expected);
 }
 

@@ -25,7 +25,7 @@ TEST(TokenBucket, RefillsContinuouslyAndExactly) {
   TokenBucket bucket(2000, kSecond, 0);
   bucket.Take(2000, 0);
   EXPECT_FALSE(bucket.HasTokens(0));
-  EXPECT_EQ(bucket.Available(999), 1);  // 1.998 half-units after 999 µs (rounded down)
+  EXPECT_EQ(bucket.Available(999), 1);   // 1.998 half-units after 999 µs (rounded down)
   EXPECT_EQ(bucket.Available(1000), 2);  // exactly 2 after 1 ms
   EXPECT_EQ(bucket.Available(kSecond / 2), 1000);
   EXPECT_EQ(bucket.Available(10 * kSecond), 2000);  // never more than its capacity

@@ -28,9 +28,9 @@ TEST(UsageWindow, SumsTheLastWindowOfSeconds) {
 TEST(UsageWindow, PeakIsTheSecondNearestItsCapsAndCurrentTheSecondNow) {
   UsageWindow window;
   // Rates: 10 half-units of reads, 4 of writes a second.
-  window.Record(1 * kSecond, {8, 0, 0, 0});   // reads at 80% of their cap
-  window.Record(5 * kSecond, {0, 4, 0, 3});   // writes at 100%, throttled: the peak
-  window.Record(9 * kSecond, {2, 2, 0, 0});   // 50%
+  window.Record(1 * kSecond, {8, 0, 0, 0});  // reads at 80% of their cap
+  window.Record(5 * kSecond, {0, 4, 0, 3});  // writes at 100%, throttled: the peak
+  window.Record(9 * kSecond, {2, 2, 0, 0});  // 50%
   SecondTotals peak = window.Peak(9 * kSecond + 10, 10, 4);
   EXPECT_EQ(peak.second, 5);
   EXPECT_EQ(peak.totals.write, 4);

@@ -5,10 +5,10 @@
 #include <rapidjson/document.h>
 
 #include "client/http_transport.h"
-#include "http_client/error_envelope_reader.h"
 #include "ddb_local_process.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/database.h"
+#include "http_client/error_envelope_reader.h"
 
 namespace ddbemu::client {
 namespace {

@@ -133,9 +133,9 @@ TEST_P(BackupConformance, Errors) {
 // RestoreTableToPointInTime: refused until PITR is on; then, after the window covers a
 // change, the restored table is the source as it was before that change.
 TEST_P(BackupConformance, RestoreTableToPointInTime) {
-  auto off = client_->RestoreTableToPointInTime(
-      {.target_table_name = "orders_then", .source_table_name = "orders",
-       .use_latest_restorable_time = true});
+  auto off = client_->RestoreTableToPointInTime({.target_table_name = "orders_then",
+                                                 .source_table_name = "orders",
+                                                 .use_latest_restorable_time = true});
   DDB_EXPECT_API_ERROR(off, ErrorCode::kPointInTimeRecoveryUnavailable,
                        "Point in time recovery is not enabled for table 'orders'");
   auto on = client_->UpdateContinuousBackups(

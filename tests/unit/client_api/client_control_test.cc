@@ -113,7 +113,8 @@ TEST_P(ControlConformance, ContributorInsightsEnableDescribeAndList) {
   }
   EXPECT_EQ(seen, (std::vector<std::string>{"alpha/", "alpha/ByG", "beta/"}));
 
-  auto no_index = client_->DescribeContributorInsights({.table_name = "alpha", .index_name = "Nope"});
+  auto no_index =
+      client_->DescribeContributorInsights({.table_name = "alpha", .index_name = "Nope"});
   DDB_EXPECT_API_ERROR(no_index, ErrorCode::kResourceNotFound,
                        "Requested resource not found: Table: alpha not found");
 }
@@ -144,7 +145,8 @@ TEST_P(ControlConformance, ForwardingClientPassesEveryCallThrough) {
   auto limits = decorated.DescribeLimits({});
   ASSERT_TRUE(limits.ok()) << limits.error().message();
   EXPECT_EQ(limits->table_max_write_capacity_units, 40000);
-  auto selected = decorated.ExecuteStatement({.statement = R"(SELECT * FROM "alpha" WHERE pk = 'k')"});
+  auto selected =
+      decorated.ExecuteStatement({.statement = R"(SELECT * FROM "alpha" WHERE pk = 'k')"});
   ASSERT_TRUE(selected.ok()) << selected.error().message();
   EXPECT_EQ(selected->items.size(), 1u);
   auto missing = decorated.DescribeTable({.table_name = "gamma"});

@@ -123,11 +123,10 @@ inline std::vector<ClientFactory> ClientFactories() {
          auto server = std::make_shared<client::testing::DdbLocalProcess>(
              std::vector<std::string>{"--virtual-clock"});
          EXPECT_TRUE(server->started());
-         const HttpClientOptions options{
-             .endpoint = server->url(),
-             .region = "us-east-1",
-             .credentials = AwsCredentials{"AKIDCONFORMANCE", "secret"},
-             .max_attempts = 1};
+         const HttpClientOptions options{.endpoint = server->url(),
+                                         .region = "us-east-1",
+                                         .credentials = AwsCredentials{"AKIDCONFORMANCE", "secret"},
+                                         .max_attempts = 1};
          auto client = OpenHttpClient(options);
          EXPECT_TRUE(client.ok());
          auto streams = OpenHttpStreamsClient(options);
@@ -166,11 +165,11 @@ class ClientTest : public ::testing::TestWithParam<ClientFactory> {
 };
 
 // An error's type and message, for cases that assert both (the same on every path).
-#define DDB_EXPECT_API_ERROR(result, expected_code, expected_message)                    \
-  do {                                                                                    \
-    ASSERT_FALSE((result).ok()) << "expected " << (expected_message);                     \
-    EXPECT_EQ((result).error().code(), (expected_code)) << (result).error().message();    \
-    EXPECT_EQ((result).error().message(), (expected_message));                            \
+#define DDB_EXPECT_API_ERROR(result, expected_code, expected_message)                  \
+  do {                                                                                 \
+    ASSERT_FALSE((result).ok()) << "expected " << (expected_message);                  \
+    EXPECT_EQ((result).error().code(), (expected_code)) << (result).error().message(); \
+    EXPECT_EQ((result).error().message(), (expected_message));                         \
   } while (0)
 
 #define DDB_INSTANTIATE_CLIENT_SUITE(Suite)                                               \

@@ -46,7 +46,8 @@ TEST_P(GetItemPath, RecreatedTableAnswersByItsNewKeySchema) {
   Create("things", {{"id", ScalarAttributeType::kN}}, {{"id", KeyType::kHash}});
 
   // The old key no longer fits the table: the error of the new schema, on every path.
-  auto old_key = client_->GetItem({.table_name = "things", .key = {{"pk", S("a")}, {"sk", S("b")}}});
+  auto old_key =
+      client_->GetItem({.table_name = "things", .key = {{"pk", S("a")}, {"sk", S("b")}}});
   DDB_EXPECT_API_ERROR(old_key, ErrorCode::kValidation,
                        "The provided key element does not match the schema");
   // The new key reads the new table, empty until written; its items are the new table's.

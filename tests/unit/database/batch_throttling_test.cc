@@ -96,7 +96,8 @@ TEST_F(BatchThrottlingTest, ABatchOnAKeyHoldingTokensIsServedWholeIntoDebt) {
   EXPECT_EQ(r.body, R"({"UnprocessedItems":{}})");
   // 5 WCU owed: 5 ms at 1,000 WCU a second.
   clock_->AdvanceMicros(5'000);
-  Response refused = db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + requests + "]}}");
+  Response refused =
+      db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + requests + "]}}");
   EXPECT_EQ(refused.http_status, 400) << refused.body;
   clock_->AdvanceMicros(1);
   EXPECT_EQ(db_->Call("BatchWriteItem", R"({"RequestItems":{"batched":[)" + requests + "]}}").body,

@@ -98,8 +98,8 @@ TEST(CallerCacheTest, ThreadsFindWhatTheyAndOthersAddedWithoutTheLock) {
   }
   for (std::thread& thread : threads) thread.join();
   EXPECT_EQ(wrong.load(), 0);
-  EXPECT_EQ(cache.size(), static_cast<std::size_t>(kKeysPerThread / 2 +
-                                                   kThreads * (kKeysPerThread / 2)));
+  EXPECT_EQ(cache.size(),
+            static_cast<std::size_t>(kKeysPerThread / 2 + kThreads * (kKeysPerThread / 2)));
 }
 
 }  // namespace

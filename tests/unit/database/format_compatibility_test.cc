@@ -107,13 +107,13 @@ class FormatCompatibilityTest : public ::testing::Test {
       const std::string op = read["operation"].GetString();
       const Response r = db.Call(op, Text(read["request"]), RequestContext{});
       ASSERT_EQ(r.http_status, 200) << op << " " << r.body;
-      EXPECT_EQ(ParseJson(r.body), read["response"]) << op << " " << Text(read["request"])
-                                                     << "\nanswered " << r.body;
+      EXPECT_EQ(ParseJson(r.body), read["response"])
+          << op << " " << Text(read["request"]) << "\nanswered " << r.body;
     }
     for (const auto& [name, table] : expected_["tables"].GetObject()) {
-      const Response r = db.Call("DescribeTable",
-                                 std::string(R"({"TableName":")") + name.GetString() + "\"}",
-                                 RequestContext{});
+      const Response r =
+          db.Call("DescribeTable", std::string(R"({"TableName":")") + name.GetString() + "\"}",
+                  RequestContext{});
       ASSERT_EQ(r.http_status, 200) << r.body;
       const rapidjson::Document described = ParseJson(r.body);
       for (const char* field : {"ItemCount", "TableSizeBytes", "KeySchema", "CreationDateTime"}) {

@@ -47,33 +47,50 @@ TEST_F(ItemsTest, PutThenGetReturnsTheSameItemWithCanonicalNumbers) {
 }
 
 TEST_F(ItemsTest, GetOfAMissingItemReturnsAnEmptyObject) {
-  Response got = Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"none"},"sk":{"N":"1"}}})");
+  Response got =
+      Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"none"},"sk":{"N":"1"}}})");
   EXPECT_EQ(got.http_status, 200);
   EXPECT_EQ(got.body, "{}");
 }
 
 TEST_F(ItemsTest, PutWithAllOldReturnsTheReplacedItemOnlyWhenOneExisted) {
-  EXPECT_EQ(Call("PutItem", R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"one"}},"ReturnValues":"ALL_OLD"})").body,
-            "{}");
-  Response second = Call("PutItem", R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"two"}},"ReturnValues":"ALL_OLD"})");
+  EXPECT_EQ(
+      Call(
+          "PutItem",
+          R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"one"}},"ReturnValues":"ALL_OLD"})")
+          .body,
+      "{}");
+  Response second = Call(
+      "PutItem",
+      R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"two"}},"ReturnValues":"ALL_OLD"})");
   rapidjson::Document doc = ParseJson(second.body);
   EXPECT_STREQ(doc["Attributes"]["v"]["S"].GetString(), "one");
 }
 
 TEST_F(ItemsTest, DeleteRemovesTheItemAndReturnsItWithAllOld) {
-  Call("PutItem", R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"one"}}})");
-  Response deleted = Call("DeleteItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1.0"}},"ReturnValues":"ALL_OLD"})");
+  Call("PutItem",
+       R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"one"}}})");
+  Response deleted = Call(
+      "DeleteItem",
+      R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1.0"}},"ReturnValues":"ALL_OLD"})");
   rapidjson::Document doc = ParseJson(deleted.body);
   EXPECT_STREQ(doc["Attributes"]["v"]["S"].GetString(), "one");
-  EXPECT_EQ(Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})").body, "{}");
-  // Deleting what is not there succeeds and returns nothing.
-  EXPECT_EQ(Call("DeleteItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ReturnValues":"ALL_OLD"})").body,
+  EXPECT_EQ(Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})").body,
             "{}");
+  // Deleting what is not there succeeds and returns nothing.
+  EXPECT_EQ(
+      Call(
+          "DeleteItem",
+          R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ReturnValues":"ALL_OLD"})")
+          .body,
+      "{}");
 }
 
 TEST_F(ItemsTest, NumericallyEqualSortKeysAddressTheSameItem) {
-  Call("PutItem", R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"100"},"v":{"S":"x"}}})");
-  Response got = Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1E+2"}}})");
+  Call("PutItem",
+       R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"100"},"v":{"S":"x"}}})");
+  Response got =
+      Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1E+2"}}})");
   EXPECT_STREQ(ParseJson(got.body)["Item"]["sk"]["N"].GetString(), "100");
 }
 
@@ -94,7 +111,8 @@ TEST_P(ItemErrorsTest, AnswersTheServiceErrorAndChangesNothing) {
   ErrorOf error = ParseError(response);
   EXPECT_EQ(error.type, c.type);
   EXPECT_EQ(error.message, c.message);
-  EXPECT_EQ(Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})").body, "{}");
+  EXPECT_EQ(Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})").body,
+            "{}");
 }
 
 INSTANTIATE_TEST_SUITE_P(
@@ -125,17 +143,20 @@ INSTANTIATE_TEST_SUITE_P(
                   "ValidationException",
                   "One or more parameter values were invalid: Type mismatch for key sk expected: N "
                   "actual: S"},
-        ErrorCase{"PutReturnValuesAllNew", "PutItem",
-                  R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"}},"ReturnValues":"ALL_NEW"})",
-                  "ValidationException", "ReturnValues can only be ALL_OLD or NONE"},
-        ErrorCase{"DeleteReturnValuesUpdatedNew", "DeleteItem",
-                  R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ReturnValues":"UPDATED_NEW"})",
-                  "ValidationException", "ReturnValues can only be ALL_OLD or NONE"},
-        ErrorCase{"MixedLegacyAndExpression", "PutItem",
-                  R"j({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"}},"ConditionExpression":"attribute_exists(pk)","Expected":{"a":{"Exists":false}}})j",
-                  "ValidationException",
-                  "Can not use both expression and non-expression parameters in the same request: "
-                  "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"}),
+        ErrorCase{
+            "PutReturnValuesAllNew", "PutItem",
+            R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"}},"ReturnValues":"ALL_NEW"})",
+            "ValidationException", "ReturnValues can only be ALL_OLD or NONE"},
+        ErrorCase{
+            "DeleteReturnValuesUpdatedNew", "DeleteItem",
+            R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ReturnValues":"UPDATED_NEW"})",
+            "ValidationException", "ReturnValues can only be ALL_OLD or NONE"},
+        ErrorCase{
+            "MixedLegacyAndExpression", "PutItem",
+            R"j({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"}},"ConditionExpression":"attribute_exists(pk)","Expected":{"a":{"Exists":false}}})j",
+            "ValidationException",
+            "Can not use both expression and non-expression parameters in the same request: "
+            "Non-expression parameters: {Expected} Expression parameters: {ConditionExpression}"}),
     [](const auto& info) { return std::string(info.param.name); });
 
 TEST(DatabaseTest, UnknownOperationIsRefused) {
@@ -174,19 +195,27 @@ TEST(DatabaseTest, EachAccessKeyAndRegionSeesItsOwnTablesUnlessShared) {
   RequestContext alice{"ALICE", "us-east-1"};
   RequestContext bob{"BOB", "us-east-1"};
   ASSERT_EQ(db->Call("CreateTable", kHashRangeTable, alice).http_status, 200);
-  EXPECT_EQ(ParseError(db->Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})", bob)).type,
-            "ResourceNotFoundException");
-  EXPECT_EQ(db->Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})", alice).http_status,
-            200);
+  EXPECT_EQ(
+      ParseError(db->Call("GetItem",
+                          R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})", bob))
+          .type,
+      "ResourceNotFoundException");
+  EXPECT_EQ(
+      db->Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})", alice)
+          .http_status,
+      200);
 
   auto shared = OpenInMemory(/*shared_db=*/true);
   ASSERT_EQ(shared->Call("CreateTable", kHashRangeTable, alice).http_status, 200);
-  EXPECT_EQ(shared->Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})", bob).http_status,
-            200);
+  EXPECT_EQ(
+      shared->Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})", bob)
+          .http_status,
+      200);
 }
 
 TEST(DatabaseTest, CommittedWritesSurviveReopeningTheDataDirectory) {
-  auto dir = std::filesystem::temp_directory_path() / ("ddbemu-reopen-" + std::to_string(::getpid()));
+  auto dir =
+      std::filesystem::temp_directory_path() / ("ddbemu-reopen-" + std::to_string(::getpid()));
   std::filesystem::remove_all(dir);
   Options options;
   options.path = dir.string();
@@ -194,13 +223,19 @@ TEST(DatabaseTest, CommittedWritesSurviveReopeningTheDataDirectory) {
     auto db = Database::Open(options);
     ASSERT_TRUE(db.ok());
     ASSERT_EQ((*db)->Call("CreateTable", kHashRangeTable).http_status, 200);
-    ASSERT_EQ((*db)->Call("PutItem", R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"kept"}}})").http_status,
-              200);
+    ASSERT_EQ(
+        (*db)
+            ->Call(
+                "PutItem",
+                R"({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"v":{"S":"kept"}}})")
+            .http_status,
+        200);
   }
   {
     auto db = Database::Open(options);
     ASSERT_TRUE(db.ok());
-    Response got = (*db)->Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})");
+    Response got =
+        (*db)->Call("GetItem", R"({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}}})");
     EXPECT_STREQ(ParseJson(got.body)["Item"]["v"]["S"].GetString(), "kept");
   }
   std::filesystem::remove_all(dir);

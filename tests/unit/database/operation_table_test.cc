@@ -31,8 +31,8 @@ TEST(OperationTableTest, StreamsOperationsHaveNoModel) {
 }
 
 TEST(OperationTableTest, NearNamesAreNotFound) {
-  for (const char* name : {"", "G", "getItem", "GetIte", "GetItemX", "HetItem", "GetItem ",
-                           "Quer", "QUERY", "DynamoDB_20120810.GetItem"}) {
+  for (const char* name : {"", "G", "getItem", "GetIte", "GetItemX", "HetItem", "GetItem ", "Quer",
+                           "QUERY", "DynamoDB_20120810.GetItem"}) {
     EXPECT_EQ(FindOperation(name), nullptr) << name;
   }
   EXPECT_EQ(FindOperation(std::string(200, 'Q')), nullptr);

@@ -124,7 +124,8 @@ TEST_F(PointInTimeTest, ServiceErrors) {
       "PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":false}})")
                 .http_status,
             200);
-  EXPECT_EQ(ParseError(Restore("tgt", At(enabled))).type, "PointInTimeRecoveryUnavailableException");
+  EXPECT_EQ(ParseError(Restore("tgt", At(enabled))).type,
+            "PointInTimeRecoveryUnavailableException");
 }
 
 }  // namespace

@@ -141,8 +141,9 @@ TEST(FaultInjectionTest, TheEmbeddedClientMeetsTheSameFaults) {
   ASSERT_FALSE(put.ok());
   EXPECT_EQ(put.error().code(), ErrorCode::kTransactionConflict);
   auto tx = client->TransactWriteItems(
-      {.transact_items = {ddbemu::Put{.table_name = "real", .item = {{"pk", AttributeValue::S("a")}}},
-                          ddbemu::Put{.table_name = "real", .item = {{"pk", AttributeValue::S("b")}}}}});
+      {.transact_items = {
+           ddbemu::Put{.table_name = "real", .item = {{"pk", AttributeValue::S("a")}}},
+           ddbemu::Put{.table_name = "real", .item = {{"pk", AttributeValue::S("b")}}}}});
   ASSERT_FALSE(tx.ok());
   EXPECT_EQ(tx.error().code(), ErrorCode::kTransactionCanceled);
   ASSERT_EQ(tx.error().cancellation_reasons.size(), 2u);

@@ -25,30 +25,52 @@ struct Seed {
 // Valid requests of every implemented family: the starting points of mutation.
 const std::vector<Seed>& Seeds() {
   static const std::vector<Seed> seeds = {
-      {"CreateTable", R"j({"TableName":"t2","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"},{"AttributeName":"g","AttributeType":"B"}],"GlobalSecondaryIndexes":[{"IndexName":"gsi","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["x"]}}],"BillingMode":"PAY_PER_REQUEST","Tags":[{"Key":"k","Value":"v"}]})j"},
-      {"PutItem", R"j({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"m":{"M":{"l":{"L":[{"N":"1.5"},{"SS":["x","y"]},{"BS":["AQ=="]}]}}},"b":{"BOOL":false},"z":{"NULL":true}},"ConditionExpression":"attribute_not_exists(#p) OR size(m.l) < :n","ExpressionAttributeNames":{"#p":"pk"},"ExpressionAttributeValues":{":n":{"N":"3"}},"ReturnValues":"ALL_OLD"})j"},
-      {"GetItem", R"j({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"m.l[0], #b","ExpressionAttributeNames":{"#b":"b"},"ConsistentRead":true,"ReturnConsumedCapacity":"INDEXES"})j"},
-      {"UpdateItem", R"j({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"UpdateExpression":"SET m.l[1] = list_append(:l, m.l) ADD c :one REMOVE b DELETE s :s","ConditionExpression":"c BETWEEN :lo AND :hi OR attribute_not_exists(c)","ExpressionAttributeValues":{":l":{"L":[{"S":"q"}]},":one":{"N":"1"},":s":{"SS":["x"]},":lo":{"N":"0"},":hi":{"N":"9"}},"ReturnValues":"UPDATED_NEW"})j"},
-      {"DeleteItem", R"j({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"Expected":{"c":{"ComparisonOperator":"GT","AttributeValueList":[{"N":"0"}]}},"ReturnValues":"ALL_OLD"})j"},
-      {"Query", R"j({"TableName":"items","KeyConditionExpression":"pk = :p AND sk BETWEEN :a AND :b","FilterExpression":"contains(m.l, :x)","ExpressionAttributeValues":{":p":{"S":"a"},":a":{"N":"0"},":b":{"N":"9"},":x":{"S":"q"}},"Limit":5,"ScanIndexForward":false})j"},
-      {"Scan", R"j({"TableName":"items","Segment":0,"TotalSegments":2,"ScanFilter":{"c":{"ComparisonOperator":"NOT_NULL"}},"Select":"COUNT"})j"},
-      {"BatchWriteItem", R"j({"RequestItems":{"items":[{"PutRequest":{"Item":{"pk":{"S":"b"},"sk":{"N":"2"}}}},{"DeleteRequest":{"Key":{"pk":{"S":"a"},"sk":{"N":"1"}}}}]}})j"},
-      {"TransactWriteItems", R"j({"TransactItems":[{"Put":{"TableName":"items","Item":{"pk":{"S":"c"},"sk":{"N":"3"}},"ConditionExpression":"attribute_not_exists(pk)"}},{"Update":{"TableName":"items","Key":{"pk":{"S":"b"},"sk":{"N":"2"}},"UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"S":"v"}}}}],"ClientRequestToken":"tok"})j"},
+      {"CreateTable",
+       R"j({"TableName":"t2","KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],"AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"},{"AttributeName":"g","AttributeType":"B"}],"GlobalSecondaryIndexes":[{"IndexName":"gsi","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],"Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["x"]}}],"BillingMode":"PAY_PER_REQUEST","Tags":[{"Key":"k","Value":"v"}]})j"},
+      {"PutItem",
+       R"j({"TableName":"items","Item":{"pk":{"S":"a"},"sk":{"N":"1"},"m":{"M":{"l":{"L":[{"N":"1.5"},{"SS":["x","y"]},{"BS":["AQ=="]}]}}},"b":{"BOOL":false},"z":{"NULL":true}},"ConditionExpression":"attribute_not_exists(#p) OR size(m.l) < :n","ExpressionAttributeNames":{"#p":"pk"},"ExpressionAttributeValues":{":n":{"N":"3"}},"ReturnValues":"ALL_OLD"})j"},
+      {"GetItem",
+       R"j({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"ProjectionExpression":"m.l[0], #b","ExpressionAttributeNames":{"#b":"b"},"ConsistentRead":true,"ReturnConsumedCapacity":"INDEXES"})j"},
+      {"UpdateItem",
+       R"j({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"UpdateExpression":"SET m.l[1] = list_append(:l, m.l) ADD c :one REMOVE b DELETE s :s","ConditionExpression":"c BETWEEN :lo AND :hi OR attribute_not_exists(c)","ExpressionAttributeValues":{":l":{"L":[{"S":"q"}]},":one":{"N":"1"},":s":{"SS":["x"]},":lo":{"N":"0"},":hi":{"N":"9"}},"ReturnValues":"UPDATED_NEW"})j"},
+      {"DeleteItem",
+       R"j({"TableName":"items","Key":{"pk":{"S":"a"},"sk":{"N":"1"}},"Expected":{"c":{"ComparisonOperator":"GT","AttributeValueList":[{"N":"0"}]}},"ReturnValues":"ALL_OLD"})j"},
+      {"Query",
+       R"j({"TableName":"items","KeyConditionExpression":"pk = :p AND sk BETWEEN :a AND :b","FilterExpression":"contains(m.l, :x)","ExpressionAttributeValues":{":p":{"S":"a"},":a":{"N":"0"},":b":{"N":"9"},":x":{"S":"q"}},"Limit":5,"ScanIndexForward":false})j"},
+      {"Scan",
+       R"j({"TableName":"items","Segment":0,"TotalSegments":2,"ScanFilter":{"c":{"ComparisonOperator":"NOT_NULL"}},"Select":"COUNT"})j"},
+      {"BatchWriteItem",
+       R"j({"RequestItems":{"items":[{"PutRequest":{"Item":{"pk":{"S":"b"},"sk":{"N":"2"}}}},{"DeleteRequest":{"Key":{"pk":{"S":"a"},"sk":{"N":"1"}}}}]}})j"},
+      {"TransactWriteItems",
+       R"j({"TransactItems":[{"Put":{"TableName":"items","Item":{"pk":{"S":"c"},"sk":{"N":"3"}},"ConditionExpression":"attribute_not_exists(pk)"}},{"Update":{"TableName":"items","Key":{"pk":{"S":"b"},"sk":{"N":"2"}},"UpdateExpression":"SET v = :v","ExpressionAttributeValues":{":v":{"S":"v"}}}}],"ClientRequestToken":"tok"})j"},
       {"ListTables", R"j({"Limit":2,"ExclusiveStartTableName":"aaa"})j"},
-      {"UpdateTable", R"j({"TableName":"items","BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5}})j"},
+      {"UpdateTable",
+       R"j({"TableName":"items","BillingMode":"PROVISIONED","ProvisionedThroughput":{"ReadCapacityUnits":5,"WriteCapacityUnits":5}})j"},
   };
   return seeds;
 }
 
 // A random JSON value of any type, up to `depth` levels deep.
-void RandomJson(std::mt19937& rng, int depth, rapidjson::Value* out, rapidjson::Document::AllocatorType& a) {
-  static const char* kStrings[] = {"", "S", "N", "B", "M", "L", "SS", "pk", "#p", ":v", "1e400", "-0", "AQ==", "\xff\xfe", "a.b[3]"};
+void RandomJson(std::mt19937& rng, int depth, rapidjson::Value* out,
+                rapidjson::Document::AllocatorType& a) {
+  static const char* kStrings[] = {"",   "S",  "N",     "B",  "M",    "L",        "SS",    "pk",
+                                   "#p", ":v", "1e400", "-0", "AQ==", "\xff\xfe", "a.b[3]"};
   switch (depth <= 0 ? rng() % 5 : rng() % 7) {
-    case 0: out->SetNull(); break;
-    case 1: out->SetBool(rng() % 2); break;
-    case 2: out->SetInt64(static_cast<std::int64_t>(rng()) - (1LL << 31)); break;
-    case 3: out->SetDouble(std::ldexp(static_cast<double>(rng()), static_cast<int>(rng() % 200) - 100)); break;
-    case 4: out->SetString(kStrings[rng() % std::size(kStrings)], a); break;
+    case 0:
+      out->SetNull();
+      break;
+    case 1:
+      out->SetBool(rng() % 2);
+      break;
+    case 2:
+      out->SetInt64(static_cast<std::int64_t>(rng()) - (1LL << 31));
+      break;
+    case 3:
+      out->SetDouble(std::ldexp(static_cast<double>(rng()), static_cast<int>(rng() % 200) - 100));
+      break;
+    case 4:
+      out->SetString(kStrings[rng() % std::size(kStrings)], a);
+      break;
     case 5: {
       out->SetArray();
       for (unsigned i = rng() % 4; i > 0; --i) {
@@ -70,7 +92,8 @@ void RandomJson(std::mt19937& rng, int depth, rapidjson::Value* out, rapidjson::
 }
 
 // Replaces one randomly chosen node of `doc` by a random value.
-void MutateStructure(std::mt19937& rng, rapidjson::Value* node, rapidjson::Document::AllocatorType& a) {
+void MutateStructure(std::mt19937& rng, rapidjson::Value* node,
+                     rapidjson::Document::AllocatorType& a) {
   while (true) {
     if (node->IsObject() && node->MemberCount() > 0 && rng() % 3 != 0) {
       auto it = node->MemberBegin() + static_cast<long>(rng() % node->MemberCount());
@@ -96,10 +119,18 @@ void MutateBytes(std::mt19937& rng, std::string* body) {
   for (unsigned n = 1 + rng() % 4; n > 0 && !body->empty(); --n) {
     const std::size_t at = rng() % body->size();
     switch (rng() % 4) {
-      case 0: (*body)[at] = kBytes[rng() % (sizeof(kBytes) - 1)]; break;
-      case 1: body->erase(at, 1 + rng() % 8); break;
-      case 2: body->insert(at, 1, kBytes[rng() % (sizeof(kBytes) - 1)]); break;
-      default: body->resize(at); break;
+      case 0:
+        (*body)[at] = kBytes[rng() % (sizeof(kBytes) - 1)];
+        break;
+      case 1:
+        body->erase(at, 1 + rng() % 8);
+        break;
+      case 2:
+        body->insert(at, 1, kBytes[rng() % (sizeof(kBytes) - 1)]);
+        break;
+      default:
+        body->resize(at);
+        break;
     }
   }
 }

@@ -1,5 +1,5 @@
-// Capacity of TransactWriteItems and TransactGetItems (docs/capacity.md §1, §3): the table pays twice,
-// the indexes what the same write costs outside a transaction; ConsumedCapacity carries the
+// Capacity of TransactWriteItems and TransactGetItems (docs/capacity.md §1, §3): the table pays
+// twice, the indexes what the same write costs outside a transaction; ConsumedCapacity carries the
 // Read/WriteCapacityUnits split that the service sends for transactions; a throttled
 // transaction is cancelled whole, with ThrottlingError reasons on the throttled actions.
 #include <gtest/gtest.h>

@@ -70,8 +70,7 @@ TEST(LocalFlagsTest, ContainerJavaCommandLineIsSkipped) {
 TEST(LocalFlagsTest, JavaOptionsWithoutJarAreUnknown) {
   EXPECT_EQ(Parse({"-Dfoo=bar"}).error, "unknown option '-Dfoo=bar'");
   // -jar later in the line is no Java prefix either.
-  EXPECT_EQ(Parse({"-inMemory", "-jar", "DynamoDBLocal.jar"}).error,
-            "unknown option '-jar'");
+  EXPECT_EQ(Parse({"-inMemory", "-jar", "DynamoDBLocal.jar"}).error, "unknown option '-jar'");
 }
 
 TEST(LocalFlagsTest, HealthTakesAnHttpUrl) {
@@ -97,9 +96,9 @@ TEST(LocalFlagsTest, RealismAndLeniencyFlags) {
 }
 
 TEST(LocalFlagsTest, GnuSpellingsAndEqualsValues) {
-  const FlagParse p = Parse({"--port=0", "--in-memory", "--shared-db", "--host", "127.0.0.1",
-                             "--threads=3", "--throttle", "off", "--virtual-clock",
-                             "--write-thread=off"});
+  const FlagParse p =
+      Parse({"--port=0", "--in-memory", "--shared-db", "--host", "127.0.0.1", "--threads=3",
+             "--throttle", "off", "--virtual-clock", "--write-thread=off"});
   ASSERT_TRUE(p.ok()) << p.error;
   EXPECT_FALSE(p.flags.server.write_thread);
   EXPECT_TRUE(Parse({}).flags.server.write_thread);  // on by default
@@ -128,8 +127,7 @@ TEST(LocalFlagsTest, InMemoryDefaultsToNoFsyncUnlessAsked) {
 
 TEST(LocalFlagsTest, MaxSizeSetsTheMapInMebibytes) {
   EXPECT_EQ(Parse({}).flags.database.map_size_bytes, std::size_t{64} << 30);
-  EXPECT_EQ(Parse({"--max-size-mib", "512"}).flags.database.map_size_bytes,
-            std::size_t{512} << 20);
+  EXPECT_EQ(Parse({"--max-size-mib", "512"}).flags.database.map_size_bytes, std::size_t{512} << 20);
   EXPECT_EQ(Parse({"--max-size-mib", "0"}).error,
             "invalid value '0' for --max-size-mib: expected a size in MiB from 1 to 4294967296");
 }

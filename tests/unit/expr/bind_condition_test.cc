@@ -83,9 +83,14 @@ TEST(BindConditionTest, BuildsTheParsedTreeWithItsPlaceholdersReplaced) {
       {ExpressionKind::kCondition, "attribute_not_exists(pk) OR (#n >= :n AND #n <= :n2)"},
       {ExpressionKind::kCondition, "begins_with(#s, :v) AND size(#l) < :n"},
   };
-  const Item pool{{":pk", S("ORG#01HZX3KQ0000000000000000")}, {":prefix", S("EMP#")},
-                  {":lo", N("1")},  {":hi", N("20")},  {":v", S("x")},
-                  {":w", S("y")},   {":n", N("1")},    {":n2", N("2")},
+  const Item pool{{":pk", S("ORG#01HZX3KQ0000000000000000")},
+                  {":prefix", S("EMP#")},
+                  {":lo", N("1")},
+                  {":hi", N("20")},
+                  {":v", S("x")},
+                  {":w", S("y")},
+                  {":n", N("1")},
+                  {":n2", N("2")},
                   {":m", M({{"k", S("a long string value past the inline buffer")}})},
                   {":t", S("S")}};
   for (const Case& c : cases) {
@@ -123,8 +128,7 @@ TEST(BindConditionTest, AValuePlaceholderUsedAsANameIsKeptAndFailsAfterBinding) 
   ExpressionContext context(nullptr, &values);
   Result<Condition> bound = BindCondition(parsed.value(), ExpressionKind::kFilter, context);
   ASSERT_FALSE(bound.ok());
-  EXPECT_EQ(bound.error().message(),
-            "Invalid FilterExpression: Internal server error");
+  EXPECT_EQ(bound.error().message(), "Invalid FilterExpression: Internal server error");
 }
 
 }  // namespace

@@ -132,9 +132,7 @@ TEST(ValidateAttributeNamesTest, RejectsEmptyAndOversizedNames) {
 // unused-key messages and the map's validation are those of the general map, case by case.
 TEST(ExpressionContextTest, LookupNamesResolveAndReportAsTheGeneralMap) {
   const std::vector<std::vector<std::pair<std::string, std::string>>> maps = {
-      {{"#a", "alpha"}},
-      {{"#z", "x"}, {"#y", "y"}},
-      {{"#k", "pk"}, {"#f", "flag"}, {"#q", "q"}}};
+      {{"#a", "alpha"}}, {{"#z", "x"}, {"#y", "y"}}, {{"#k", "pk"}, {"#f", "flag"}, {"#q", "q"}}};
   const Item values{{":v", S("x")}, {":z", S("x")}};
   for (const auto& entries : maps) {
     const AttributeNames general(entries.begin(), entries.end());

@@ -61,8 +61,7 @@ TEST(LoadDriver, WorkersOfferTicksConcurrentlyOnTheRealClock) {
       ++running;
       most = std::max(most, running);
       cv.notify_all();
-      const bool met =
-          cv.wait_for(lock, std::chrono::seconds(10), [&] { return most >= 4; });
+      const bool met = cv.wait_for(lock, std::chrono::seconds(10), [&] { return most >= 4; });
       return met ? OpOutcome::kDone : OpOutcome::kFailed;
     }});
   }
@@ -70,8 +69,7 @@ TEST(LoadDriver, WorkersOfferTicksConcurrentlyOnTheRealClock) {
   std::atomic<int> runs{0};
   for (int i = 0; i < 20; ++i) ops.push_back(ThrottledThenDone(refusals, runs));
   LoadStats stats;
-  RunResult r =
-      RunOpenLoop(ops, RunLimits{.ops_per_second = 1000, .workers = 4}, *pacer, stats);
+  RunResult r = RunOpenLoop(ops, RunLimits{.ops_per_second = 1000, .workers = 4}, *pacer, stats);
   EXPECT_EQ(r.workers, 4);
   EXPECT_EQ(r.failed, 0);
   EXPECT_EQ(r.completed, 24);

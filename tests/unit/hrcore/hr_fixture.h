@@ -16,9 +16,9 @@
 
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
+#include "ddbemu/http_client.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
-#include "ddbemu/http_client.h"
 #include "local_server_process.h"
 
 namespace hrcore::testing {
@@ -40,7 +40,8 @@ class LocalServer {
       ADD_FAILURE() << "DDB_LOCAL_BIN is not set";
       return;
     }
-    process_ = std::make_unique<ddbemu::tools::LocalServerProcess>(bin, std::vector<std::string>{"-inMemory"});
+    process_ = std::make_unique<ddbemu::tools::LocalServerProcess>(
+        bin, std::vector<std::string>{"-inMemory"});
     if (!process_->started()) {
       ADD_FAILURE() << "ddb-local did not start: " << bin;
       return;

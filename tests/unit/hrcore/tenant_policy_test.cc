@@ -107,8 +107,8 @@ class TenantPolicyTest : public ::testing::Test {
     const std::string file = (dir_ / "policies.json").string();
     std::ofstream(file) << json;
     server_ = std::make_unique<ddbemu::tools::LocalServerProcess>(
-        bin, std::vector<std::string>{"-dbPath", dir_.string(), "-sharedDb", "--durability",
-                                      "none", "--access-policy-file", file});
+        bin, std::vector<std::string>{"-dbPath", dir_.string(), "-sharedDb", "--durability", "none",
+                                      "--access-policy-file", file});
     ASSERT_TRUE(server_->started()) << "ddb-local did not start: " << bin;
     endpoint_ = server_->url();
   }

@@ -212,12 +212,12 @@ TEST_F(MigrateTest, VerifyAfterTheCutOverRepairsFromTheNewShape) {
     if (p.checkpoint || p.step != 4) return;  // reads from new, both shapes written
     checked_after_cut_over = true;
     ASSERT_TRUE(client_
-                    ->UpdateItem({.table_name = table_,
-                                  .key = key(stale_old_sk),
-                                  .update_expression = "SET lastName = :l, version = version + :one",
-                                  .expression_attribute_values =
-                                      {{":l", ddbemu::AttributeValue::S("Stale")},
-                                       {":one", ddbemu::AttributeValue::N("1")}}})
+                    ->UpdateItem(
+                        {.table_name = table_,
+                         .key = key(stale_old_sk),
+                         .update_expression = "SET lastName = :l, version = version + :one",
+                         .expression_attribute_values = {{":l", ddbemu::AttributeValue::S("Stale")},
+                                                         {":one", ddbemu::AttributeValue::N("1")}}})
                     .ok());
     ASSERT_TRUE(client_->DeleteItem({.table_name = table_, .key = key(ref_sk)}).ok());
 

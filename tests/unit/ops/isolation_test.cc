@@ -1,6 +1,7 @@
 // Isolation under concurrency: many clients running conflicting transactions and conditional
 // writes never observe or leave partial state. A transaction is one LMDB write transaction
-// (writers serialize), and TransactGetItems / BatchGetItem read one snapshot (ops/transact/transact.h).
+// (writers serialize), and TransactGetItems / BatchGetItem read one snapshot
+// (ops/transact/transact.h).
 #include <atomic>
 #include <latch>
 #include <random>

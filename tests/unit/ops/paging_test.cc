@@ -18,16 +18,18 @@ class PagingTest : public ReadTest {
   void SetUp() override {
     ReadTest::SetUp();
     Ok("CreateTable",
-       KeyedTable("pages", "N",
-                  R"(,{"AttributeName":"gpk","AttributeType":"S"},{"AttributeName":"gsk","AttributeType":"N"})",
-                  R"(,"GlobalSecondaryIndexes":[{"IndexName":"by_g","KeySchema":[{"AttributeName":"gpk","KeyType":"HASH"},{"AttributeName":"gsk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}])"));
+       KeyedTable(
+           "pages", "N",
+           R"(,{"AttributeName":"gpk","AttributeType":"S"},{"AttributeName":"gsk","AttributeType":"N"})",
+           R"(,"GlobalSecondaryIndexes":[{"IndexName":"by_g","KeySchema":[{"AttributeName":"gpk","KeyType":"HASH"},{"AttributeName":"gsk","KeyType":"RANGE"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}])"));
   }
 
   // kItems items in partition "p", sort keys 0..kItems-1; every third one is in the GSI, whose
   // sort key repeats (i % 10), so equal index keys come in table-key order.
   void Fill() {
     for (int i = 0; i < kItems; ++i) {
-      std::string item = R"({"pk":{"S":"p"},"sk":{"N":")" + std::to_string(i) + R"("},"v":{"S":"x"})";
+      std::string item =
+          R"({"pk":{"S":"p"},"sk":{"N":")" + std::to_string(i) + R"("},"v":{"S":"x"})";
       if (i % 3 == 0) item += R"(,"gpk":{"S":"g"},"gsk":{"N":")" + std::to_string(i % 10) + R"("})";
       Put("pages", item + "}");
     }
@@ -54,10 +56,11 @@ TEST_F(PagingTest, QueryReturnsEveryItemOnceInOrderForwardsAndBackwards) {
   EXPECT_EQ(backward.pages.size(), static_cast<std::size_t>(kItems / 100 + 1));
   EXPECT_EQ(backward.pages.back()["Count"].GetInt(), 0);
   // A range in the middle, with a filter: pages keep their size in items read.
-  Pages filtered = Drain("Query",
-                         R"({"TableName":"pages","Limit":50,"KeyConditionExpression":"pk = :p AND sk BETWEEN :a AND :b",)"
-                         R"j("FilterExpression":"attribute_exists(gpk)","ExpressionAttributeValues":{":p":{"S":"p"},":a":{"N":"1000"},":b":{"N":"1999"}}})j",
-                         "sk");
+  Pages filtered = Drain(
+      "Query",
+      R"({"TableName":"pages","Limit":50,"KeyConditionExpression":"pk = :p AND sk BETWEEN :a AND :b",)"
+      R"j("FilterExpression":"attribute_exists(gpk)","ExpressionAttributeValues":{":p":{"S":"p"},":a":{"N":"1000"},":b":{"N":"1999"}}})j",
+      "sk");
   EXPECT_EQ(filtered.values, Numbers(1002, 2000, 3));
   EXPECT_EQ(filtered.scanned_count, 1000);
   EXPECT_EQ(filtered.pages.size(), 21u);
@@ -121,9 +124,11 @@ class PageSizeTest : public ReadTest {
                    std::string(size - 10, 'x') + R"("}})");
   }
   rapidjson::Document QueryAll(const std::string& extra = "") {
-    return Ok("Query", R"({"TableName":"big","Select":"COUNT","ReturnConsumedCapacity":"TOTAL",)"
-                       R"("KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"big"}})" +
-                           extra + "}");
+    return Ok(
+        "Query",
+        R"({"TableName":"big","Select":"COUNT","ReturnConsumedCapacity":"TOTAL",)"
+        R"("KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"big"}})" +
+            extra + "}");
   }
   static constexpr std::size_t kMb = 1 << 20;
   static constexpr std::size_t kTenth = 104857;
@@ -133,18 +138,21 @@ TEST_F(PageSizeTest, APageEndsWithTheItemThatReachesOneMegabyteWhenMoreFollow) {
   for (int i = 1; i <= 9; ++i) PutSized(i, kTenth);
   PutSized(10, kMb - 9 * kTenth);  // the ten items weigh exactly 1 MB
   PutSized(11, 100);
-  EXPECT_EQ(ToJson(QueryAll()),
-            R"({"Count":10,"ScannedCount":10,"LastEvaluatedKey":{"pk":{"S":"big"},"sk":{"N":"10"}},)"
-            R"("ConsumedCapacity":{"TableName":"big","CapacityUnits":128.0}})");
+  EXPECT_EQ(
+      ToJson(QueryAll()),
+      R"({"Count":10,"ScannedCount":10,"LastEvaluatedKey":{"pk":{"S":"big"},"sk":{"N":"10"}},)"
+      R"("ConsumedCapacity":{"TableName":"big","CapacityUnits":128.0}})");
   // One byte less: the eleventh item fits in the page, and nothing follows it.
   PutSized(10, kMb - 9 * kTenth - 1);
-  EXPECT_EQ(ToJson(QueryAll()),
-            R"({"Count":11,"ScannedCount":11,"ConsumedCapacity":{"TableName":"big","CapacityUnits":128.5}})");
+  EXPECT_EQ(
+      ToJson(QueryAll()),
+      R"({"Count":11,"ScannedCount":11,"ConsumedCapacity":{"TableName":"big","CapacityUnits":128.5}})");
   // One byte more: the tenth item crosses 1 MB, and is the last of the page.
   PutSized(10, kMb - 9 * kTenth + 1);
-  EXPECT_EQ(ToJson(QueryAll()),
-            R"({"Count":10,"ScannedCount":10,"LastEvaluatedKey":{"pk":{"S":"big"},"sk":{"N":"10"}},)"
-            R"("ConsumedCapacity":{"TableName":"big","CapacityUnits":128.5}})");
+  EXPECT_EQ(
+      ToJson(QueryAll()),
+      R"({"Count":10,"ScannedCount":10,"LastEvaluatedKey":{"pk":{"S":"big"},"sk":{"N":"10"}},)"
+      R"("ConsumedCapacity":{"TableName":"big","CapacityUnits":128.5}})");
   // The filter does not change what was read.
   EXPECT_EQ(ToJson(QueryAll(R"j(,"FilterExpression":"attribute_not_exists(p)")j")),
             R"({"Count":0,"ScannedCount":10,"LastEvaluatedKey":{"pk":{"S":"big"},"sk":{"N":"10"}},)"
@@ -154,10 +162,12 @@ TEST_F(PageSizeTest, APageEndsWithTheItemThatReachesOneMegabyteWhenMoreFollow) {
 TEST_F(PageSizeTest, NoKeyFollowsThePageThatReachesOneMegabyteAtTheLastItem) {
   for (int i = 1; i <= 9; ++i) PutSized(i, kTenth);
   PutSized(10, kMb - 9 * kTenth);
-  EXPECT_EQ(ToJson(QueryAll()),
-            R"({"Count":10,"ScannedCount":10,"ConsumedCapacity":{"TableName":"big","CapacityUnits":128.0}})");
-  EXPECT_EQ(ToJson(QueryAll(R"(,"ScanIndexForward":false)")),
-            R"({"Count":10,"ScannedCount":10,"ConsumedCapacity":{"TableName":"big","CapacityUnits":128.0}})");
+  EXPECT_EQ(
+      ToJson(QueryAll()),
+      R"({"Count":10,"ScannedCount":10,"ConsumedCapacity":{"TableName":"big","CapacityUnits":128.0}})");
+  EXPECT_EQ(
+      ToJson(QueryAll(R"(,"ScanIndexForward":false)")),
+      R"({"Count":10,"ScannedCount":10,"ConsumedCapacity":{"TableName":"big","CapacityUnits":128.0}})");
   EXPECT_EQ(ToJson(Ok("Scan", R"({"TableName":"big","Select":"COUNT"})")),
             R"({"Count":10,"ScannedCount":10})");
 }
@@ -165,12 +175,14 @@ TEST_F(PageSizeTest, NoKeyFollowsThePageThatReachesOneMegabyteAtTheLastItem) {
 TEST_F(PageSizeTest, LargeItemsArePagedByMegabytes) {
   // 30 items of 300,000 bytes: four per page (the fourth crosses 1 MB).
   for (int i = 10; i < 40; ++i) PutSized(i, 300000);
-  Pages pages = Drain("Query",
-                      R"({"TableName":"big","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"big"}}})",
-                      "sk");
+  Pages pages = Drain(
+      "Query",
+      R"({"TableName":"big","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"big"}}})",
+      "sk");
   EXPECT_EQ(pages.values, Numbers(10, 40));
   ASSERT_EQ(pages.pages.size(), 8u);
-  for (std::size_t i = 0; i + 1 < pages.pages.size(); ++i) EXPECT_EQ(pages.pages[i]["Count"].GetInt(), 4);
+  for (std::size_t i = 0; i + 1 < pages.pages.size(); ++i)
+    EXPECT_EQ(pages.pages[i]["Count"].GetInt(), 4);
   EXPECT_EQ(pages.pages.back()["Count"].GetInt(), 2);
 }
 

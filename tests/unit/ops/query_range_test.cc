@@ -132,8 +132,8 @@ TEST(QueryRangeTest, PartitionAloneIsItsPrefix) {
   condition.partition.push_back(Predicate("pk", KeyOperator::kEq, AttributeValue::S("p")));
   Result<storage::KeyRange> got = QueryRange(*target, condition);
   ASSERT_TRUE(got.ok());
-  const std::string p = *storage::EncodePartitionPrefix(7, table.partition_key,
-                                                        AttributeValue::S("p"));
+  const std::string p =
+      *storage::EncodePartitionPrefix(7, table.partition_key, AttributeValue::S("p"));
   ExpectSameRange(*got, storage::KeyRange::Prefix(p));
 }
 

@@ -40,8 +40,8 @@ TEST_F(QueryTest, NumbersComeInNumericOrderForwardsAndBackwards) {
   PutNumbers({"0", "99.1", "10.9", "10.1", "9.1", "9", "1.9", "-0.01", "-1E+2", "-99.1", "1E-130",
               "12345678901234567890123456789012345678", "-9.9"});
   const std::vector<std::string> ascending = {
-      "-100", "-99.1", "-9.9", "-0.01", "0", "0." + std::string(129, '0') + "1", "1.9", "9", "9.1",
-      "10.1", "10.9", "99.1", "12345678901234567890123456789012345678"};
+      "-100", "-99.1", "-9.9", "-0.01", "0",    "0." + std::string(129, '0') + "1",      "1.9",
+      "9",    "9.1",   "10.1", "10.9",  "99.1", "12345678901234567890123456789012345678"};
   EXPECT_EQ(SortKeys("nums", ""), ascending);
   EXPECT_EQ(SortKeys("nums", "", "", false),
             std::vector<std::string>(ascending.rbegin(), ascending.rend()));
@@ -52,8 +52,9 @@ TEST_F(QueryTest, StringsComeInUtf8ByteOrder) {
     Put("strs", std::string(R"({"pk":{"S":"p"},"sk":{"S":")") + s + R"("}})");
   }
   // "\u0000x" < "10" < "2" < "A" < "B" < "a" < "aa" < "ab" < "z" < "é" (C3 A9).
-  EXPECT_EQ(SortKeys("strs", ""), (std::vector<std::string>{std::string("\0x", 2), "10", "2", "A",
-                                                            "B", "a", "aa", "ab", "z", "\xC3\xA9"}));
+  EXPECT_EQ(SortKeys("strs", ""),
+            (std::vector<std::string>{std::string("\0x", 2), "10", "2", "A", "B", "a", "aa", "ab",
+                                      "z", "\xC3\xA9"}));
 }
 
 TEST_F(QueryTest, BinariesComeInUnsignedByteOrder) {
@@ -119,7 +120,8 @@ TEST_F(QueryTest, LimitCountsItemsReadAndReturnsTheKeyOfTheLastOneEvenAtTheEnd) 
       "KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p"}}})");
   EXPECT_FALSE(doc.HasMember("LastEvaluatedKey"));
   // The next page from the key is empty and final.
-  doc = Ok("Query", R"({"TableName":"nums","Limit":3,"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"3"}},
+  doc = Ok("Query",
+           R"({"TableName":"nums","Limit":3,"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"3"}},
       "KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p"}}})");
   EXPECT_EQ(ToJson(doc), R"({"Items":[],"Count":0,"ScannedCount":0})");
 }
@@ -146,15 +148,22 @@ TEST_F(QueryTest, FilterRunsAfterTheReadSoLimitCountsScannedItems) {
 }
 
 TEST_F(QueryTest, SelectAndProjectionsShapeTheItems) {
-  Put("nums", R"({"pk":{"S":"p"},"sk":{"N":"1"},"a":{"M":{"b":{"L":[{"S":"x"},{"S":"y"}]},"c":{"N":"2"}}},"d":{"S":"d"}})");
+  Put("nums",
+      R"({"pk":{"S":"p"},"sk":{"N":"1"},"a":{"M":{"b":{"L":[{"S":"x"},{"S":"y"}]},"c":{"N":"2"}}},"d":{"S":"d"}})");
   const std::string key =
       R"("TableName":"nums","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p"}})";
   EXPECT_EQ(ToJson(Ok("Query", "{" + key + R"(,"Select":"COUNT"})")),
             R"({"Count":1,"ScannedCount":1})");
-  EXPECT_EQ(ToJson(Ok("Query", "{" + key + R"(,"ProjectionExpression":"a.b[1], #d","ExpressionAttributeNames":{"#d":"d"}})")),
-            R"({"Items":[{"a":{"M":{"b":{"L":[{"S":"y"}]}}},"d":{"S":"d"}}],"Count":1,"ScannedCount":1})");
-  EXPECT_EQ(ToJson(Ok("Query", "{" + key + R"(,"Select":"SPECIFIC_ATTRIBUTES","ProjectionExpression":"sk"})")),
-            R"({"Items":[{"sk":{"N":"1"}}],"Count":1,"ScannedCount":1})");
+  EXPECT_EQ(
+      ToJson(
+          Ok("Query",
+             "{" + key +
+                 R"(,"ProjectionExpression":"a.b[1], #d","ExpressionAttributeNames":{"#d":"d"}})")),
+      R"({"Items":[{"a":{"M":{"b":{"L":[{"S":"y"}]}}},"d":{"S":"d"}}],"Count":1,"ScannedCount":1})");
+  EXPECT_EQ(
+      ToJson(Ok("Query",
+                "{" + key + R"(,"Select":"SPECIFIC_ATTRIBUTES","ProjectionExpression":"sk"})")),
+      R"({"Items":[{"sk":{"N":"1"}}],"Count":1,"ScannedCount":1})");
   EXPECT_EQ(ToJson(Ok("Query", R"({"TableName":"nums","AttributesToGet":["d","nothing"],
       "KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}}})")),
             R"({"Items":[{"d":{"S":"d"}}],"Count":1,"ScannedCount":1})");
@@ -165,18 +174,26 @@ TEST_F(QueryTest, ConsumedCapacityAddsTheItemSizesAndRoundsOnce) {
   for (int i = 1; i <= 3; ++i) {
     const std::string sk = std::to_string(i);
     // pk (2+1) + sk (2+2) + v (1 + n) = 2,000.
-    Put("nums", R"({"pk":{"S":"p"},"sk":{"N":")" + sk + R"("},"v":{"S":")" + std::string(1992, 'v') +
-                    R"("}})");
+    Put("nums", R"({"pk":{"S":"p"},"sk":{"N":")" + sk + R"("},"v":{"S":")" +
+                    std::string(1992, 'v') + R"("}})");
   }
   const std::string key =
       R"("TableName":"nums","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"p"}})";
-  EXPECT_EQ(ToJson(Ok("Query", "{" + key + R"(,"Select":"COUNT","ReturnConsumedCapacity":"TOTAL"})")),
-            R"({"Count":3,"ScannedCount":3,"ConsumedCapacity":{"TableName":"nums","CapacityUnits":1.0}})");
-  EXPECT_EQ(ToJson(Ok("Query", "{" + key + R"(,"Select":"COUNT","ConsistentRead":true,"ReturnConsumedCapacity":"INDEXES"})")),
-            R"({"Count":3,"ScannedCount":3,"ConsumedCapacity":{"TableName":"nums","CapacityUnits":2.0,"Table":{"CapacityUnits":2.0}}})");
+  EXPECT_EQ(
+      ToJson(Ok("Query", "{" + key + R"(,"Select":"COUNT","ReturnConsumedCapacity":"TOTAL"})")),
+      R"({"Count":3,"ScannedCount":3,"ConsumedCapacity":{"TableName":"nums","CapacityUnits":1.0}})");
+  EXPECT_EQ(
+      ToJson(
+          Ok("Query",
+             "{" + key +
+                 R"(,"Select":"COUNT","ConsistentRead":true,"ReturnConsumedCapacity":"INDEXES"})")),
+      R"({"Count":3,"ScannedCount":3,"ConsumedCapacity":{"TableName":"nums","CapacityUnits":2.0,"Table":{"CapacityUnits":2.0}}})");
   // A query that finds nothing still costs the minimum read.
-  EXPECT_EQ(ToJson(Ok("Query", R"({"TableName":"nums","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"none"}},"ReturnConsumedCapacity":"TOTAL"})")),
-            R"({"Items":[],"Count":0,"ScannedCount":0,"ConsumedCapacity":{"TableName":"nums","CapacityUnits":0.5}})");
+  EXPECT_EQ(
+      ToJson(Ok(
+          "Query",
+          R"({"TableName":"nums","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"S":"none"}},"ReturnConsumedCapacity":"TOTAL"})")),
+      R"({"Items":[],"Count":0,"ScannedCount":0,"ConsumedCapacity":{"TableName":"nums","CapacityUnits":0.5}})");
 }
 
 TEST_F(QueryTest, ATableWithoutSortKeyHasOneItemPerPartition) {
@@ -208,7 +225,8 @@ TEST_P(QueryErrorTest, IsRejectedWithTheServiceMessage) {
 
 #define KEY R"("TableName":"nums","KeyConditionExpression":"pk = :p")"
 #define VALUES R"("ExpressionAttributeValues":{":p":{"S":"p"}})"
-#define LEGACY R"("TableName":"nums","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}})"
+#define LEGACY \
+  R"("TableName":"nums","KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}})"
 
 INSTANTIATE_TEST_SUITE_P(
     Messages, QueryErrorTest,
@@ -216,79 +234,122 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"NoKeyCondition", R"({"TableName":"nums"})",
                   "Either the KeyConditions or KeyConditionExpression parameter must be specified "
                   "in the request."},
-        ErrorCase{"BothKeyConditionStyles", "{" KEY "," VALUES R"(,"KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}}})",
-                  "Can not use both expression and non-expression parameters in the same request: "
-                  "Non-expression parameters: {KeyConditions} Expression parameters: "
-                  "{KeyConditionExpression}"},
-        ErrorCase{"EveryParameterMixed", "{" KEY "," VALUES R"(,"FilterExpression":"a = :p","ProjectionExpression":"a","AttributesToGet":["a"],"QueryFilter":{"a":{"ComparisonOperator":"NULL"}},"ConditionalOperator":"OR","KeyConditions":{}})",
-                  "Can not use both expression and non-expression parameters in the same request: "
-                  "Non-expression parameters: {AttributesToGet, QueryFilter, ConditionalOperator, "
-                  "KeyConditions} Expression parameters: {ProjectionExpression, FilterExpression, "
-                  "KeyConditionExpression}"},
-        ErrorCase{"NamesWithoutExpressions", "{" LEGACY R"(,"ExpressionAttributeNames":{"#a":"a"}})",
+        ErrorCase{
+            "BothKeyConditionStyles",
+            "{" KEY "," VALUES
+            R"(,"KeyConditions":{"pk":{"ComparisonOperator":"EQ","AttributeValueList":[{"S":"p"}]}}})",
+            "Can not use both expression and non-expression parameters in the same request: "
+            "Non-expression parameters: {KeyConditions} Expression parameters: "
+            "{KeyConditionExpression}"},
+        ErrorCase{
+            "EveryParameterMixed",
+            "{" KEY "," VALUES
+            R"(,"FilterExpression":"a = :p","ProjectionExpression":"a","AttributesToGet":["a"],"QueryFilter":{"a":{"ComparisonOperator":"NULL"}},"ConditionalOperator":"OR","KeyConditions":{}})",
+            "Can not use both expression and non-expression parameters in the same request: "
+            "Non-expression parameters: {AttributesToGet, QueryFilter, ConditionalOperator, "
+            "KeyConditions} Expression parameters: {ProjectionExpression, FilterExpression, "
+            "KeyConditionExpression}"},
+        ErrorCase{"NamesWithoutExpressions",
+                  "{" LEGACY R"(,"ExpressionAttributeNames":{"#a":"a"}})",
                   "ExpressionAttributeNames can only be specified when using expressions"},
-        ErrorCase{"ValuesWithOnlyAProjection", "{" LEGACY R"(,"ProjectionExpression":"a","ExpressionAttributeValues":{":a":{"S":"a"}}})",
+        ErrorCase{"ValuesWithOnlyAProjection",
+                  "{" LEGACY
+                  R"(,"ProjectionExpression":"a","ExpressionAttributeValues":{":a":{"S":"a"}}})",
                   "ExpressionAttributeValues can only be specified when using expressions: "
                   "FilterExpression and KeyConditionExpression are null"},
         ErrorCase{"ConditionalOperatorWithoutFilter", "{" LEGACY R"(,"ConditionalOperator":"AND"})",
                   "ConditionalOperator cannot be used without Filter or Expected"},
-        ErrorCase{"ConditionalOperatorWithOneFilter", "{" LEGACY R"(,"ConditionalOperator":"OR","QueryFilter":{"a":{"ComparisonOperator":"NULL"}}})",
-                  "ConditionalOperator can only be used when Filter or Expected has two or more "
-                  "elements"},
+        ErrorCase{
+            "ConditionalOperatorWithOneFilter",
+            "{" LEGACY
+            R"(,"ConditionalOperator":"OR","QueryFilter":{"a":{"ComparisonOperator":"NULL"}}})",
+            "ConditionalOperator can only be used when Filter or Expected has two or more "
+            "elements"},
         ErrorCase{"UnusedName", "{" KEY "," VALUES R"(,"ExpressionAttributeNames":{"#x":"x"}})",
                   "Value provided in ExpressionAttributeNames unused in expressions: keys: {#x}"},
         ErrorCase{"FilterSyntax", "{" KEY "," VALUES R"(,"FilterExpression":"a = = b"})",
                   "Invalid FilterExpression: Syntax error; token: \"=\", near: \"= = b\""},
-        ErrorCase{"MissedPartitionKey", R"({"TableName":"nums","KeyConditionExpression":"sk = :p","ExpressionAttributeValues":{":p":{"N":"1"}}})",
-                  "Query condition missed key schema element: pk"},
-        ErrorCase{"PartitionRange", R"({"TableName":"nums","KeyConditionExpression":"pk > :p","ExpressionAttributeValues":{":p":{"S":"p"}}})",
-                  "Query key condition not supported"},
-        ErrorCase{"TypeMismatch", R"({"TableName":"nums","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"N":"1"}}})",
-                  "One or more parameter values were invalid: Condition parameter type does not "
-                  "match schema type"},
-        ErrorCase{"OrInKeyCondition", R"({"TableName":"nums","KeyConditionExpression":"pk = :p OR sk = :s","ExpressionAttributeValues":{":p":{"S":"p"},":s":{"N":"1"}}})",
-                  "Invalid operator used in KeyConditionExpression: OR"},
-        ErrorCase{"BeginsWithANumber", R"j({"TableName":"nums","KeyConditionExpression":"pk = :p AND begins_with(sk, :s)","ExpressionAttributeValues":{":p":{"S":"p"},":s":{"N":"1"}}})j",
-                  "Invalid KeyConditionExpression: Incorrect operand type for operator or "
-                  "function; operator or function: begins_with, operand type: N"},
+        ErrorCase{
+            "MissedPartitionKey",
+            R"({"TableName":"nums","KeyConditionExpression":"sk = :p","ExpressionAttributeValues":{":p":{"N":"1"}}})",
+            "Query condition missed key schema element: pk"},
+        ErrorCase{
+            "PartitionRange",
+            R"({"TableName":"nums","KeyConditionExpression":"pk > :p","ExpressionAttributeValues":{":p":{"S":"p"}}})",
+            "Query key condition not supported"},
+        ErrorCase{
+            "TypeMismatch",
+            R"({"TableName":"nums","KeyConditionExpression":"pk = :p","ExpressionAttributeValues":{":p":{"N":"1"}}})",
+            "One or more parameter values were invalid: Condition parameter type does not "
+            "match schema type"},
+        ErrorCase{
+            "OrInKeyCondition",
+            R"({"TableName":"nums","KeyConditionExpression":"pk = :p OR sk = :s","ExpressionAttributeValues":{":p":{"S":"p"},":s":{"N":"1"}}})",
+            "Invalid operator used in KeyConditionExpression: OR"},
+        ErrorCase{
+            "BeginsWithANumber",
+            R"j({"TableName":"nums","KeyConditionExpression":"pk = :p AND begins_with(sk, :s)","ExpressionAttributeValues":{":p":{"S":"p"},":s":{"N":"1"}}})j",
+            "Invalid KeyConditionExpression: Incorrect operand type for operator or "
+            "function; operator or function: begins_with, operand type: N"},
         ErrorCase{"IndexMissing", "{" KEY "," VALUES R"(,"IndexName":"nope"})",
                   "The table does not have the specified index: nope"},
-        ErrorCase{"AllProjectedOnATable", "{" KEY "," VALUES R"(,"Select":"ALL_PROJECTED_ATTRIBUTES"})",
+        ErrorCase{"AllProjectedOnATable",
+                  "{" KEY "," VALUES R"(,"Select":"ALL_PROJECTED_ATTRIBUTES"})",
                   "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName"},
-        ErrorCase{"SpecificWithoutProjection", "{" KEY "," VALUES R"(,"Select":"SPECIFIC_ATTRIBUTES"})",
+        ErrorCase{"SpecificWithoutProjection",
+                  "{" KEY "," VALUES R"(,"Select":"SPECIFIC_ATTRIBUTES"})",
                   "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
                   "SPECIFIC_ATTRIBUTES"},
-        ErrorCase{"CountWithProjection", "{" KEY "," VALUES R"(,"Select":"COUNT","ProjectionExpression":"a"})",
+        ErrorCase{"CountWithProjection",
+                  "{" KEY "," VALUES R"(,"Select":"COUNT","ProjectionExpression":"a"})",
                   "Cannot specify the ProjectionExpression when choosing to get only the Count"},
-        ErrorCase{"AllWithProjection", "{" KEY "," VALUES R"(,"Select":"ALL_ATTRIBUTES","ProjectionExpression":"a"})",
+        ErrorCase{"AllWithProjection",
+                  "{" KEY "," VALUES R"(,"Select":"ALL_ATTRIBUTES","ProjectionExpression":"a"})",
                   "Cannot specify the ProjectionExpression when choosing to get ALL_ATTRIBUTES"},
-        ErrorCase{"CountWithAttributesToGet", "{" LEGACY R"(,"Select":"COUNT","AttributesToGet":["a"]})",
+        ErrorCase{"CountWithAttributesToGet",
+                  "{" LEGACY R"(,"Select":"COUNT","AttributesToGet":["a"]})",
                   "Cannot specify the AttributesToGet when choosing to get only the Count"},
-        ErrorCase{"AllWithAttributesToGet", "{" LEGACY R"(,"Select":"ALL_ATTRIBUTES","AttributesToGet":["a"]})",
+        ErrorCase{"AllWithAttributesToGet",
+                  "{" LEGACY R"(,"Select":"ALL_ATTRIBUTES","AttributesToGet":["a"]})",
                   "Cannot specify the AttributesToGet when choosing to get ALL_ATTRIBUTES"},
-        ErrorCase{"FilterOnTheSortKey", "{" KEY R"(,"FilterExpression":"sk > :z","ExpressionAttributeValues":{":p":{"S":"p"},":z":{"N":"1"}}})",
-                  "Filter Expression can only contain non-primary key attributes: Primary key "
-                  "attribute: sk"},
-        ErrorCase{"QueryFilterOnThePartitionKey", "{" LEGACY R"(,"QueryFilter":{"pk":{"ComparisonOperator":"NULL"}}})",
+        ErrorCase{
+            "FilterOnTheSortKey",
+            "{" KEY
+            R"(,"FilterExpression":"sk > :z","ExpressionAttributeValues":{":p":{"S":"p"},":z":{"N":"1"}}})",
+            "Filter Expression can only contain non-primary key attributes: Primary key "
+            "attribute: sk"},
+        ErrorCase{"QueryFilterOnThePartitionKey",
+                  "{" LEGACY R"(,"QueryFilter":{"pk":{"ComparisonOperator":"NULL"}}})",
                   "QueryFilter can only contain non-primary key attributes: Primary key "
                   "attribute: pk"},
         ErrorCase{"NestedPathIntoAKey", "{" KEY "," VALUES R"(,"ProjectionExpression":"sk.x"})",
                   "Key attributes must be scalars; list random access '[]' and map lookup '.' are "
                   "not allowed: Key: sk"},
-        ErrorCase{"StartKeyMissingTheSortKey", "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"p"}}})",
+        ErrorCase{"StartKeyMissingTheSortKey",
+                  "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"p"}}})",
                   "The provided starting key is invalid"},
-        ErrorCase{"StartKeyWithAnExtraAttribute", "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"1"},"a":{"S":"a"}}})",
+        ErrorCase{"StartKeyWithAnExtraAttribute",
+                  "{" KEY "," VALUES
+                  R"(,"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"1"},"a":{"S":"a"}}})",
                   "The provided starting key is invalid"},
-        ErrorCase{"StartKeyOfTheWrongType", "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})",
+        ErrorCase{"StartKeyOfTheWrongType",
+                  "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})",
                   "The provided key element does not match the schema"},
-        ErrorCase{"StartKeyInAnotherPartition", "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"q"},"sk":{"N":"1"}}})",
+        ErrorCase{"StartKeyInAnotherPartition",
+                  "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"q"},"sk":{"N":"1"}}})",
                   "The provided starting key is outside query boundaries based on provided "
                   "conditions"},
-        ErrorCase{"StartKeyOutsideTheSortCondition", R"({"TableName":"nums","KeyConditionExpression":"pk = :p AND sk > :z","ExpressionAttributeValues":{":p":{"S":"p"},":z":{"N":"2"}},"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"1"}}})",
-                  "The provided starting key does not match the range key predicate"},
-        ErrorCase{"StartKeyInAnotherPartitionWithSortCondition", R"({"TableName":"nums","KeyConditionExpression":"pk = :p AND sk > :z","ExpressionAttributeValues":{":p":{"S":"p"},":z":{"N":"2"}},"ExclusiveStartKey":{"pk":{"S":"q"},"sk":{"N":"3"}}})",
-                  "The query can return at most one row and cannot be restarted"},
-        ErrorCase{"StartKeyValueWithTwoTypes", "{" KEY "," VALUES R"(,"ExclusiveStartKey":{"pk":{"S":"p","N":"1"},"sk":{"N":"1"}}})",
+        ErrorCase{
+            "StartKeyOutsideTheSortCondition",
+            R"({"TableName":"nums","KeyConditionExpression":"pk = :p AND sk > :z","ExpressionAttributeValues":{":p":{"S":"p"},":z":{"N":"2"}},"ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"1"}}})",
+            "The provided starting key does not match the range key predicate"},
+        ErrorCase{
+            "StartKeyInAnotherPartitionWithSortCondition",
+            R"({"TableName":"nums","KeyConditionExpression":"pk = :p AND sk > :z","ExpressionAttributeValues":{":p":{"S":"p"},":z":{"N":"2"}},"ExclusiveStartKey":{"pk":{"S":"q"},"sk":{"N":"3"}}})",
+            "The query can return at most one row and cannot be restarted"},
+        ErrorCase{"StartKeyValueWithTwoTypes",
+                  "{" KEY "," VALUES
+                  R"(,"ExclusiveStartKey":{"pk":{"S":"p","N":"1"},"sk":{"N":"1"}}})",
                   "The provided starting key is invalid: Supplied AttributeValue has more than one "
                   "datatypes set, must contain exactly one of the supported datatypes"},
         ErrorCase{"LimitZero", "{" KEY "," VALUES R"(,"Limit":0})",

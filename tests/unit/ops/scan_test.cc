@@ -17,8 +17,9 @@ class ScanTest : public ReadTest {
   void SetUp() override {
     ReadTest::SetUp();
     Ok("CreateTable",
-       KeyedTable("many", "N", R"(,{"AttributeName":"tag","AttributeType":"S"})",
-                  R"(,"GlobalSecondaryIndexes":[{"IndexName":"by_tag","KeySchema":[{"AttributeName":"tag","KeyType":"HASH"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}])"));
+       KeyedTable(
+           "many", "N", R"(,{"AttributeName":"tag","AttributeType":"S"})",
+           R"(,"GlobalSecondaryIndexes":[{"IndexName":"by_tag","KeySchema":[{"AttributeName":"tag","KeyType":"HASH"}],"Projection":{"ProjectionType":"KEYS_ONLY"}}])"));
   }
   // kItems items over 300 partitions; items whose number is a multiple of 7 carry a tag.
   void Fill() {
@@ -62,10 +63,11 @@ TEST_F(ScanTest, ParallelSegmentsCoverTheTableExactlyOnce) {
   for (int total : {1, 2, 3, 7, 16, 1000}) {
     std::multiset<std::string> seen;
     for (int segment = 0; segment < total; ++segment) {
-      Pages pages = Drain("Scan", R"({"TableName":"many","Limit":150,"Segment":)" +
-                                      std::to_string(segment) + R"(,"TotalSegments":)" +
-                                      std::to_string(total) + "}",
-                          "n");
+      Pages pages =
+          Drain("Scan",
+                R"({"TableName":"many","Limit":150,"Segment":)" + std::to_string(segment) +
+                    R"(,"TotalSegments":)" + std::to_string(total) + "}",
+                "n");
       for (const std::string& v : pages.values) seen.insert(v);
     }
     EXPECT_EQ(seen, AllNumbers()) << "TotalSegments " << total;
@@ -73,8 +75,9 @@ TEST_F(ScanTest, ParallelSegmentsCoverTheTableExactlyOnce) {
   // An index scan splits the same way.
   std::multiset<std::string> tagged;
   for (int segment = 0; segment < 4; ++segment) {
-    Pages pages = Drain("Scan", R"({"TableName":"many","IndexName":"by_tag","Segment":)" +
-                                    std::to_string(segment) + R"(,"TotalSegments":4})",
+    Pages pages = Drain("Scan",
+                        R"({"TableName":"many","IndexName":"by_tag","Segment":)" +
+                            std::to_string(segment) + R"(,"TotalSegments":4})",
                         "sk");
     for (const std::string& v : pages.values) tagged.insert(v);
   }
@@ -83,23 +86,29 @@ TEST_F(ScanTest, ParallelSegmentsCoverTheTableExactlyOnce) {
 
 TEST_F(ScanTest, AStartKeyMustBelongToTheSegment) {
   Fill();
-  rapidjson::Document first = Ok("Scan", R"({"TableName":"many","Limit":1,"Segment":0,"TotalSegments":2})");
+  rapidjson::Document first =
+      Ok("Scan", R"({"TableName":"many","Limit":1,"Segment":0,"TotalSegments":2})");
   const std::string key = ToJson(first["LastEvaluatedKey"]);
-  Ok("Scan", R"({"TableName":"many","Limit":1,"Segment":0,"TotalSegments":2,"ExclusiveStartKey":)" + key + "}");
-  ExpectValidation("Scan", R"({"TableName":"many","Segment":1,"TotalSegments":2,"ExclusiveStartKey":)" + key + "}",
-                   "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use "
-                   "ExclusiveStartKey with correct Segment. TotalSegments: 2 Segment: 1");
+  Ok("Scan", R"({"TableName":"many","Limit":1,"Segment":0,"TotalSegments":2,"ExclusiveStartKey":)" +
+                 key + "}");
+  ExpectValidation(
+      "Scan",
+      R"({"TableName":"many","Segment":1,"TotalSegments":2,"ExclusiveStartKey":)" + key + "}",
+      "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use "
+      "ExclusiveStartKey with correct Segment. TotalSegments: 2 Segment: 1");
 }
 
 TEST_F(ScanTest, FiltersCountWhatTheyKeepAndScannedCountWhatWasRead) {
   Fill();
-  Pages expression = Drain("Scan",
-                           R"({"TableName":"many","Limit":500,"FilterExpression":"n < :ten","ExpressionAttributeValues":{":ten":{"N":"10"}}})",
-                           "n");
+  Pages expression = Drain(
+      "Scan",
+      R"({"TableName":"many","Limit":500,"FilterExpression":"n < :ten","ExpressionAttributeValues":{":ten":{"N":"10"}}})",
+      "n");
   EXPECT_EQ(AsSet(expression.values), AsSet({"0", "1", "2", "3", "4", "5", "6", "7", "8", "9"}));
   EXPECT_EQ(expression.count, 10);
   EXPECT_EQ(expression.scanned_count, kItems);
-  rapidjson::Document legacy = Ok("Scan", R"({"TableName":"many","Select":"COUNT","ConditionalOperator":"AND",
+  rapidjson::Document legacy =
+      Ok("Scan", R"({"TableName":"many","Select":"COUNT","ConditionalOperator":"AND",
       "ScanFilter":{"n":{"ComparisonOperator":"BETWEEN","AttributeValueList":[{"N":"100"},{"N":"199"}]},
                     "tag":{"ComparisonOperator":"NOT_NULL"}}})");
   EXPECT_EQ(ToJson(legacy), R"({"Count":14,"ScannedCount":3000})");
@@ -108,13 +117,19 @@ TEST_F(ScanTest, FiltersCountWhatTheyKeepAndScannedCountWhatWasRead) {
 TEST_F(ScanTest, IndexScansReadOnlyIndexedItemsAndReturnIndexKeys) {
   Put("many", R"({"pk":{"S":"a"},"sk":{"N":"1"},"tag":{"S":"x"},"other":{"S":"o"}})");
   Put("many", R"({"pk":{"S":"b"},"sk":{"N":"2"}})");
-  EXPECT_EQ(ToJson(Ok("Scan", R"({"TableName":"many","IndexName":"by_tag","Limit":1,"ReturnConsumedCapacity":"INDEXES"})")),
-            R"({"Items":[{"pk":{"S":"a"},"sk":{"N":"1"},"tag":{"S":"x"}}],"Count":1,"ScannedCount":1,)"
-            R"("LastEvaluatedKey":{"pk":{"S":"a"},"sk":{"N":"1"},"tag":{"S":"x"}},)"
-            R"("ConsumedCapacity":{"TableName":"many","CapacityUnits":0.5,"Table":{"CapacityUnits":0.0},)"
-            R"("GlobalSecondaryIndexes":{"by_tag":{"CapacityUnits":0.5}}}})");
-  EXPECT_EQ(ToJson(Ok("Scan", R"({"TableName":"many","ConsistentRead":true,"Select":"COUNT","ReturnConsumedCapacity":"TOTAL"})")),
-            R"({"Count":2,"ScannedCount":2,"ConsumedCapacity":{"TableName":"many","CapacityUnits":1.0}})");
+  EXPECT_EQ(
+      ToJson(Ok(
+          "Scan",
+          R"({"TableName":"many","IndexName":"by_tag","Limit":1,"ReturnConsumedCapacity":"INDEXES"})")),
+      R"({"Items":[{"pk":{"S":"a"},"sk":{"N":"1"},"tag":{"S":"x"}}],"Count":1,"ScannedCount":1,)"
+      R"("LastEvaluatedKey":{"pk":{"S":"a"},"sk":{"N":"1"},"tag":{"S":"x"}},)"
+      R"("ConsumedCapacity":{"TableName":"many","CapacityUnits":0.5,"Table":{"CapacityUnits":0.0},)"
+      R"("GlobalSecondaryIndexes":{"by_tag":{"CapacityUnits":0.5}}}})");
+  EXPECT_EQ(
+      ToJson(Ok(
+          "Scan",
+          R"({"TableName":"many","ConsistentRead":true,"Select":"COUNT","ReturnConsumedCapacity":"TOTAL"})")),
+      R"({"Count":2,"ScannedCount":2,"ConsumedCapacity":{"TableName":"many","CapacityUnits":1.0}})");
 }
 
 struct ErrorCase {
@@ -147,27 +162,39 @@ INSTANTIATE_TEST_SUITE_P(
         ErrorCase{"TooManySegments", R"({"TableName":"many","Segment":0,"TotalSegments":1000001})",
                   "1 validation error detected: Value at 'TotalSegments' failed to "
                   "satisfy constraint: Member must have value less than or equal to 1000000"},
-        ErrorCase{"ValuesWithoutFilter", R"({"TableName":"many","ProjectionExpression":"n","ExpressionAttributeValues":{":a":{"S":"a"}}})",
-                  "ExpressionAttributeValues can only be specified when using expressions: "
-                  "FilterExpression is null"},
-        ErrorCase{"Mixed", R"({"TableName":"many","FilterExpression":"n = :a","ProjectionExpression":"n","ExpressionAttributeValues":{":a":{"S":"a"}},"AttributesToGet":["n"],"ScanFilter":{"n":{"ComparisonOperator":"NULL"}},"ConditionalOperator":"OR"})",
-                  "Can not use both expression and non-expression parameters in the same request: "
-                  "Non-expression parameters: {AttributesToGet, ScanFilter, ConditionalOperator} "
-                  "Expression parameters: {ProjectionExpression, FilterExpression}"},
-        ErrorCase{"ScanFilterArguments", R"({"TableName":"many","ScanFilter":{"n":{"ComparisonOperator":"EQ"}}})",
+        ErrorCase{
+            "ValuesWithoutFilter",
+            R"({"TableName":"many","ProjectionExpression":"n","ExpressionAttributeValues":{":a":{"S":"a"}}})",
+            "ExpressionAttributeValues can only be specified when using expressions: "
+            "FilterExpression is null"},
+        ErrorCase{
+            "Mixed",
+            R"({"TableName":"many","FilterExpression":"n = :a","ProjectionExpression":"n","ExpressionAttributeValues":{":a":{"S":"a"}},"AttributesToGet":["n"],"ScanFilter":{"n":{"ComparisonOperator":"NULL"}},"ConditionalOperator":"OR"})",
+            "Can not use both expression and non-expression parameters in the same request: "
+            "Non-expression parameters: {AttributesToGet, ScanFilter, ConditionalOperator} "
+            "Expression parameters: {ProjectionExpression, FilterExpression}"},
+        ErrorCase{"ScanFilterArguments",
+                  R"({"TableName":"many","ScanFilter":{"n":{"ComparisonOperator":"EQ"}}})",
                   "One or more parameter values were invalid: Invalid number of argument(s) for "
                   "the EQ ComparisonOperator"},
-        ErrorCase{"NestedPathIntoAKey", R"({"TableName":"many","FilterExpression":"pk.x = :a","ExpressionAttributeValues":{":a":{"S":"a"}}})",
-                  "Key attributes must be scalars; list random access '[]' and map lookup '.' are "
-                  "not allowed: Key: pk"},
-        ErrorCase{"StartKeyMissingAnAttribute", R"({"TableName":"many","ExclusiveStartKey":{"pk":{"S":"p"}}})",
+        ErrorCase{
+            "NestedPathIntoAKey",
+            R"({"TableName":"many","FilterExpression":"pk.x = :a","ExpressionAttributeValues":{":a":{"S":"a"}}})",
+            "Key attributes must be scalars; list random access '[]' and map lookup '.' are "
+            "not allowed: Key: pk"},
+        ErrorCase{"StartKeyMissingAnAttribute",
+                  R"({"TableName":"many","ExclusiveStartKey":{"pk":{"S":"p"}}})",
                   "The provided starting key is invalid"},
-        ErrorCase{"StartKeyMistyped", R"({"TableName":"many","ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})",
+        ErrorCase{"StartKeyMistyped",
+                  R"({"TableName":"many","ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"S":"1"}}})",
                   "The provided starting key is invalid: The provided key element does not match "
                   "the schema"},
-        ErrorCase{"IndexStartKeyMistyped", R"({"TableName":"many","IndexName":"by_tag","ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"1"},"tag":{"N":"1"}}})",
-                  "The provided key element does not match the schema"},
-        ErrorCase{"CountWithProjection", R"({"TableName":"many","Select":"COUNT","ProjectionExpression":"n"})",
+        ErrorCase{
+            "IndexStartKeyMistyped",
+            R"({"TableName":"many","IndexName":"by_tag","ExclusiveStartKey":{"pk":{"S":"p"},"sk":{"N":"1"},"tag":{"N":"1"}}})",
+            "The provided key element does not match the schema"},
+        ErrorCase{"CountWithProjection",
+                  R"({"TableName":"many","Select":"COUNT","ProjectionExpression":"n"})",
                   "Cannot specify the ProjectionExpression when choosing to get only the Count"}),
     [](const ::testing::TestParamInfo<ErrorCase>& info) { return info.param.name; });
 

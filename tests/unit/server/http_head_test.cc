@@ -140,9 +140,12 @@ std::vector<std::string> NotPlain() {
 std::string Printable(std::string_view s) {
   std::string out;
   for (const char c : s) {
-    if (c == '\r') out += "\\r";
-    else if (c == '\n') out += "\\n";
-    else out += c;
+    if (c == '\r')
+      out += "\\r";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
   }
   return out;
 }

@@ -20,8 +20,9 @@ HttpReply Reply(int status) {
 
 // The Date line, whatever the second: an IMF-fixdate.
 std::string WithoutDate(const std::string& head) {
-  static const std::regex kDate("Date: [A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} "
-                                "\\d{2}:\\d{2}:\\d{2} GMT\r\n");
+  static const std::regex kDate(
+      "Date: [A-Z][a-z]{2}, \\d{2} [A-Z][a-z]{2} \\d{4} "
+      "\\d{2}:\\d{2}:\\d{2} GMT\r\n");
   std::string out = std::regex_replace(head, kDate, "Date: *\r\n");
   return out;
 }
@@ -77,9 +78,10 @@ TEST(ReplyHead, NoRouterHeadersAndALongerHeadThanTheLastOne) {
   HttpReply wide = Reply(200);
   wide.headers.emplace_back("x-long", std::string(3000, 'v'));
   WriteReplyHead(head, 11, wide, 5, /*keep_alive=*/true, date);
-  EXPECT_EQ(WithoutDate(head), "HTTP/1.1 200 OK\r\nDate: *\r\nServer: Server\r\n"
-                               "x-amzn-RequestId: ABC\r\nx-amz-crc32: 42\r\nx-long: " +
-                                   std::string(3000, 'v') + "\r\nContent-Length: 5\r\n\r\n");
+  EXPECT_EQ(WithoutDate(head),
+            "HTTP/1.1 200 OK\r\nDate: *\r\nServer: Server\r\n"
+            "x-amzn-RequestId: ABC\r\nx-amz-crc32: 42\r\nx-long: " +
+                std::string(3000, 'v') + "\r\nContent-Length: 5\r\n\r\n");
 }
 
 TEST(ReplyHead, TheDateIsTheCurrentSecondInGmt) {

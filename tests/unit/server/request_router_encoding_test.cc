@@ -5,8 +5,8 @@
 #include <string>
 
 #include "server/content_encoding.h"
-#include "value/crc32.h"
 #include "server/request_router.h"
+#include "value/crc32.h"
 #include "value/utf8.h"
 
 namespace ddbemu::server {

@@ -4,8 +4,8 @@
 
 #include <optional>
 #include <random>
-#include <utility>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ddbemu::server {
@@ -215,7 +215,8 @@ TEST(SigV4AuthTest, CredentialPartsAreThoseOfAPlainSplit) {
       EXPECT_EQ(r.error->type, kIncomplete) << cred;
       EXPECT_EQ(r.error->message,
                 "Credential must have exactly 5 slash-delimited elements, e.g. "
-                "keyid/date/region/service/term, got '" + stripped + "'");
+                "keyid/date/region/service/term, got '" +
+                    stripped + "'");
     } else if (expected->first.empty()) {
       ASSERT_TRUE(r.error.has_value()) << cred;
       EXPECT_EQ(r.error->type, "com.amazon.coral.service#UnrecognizedClientException");

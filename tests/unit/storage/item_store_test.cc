@@ -245,8 +245,8 @@ TEST_F(ItemStoreTest, BorrowedRangeWalksAsAnOwnedOne) {
     return out;
   };
   for (ScanDirection direction : {ScanDirection::kForward, ScanDirection::kBackward}) {
-    for (std::optional<std::string_view> after : {std::optional<std::string_view>(),
-                                                 std::optional<std::string_view>(third)}) {
+    for (std::optional<std::string_view> after :
+         {std::optional<std::string_view>(), std::optional<std::string_view>(third)}) {
       const std::vector<std::string> owned = owned_keys(direction, after);
       EXPECT_FALSE(owned.empty());
       EXPECT_EQ(keys(direction, after), owned);

@@ -57,8 +57,8 @@ TEST(Crc32, EveryKernelMatchesZlib) {
       for (std::size_t size = 0; size + offset <= 700; ++size) {
         const std::string_view bytes(buffer.data() + offset, size);
         ASSERT_TRUE(Crc32With(kernel, bytes, &crc));
-        ASSERT_EQ(crc, Zlib(bytes)) << static_cast<int>(kernel) << " offset " << offset
-                                    << " size " << size;
+        ASSERT_EQ(crc, Zlib(bytes))
+            << static_cast<int>(kernel) << " offset " << offset << " size " << size;
       }
     }
     for (std::size_t size : {1023u, 1024u, 4096u, 4097u, 8191u, 8960u}) {

@@ -87,9 +87,9 @@ TEST(FlatMap, InsertOrAssignAndSubscriptReplaceOrCreate) {
 
 TEST(FlatMap, HintedInsertionIsRightWhereverTheHintPoints) {
   IntMap m{{"b", 2}, {"d", 4}};
-  m.try_emplace(m.end(), "e", 5);    // right hint: appended
-  m.try_emplace(m.begin(), "c", 3);  // wrong hint: searched
-  m.emplace_hint(m.end(), "a", 1);   // wrong hint again
+  m.try_emplace(m.end(), "e", 5);     // right hint: appended
+  m.try_emplace(m.begin(), "c", 3);   // wrong hint: searched
+  m.emplace_hint(m.end(), "a", 1);    // wrong hint again
   m.emplace_hint(m.begin(), "a", 9);  // present: unchanged
   EXPECT_EQ(Names(m), (std::vector<std::string>{"a", "b", "c", "d", "e"}));
   EXPECT_EQ(m.at("a"), 1);
@@ -101,7 +101,7 @@ TEST(FlatMap, TryAppendOnlyAppendsNamesInIncreasingOrder) {
   int* b = m.try_append("b");
   ASSERT_NE(b, nullptr);
   *b = 7;
-  EXPECT_EQ(m.try_append("b"), nullptr);  // repeated
+  EXPECT_EQ(m.try_append("b"), nullptr);   // repeated
   EXPECT_EQ(m.try_append("ab"), nullptr);  // out of order
   EXPECT_EQ(Names(m), (std::vector<std::string>{"a", "b"}));
   EXPECT_EQ(m.at("b"), 7);

@@ -40,9 +40,17 @@ TEST(ItemSize, IntegerDigitPairsDropTrailingZeroPairs) {
 // The decoder's inline sizing (one pass for non-negative integers) agrees with the general rule,
 // integers or not.
 TEST(ItemSize, InlineNumberSizeAgreesWithTheGeneralRule) {
-  for (const char* n : {"0", "1", "9", "10", "27", "100", "110", "461", "1100", "12300", "12345",
-                        "1000000", "1786461547", "99999999999999999999999999999999999999",
-                        "-27", "-12300", "1.5", "12.5", "0.05", "0.01234", "-0.5"}) {
+  for (const char* n : {"0",          "1",
+                        "9",          "10",
+                        "27",         "100",
+                        "110",        "461",
+                        "1100",       "12300",
+                        "12345",      "1000000",
+                        "1786461547", "99999999999999999999999999999999999999",
+                        "-27",        "-12300",
+                        "1.5",        "12.5",
+                        "0.05",       "0.01234",
+                        "-0.5"}) {
     EXPECT_EQ(NumberSizeInline(n), NumberSize(n)) << n;
   }
 }

@@ -92,9 +92,13 @@ std::string TwoNames(std::string_view first, std::string_view second) {
 }
 
 TEST(EncodedItem, NamesMustBeStrictlyIncreasing) {
-  for (const auto& [first, second] : std::vector<std::pair<std::string, std::string>>{
-           {"GSI1PK", "GSI1SK"}, {"PK", "SK"}, {"a", "ab"}, {"", "a"}, {"a\x7f", "a\x80"},
-           {"\x7f", "\x80"}}) {
+  for (const auto& [first, second] :
+       std::vector<std::pair<std::string, std::string>>{{"GSI1PK", "GSI1SK"},
+                                                        {"PK", "SK"},
+                                                        {"a", "ab"},
+                                                        {"", "a"},
+                                                        {"a\x7f", "a\x80"},
+                                                        {"\x7f", "\x80"}}) {
     SCOPED_TRACE(first + " < " + second);
     Item decoded;
     EXPECT_TRUE(DecodeItem(TwoNames(first, second), &decoded));
@@ -151,7 +155,7 @@ TEST(StoredItem, SizeIsTakenAsWritten) {
   std::string stored;
   EncodeStoredItem(Item{{"a", AttributeValue::S("b")}}, 7, &stored);
   EXPECT_EQ(EncodedItemSize(stored), 7u);
-  EXPECT_FALSE(EncodedItemSize(stored.substr(0, 2)).has_value());  // no count after the size
+  EXPECT_FALSE(EncodedItemSize(stored.substr(0, 2)).has_value());         // no count after the size
   EXPECT_FALSE(EncodedItemSize(std::string("\x02\x80", 2)).has_value());  // the size cut short
   EXPECT_FALSE(EncodedItemSize(std::string("\x03\x00", 2)).has_value());  // unknown version
 }
@@ -167,12 +171,22 @@ TEST(StoredItem, CorruptBodiesAreWrittenInBounds) {
     ASSERT_LE(JsonOfEncoded(bytes).size(), 16 * bytes.size() + 64) << i;
   }
   // A list nested a million deep, a count of 2^32 - 1 and an unknown tag.
-  std::string deep("\x02\x01\x01\x01" "a", 5);
+  std::string deep(
+      "\x02\x01\x01\x01"
+      "a",
+      5);
   for (int i = 0; i < 1000000; ++i) deep.append("\x08\x01", 2);
   EXPECT_LE(JsonOfEncoded(deep).size(), 1000u);
-  const std::string huge("\x02\x01\xff\xff\xff\xff\x0f\x01" "a\x01\x01" "b", 12);
+  const std::string huge(
+      "\x02\x01\xff\xff\xff\xff\x0f\x01"
+      "a\x01\x01"
+      "b",
+      12);
   EXPECT_LE(JsonOfEncoded(huge).size(), 200u);
-  EXPECT_EQ(JsonOfEncoded(std::string("\x02\x01\x01\x01" "a\x7f", 6)), R"({"a":{}})");
+  EXPECT_EQ(JsonOfEncoded(std::string("\x02\x01\x01\x01"
+                                      "a\x7f",
+                                      6)),
+            R"({"a":{}})");
 }
 
 }  // namespace

@@ -56,8 +56,8 @@ TEST(JsonText, PlainStringsOfEveryLengthAreCopied) {
 // Awkward bytes in clusters: escapes next to each other, at block ends, control characters
 // and UTF-8 (valid or not) mixed.
 TEST(JsonText, RandomStringsMatchTheWriter) {
-  static constexpr char kChars[] = {'a', '"', '\\', '\b', '\t', '\n', '\f', '\r', '\0',
-                                    '\x1F', '/', '\x7F', '\xC3', '\xA9', '\xFF', ' ', '\x20'};
+  static constexpr char kChars[] = {'a',    '"', '\\',   '\b',   '\t',   '\n',   '\f', '\r',  '\0',
+                                    '\x1F', '/', '\x7F', '\xC3', '\xA9', '\xFF', ' ',  '\x20'};
   RandomValues r(41);
   for (int i = 0; i < 20000; ++i) {
     std::string s(static_cast<std::size_t>(r.Int(0, i % 10 == 0 ? 200 : 40)), 'a');

@@ -23,8 +23,8 @@ std::string CodecText(const Item& key) {
 
 // Text with every character JSON escapes, and some it does not ('/', DEL, UTF-8 bytes).
 std::string Awkward(RandomValues& r) {
-  static constexpr char kChars[] = {'a', '"', '\\', '\b', '\t', '\n', '\f', '\r', '\0',
-                                    '\x1F', '/', '\x7F', '\xC3', '\xA9', '#', ' '};
+  static constexpr char kChars[] = {'a',  '"',    '\\', '\b',   '\t',   '\n',   '\f', '\r',
+                                    '\0', '\x1F', '/',  '\x7F', '\xC3', '\xA9', '#',  ' '};
   std::string s(static_cast<std::size_t>(r.Int(0, 12)), 'a');
   for (char& c : s) c = kChars[r.Int(0, sizeof kChars - 1)];
   return s;

@@ -16,11 +16,11 @@
 #include <sys/types.h>
 #include <unistd.h>
 
-void *mmap(void *addr, size_t length, int prot, int flags, int fd, off_t offset) {
+void* mmap(void* addr, size_t length, int prot, int flags, int fd, off_t offset) {
   if ((flags & MAP_SHARED) && !(flags & MAP_ANONYMOUS)) flags |= MAP_NORESERVE;
   /* syscall() returns -1 with errno set on failure, which is MAP_FAILED. */
-  return (void *)syscall(SYS_mmap, addr, length, prot, flags, fd, offset);
+  return (void*)syscall(SYS_mmap, addr, length, prot, flags, fd, offset);
 }
 
-void *mmap64(void *addr, size_t length, int prot, int flags, int fd, off_t offset)
+void* mmap64(void* addr, size_t length, int prot, int flags, int fd, off_t offset)
     __attribute__((alias("mmap")));

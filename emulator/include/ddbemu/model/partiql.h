@@ -59,10 +59,17 @@ enum class BatchStatementErrorCode : std::uint8_t {
 
 // BatchStatementErrorCode's names on the wire, in the enum's order.
 inline constexpr std::string_view kBatchStatementErrorCodeNames[] = {
-    "ConditionalCheckFailed", "ItemCollectionSizeLimitExceeded", "RequestLimitExceeded",
-    "ValidationError",        "ProvisionedThroughputExceeded",   "TransactionConflict",
-    "ThrottlingError",        "InternalServerError",             "ResourceNotFound",
-    "AccessDenied",           "DuplicateItem"};
+    "ConditionalCheckFailed",
+    "ItemCollectionSizeLimitExceeded",
+    "RequestLimitExceeded",
+    "ValidationError",
+    "ProvisionedThroughputExceeded",
+    "TransactionConflict",
+    "ThrottlingError",
+    "InternalServerError",
+    "ResourceNotFound",
+    "AccessDenied",
+    "DuplicateItem"};
 
 struct BatchStatementError {
   BatchStatementErrorCode code = BatchStatementErrorCode::kValidationError;

@@ -7,7 +7,6 @@
 #include "client/http_transport.h"
 #include "ddbemu/http_client.h"
 #include "http_client/json_client.h"
-#include "http_client/json_client.h"
 
 namespace ddbemu {
 namespace {

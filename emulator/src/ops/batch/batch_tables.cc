@@ -5,8 +5,8 @@
 
 #include "ops/items/item_checks.h"
 #include "ops/items/key_validation.h"
-#include "ops/tables/table_name.h"
 #include "ops/realism/transient_statuses.h"
+#include "ops/tables/table_name.h"
 
 namespace ddbemu::ops {
 namespace {

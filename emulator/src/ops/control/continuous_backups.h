@@ -21,7 +21,8 @@ Result<api::PitrDescription> DescribeContinuousBackups(Engine& engine, const Cal
 // DescribeContinuousBackups reports; RestoreTableToPointInTime accepts times inside it).
 api::PitrDescription PitrWindow(const PitrSetting& setting, std::int64_t now_micros);
 
-// Turns PITR on or off (starting or dropping the table's change log, storage/change_log.h); RecoveryPeriodInDays only with PITR on (ValidationException otherwise).
+// Turns PITR on or off (starting or dropping the table's change log, storage/change_log.h);
+// RecoveryPeriodInDays only with PITR on (ValidationException otherwise).
 Result<api::PitrDescription> UpdateContinuousBackups(
     Engine& engine, const Caller& caller, const api::UpdateContinuousBackupsRequest& request);
 

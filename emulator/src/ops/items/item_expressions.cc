@@ -32,10 +32,12 @@ bool UsesExpressions(const api::ExpressionParameters& e, ExpressionParametersAll
          (allowed.projection && e.projection_expression);
 }
 
-Status CheckPlaceholderMaps(const api::ExpressionParameters& e, ExpressionParametersAllowed allowed) {
+Status CheckPlaceholderMaps(const api::ExpressionParameters& e,
+                            ExpressionParametersAllowed allowed) {
   const bool uses_expressions = UsesExpressions(e, allowed);
   if (e.has_names && !uses_expressions) {
-    return ApiError::Validation("ExpressionAttributeNames can only be specified when using expressions");
+    return ApiError::Validation(
+        "ExpressionAttributeNames can only be specified when using expressions");
   }
   if (e.has_values && !uses_expressions) {
     return ApiError::Validation(
@@ -47,7 +49,8 @@ Status CheckPlaceholderMaps(const api::ExpressionParameters& e, ExpressionParame
     DDB_RETURN_IF_ERROR(expr::ValidateAttributeNames(e.names));
   }
   if (e.has_values) {
-    if (e.values.empty()) return ApiError::Validation("ExpressionAttributeValues must not be empty");
+    if (e.values.empty())
+      return ApiError::Validation("ExpressionAttributeValues must not be empty");
     DDB_RETURN_IF_ERROR(expr::ValidateAttributeValueKeys(e.values));
   }
   return Status::Ok();
@@ -64,10 +67,10 @@ Status TranslateLegacy(const api::LegacyParameters& legacy, ExpressionParameters
   }
   if (allowed.condition && legacy.expected) {
     if (!legacy.expected->ok()) return legacy.expected->error();
-    DDB_ASSIGN_OR_RETURN(out->condition,
-                         expr::ExpectedToCondition(
-                             **legacy.expected,
-                             api::ParseConditionalOperator(legacy.conditional_operator)));
+    DDB_ASSIGN_OR_RETURN(
+        out->condition,
+        expr::ExpectedToCondition(**legacy.expected,
+                                  api::ParseConditionalOperator(legacy.conditional_operator)));
   }
   if (allowed.projection && legacy.attributes_to_get) {
     DDB_ASSIGN_OR_RETURN(out->projection,

@@ -18,10 +18,10 @@ enum class MutationKind { kPut, kUpdate, kDelete, kConditionCheck };
 
 struct ItemMutation {
   MutationKind kind = MutationKind::kPut;
-  Item key;       // the primary key (for kPut, the key attributes of `item`)
-  Item item;      // kPut: the new item
-  const expr::Condition* condition = nullptr;       // optional
-  const expr::UpdateExpression* update = nullptr;   // kUpdate; null updates nothing
+  Item key;   // the primary key (for kPut, the key attributes of `item`)
+  Item item;  // kPut: the new item
+  const expr::Condition* condition = nullptr;      // optional
+  const expr::UpdateExpression* update = nullptr;  // kUpdate; null updates nothing
 };
 
 struct MutationOutcome {

@@ -6,8 +6,8 @@
 #include "ops/tables/table_name.h"
 
 #include "capacity/capacity_units.h"
-#include "ops/capacity/capacity_charge.h"
 #include "expr/projection.h"
+#include "ops/capacity/capacity_charge.h"
 #include "ops/items/item_checks.h"
 #include "ops/items/item_collections.h"
 #include "ops/items/item_expressions.h"
@@ -87,8 +87,8 @@ Result<capacity::RequestCharge> WriteOutcome(Engine& engine, const Caller& calle
       DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, target.table(), target.storage_key,
                                                      old_item, *outcome.new_item));
     } else if (old_item != nullptr) {
-      DDB_ASSIGN_OR_RETURN(
-          changes, engine.items.Delete(txn, target.table(), target.storage_key, *old_item));
+      DDB_ASSIGN_OR_RETURN(changes,
+                           engine.items.Delete(txn, target.table(), target.storage_key, *old_item));
     }
   }
   const Item* new_item = outcome.new_item ? &*outcome.new_item : nullptr;

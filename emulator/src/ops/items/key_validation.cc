@@ -87,10 +87,10 @@ Status CheckItemKeyAttribute(const KeyAttribute& attribute, const Item& item,
                                 attribute.name + " in the item");
   }
   if (it->second.type() != attribute.type) {
-    return ApiError::Validation("One or more parameter values were invalid: Type mismatch for key " +
-                                attribute.name + " expected: " +
-                                std::string(TypeDescriptor(attribute.type)) +
-                                " actual: " + std::string(TypeDescriptor(it->second.type())));
+    return ApiError::Validation(
+        "One or more parameter values were invalid: Type mismatch for key " + attribute.name +
+        " expected: " + std::string(TypeDescriptor(attribute.type)) +
+        " actual: " + std::string(TypeDescriptor(it->second.type())));
   }
   return CheckKeyValueSize(attribute, it->second, is_partition_key);
 }
@@ -135,7 +135,8 @@ std::vector<const IndexSchema*> IndexesInServiceOrder(const TableSchema& table) 
     for (const IndexSchema& index : table.indexes) {
       if (index.is_local == local) names.push_back(index.name);
     }
-    for (const std::string& name : expr::JavaHashSetOrder(names)) ordered.push_back(table.FindIndex(name));
+    for (const std::string& name : expr::JavaHashSetOrder(names))
+      ordered.push_back(table.FindIndex(name));
   }
   return ordered;
 }
@@ -171,7 +172,8 @@ Status ValidateItemKeys(const TableSchema& table, const Item& item) {
   DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(table.partition_key, item, true));
   if (table.sort_key) DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(*table.sort_key, item, false));
   bool all_valid = true;
-  for (const IndexSchema& index : table.indexes) all_valid = all_valid && CheckIndexKeys(index, item).ok();
+  for (const IndexSchema& index : table.indexes)
+    all_valid = all_valid && CheckIndexKeys(index, item).ok();
   if (all_valid) return Status::Ok();
   // Several indexes may reject the item; the service names the first in its order of indexes.
   for (const IndexSchema* index : IndexesInServiceOrder(table)) {

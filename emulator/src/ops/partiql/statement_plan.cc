@@ -9,11 +9,11 @@
 #include "ops/items/item_checks.h"
 #include "ops/items/items.h"
 #include "ops/reads/read_target.h"
+#include "ops/realism/transient_statuses.h"
 #include "partiql/compile.h"
 #include "partiql/lexer.h"
 #include "partiql/parser.h"
 #include "storage/txn.h"
-#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {

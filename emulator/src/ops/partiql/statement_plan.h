@@ -41,7 +41,7 @@ struct SelectPlan {
   std::vector<api::GetItemRequest> gets;
   std::vector<api::QueryRequest> queries;
   api::ScanRequest scan;
-  std::optional<expr::Condition> filter;                      // bound; the WHERE left after the key
+  std::optional<expr::Condition> filter;  // bound; the WHERE left after the key
   // The same filter as FilterExpression text with its #name placeholders (the audit's shape).
   std::string filter_text;
   std::map<std::string, std::string> filter_names;

@@ -74,8 +74,7 @@ void ReserveEncoded(const PageRequest& page, std::size_t first_size, api::ReadRe
 
 // One entry read in place (PageRequest::encoded): sized from its bytes, decoded only for the
 // filter, kept as its bytes.
-Status ReadEncoded(const storage::RangeCursor& cursor, const PageRequest& page,
-                   PageState* state) {
+Status ReadEncoded(const storage::RangeCursor& cursor, const PageRequest& page, PageState* state) {
   const std::string_view bytes = cursor.value();
   const std::optional<std::size_t> size = itemcodec::EncodedItemSize(bytes);
   if (!size) return ApiError::InternalServerError("An item does not decode");
@@ -174,8 +173,9 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
   // Reads one entry (whose ItemSize is `size`) into the page; true when the page is complete.
   // `in_page`: `entry` is already the page's last item (decode_in_place). Inlined into the
   // walk, which calls it once per item.
-  const auto visit = [&](std::string_view key, Item& entry, std::size_t size,
-                         bool in_page) __attribute__((always_inline)) -> Result<bool> {
+  const auto visit = [&](std::string_view key, Item & entry, std::size_t size, bool in_page)
+                         __attribute__((always_inline))
+                             ->Result<bool> {
     state.bytes_read += size;
     if (page.tally) page.tally->Add(storage::StoredPartitionHash(key), size);
     ++state.response.scanned_count;

@@ -41,8 +41,8 @@ struct PageRequest {
   bool consistent_read = false;
   const expr::Condition* filter = nullptr;
   api::ReturnConsumedCapacity return_consumed_capacity = api::ReturnConsumedCapacity::kNone;
-  // For the capacity model (ops/capacity/capacity_charge.h, AdmitPage), filled when set: where in the
-  // partition-hash space the page read its bytes, and what it cost.
+  // For the capacity model (ops/capacity/capacity_charge.h, AdmitPage), filled when set: where in
+  // the partition-hash space the page read its bytes, and what it cost.
   capacity::ReadTally* tally = nullptr;
   capacity::RequestCharge* charge = nullptr;
   // The caller writes the items as JSON (api::ReadParameters::encoded_response): when the

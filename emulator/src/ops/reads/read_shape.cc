@@ -132,8 +132,9 @@ bool ProjectsAll(const ReadTarget& target) {
 // A filter naming attributes the index does not project is refused for a Query only (AWS,
 // recorded through AppSync: "Secondary index bySkill does not project one or more filter
 // attributes: [owner]"). A Scan of the index evaluates the filter against the index entry,
-// where such an attribute is absent, and so matches nothing that needs it (emulators that recorded AWS
-// say the same: faiscadev/fakecloud#2029, dynoxide's PartiQL captures). DynamoDB Local refuses it for a Query only too.
+// where such an attribute is absent, and so matches nothing that needs it (emulators that recorded
+// AWS say the same: faiscadev/fakecloud#2029, dynoxide's PartiQL captures). DynamoDB Local refuses
+// it for a Query only too.
 Status PlanIndexRead(const ReadTarget& target, api::Select select, const ReadExpressions& e,
                      bool is_query, ReadShape* shape) {
   const std::string invalid = "One or more parameter values were invalid: ";

@@ -4,9 +4,9 @@
 #include <algorithm>
 
 #include "ops/items/item_checks.h"
+#include "ops/realism/transient_statuses.h"
 #include "ops/tables/table_name.h"
 #include "storage/key_layout.h"
-#include "ops/realism/transient_statuses.h"
 
 namespace ddbemu::ops {
 namespace {

@@ -45,8 +45,7 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
   }
   const std::string_view name = resolved.empty() ? table_name_or_arn : resolved;
   // The client's memo first (reads on a committed snapshot only: a write's is 0).
-  const std::uint64_t snapshot =
-      caller.table_memo != nullptr ? storage::CommittedSnapshot(txn) : 0;
+  const std::uint64_t snapshot = caller.table_memo != nullptr ? storage::CommittedSnapshot(txn) : 0;
   std::shared_ptr<const TableSchema> table;
   if (snapshot != 0) table = caller.table_memo->Find(snapshot, name);
   if (!table) {

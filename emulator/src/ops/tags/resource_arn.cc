@@ -24,7 +24,8 @@ Result<std::string> ResolveResourceArn(const Caller& caller, std::string_view op
     return AccessDenied(caller, operation, arn);
   }
   const bool table_arn = parts[0] == "arn" && !parts[1].empty() && parts[2] == "dynamodb" &&
-                         parts[5].starts_with("table/") && api::IsValidTableName(parts[5].substr(6));
+                         parts[5].starts_with("table/") &&
+                         api::IsValidTableName(parts[5].substr(6));
   if (!table_arn) {
     return ApiError::Validation("Invalid TableArn: Invalid ResourceArn provided as input " +
                                 std::string(arn));

@@ -5,11 +5,11 @@
 
 #include "ops/batch/batch_tables.h"
 #include "ops/capacity/capacity_charge.h"
-#include "ops/transact/idempotency.h"
 #include "ops/items/item_checks.h"
 #include "ops/items/item_collections.h"
 #include "ops/items/item_expressions.h"
 #include "ops/items/item_mutation.h"
+#include "ops/transact/idempotency.h"
 #include "ops/transact/transact.h"
 #include "ops/transact/transact_checks.h"
 #include "storage/item_store.h"
@@ -161,9 +161,8 @@ Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepa
   }
   const capacity::RequestCharge charge =
       ChargeWrite(*prepared.table, old_size, new_size, changes, /*transactional=*/true);
-  const Item* new_item = prepared.outcome.writes && prepared.outcome.new_item
-                             ? &*prepared.outcome.new_item
-                             : nullptr;
+  const Item* new_item =
+      prepared.outcome.writes && prepared.outcome.new_item ? &*prepared.outcome.new_item : nullptr;
   meter.Add(index, *prepared.table,
             WriteDemand(*prepared.table, TargetOf(*prepared.action), old_item, new_item, changes,
                         charge));
