@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-#include "api_json/item_requests.h"
+#include "api_json/operation_codecs.h"
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
 

@@ -10,19 +10,9 @@
 #include <cstdint>
 
 #include "api/api_model.h"
-#include "api_json/backup_requests.h"
-#include "api_json/batch_requests.h"
-#include "api_json/control_requests.h"
-#include "api_json/item_requests.h"
+#include "api_json/operation_codecs.h"
 #include "api_json/json_read.h"
-#include "api_json/partiql_requests.h"
-#include "api_json/read_requests.h"
 #include "api_json/stream_codec.h"
-#include "api_json/table_description.h"
-#include "api_json/table_requests.h"
-#include "api_json/tag_requests.h"
-#include "api_json/transact_requests.h"
-#include "api_json/ttl_requests.h"
 #include "ddbemu/operations.h"
 #include "ops/backups/backups.h"
 #include "ops/backups/point_in_time.h"
@@ -79,7 +69,7 @@ struct TableNameMember {
   std::string table_name;
 };
 TableNameMember ParseTableNameMember(const rapidjson::Value& body) {
-  return {api::StringOr(body, "TableName", "")};
+  return {api::json::StringOr(body, "TableName", "")};
 }
 std::string DescribeEndpointsAddress(ops::Engine&, const ops::Caller& caller, const NoRequest&) {
   return ops::DescribeEndpointsAddress(caller);
@@ -96,63 +86,63 @@ Result<api::PitrDescription> DescribeContinuousBackups(ops::Engine& engine,
 
 // GetItem and Query/Scan, the reads, write into the caller's string (Handler's `out`).
 void GetItemBody(const api::GetItemRequest&, const api::ItemResponse& r, std::string& out) {
-  api::RenderGetItem(r, out);
+  api::json::RenderGetItem(r, out);
 }
 template <class Request>
 std::string WriteItemBody(const Request&, const api::ItemResponse& r) {
-  return api::RenderWriteItem(r);
+  return api::json::RenderWriteItem(r);
 }
 template <class Request>
 void ReadBody(const Request&, const api::ReadResponse& r, std::string& out) {
-  api::RenderRead(r, out);
+  api::json::RenderRead(r, out);
 }
 std::string BatchGetBody(const api::BatchGetItemRequest& q, const api::BatchGetItemResponse& r) {
-  return api::RenderBatchGetItem(r, q.return_consumed_capacity);
+  return api::json::RenderBatchGetItem(r, q.return_consumed_capacity);
 }
 std::string BatchWriteBody(const api::BatchWriteItemRequest& q,
                            const api::BatchWriteItemResponse& r) {
-  return api::RenderBatchWriteItem(r, q.return_consumed_capacity);
+  return api::json::RenderBatchWriteItem(r, q.return_consumed_capacity);
 }
 std::string TransactWriteBody(const api::TransactWriteItemsRequest& q,
                               const api::TransactWriteItemsResponse& r) {
-  return api::RenderTransactWriteItems(r, q.return_consumed_capacity);
+  return api::json::RenderTransactWriteItems(r, q.return_consumed_capacity);
 }
 std::string TransactGetBody(const api::TransactGetItemsRequest& q,
                             const api::TransactGetItemsResponse& r) {
-  return api::RenderTransactGetItems(r, q.return_consumed_capacity);
+  return api::json::RenderTransactGetItems(r, q.return_consumed_capacity);
 }
 // CreateTable, UpdateTable and DeleteTable answer {"TableDescription": ...}; DescribeTable
 // answers {"Table": ...}.
 template <class Request>
 std::string TableDescriptionBody(const Request&, const ops::TableResult& r) {
-  return api::RenderTableDescription("TableDescription", r.schema, r.counts, r.options);
+  return api::json::RenderTableDescription("TableDescription", r.schema, r.counts, r.options);
 }
 std::string TableBody(const api::TableNameRequest&, const ops::TableResult& r) {
-  return api::RenderTableDescription("Table", r.schema, r.counts, r.options);
+  return api::json::RenderTableDescription("Table", r.schema, r.counts, r.options);
 }
 std::string ExecuteStatementBody(const api::ExecuteStatementRequest&,
                                  const api::ExecuteStatementResponse& r) {
-  return api::RenderExecuteStatement(r);
+  return api::json::RenderExecuteStatement(r);
 }
 std::string BatchExecuteStatementBody(const api::BatchExecuteStatementRequest& q,
                                       const api::BatchExecuteStatementResponse& r) {
-  return api::RenderBatchExecuteStatement(r, q.return_consumed_capacity);
+  return api::json::RenderBatchExecuteStatement(r, q.return_consumed_capacity);
 }
 std::string ExecuteTransactionBody(const api::ExecuteTransactionRequest& q,
                                    const api::ExecuteTransactionResponse& r) {
-  return api::RenderExecuteTransaction(r, q.return_consumed_capacity);
+  return api::json::RenderExecuteTransaction(r, q.return_consumed_capacity);
 }
 std::string ListTablesBody(const api::ListTablesRequest&, const api::ListTablesResponse& r) {
-  return api::RenderListTables(r);
+  return api::json::RenderListTables(r);
 }
 
 std::string UpdateTimeToLiveBody(const api::UpdateTimeToLiveRequest&,
                                  const api::UpdateTimeToLiveRequest& applied) {
-  return api::RenderUpdateTimeToLive(applied);
+  return api::json::RenderUpdateTimeToLive(applied);
 }
 std::string DescribeTimeToLiveBody(const api::TableNameRequest&,
                                    const api::TimeToLiveDescription& r) {
-  return api::RenderDescribeTimeToLive(r);
+  return api::json::RenderDescribeTimeToLive(r);
 }
 
 // TagResource and UntagResource answer an empty body, as the service does.
@@ -162,42 +152,42 @@ std::string NoBody(const Request&, const Done&) {
 }
 std::string ListTagsBody(const api::ListTagsOfResourceRequest&,
                          const std::vector<std::pair<std::string, std::string>>& tags) {
-  return api::RenderListTagsOfResource(tags);
+  return api::json::RenderListTagsOfResource(tags);
 }
 std::string DescribeEndpointsBody(const NoRequest&, const std::string& address) {
-  return api::RenderDescribeEndpoints(address);
+  return api::json::RenderDescribeEndpoints(address);
 }
 std::string DescribeLimitsBody(const NoRequest&, const ops::ServiceLimits& l) {
-  return api::RenderDescribeLimits(l.account_read, l.account_write, l.table_read, l.table_write);
+  return api::json::RenderDescribeLimits(l.account_read, l.account_write, l.table_read, l.table_write);
 }
 template <class Request>
 std::string ContinuousBackupsBody(const Request&, const api::PitrDescription& d) {
-  return api::RenderContinuousBackups(d);
+  return api::json::RenderContinuousBackups(d);
 }
 std::string DescribeInsightsBody(const api::ContributorInsightsRequest&,
                                  const api::InsightsDescription& d) {
-  return api::RenderDescribeContributorInsights(d);
+  return api::json::RenderDescribeContributorInsights(d);
 }
 std::string UpdateInsightsBody(const api::ContributorInsightsRequest&,
                                const api::InsightsDescription& d) {
-  return api::RenderUpdateContributorInsights(d);
+  return api::json::RenderUpdateContributorInsights(d);
 }
 std::string ListInsightsBody(const api::ListContributorInsightsRequest&,
                              const ops::InsightsPage& p) {
-  return api::RenderListContributorInsights(p.summaries, p.next_token);
+  return api::json::RenderListContributorInsights(p.summaries, p.next_token);
 }
 std::string CreateBackupBody(const api::CreateBackupRequest&, const api::BackupView& b) {
-  return api::RenderCreateBackup(b);
+  return api::json::RenderCreateBackup(b);
 }
 std::string BackupDescriptionBody(const api::BackupArnRequest&, const api::BackupView& b) {
-  return api::RenderBackupDescription(b);
+  return api::json::RenderBackupDescription(b);
 }
 std::string ListBackupsBody(const api::ListBackupsRequest&, const api::ListBackupsResponse& r) {
-  return api::RenderListBackups(r);
+  return api::json::RenderListBackups(r);
 }
 template <class Request>
 std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
-  return api::RenderRestoreTable(r);
+  return api::json::RenderRestoreTable(r);
 }
 
 // ---- each operation's steps: parse, execute, render ---------------------------------------------
@@ -209,76 +199,76 @@ std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
     static constexpr auto kRender = render;   \
   };
 
-DDB_STEPS(PutItem, &api::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>)
-DDB_STEPS(GetItem, &api::ParseGetItem, &ops::GetItem, &GetItemBody)
-DDB_STEPS(UpdateItem, &api::ParseUpdateItem, &ops::UpdateItem,
+DDB_STEPS(PutItem, &api::json::ParsePutItem, &ops::PutItem, &WriteItemBody<api::PutItemRequest>)
+DDB_STEPS(GetItem, &api::json::ParseGetItem, &ops::GetItem, &GetItemBody)
+DDB_STEPS(UpdateItem, &api::json::ParseUpdateItem, &ops::UpdateItem,
           &WriteItemBody<api::UpdateItemRequest>)
-DDB_STEPS(DeleteItem, &api::ParseDeleteItem, &ops::DeleteItem,
+DDB_STEPS(DeleteItem, &api::json::ParseDeleteItem, &ops::DeleteItem,
           &WriteItemBody<api::DeleteItemRequest>)
-DDB_STEPS(Query, &api::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>)
-DDB_STEPS(Scan, &api::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>)
-DDB_STEPS(BatchGetItem, &api::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody)
-DDB_STEPS(BatchWriteItem, &api::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody)
-DDB_STEPS(TransactWriteItems, &api::ParseTransactWriteItems, &ops::TransactWriteItems,
+DDB_STEPS(Query, &api::json::ParseQuery, &ops::Query, &ReadBody<api::QueryRequest>)
+DDB_STEPS(Scan, &api::json::ParseScan, &ops::Scan, &ReadBody<api::ScanRequest>)
+DDB_STEPS(BatchGetItem, &api::json::ParseBatchGetItem, &ops::BatchGetItem, &BatchGetBody)
+DDB_STEPS(BatchWriteItem, &api::json::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody)
+DDB_STEPS(TransactWriteItems, &api::json::ParseTransactWriteItems, &ops::TransactWriteItems,
           &TransactWriteBody)
-DDB_STEPS(TransactGetItems, &api::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody)
-DDB_STEPS(CreateTable, &api::ParseCreateTable, &ops::CreateTable,
+DDB_STEPS(TransactGetItems, &api::json::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody)
+DDB_STEPS(CreateTable, &api::json::ParseCreateTable, &ops::CreateTable,
           &TableDescriptionBody<api::CreateTableRequest>)
-DDB_STEPS(DescribeTable, &api::ParseTableNameRequest, &ops::DescribeTable, &TableBody)
-DDB_STEPS(UpdateTable, &api::ParseUpdateTable, &ops::UpdateTable,
+DDB_STEPS(DescribeTable, &api::json::ParseTableNameRequest, &ops::DescribeTable, &TableBody)
+DDB_STEPS(UpdateTable, &api::json::ParseUpdateTable, &ops::UpdateTable,
           &TableDescriptionBody<api::UpdateTableRequest>)
-DDB_STEPS(DeleteTable, &api::ParseTableNameRequest, &ops::DeleteTable,
+DDB_STEPS(DeleteTable, &api::json::ParseTableNameRequest, &ops::DeleteTable,
           &TableDescriptionBody<api::TableNameRequest>)
-DDB_STEPS(ListTables, &api::ParseListTables, &ops::ListTables, &ListTablesBody)
+DDB_STEPS(ListTables, &api::json::ParseListTables, &ops::ListTables, &ListTablesBody)
 
-DDB_STEPS(UpdateTimeToLive, &api::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeToLive,
+DDB_STEPS(UpdateTimeToLive, &api::json::ParseUpdateTimeToLive, &ops::ttl::UpdateTimeToLive,
           &UpdateTimeToLiveBody)
-DDB_STEPS(DescribeTimeToLive, &api::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
+DDB_STEPS(DescribeTimeToLive, &api::json::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
           &DescribeTimeToLiveBody)
-DDB_STEPS(TagResource, &api::ParseTagResource, &ops::TagResource, &NoBody<api::TagResourceRequest>)
-DDB_STEPS(UntagResource, &api::ParseUntagResource, &ops::UntagResource,
+DDB_STEPS(TagResource, &api::json::ParseTagResource, &ops::TagResource, &NoBody<api::TagResourceRequest>)
+DDB_STEPS(UntagResource, &api::json::ParseUntagResource, &ops::UntagResource,
           &NoBody<api::UntagResourceRequest>)
-DDB_STEPS(ListTagsOfResource, &api::ParseListTagsOfResource, &ops::ListTagsOfResource,
+DDB_STEPS(ListTagsOfResource, &api::json::ParseListTagsOfResource, &ops::ListTagsOfResource,
           &ListTagsBody)
 
-DDB_STEPS(CreateBackup, &api::ParseCreateBackup, &ops::CreateBackup, &CreateBackupBody)
-DDB_STEPS(DescribeBackup, &api::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody)
-DDB_STEPS(ListBackups, &api::ParseListBackups, &ops::ListBackups, &ListBackupsBody)
-DDB_STEPS(DeleteBackup, &api::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody)
-DDB_STEPS(RestoreTableFromBackup, &api::ParseRestoreTableFromBackup, &ops::RestoreTableFromBackup,
+DDB_STEPS(CreateBackup, &api::json::ParseCreateBackup, &ops::CreateBackup, &CreateBackupBody)
+DDB_STEPS(DescribeBackup, &api::json::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody)
+DDB_STEPS(ListBackups, &api::json::ParseListBackups, &ops::ListBackups, &ListBackupsBody)
+DDB_STEPS(DeleteBackup, &api::json::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody)
+DDB_STEPS(RestoreTableFromBackup, &api::json::ParseRestoreTableFromBackup, &ops::RestoreTableFromBackup,
           &RestoreBody<api::RestoreTableFromBackupRequest>)
-DDB_STEPS(RestoreTableToPointInTime, &api::ParseRestoreTableToPointInTime,
+DDB_STEPS(RestoreTableToPointInTime, &api::json::ParseRestoreTableToPointInTime,
           &ops::RestoreTableToPointInTime, &RestoreBody<api::RestoreTableToPointInTimeRequest>)
 
 DDB_STEPS(DescribeEndpoints, &ParseNothing, &DescribeEndpointsAddress, &DescribeEndpointsBody)
 DDB_STEPS(DescribeLimits, &ParseNothing, &DescribeLimits, &DescribeLimitsBody)
 DDB_STEPS(DescribeContinuousBackups, &ParseTableNameMember, &DescribeContinuousBackups,
           &ContinuousBackupsBody<TableNameMember>)
-DDB_STEPS(UpdateContinuousBackups, &api::ParseUpdateContinuousBackups,
+DDB_STEPS(UpdateContinuousBackups, &api::json::ParseUpdateContinuousBackups,
           &ops::UpdateContinuousBackups,
           &ContinuousBackupsBody<api::UpdateContinuousBackupsRequest>)
-DDB_STEPS(DescribeContributorInsights, &api::ParseContributorInsights,
+DDB_STEPS(DescribeContributorInsights, &api::json::ParseContributorInsights,
           &ops::DescribeContributorInsights, &DescribeInsightsBody)
-DDB_STEPS(UpdateContributorInsights, &api::ParseContributorInsights,
+DDB_STEPS(UpdateContributorInsights, &api::json::ParseContributorInsights,
           &ops::UpdateContributorInsights, &UpdateInsightsBody)
-DDB_STEPS(ListContributorInsights, &api::ParseListContributorInsights,
+DDB_STEPS(ListContributorInsights, &api::json::ParseListContributorInsights,
           &ops::ListContributorInsights, &ListInsightsBody)
 
-DDB_STEPS(ExecuteStatement, &api::ParseExecuteStatement, &ops::ExecuteStatement,
+DDB_STEPS(ExecuteStatement, &api::json::ParseExecuteStatement, &ops::ExecuteStatement,
           &ExecuteStatementBody)
-DDB_STEPS(BatchExecuteStatement, &api::ParseBatchExecuteStatement, &ops::BatchExecuteStatement,
+DDB_STEPS(BatchExecuteStatement, &api::json::ParseBatchExecuteStatement, &ops::BatchExecuteStatement,
           &BatchExecuteStatementBody)
-DDB_STEPS(ExecuteTransaction, &api::ParseExecuteTransaction, &ops::ExecuteTransaction,
+DDB_STEPS(ExecuteTransaction, &api::json::ParseExecuteTransaction, &ops::ExecuteTransaction,
           &ExecuteTransactionBody)
 
-DDB_STEPS(ListStreams, &api::streams::ParseListStreams, &ops::streams::ListStreams,
-          &api::streams::RenderListStreams)
-DDB_STEPS(DescribeStream, &api::streams::ParseDescribeStream, &ops::streams::DescribeStream,
-          &api::streams::RenderDescribeStream)
-DDB_STEPS(GetShardIterator, &api::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
-          &api::streams::RenderGetShardIterator)
-DDB_STEPS(GetRecords, &api::streams::ParseGetRecords, &ops::streams::GetRecords,
-          &api::streams::RenderGetRecords)
+DDB_STEPS(ListStreams, &api::json::streams::ParseListStreams, &ops::streams::ListStreams,
+          &api::json::streams::RenderListStreams)
+DDB_STEPS(DescribeStream, &api::json::streams::ParseDescribeStream, &ops::streams::DescribeStream,
+          &api::json::streams::RenderDescribeStream)
+DDB_STEPS(GetShardIterator, &api::json::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
+          &api::json::streams::RenderGetShardIterator)
+DDB_STEPS(GetRecords, &api::json::streams::ParseGetRecords, &ops::streams::GetRecords,
+          &api::json::streams::RenderGetRecords)
 #undef DDB_STEPS
 
 // The rows, one per operation of the lists (a list entry without its DDB_STEPS line does not

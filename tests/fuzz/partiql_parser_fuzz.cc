@@ -15,7 +15,7 @@
 #include "expr/expression_context.h"
 #include "expr/parser.h"
 #include "partiql/compile.h"
-#include "partiql/parser.h"
+#include "partiql/partiql_parser.h"
 
 namespace ddbemu::partiql {
 namespace {

@@ -1,6 +1,6 @@
 // The legacy (pre-expression) parameters' ConditionalOperator, which ops/ reads as text; the
 // JSON readers of Expected, QueryFilter/ScanFilter/KeyConditions, AttributeUpdates and
-// AttributesToGet are in api_json/legacy_requests.h.
+// AttributesToGet are in api_json/operation_codecs.h.
 #pragma once
 
 #include <optional>

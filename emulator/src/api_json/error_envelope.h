@@ -8,7 +8,7 @@
 
 #include "ddbemu/error.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 
 // An ApiError's body. The Coral front end's exceptions (com.amazon.coral.service#...) word the
 // member "Message", DynamoDB's own "message"; there is none when the message is empty.
@@ -21,4 +21,4 @@ std::string RenderError(const ApiError& error);
 // (tests/clients/test_auth.py, recorded against the service).
 std::string RenderErrorEnvelope(std::string_view type, std::string_view message = {});
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -10,7 +10,7 @@
 
 #include <rapidjson/document.h>
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 
 inline const rapidjson::Value* Member(const rapidjson::Value& object, std::string_view name) {
   if (!object.IsObject()) return nullptr;
@@ -71,4 +71,4 @@ inline std::string_view View(const rapidjson::Value& s) {
   return {s.GetString(), s.GetStringLength()};
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

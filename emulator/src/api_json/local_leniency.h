@@ -12,11 +12,11 @@
 
 #include <string_view>
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 
 // Rewrites `body` (a request of `operation`) in place. Does nothing for an unknown operation
 // or a body that is not an object; leaves every value it does not relax as it is, for the
 // validator to judge.
 void ApplyLocalLeniencies(std::string_view operation, rapidjson::Document& body);
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

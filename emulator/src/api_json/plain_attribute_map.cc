@@ -11,7 +11,7 @@
 #include "value/number.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 std::string_view View(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
@@ -71,4 +71,4 @@ Result<Item> ExpressionValueMapFromJson(const rapidjson::Value& json) {
   return ExpressionValuesFromJson(json);
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -11,7 +11,7 @@
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 
 // True, with `*out` as ItemFromJson(json) would return it (and as ExpressionValuesFromJson,
 // which differs only in error wording), when `json` is an object whose every member value is
@@ -24,4 +24,4 @@ bool ReadPlainAttributeMap(const rapidjson::Value& json, Item* out);
 Result<Item> AttributeMapFromJson(const rapidjson::Value& json);
 Result<Item> ExpressionValueMapFromJson(const rapidjson::Value& json);
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -5,7 +5,7 @@
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 using Slot = const rapidjson::Value* ReadMembers::*;
@@ -102,4 +102,4 @@ ReadMembers FindReadMembers(const rapidjson::Value& body) {
   return found;
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -1,5 +1,5 @@
 // ReadMembers: the members of a Query, Scan or GetItem request body that its parse reads
-// (read_requests.cc, item_requests.cc), found in one pass over the body. Looked up one by one,
+// (reads_codec.cc, items_codec.cc), found in one pass over the body. Looked up one by one,
 // each name was a scan of the body's members of its own (seventeen scans for a Query, about a
 // third of its parse under hrbench's read mix); one pass that switches on a name's length
 // finds them all. Each member reads as Member() (json_read.h) answers: the first of a repeated
@@ -8,7 +8,7 @@
 
 #include <rapidjson/document.h>
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 
 struct ReadMembers {
   const rapidjson::Value* table_name = nullptr;
@@ -40,4 +40,4 @@ struct ReadMembers {
 // `body`'s members as above; all null when `body` is not an object.
 ReadMembers FindReadMembers(const rapidjson::Value& body);
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

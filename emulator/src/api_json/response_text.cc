@@ -6,7 +6,7 @@
 
 #include <charconv>
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 // "CapacityUnits" and, with `read_write_units`, the non-zero read and write parts, as
@@ -29,7 +29,7 @@ void AppendCapacityUnits(double total, double read, double write, bool read_writ
   }
 }
 
-// `"name":{"CapacityUnits":units}`, as read_requests.cc's WriteUnits writes it.
+// `"name":{"CapacityUnits":units}`, as reads_codec.cc's WriteUnits writes it.
 void AppendUnits(std::string_view name, double units, JsonText& out) {
   out.String(name);
   out.Put(':');  // String leaves room
@@ -134,4 +134,4 @@ void AppendConsumedCapacity(const ReadConsumedCapacity& c, JsonText& out) {
   out.Put('}');
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -15,7 +15,7 @@
 #include "api/read_requests.h"
 #include "value_json/json_text.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 
 // A number as JsonWriter::Int64 and JsonWriter::Double write it (RapidJSON's shortest
 // round-trip digits; a NaN or an infinity writes nothing, as the Writer refuses it).
@@ -23,9 +23,9 @@ void AppendInt64(std::int64_t value, JsonText& out);
 void AppendDouble(double value, JsonText& out);
 
 // The "ConsumedCapacity" member (name and value, no comma) as WriteConsumedCapacity
-// (api_json/item_requests.h) writes it for a single-item operation, and as Query and Scan
+// (api_json/operation_codecs.h) writes it for a single-item operation, and as Query and Scan
 // write theirs.
 void AppendConsumedCapacity(const ConsumedCapacity& capacity, JsonText& out);
 void AppendConsumedCapacity(const ReadConsumedCapacity& capacity, JsonText& out);
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

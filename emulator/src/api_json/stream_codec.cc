@@ -17,7 +17,7 @@
 #include "storage/stream_store.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::streams {
+namespace ddbemu::api::json::streams {
 namespace {
 
 using ops::streams::IteratorType;
@@ -33,7 +33,7 @@ Status CheckTypes(const rapidjson::Value& body,
                   std::initializer_list<std::pair<std::string_view, bool>> members) {
   if (!body.IsObject()) return ApiError::Serialization("");
   for (const auto& [name, is_string] : members) {
-    const rapidjson::Value* v = api::Member(body, name);
+    const rapidjson::Value* v = api::json::Member(body, name);
     if (v == nullptr) continue;
     if (is_string && !v->IsString()) {
       return ApiError::Serialization(v->IsNumber() ? "NUMBER_VALUE cannot be converted to String"
@@ -91,9 +91,9 @@ Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(
       CheckTypes(body, {{"TableName", true}, {"Limit", false}, {"ExclusiveStartStreamArn", true}}));
   ListStreamsRequest request;
-  request.table_name = api::StringMember(body, "TableName");
-  request.exclusive_start_stream_arn = api::StringMember(body, "ExclusiveStartStreamArn");
-  const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
+  request.table_name = api::json::StringMember(body, "TableName");
+  request.exclusive_start_stream_arn = api::json::StringMember(body, "ExclusiveStartStreamArn");
+  const std::optional<std::int64_t> limit = api::json::IntMember(body, "Limit");
   Violations v;
   v.Length("tableName", request.table_name, 3, 255);
   v.MinValue("limit", limit, 1);
@@ -128,12 +128,12 @@ Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) 
   DDB_RETURN_IF_ERROR(
       CheckTypes(body, {{"StreamArn", true}, {"Limit", false}, {"ExclusiveStartShardId", true}}));
   DescribeStreamRequest request;
-  const std::optional<std::string> arn = api::StringMember(body, "StreamArn");
-  const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
-  request.exclusive_start_shard_id = api::StringMember(body, "ExclusiveStartShardId");
-  if (const rapidjson::Value* filter = api::Member(body, "ShardFilter")) {
-    if (api::StringMember(*filter, "Type") == "CHILD_SHARDS") {
-      request.child_shards_of = api::StringMember(*filter, "ShardId");
+  const std::optional<std::string> arn = api::json::StringMember(body, "StreamArn");
+  const std::optional<std::int64_t> limit = api::json::IntMember(body, "Limit");
+  request.exclusive_start_shard_id = api::json::StringMember(body, "ExclusiveStartShardId");
+  if (const rapidjson::Value* filter = api::json::Member(body, "ShardFilter")) {
+    if (api::json::StringMember(*filter, "Type") == "CHILD_SHARDS") {
+      request.child_shards_of = api::json::StringMember(*filter, "ShardId");
     }
   }
   Violations v;
@@ -192,11 +192,11 @@ Result<GetShardIteratorRequest> ParseGetShardIterator(const rapidjson::Value& bo
                                         {"ShardId", true},
                                         {"ShardIteratorType", true},
                                         {"SequenceNumber", true}}));
-  const std::optional<std::string> arn = api::StringMember(body, "StreamArn");
-  const std::optional<std::string> shard = api::StringMember(body, "ShardId");
-  const std::optional<std::string> type = api::StringMember(body, "ShardIteratorType");
+  const std::optional<std::string> arn = api::json::StringMember(body, "StreamArn");
+  const std::optional<std::string> shard = api::json::StringMember(body, "ShardId");
+  const std::optional<std::string> type = api::json::StringMember(body, "ShardIteratorType");
   GetShardIteratorRequest request;
-  request.sequence_number = api::StringMember(body, "SequenceNumber");
+  request.sequence_number = api::json::StringMember(body, "SequenceNumber");
   Violations v;
   v.Length("streamArn", arn, 37, 1024);
   v.Required("streamArn", arn.has_value());
@@ -241,8 +241,8 @@ std::string RenderGetShardIterator(const GetShardIteratorRequest&, const std::st
 
 Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body) {
   DDB_RETURN_IF_ERROR(CheckTypes(body, {{"ShardIterator", true}, {"Limit", false}}));
-  const std::optional<std::string> iterator = api::StringMember(body, "ShardIterator");
-  const std::optional<std::int64_t> limit = api::IntMember(body, "Limit");
+  const std::optional<std::string> iterator = api::json::StringMember(body, "ShardIterator");
+  const std::optional<std::int64_t> limit = api::json::IntMember(body, "Limit");
   Violations v;
   v.Length("shardIterator", iterator, 1, 2048);
   v.Required("shardIterator", iterator.has_value());
@@ -304,4 +304,4 @@ std::string RenderGetRecords(const GetRecordsRequest&, const GetRecordsResponse&
   return Finish(buffer);
 }
 
-}  // namespace ddbemu::api::streams
+}  // namespace ddbemu::api::json::streams

@@ -10,7 +10,7 @@
 #include "ddbemu/error.h"
 #include "ops/streams/stream_ops.h"
 
-namespace ddbemu::api::streams {
+namespace ddbemu::api::json::streams {
 
 // The typed requests and responses are ops/streams' own (stream_ops.h).
 using ops::streams::DescribeStreamRequest;
@@ -36,4 +36,4 @@ std::string RenderGetShardIterator(const GetShardIteratorRequest& request,
 Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body);
 std::string RenderGetRecords(const GetRecordsRequest& request, const GetRecordsResponse& response);
 
-}  // namespace ddbemu::api::streams
+}  // namespace ddbemu::api::json::streams

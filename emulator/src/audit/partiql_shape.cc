@@ -9,7 +9,7 @@
 #include "audit/observation_parts.h"
 #include "audit/request_shape.h"
 #include "ops/partiql/statement_plan.h"
-#include "partiql/ast.h"
+#include "partiql/partiql_ast.h"
 
 namespace ddbemu::audit {
 namespace {

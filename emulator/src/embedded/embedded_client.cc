@@ -54,7 +54,7 @@ constexpr auto kWithMode = [](auto response, const auto& request) {
 constexpr auto kPublic = [](auto response) { return embedded::ToPublic(std::move(response)); };
 
 // The service's DeleteTable answer leaves out the schema, the creation time and the indexes
-// (api_json/table_description.h, DescriptionView::kDelete).
+// (api_json/operation_codecs.h, DescriptionView::kDelete).
 DeleteTableResponse ToDeleteTableResponse(const ops::TableResult& r) {
   TableDescription d = embedded::ToPublic(r);
   d.key_schema.clear();

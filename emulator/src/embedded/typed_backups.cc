@@ -1,7 +1,7 @@
 // The embedded client's backup operations (CreateBackup, DescribeBackup, DeleteBackup,
 // ListBackups, RestoreTableFromBackup, RestoreTableToPointInTime): public request -> the api/
 // model, and the engine's typed answer -> the public response with exactly the members the JSON
-// path renders (api_json/backup_requests.cc), times at the millisecond as JSON carries them.
+// path renders (api_json/backups_codec.cc), times at the millisecond as JSON carries them.
 #include "api/table_names.h"
 #include "embedded/typed_admin.h"
 #include "embedded/typed_responses.h"

@@ -1,7 +1,7 @@
 // The embedded client's describe and control operations (DescribeEndpoints, DescribeLimits,
 // Describe/UpdateContinuousBackups, Describe/Update/ListContributorInsights): public request ->
 // the api/ model, and the engine's answer -> the public response with the members the JSON path
-// renders (api_json/control_requests.cc), times at the millisecond as JSON carries them.
+// renders (api_json/control_codec.cc), times at the millisecond as JSON carries them.
 #include "api/table_names.h"
 #include "embedded/typed_admin.h"
 

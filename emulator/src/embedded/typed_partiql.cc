@@ -1,7 +1,7 @@
 // The embedded client's PartiQL operations (ExecuteStatement, BatchExecuteStatement,
 // ExecuteTransaction): public request -> the api/ model, its `?` values held to the value rules
 // the JSON codec applies (value/value_rules.h), and the engine's answer -> the public response
-// with what the JSON path renders (api_json/partiql_requests.cc). No JSON.
+// with what the JSON path renders (api_json/partiql_codec.cc). No JSON.
 #include <boost/uuid/detail/sha1.hpp>
 
 #include "embedded/typed_admin.h"

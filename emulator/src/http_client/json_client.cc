@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-#include "http_client/json_codec.h"
+#include "http_client/operation_json.h"
 
 namespace ddbemu::http_client {
 namespace {

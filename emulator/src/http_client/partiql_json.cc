@@ -1,5 +1,5 @@
 // The PartiQL operations to and from JSON; see json_codec.h.
-#include "http_client/json_codec.h"
+#include "http_client/operation_json.h"
 #include "http_client/json_shapes.h"
 
 namespace ddbemu::http_client {

@@ -2,7 +2,7 @@
 #include <type_traits>
 #include <variant>
 
-#include "http_client/json_codec.h"
+#include "http_client/operation_json.h"
 #include "http_client/json_out.h"
 
 namespace ddbemu::http_client {

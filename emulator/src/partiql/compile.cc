@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "partiql/lexer.h"
+#include "partiql/partiql_lexer.h"
 
 namespace ddbemu::partiql {
 namespace {

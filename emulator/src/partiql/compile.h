@@ -13,7 +13,7 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
-#include "partiql/ast.h"
+#include "partiql/partiql_ast.h"
 
 namespace ddbemu::partiql {
 

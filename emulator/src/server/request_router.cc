@@ -39,7 +39,7 @@ constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.
 // values the messages quote (Authorization, Content-Encoding) may hold any bytes; it keeps the
 // body UTF-8.
 std::string ErrorEnvelope(std::string_view type, std::string_view message = {}) {
-  return api::RenderErrorEnvelope(type, message);
+  return api::json::RenderErrorEnvelope(type, message);
 }
 
 // ASCII case folding, as HTTP's tokens are compared (RFC 9110 section 5.1): inline, where

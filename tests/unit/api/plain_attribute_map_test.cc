@@ -14,9 +14,9 @@
 namespace ddbemu::testing {
 namespace {
 
-using api::AttributeMapFromJson;
-using api::ExpressionValueMapFromJson;
-using api::ReadPlainAttributeMap;
+using api::json::AttributeMapFromJson;
+using api::json::ExpressionValueMapFromJson;
+using api::json::ReadPlainAttributeMap;
 
 rapidjson::Document Json(const std::string& text) {
   rapidjson::Document doc;

@@ -8,8 +8,7 @@
 #include <string>
 
 #include "../value/random_values.h"
-#include "api_json/item_requests.h"
-#include "api_json/read_requests.h"
+#include "api_json/operation_codecs.h"
 #include "value/item_codec.h"
 #include "value_json/json_codec.h"
 

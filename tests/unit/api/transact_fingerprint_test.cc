@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "api_json/transact_requests.h"
+#include "api_json/operation_codecs.h"
 
 namespace ddbemu::api {
 namespace {

@@ -1,5 +1,5 @@
 // Every ErrorCode survives the trip the HTTP client makes: rendered by the server's envelope
-// (api::RenderError), read back by ApiErrorFromEnvelope into the same code, message and payload.
+// (api::json::RenderError), read back by ApiErrorFromEnvelope into the same code, message and payload.
 #include "http_client/error_envelope_reader.h"
 
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@ TEST(ServiceErrorTest, EveryServiceErrorCodeRoundTripsThroughTheEnvelope) {
     SCOPED_TRACE(std::string(sent.type_name()));
     std::string type;
     const ApiError got =
-        http_client::ApiErrorFromEnvelope(sent.http_status(), api::RenderError(sent), &type);
+        http_client::ApiErrorFromEnvelope(sent.http_status(), api::json::RenderError(sent), &type);
     EXPECT_EQ(got.code(), code);
     EXPECT_EQ(got.message(), sent.message());
     EXPECT_EQ(type, sent.type_name());
@@ -40,7 +40,7 @@ TEST(ServiceErrorTest, CancellationReasonsThrottlingReasonsAndItemArrive) {
   sent.cancellation_reasons.push_back(
       {"ConditionalCheckFailed", "The conditional request failed",
        std::make_shared<const AttributeValue>(AttributeValue::M(item))});
-  const ApiError got = http_client::ApiErrorFromEnvelope(400, api::RenderError(sent));
+  const ApiError got = http_client::ApiErrorFromEnvelope(400, api::json::RenderError(sent));
   ASSERT_EQ(got.cancellation_reasons.size(), 2u);
   EXPECT_EQ(got.cancellation_reasons[0].code, "None");
   EXPECT_EQ(got.cancellation_reasons[0].message, "");
@@ -53,14 +53,14 @@ TEST(ServiceErrorTest, CancellationReasonsThrottlingReasonsAndItemArrive) {
   ApiError throttled(ErrorCode::kProvisionedThroughputExceeded, "slow down");
   throttled.throttling_reasons.push_back(
       {"TableWriteKeyRangeThroughputExceeded", "arn:aws:dynamodb:us-east-1:0:table/T"});
-  const ApiError got2 = http_client::ApiErrorFromEnvelope(400, api::RenderError(throttled));
+  const ApiError got2 = http_client::ApiErrorFromEnvelope(400, api::json::RenderError(throttled));
   ASSERT_EQ(got2.throttling_reasons.size(), 1u);
   EXPECT_EQ(got2.throttling_reasons[0].reason, "TableWriteKeyRangeThroughputExceeded");
   EXPECT_EQ(got2.throttling_reasons[0].resource_arn, "arn:aws:dynamodb:us-east-1:0:table/T");
 
   ApiError failed = ApiError::ConditionalCheckFailed();
   failed.item = std::make_shared<const AttributeValue>(AttributeValue::M(item));
-  const ApiError got3 = http_client::ApiErrorFromEnvelope(400, api::RenderError(failed));
+  const ApiError got3 = http_client::ApiErrorFromEnvelope(400, api::json::RenderError(failed));
   ASSERT_NE(got3.item, nullptr);
   EXPECT_EQ(*got3.item, AttributeValue::M(item));
 }

@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 #include "http_client/error_envelope_reader.h"
-#include "http_client/json_codec.h"
+#include "http_client/operation_json.h"
 
 namespace ddbemu {
 namespace {

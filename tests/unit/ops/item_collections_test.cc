@@ -7,7 +7,7 @@
 
 #include <memory>
 
-#include "api_json/item_collection_metrics.h"
+#include "api_json/operation_codecs.h"
 #include "storage/env.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"
@@ -107,7 +107,7 @@ TEST_F(ItemCollectionsTest, MetricsNameThePartitionKeyAndEstimateWholeGigabytes)
   ASSERT_TRUE(metrics->has_value());
   rapidjson::StringBuffer buffer;
   JsonWriter w(buffer);
-  api::WriteItemCollectionMetrics(**metrics, w);
+  api::json::WriteItemCollectionMetrics(**metrics, w);
   EXPECT_EQ(std::string(buffer.GetString()),
             R"({"ItemCollectionKey":{"pk":{"S":"p"}},"SizeEstimateRangeGB":[0.0,1.0]})");
   api::ItemCollectionMetrics large =

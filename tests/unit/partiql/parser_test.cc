@@ -1,7 +1,7 @@
 // The PartiQL parser and compiler: the statements of AWS's "PartiQL for DynamoDB" reference
 // parse to the trees they mean, compile to the expression language, and malformed statements
 // fail with the service's envelope.
-#include "partiql/parser.h"
+#include "partiql/partiql_parser.h"
 
 #include <gtest/gtest.h>
 

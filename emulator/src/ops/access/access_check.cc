@@ -12,7 +12,7 @@
 #include "ops/reads/read_expressions.h"
 #include "ops/reads/read_target.h"
 #include "ops/tables/table_name.h"
-#include "partiql/ast.h"
+#include "partiql/partiql_ast.h"
 
 namespace ddbemu::ops::access {
 namespace {

@@ -3,7 +3,7 @@
 #include "ops/partiql/partiql.h"
 #include "ops/partiql/select_run.h"
 #include "ops/partiql/statement_plan.h"
-#include "partiql/ast.h"
+#include "partiql/partiql_ast.h"
 
 namespace ddbemu::ops {
 

@@ -8,7 +8,7 @@
 #include "ops/partiql/statement_plan.h"
 #include "ops/transact/transact.h"
 #include "ops/transact/transact_checks.h"
-#include "partiql/ast.h"
+#include "partiql/partiql_ast.h"
 
 namespace ddbemu::ops {
 namespace {

@@ -11,8 +11,8 @@
 #include "ops/reads/read_target.h"
 #include "ops/realism/transient_statuses.h"
 #include "partiql/compile.h"
-#include "partiql/lexer.h"
-#include "partiql/parser.h"
+#include "partiql/partiql_lexer.h"
+#include "partiql/partiql_parser.h"
 #include "storage/txn.h"
 
 namespace ddbemu::ops {

@@ -1,4 +1,4 @@
-// Compiling a parsed PartiQL statement (partiql/ast.h) into the typed requests of the operations
+// Compiling a parsed PartiQL statement (partiql/partiql_ast.h) into the typed requests of the operations
 // that do the same work, so that PartiQL inherits their validation, limits, capacity charges and
 // throttling without copies of any of it:
 //   SELECT with the full primary key fixed by =       -> GetItem (one per IN value)
@@ -26,7 +26,7 @@
 #include "ddbemu/error.h"
 #include "expr/ast.h"
 #include "ops/engine.h"
-#include "partiql/ast.h"
+#include "partiql/partiql_ast.h"
 
 namespace ddbemu::ops {
 

@@ -18,7 +18,7 @@
 namespace ddbemu::ops {
 
 // What a response shows of one table: the schema in the state the response reports, its
-// counts, and how to render it (api::RenderTableDescription).
+// counts, and how to render it (api::json::RenderTableDescription).
 struct TableResult {
   TableSchema schema;
   api::TableCounts counts;

@@ -3,13 +3,13 @@
 // for tables that are or were on-demand, ProvisionedThroughput 0/0 for on-demand tables and
 // their GSIs, OnDemandThroughput only when set, WarmThroughput always in DescribeTable but never
 // in the CreateTable or DeleteTable response.
-#include "api_json/table_description.h"
+#include "api_json/operation_codecs.h"
 
 #include <algorithm>
 
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 void String(JsonWriter& w, std::string_view s) {
@@ -315,4 +315,4 @@ std::string RenderTableDescription(std::string_view wrapper, const TableSchema& 
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

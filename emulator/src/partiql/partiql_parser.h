@@ -16,7 +16,7 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
-#include "partiql/ast.h"
+#include "partiql/partiql_ast.h"
 
 namespace ddbemu::partiql {
 

@@ -1,15 +1,14 @@
 // JSON <-> typed structs for the single-item operations.
-#include "api_json/item_requests.h"
+#include "api_json/operation_codecs.h"
 
 #include "api_json/json_read.h"
-#include "api_json/legacy_requests.h"
 #include "api_json/plain_attribute_map.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 ReturnValues ParseReturnValues(const rapidjson::Value& body) {
@@ -294,4 +293,16 @@ std::string RenderWriteItem(const ItemResponse& response) {
   return RenderItemResponse(response, "Attributes");
 }
 
-}  // namespace ddbemu::api
+void WriteItemCollectionMetrics(const ItemCollectionMetrics& metrics, JsonWriter& w) {
+  w.StartObject();
+  w.Key("ItemCollectionKey");
+  WriteItem(metrics.item_collection_key, w);
+  w.Key("SizeEstimateRangeGB");
+  w.StartArray();
+  w.Double(metrics.size_lower_gb);
+  w.Double(metrics.size_upper_gb);
+  w.EndArray();
+  w.EndObject();
+}
+
+}  // namespace ddbemu::api::json

@@ -1,13 +1,13 @@
-// The control-plane readers and writers of control_requests.h, in the service's member names
+// The control-plane readers and writers of operation_codecs.h, in the service's member names
 // and order (API reference of each operation).
-#include "api_json/control_requests.h"
+#include "api_json/operation_codecs.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
@@ -180,4 +180,4 @@ std::string RenderDescribeLimits(std::int64_t account_read, std::int64_t account
   return Done(buffer);
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -1,16 +1,14 @@
 // JSON <-> typed structs for Query and Scan.
-#include "api_json/read_requests.h"
+#include "api_json/operation_codecs.h"
 
-#include "api_json/item_requests.h"
 #include "api_json/json_read.h"
-#include "api_json/legacy_requests.h"
 #include "api_json/plain_attribute_map.h"
 #include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 std::optional<Select> ParseSelect(const rapidjson::Value* member) {
@@ -223,4 +221,4 @@ std::string RenderRead(const ReadResponse& response) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

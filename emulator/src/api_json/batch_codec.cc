@@ -1,12 +1,11 @@
 // JSON <-> typed structs for BatchGetItem and BatchWriteItem, and the ConsumedCapacity list of
 // the multi-table operations.
-#include "api_json/batch_requests.h"
+#include "api_json/operation_codecs.h"
 
-#include "api_json/legacy_requests.h"
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 void WriteString(JsonWriter& w, std::string_view s) {
@@ -256,4 +255,4 @@ void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
   w.EndArray();
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

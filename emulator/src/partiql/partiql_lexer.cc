@@ -1,5 +1,5 @@
 // The PartiQL lexer (see lexer.h).
-#include "partiql/lexer.h"
+#include "partiql/partiql_lexer.h"
 
 #include <cctype>
 

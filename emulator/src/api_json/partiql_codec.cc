@@ -1,16 +1,15 @@
 // JSON <-> typed structs for ExecuteStatement, BatchExecuteStatement and ExecuteTransaction.
-#include "api_json/partiql_requests.h"
+#include "api_json/operation_codecs.h"
 
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
 #include <boost/uuid/detail/sha1.hpp>
 
-#include "api_json/item_requests.h"
 #include "api_json/json_read.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 Result<PartiqlStatement> ParseStatementMembers(const rapidjson::Value& object) {
@@ -174,4 +173,4 @@ std::string RenderExecuteTransaction(const ExecuteTransactionResponse& response,
   return Finish(buffer);
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

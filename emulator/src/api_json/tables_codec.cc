@@ -1,12 +1,12 @@
 // JSON -> typed control-plane requests. ValidateRequest has already checked JSON types,
 // required members, lengths, patterns and enums; these readers only copy, and read a member of
 // an unexpected type as absent (defensive: bad input must never crash the process).
-#include "api_json/table_requests.h"
+#include "api_json/operation_codecs.h"
 
 #include "api_json/json_read.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 const rapidjson::Value* ArrayMember(const rapidjson::Value& object, std::string_view name) {
@@ -215,4 +215,4 @@ std::string RenderListTables(const ListTablesResponse& response) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -1,5 +1,5 @@
 // JSON <-> typed structs for TransactWriteItems and TransactGetItems.
-#include "api_json/transact_requests.h"
+#include "api_json/operation_codecs.h"
 
 #include <algorithm>
 #include <array>
@@ -11,7 +11,7 @@
 #include "value/fingerprint.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 constexpr std::string_view kActionNames[] = {"ConditionCheck", "Put", "Delete", "Update"};
@@ -117,7 +117,7 @@ std::string Fingerprint(const rapidjson::Value& body) {
 }
 
 // The service's serialization pass over every attribute map of the actions (see
-// batch_requests.cc: SerializationExceptions come before any ValidationException).
+// batch_codec.cc: SerializationExceptions come before any ValidationException).
 Status CheckActionsJson(const rapidjson::Value& items) {
   for (const auto& element : items.GetArray()) {
     for (std::string_view name : kActionNames) {
@@ -260,4 +260,4 @@ std::string RenderTransactGetItems(const TransactGetItemsResponse& response,
   return Finish(buffer);
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -1,9 +1,9 @@
-#include "api_json/legacy_requests.h"
+#include "api_json/operation_codecs.h"
 
 #include "api_json/json_read.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 Result<std::vector<AttributeValue>> ParseValueList(const rapidjson::Value& json) {
@@ -86,4 +86,4 @@ std::vector<std::string> ParseAttributesToGet(const rapidjson::Value& json) {
   return names;
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

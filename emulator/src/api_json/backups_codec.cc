@@ -1,5 +1,5 @@
-// Backup request readers and answer writers (see backup_requests.h).
-#include "api_json/backup_requests.h"
+// Backup request readers and answer writers (see operation_codecs.h).
+#include "api_json/operation_codecs.h"
 
 #include <cmath>
 
@@ -7,10 +7,9 @@
 #include <rapidjson/writer.h>
 
 #include "api_json/json_read.h"
-#include "api_json/table_description.h"
 #include "ddbemu/attribute_value.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
@@ -226,4 +225,4 @@ std::string RenderRestoreTable(const RestoreTableResponse& r) {
                             r.restore_micros);
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

@@ -1,10 +1,10 @@
 // The PartiQL parser (see parser.h).
-#include "partiql/parser.h"
+#include "partiql/partiql_parser.h"
 
 #include <charconv>
 #include <utility>
 
-#include "partiql/lexer.h"
+#include "partiql/partiql_lexer.h"
 #include "value/number.h"
 
 namespace ddbemu::partiql {
