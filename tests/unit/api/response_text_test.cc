@@ -12,7 +12,7 @@
 #include "value/item_codec.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 using ddbemu::testing::RandomItem;
@@ -168,4 +168,4 @@ TEST(ResponseText, NumbersAreTheWritersNumbers) {
 }
 
 }  // namespace
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json

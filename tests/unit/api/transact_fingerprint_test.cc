@@ -7,7 +7,7 @@
 
 #include "api_json/operation_codecs.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 std::string FingerprintOf(const std::string& json) {
@@ -53,4 +53,4 @@ TEST(TransactFingerprint, NoTokenNoFingerprint) {
 }
 
 }  // namespace
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json
