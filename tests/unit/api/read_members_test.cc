@@ -12,7 +12,7 @@
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api {
+namespace ddbemu::api::json {
 namespace {
 
 using Slot = const rapidjson::Value* ReadMembers::*;
@@ -84,4 +84,4 @@ TEST(ReadMembersTest, FindsNothingInANonObject) {
 }
 
 }  // namespace
-}  // namespace ddbemu::api
+}  // namespace ddbemu::api::json
