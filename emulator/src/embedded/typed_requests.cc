@@ -92,12 +92,6 @@ api::ReturnConsumedCapacity ToEngine(ReturnConsumedCapacity v) {
 
 namespace {
 
-expr::ComparisonOperator ToEngine(ComparisonOperator op) {
-  static_assert(static_cast<int>(ComparisonOperator::kBetween) ==
-                static_cast<int>(expr::ComparisonOperator::kBetween));
-  return static_cast<expr::ComparisonOperator>(op);
-}
-
 std::optional<std::string> ToEngine(const std::optional<ConditionalOperator>& op) {
   if (!op) return std::nullopt;
   return std::string(*op == ConditionalOperator::kOr ? "OR" : "AND");
@@ -131,7 +125,7 @@ Result<std::vector<expr::ExpectedEntry>> ToEngine(ExpectedAttributes expected) {
         DDB_RETURN_IF_ERROR(NormalizeAttributeValue(v));
     }
     std::optional<expr::ComparisonOperator> op;
-    if (e.comparison_operator) op = ToEngine(*e.comparison_operator);
+    if (e.comparison_operator) op = *e.comparison_operator;
     entries.push_back({name, std::move(e.value), e.exists, op, std::move(e.attribute_value_list)});
   }
   return entries;
@@ -142,7 +136,7 @@ Result<std::vector<expr::FilterEntry>> ToEngine(ConditionMap conditions) {
   for (auto& [name, c] : conditions) {
     for (AttributeValue& v : c.attribute_value_list)
       DDB_RETURN_IF_ERROR(NormalizeAttributeValue(v));
-    entries.push_back({name, ToEngine(c.comparison_operator), std::move(c.attribute_value_list)});
+    entries.push_back({name, c.comparison_operator, std::move(c.attribute_value_list)});
   }
   return entries;
 }

@@ -1,4 +1,4 @@
-// OpenHttpClient (ddbemu/http_client.h): the typed HttpClient (http_client/http_client.h) over
+// OpenHttpClient (ddbemu/http_client.h): the typed JsonClient (http_client/json_client.h) over
 // the HTTP transport (client/http_transport.h: SigV4, keep-alive pool, standard retries,
 // x-amz-crc32). The only file that joins the two, so that the typed layer stays free of Beast
 // and the transport free of the model.

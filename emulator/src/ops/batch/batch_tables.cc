@@ -5,7 +5,6 @@
 
 #include "ops/items/item_checks.h"
 #include "ops/items/key_validation.h"
-#include "ops/realism/transient_statuses.h"
 #include "ops/tables/table_name.h"
 
 namespace ddbemu::ops {
@@ -33,11 +32,7 @@ Result<const TableSchema*> RequestTables::Find(std::string_view name_or_arn) {
     return std::move(name).error();
   }
   DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       engine_.catalog.GetShared(txn_, caller_.ns, *name));
-  if (table == nullptr) return TableNotFound();
-  if (engine_.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
-    DDB_RETURN_IF_ERROR(engine_.transient->CheckItemAccess(caller_.ns, *name));
-  }
+                       FindItemTable(engine_, txn_, caller_, *name));
   auto [it, inserted] = tables_.emplace(std::string(name_or_arn), std::move(table));
   return it->second.get();
 }

@@ -23,19 +23,6 @@
 namespace ddbemu::ops {
 namespace {
 
-// The table of an item operation (FindTable); one still being created (the realism switch,
-// ops/realism/) is not usable for items yet.
-Result<std::shared_ptr<const TableSchema>> FindItemTable(Engine& engine, const storage::Txn& txn,
-                                                         const Caller& caller,
-                                                         const std::string& table_name) {
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       FindTable(engine, txn, caller, table_name));
-  if (engine.transient != nullptr) {
-    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
-  }
-  return table;
-}
-
 // ConditionalCheckFailedException, carrying the current item when the request asked for it
 // with ReturnValuesOnConditionCheckFailure=ALL_OLD.
 ApiError ConditionFailed(bool return_old, const Item* current) {

@@ -9,7 +9,7 @@
 #include "ops/items/item_checks.h"
 #include "ops/items/items.h"
 #include "ops/reads/read_target.h"
-#include "ops/realism/transient_statuses.h"
+#include "ops/tables/table_name.h"
 #include "partiql/compile.h"
 #include "partiql/partiql_lexer.h"
 #include "partiql/partiql_parser.h"
@@ -28,13 +28,7 @@ ApiError MissingKeyEquality() {
 Result<std::shared_ptr<const TableSchema>> LoadTable(Engine& engine, const Caller& caller,
                                                      const std::string& name) {
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       engine.catalog.GetShared(txn, caller.ns, name));
-  if (!table) return TableNotFound();
-  if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
-    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, name));
-  }
-  return table;
+  return FindItemTable(engine, txn, caller, name);
 }
 
 // The conjuncts of `all` not in `used`, as one condition ("" when none is left).

@@ -4,7 +4,6 @@
 #include <algorithm>
 
 #include "ops/items/item_checks.h"
-#include "ops/realism/transient_statuses.h"
 #include "ops/tables/table_name.h"
 #include "storage/key_layout.h"
 
@@ -79,15 +78,10 @@ bool ReadTarget::IsKeyAttribute(std::string_view name) const {
 Result<std::shared_ptr<const TableSchema>> LoadReadTable(Engine& engine, const storage::Txn& txn,
                                                          const Caller& caller,
                                                          std::string_view table_name_or_arn) {
+  // Judged as ResolveTableName judges it (a read's name has no other check on some paths), then
+  // the catalog's shared cache: a read decodes no schema (and copies none).
   DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name_or_arn));
-  // The catalog's shared cache: a read decodes no schema (and copies none).
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       engine.catalog.GetShared(txn, caller.ns, name));
-  if (!table) return TableNotFound();
-  if (engine.transient != nullptr) {  // realism switch: a CREATING table is not usable yet
-    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, name));
-  }
-  return table;
+  return FindItemTable(engine, txn, caller, name);
 }
 
 Result<ReadTarget> ResolveReadTarget(const TableSchema& table,

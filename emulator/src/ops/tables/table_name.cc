@@ -7,6 +7,7 @@
 
 #include "api/table_names.h"
 #include "ops/items/item_checks.h"
+#include "ops/realism/transient_statuses.h"
 #include "storage/table_memo.h"
 
 namespace ddbemu::ops {
@@ -52,6 +53,17 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
     DDB_ASSIGN_OR_RETURN(table, engine.catalog.GetShared(txn, caller.ns, name));
     if (!table) return TableNotFound();
     if (snapshot != 0) caller.table_memo->Remember(snapshot, name, table);
+  }
+  return table;
+}
+
+Result<std::shared_ptr<const TableSchema>> FindItemTable(Engine& engine, const storage::Txn& txn,
+                                                         const Caller& caller,
+                                                         std::string_view table_name_or_arn) {
+  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                       FindTable(engine, txn, caller, table_name_or_arn));
+  if (engine.transient != nullptr) {
+    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
   }
   return table;
 }

@@ -35,4 +35,11 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
                                                      const Caller& caller,
                                                      std::string_view table_name_or_arn);
 
+// FindTable for item access: the same, and with the realism switch's transient statuses on
+// (ops/realism/), a table still being created is not usable for items yet. The one lookup of
+// the item, read, batch and PartiQL operations.
+Result<std::shared_ptr<const TableSchema>> FindItemTable(Engine& engine, const storage::Txn& txn,
+                                                         const Caller& caller,
+                                                         std::string_view table_name_or_arn);
+
 }  // namespace ddbemu::ops
