@@ -145,7 +145,8 @@ void Database::Call(std::string_view operation, std::string_view json_body,
       return fail(parsed.error());
     }
     // DynamoDB Local's leniencies, when asked for (api_json/local_leniency.h).
-    if (impl_->options.local_leniencies && !streams) api::json::ApplyLocalLeniencies(operation, body);
+    if (impl_->options.local_leniencies && !streams)
+      api::json::ApplyLocalLeniencies(operation, body);
     // The entry holds the operation's model (every implemented DynamoDB operation has one).
     if (Status valid = streams ? Status::Ok() : ValidateRequest(*entry->model, operation, body);
         !valid.ok()) {

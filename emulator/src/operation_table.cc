@@ -10,8 +10,8 @@
 #include <cstdint>
 
 #include "api/api_model.h"
-#include "api_json/operation_codecs.h"
 #include "api_json/json_read.h"
+#include "api_json/operation_codecs.h"
 #include "api_json/stream_codec.h"
 #include "ddbemu/operations.h"
 #include "ops/backups/backups.h"
@@ -158,7 +158,8 @@ std::string DescribeEndpointsBody(const NoRequest&, const std::string& address) 
   return api::json::RenderDescribeEndpoints(address);
 }
 std::string DescribeLimitsBody(const NoRequest&, const ops::ServiceLimits& l) {
-  return api::json::RenderDescribeLimits(l.account_read, l.account_write, l.table_read, l.table_write);
+  return api::json::RenderDescribeLimits(l.account_read, l.account_write, l.table_read,
+                                         l.table_write);
 }
 template <class Request>
 std::string ContinuousBackupsBody(const Request&, const api::PitrDescription& d) {
@@ -211,7 +212,8 @@ DDB_STEPS(BatchGetItem, &api::json::ParseBatchGetItem, &ops::BatchGetItem, &Batc
 DDB_STEPS(BatchWriteItem, &api::json::ParseBatchWriteItem, &ops::BatchWriteItem, &BatchWriteBody)
 DDB_STEPS(TransactWriteItems, &api::json::ParseTransactWriteItems, &ops::TransactWriteItems,
           &TransactWriteBody)
-DDB_STEPS(TransactGetItems, &api::json::ParseTransactGetItems, &ops::TransactGetItems, &TransactGetBody)
+DDB_STEPS(TransactGetItems, &api::json::ParseTransactGetItems, &ops::TransactGetItems,
+          &TransactGetBody)
 DDB_STEPS(CreateTable, &api::json::ParseCreateTable, &ops::CreateTable,
           &TableDescriptionBody<api::CreateTableRequest>)
 DDB_STEPS(DescribeTable, &api::json::ParseTableNameRequest, &ops::DescribeTable, &TableBody)
@@ -225,7 +227,8 @@ DDB_STEPS(UpdateTimeToLive, &api::json::ParseUpdateTimeToLive, &ops::ttl::Update
           &UpdateTimeToLiveBody)
 DDB_STEPS(DescribeTimeToLive, &api::json::ParseTableNameRequest, &ops::ttl::DescribeTimeToLive,
           &DescribeTimeToLiveBody)
-DDB_STEPS(TagResource, &api::json::ParseTagResource, &ops::TagResource, &NoBody<api::TagResourceRequest>)
+DDB_STEPS(TagResource, &api::json::ParseTagResource, &ops::TagResource,
+          &NoBody<api::TagResourceRequest>)
 DDB_STEPS(UntagResource, &api::json::ParseUntagResource, &ops::UntagResource,
           &NoBody<api::UntagResourceRequest>)
 DDB_STEPS(ListTagsOfResource, &api::json::ParseListTagsOfResource, &ops::ListTagsOfResource,
@@ -235,8 +238,8 @@ DDB_STEPS(CreateBackup, &api::json::ParseCreateBackup, &ops::CreateBackup, &Crea
 DDB_STEPS(DescribeBackup, &api::json::ParseBackupArn, &ops::DescribeBackup, &BackupDescriptionBody)
 DDB_STEPS(ListBackups, &api::json::ParseListBackups, &ops::ListBackups, &ListBackupsBody)
 DDB_STEPS(DeleteBackup, &api::json::ParseBackupArn, &ops::DeleteBackup, &BackupDescriptionBody)
-DDB_STEPS(RestoreTableFromBackup, &api::json::ParseRestoreTableFromBackup, &ops::RestoreTableFromBackup,
-          &RestoreBody<api::RestoreTableFromBackupRequest>)
+DDB_STEPS(RestoreTableFromBackup, &api::json::ParseRestoreTableFromBackup,
+          &ops::RestoreTableFromBackup, &RestoreBody<api::RestoreTableFromBackupRequest>)
 DDB_STEPS(RestoreTableToPointInTime, &api::json::ParseRestoreTableToPointInTime,
           &ops::RestoreTableToPointInTime, &RestoreBody<api::RestoreTableToPointInTimeRequest>)
 
@@ -256,8 +259,8 @@ DDB_STEPS(ListContributorInsights, &api::json::ParseListContributorInsights,
 
 DDB_STEPS(ExecuteStatement, &api::json::ParseExecuteStatement, &ops::ExecuteStatement,
           &ExecuteStatementBody)
-DDB_STEPS(BatchExecuteStatement, &api::json::ParseBatchExecuteStatement, &ops::BatchExecuteStatement,
-          &BatchExecuteStatementBody)
+DDB_STEPS(BatchExecuteStatement, &api::json::ParseBatchExecuteStatement,
+          &ops::BatchExecuteStatement, &BatchExecuteStatementBody)
 DDB_STEPS(ExecuteTransaction, &api::json::ParseExecuteTransaction, &ops::ExecuteTransaction,
           &ExecuteTransactionBody)
 
@@ -265,8 +268,8 @@ DDB_STEPS(ListStreams, &api::json::streams::ParseListStreams, &ops::streams::Lis
           &api::json::streams::RenderListStreams)
 DDB_STEPS(DescribeStream, &api::json::streams::ParseDescribeStream, &ops::streams::DescribeStream,
           &api::json::streams::RenderDescribeStream)
-DDB_STEPS(GetShardIterator, &api::json::streams::ParseGetShardIterator, &ops::streams::GetShardIterator,
-          &api::json::streams::RenderGetShardIterator)
+DDB_STEPS(GetShardIterator, &api::json::streams::ParseGetShardIterator,
+          &ops::streams::GetShardIterator, &api::json::streams::RenderGetShardIterator)
 DDB_STEPS(GetRecords, &api::json::streams::ParseGetRecords, &ops::streams::GetRecords,
           &api::json::streams::RenderGetRecords)
 #undef DDB_STEPS

@@ -2,7 +2,6 @@
 // the multi-table operations.
 #include "api_json/operation_codecs.h"
 
-
 #include "api_json/json_read.h"
 
 namespace ddbemu::api::json {

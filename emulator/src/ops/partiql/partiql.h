@@ -1,8 +1,8 @@
 // The PartiQL operations: ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. Each
-// statement is parsed once (partiql/partiql_parser.h), compiled into the typed request of the operation
-// that does the same work (statement_plan.h) and run by that operation, so limits, capacity,
-// throttling and errors are the ones of GetItem, Query, Scan, PutItem, UpdateItem, DeleteItem,
-// TransactGetItems and TransactWriteItems.
+// statement is parsed once (partiql/partiql_parser.h), compiled into the typed request of the
+// operation that does the same work (statement_plan.h) and run by that operation, so limits,
+// capacity, throttling and errors are the ones of GetItem, Query, Scan, PutItem, UpdateItem,
+// DeleteItem, TransactGetItems and TransactWriteItems.
 #pragma once
 
 #include "api/partiql_requests.h"

@@ -1,6 +1,6 @@
-// Compiling a parsed PartiQL statement (partiql/partiql_ast.h) into the typed requests of the operations
-// that do the same work, so that PartiQL inherits their validation, limits, capacity charges and
-// throttling without copies of any of it:
+// Compiling a parsed PartiQL statement (partiql/partiql_ast.h) into the typed requests of the
+// operations that do the same work, so that PartiQL inherits their validation, limits, capacity
+// charges and throttling without copies of any of it:
 //   SELECT with the full primary key fixed by =       -> GetItem (one per IN value)
 //   SELECT with the partition key fixed by = or IN    -> Query (one per value), sort-key
 //                                                        predicates in the key condition
