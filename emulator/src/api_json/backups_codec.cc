@@ -12,38 +12,31 @@
 namespace ddbemu::api::json {
 namespace {
 
-using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-void Str(Writer& w, std::string_view s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-void Time(Writer& w, std::int64_t micros) { w.Double(static_cast<double>(micros / 1000) / 1000.0); }
-
-void WriteDetails(Writer& w, const BackupView& b) {
+void WriteDetails(JsonWriter& w, const BackupView& b) {
   w.StartObject();
   w.Key("BackupArn");
-  Str(w, b.arn);
+  WriteString(b.arn, w);
   w.Key("BackupName");
-  Str(w, b.name);
+  WriteString(b.name, w);
   w.Key("BackupSizeBytes");
   w.Uint64(b.size_bytes);
   w.Key("BackupStatus");
-  Str(w, b.status);
+  WriteString(b.status, w);
   w.Key("BackupType");
-  Str(w, "USER");
+  WriteString("USER", w);
   w.Key("BackupCreationDateTime");
-  Time(w, b.creation_micros);
+  WriteEpochSeconds(b.creation_micros, w);
   w.EndObject();
 }
 
-void WriteSourceTable(Writer& w, const BackupView& b) {
+void WriteSourceTable(JsonWriter& w, const BackupView& b) {
   w.StartObject();
   w.Key("TableName");
-  Str(w, b.table_name);
+  WriteString(b.table_name, w);
   w.Key("TableId");
-  Str(w, b.table_id);
+  WriteString(b.table_id, w);
   w.Key("TableArn");
-  Str(w, b.table_arn);
+  WriteString(b.table_arn, w);
   w.Key("TableSizeBytes");
   w.Uint64(b.size_bytes);
   if (b.source.has_value()) {
@@ -51,21 +44,21 @@ void WriteSourceTable(Writer& w, const BackupView& b) {
     w.StartArray();
     w.StartObject();
     w.Key("AttributeName");
-    Str(w, b.source->partition_key.name);
+    WriteString(b.source->partition_key.name, w);
     w.Key("KeyType");
-    Str(w, "HASH");
+    WriteString("HASH", w);
     w.EndObject();
     if (b.source->sort_key) {
       w.StartObject();
       w.Key("AttributeName");
-      Str(w, b.source->sort_key->name);
+      WriteString(b.source->sort_key->name, w);
       w.Key("KeyType");
-      Str(w, "RANGE");
+      WriteString("RANGE", w);
       w.EndObject();
     }
     w.EndArray();
     w.Key("TableCreationDateTime");
-    Time(w, b.source->creation_micros);
+    WriteEpochSeconds(b.source->creation_micros, w);
     w.Key("ProvisionedThroughput");
     w.StartObject();
     w.Key("ReadCapacityUnits");
@@ -78,36 +71,34 @@ void WriteSourceTable(Writer& w, const BackupView& b) {
   w.Uint64(b.item_count);
   if (b.source.has_value()) {
     w.Key("BillingMode");
-    Str(w,
-        b.source->billing_mode == BillingMode::kPayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED");
+    WriteString(
+        b.source->billing_mode == BillingMode::kPayPerRequest ? "PAY_PER_REQUEST" : "PROVISIONED",
+        w);
   }
   w.EndObject();
-}
-
-std::string Done(const rapidjson::StringBuffer& buffer) {
-  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 std::string WithRestoreSummary(std::string table_description, const std::string& backup_arn,
                                const std::string& source_table_arn, std::int64_t now_micros) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   if (!backup_arn.empty()) {  // empty for a point-in-time restore
     w.Key("SourceBackupArn");
-    Str(w, backup_arn);
+    WriteString(backup_arn, w);
   }
   w.Key("SourceTableArn");
-  Str(w, source_table_arn);
+  WriteString(source_table_arn, w);
   w.Key("RestoreDateTime");
-  Time(w, now_micros);
+  WriteEpochSeconds(now_micros, w);
   w.Key("RestoreInProgress");
   w.Bool(false);
   w.EndObject();
   // The description ends with "}}" (its own object, then the wrapper's): the summary goes
   // inside the former.
   if (table_description.size() < 2) return table_description;
-  table_description.insert(table_description.size() - 2, ",\"RestoreSummary\":" + Done(buffer));
+  table_description.insert(table_description.size() - 2,
+                           ",\"RestoreSummary\":" + BufferText(buffer));
   return table_description;
 }
 
@@ -156,17 +147,17 @@ RestoreTableToPointInTimeRequest ParseRestoreTableToPointInTime(const rapidjson:
 
 std::string RenderCreateBackup(const BackupView& b) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("BackupDetails");
   WriteDetails(w, b);
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderBackupDescription(const BackupView& b) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("BackupDescription");
   w.StartObject();
@@ -176,35 +167,35 @@ std::string RenderBackupDescription(const BackupView& b) {
   WriteSourceTable(w, b);
   w.EndObject();
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderListBackups(const ListBackupsResponse& response) {
   const std::vector<BackupView>& backups = response.backups;
   const std::string& last_evaluated_arn = response.last_evaluated_arn;
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("BackupSummaries");
   w.StartArray();
   for (const BackupView& b : backups) {
     w.StartObject();
     w.Key("TableName");
-    Str(w, b.table_name);
+    WriteString(b.table_name, w);
     w.Key("TableId");
-    Str(w, b.table_id);
+    WriteString(b.table_id, w);
     w.Key("TableArn");
-    Str(w, b.table_arn);
+    WriteString(b.table_arn, w);
     w.Key("BackupArn");
-    Str(w, b.arn);
+    WriteString(b.arn, w);
     w.Key("BackupName");
-    Str(w, b.name);
+    WriteString(b.name, w);
     w.Key("BackupCreationDateTime");
-    Time(w, b.creation_micros);
+    WriteEpochSeconds(b.creation_micros, w);
     w.Key("BackupStatus");
-    Str(w, b.status);
+    WriteString(b.status, w);
     w.Key("BackupType");
-    Str(w, "USER");
+    WriteString("USER", w);
     w.Key("BackupSizeBytes");
     w.Uint64(b.size_bytes);
     w.EndObject();
@@ -212,10 +203,10 @@ std::string RenderListBackups(const ListBackupsResponse& response) {
   w.EndArray();
   if (!last_evaluated_arn.empty()) {
     w.Key("LastEvaluatedBackupArn");
-    Str(w, last_evaluated_arn);
+    WriteString(last_evaluated_arn, w);
   }
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderRestoreTable(const RestoreTableResponse& r) {

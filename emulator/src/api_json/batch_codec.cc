@@ -7,10 +7,6 @@
 namespace ddbemu::api::json {
 namespace {
 
-void WriteString(JsonWriter& w, std::string_view s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
 // The service deserializes the whole request before it validates anything, so a JSON type error
 // in any attribute value (SerializationException) wins over a ValidationException in an earlier
 // one. This pass runs the codec's serialization checks over every attribute map first.
@@ -88,7 +84,7 @@ void WriteKeysAndAttributes(const KeysAndAttributes& entry, JsonWriter& w) {
   if (entry.attributes_to_get) {
     w.Key("AttributesToGet");
     w.StartArray();
-    for (const std::string& name : *entry.attributes_to_get) WriteString(w, name);
+    for (const std::string& name : *entry.attributes_to_get) WriteString(name, w);
     w.EndArray();
   }
   if (entry.consistent_read) {
@@ -97,14 +93,14 @@ void WriteKeysAndAttributes(const KeysAndAttributes& entry, JsonWriter& w) {
   }
   if (entry.expressions.projection_expression) {
     w.Key("ProjectionExpression");
-    WriteString(w, *entry.expressions.projection_expression);
+    WriteString(*entry.expressions.projection_expression, w);
   }
   if (entry.expressions.has_names) {
     w.Key("ExpressionAttributeNames");
     w.StartObject();
     for (const auto& [placeholder, name] : entry.expressions.names) {
-      WriteString(w, placeholder);
-      WriteString(w, name);
+      WriteString(placeholder, w);
+      WriteString(name, w);
     }
     w.EndObject();
   }
@@ -124,10 +120,6 @@ void WriteWriteRequests(const std::vector<WriteRequest>& requests, JsonWriter& w
     w.EndObject();
   }
   w.EndArray();
-}
-
-std::string Finish(const rapidjson::StringBuffer& buffer) {
-  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 }  // namespace
@@ -175,7 +167,7 @@ std::string RenderBatchGetItem(const BatchGetItemResponse& response,
   w.Key("Responses");
   w.StartObject();
   for (const auto& [table, items] : response.responses) {
-    WriteString(w, table);
+    WriteString(table, w);
     w.StartArray();
     for (const Item& item : items) WriteItem(item, w);
     w.EndArray();
@@ -184,13 +176,13 @@ std::string RenderBatchGetItem(const BatchGetItemResponse& response,
   w.Key("UnprocessedKeys");
   w.StartObject();
   for (const KeysAndAttributes& entry : response.unprocessed) {
-    WriteString(w, entry.table);
+    WriteString(entry.table, w);
     WriteKeysAndAttributes(entry, w);
   }
   w.EndObject();
   WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity, {}, w);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderBatchWriteItem(const BatchWriteItemResponse& response,
@@ -201,14 +193,14 @@ std::string RenderBatchWriteItem(const BatchWriteItemResponse& response,
   w.Key("UnprocessedItems");
   w.StartObject();
   for (const TableWriteRequests& entry : response.unprocessed) {
-    WriteString(w, entry.table);
+    WriteString(entry.table, w);
     WriteWriteRequests(entry.requests, w);
   }
   w.EndObject();
   WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity, {}, w);
   WriteItemCollectionMetricsPerTable(response.item_collection_metrics, w);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 void WriteItemCollectionMetricsPerTable(const ItemCollectionMetricsPerTable& metrics,
@@ -217,7 +209,7 @@ void WriteItemCollectionMetricsPerTable(const ItemCollectionMetricsPerTable& met
   w.Key("ItemCollectionMetrics");
   w.StartObject();
   for (const auto& [table, entries] : metrics) {
-    WriteString(w, table);
+    WriteString(table, w);
     w.StartArray();
     for (const ItemCollectionMetrics& entry : entries) WriteItemCollectionMetrics(entry, w);
     w.EndArray();
@@ -233,7 +225,7 @@ void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
   for (const TableCapacity& table : tables) {
     w.StartObject();
     w.Key("TableName");
-    WriteString(w, table.table_name);
+    WriteString(table.table_name, w);
     WriteCapacityUnits(table.capacity_units, table.read_capacity_units, table.write_capacity_units,
                        parts.read_write_units, w);
     if (mode == ReturnConsumedCapacity::kIndexes) {

@@ -11,9 +11,6 @@ namespace ddbemu {
 namespace {
 
 void Key(JsonWriter& w, const char* name) { w.Key(name); }
-void String(JsonWriter& w, const std::string& s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
 void Hex(JsonWriter& w, std::uint64_t v) {
   char buf[19];
   std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(v));
@@ -57,11 +54,11 @@ void WriteKeys(JsonWriter& w, const char* name, const std::vector<KeyCapacity>& 
 void WriteKeyspace(JsonWriter& w, const KeyspaceCapacity& k, const char* name_member) {
   w.StartObject();
   Key(w, name_member);
-  String(w, k.name);
+  WriteString(k.name, w);
   Key(w, "Arn");
-  String(w, k.arn);
+  WriteString(k.arn, w);
   Key(w, "BillingMode");
-  String(w, k.billing_mode);
+  WriteString(k.billing_mode, w);
   Key(w, "ReadCapacityUnitsPerSecond");
   w.Int64(k.read_units_per_second);
   Key(w, "WriteCapacityUnitsPerSecond");

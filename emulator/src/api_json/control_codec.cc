@@ -10,31 +10,19 @@
 namespace ddbemu::api::json {
 namespace {
 
-using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-void Str(Writer& w, std::string_view s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
-void Time(Writer& w, std::int64_t micros) { w.Double(static_cast<double>(micros / 1000) / 1000.0); }
-
-std::string Done(rapidjson::StringBuffer& buffer) {
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
-void WriteInsightsSummary(Writer& w, const InsightsDescription& d) {
+void WriteInsightsSummary(JsonWriter& w, const InsightsDescription& d) {
   w.StartObject();
   w.Key("TableName");
-  Str(w, d.table_name);
+  WriteString(d.table_name, w);
   if (!d.index_name.empty()) {
     w.Key("IndexName");
-    Str(w, d.index_name);
+    WriteString(d.index_name, w);
   }
   w.Key("ContributorInsightsStatus");
-  Str(w, d.status);
+  WriteString(d.status, w);
   if (!d.mode.empty()) {
     w.Key("ContributorInsightsMode");
-    Str(w, d.mode);
+    WriteString(d.mode, w);
   }
   w.EndObject();
 }
@@ -67,72 +55,72 @@ ListContributorInsightsRequest ParseListContributorInsights(const rapidjson::Val
 
 std::string RenderContinuousBackups(const PitrDescription& pitr) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("ContinuousBackupsDescription");
   w.StartObject();
   // Continuous backups are always on for a DynamoDB table; PITR is the switch.
   w.Key("ContinuousBackupsStatus");
-  Str(w, "ENABLED");
+  WriteString("ENABLED", w);
   w.Key("PointInTimeRecoveryDescription");
   w.StartObject();
   w.Key("PointInTimeRecoveryStatus");
-  Str(w, pitr.enabled ? "ENABLED" : "DISABLED");
+  WriteString(pitr.enabled ? "ENABLED" : "DISABLED", w);
   if (pitr.enabled) {
     w.Key("RecoveryPeriodInDays");
     w.Int64(pitr.recovery_days);
     w.Key("EarliestRestorableDateTime");
-    Time(w, pitr.earliest_micros);
+    WriteEpochSeconds(pitr.earliest_micros, w);
     w.Key("LatestRestorableDateTime");
-    Time(w, pitr.latest_micros);
+    WriteEpochSeconds(pitr.latest_micros, w);
   }
   w.EndObject();
   w.EndObject();
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderDescribeContributorInsights(const InsightsDescription& d) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("TableName");
-  Str(w, d.table_name);
+  WriteString(d.table_name, w);
   if (!d.index_name.empty()) {
     w.Key("IndexName");
-    Str(w, d.index_name);
+    WriteString(d.index_name, w);
   }
   if (!d.rules.empty()) {
     w.Key("ContributorInsightsRuleList");
     w.StartArray();
-    for (const std::string& rule : d.rules) Str(w, rule);
+    for (const std::string& rule : d.rules) WriteString(rule, w);
     w.EndArray();
   }
   w.Key("ContributorInsightsStatus");
-  Str(w, d.status);
+  WriteString(d.status, w);
   if (d.updated_micros > 0) {
     w.Key("LastUpdateDateTime");
-    Time(w, d.updated_micros);
+    WriteEpochSeconds(d.updated_micros, w);
   }
   if (!d.mode.empty()) {
     w.Key("ContributorInsightsMode");
-    Str(w, d.mode);
+    WriteString(d.mode, w);
   }
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderUpdateContributorInsights(const InsightsDescription& d) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   WriteInsightsSummary(w, d);
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderListContributorInsights(const std::vector<InsightsDescription>& list,
                                           const std::string& next_token) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("ContributorInsightsSummaries");
   w.StartArray();
@@ -140,33 +128,33 @@ std::string RenderListContributorInsights(const std::vector<InsightsDescription>
   w.EndArray();
   if (!next_token.empty()) {
     w.Key("NextToken");
-    Str(w, next_token);
+    WriteString(next_token, w);
   }
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderDescribeEndpoints(const std::string& address) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("Endpoints");
   w.StartArray();
   w.StartObject();
   w.Key("Address");
-  Str(w, address);
+  WriteString(address, w);
   w.Key("CachePeriodInMinutes");
   w.Int64(1440);
   w.EndObject();
   w.EndArray();
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderDescribeLimits(std::int64_t account_read, std::int64_t account_write,
                                  std::int64_t table_read, std::int64_t table_write) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("AccountMaxReadCapacityUnits");
   w.Int64(account_read);
@@ -177,7 +165,7 @@ std::string RenderDescribeLimits(std::int64_t account_read, std::int64_t account
   w.Key("TableMaxWriteCapacityUnits");
   w.Int64(table_write);
   w.EndObject();
-  return Done(buffer);
+  return BufferText(buffer);
 }
 
 }  // namespace ddbemu::api::json

@@ -8,7 +8,7 @@ namespace ddbemu::api::json {
 namespace {
 
 // Error texts may quote what the client sent; the body must stay UTF-8 whatever they quote.
-void WriteString(JsonWriter& w, std::string_view s) {
+void WriteValidUtf8(JsonWriter& w, std::string_view s) {
   if (!IsValidUtf8(s)) {
     const std::string valid = ToValidUtf8(s);
     w.String(valid.data(), static_cast<rapidjson::SizeType>(valid.size()));
@@ -21,10 +21,10 @@ void WriteString(JsonWriter& w, std::string_view s) {
 void WriteTypeAndMessage(JsonWriter& w, std::string_view type, const char* message_key,
                          std::string_view message) {
   w.Key("__type");
-  WriteString(w, type);
+  WriteValidUtf8(w, type);
   if (!message.empty()) {  // a SerializationException for unparsable JSON has none
     w.Key(message_key);
-    WriteString(w, message);
+    WriteValidUtf8(w, message);
   }
 }
 
@@ -61,10 +61,10 @@ std::string RenderError(const ApiError& error) {
         WriteItem(reason.item->map(), w);
       }
       w.Key("Code");
-      WriteString(w, reason.code);
+      WriteValidUtf8(w, reason.code);
       if (!reason.message.empty()) {
         w.Key("Message");
-        WriteString(w, reason.message);
+        WriteValidUtf8(w, reason.message);
       }
       w.EndObject();
     }
@@ -76,9 +76,9 @@ std::string RenderError(const ApiError& error) {
     for (const ThrottlingReason& reason : error.throttling_reasons) {
       w.StartObject();
       w.Key("reason");
-      WriteString(w, reason.reason);
+      WriteValidUtf8(w, reason.reason);
       w.Key("resource");
-      WriteString(w, reason.resource_arn);
+      WriteValidUtf8(w, reason.resource_arn);
       w.EndObject();
     }
     w.EndArray();

@@ -57,14 +57,6 @@ std::string Sha1(const rapidjson::Value& body) {
   return out;
 }
 
-void WriteString(JsonWriter& w, const std::string& s) {
-  w.String(s.c_str(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
-std::string Finish(rapidjson::StringBuffer& buffer) {
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
 }  // namespace
 
 Result<ExecuteStatementRequest> ParseExecuteStatement(const rapidjson::Value& body) {
@@ -102,11 +94,11 @@ std::string RenderExecuteStatement(const ExecuteStatementResponse& response) {
   w.EndArray();
   if (response.next_token) {
     w.Key("NextToken");
-    WriteString(w, *response.next_token);
+    WriteString(*response.next_token, w);
   }
   if (response.consumed_capacity) WriteConsumedCapacity(*response.consumed_capacity, w);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderBatchExecuteStatement(const BatchExecuteStatementResponse& response,
@@ -122,9 +114,9 @@ std::string RenderBatchExecuteStatement(const BatchExecuteStatementResponse& res
       w.Key("Error");
       w.StartObject();
       w.Key("Code");
-      WriteString(w, *r.error_code);
+      WriteString(*r.error_code, w);
       w.Key("Message");
-      WriteString(w, r.error_message);
+      WriteString(r.error_message, w);
       if (r.error_item) {
         w.Key("Item");
         WriteItem(*r.error_item, w);
@@ -133,7 +125,7 @@ std::string RenderBatchExecuteStatement(const BatchExecuteStatementResponse& res
     }
     if (r.table_name) {
       w.Key("TableName");
-      WriteString(w, *r.table_name);
+      WriteString(*r.table_name, w);
     }
     if (r.item) {
       w.Key("Item");
@@ -145,7 +137,7 @@ std::string RenderBatchExecuteStatement(const BatchExecuteStatementResponse& res
   WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity, CapacityParts{},
                             w);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderExecuteTransaction(const ExecuteTransactionResponse& response,
@@ -170,7 +162,7 @@ std::string RenderExecuteTransaction(const ExecuteTransactionResponse& response,
       response.consumed_capacity, return_consumed_capacity,
       CapacityParts{.read_write_units = true, .read_write_units_in_table = response.is_write}, w);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 }  // namespace ddbemu::api::json

@@ -90,10 +90,6 @@ void WriteUnits(std::string_view member, double units, JsonWriter& w) {
   w.EndObject();
 }
 
-void WriteString(std::string_view s, JsonWriter& w) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
 // {"TableName", "CapacityUnits"} and, for INDEXES, "Table" and the index read under
 // "GlobalSecondaryIndexes" or "LocalSecondaryIndexes", as the service shapes them.
 void WriteConsumedCapacity(const ReadConsumedCapacity& c, JsonWriter& w) {

@@ -53,10 +53,6 @@ void Str(Writer& w, std::string_view key, std::string_view value) {
   w.String(value.data(), static_cast<rapidjson::SizeType>(value.size()));
 }
 
-std::string Finish(const rapidjson::StringBuffer& buffer) {
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
 std::string_view EventName(storage::StreamEventKind kind) {
   switch (kind) {
     case storage::StreamEventKind::kInsert:
@@ -121,7 +117,7 @@ std::string RenderListStreams(const ListStreamsRequest&, const ListStreamsRespon
     Str(w, "LastEvaluatedStreamArn", *response.last_evaluated_stream_arn);
   }
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) {
@@ -184,7 +180,7 @@ std::string RenderDescribeStream(const DescribeStreamRequest&,
   }
   w.EndObject();
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 Result<GetShardIteratorRequest> ParseGetShardIterator(const rapidjson::Value& body) {
@@ -236,7 +232,7 @@ std::string RenderGetShardIterator(const GetShardIteratorRequest&, const std::st
   w.StartObject();
   Str(w, "ShardIterator", iterator);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body) {
@@ -301,7 +297,7 @@ std::string RenderGetRecords(const GetRecordsRequest&, const GetRecordsResponse&
   w.EndArray();
   if (response.next_shard_iterator) Str(w, "NextShardIterator", *response.next_shard_iterator);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 }  // namespace ddbemu::api::json::streams

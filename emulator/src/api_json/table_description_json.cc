@@ -12,15 +12,6 @@
 namespace ddbemu::api::json {
 namespace {
 
-void String(JsonWriter& w, std::string_view s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
-// Epoch seconds with the millisecond precision the service reports.
-void Time(JsonWriter& w, std::int64_t micros) {
-  w.Double(static_cast<double>(micros / 1000) / 1000.0);
-}
-
 std::string_view TypeName(AttributeType type) { return TypeDescriptor(type); }
 
 bool OnDemand(const TableSchema& table) {
@@ -37,9 +28,9 @@ void WriteAttributeDefinitions(JsonWriter& w, const TableSchema& table) {
   for (const auto& d : sorted) {
     w.StartObject();
     w.Key("AttributeName");
-    String(w, d.name);
+    WriteString(d.name, w);
     w.Key("AttributeType");
-    String(w, TypeName(d.type));
+    WriteString(TypeName(d.type), w);
     w.EndObject();
   }
   w.EndArray();
@@ -50,9 +41,9 @@ void WriteKeyElements(JsonWriter& w, const std::vector<KeyAttribute>& attributes
   for (const auto& a : attributes) {
     w.StartObject();
     w.Key("AttributeName");
-    String(w, a.name);
+    WriteString(a.name, w);
     w.Key("KeyType");
-    String(w, type);
+    WriteString(type, w);
     w.EndObject();
   }
 }
@@ -71,11 +62,11 @@ void WriteThroughput(JsonWriter& w, const ProvisionedThroughput& pt, std::int64_
   w.StartObject();
   if (pt.last_increase_micros != 0) {
     w.Key("LastIncreaseDateTime");
-    Time(w, pt.last_increase_micros);
+    WriteEpochSeconds(pt.last_increase_micros, w);
   }
   if (pt.last_decrease_micros != 0) {
     w.Key("LastDecreaseDateTime");
-    Time(w, pt.last_decrease_micros);
+    WriteEpochSeconds(pt.last_decrease_micros, w);
   }
   w.Key("NumberOfDecreasesToday");
   w.Int64(DecreasesToday(pt, now_micros));
@@ -111,7 +102,7 @@ void WriteWarm(JsonWriter& w, const TableSchema& table, const ProvisionedThrough
   w.Key("WriteUnitsPerSecond");
   w.Int64(warm.write_units_per_second);
   w.Key("Status");
-  String(w, "ACTIVE");
+  WriteString("ACTIVE", w);
   w.EndObject();
 }
 
@@ -119,16 +110,17 @@ void WriteProjection(JsonWriter& w, const IndexSchema& index) {
   w.Key("Projection");
   w.StartObject();
   w.Key("ProjectionType");
-  String(w, index.projection == ProjectionType::kAll        ? "ALL"
-            : index.projection == ProjectionType::kKeysOnly ? "KEYS_ONLY"
-                                                            : "INCLUDE");
+  WriteString(index.projection == ProjectionType::kAll        ? "ALL"
+              : index.projection == ProjectionType::kKeysOnly ? "KEYS_ONLY"
+                                                              : "INCLUDE",
+              w);
   if (index.projection == ProjectionType::kInclude) {
     // Returned sorted by name, like AttributeDefinitions.
     std::vector<std::string> names = index.non_key_attributes;
     std::sort(names.begin(), names.end());
     w.Key("NonKeyAttributes");
     w.StartArray();
-    for (const auto& n : names) String(w, n);
+    for (const auto& n : names) WriteString(n, w);
     w.EndArray();
   }
   w.EndObject();
@@ -143,14 +135,14 @@ void WriteCounts(JsonWriter& w, const KeyspaceCounts& counts) {
 
 void WriteIndexArn(JsonWriter& w, const DescriptionOptions& options, const IndexSchema& index) {
   w.Key("IndexArn");
-  String(w, options.table_arn + "/index/" + index.name);
+  WriteString(options.table_arn + "/index/" + index.name, w);
 }
 
 void WriteLocalIndex(JsonWriter& w, const IndexSchema& index, const KeyspaceCounts& counts,
                      const DescriptionOptions& options) {
   w.StartObject();
   w.Key("IndexName");
-  String(w, index.name);
+  WriteString(index.name, w);
   WriteKeySchema(w, index.partition_key, index.sort_key);
   WriteProjection(w, index);
   WriteCounts(w, counts);
@@ -162,11 +154,11 @@ void WriteGlobalIndex(JsonWriter& w, const TableSchema& table, const IndexSchema
                       const KeyspaceCounts& counts, const DescriptionOptions& options) {
   w.StartObject();
   w.Key("IndexName");
-  String(w, index.name);
+  WriteString(index.name, w);
   WriteKeySchema(w, index.partition_key, index.sort_key);
   WriteProjection(w, index);
   w.Key("IndexStatus");
-  String(w, IndexStatusName(index.status));
+  WriteString(IndexStatusName(index.status), w);
   // Only GSIs being added by UpdateTable report Backfilling, while they are CREATING (false in
   // the UpdateTable response: resource allocation comes first).
   if (index.status == IndexStatus::kCreating &&
@@ -212,10 +204,10 @@ void WriteBillingSummary(JsonWriter& w, const TableSchema& table,
   w.Key("BillingModeSummary");
   w.StartObject();
   w.Key("BillingMode");
-  String(w, OnDemand(table) ? "PAY_PER_REQUEST" : "PROVISIONED");
+  WriteString(OnDemand(table) ? "PAY_PER_REQUEST" : "PROVISIONED", w);
   if (!options.billing_summary_without_time && table.billing_mode_last_update_micros != 0) {
     w.Key("LastUpdateToPayPerRequestDateTime");
-    Time(w, table.billing_mode_last_update_micros);
+    WriteEpochSeconds(table.billing_mode_last_update_micros, w);
   }
   w.EndObject();
 }
@@ -229,9 +221,9 @@ void WriteSizes(JsonWriter& w, const TableCounts& counts) {
 
 void WriteIdentity(JsonWriter& w, const TableSchema& table, const DescriptionOptions& options) {
   w.Key("TableArn");
-  String(w, options.table_arn);
+  WriteString(options.table_arn, w);
   w.Key("TableId");
-  String(w, table.table_id);
+  WriteString(table.table_id, w);
 }
 
 void WriteTableClass(JsonWriter& w, const TableSchema& table) {
@@ -240,7 +232,7 @@ void WriteTableClass(JsonWriter& w, const TableSchema& table) {
   w.Key("TableClassSummary");
   w.StartObject();
   w.Key("TableClass");
-  String(w, table.table_class);
+  WriteString(table.table_class, w);
   w.EndObject();
 }
 
@@ -255,14 +247,14 @@ void WriteStream(JsonWriter& w, const TableSchema& table, const DescriptionOptio
     w.Key("StreamEnabled");
     w.Bool(true);
     w.Key("StreamViewType");
-    String(w, kViews[static_cast<int>(table.stream.view_type)]);
+    WriteString(kViews[static_cast<int>(table.stream.view_type)], w);
     w.EndObject();
   }
   if (table.stream.label.empty()) return;
   w.Key("LatestStreamLabel");
-  String(w, table.stream.label);
+  WriteString(table.stream.label, w);
   w.Key("LatestStreamArn");
-  String(w, options.table_arn + "/stream/" + table.stream.label);
+  WriteString(options.table_arn + "/stream/" + table.stream.label, w);
 }
 
 void WriteDescription(JsonWriter& w, const TableSchema& table, const TableCounts& counts,
@@ -271,17 +263,17 @@ void WriteDescription(JsonWriter& w, const TableSchema& table, const TableCounts
   w.StartObject();
   if (full) WriteAttributeDefinitions(w, table);
   w.Key("TableName");
-  String(w, table.name);
+  WriteString(table.name, w);
   if (full) {
     std::vector<KeyAttribute> range;
     if (table.sort_key) range.push_back(*table.sort_key);
     WriteKeySchema(w, {table.partition_key}, range);
   }
   w.Key("TableStatus");
-  String(w, TableStatusName(table.status));
+  WriteString(TableStatusName(table.status), w);
   if (full) {
     w.Key("CreationDateTime");
-    Time(w, table.creation_micros);
+    WriteEpochSeconds(table.creation_micros, w);
   }
   WriteThroughput(w, table.throughput, options.now_micros);
   WriteSizes(w, counts);

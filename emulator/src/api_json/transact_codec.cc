@@ -180,10 +180,6 @@ TransactWriteAction ParseWriteElement(const rapidjson::Value& element) {
   return action;
 }
 
-std::string Finish(const rapidjson::StringBuffer& buffer) {
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
 }  // namespace
 
 Result<TransactWriteItemsRequest> ParseTransactWriteItems(const rapidjson::Value& body) {
@@ -235,7 +231,7 @@ std::string RenderTransactWriteItems(const TransactWriteItemsResponse& response,
                             {.read_write_units = true, .read_write_units_in_table = true}, w);
   WriteItemCollectionMetricsPerTable(response.item_collection_metrics, w);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 std::string RenderTransactGetItems(const TransactGetItemsResponse& response,
@@ -257,7 +253,7 @@ std::string RenderTransactGetItems(const TransactGetItemsResponse& response,
   WriteConsumedCapacityList(response.consumed_capacity, return_consumed_capacity,
                             {.read_write_units = true, .read_write_units_in_table = false}, w);
   w.EndObject();
-  return Finish(buffer);
+  return BufferText(buffer);
 }
 
 }  // namespace ddbemu::api::json

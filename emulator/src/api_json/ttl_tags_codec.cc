@@ -8,15 +8,7 @@
 #include "api_json/json_read.h"
 
 namespace ddbemu::api::json {
-namespace {
-
-using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
-
-void String(Writer& w, const std::string& s) {
-  w.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
-}  // namespace
+namespace {}  // namespace
 
 Result<UpdateTimeToLiveRequest> ParseUpdateTimeToLive(const rapidjson::Value& body) {
   UpdateTimeToLiveRequest request;
@@ -30,14 +22,14 @@ Result<UpdateTimeToLiveRequest> ParseUpdateTimeToLive(const rapidjson::Value& bo
 
 std::string RenderUpdateTimeToLive(const UpdateTimeToLiveRequest& applied) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("TimeToLiveSpecification");
   w.StartObject();
   w.Key("Enabled");
   w.Bool(applied.enabled);
   w.Key("AttributeName");
-  String(w, applied.attribute_name);
+  WriteString(applied.attribute_name, w);
   w.EndObject();
   w.EndObject();
   return std::string(buffer.GetString(), buffer.GetSize());
@@ -45,15 +37,15 @@ std::string RenderUpdateTimeToLive(const UpdateTimeToLiveRequest& applied) {
 
 std::string RenderDescribeTimeToLive(const TimeToLiveDescription& description) {
   rapidjson::StringBuffer buffer;
-  Writer w(buffer);
+  JsonWriter w(buffer);
   w.StartObject();
   w.Key("TimeToLiveDescription");
   w.StartObject();
   w.Key("TimeToLiveStatus");
-  String(w, description.status);
+  WriteString(description.status, w);
   if (description.attribute_name) {
     w.Key("AttributeName");
-    String(w, *description.attribute_name);
+    WriteString(*description.attribute_name, w);
   }
   w.EndObject();
   w.EndObject();

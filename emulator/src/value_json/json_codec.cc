@@ -283,10 +283,6 @@ Result<Item> ExpressionValuesFromJson(const rapidjson::Value& json) {
 
 namespace {
 
-void WriteString(std::string_view s, JsonWriter& out) {
-  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
-}
-
 void WriteStrings(const std::vector<std::string>& members, bool base64, JsonWriter& out) {
   out.StartArray();
   for (const auto& m : members) {
@@ -345,6 +341,18 @@ void WriteItem(const Item& item, JsonWriter& out) {
     WriteAttributeValue(value, out);
   }
   out.EndObject();
+}
+
+void WriteString(std::string_view s, JsonWriter& out) {
+  out.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
+}
+
+void WriteEpochSeconds(std::int64_t micros, JsonWriter& out) {
+  out.Double(static_cast<double>(micros / 1000) / 1000.0);
+}
+
+std::string BufferText(const rapidjson::StringBuffer& buffer) {
+  return std::string(buffer.GetString(), buffer.GetSize());
 }
 
 }  // namespace ddbemu

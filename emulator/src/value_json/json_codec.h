@@ -5,7 +5,9 @@
 // ValidationExceptions.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
@@ -36,6 +38,13 @@ Status CheckItemJson(const rapidjson::Value& json);
 
 // Writes `value` / `item` in DynamoDB JSON (B and BS base64-encoded).
 void WriteAttributeValue(const AttributeValue& value, JsonWriter& out);
+
+// `s` as a JSON string (the writers of the responses' other string members use it too).
+void WriteString(std::string_view s, JsonWriter& out);
+// The service's time stamps: epoch seconds with millisecond precision, as a JSON number.
+void WriteEpochSeconds(std::int64_t micros, JsonWriter& out);
+// What a writer wrote into `buffer`, as a string.
+std::string BufferText(const rapidjson::StringBuffer& buffer);
 void WriteItem(const Item& item, JsonWriter& out);
 
 }  // namespace ddbemu
