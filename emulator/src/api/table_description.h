@@ -1,4 +1,4 @@
-// Rendering a table as the service's TableDescription — the body of CreateTable's,
+// A table as the service's TableDescription — the body of CreateTable's,
 // UpdateTable's and DeleteTable's "TableDescription" and of DescribeTable's "Table". Each
 // operation shows a different subset of the members, as the service does:
 //
@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ddbemu/model/tables.h"
 #include "storage/table_schema.h"
 
 namespace ddbemu::api {
@@ -54,6 +55,13 @@ WarmThroughputValue ComputeWarmThroughput(const TableSchema& table,
 // Decreases counted today (UTC): the stored count, or 0 when the last decrease was on an
 // earlier UTC day.
 std::int64_t DecreasesToday(const ProvisionedThroughput& throughput, std::int64_t now_micros);
+
+// The TableDescription the service answers for `table` in `options.view`, with the members that
+// view shows (above) and times at the millisecond, as the service reports them. Built here once
+// for the JSON codec (api_json/table_description_json.cc writes it) and the embedded client.
+// Backfilling is the one member whose presence the JSON codec decides (from the view).
+TableDescription Describe(const TableSchema& table, const TableCounts& counts,
+                          const DescriptionOptions& options);
 
 std::string_view TableStatusName(TableStatus status);
 std::string_view IndexStatusName(IndexStatus status);

@@ -53,19 +53,10 @@ constexpr auto kWithMode = [](auto response, const auto& request) {
 };
 constexpr auto kPublic = [](auto response) { return embedded::ToPublic(std::move(response)); };
 
-// The service's DeleteTable answer leaves out the schema, the creation time and the indexes
-// (api_json/operation_codecs.h, DescriptionView::kDelete).
+// DeleteTable's answer leaves out the schema, the creation time and the indexes: ops sets the
+// view (api::DescriptionView::kDelete) and api::Describe applies it.
 DeleteTableResponse ToDeleteTableResponse(const ops::TableResult& r) {
-  TableDescription d = embedded::ToPublic(r);
-  d.key_schema.clear();
-  d.attribute_definitions.clear();
-  d.creation_date_time_micros = 0;
-  d.global_secondary_indexes.clear();
-  d.local_secondary_indexes.clear();
-  d.stream_specification.reset();
-  d.latest_stream_label.reset();
-  d.latest_stream_arn.reset();
-  return DeleteTableResponse{std::move(d)};
+  return DeleteTableResponse{embedded::ToPublic(r)};
 }
 
 #define DDB_BINDING(Op, execute, ...)              \

@@ -1,11 +1,13 @@
 // The control plane's public requests -> engine requests (typed_requests.h), and the engine's
-// view of a table -> the public TableDescription (typed_responses.h). The engine keeps the
-// request members as sent (strings for enums) because its checks word their messages after
-// them; a typed request cannot hold a bad enum, so it is written out as the wire would carry it.
+// view of a table -> the public TableDescription (typed_responses.h, built by api::Describe). The
+// engine keeps the request members as sent (strings for enums) because its checks word their
+// messages after them; a typed request cannot hold a bad enum, so it is written out as the wire
+// would carry it.
 #include <algorithm>
 #include <string>
 #include <variant>
 
+#include "api/table_description.h"
 #include "api/table_names.h"
 #include "embedded/typed_admin.h"
 #include "embedded/typed_requests.h"
@@ -203,102 +205,9 @@ Result<api::ListTablesRequest> ToEngine(const ListTablesRequest& in) {
 
 // ---- TableSchema -> TableDescription ----------------------------------------------------------
 
-namespace {
-
-ScalarAttributeType ScalarType(AttributeType t) {
-  return t == AttributeType::kN   ? ScalarAttributeType::kN
-         : t == AttributeType::kB ? ScalarAttributeType::kB
-                                  : ScalarAttributeType::kS;
-}
-
-std::vector<KeySchemaElement> KeySchema(const std::vector<KeyAttribute>& hash,
-                                        const std::vector<KeyAttribute>& range) {
-  std::vector<KeySchemaElement> out;
-  for (const auto& k : hash) out.push_back({k.name, KeyType::kHash});
-  for (const auto& k : range) out.push_back({k.name, KeyType::kRange});
-  return out;
-}
-
-// The service reports times in epoch seconds with millisecond precision; the embedded client
-// reports the same instant the JSON path does.
-ProvisionedThroughput Reported(ProvisionedThroughput pt) {
-  pt.last_increase_micros = WholeMillis(pt.last_increase_micros);
-  pt.last_decrease_micros = WholeMillis(pt.last_decrease_micros);
-  return pt;
-}
-
-// Returned sorted by name whatever order the request used, as the JSON renderer does
-// (api/table_description.cc).
-Projection Reported(const IndexSchema& index) {
-  Projection p{index.projection, index.non_key_attributes};
-  std::sort(p.non_key_attributes.begin(), p.non_key_attributes.end());
-  return p;
-}
-
-}  // namespace
-
+// The description the JSON path writes too (api/table_description.h), for the response's view.
 TableDescription ToPublic(const ops::TableResult& result) {
-  const TableSchema& s = result.schema;
-  TableDescription d;
-  d.table_name = s.name;
-  d.table_arn = result.options.table_arn;
-  d.table_id = s.table_id;
-  d.table_status = s.status;
-  d.creation_date_time_micros = WholeMillis(s.creation_micros);
-  std::vector<KeyAttribute> range;
-  if (s.sort_key) range.push_back(*s.sort_key);
-  d.key_schema = KeySchema({s.partition_key}, range);
-  for (const auto& a : s.attribute_definitions)
-    d.attribute_definitions.push_back({a.name, ScalarType(a.type)});
-  std::sort(d.attribute_definitions.begin(), d.attribute_definitions.end(),
-            [](const auto& a, const auto& b) { return a.attribute_name < b.attribute_name; });
-  d.billing_mode = s.billing_mode;
-  d.provisioned_throughput = Reported(s.throughput);
-  d.provisioned_throughput->decreases_today =
-      api::DecreasesToday(s.throughput, result.options.now_micros);
-  if (s.on_demand.max_read_request_units >= 0 || s.on_demand.max_write_request_units >= 0)
-    d.on_demand_throughput = s.on_demand;
-  d.table_size_bytes = static_cast<std::int64_t>(result.counts.table.size_bytes);
-  d.item_count = static_cast<std::int64_t>(result.counts.table.item_count);
-  d.deletion_protection_enabled = s.deletion_protection;
-  d.table_class = s.table_class.empty() ? "STANDARD" : s.table_class;
-  // As the JSON path renders them (api/table_description.cc, WriteStream).
-  if (s.stream.enabled) d.stream_specification = StreamSpecification{true, s.stream.view_type};
-  if (!s.stream.label.empty()) {
-    d.latest_stream_label = s.stream.label;
-    d.latest_stream_arn = d.table_arn + "/stream/" + s.stream.label;
-  }
-  for (std::size_t i = 0; i < s.indexes.size(); ++i) {
-    const IndexSchema& index = s.indexes[i];
-    const api::KeyspaceCounts counts =
-        i < result.counts.indexes.size() ? result.counts.indexes[i] : api::KeyspaceCounts{};
-    const Projection projection = Reported(index);
-    const std::string arn = d.table_arn + "/index/" + index.name;
-    if (index.is_local) {
-      d.local_secondary_indexes.push_back({index.name, arn,
-                                           KeySchema(index.partition_key, index.sort_key),
-                                           projection, static_cast<std::int64_t>(counts.size_bytes),
-                                           static_cast<std::int64_t>(counts.item_count)});
-    } else {
-      GlobalSecondaryIndexDescription g;
-      g.index_name = index.name;
-      g.index_arn = arn;
-      g.key_schema = KeySchema(index.partition_key, index.sort_key);
-      g.projection = projection;
-      g.index_status = index.status;
-      g.backfilling = index.backfilling;
-      g.provisioned_throughput = Reported(index.throughput);
-      g.provisioned_throughput->decreases_today =
-          api::DecreasesToday(index.throughput, result.options.now_micros);
-      if (index.on_demand.max_read_request_units >= 0 ||
-          index.on_demand.max_write_request_units >= 0)
-        g.on_demand_throughput = index.on_demand;
-      g.index_size_bytes = static_cast<std::int64_t>(counts.size_bytes);
-      g.item_count = static_cast<std::int64_t>(counts.item_count);
-      d.global_secondary_indexes.push_back(std::move(g));
-    }
-  }
-  return d;
+  return api::Describe(result.schema, result.counts, result.options);
 }
 
 }  // namespace ddbemu::embedded

@@ -92,6 +92,17 @@ Result<std::optional<OnDemandThroughput>> OnDemand(const Json& object) {
   return std::optional<OnDemandThroughput>(odt);
 }
 
+Result<std::optional<WarmThroughputDescription>> Warm(const Json& object) {
+  const Json* v = Find(object, "WarmThroughput");
+  if (v == nullptr) return std::optional<WarmThroughputDescription>();
+  WarmThroughputDescription warm;
+  DDB_ASSIGN_OR_RETURN(warm.read_units_per_second, Int(*v, "ReadUnitsPerSecond"));
+  DDB_ASSIGN_OR_RETURN(warm.write_units_per_second, Int(*v, "WriteUnitsPerSecond"));
+  DDB_ASSIGN_OR_RETURN(auto status, OptString(*v, "Status"));
+  if (status) warm.status = *status;
+  return std::optional<WarmThroughputDescription>(warm);
+}
+
 Result<GlobalSecondaryIndexDescription> GlobalIndex(const Json& e) {
   GlobalSecondaryIndexDescription g;
   DDB_ASSIGN_OR_RETURN(g.index_name, String(e, "IndexName"));
@@ -106,6 +117,7 @@ Result<GlobalSecondaryIndexDescription> GlobalIndex(const Json& e) {
   DDB_ASSIGN_OR_RETURN(g.on_demand_throughput, OnDemand(e));
   DDB_ASSIGN_OR_RETURN(g.index_size_bytes, Int(e, "IndexSizeBytes"));
   DDB_ASSIGN_OR_RETURN(g.item_count, Int(e, "ItemCount"));
+  DDB_ASSIGN_OR_RETURN(g.warm_throughput, Warm(e));
   return g;
 }
 
@@ -151,6 +163,10 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
     DDB_ASSIGN_OR_RETURN(auto mode,
                          EnumMember<BillingMode>(*summary, "BillingMode", kBillingNames));
     d.billing_mode = mode.value_or(BillingMode::kProvisioned);
+    BillingModeSummary summary_out{d.billing_mode, 0};
+    DDB_ASSIGN_OR_RETURN(summary_out.last_update_to_pay_per_request_micros,
+                         TimeMicros(*summary, "LastUpdateToPayPerRequestDateTime"));
+    d.billing_mode_summary = summary_out;
   }
   DDB_ASSIGN_OR_RETURN(d.provisioned_throughput, Throughput(*t));
   DDB_ASSIGN_OR_RETURN(d.on_demand_throughput, OnDemand(*t));
@@ -179,6 +195,7 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
   }
   DDB_ASSIGN_OR_RETURN(d.latest_stream_label, OptString(*t, "LatestStreamLabel"));
   DDB_ASSIGN_OR_RETURN(d.latest_stream_arn, OptString(*t, "LatestStreamArn"));
+  DDB_ASSIGN_OR_RETURN(d.warm_throughput, Warm(*t));
   return d;
 }
 

@@ -99,6 +99,22 @@ struct CreateTableRequest {
   std::optional<StreamSpecification> stream_specification;
 };
 
+// WarmThroughput: the reads and writes per second the table or a GSI can serve at once
+// (DescribeTable and UpdateTable answer it; CreateTable and DeleteTable do not).
+struct WarmThroughputDescription {
+  std::int64_t read_units_per_second = 0;
+  std::int64_t write_units_per_second = 0;
+  std::string status = "ACTIVE";
+};
+
+// BillingModeSummary: answered for a table that is on-demand or has been.
+struct BillingModeSummary {
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  // The last switch to on-demand (the creation time of a table created on-demand); 0 in the
+  // answers that carry none (CreateTable's, and the UpdateTable's that switched).
+  std::int64_t last_update_to_pay_per_request_micros = 0;
+};
+
 struct GlobalSecondaryIndexDescription {
   std::string index_name;
   std::string index_arn;
@@ -110,6 +126,7 @@ struct GlobalSecondaryIndexDescription {
   std::optional<OnDemandThroughput> on_demand_throughput;
   std::int64_t index_size_bytes = 0;
   std::int64_t item_count = 0;
+  std::optional<WarmThroughputDescription> warm_throughput;
 };
 
 struct LocalSecondaryIndexDescription {
@@ -130,6 +147,7 @@ struct TableDescription {
   std::vector<KeySchemaElement> key_schema;
   std::vector<AttributeDefinition> attribute_definitions;
   BillingMode billing_mode = BillingMode::kProvisioned;  // BillingModeSummary.BillingMode
+  std::optional<BillingModeSummary> billing_mode_summary;
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::optional<OnDemandThroughput> on_demand_throughput;
   std::vector<GlobalSecondaryIndexDescription> global_secondary_indexes;
@@ -143,6 +161,7 @@ struct TableDescription {
   std::optional<StreamSpecification> stream_specification;
   std::optional<std::string> latest_stream_label;
   std::optional<std::string> latest_stream_arn;
+  std::optional<WarmThroughputDescription> warm_throughput;
 };
 
 struct CreateTableResponse {
