@@ -10,7 +10,7 @@
 #include <mutex>
 #include <string>
 
-#include "client/http_transport.h"
+#include "http_client/transport/http_transport.h"
 #include "ddb_local_process.h"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <thread>
 #include <utility>
 
-#include "client/http_transport.h"
+#include "http_client/transport/http_transport.h"
 #include "hrcore/retry.h"
 #include "http_client/json_client.h"
 #include "http_client/json_transport.h"

@@ -17,7 +17,7 @@ namespace ddbemu::http_client {
 // or UnknownServiceError naming the status; a `__type` no ErrorCode names is UnknownServiceError
 // "<type>: <message>". `type`, when given, receives the `__type` as sent (empty when the body has
 // none): the HTTP transport's retry rules need it. The one reader of error bodies, for the typed
-// client's codec and the HTTP transport (client/http_transport.cc) alike.
+// client's codec and the HTTP transport (http_client/transport/http_transport.cc) alike.
 ApiError ApiErrorFromEnvelope(int http_status, std::string_view body, std::string* type = nullptr);
 
 }  // namespace ddbemu::http_client

@@ -1,7 +1,7 @@
 // JsonTransport: how the typed HTTP client (http_client/json_client.h) reaches a DynamoDB
 // endpoint. One call sends one operation's JSON-protocol body and returns the 200 response's
 // body, or the service's error as the ApiError the embedded client would return. Kept abstract
-// so the typed layer has no network code: HTTP (client/http_transport.h, adapted in
+// so the typed layer has no network code: HTTP (http_client/transport/http_transport.h, adapted in
 // open_http_client.cc) and the in-process loopback over Database::Call
 // (tests/support/loopback/loopback_transport.h, a test aid) both implement it.
 #pragma once

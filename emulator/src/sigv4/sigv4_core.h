@@ -1,5 +1,5 @@
 // The AWS Signature Version 4 signing core, shared by the client that signs requests
-// (client/sigv4_signer.h) and the server that verifies them (server/sigv4_signature.h,
+// (http_client/transport/sigv4_signer.h) and the server that verifies them (server/sigv4_signature.h,
 // sigv4_verifier.h): the primitives, the canonical forms of the query string and of a header
 // value, and every step after the canonical request. Each side assembles the canonical request
 // from what it holds (the client from the request it is about to send, the server from the

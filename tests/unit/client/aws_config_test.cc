@@ -1,6 +1,6 @@
 // Region, credentials, profile and endpoint resolution in the SDKs' order, with a fake
 // environment and shared files written to a temporary directory.
-#include "client/aws_config.h"
+#include "http_client/transport/aws_config.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
-#include "client/http_transport.h"
+#include "http_client/transport/http_transport.h"
 #include "ddb_local_process.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/database.h"

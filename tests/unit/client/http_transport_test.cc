@@ -1,7 +1,7 @@
 // HttpTransport against the fault-injecting server: exact attempts, backoff delays (from an
 // injected random source; the sleeps are recorded, not slept), quota, timeouts, the CRC32
 // check, the request's shape and the pool's reuse of connections.
-#include "client/http_transport.h"
+#include "http_client/transport/http_transport.h"
 
 #include <gtest/gtest.h>
 #include <sys/socket.h>

@@ -16,7 +16,7 @@
 #include <boost/beast/http/write.hpp>
 #include <thread>
 
-#include "client/http_transport.h"
+#include "http_client/transport/http_transport.h"
 #include "value/crc32.h"
 
 namespace ddbemu::client {

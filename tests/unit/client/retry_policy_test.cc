@@ -1,6 +1,6 @@
 // The standard retry mode's rules, with an injected random source: which failures retry, the
 // exact backoff, the attempt bound and the retry quota's arithmetic.
-#include "client/retry_policy.h"
+#include "http_client/transport/retry_policy.h"
 
 #include <gtest/gtest.h>
 

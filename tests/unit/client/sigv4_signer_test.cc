@@ -1,7 +1,7 @@
 // SigV4 against two independent references: AWS's published Signature Version 4 test suite
 // (testdata/sigv4_test_suite.json) and botocore's signer on random requests, both as a fixed
 // file generated once (testdata/botocore_sigv4_vectors.jsonl) and live with a fresh seed.
-#include "client/sigv4_signer.h"
+#include "http_client/transport/sigv4_signer.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>

@@ -1,6 +1,6 @@
 // AWS Signature Version 4 (AWS4-HMAC-SHA256) for the console's requests, with the browser's
 // own WebCrypto (SubtleCrypto: SHA-256 and HMAC) — nothing fetched, no library. The same
-// algorithm as the C++ signer (emulator/src/client/sigv4_signer.h), reduced to what the console
+// algorithm as the C++ signer (emulator/src/http_client/transport/sigv4_signer.h), reduced to what the console
 // sends: a request on "/" without a query string. Checked against AWS's published test suite
 // (tests/clients/js/console_sigv4.test.mjs).
 //

@@ -20,9 +20,9 @@
 #include <string>
 #include <string_view>
 
-#include "client/aws_config.h"
-#include "client/retry_policy.h"
-#include "client/sigv4_signer.h"
+#include "http_client/transport/aws_config.h"
+#include "http_client/transport/retry_policy.h"
+#include "http_client/transport/sigv4_signer.h"
 #include "ddbemu/error.h"
 
 namespace ddbemu::client {

@@ -19,7 +19,7 @@
 #include <variant>
 #include <vector>
 
-#include "client/aws_config.h"
+#include "http_client/transport/aws_config.h"
 #include "ddbemu/error.h"
 
 namespace ddbemu::client {

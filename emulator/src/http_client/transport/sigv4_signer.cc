@@ -1,7 +1,7 @@
 // The SigV4 steps as AWS documents them ("Create a signed AWS API request"): canonical request,
 // string to sign, derived signing key, signature. The canonical query and header values, and
 // everything after the canonical request, are the core's the server's verifier uses too.
-#include "client/sigv4_signer.h"
+#include "http_client/transport/sigv4_signer.h"
 
 #include <algorithm>
 #include <array>

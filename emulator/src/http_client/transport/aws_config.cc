@@ -1,4 +1,4 @@
-#include "client/aws_config.h"
+#include "http_client/transport/aws_config.h"
 
 #include <cstdlib>
 #include <fstream>

@@ -1,11 +1,11 @@
-#include "client/http_transport.h"
+#include "http_client/transport/http_transport.h"
 
 #include <ctime>
 #include <utility>
 #include <variant>
 #include <vector>
 
-#include "client/connection_pool.h"
+#include "http_client/transport/connection_pool.h"
 #include "http_client/error_envelope_reader.h"
 #include "value/crc32.h"
 

@@ -1,4 +1,4 @@
-#include "client/retry_policy.h"
+#include "http_client/transport/retry_policy.h"
 
 #include <algorithm>
 #include <array>

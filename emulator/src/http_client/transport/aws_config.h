@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "client/sigv4_signer.h"
+#include "http_client/transport/sigv4_signer.h"
 #include "ddbemu/error.h"
 
 namespace ddbemu::client {

@@ -1,4 +1,4 @@
-#include "client/connection_pool.h"
+#include "http_client/transport/connection_pool.h"
 
 #include <openssl/ssl.h>
 #include <poll.h>
