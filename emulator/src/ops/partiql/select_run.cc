@@ -4,8 +4,7 @@
 #include "expr/document_path.h"
 #include "expr/evaluator.h"
 #include "ops/items/items.h"
-#include "ops/reads/query.h"
-#include "ops/reads/scan.h"
+#include "ops/reads/reads.h"
 
 namespace ddbemu::ops {
 namespace {

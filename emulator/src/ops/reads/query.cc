@@ -1,5 +1,5 @@
-// Query (see query.h).
-#include "ops/reads/query.h"
+// Query (see reads.h).
+#include "ops/reads/reads.h"
 
 #include "ops/capacity/capacity_charge.h"
 #include "ops/reads/query_range.h"

@@ -1,5 +1,5 @@
-// Scan (see scan.h).
-#include "ops/reads/scan.h"
+// Scan (see reads.h).
+#include "ops/reads/reads.h"
 
 #include <string>
 
