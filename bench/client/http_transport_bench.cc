@@ -10,8 +10,8 @@
 #include <mutex>
 #include <string>
 
-#include "http_client/transport/http_transport.h"
 #include "ddb_local_process.h"
+#include "http_client/transport/http_transport.h"
 
 namespace {
 

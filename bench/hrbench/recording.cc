@@ -9,10 +9,10 @@
 #include <thread>
 #include <utility>
 
-#include "http_client/transport/http_transport.h"
 #include "hrcore/retry.h"
 #include "http_client/json_client.h"
 #include "http_client/json_transport.h"
+#include "http_client/transport/http_transport.h"
 
 namespace hrbench {
 namespace {

@@ -1,9 +1,9 @@
 // The AWS Signature Version 4 signing core, shared by the client that signs requests
-// (http_client/transport/sigv4_signer.h) and the server that verifies them (server/sigv4_signature.h,
-// sigv4_verifier.h): the primitives, the canonical forms of the query string and of a header
-// value, and every step after the canonical request. Each side assembles the canonical request
-// from what it holds (the client from the request it is about to send, the server from the
-// request as received) out of these pieces; from there the arithmetic is this one.
+// (http_client/transport/sigv4_signer.h) and the server that verifies them
+// (server/sigv4_signature.h, sigv4_verifier.h): the primitives, the canonical forms of the query
+// string and of a header value, and every step after the canonical request. Each side assembles the
+// canonical request from what it holds (the client from the request it is about to send, the server
+// from the request as received) out of these pieces; from there the arithmetic is this one.
 //
 // AWS's documented algorithm ("Create a signed AWS API request", IAM User Guide):
 //   StringToSign = "AWS4-HMAC-SHA256" \n AmzDate \n Scope \n hex(SHA256(CanonicalRequest))

@@ -1,12 +1,12 @@
 // OpenHttpClient (ddbemu/http_client.h): the typed JsonClient (http_client/json_client.h) over
-// the HTTP transport (http_client/transport/http_transport.h: SigV4, keep-alive pool, standard retries,
-// x-amz-crc32). The only file that joins the two, so that the typed layer stays free of Beast
-// and the transport free of the model.
+// the HTTP transport (http_client/transport/http_transport.h: SigV4, keep-alive pool, standard
+// retries, x-amz-crc32). The only file that joins the two, so that the typed layer stays free of
+// Beast and the transport free of the model.
 #include <utility>
 
-#include "http_client/transport/http_transport.h"
 #include "ddbemu/http_client.h"
 #include "http_client/json_client.h"
+#include "http_client/transport/http_transport.h"
 
 namespace ddbemu {
 namespace {

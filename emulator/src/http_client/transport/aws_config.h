@@ -11,8 +11,8 @@
 #include <string>
 #include <string_view>
 
-#include "http_client/transport/sigv4_signer.h"
 #include "ddbemu/error.h"
+#include "http_client/transport/sigv4_signer.h"
 
 namespace ddbemu::client {
 

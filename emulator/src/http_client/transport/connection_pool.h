@@ -19,8 +19,8 @@
 #include <variant>
 #include <vector>
 
-#include "http_client/transport/aws_config.h"
 #include "ddbemu/error.h"
+#include "http_client/transport/aws_config.h"
 
 namespace ddbemu::client {
 

@@ -5,8 +5,8 @@
 #include <variant>
 #include <vector>
 
-#include "http_client/transport/connection_pool.h"
 #include "http_client/error_envelope_reader.h"
+#include "http_client/transport/connection_pool.h"
 #include "value/crc32.h"
 
 namespace ddbemu::client {

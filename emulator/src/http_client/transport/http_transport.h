@@ -20,10 +20,10 @@
 #include <string>
 #include <string_view>
 
+#include "ddbemu/error.h"
 #include "http_client/transport/aws_config.h"
 #include "http_client/transport/retry_policy.h"
 #include "http_client/transport/sigv4_signer.h"
-#include "ddbemu/error.h"
 
 namespace ddbemu::client {
 
