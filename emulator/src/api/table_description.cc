@@ -32,6 +32,7 @@ ScalarAttributeType ScalarType(AttributeType t) {
 std::vector<::ddbemu::KeySchemaElement> KeySchema(const std::vector<KeyAttribute>& hash,
                                                   const std::vector<KeyAttribute>& range) {
   std::vector<::ddbemu::KeySchemaElement> out;
+  out.reserve(hash.size() + range.size());
   for (const auto& k : hash) out.push_back({k.name, KeyType::kHash});
   for (const auto& k : range) out.push_back({k.name, KeyType::kRange});
   return out;
@@ -112,6 +113,7 @@ TableDescription Describe(const TableSchema& s, const TableCounts& counts,
     std::vector<KeyAttribute> range;
     if (s.sort_key) range.push_back(*s.sort_key);
     d.key_schema = KeySchema({s.partition_key}, range);
+    d.attribute_definitions.reserve(s.attribute_definitions.size());
     for (const auto& a : s.attribute_definitions)
       d.attribute_definitions.push_back({a.name, ScalarType(a.type)});
     // Sorted by name, whatever order they were sent in.
