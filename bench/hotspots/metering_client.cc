@@ -37,20 +37,20 @@ std::pair<double, double> Consumed(const Response& r, bool write) {
 }  // namespace
 
 void SideMeter::Start() {
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   start_micros_ = clock_.NowMicros();
   recording_ = true;
 }
 
 void SideMeter::Stop() {
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   recording_ = false;
 }
 
 void SideMeter::Record(const std::string& side, bool throttled, double read_units,
                        double write_units) {
   const std::int64_t now = clock_.NowMicros();
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   if (!recording_) return;
   SideSecond& s = seconds_[side][(now - start_micros_) / 1'000'000];
   ++s.requests;
@@ -63,12 +63,12 @@ void SideMeter::Record(const std::string& side, bool throttled, double read_unit
 }
 
 std::map<std::string, std::map<std::int64_t, SideSecond>> SideMeter::Snapshot() const {
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   return seconds_;
 }
 
 std::pair<double, double> SideMeter::LargestRequest(const std::string& side) const {
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   auto it = largest_.find(side);
   return it == largest_.end() ? std::pair{0.0, 0.0} : it->second;
 }

@@ -16,12 +16,12 @@
 
 #include <cstdint>
 #include <map>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "ddbemu/clock.h"
 #include "ddbemu/forwarding_client.h"
+#include "sync/mutex.h"
 
 namespace hrhot {
 
@@ -38,7 +38,10 @@ class SideMeter {
   explicit SideMeter(const ddbemu::Clock& clock) : clock_(clock) {}
   void Start();
   void Stop();
-  std::int64_t start_micros() const { return start_micros_; }
+  std::int64_t start_micros() const {
+    ddbemu::sync::MutexLock lock(mutex_);
+    return start_micros_;
+  }
   const ddbemu::Clock& clock() const { return clock_; }
 
   // Called by MeteringClient after each request returns.
@@ -51,11 +54,11 @@ class SideMeter {
 
  private:
   const ddbemu::Clock& clock_;
-  mutable std::mutex mutex_;
-  bool recording_ = false;                                             // guarded by mutex_
-  std::int64_t start_micros_ = 0;                                      // guarded by mutex_
-  std::map<std::string, std::map<std::int64_t, SideSecond>> seconds_;  // guarded by mutex_
-  std::map<std::string, std::pair<double, double>> largest_;           // guarded by mutex_
+  mutable ddbemu::sync::Mutex mutex_;
+  bool recording_ GUARDED_BY(mutex_) = false;
+  std::int64_t start_micros_ GUARDED_BY(mutex_) = 0;
+  std::map<std::string, std::map<std::int64_t, SideSecond>> seconds_ GUARDED_BY(mutex_);
+  std::map<std::string, std::pair<double, double>> largest_ GUARDED_BY(mutex_);
 };
 
 class MeteringClient final : public ddbemu::ForwardingClient {

@@ -8,7 +8,6 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
-#include <mutex>
 #include <random>
 #include <set>
 #include <thread>
@@ -20,6 +19,7 @@
 #include "hrcore/table.h"
 #include "hrcore/ulid.h"
 #include "svg_chart.h"
+#include "sync/mutex.h"
 
 namespace hrhot {
 namespace {
@@ -72,18 +72,18 @@ class LiveLoad {
   }
 
   std::map<std::int64_t, OpsSecond> ops() const {
-    std::lock_guard lock(mutex_);
+    ddbemu::sync::MutexLock lock(mutex_);
     return ops_;
   }
   std::vector<std::string> failures() const {
-    std::lock_guard lock(mutex_);
+    ddbemu::sync::MutexLock lock(mutex_);
     return failures_;
   }
 
  private:
   template <class T>
   void Count(std::int64_t second, const hrcore::Result<T>& r) {
-    std::lock_guard lock(mutex_);
+    ddbemu::sync::MutexLock lock(mutex_);
     OpsSecond& s = ops_[second];
     ++s.offered;
     if (r.ok()) {
@@ -141,9 +141,9 @@ class LiveLoad {
   std::mt19937 rng_{16};
   int hires_ = 0;
   std::int64_t start_ = 0, offered_ = 0;
-  mutable std::mutex mutex_;
-  std::map<std::int64_t, OpsSecond> ops_;  // guarded by mutex_
-  std::vector<std::string> failures_;      // guarded by mutex_
+  mutable ddbemu::sync::Mutex mutex_;
+  std::map<std::int64_t, OpsSecond> ops_ GUARDED_BY(mutex_);
+  std::vector<std::string> failures_ GUARDED_BY(mutex_);
 };
 
 // Seeds `spec.orgs` organisations of `spec.employees_per_org` employees with hrcore's Hire,

@@ -176,7 +176,7 @@ std::vector<Charge> RecordingClient::PredictWrite(const WriteShape& w, double fa
   // `factor` (2 in a transaction) applies to the table's share only; GSI writes are not doubled.
   out.push_back(Charge{kTableSpace, pk, 0, units * factor, action});
   if (w.condition_check) return out;
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   auto old = gsi_keys_.find(ItemId(*w.key));
   const std::string old_gsi = old == gsi_keys_.end() ? "" : old->second;
   std::string new_gsi;
@@ -204,7 +204,7 @@ void RecordingClient::RememberWrite(const WriteShape& w) {
   } else if (!w.removes_gsi) {
     return;
   }
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   if (gsi.empty()) {
     gsi_keys_.erase(id);
   } else {
@@ -245,7 +245,7 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
     }
   }
   const std::int64_t second = now_second_();
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   last_throttled_[std::this_thread::get_id()] = throttled;
   if (!recording_) return;
   if (!result.ok()) {
@@ -303,7 +303,7 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
 }
 
 bool RecordingClient::last_throttled() const {
-  std::lock_guard lock(mutex_);
+  ddbemu::sync::MutexLock lock(mutex_);
   auto it = last_throttled_.find(std::this_thread::get_id());
   return it != last_throttled_.end() && it->second;
 }

@@ -14,7 +14,6 @@
 #include <cstdint>
 #include <functional>
 #include <map>
-#include <mutex>
 #include <optional>
 #include <string>
 #include <thread>
@@ -22,6 +21,7 @@
 
 #include "ddbemu/forwarding_client.h"
 #include "load_stats.h"
+#include "sync/mutex.h"
 
 namespace hrhot {
 
@@ -70,10 +70,10 @@ class RecordingClient final : public ddbemu::ForwardingClient {
   LoadStats& stats_;
   std::function<std::int64_t()> now_second_;
   bool recording_ = true;
-  mutable std::mutex mutex_;  // guards what follows and every call into stats_
-  std::map<std::thread::id, bool> last_throttled_;
+  mutable ddbemu::sync::Mutex mutex_;  // guards what follows and every call into stats_
+  std::map<std::thread::id, bool> last_throttled_ GUARDED_BY(mutex_);
   // PK \x1f SK -> the item's GSI1PK: which GSI1 partition key an update or delete rewrites.
-  std::map<std::string, std::string> gsi_keys_;
+  std::map<std::string, std::string> gsi_keys_ GUARDED_BY(mutex_);
 };
 
 }  // namespace hrhot

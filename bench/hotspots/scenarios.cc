@@ -260,11 +260,11 @@ hrcore::Status ReorgCountersOnDept(Run& r, std::deque<Operation>* ops, int shard
     ++counts[DeptKey(dept, emp, shards)];
     emps->push_back(emp);
   }
-  for (const auto& [pk, headcount] : counts) {
+  for (const auto& entry : counts) {  // not a structured binding: clang 14 cannot capture one
     auto c = r.Seed([&] {
       return r.rec.PutItem(
           {.table_name = r.table,
-           .item = {{"PK", S(pk)}, {"SK", S("#COUNT")}, {"headcount", N(headcount)}}});
+           .item = {{"PK", S(entry.first)}, {"SK", S("#COUNT")}, {"headcount", N(entry.second)}}});
     });
     if (!c.ok()) return Backend(c.error());
   }

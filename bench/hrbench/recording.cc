@@ -5,7 +5,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
-#include <mutex>
 #include <thread>
 #include <utility>
 
@@ -13,6 +12,7 @@
 #include "http_client/json_client.h"
 #include "http_client/json_transport.h"
 #include "http_client/transport/http_transport.h"
+#include "sync/mutex.h"
 
 namespace hrbench {
 namespace {
@@ -30,20 +30,20 @@ class TeeTransport final : public ddbemu::http_client::JsonTransport {
     // happens once per refresh period, not per call: it is not part of any access pattern.
     const bool schema_read = body.find(R"({"S":"#MIGRATION"})") != std::string_view::npos;
     if (!schema_read) {
-      std::lock_guard<std::mutex> lock(mutex_);
+      ddbemu::sync::MutexLock lock(mutex_);
       if (sink_ != nullptr) sink_->push_back({std::string(operation), std::string(body)});
     }
     return http_->Call(operation, body);
   }
   void SetSink(RecordedCall* sink) {
-    std::lock_guard<std::mutex> lock(mutex_);
+    ddbemu::sync::MutexLock lock(mutex_);
     sink_ = sink;
   }
 
  private:
   std::unique_ptr<ddbemu::client::HttpTransport> http_;
-  std::mutex mutex_;
-  RecordedCall* sink_ = nullptr;  // guarded by mutex_
+  ddbemu::sync::Mutex mutex_;
+  RecordedCall* sink_ GUARDED_BY(mutex_) = nullptr;
 };
 
 void AddSlots(RecordedRequest& r, std::string_view needle, Slot::Kind kind, int group) {

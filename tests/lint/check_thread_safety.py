@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """The thread-safety check (ctest lint.thread_safety): Clang's -Wthread-safety over every
-translation unit of emulator/, hrcore/ and tools/ that reaches the annotated mutexes
+translation unit of emulator/, hrcore/, tools/ and bench/ that reaches the annotated mutexes
 (emulator/src/sync/), compiled with the include paths and defines of the real build, so that a
 GUARDED_BY member touched without its mutex, or a REQUIRES function called without the lock,
 fails CI. GCC builds the project and ignores the annotations (sync/thread_annotations.h); this
@@ -44,7 +44,7 @@ import sys
 import tempfile
 import time
 
-SCOPES = ("emulator/", "hrcore/", "tools/")
+SCOPES = ("emulator/", "hrcore/", "tools/", "bench/")
 SYNC_DIR = "emulator/src/sync/"
 DIRECTIVE = re.compile(r"^\s*#\s*(\w+)(.*)$")
 SYNC_INCLUDE = re.compile(r'^\s*#\s*include\s*"sync/[^"]+"', re.MULTILINE)

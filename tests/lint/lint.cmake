@@ -1,7 +1,7 @@
 # Static checks run by ctest (label lint), included from tests/CMakeLists.txt.
 #
 # lint.thread_safety: Clang's thread-safety analysis (-Wthread-safety as errors) over every
-# translation unit of emulator/, hrcore/ and tools/ that reaches the annotated mutexes
+# translation unit of emulator/, hrcore/, tools/ and bench/ that reaches the annotated mutexes
 # (emulator/src/sync/), with this build's flags from compile_commands.json, two at a time. Its
 # self-test first proves that a GUARDED_BY member read without its lock is rejected. Without
 # clang++ it fails: a check that did not run is not a pass (tests/lint/check_thread_safety.py).
