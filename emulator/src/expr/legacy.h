@@ -32,7 +32,7 @@ namespace ddbemu::expr {
 using ::ddbemu::ComparisonOperator;
 using ::ddbemu::ConditionalOperator;
 std::optional<ComparisonOperator> ComparisonOperatorByName(std::string_view name);  // "EQ", ...
-std::string_view ComparisonOperatorName(ComparisonOperator op);
+using ::ddbemu::ComparisonOperatorName;  // ddbemu/model/common.h
 
 // One entry of Expected.
 struct ExpectedEntry {

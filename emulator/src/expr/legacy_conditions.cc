@@ -14,24 +14,23 @@ ApiError Invalid(std::string detail) {
 
 struct OperatorInfo {
   ComparisonOperator op;
-  std::string_view name;
   int min_args;
   int max_args;  // -1: no limit
 };
 constexpr std::array<OperatorInfo, 13> kOperators = {{
-    {ComparisonOperator::kEq, "EQ", 1, 1},
-    {ComparisonOperator::kNe, "NE", 1, 1},
-    {ComparisonOperator::kLe, "LE", 1, 1},
-    {ComparisonOperator::kLt, "LT", 1, 1},
-    {ComparisonOperator::kGe, "GE", 1, 1},
-    {ComparisonOperator::kGt, "GT", 1, 1},
-    {ComparisonOperator::kNotNull, "NOT_NULL", 0, 0},
-    {ComparisonOperator::kNull, "NULL", 0, 0},
-    {ComparisonOperator::kContains, "CONTAINS", 1, 1},
-    {ComparisonOperator::kNotContains, "NOT_CONTAINS", 1, 1},
-    {ComparisonOperator::kBeginsWith, "BEGINS_WITH", 1, 1},
-    {ComparisonOperator::kIn, "IN", 1, -1},
-    {ComparisonOperator::kBetween, "BETWEEN", 2, 2},
+    {ComparisonOperator::kEq, 1, 1},
+    {ComparisonOperator::kNe, 1, 1},
+    {ComparisonOperator::kLe, 1, 1},
+    {ComparisonOperator::kLt, 1, 1},
+    {ComparisonOperator::kGe, 1, 1},
+    {ComparisonOperator::kGt, 1, 1},
+    {ComparisonOperator::kNotNull, 0, 0},
+    {ComparisonOperator::kNull, 0, 0},
+    {ComparisonOperator::kContains, 1, 1},
+    {ComparisonOperator::kNotContains, 1, 1},
+    {ComparisonOperator::kBeginsWith, 1, 1},
+    {ComparisonOperator::kIn, 1, -1},
+    {ComparisonOperator::kBetween, 2, 2},
 }};
 
 const OperatorInfo& Info(ComparisonOperator op) { return kOperators[static_cast<int>(op)]; }
@@ -62,13 +61,14 @@ Status CheckArguments(ComparisonOperator op, const std::vector<AttributeValue>& 
   const OperatorInfo& info = Info(op);
   const int n = static_cast<int>(args.size());
   if (n < info.min_args || (info.max_args >= 0 && n > info.max_args)) {
-    return Invalid("Invalid number of argument(s) for the " + std::string(info.name) +
-                   " ComparisonOperator");
+    return Invalid("Invalid number of argument(s) for the " +
+                   std::string(ComparisonOperatorName(info.op)) + " ComparisonOperator");
   }
   for (const AttributeValue& v : args) {
     if (!TypeAllowed(op, v.type())) {
-      return Invalid("ComparisonOperator " + std::string(info.name) + " is not valid for " +
-                     std::string(TypeDescriptor(v.type())) + " AttributeValue type");
+      return Invalid("ComparisonOperator " + std::string(ComparisonOperatorName(info.op)) +
+                     " is not valid for " + std::string(TypeDescriptor(v.type())) +
+                     " AttributeValue type");
     }
   }
   if (op == ComparisonOperator::kIn || op == ComparisonOperator::kBetween) {
@@ -171,7 +171,7 @@ Result<Condition> ExpectedEntryCondition(const ExpectedEntry& e) {
       args.push_back(*e.value);
     } else if (Info(*e.op).min_args > 0) {
       return Invalid("Value or AttributeValueList must be used with ComparisonOperator: " +
-                     std::string(Info(*e.op).name) + " for Attribute: " + a);
+                     std::string(ComparisonOperatorName(*e.op)) + " for Attribute: " + a);
     }
     DDB_RETURN_IF_ERROR(CheckArguments(*e.op, args));
     return Build(a, *e.op, args);
@@ -224,12 +224,10 @@ bool IsPartitionAttribute(const KeySchemaView& schema, const std::string& name) 
 
 std::optional<ComparisonOperator> ComparisonOperatorByName(std::string_view name) {
   for (const OperatorInfo& info : kOperators) {
-    if (info.name == name) return info.op;
+    if (ComparisonOperatorName(info.op) == name) return info.op;
   }
   return std::nullopt;
 }
-
-std::string_view ComparisonOperatorName(ComparisonOperator op) { return Info(op).name; }
 
 Result<std::optional<Condition>> ExpectedToCondition(const std::vector<ExpectedEntry>& entries,
                                                      ConditionalOperator op) {

@@ -46,13 +46,6 @@ void WriteSelect(JsonWriter& w, const std::optional<Select>& v) {
   if (v) Member(w, "Select", kNames[static_cast<int>(*v)]);
 }
 
-std::string_view ComparisonOperatorName(ComparisonOperator op) {
-  static constexpr std::string_view kNames[] = {
-      "EQ",   "NE",       "LE",           "LT",          "GE", "GT",     "NOT_NULL",
-      "NULL", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH", "IN", "BETWEEN"};
-  return kNames[static_cast<int>(op)];
-}
-
 namespace {
 
 void ValueList(JsonWriter& w, const std::vector<AttributeValue>& values) {

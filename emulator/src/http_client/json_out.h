@@ -79,6 +79,4 @@ void WriteExpected(JsonWriter& w, const std::optional<ExpectedAttributes>& expec
 void WriteConditions(JsonWriter& w, std::string_view key, const std::optional<ConditionMap>& map);
 void WriteAttributeUpdates(JsonWriter& w, const std::optional<AttributeUpdates>& updates);
 
-std::string_view ComparisonOperatorName(ComparisonOperator op);
-
 }  // namespace ddbemu::http_client

@@ -14,6 +14,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
@@ -78,6 +79,15 @@ enum class ComparisonOperator : std::uint8_t {
   kIn,
   kBetween,
 };
+
+// The operator as the wire spells it ("EQ", "NOT_NULL", "BEGINS_WITH", ...): the one table of the
+// names, for the engine's legacy conditions and the HTTP client's codec alike.
+inline std::string_view ComparisonOperatorName(ComparisonOperator op) {
+  static constexpr std::string_view kNames[] = {
+      "EQ",   "NE",       "LE",           "LT",          "GE", "GT",     "NOT_NULL",
+      "NULL", "CONTAINS", "NOT_CONTAINS", "BEGINS_WITH", "IN", "BETWEEN"};
+  return kNames[static_cast<int>(op)];
+}
 enum class ConditionalOperator : std::uint8_t { kAnd, kOr };
 
 // One entry of Expected (the ExpectedAttributeValue shape), keyed by attribute name.
