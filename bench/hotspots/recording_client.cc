@@ -150,7 +150,7 @@ std::vector<ddbemu::ConsumedCapacity> AsVector(const std::optional<ddbemu::Consu
   return {*c};
 }
 
-std::string Fmt(double v) {
+std::string ShortestText(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", v);
   return buf;
@@ -272,8 +272,8 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
     agreed &= std::abs(units - indexes[name]) < 1e-9;
   std::string detail;
   if (!agreed) {
-    detail = "predicted table " + Fmt(predicted_table) + ", charged " + Fmt(table) + " (" +
-             (predicted.empty() ? "?" : predicted.front().key) + ")";
+    detail = "predicted table " + ShortestText(predicted_table) + ", charged " +
+             ShortestText(table) + " (" + (predicted.empty() ? "?" : predicted.front().key) + ")";
   }
   // A read's cost is known only once it has read (the size of what it found), so only writes
   // are checked. What is recorded as accepted is the service's charge: the prediction's split

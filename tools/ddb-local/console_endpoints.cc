@@ -9,7 +9,7 @@
 namespace ddblocal {
 namespace {
 
-ddbemu::Response Invalid(std::string_view message) {
+ddbemu::Response InvalidConsoleQuery(std::string_view message) {
   std::string body = "{\"__type\":\"com.amazon.coral.validate#ValidationException\",\"message\":\"";
   body += message;  // our own text: no characters to escape
   body += "\"}";
@@ -39,7 +39,7 @@ ddbemu::Response AuditEndpoint(ddbemu::Database& database,
   for (const auto& [name, field] : ratios) {
     if (auto it = params.find(name); it != params.end()) {
       auto v = ParseNumber<double>(it->second);
-      if (!v) return Invalid(std::string(name) + "= must be a non-negative number");
+      if (!v) return InvalidConsoleQuery(std::string(name) + "= must be a non-negative number");
       *field = *v;
     }
   }
@@ -51,7 +51,7 @@ ddbemu::Response AuditEndpoint(ddbemu::Database& database,
   for (const auto& [name, field] : counts) {
     if (auto it = params.find(name); it != params.end()) {
       auto v = ParseNumber<std::int64_t>(it->second);
-      if (!v) return Invalid(std::string(name) + "= must be a non-negative integer");
+      if (!v) return InvalidConsoleQuery(std::string(name) + "= must be a non-negative integer");
       *field = *v;
     }
   }

@@ -8,13 +8,12 @@
 
 #include <string_view>
 
+#include "api_json/json_read.h"
 #include "value/number.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api::json {
 namespace {
-
-std::string_view View(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
 
 // The type of a one-member {"S": string} or {"N": string} object, or kNull for anything else.
 AttributeType PlainType(const rapidjson::Value& v) {

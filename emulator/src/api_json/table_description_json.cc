@@ -8,9 +8,6 @@
 namespace ddbemu::api::json {
 namespace {
 
-using ::ddbemu::AttributeDefinition;
-using ::ddbemu::KeySchemaElement;
-
 std::string_view ScalarName(ScalarAttributeType t) {
   return t == ScalarAttributeType::kN ? "N" : t == ScalarAttributeType::kB ? "B" : "S";
 }
@@ -21,11 +18,12 @@ std::string_view ProjectionName(ProjectionType t) {
                                           : "INCLUDE";
 }
 
-void WriteAttributeDefinitions(JsonWriter& w, const std::vector<AttributeDefinition>& defs) {
+void WriteAttributeDefinitions(JsonWriter& w,
+                               const std::vector<::ddbemu::AttributeDefinition>& defs) {
   if (defs.empty()) return;
   w.Key("AttributeDefinitions");
   w.StartArray();
-  for (const AttributeDefinition& d : defs) {
+  for (const ::ddbemu::AttributeDefinition& d : defs) {
     w.StartObject();
     w.Key("AttributeName");
     WriteString(d.attribute_name, w);
@@ -36,11 +34,11 @@ void WriteAttributeDefinitions(JsonWriter& w, const std::vector<AttributeDefinit
   w.EndArray();
 }
 
-void WriteKeySchema(JsonWriter& w, const std::vector<KeySchemaElement>& keys) {
+void WriteKeySchema(JsonWriter& w, const std::vector<::ddbemu::KeySchemaElement>& keys) {
   if (keys.empty()) return;
   w.Key("KeySchema");
   w.StartArray();
-  for (const KeySchemaElement& k : keys) {
+  for (const ::ddbemu::KeySchemaElement& k : keys) {
     w.StartObject();
     w.Key("AttributeName");
     WriteString(k.attribute_name, w);

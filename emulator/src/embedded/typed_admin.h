@@ -19,19 +19,13 @@
 #include "api/tag_requests.h"
 #include "api/ttl_requests.h"
 #include "ddbemu/client.h"
+#include "embedded/model_checks.h"
 #include "ops/control/service_info.h"
 
 namespace ddbemu::embedded {
 
 // A time as the service reports it: whole milliseconds.
 inline std::int64_t WholeMillis(std::int64_t micros) { return micros / 1000 * 1000; }
-
-// The JSON path's validator's answer to one failed constraint of the API model, word for word.
-inline ApiError Constraint(std::string_view value, std::string_view path, std::string_view rule) {
-  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
-                              "' at '" + std::string(path) +
-                              "' failed to satisfy constraint: " + std::string(rule));
-}
 
 // Time to Live and tags (typed_ttl_tags.cc).
 Result<api::UpdateTimeToLiveRequest> ToEngine(const UpdateTimeToLiveRequest& request);

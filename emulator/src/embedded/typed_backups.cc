@@ -9,25 +9,6 @@
 namespace ddbemu::embedded {
 namespace {
 
-Status CheckLength(std::string_view value, std::string_view path, std::size_t min,
-                   std::size_t max) {
-  if (value.size() < min) {
-    return Constraint(value, path,
-                      "Member must have length greater than or equal to " + std::to_string(min));
-  }
-  if (value.size() > max) {
-    return Constraint(value, path,
-                      "Member must have length less than or equal to " + std::to_string(max));
-  }
-  return Status::Ok();
-}
-
-Status CheckTableName(const std::string& name, std::string_view path = "tableName") {
-  Result<std::string_view> checked = api::ValidateTableName(name, path);
-  if (!checked.ok()) return checked.error();
-  return Status::Ok();
-}
-
 // BackupArn: 37..1024 characters (the API model).
 Status CheckBackupArn(const std::string& arn) { return CheckLength(arn, "backupArn", 37, 1024); }
 
@@ -45,7 +26,7 @@ Status CheckBackupName(const std::string& name) {
   return Status::Ok();
 }
 
-BackupStatus StatusOf(const std::string& status) {
+BackupStatus BackupStatusOf(const std::string& status) {
   if (status == "DELETED") return BackupStatus::kDeleted;
   if (status == "CREATING") return BackupStatus::kCreating;
   return BackupStatus::kAvailable;
@@ -56,7 +37,7 @@ BackupDetails Details(const api::BackupView& b) {
   out.backup_arn = b.arn;
   out.backup_name = b.name;
   out.backup_size_bytes = static_cast<std::int64_t>(b.size_bytes);
-  out.backup_status = StatusOf(b.status);
+  out.backup_status = BackupStatusOf(b.status);
   out.backup_type = BackupType::kUser;
   out.backup_creation_date_time_micros = WholeMillis(b.creation_micros);
   return out;
@@ -189,7 +170,7 @@ ListBackupsResponse ToPublic(const api::ListBackupsResponse& response) {
     s.backup_arn = b.arn;
     s.backup_name = b.name;
     s.backup_creation_date_time_micros = WholeMillis(b.creation_micros);
-    s.backup_status = StatusOf(b.status);
+    s.backup_status = BackupStatusOf(b.status);
     s.backup_type = BackupType::kUser;
     s.backup_size_bytes = static_cast<std::int64_t>(b.size_bytes);
     out.backup_summaries.push_back(std::move(s));

@@ -8,35 +8,6 @@
 namespace ddbemu::embedded {
 namespace {
 
-Status CheckTableName(const std::string& name) {
-  Result<std::string_view> checked = api::ValidateTableName(name);
-  if (!checked.ok()) return checked.error();
-  return Status::Ok();
-}
-
-Status CheckIndexName(const std::optional<std::string>& name) {
-  if (!name) return Status::Ok();
-  if (name->size() < 3) {
-    return Constraint(*name, "indexName", "Member must have length greater than or equal to 3");
-  }
-  if (name->size() > 255) {
-    return Constraint(*name, "indexName", "Member must have length less than or equal to 255");
-  }
-  return Status::Ok();
-}
-
-Status CheckRange(std::int64_t value, std::string_view path, std::int64_t min, std::int64_t max) {
-  if (value < min) {
-    return Constraint(std::to_string(value), path,
-                      "Member must have value greater than or equal to " + std::to_string(min));
-  }
-  if (value > max) {
-    return Constraint(std::to_string(value), path,
-                      "Member must have value less than or equal to " + std::to_string(max));
-  }
-  return Status::Ok();
-}
-
 constexpr std::string_view kModeNames[] = {"ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS"};
 
 std::optional<ContributorInsightsMode> ModeOf(const std::string& mode) {
@@ -45,7 +16,7 @@ std::optional<ContributorInsightsMode> ModeOf(const std::string& mode) {
   return std::nullopt;
 }
 
-ContributorInsightsStatus StatusOf(const std::string& status) {
+ContributorInsightsStatus InsightsStatusOf(const std::string& status) {
   if (status == "ENABLED") return ContributorInsightsStatus::kEnabled;
   if (status == "ENABLING") return ContributorInsightsStatus::kEnabling;
   if (status == "DISABLING") return ContributorInsightsStatus::kDisabling;
@@ -137,14 +108,14 @@ DescribeContributorInsightsResponse ToDescribeInsightsResponse(const api::Insigh
   out.table_name = d.table_name;
   out.index_name = IndexOf(d.index_name);
   out.contributor_insights_rule_list = d.rules;
-  out.contributor_insights_status = StatusOf(d.status);
+  out.contributor_insights_status = InsightsStatusOf(d.status);
   if (d.updated_micros > 0) out.last_update_date_time_micros = WholeMillis(d.updated_micros);
   out.contributor_insights_mode = ModeOf(d.mode);
   return out;
 }
 
 UpdateContributorInsightsResponse ToUpdateInsightsResponse(const api::InsightsDescription& d) {
-  return {d.table_name, IndexOf(d.index_name), StatusOf(d.status), ModeOf(d.mode)};
+  return {d.table_name, IndexOf(d.index_name), InsightsStatusOf(d.status), ModeOf(d.mode)};
 }
 
 ListContributorInsightsResponse ToListInsightsResponse(
@@ -152,7 +123,7 @@ ListContributorInsightsResponse ToListInsightsResponse(
   ListContributorInsightsResponse out;
   for (const api::InsightsDescription& d : list) {
     out.contributor_insights_summaries.push_back(
-        {d.table_name, IndexOf(d.index_name), StatusOf(d.status), ModeOf(d.mode)});
+        {d.table_name, IndexOf(d.index_name), InsightsStatusOf(d.status), ModeOf(d.mode)});
   }
   if (!next_token.empty()) out.next_token = next_token;
   return out;

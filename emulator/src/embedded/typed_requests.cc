@@ -9,7 +9,7 @@
 #include <utility>
 #include <variant>
 
-#include "api/table_names.h"
+#include "embedded/model_checks.h"
 #include "value/item_codec.h"
 #include "value/value_rules.h"
 
@@ -17,28 +17,6 @@ namespace ddbemu::embedded {
 namespace {
 
 // ---- the API model's constraints that a typed request can still break ----------------------
-
-ApiError OneConstraint(std::string_view value, std::string_view path, std::string_view rule) {
-  std::string m = "1 validation error detected: Value '";
-  m.append(value).append("' at '").append(path).append("' failed to satisfy constraint: ");
-  m.append(rule);
-  return ApiError::Validation(std::move(m));
-}
-
-Status CheckTableName(const std::string& name, std::string_view path = "tableName") {
-  Result<std::string_view> checked = api::ValidateTableName(name, path);
-  if (!checked.ok()) return checked.error();
-  return Status::Ok();
-}
-
-Status CheckIndexName(const std::optional<std::string>& name) {
-  if (!name) return Status::Ok();
-  if (name->size() < 3)
-    return OneConstraint(*name, "indexName", "Member must have length greater than or equal to 3");
-  if (name->size() > 255)
-    return OneConstraint(*name, "indexName", "Member must have length less than or equal to 255");
-  return Status::Ok();
-}
 
 // AWS's newer validation framework, which Query, Scan and BatchGetItem answer with: the member
 // named as the API names it, no value echoed (api_json/request_validator.cc words the JSON path's).
@@ -54,8 +32,8 @@ Status CheckMinimumFramework(const std::optional<std::int64_t>& value, std::stri
 Status CheckMinimum(const std::optional<std::int64_t>& value, std::string_view path,
                     std::int64_t min) {
   if (!value || *value >= min) return Status::Ok();
-  return OneConstraint(std::to_string(*value), path,
-                       "Member must have value greater than or equal to " + std::to_string(min));
+  return Constraint(std::to_string(*value), path,
+                    "Member must have value greater than or equal to " + std::to_string(min));
 }
 
 // ---- enums -----------------------------------------------------------------------------------
@@ -460,16 +438,15 @@ Result<api::TransactWriteAction> WriteAction(api::TransactActionKind kind, Actio
 Result<api::TransactWriteItemsRequest> ToEngine(TransactWriteItemsRequest in) {
   // The API model's limits on ClientRequestToken (1..36 characters).
   if (in.client_request_token && in.client_request_token->empty()) {
-    return OneConstraint("", "clientRequestToken",
-                         "Member must have length greater than or equal to 1");
+    return Constraint("", "clientRequestToken",
+                      "Member must have length greater than or equal to 1");
   }
   if (in.client_request_token && in.client_request_token->size() > 36) {
-    return OneConstraint(*in.client_request_token, "clientRequestToken",
-                         "Member must have length less than or equal to 36");
+    return Constraint(*in.client_request_token, "clientRequestToken",
+                      "Member must have length less than or equal to 36");
   }
   if (in.transact_items.empty())
-    return OneConstraint("[]", "transactItems",
-                         "Member must have length greater than or equal to 1");
+    return Constraint("[]", "transactItems", "Member must have length greater than or equal to 1");
   api::TransactWriteItemsRequest out;
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   out.return_item_collection_metrics =
@@ -498,8 +475,7 @@ Result<api::TransactWriteItemsRequest> ToEngine(TransactWriteItemsRequest in) {
 
 Result<api::TransactGetItemsRequest> ToEngine(TransactGetItemsRequest in) {
   if (in.transact_items.empty())
-    return OneConstraint("[]", "transactItems",
-                         "Member must have length greater than or equal to 1");
+    return Constraint("[]", "transactItems", "Member must have length greater than or equal to 1");
   api::TransactGetItemsRequest out;
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   for (Get& get : in.transact_items) {

@@ -18,7 +18,7 @@ namespace {
 
 namespace streams = ops::streams;
 
-StreamStatus StatusOf(const std::string& status) {
+StreamStatus StreamStatusOf(const std::string& status) {
   if (status == "ENABLING") return StreamStatus::kEnabling;
   if (status == "DISABLING") return StreamStatus::kDisabling;
   if (status == "DISABLED") return StreamStatus::kDisabled;
@@ -126,7 +126,7 @@ DescribeStreamResponse ToPublic(streams::DescribeStreamResponse in) {
   StreamDescription d;
   d.stream_arn = std::move(in.stream_arn);
   d.stream_label = info.label;
-  d.stream_status = StatusOf(in.status);
+  d.stream_status = StreamStatusOf(in.status);
   d.stream_view_type = info.view_type;
   d.creation_request_date_time_micros = info.created_micros / 1000 * 1000;  // JSON's millis
   d.table_name = info.table_name;

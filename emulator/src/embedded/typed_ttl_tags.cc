@@ -7,38 +7,10 @@
 namespace ddbemu::embedded {
 namespace {
 
-ApiError LengthAtLeast(std::string_view value, std::string_view path, int min) {
-  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
-                              "' at '" + std::string(path) +
-                              "' failed to satisfy constraint: Member must have length greater "
-                              "than or equal to " +
-                              std::to_string(min));
-}
-
-ApiError LengthAtMost(std::string_view value, std::string_view path, int max) {
-  return ApiError::Validation("1 validation error detected: Value '" + std::string(value) +
-                              "' at '" + std::string(path) +
-                              "' failed to satisfy constraint: Member must have length less "
-                              "than or equal to " +
-                              std::to_string(max));
-}
-
-Status CheckLength(std::string_view value, std::string_view path, int min, int max) {
-  if (static_cast<int>(value.size()) < min) return LengthAtLeast(value, path, min);
-  if (static_cast<int>(value.size()) > max) return LengthAtMost(value, path, max);
-  return Status::Ok();
-}
-
-Status CheckTableName(const std::string& name) {
-  Result<std::string_view> checked = api::ValidateTableName(name);
-  if (!checked.ok()) return checked.error();
-  return Status::Ok();
-}
-
 // ResourceArn: 1..1283 characters (the API model); what it names is the operation's check.
 Status CheckResourceArn(const std::string& arn) { return CheckLength(arn, "resourceArn", 1, 1283); }
 
-TimeToLiveStatus StatusOf(std::string_view status) {
+TimeToLiveStatus TimeToLiveStatusOf(std::string_view status) {
   if (status == "ENABLED") return TimeToLiveStatus::kEnabled;
   if (status == "ENABLING") return TimeToLiveStatus::kEnabling;
   if (status == "DISABLING") return TimeToLiveStatus::kDisabling;
@@ -66,14 +38,15 @@ UpdateTimeToLiveResponse ToPublic(const api::UpdateTimeToLiveRequest& applied) {
 
 DescribeTimeToLiveResponse ToPublic(api::TimeToLiveDescription description) {
   DescribeTimeToLiveResponse out;
-  out.time_to_live_description.time_to_live_status = StatusOf(description.status);
+  out.time_to_live_description.time_to_live_status = TimeToLiveStatusOf(description.status);
   out.time_to_live_description.attribute_name = std::move(description.attribute_name);
   return out;
 }
 
 Result<api::TagResourceRequest> ToEngine(const TagResourceRequest& in) {
   DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
-  if (in.tags.empty()) return LengthAtLeast("[]", "tags", 1);
+  if (in.tags.empty())
+    return Constraint("[]", "tags", "Member must have length greater than or equal to 1");
   api::TagResourceRequest out;
   out.resource_arn = in.resource_arn;
   for (std::size_t i = 0; i < in.tags.size(); ++i) {
@@ -88,7 +61,8 @@ Result<api::TagResourceRequest> ToEngine(const TagResourceRequest& in) {
 
 Result<api::UntagResourceRequest> ToEngine(const UntagResourceRequest& in) {
   DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
-  if (in.tag_keys.empty()) return LengthAtLeast("[]", "tagKeys", 1);
+  if (in.tag_keys.empty())
+    return Constraint("[]", "tagKeys", "Member must have length greater than or equal to 1");
   return api::UntagResourceRequest{in.resource_arn, in.tag_keys};
 }
 

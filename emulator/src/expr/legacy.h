@@ -17,6 +17,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
@@ -26,6 +27,12 @@
 #include "expr/key_condition.h"
 
 namespace ddbemu::expr {
+
+// "One or more parameter values were invalid: <detail>", the service's ValidationException for
+// a legacy parameter it cannot use.
+inline ApiError InvalidLegacyParameter(std::string detail) {
+  return ApiError::Validation("One or more parameter values were invalid: " + std::move(detail));
+}
 
 // The operators are the public model's (ddbemu/model/common.h), defined once for the typed
 // requests, the JSON codec and the translation here.

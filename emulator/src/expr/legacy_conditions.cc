@@ -8,10 +8,6 @@
 namespace ddbemu::expr {
 namespace {
 
-ApiError Invalid(std::string detail) {
-  return ApiError::Validation("One or more parameter values were invalid: " + std::move(detail));
-}
-
 struct OperatorInfo {
   ComparisonOperator op;
   int min_args;
@@ -61,20 +57,22 @@ Status CheckArguments(ComparisonOperator op, const std::vector<AttributeValue>& 
   const OperatorInfo& info = Info(op);
   const int n = static_cast<int>(args.size());
   if (n < info.min_args || (info.max_args >= 0 && n > info.max_args)) {
-    return Invalid("Invalid number of argument(s) for the " +
-                   std::string(ComparisonOperatorName(info.op)) + " ComparisonOperator");
+    return InvalidLegacyParameter("Invalid number of argument(s) for the " +
+                                  std::string(ComparisonOperatorName(info.op)) +
+                                  " ComparisonOperator");
   }
   for (const AttributeValue& v : args) {
     if (!TypeAllowed(op, v.type())) {
-      return Invalid("ComparisonOperator " + std::string(ComparisonOperatorName(info.op)) +
-                     " is not valid for " + std::string(TypeDescriptor(v.type())) +
-                     " AttributeValue type");
+      return InvalidLegacyParameter(
+          "ComparisonOperator " + std::string(ComparisonOperatorName(info.op)) +
+          " is not valid for " + std::string(TypeDescriptor(v.type())) + " AttributeValue type");
     }
   }
   if (op == ComparisonOperator::kIn || op == ComparisonOperator::kBetween) {
     for (const AttributeValue& v : args) {
       if (v.type() != args[0].type()) {
-        return Invalid("AttributeValues inside AttributeValueList must be of same type");
+        return InvalidLegacyParameter(
+            "AttributeValues inside AttributeValueList must be of same type");
       }
     }
   }
@@ -154,14 +152,16 @@ Condition Build(const std::string& attribute, ComparisonOperator op,
 Result<Condition> ExpectedEntryCondition(const ExpectedEntry& e) {
   const std::string& a = e.attribute;
   if (e.value && e.value_list) {
-    return Invalid("Value and AttributeValueList cannot be used together for Attribute: " + a);
+    return InvalidLegacyParameter(
+        "Value and AttributeValueList cannot be used together for Attribute: " + a);
   }
   if (e.exists && e.op) {
-    return Invalid("Exists and ComparisonOperator cannot be used together for Attribute: " + a);
+    return InvalidLegacyParameter(
+        "Exists and ComparisonOperator cannot be used together for Attribute: " + a);
   }
   if (e.value_list && !e.op) {
-    return Invalid("AttributeValueList can only be used with a ComparisonOperator for Attribute: " +
-                   a);
+    return InvalidLegacyParameter(
+        "AttributeValueList can only be used with a ComparisonOperator for Attribute: " + a);
   }
   if (e.op) {
     std::vector<AttributeValue> args;
@@ -170,19 +170,22 @@ Result<Condition> ExpectedEntryCondition(const ExpectedEntry& e) {
     } else if (e.value) {
       args.push_back(*e.value);
     } else if (Info(*e.op).min_args > 0) {
-      return Invalid("Value or AttributeValueList must be used with ComparisonOperator: " +
-                     std::string(ComparisonOperatorName(*e.op)) + " for Attribute: " + a);
+      return InvalidLegacyParameter(
+          "Value or AttributeValueList must be used with ComparisonOperator: " +
+          std::string(ComparisonOperatorName(*e.op)) + " for Attribute: " + a);
     }
     DDB_RETURN_IF_ERROR(CheckArguments(*e.op, args));
     return Build(a, *e.op, args);
   }
   if (e.exists == false) {
-    if (e.value) return Invalid("Value cannot be used when Exists is false for Attribute: " + a);
+    if (e.value)
+      return InvalidLegacyParameter("Value cannot be used when Exists is false for Attribute: " +
+                                    a);
     return Build(a, ComparisonOperator::kNull, {});
   }
   if (!e.value) {
-    return Invalid(std::string("Value must be provided when Exists is ") +
-                   (e.exists ? "true" : "null") + " for Attribute: " + a);
+    return InvalidLegacyParameter(std::string("Value must be provided when Exists is ") +
+                                  (e.exists ? "true" : "null") + " for Attribute: " + a);
   }
   return Build(a, ComparisonOperator::kEq, {*e.value});
 }

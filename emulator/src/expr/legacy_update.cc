@@ -7,17 +7,14 @@
 namespace ddbemu::expr {
 namespace {
 
-ApiError Invalid(std::string detail) {
-  return ApiError::Validation("One or more parameter values were invalid: " + std::move(detail));
-}
-
 Result<UpdateAction> Translate(const AttributeUpdateEntry& e) {
   using Action = AttributeUpdateEntry::Action;
   UpdateAction a;
   a.path = MakePath({PathElement::Name(e.attribute)});
   if (!e.value) {
     if (e.action != Action::kDelete) {
-      return Invalid("Only DELETE action is allowed when no attribute value is specified");
+      return InvalidLegacyParameter(
+          "Only DELETE action is allowed when no attribute value is specified");
     }
     a.kind = UpdateAction::Kind::kRemove;
     return a;
@@ -30,15 +27,15 @@ Result<UpdateAction> Translate(const AttributeUpdateEntry& e) {
       return a;
     case Action::kDelete:
       if (!v.is_set()) {
-        return Invalid("DELETE action with value is not supported for the type " +
-                       std::string(errors::InternalTypeName(v.type())));
+        return InvalidLegacyParameter("DELETE action with value is not supported for the type " +
+                                      std::string(errors::InternalTypeName(v.type())));
       }
       a.kind = UpdateAction::Kind::kDelete;
       return a;
     case Action::kAdd:
       if (!v.is_set() && !v.is(AttributeType::kN) && !v.is(AttributeType::kL)) {
-        return Invalid("ADD action is not supported for the type " +
-                       std::string(errors::InternalTypeName(v.type())));
+        return InvalidLegacyParameter("ADD action is not supported for the type " +
+                                      std::string(errors::InternalTypeName(v.type())));
       }
       a.kind = UpdateAction::Kind::kAdd;
       return a;

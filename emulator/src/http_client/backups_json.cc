@@ -5,18 +5,16 @@
 namespace ddbemu::http_client {
 namespace {
 
-constexpr std::string_view kStatusNames[] = {"CREATING", "DELETED", "AVAILABLE"};
+constexpr std::string_view kBackupStatusNames[] = {"CREATING", "DELETED", "AVAILABLE"};
 constexpr std::string_view kTypeNames[] = {"USER", "SYSTEM", "AWS_BACKUP"};
 constexpr std::string_view kFilterNames[] = {"USER", "SYSTEM", "AWS_BACKUP", "ALL"};
-constexpr std::string_view kKeyTypeNames[] = {"HASH", "RANGE"};
-constexpr std::string_view kBillingNames[] = {"PROVISIONED", "PAY_PER_REQUEST"};
 
 Result<BackupDetails> Details(const Json& d) {
   BackupDetails out;
   DDB_ASSIGN_OR_RETURN(out.backup_arn, String(d, "BackupArn"));
   DDB_ASSIGN_OR_RETURN(out.backup_name, String(d, "BackupName"));
   DDB_ASSIGN_OR_RETURN(out.backup_size_bytes, OptInt(d, "BackupSizeBytes"));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<BackupStatus>(d, "BackupStatus", kStatusNames));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<BackupStatus>(d, "BackupStatus", kBackupStatusNames));
   out.backup_status = status.value_or(BackupStatus::kAvailable);
   DDB_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(d, "BackupType", kTypeNames));
   out.backup_type = type.value_or(BackupType::kUser);
@@ -49,7 +47,7 @@ Result<SourceTableDetails> Source(const Json& s) {
                          Int(*pt, "WriteCapacityUnits"));
   }
   DDB_ASSIGN_OR_RETURN(out.item_count, OptInt(s, "ItemCount"));
-  DDB_ASSIGN_OR_RETURN(out.billing_mode, EnumOf<BillingMode>(s, "BillingMode", kBillingNames));
+  DDB_ASSIGN_OR_RETURN(out.billing_mode, EnumOf<BillingMode>(s, "BillingMode", kBillingModeNames));
   return out;
 }
 
@@ -140,7 +138,8 @@ Status FromJson(std::string_view body, ListBackupsResponse& out) {
                              Micros(e, "BackupCreationDateTime"));
         DDB_ASSIGN_OR_RETURN(s.backup_expiry_date_time_micros,
                              OptMicros(e, "BackupExpiryDateTime"));
-        DDB_ASSIGN_OR_RETURN(auto status, EnumOf<BackupStatus>(e, "BackupStatus", kStatusNames));
+        DDB_ASSIGN_OR_RETURN(auto status,
+                             EnumOf<BackupStatus>(e, "BackupStatus", kBackupStatusNames));
         s.backup_status = status.value_or(BackupStatus::kAvailable);
         DDB_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(e, "BackupType", kTypeNames));
         s.backup_type = type.value_or(BackupType::kUser);

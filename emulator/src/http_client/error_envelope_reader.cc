@@ -19,7 +19,7 @@ std::string_view StringMember(const rapidjson::Value& object, const char* name) 
 
 // An "Item" member as an M value; null when absent or malformed (the payload must not hide the
 // error it comes with).
-std::shared_ptr<const AttributeValue> ItemMember(const rapidjson::Value& object) {
+std::shared_ptr<const AttributeValue> FailedItem(const rapidjson::Value& object) {
   const auto it = object.FindMember("Item");
   if (it == object.MemberEnd() || !it->value.IsObject()) return nullptr;
   Result<Item> item = ItemFromJson(it->value);
@@ -54,14 +54,14 @@ ApiError ApiErrorFromEnvelope(int http_status, std::string_view body, std::strin
     return ApiError(ErrorCode::kUnknownServiceError, std::move(text));
   }
   ApiError error(*code, std::string(message));
-  error.item = ItemMember(doc);
+  error.item = FailedItem(doc);
   if (auto it = doc.FindMember("CancellationReasons");
       it != doc.MemberEnd() && it->value.IsArray()) {
     for (const rapidjson::Value& entry : it->value.GetArray()) {
       if (!entry.IsObject()) continue;
       error.cancellation_reasons.push_back({std::string(StringMember(entry, "Code")),
                                             std::string(StringMember(entry, "Message")),
-                                            ItemMember(entry)});
+                                            FailedItem(entry)});
     }
   }
   if (auto it = doc.FindMember("ThrottlingReasons"); it != doc.MemberEnd() && it->value.IsArray()) {

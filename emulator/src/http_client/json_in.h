@@ -18,6 +18,10 @@ namespace ddbemu::http_client {
 
 using Json = rapidjson::Value;
 
+// The API names of the enums that several families' responses carry (index = enum value).
+inline constexpr std::string_view kKeyTypeNames[] = {"HASH", "RANGE"};
+inline constexpr std::string_view kBillingModeNames[] = {"PROVISIONED", "PAY_PER_REQUEST"};
+
 // The error for a body that breaks the protocol: InternalServerError naming `what`.
 ApiError Malformed(std::string_view what);
 

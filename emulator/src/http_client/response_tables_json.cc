@@ -21,11 +21,9 @@ Result<std::optional<Enum>> EnumMember(const Json& object, std::string_view name
   return Malformed(std::string(name) + " has the unknown value " + *text);
 }
 
-constexpr std::string_view kStatusNames[] = {"CREATING", "UPDATING", "DELETING", "ACTIVE"};
-constexpr std::string_view kKeyTypeNames[] = {"HASH", "RANGE"};
+constexpr std::string_view kTableStatusNames[] = {"CREATING", "UPDATING", "DELETING", "ACTIVE"};
 constexpr std::string_view kScalarNames[] = {"S", "N", "B"};
 constexpr std::string_view kProjectionNames[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
-constexpr std::string_view kBillingNames[] = {"PROVISIONED", "PAY_PER_REQUEST"};
 
 Result<std::int64_t> TimeMicros(const Json& object, std::string_view name) {
   DDB_ASSIGN_OR_RETURN(std::optional<double> seconds, OptDouble(object, name));
@@ -109,7 +107,7 @@ Result<GlobalSecondaryIndexDescription> GlobalIndex(const Json& e) {
   DDB_ASSIGN_OR_RETURN(g.index_arn, String(e, "IndexArn"));
   DDB_ASSIGN_OR_RETURN(g.key_schema, KeySchema(e));
   DDB_ASSIGN_OR_RETURN(g.projection, ProjectionOf(e));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<IndexStatus>(e, "IndexStatus", kStatusNames));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<IndexStatus>(e, "IndexStatus", kTableStatusNames));
   g.index_status = status.value_or(IndexStatus::kActive);
   DDB_ASSIGN_OR_RETURN(auto backfilling, OptBool(e, "Backfilling"));
   g.backfilling = backfilling.value_or(false);
@@ -142,7 +140,7 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
   DDB_ASSIGN_OR_RETURN(d.table_name, String(*t, "TableName"));
   DDB_ASSIGN_OR_RETURN(d.table_arn, String(*t, "TableArn"));
   DDB_ASSIGN_OR_RETURN(d.table_id, String(*t, "TableId"));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<TableStatus>(*t, "TableStatus", kStatusNames));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<TableStatus>(*t, "TableStatus", kTableStatusNames));
   d.table_status = status.value_or(TableStatus::kActive);
   DDB_ASSIGN_OR_RETURN(d.creation_date_time_micros, TimeMicros(*t, "CreationDateTime"));
   DDB_ASSIGN_OR_RETURN(d.key_schema, KeySchema(*t));
@@ -161,7 +159,7 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
   // table is provisioned.
   if (const Json* summary = Find(*t, "BillingModeSummary")) {
     DDB_ASSIGN_OR_RETURN(auto mode,
-                         EnumMember<BillingMode>(*summary, "BillingMode", kBillingNames));
+                         EnumMember<BillingMode>(*summary, "BillingMode", kBillingModeNames));
     d.billing_mode = mode.value_or(BillingMode::kProvisioned);
     BillingModeSummary summary_out{d.billing_mode, 0};
     DDB_ASSIGN_OR_RETURN(summary_out.last_update_to_pay_per_request_micros,

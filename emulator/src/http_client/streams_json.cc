@@ -8,11 +8,10 @@ namespace {
 
 constexpr std::string_view kViewTypeNames[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
                                                "NEW_AND_OLD_IMAGES"};
-constexpr std::string_view kStatusNames[] = {"ENABLING", "ENABLED", "DISABLING", "DISABLED"};
+constexpr std::string_view kStreamStatusNames[] = {"ENABLING", "ENABLED", "DISABLING", "DISABLED"};
 constexpr std::string_view kIteratorTypeNames[] = {"TRIM_HORIZON", "LATEST", "AT_SEQUENCE_NUMBER",
                                                    "AFTER_SEQUENCE_NUMBER"};
 constexpr std::string_view kOperationNames[] = {"INSERT", "MODIFY", "REMOVE"};
-constexpr std::string_view kKeyTypeNames[] = {"HASH", "RANGE"};
 
 Result<Shard> ShardFrom(const Json& e) {
   Shard s;
@@ -112,7 +111,7 @@ Status FromJson(std::string_view body, DescribeStreamResponse& out) {
   StreamDescription& s = out.stream_description;
   DDB_ASSIGN_OR_RETURN(s.stream_arn, String(*d, "StreamArn"));
   DDB_ASSIGN_OR_RETURN(s.stream_label, String(*d, "StreamLabel"));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<StreamStatus>(*d, "StreamStatus", kStatusNames));
+  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<StreamStatus>(*d, "StreamStatus", kStreamStatusNames));
   s.stream_status = status.value_or(StreamStatus::kEnabled);
   DDB_ASSIGN_OR_RETURN(auto view, EnumOf<StreamViewType>(*d, "StreamViewType", kViewTypeNames));
   s.stream_view_type = view.value_or(StreamViewType::kNewAndOldImages);

@@ -8,21 +8,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "server/http_text.h"
+
 namespace ddbemu::server {
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) ==
-                  std::tolower(static_cast<unsigned char>(y));
-         });
-}
 
 // The q of one Accept-Encoding entry's parameters ("q=0.5;..."): the first q parameter; a
 // value that does not parse whole counts as 1 (AWS compressed for "gzip;q=0.x"), and the
@@ -33,10 +22,10 @@ double QualityOf(std::string_view params) {
     const std::string_view param = params.substr(0, semi);
     params = semi == std::string_view::npos ? std::string_view{} : params.substr(semi + 1);
     const std::size_t eq = param.find('=');
-    if (eq == std::string_view::npos || !EqualsIgnoreCase(Trim(param.substr(0, eq)), "q")) {
+    if (eq == std::string_view::npos || !EqualsIgnoreCase(TrimBlanks(param.substr(0, eq)), "q")) {
       continue;
     }
-    const std::string value(Trim(param.substr(eq + 1)));
+    const std::string value(TrimBlanks(param.substr(eq + 1)));
     char* end = nullptr;
     const double q = std::strtod(value.c_str(), &end);
     if (value.empty() || end != value.c_str() + value.size()) return 1.0;
@@ -65,7 +54,7 @@ ResponseEncoding ChooseResponseEncoding(std::string_view accept_encoding) {
     accept_encoding =
         comma == std::string_view::npos ? std::string_view{} : accept_encoding.substr(comma + 1);
     const std::size_t semi = entry.find(';');
-    const std::string_view name = Trim(entry.substr(0, semi));
+    const std::string_view name = TrimBlanks(entry.substr(0, semi));
     const double q =
         QualityOf(semi == std::string_view::npos ? std::string_view{} : entry.substr(semi + 1));
     ++position;

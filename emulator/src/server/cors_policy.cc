@@ -2,22 +2,16 @@
 
 #include <algorithm>
 
+#include "server/http_text.h"
+
 namespace ddbemu::server {
-namespace {
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 CorsPolicy CorsPolicy::FromList(std::string_view list) {
   std::vector<std::string> origins;
   while (!list.empty()) {
     const std::size_t comma = list.find(',');
-    const std::string_view item = Trim(list.substr(0, comma));
+    const std::string_view item = TrimBlanks(list.substr(0, comma));
     if (!item.empty()) origins.emplace_back(item);
     if (comma == std::string_view::npos) break;
     list.remove_prefix(comma + 1);

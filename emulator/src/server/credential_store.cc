@@ -6,7 +6,7 @@
 namespace ddbemu::server {
 namespace {
 
-std::string_view Trim(std::string_view s) {
+std::string_view TrimLine(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
     s.remove_prefix(1);
   }
@@ -38,7 +38,7 @@ Result<CredentialStore> CredentialStore::Parse(std::string_view text, std::strin
   while (!text.empty()) {
     ++line_number;
     const std::size_t eol = text.find('\n');
-    std::string_view line = Trim(text.substr(0, eol));
+    std::string_view line = TrimLine(text.substr(0, eol));
     text = eol == std::string_view::npos ? std::string_view{} : text.substr(eol + 1);
     if (line.empty() || line.front() == '#' || line.front() == ';') continue;
     const auto bad = [&] {
@@ -59,7 +59,7 @@ Result<CredentialStore> CredentialStore::Parse(std::string_view text, std::strin
                      first_word == "output";
     if (ini && eq != std::string_view::npos) {
       const std::string_view name = first_word;
-      const std::string_view value = Trim(line.substr(eq + 1));
+      const std::string_view value = TrimLine(line.substr(eq + 1));
       if (name == "aws_access_key_id") {
         ini_key = std::string(value);
       } else if (name == "aws_secret_access_key") {
@@ -69,8 +69,8 @@ Result<CredentialStore> CredentialStore::Parse(std::string_view text, std::strin
     }
     const std::size_t sep = line.find_first_of(" \t:,");
     if (sep == std::string_view::npos) return bad();
-    const std::string_view key = Trim(line.substr(0, sep));
-    const std::string_view secret = Trim(line.substr(sep + 1));
+    const std::string_view key = TrimLine(line.substr(0, sep));
+    const std::string_view secret = TrimLine(line.substr(sep + 1));
     if (key.empty() || secret.empty() || secret.find_first_of(" \t") != std::string_view::npos) {
       return bad();
     }

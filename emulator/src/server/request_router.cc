@@ -10,6 +10,7 @@
 
 #include "api_json/error_envelope.h"
 #include "server/content_encoding.h"
+#include "server/http_text.h"
 #include "server/sigv4_auth.h"
 #include "server/sigv4_verifier.h"
 #include "value/crc32.h"
@@ -45,16 +46,6 @@ std::string ErrorEnvelope(std::string_view type, std::string_view message = {}) 
 // ASCII case folding, as HTTP's tokens are compared (RFC 9110 section 5.1): inline, where
 // std::tolower is a libc call per byte (some 500 instructions per request for the content
 // type) and would depend on the process's locale.
-char AsciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c; }
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (AsciiLower(a[i]) != AsciiLower(b[i])) return false;
-  }
-  return true;
-}
-
 // The media type without parameters ("application/json; charset=utf-8" -> "application/json").
 std::string_view MediaType(std::string_view content_type) {
   content_type = content_type.substr(0, content_type.find(';'));

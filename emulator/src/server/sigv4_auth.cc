@@ -2,25 +2,13 @@
 
 #include <array>
 
+#include "server/http_text.h"
+
 namespace ddbemu::server {
 namespace {
 
 constexpr std::string_view kMissingToken =
     "com.amazon.coral.service#MissingAuthenticationTokenException";
-constexpr std::string_view kIncompleteSignature =
-    "com.amazon.coral.service#IncompleteSignatureException";
-constexpr std::string_view kUnrecognizedClient =
-    "com.amazon.coral.service#UnrecognizedClientException";
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
-
-AuthResult Fail(std::string_view type, std::string message) {
-  return AuthResult{std::nullopt, AuthError{std::string(type), std::move(message)}};
-}
 
 constexpr std::array<std::string_view, 3> kRequired = {"Credential", "Signature", "SignedHeaders"};
 
@@ -31,15 +19,15 @@ std::array<std::string_view, 3> RequiredParams(std::string_view params) {
   std::array<bool, 3> seen{};
   while (!params.empty()) {
     const std::size_t comma = params.find(',');
-    const std::string_view item = Trim(params.substr(0, comma));
+    const std::string_view item = TrimBlanks(params.substr(0, comma));
     params = comma == std::string_view::npos ? std::string_view{} : params.substr(comma + 1);
     const std::size_t eq = item.find('=');
     if (eq == std::string_view::npos) continue;
-    const std::string_view name = Trim(item.substr(0, eq));
+    const std::string_view name = TrimBlanks(item.substr(0, eq));
     for (std::size_t i = 0; i < kRequired.size(); ++i) {
       if (seen[i] || name != kRequired[i]) continue;
       seen[i] = true;
-      values[i] = Trim(item.substr(eq + 1));
+      values[i] = TrimBlanks(item.substr(eq + 1));
     }
   }
   return values;
@@ -61,14 +49,15 @@ std::optional<AuthError> SplitCredential(std::string_view cred,
     rest.remove_prefix(slash + 1);
   }
   if (count != parts.size()) {
-    return Fail(kIncompleteSignature,
-                "Credential must have exactly 5 slash-delimited elements, e.g. "
-                "keyid/date/region/service/term, got '" +
-                    std::string(cred) + "'")
+    return AuthFailure(kIncompleteSignature,
+                       "Credential must have exactly 5 slash-delimited elements, e.g. "
+                       "keyid/date/region/service/term, got '" +
+                           std::string(cred) + "'")
         .error;
   }
   if (parts[0].empty()) {
-    return Fail(kUnrecognizedClient, "The security token included in the request is invalid.")
+    return AuthFailure(kUnrecognizedClient,
+                       "The security token included in the request is invalid.")
         .error;
   }
   return std::nullopt;
@@ -149,9 +138,9 @@ std::optional<AuthError> ParseAuthorizationInto(std::string_view header, Request
 }
 
 AuthResult ParseAuthorizationGeneral(std::string_view header) {
-  header = Trim(header);
+  header = TrimBlanks(header);
   if (header.substr(0, 5) != "AWS4-") {
-    return Fail(kMissingToken, "Request is missing Authentication Token");
+    return AuthFailure(kMissingToken, "Request is missing Authentication Token");
   }
   // "AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...": the algorithm, then
   // parameters. SDKs put ", " between parameters; some hand-written clients only ",".
@@ -169,7 +158,7 @@ AuthResult ParseAuthorizationGeneral(std::string_view header) {
     }
   }
   if (!missing.empty()) {
-    return Fail(kIncompleteSignature, missing + "Authorization=" + std::string(header));
+    return AuthFailure(kIncompleteSignature, missing + "Authorization=" + std::string(header));
   }
   return FromCredential(values[0]);  // Credential
 }

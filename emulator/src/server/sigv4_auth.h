@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "ddbemu/database.h"
 
@@ -26,6 +27,16 @@ struct AuthResult {
   std::optional<RequestContext> context;  // set when the header is acceptable
   std::optional<AuthError> error;         // set otherwise
 };
+
+// The `__type`s of the rejections (sigv4_auth.cc's shape checks, sigv4_verifier.cc's signature
+// checks), and the result that carries one.
+inline constexpr std::string_view kIncompleteSignature =
+    "com.amazon.coral.service#IncompleteSignatureException";
+inline constexpr std::string_view kUnrecognizedClient =
+    "com.amazon.coral.service#UnrecognizedClientException";
+inline AuthResult AuthFailure(std::string_view type, std::string message) {
+  return AuthResult{std::nullopt, AuthError{std::string(type), std::move(message)}};
+}
 
 // Parses `AWS4-HMAC-SHA256 Credential=<AKID>/<date>/<region>/<service>/aws4_request,
 // SignedHeaders=..., Signature=...`. `header` is empty when the request has none.

@@ -1,21 +1,8 @@
 #include "server/sigv4_signature.h"
 
-#include <cctype>
+#include "server/http_text.h"
 
 namespace ddbemu::server::sigv4 {
-namespace {
-
-char Lower(char c) { return static_cast<char>(std::tolower(static_cast<unsigned char>(c))); }
-
-bool EqualsIgnoreCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (Lower(a[i]) != Lower(b[i])) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 std::string CanonicalRequest(const RequestToSign& request) {
   std::string_view path = request.target;

@@ -7,32 +7,20 @@
 #include <string>
 #include <string_view>
 
+#include "server/http_text.h"
 #include "server/request_router.h"
+#include "server/sigv4_auth.h"
 #include "server/sigv4_signature.h"
 
 namespace ddbemu::server {
 namespace {
 
-constexpr std::string_view kIncompleteSignature =
-    "com.amazon.coral.service#IncompleteSignatureException";
 constexpr std::string_view kInvalidSignature = "com.amazon.coral.service#InvalidSignatureException";
-constexpr std::string_view kUnrecognizedClient =
-    "com.amazon.coral.service#UnrecognizedClientException";
 // The service's words (the SDKs' issue trackers quote them verbatim).
 constexpr std::string_view kSignatureMismatch =
     "The request signature we calculated does not match the signature you provided. Check your "
     "AWS Secret Access Key and signing method. Consult the service documentation for details.";
 constexpr std::string_view kService = "dynamodb";
-
-AuthResult Fail(std::string_view type, std::string message) {
-  return AuthResult{std::nullopt, AuthError{std::string(type), std::move(message)}};
-}
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 // The value of `name=` among the Authorization header's comma-separated parameters.
 std::string_view Param(std::string_view header, std::string_view name) {
@@ -41,11 +29,11 @@ std::string_view Param(std::string_view header, std::string_view name) {
       space == std::string_view::npos ? std::string_view{} : header.substr(space + 1);
   while (!params.empty()) {
     const std::size_t comma = params.find(',');
-    const std::string_view item = Trim(params.substr(0, comma));
+    const std::string_view item = TrimBlanks(params.substr(0, comma));
     params = comma == std::string_view::npos ? std::string_view{} : params.substr(comma + 1);
     const std::size_t eq = item.find('=');
-    if (eq != std::string_view::npos && Trim(item.substr(0, eq)) == name) {
-      return Trim(item.substr(eq + 1));
+    if (eq != std::string_view::npos && TrimBlanks(item.substr(0, eq)) == name) {
+      return TrimBlanks(item.substr(eq + 1));
     }
   }
   return {};
@@ -58,7 +46,7 @@ std::string_view Header(const HttpRequestView& request, std::string_view name) {
     for (std::size_t i = 0; i < key.size() && same; ++i) {
       same = std::tolower(static_cast<unsigned char>(key[i])) == name[i];
     }
-    if (same) return Trim(value);
+    if (same) return TrimBlanks(value);
   }
   return {};
 }
@@ -123,7 +111,7 @@ AuthResult SigV4Verifier::Verify(const HttpRequestView& request) const {
   // Shape first: missing header, missing parameters, a malformed Credential.
   AuthResult shape = ParseAuthorization(request.authorization);
   if (!shape.context) return shape;
-  const std::string_view authorization = Trim(request.authorization);
+  const std::string_view authorization = TrimBlanks(request.authorization);
 
   // keyid/date/region/service/terminator (ParseAuthorization checked there are five).
   std::string_view credential = Param(authorization, "Credential");
@@ -146,52 +134,58 @@ AuthResult SigV4Verifier::Verify(const HttpRequestView& request) const {
     date_value = Header(request, "date");
   }
   if (date_value.empty()) {
-    return Fail(kIncompleteSignature,
-                "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' "
-                "header. Authorization=" +
-                    std::string(authorization));
+    return AuthFailure(
+        kIncompleteSignature,
+        "Authorization header requires existence of either a 'X-Amz-Date' or a 'Date' "
+        "header. Authorization=" +
+            std::string(authorization));
   }
   const std::optional<std::int64_t> when =
       date_header_name == "x-amz-date" ? ParseAmzDate(date_value) : ParseHttpDate(date_value);
   if (!when) {
-    return Fail(kIncompleteSignature, "Date must be in ISO-8601 'basic format'. Got '" +
-                                          std::string(date_value) +
-                                          "'. See http://en.wikipedia.org/wiki/ISO_8601");
+    return AuthFailure(kIncompleteSignature, "Date must be in ISO-8601 'basic format'. Got '" +
+                                                 std::string(date_value) +
+                                                 "'. See http://en.wikipedia.org/wiki/ISO_8601");
   }
   const std::string amz_date =
       date_header_name == "x-amz-date" ? std::string(date_value) : FormatAmzDate(*when);
 
   const std::optional<std::string_view> secret = credentials_->Secret(key_id);
   if (!secret) {
-    return Fail(kUnrecognizedClient, "The security token included in the request is invalid.");
+    return AuthFailure(kUnrecognizedClient,
+                       "The security token included in the request is invalid.");
   }
 
   const std::int64_t now = now_();
   if (*when < now - kMaxSkewSeconds) {
-    return Fail(kInvalidSignature, "Signature expired: " + amz_date + " is now earlier than " +
-                                       FormatAmzDate(now - kMaxSkewSeconds) + " (" +
-                                       FormatAmzDate(now) + " - 15 min.)");
+    return AuthFailure(kInvalidSignature, "Signature expired: " + amz_date +
+                                              " is now earlier than " +
+                                              FormatAmzDate(now - kMaxSkewSeconds) + " (" +
+                                              FormatAmzDate(now) + " - 15 min.)");
   }
   if (*when > now + kMaxSkewSeconds) {
-    return Fail(kInvalidSignature, "Signature not yet current: " + amz_date +
-                                       " is still later than " +
-                                       FormatAmzDate(now + kMaxSkewSeconds) + " (" +
-                                       FormatAmzDate(now) + " + 15 min.)");
+    return AuthFailure(kInvalidSignature, "Signature not yet current: " + amz_date +
+                                              " is still later than " +
+                                              FormatAmzDate(now + kMaxSkewSeconds) + " (" +
+                                              FormatAmzDate(now) + " + 15 min.)");
   }
   if (scope_date != std::string_view(amz_date).substr(0, 8)) {
-    return Fail(kInvalidSignature,
-                "Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date "
-                "from HTTP: '" +
-                    std::string(scope_date) + "' != '" + amz_date.substr(0, 8) + "', from '" +
-                    std::string(date_header_name) + "'.");
+    return AuthFailure(
+        kInvalidSignature,
+        "Date in Credential scope does not match YYYYMMDD from ISO-8601 version of date "
+        "from HTTP: '" +
+            std::string(scope_date) + "' != '" + amz_date.substr(0, 8) + "', from '" +
+            std::string(date_header_name) + "'.");
   }
   if (service != kService) {
-    return Fail(kInvalidSignature, "Credential should be scoped to correct service: 'dynamodb'. ");
+    return AuthFailure(kInvalidSignature,
+                       "Credential should be scoped to correct service: 'dynamodb'. ");
   }
   if (terminator != "aws4_request") {
-    return Fail(kInvalidSignature,
-                "Credential should be scoped with a valid terminator: 'aws4_request', not '" +
-                    std::string(terminator) + "'. ");
+    return AuthFailure(
+        kInvalidSignature,
+        "Credential should be scoped with a valid terminator: 'aws4_request', not '" +
+            std::string(terminator) + "'. ");
   }
 
   sigv4::RequestToSign to_sign;
@@ -205,7 +199,7 @@ AuthResult SigV4Verifier::Verify(const HttpRequestView& request) const {
   const std::string expected =
       sigv4::Signature(signing_keys_.Get(*secret, scope_date, region, service), string_to_sign);
   if (!sigv4::ConstantTimeEquals(expected, Param(authorization, "Signature"))) {
-    return Fail(kInvalidSignature, std::string(kSignatureMismatch));
+    return AuthFailure(kInvalidSignature, std::string(kSignatureMismatch));
   }
   return shape;  // the caller: access key id and region, as ParseAuthorization read them
 }

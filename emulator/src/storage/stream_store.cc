@@ -23,7 +23,7 @@ std::string InfoKey(std::uint32_t id) {
   return key;
 }
 
-std::string NamespacePrefix(std::string_view ns) {
+std::string StreamTablePrefix(std::string_view ns) {
   std::string key = "t";
   AppendU32(static_cast<std::uint32_t>(ns.size()), &key);
   key.append(ns);
@@ -240,7 +240,7 @@ Result<StreamInfo> StreamStore::Create(WriteTxn& txn, std::uint32_t id, std::str
   info.sort_key = table.sort_key;
   info.shards.push_back({ShardId(id, 1, info.created_micros), "", 1, 0, info.created_micros, 0});
   DDB_RETURN_IF_ERROR(Put(txn, info));
-  std::string index = NamespacePrefix(ns);
+  std::string index = StreamTablePrefix(ns);
   AppendU32(id, &index);
   DDB_RETURN_IF_ERROR(map_.Put(txn, index, ""));
   return info;
@@ -268,7 +268,7 @@ Result<std::optional<StreamInfo>> StreamStore::Get(const Txn& txn, std::uint32_t
 }
 
 Result<std::vector<StreamInfo>> StreamStore::List(const Txn& txn, std::string_view ns) const {
-  const std::string prefix = NamespacePrefix(ns);
+  const std::string prefix = StreamTablePrefix(ns);
   std::vector<std::uint32_t> ids;
   {
     DDB_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map_));

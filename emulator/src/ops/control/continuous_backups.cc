@@ -12,7 +12,7 @@ namespace {
 constexpr std::int64_t kMicrosPerDay = 86'400'000'000;
 constexpr std::int64_t kLatestLagMicros = 5 * 60'000'000;  // "5 minutes before the current time"
 
-ApiError TableNotFound(std::string_view name) {
+ApiError PitrTableNotFound(std::string_view name) {
   return ApiError(ErrorCode::kTableNotFound, "Table not found: " + std::string(name));
 }
 
@@ -36,7 +36,7 @@ Result<api::PitrDescription> DescribeContinuousBackups(Engine& engine, const Cal
   DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name));
   DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
-  if (table == nullptr) return TableNotFound(name);
+  if (table == nullptr) return PitrTableNotFound(name);
   DDB_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
   return PitrWindow(setting, engine.clock.NowMicros());
 }
@@ -50,7 +50,7 @@ Result<api::PitrDescription> UpdateContinuousBackups(
   }
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
-  if (!table) return TableNotFound(name);
+  if (!table) return PitrTableNotFound(name);
   DDB_ASSIGN_OR_RETURN(PitrSetting setting, LoadPitr(txn, engine.env, *table));
   const std::int64_t now = engine.clock.NowMicros();
   if (request.enabled && !setting.enabled) setting.enabled_micros = now;

@@ -41,9 +41,9 @@ struct WriteTarget {
   std::optional<Item> current;
 };
 
-Result<WriteTarget> ReadTarget(Engine& engine, storage::WriteTxn& txn, const Caller& caller,
-                               const std::string& table_name, const Item& key_or_item,
-                               bool is_whole_item) {
+Result<WriteTarget> LoadWriteTarget(Engine& engine, storage::WriteTxn& txn, const Caller& caller,
+                                    const std::string& table_name, const Item& key_or_item,
+                                    bool is_whole_item) {
   WriteTarget target;
   DDB_ASSIGN_OR_RETURN(target.schema, FindItemTable(engine, txn, caller, table_name));
   DDB_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table(), key_or_item)
@@ -115,8 +115,8 @@ Result<WriteResult> RunWrite(Engine& engine, const Caller& caller, const Request
                              const Item& key_or_item, bool is_whole_item, ItemMutation mutation,
                              std::size_t failed_write_size) {
   DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(WriteTarget target, ReadTarget(engine, txn, caller, request.table_name,
-                                                      key_or_item, is_whole_item));
+  DDB_ASSIGN_OR_RETURN(WriteTarget target, LoadWriteTarget(engine, txn, caller, request.table_name,
+                                                           key_or_item, is_whole_item));
   const Item* current = target.current ? &*target.current : nullptr;
   DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
   if (outcome.condition_failed) {

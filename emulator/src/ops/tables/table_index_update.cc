@@ -37,10 +37,6 @@ ApiError OnDemandOnlyUpdates(std::string_view index) {
       "WarmThroughput");
 }
 
-bool HasMember(const std::optional<api::OnDemandRequest>& odt) {
-  return odt && (odt->max_read_request_units || odt->max_write_request_units);
-}
-
 std::string OnDemandMember(const api::OnDemandRequest& odt) {
   return odt.max_read_request_units ? "MaxReadRequestUnits" : "MaxWriteRequestUnits";
 }
@@ -96,7 +92,7 @@ Status PlanOneUpdate(const api::UpdateGsiAction& update, UpdatePlan* plan) {
     MergeOnDemand(*update.on_demand_throughput, &index->on_demand);
     return Status::Ok();
   }
-  if (HasMember(update.on_demand_throughput)) {
+  if (SetsOnDemandMaximum(update.on_demand_throughput)) {
     return api::InvalidParameter(OnDemandMember(*update.on_demand_throughput) +
                                  " for OnDemandThroughput for index : " + update.index_name +
                                  " cannot be specified when the table BillingMode is PROVISIONED");

@@ -4,11 +4,18 @@
 // effect in the plan.
 #pragma once
 
+#include <optional>
+
 #include "api/table_requests.h"
 #include "ddbemu/error.h"
 #include "ops/tables/table_update_plan.h"
 
 namespace ddbemu::ops {
+
+// Whether an OnDemandThroughput member sets either maximum (the table's or an index's).
+inline bool SetsOnDemandMaximum(const std::optional<api::OnDemandRequest>& odt) {
+  return odt && (odt->max_read_request_units || odt->max_write_request_units);
+}
 
 // Update actions. "Requested resource not found: Index X for table T" for an unknown index;
 // throughput rules by the billing mode the table will have; "The provisioned throughput for the

@@ -38,10 +38,6 @@ Status CheckUnmodelledChanges(const api::UpdateTableRequest& request, const Tabl
   return Status::Ok();
 }
 
-bool HasMember(const std::optional<api::OnDemandRequest>& odt) {
-  return odt && (odt->max_read_request_units || odt->max_write_request_units);
-}
-
 // BillingMode against ProvisionedThroughput and OnDemandThroughput, for the mode the table will
 // have after the request.
 Status CheckBillingRules(const api::UpdateTableRequest& request, const UpdatePlan& plan) {
@@ -56,7 +52,7 @@ Status CheckBillingRules(const api::UpdateTableRequest& request, const UpdatePla
   }
   if (plan.switching_billing && !plan.target_on_demand)
     DDB_RETURN_IF_ERROR(CheckEveryIndexProvisioned(request, plan));
-  if (!plan.target_on_demand && HasMember(request.on_demand_throughput)) {
+  if (!plan.target_on_demand && SetsOnDemandMaximum(request.on_demand_throughput)) {
     const auto& odt = *request.on_demand_throughput;
     return api::InvalidParameter(
         std::string(odt.max_read_request_units ? "MaxReadRequestUnits" : "MaxWriteRequestUnits") +
