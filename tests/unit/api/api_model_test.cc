@@ -15,7 +15,7 @@
 #include "value/utf8.h"
 
 namespace ddbemu::api_model {
-namespace {
+namespace api_model_test {
 
 TEST(ApiModel, OperationsAreSortedAndFindable) {
   auto ops = Operations();
@@ -127,5 +127,5 @@ TEST(RequestValidatorTiming, TypicalGetItem) {
               elapsed.count() / kIterations);
 }
 
-}  // namespace
+}  // namespace api_model_test
 }  // namespace ddbemu::api_model

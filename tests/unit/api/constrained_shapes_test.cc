@@ -6,7 +6,7 @@
 #include <string_view>
 
 namespace ddbemu::api_model {
-namespace {
+namespace constrained_shapes_test {
 
 const Shape& MemberShape(std::string_view operation, std::string_view member) {
   const Operation* op = FindOperation(operation);
@@ -54,5 +54,5 @@ TEST(ConstrainedShapesTest, EveryShapeWithAConstraintOrARequiredMemberMayBreakOn
   }
 }
 
-}  // namespace
+}  // namespace constrained_shapes_test
 }  // namespace ddbemu::api_model

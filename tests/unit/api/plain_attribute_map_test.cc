@@ -12,7 +12,7 @@
 #include "value_json/json_codec.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace plain_attribute_map_test {
 
 using api::json::AttributeMapFromJson;
 using api::json::ExpressionValueMapFromJson;
@@ -112,5 +112,5 @@ TEST(PlainAttributeMapTest, BuildsTheValuesOfTheirTypes) {
   EXPECT_EQ(item.at("n").scalar(), "10");
 }
 
-}  // namespace
+}  // namespace plain_attribute_map_test
 }  // namespace ddbemu::testing

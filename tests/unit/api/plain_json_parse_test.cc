@@ -14,7 +14,7 @@
 #include "request_bodies.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace plain_json_parse_test {
 
 void ExpectSameValue(const rapidjson::Value& a, const rapidjson::Value& b, const std::string& at) {
   ASSERT_EQ(a.GetType(), b.GetType()) << at;
@@ -218,5 +218,5 @@ TEST(PlainJsonParse, MutatedBodiesNeverDisagreeWithRapidJson) {
   EXPECT_GT(accepted, 1000);  // the mutations exercise acceptance, not only refusal
 }
 
-}  // namespace
+}  // namespace plain_json_parse_test
 }  // namespace ddbemu::testing

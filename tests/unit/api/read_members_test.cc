@@ -13,7 +13,7 @@
 #include "api_json/json_read.h"
 
 namespace ddbemu::api::json {
-namespace {
+namespace read_members_test {
 
 using Slot = const rapidjson::Value* ReadMembers::*;
 
@@ -83,5 +83,5 @@ TEST(ReadMembersTest, FindsNothingInANonObject) {
   for (const std::string json : {"[1,2]", "\"TableName\"", "null", "3"}) ExpectAsMember(json);
 }
 
-}  // namespace
+}  // namespace read_members_test
 }  // namespace ddbemu::api::json

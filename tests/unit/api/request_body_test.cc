@@ -16,7 +16,7 @@
 #include "request_bodies.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace request_body_test {
 
 // The document as JSON text, members in their order (duplicates kept), or "error".
 std::string Written(const rapidjson::Document& doc) {
@@ -157,5 +157,5 @@ TEST(RequestBody, ScanFindsNonAsciiNulAndOpenersAtEveryOffset) {
   }
 }
 
-}  // namespace
+}  // namespace request_body_test
 }  // namespace ddbemu::testing

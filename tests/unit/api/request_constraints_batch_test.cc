@@ -7,7 +7,7 @@
 #include "request_validator_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace request_constraints_batch_test {
 
 const std::string kNamePattern = "satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
 const std::string kNameRules =
@@ -256,5 +256,5 @@ TEST(ValidateTableName, RejectsArnsThatDoNotNameATable) {
   }
 }
 
-}  // namespace
+}  // namespace request_constraints_batch_test
 }  // namespace ddbemu::testing

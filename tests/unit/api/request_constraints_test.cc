@@ -8,7 +8,7 @@
 #include "request_validator_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace request_constraints_test {
 
 const std::string kNamePattern = "satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
 const std::string kLongName(256, 'a');
@@ -203,5 +203,5 @@ INSTANTIATE_TEST_SUITE_P(
                 R"({"TableName": "abc"})", One(NotNull("timeToLiveSpecification")))),
     CaseName);
 
-}  // namespace
+}  // namespace request_constraints_test
 }  // namespace ddbemu::testing

@@ -5,7 +5,7 @@
 #include "request_validator_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace request_serialization_test {
 
 constexpr const char* kParameterizedCast =
     "class sun.reflect.generics.reflectiveObjects.ParameterizedTypeImpl cannot be cast to class "
@@ -215,5 +215,5 @@ TEST(RequestSerialization, DeeplyNestedBodyParsesWithoutExhaustingTheStack) {
   EXPECT_EQ(status.error().code(), ErrorCode::kSerialization);
 }
 
-}  // namespace
+}  // namespace request_serialization_test
 }  // namespace ddbemu::testing

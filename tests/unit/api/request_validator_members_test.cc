@@ -11,7 +11,7 @@
 #include "api_json/request_validator.h"
 
 namespace ddbemu {
-namespace {
+namespace request_validator_members_test {
 
 Status Validate(const std::string& operation, const std::string& body, bool by_model) {
   rapidjson::Document doc;
@@ -84,5 +84,5 @@ TEST(RequestValidatorMembersTest, BothEntryPointsAgreeForEveryOperation) {
   }
 }
 
-}  // namespace
+}  // namespace request_validator_members_test
 }  // namespace ddbemu

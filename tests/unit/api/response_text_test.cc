@@ -13,7 +13,7 @@
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api::json {
-namespace {
+namespace response_text_test {
 
 using ddbemu::testing::RandomItem;
 using ddbemu::testing::RandomValues;
@@ -167,5 +167,5 @@ TEST(ResponseText, NumbersAreTheWritersNumbers) {
   }
 }
 
-}  // namespace
+}  // namespace response_text_test
 }  // namespace ddbemu::api::json

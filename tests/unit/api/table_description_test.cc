@@ -10,7 +10,7 @@
 #include "api_json/operation_codecs.h"
 
 namespace ddbemu::api {
-namespace {
+namespace table_description_test {
 
 constexpr std::int64_t kDay = 86'400'000'000;
 constexpr std::string_view kArn = "arn:aws:dynamodb:us-east-1:123456789012:table/Orders";
@@ -138,5 +138,5 @@ TEST(DescribeTest, TheJsonCodecWritesTheView) {
   EXPECT_DOUBLE_EQ(doc["Table"]["CreationDateTime"].GetDouble(), 1'700'000'000.123);
 }
 
-}  // namespace
+}  // namespace table_description_test
 }  // namespace ddbemu::api

@@ -8,7 +8,7 @@
 #include "api_json/operation_codecs.h"
 
 namespace ddbemu::api::json {
-namespace {
+namespace transact_fingerprint_test {
 
 std::string FingerprintOf(const std::string& json) {
   rapidjson::Document body;
@@ -52,5 +52,5 @@ TEST(TransactFingerprint, NoTokenNoFingerprint) {
   EXPECT_EQ(FingerprintOf(R"({"TransactItems":[]})"), "");
 }
 
-}  // namespace
+}  // namespace transact_fingerprint_test
 }  // namespace ddbemu::api::json

@@ -22,7 +22,7 @@
 #include "value/item_codec.h"
 
 namespace ddbemu::audit {
-namespace {
+namespace audit_fast_paths_test {
 
 TableSchema Schema(bool sort_key) {
   TableSchema schema;
@@ -500,5 +500,5 @@ TEST(ShapeSchema, ConcurrentRequestsAreAllRecorded) {
   }
 }
 
-}  // namespace
+}  // namespace audit_fast_paths_test
 }  // namespace ddbemu::audit

@@ -10,7 +10,7 @@
 #include "audit/request_shape.h"
 
 namespace ddbemu::audit {
-namespace {
+namespace audit_findings_test {
 
 AuditShape Shape(std::string id, std::string operation, std::string table = "t") {
   AuditShape s;
@@ -166,5 +166,5 @@ TEST(AuditShapes, ExpressionsAreNormalisedToNamesAndPlaceholders) {
             "status IN (?, ?) AND #unknown > ?");
 }
 
-}  // namespace
+}  // namespace audit_findings_test
 }  // namespace ddbemu::audit

@@ -13,7 +13,7 @@
 #include "value_json/json_codec.h"
 
 namespace ddbemu::audit {
-namespace {
+namespace key_sketch_test {
 
 std::string RapidjsonLabel(const Item& key) {
   rapidjson::StringBuffer buffer;
@@ -71,5 +71,5 @@ TEST(KeySketch, KeepsTheFrequentKeysAndWritesLabelsOnlyWhenAKeyComesIn) {
   EXPECT_EQ(sketch.Top(), (std::vector<std::string>{"hot", "c"}));
 }
 
-}  // namespace
+}  // namespace key_sketch_test
 }  // namespace ddbemu::audit

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::audit {
-namespace {
+namespace recent_writes_test {
 
 TEST(RecentWrites, FindsWritesSinceATimeAndNotOlderOnes) {
   RecentWrites writes(1024);
@@ -39,5 +39,5 @@ TEST(RecentWrites, KeepsTheLastWritesOfItsCapacity) {
   EXPECT_GE(found, 16384 * 95 / 100);
 }
 
-}  // namespace
+}  // namespace recent_writes_test
 }  // namespace ddbemu::audit

@@ -10,7 +10,7 @@
 #include "ddbemu/database.h"
 
 namespace ddbemu {
-namespace {
+namespace request_audit_test {
 
 constexpr const char* kTable = R"({"TableName":"hrt",
   "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],
@@ -233,5 +233,5 @@ TEST(RequestAuditOff, NothingIsRecordedWhenTheAuditIsOff) {
   EXPECT_TRUE(report->shapes.empty());
 }
 
-}  // namespace
+}  // namespace request_audit_test
 }  // namespace ddbemu

@@ -13,7 +13,7 @@
 #include "ddbemu/embedded_client.h"
 
 namespace ddbemu {
-namespace {
+namespace request_paths_audit_test {
 
 constexpr const char* kTable = R"({"TableName":"hrt",
   "KeySchema":[{"AttributeName":"PK","KeyType":"HASH"},{"AttributeName":"SK","KeyType":"RANGE"}],
@@ -346,5 +346,5 @@ TEST_F(RequestPathsAuditTest, EmbeddedClientRequestsAreAuditedLikeHttpOnes) {
   EXPECT_NE(FindingOf("scan"), nullptr);
 }
 
-}  // namespace
+}  // namespace request_paths_audit_test
 }  // namespace ddbemu

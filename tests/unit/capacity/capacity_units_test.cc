@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::capacity {
-namespace {
+namespace capacity_units_test {
 
 TEST(CapacityUnits, ReadsAreChargedPerStarted4KBAndHalvedWhenEventuallyConsistent) {
   EXPECT_EQ(ReadCost(0, true), 2);  // a missing item still costs one unit
@@ -37,5 +37,5 @@ TEST(CapacityUnits, IndexEntriesPayForWhatChanged) {
   EXPECT_EQ(IndexEntryWriteCost(true, true, 1500, 3000), 4 + 6);
 }
 
-}  // namespace
+}  // namespace capacity_units_test
 }  // namespace ddbemu::capacity

@@ -12,7 +12,7 @@
 #include "value/key_codec.h"
 
 namespace ddbemu::capacity {
-namespace {
+namespace debt_admission_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
 constexpr std::int64_t kMilli = 1'000;
@@ -135,5 +135,5 @@ TEST_F(DebtAdmissionTest, ChargeTakesWhatCheckAdmittedIntoDebt) {
   EXPECT_DOUBLE_EQ(report.table.usage.write_units, 10'000);
 }
 
-}  // namespace
+}  // namespace debt_admission_test
 }  // namespace ddbemu::capacity

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::capacity {
-namespace {
+namespace partition_map_test {
 
 TEST(PartitionCount, ProvisionedTablesGetEnoughPartitionsForThroughputAndData) {
   EXPECT_EQ(ProvisionedPartitionCount(5, 5, 0), 1);
@@ -45,5 +45,5 @@ TEST(PartitionMap, BoundariesAreScanSegmentBoundaries) {
   EXPECT_EQ(map.PartitionOf(0x5555555555555555u), 1);
 }
 
-}  // namespace
+}  // namespace partition_map_test
 }  // namespace ddbemu::capacity

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::capacity {
-namespace {
+namespace read_tally_test {
 
 TEST(ReadTally, ItemsInTheSameRegionOfTheHashSpaceShareARun) {
   ReadTally tally;
@@ -49,5 +49,5 @@ TEST(ReadTally, AnEmptyPageStillPaysItsMinimum) {
   EXPECT_EQ(demands[0].read, 1);
 }
 
-}  // namespace
+}  // namespace read_tally_test
 }  // namespace ddbemu::capacity

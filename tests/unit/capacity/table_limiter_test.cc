@@ -11,7 +11,7 @@
 #include "value/key_codec.h"
 
 namespace ddbemu::capacity {
-namespace {
+namespace table_limiter_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
 constexpr const char* kTableArn = "arn:aws:dynamodb:us-east-1:000000000000:table/t";
@@ -330,5 +330,5 @@ TEST(ThroughputRegistry, ForgetsTablesIdleForLongerThanAnyBucketRemembers) {
   EXPECT_DOUBLE_EQ(registry.Report(limits, 1).table.usage.write_units, 0);
 }
 
-}  // namespace
+}  // namespace table_limiter_test
 }  // namespace ddbemu::capacity

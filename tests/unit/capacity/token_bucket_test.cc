@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::capacity {
-namespace {
+namespace token_bucket_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
 
@@ -101,5 +101,5 @@ TEST(TokenBucket, ADefaultBucketIsUnlimited) {
   EXPECT_TRUE(bucket.HasTokens(0));
 }
 
-}  // namespace
+}  // namespace token_bucket_test
 }  // namespace ddbemu::capacity

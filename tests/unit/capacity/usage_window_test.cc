@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::capacity {
-namespace {
+namespace usage_window_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
 
@@ -44,5 +44,5 @@ TEST(UsageWindow, PeakIsTheSecondNearestItsCapsAndCurrentTheSecondNow) {
   EXPECT_EQ(window.Peak(200 * kSecond, 10, 4).totals.read, 0);
 }
 
-}  // namespace
+}  // namespace usage_window_test
 }  // namespace ddbemu::capacity

@@ -11,7 +11,7 @@
 #include <map>
 
 namespace ddbemu::client {
-namespace {
+namespace aws_config_test {
 
 class AwsConfigTest : public ::testing::Test {
  protected:
@@ -125,5 +125,5 @@ TEST_F(AwsConfigTest, EndpointsResolveAndParse) {
   EXPECT_FALSE(ParseEndpoint("http://x:80a").ok());
 }
 
-}  // namespace
+}  // namespace aws_config_test
 }  // namespace ddbemu::client

@@ -11,7 +11,7 @@
 #include "http_client/transport/http_transport.h"
 
 namespace ddbemu::client {
-namespace {
+namespace ddb_local_end_to_end_test {
 
 constexpr const char* kCreateTable =
     R"({"TableName":"Orders","BillingMode":"PAY_PER_REQUEST",)"
@@ -112,5 +112,5 @@ TEST_F(DdbLocalEndToEndTest, ErrorsAreTheEmbeddedDatabasesErrors) {
                   R"("ReturnValuesOnConditionCheckFailure":"ALL_OLD"}}]})");
 }
 
-}  // namespace
+}  // namespace ddb_local_end_to_end_test
 }  // namespace ddbemu::client

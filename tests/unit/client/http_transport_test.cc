@@ -12,7 +12,7 @@
 #include "fault_server.h"
 
 namespace ddbemu::client {
-namespace {
+namespace http_transport_test {
 
 using std::chrono::microseconds;
 using testing::FaultServer;
@@ -217,5 +217,5 @@ TEST_F(HttpTransportTest, ConnectionTheServerClosedWhileIdleIsReplacedWithoutARe
   EXPECT_EQ(t->retry_quota_available(), 500);
 }
 
-}  // namespace
+}  // namespace http_transport_test
 }  // namespace ddbemu::client

@@ -20,7 +20,7 @@
 #include "value/crc32.h"
 
 namespace ddbemu::client {
-namespace {
+namespace https_transport_test {
 
 namespace asio = boost::asio;
 namespace http = boost::beast::http;
@@ -136,5 +136,5 @@ TEST(HttpsTransportTest, UnreadableCaFileFailsAtCreate) {
   EXPECT_EQ(t.error().code(), ErrorCode::kValidation);
 }
 
-}  // namespace
+}  // namespace https_transport_test
 }  // namespace ddbemu::client

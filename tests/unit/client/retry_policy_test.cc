@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::client {
-namespace {
+namespace retry_policy_test {
 
 using std::chrono::microseconds;
 using Transport = AttemptOutcome::Transport;
@@ -101,5 +101,5 @@ TEST(RetryPolicyTest, QuotaChargesFivePerRetryTenPerTimeoutAndRefillsOnSuccess) 
   EXPECT_EQ(policy.quota().available(), 22);  // never above capacity
 }
 
-}  // namespace
+}  // namespace retry_policy_test
 }  // namespace ddbemu::client

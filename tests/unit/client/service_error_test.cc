@@ -9,7 +9,7 @@
 #include "ddbemu/attribute_value.h"
 
 namespace ddbemu::client {
-namespace {
+namespace service_error_test {
 
 TEST(ServiceErrorTest, EveryServiceErrorCodeRoundTripsThroughTheEnvelope) {
   int checked = 0;
@@ -80,5 +80,5 @@ TEST(ServiceErrorTest, UnknownTypesAndNonJsonBodiesKeepWhatWasSent) {
   EXPECT_EQ(ErrorCodeFromTypeName("NoSuchException"), std::nullopt);
 }
 
-}  // namespace
+}  // namespace service_error_test
 }  // namespace ddbemu::client

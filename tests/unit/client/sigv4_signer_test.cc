@@ -14,7 +14,7 @@
 #include <vector>
 
 namespace ddbemu::client {
-namespace {
+namespace sigv4_signer_test {
 
 std::string ReadFile(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -152,5 +152,5 @@ TEST(SigV4SignerTest, HelpersFollowTheSpecification) {
   EXPECT_EQ(AmzDate(1440938160), "20150830T123600Z");
 }
 
-}  // namespace
+}  // namespace sigv4_signer_test
 }  // namespace ddbemu::client

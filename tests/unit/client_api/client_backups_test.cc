@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_backups_test {
 
 using client_test::N;
 using client_test::S;
@@ -177,5 +177,5 @@ TEST_P(BackupConformance, RestoreTableToPointInTime) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(BackupConformance);
 
-}  // namespace
+}  // namespace client_backups_test
 }  // namespace ddbemu

@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_batches_test {
 
 using client_test::N;
 using client_test::S;
@@ -198,5 +198,5 @@ TEST_P(BatchConformance, BatchGetOfAnUnknownTableIsResourceNotFound) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(BatchConformance);
 
-}  // namespace
+}  // namespace client_batches_test
 }  // namespace ddbemu

@@ -12,7 +12,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_conformance_test {
 
 using client_test::N;
 using client_test::S;
@@ -284,5 +284,5 @@ TEST_P(ClientConformance, DescribeShowsTheSchemaAndCounts) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(ClientConformance);
 
-}  // namespace
+}  // namespace client_conformance_test
 }  // namespace ddbemu

@@ -7,7 +7,7 @@
 #include "ddbemu/forwarding_client.h"
 
 namespace ddbemu {
-namespace {
+namespace client_control_test {
 
 class ControlConformance : public client_test::ClientTest {
  protected:
@@ -157,5 +157,5 @@ TEST_P(ControlConformance, ForwardingClientPassesEveryCallThrough) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(ControlConformance);
 
-}  // namespace
+}  // namespace client_control_test
 }  // namespace ddbemu

@@ -9,7 +9,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_get_item_test {
 
 using client_test::N;
 using client_test::S;
@@ -99,5 +99,5 @@ TEST_P(GetItemPath, KeysOffTheStackPathRoundTrip) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(GetItemPath);
 
-}  // namespace
+}  // namespace client_get_item_test
 }  // namespace ddbemu

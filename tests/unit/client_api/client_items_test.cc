@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_items_test {
 
 using client_test::N;
 using client_test::S;
@@ -334,5 +334,5 @@ TEST_P(ItemConformance, BinaryAndNestedValuesRoundTrip) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(ItemConformance);
 
-}  // namespace
+}  // namespace client_items_test
 }  // namespace ddbemu

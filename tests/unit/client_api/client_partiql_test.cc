@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_partiql_test {
 
 using client_test::N;
 using client_test::S;
@@ -134,5 +134,5 @@ TEST_P(PartiqlConformance, TransactionsAreAllOrNothing) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(PartiqlConformance);
 
-}  // namespace
+}  // namespace client_partiql_test
 }  // namespace ddbemu

@@ -8,7 +8,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_reads_test {
 
 using client_test::N;
 using client_test::S;
@@ -239,5 +239,5 @@ TEST_P(ReadConformance, NegativeLimitIsAModelConstraint) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(ReadConformance);
 
-}  // namespace
+}  // namespace client_reads_test
 }  // namespace ddbemu

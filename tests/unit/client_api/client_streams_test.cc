@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_streams_test {
 
 using client_test::N;
 using client_test::S;
@@ -134,5 +134,5 @@ TEST_P(StreamsConformance, Errors) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(StreamsConformance);
 
-}  // namespace
+}  // namespace client_streams_test
 }  // namespace ddbemu

@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_tables_test {
 
 using client_test::N;
 using client_test::S;
@@ -293,5 +293,5 @@ TEST_P(TableConformance, ProvisionedTableWithoutThroughputIsAValidationError) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(TableConformance);
 
-}  // namespace
+}  // namespace client_tables_test
 }  // namespace ddbemu

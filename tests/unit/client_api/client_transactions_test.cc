@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_transactions_test {
 
 using client_test::N;
 using client_test::S;
@@ -223,5 +223,5 @@ TEST_P(TransactConformance, EmptyTransactionsAreAModelConstraint) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(TransactConformance);
 
-}  // namespace
+}  // namespace client_transactions_test
 }  // namespace ddbemu

@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_ttl_tags_test {
 
 using client_test::N;
 using client_test::S;
@@ -128,5 +128,5 @@ TEST_P(TtlTagsConformance, TagErrors) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(TtlTagsConformance);
 
-}  // namespace
+}  // namespace client_ttl_tags_test
 }  // namespace ddbemu

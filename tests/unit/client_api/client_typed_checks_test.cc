@@ -7,7 +7,7 @@
 #include "client_fixture.h"
 
 namespace ddbemu {
-namespace {
+namespace client_typed_checks_test {
 
 constexpr char kTableArn[] = "arn:aws:dynamodb:us-east-1:000000000000:table/orders";
 
@@ -86,5 +86,5 @@ TEST_P(TypedChecksConformance, StreamsMembers) {
 
 DDB_INSTANTIATE_CLIENT_SUITE(TypedChecksConformance);
 
-}  // namespace
+}  // namespace client_typed_checks_test
 }  // namespace ddbemu

@@ -8,7 +8,7 @@
 #include "http_client/operation_json.h"
 
 namespace ddbemu {
-namespace {
+namespace http_client_codec_test {
 
 using client_test::N;
 using client_test::S;
@@ -182,5 +182,5 @@ TEST(HttpClientRequestJson, EmptyExpressionMapsAreAbsent) {
             R"j("ExpressionAttributeNames can only be specified when using expressions"})j");
 }
 
-}  // namespace
+}  // namespace http_client_codec_test
 }  // namespace ddbemu

@@ -10,7 +10,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace access_policy_test {
 
 TEST(AccessPolicyTest, GlobsAreIamStringLike) {
   EXPECT_TRUE(GlobMatch("ORG#acme", "ORG#acme"));
@@ -102,5 +102,5 @@ TEST(AccessPolicyTest, TheJsonPathRefusesBeforeTheRequestRuns) {
             "because no identity-based policy allows the dynamodb:ListTables action");
 }
 
-}  // namespace
+}  // namespace access_policy_test
 }  // namespace ddbemu::testing

@@ -8,7 +8,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace backups_test {
 
 class BackupsTest : public ::testing::Test {
  protected:
@@ -102,5 +102,5 @@ TEST_F(BackupsTest, ErrorsAsTheServiceNamesThem) {
   EXPECT_EQ(ParseError(exists).message, "Table already exists: src");
 }
 
-}  // namespace
+}  // namespace backups_test
 }  // namespace ddbemu::testing

@@ -12,7 +12,7 @@
 #include "ddbemu/testing/gtest.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace batch_throttling_test {
 
 constexpr const char* kTable = R"({"TableName":"batched","BillingMode":"PAY_PER_REQUEST",
   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
@@ -138,5 +138,5 @@ TEST_F(BatchThrottlingTest, BatchGetReturnsTheThrottledKeysAsUnprocessed) {
   EXPECT_EQ(doc["Responses"]["batched"].Size(), 0u);  // the cold key was read: no item there
 }
 
-}  // namespace
+}  // namespace batch_throttling_test
 }  // namespace ddbemu::testing

@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace ddbemu {
-namespace {
+namespace caller_cache_test {
 
 RequestContext Context(std::string key, std::string region = "us-east-1") {
   RequestContext context;
@@ -102,5 +102,5 @@ TEST(CallerCacheTest, ThreadsFindWhatTheyAndOthersAddedWithoutTheLock) {
             static_cast<std::size_t>(kKeysPerThread / 2 + kThreads * (kKeysPerThread / 2)));
 }
 
-}  // namespace
+}  // namespace caller_cache_test
 }  // namespace ddbemu

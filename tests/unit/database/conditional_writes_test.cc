@@ -4,7 +4,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace conditional_writes_test {
 
 class ConditionalWritesTest : public ::testing::Test {
  protected:
@@ -200,5 +200,5 @@ INSTANTIATE_TEST_SUITE_P(
             "ConditionalOperator cannot be used without Filter or Expected"}),
     [](const auto& info) { return std::string(info.param.name); });
 
-}  // namespace
+}  // namespace conditional_writes_test
 }  // namespace ddbemu::testing

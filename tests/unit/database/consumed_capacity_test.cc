@@ -11,7 +11,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace consumed_capacity_test {
 
 constexpr const char* kIndexedTable = R"({"TableName":"idx",
   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
@@ -181,5 +181,5 @@ TEST_F(ConsumedCapacityTest, AFailedConditionalWriteIsStillChargedButChangesNoth
   EXPECT_EQ(items, 0u);
 }
 
-}  // namespace
+}  // namespace consumed_capacity_test
 }  // namespace ddbemu::testing

@@ -8,7 +8,7 @@
 #include "ddbemu/clock.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace control_plane_test {
 
 constexpr std::int64_t kStart = 1'700'000'000'000'000;  // micros
 constexpr std::int64_t kMinute = 60'000'000;
@@ -104,5 +104,5 @@ TEST_F(ControlPlaneTest, ContributorInsightsPerTableAndIndex) {
   EXPECT_EQ(ParseError(missing).type, "ResourceNotFoundException");
 }
 
-}  // namespace
+}  // namespace control_plane_test
 }  // namespace ddbemu::testing

@@ -10,7 +10,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace eventual_reads_test {
 
 constexpr std::int64_t kWindowMs = 1000;
 
@@ -148,5 +148,5 @@ TEST_F(EventualReadsTest, BatchGetItemLagsWithoutConsistentRead) {
   EXPECT_EQ(batch(false), "2");
 }
 
-}  // namespace
+}  // namespace eventual_reads_test
 }  // namespace ddbemu::testing

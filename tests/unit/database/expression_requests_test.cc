@@ -8,7 +8,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace expression_requests_test {
 
 class ExpressionRequestsTest : public ::testing::Test {
  protected:
@@ -112,5 +112,5 @@ TEST_F(ExpressionRequestsTest, AnInexactArithmeticResultIsAnOverflow) {
   EXPECT_EQ(r.body, R"({"Attributes":{"w":{"N":"1"}}})");  // trailing zeros trimmed
 }
 
-}  // namespace
+}  // namespace expression_requests_test
 }  // namespace ddbemu::testing

@@ -20,7 +20,7 @@
 #include "ddbemu/database.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace format_compatibility_test {
 
 namespace fs = std::filesystem;
 
@@ -160,5 +160,5 @@ TEST_F(FormatCompatibilityTest, FormatOneDatabaseIsRaisedAndTakesWritesAcrossReo
   }
 }
 
-}  // namespace
+}  // namespace format_compatibility_test
 }  // namespace ddbemu::testing

@@ -9,7 +9,7 @@
 #include "ddbemu/testing/gtest.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace gtest_fixture_test {
 
 constexpr const char* kTable = R"({"TableName":"orders","BillingMode":"PAY_PER_REQUEST",
   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
@@ -109,5 +109,5 @@ TEST(TestDatabaseTest, OpensAndReopensOnItsOwnClock) {
   EXPECT_FALSE(database.is_open());
 }
 
-}  // namespace
+}  // namespace gtest_fixture_test
 }  // namespace ddbemu::testing

@@ -6,7 +6,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace items_test {
 
 class ItemsTest : public ::testing::Test {
  protected:
@@ -241,5 +241,5 @@ TEST(DatabaseTest, CommittedWritesSurviveReopeningTheDataDirectory) {
   std::filesystem::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace items_test
 }  // namespace ddbemu::testing

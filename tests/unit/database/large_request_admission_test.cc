@@ -11,7 +11,7 @@
 #include "ddbemu/testing/gtest.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace large_request_admission_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
 
@@ -132,5 +132,5 @@ TEST_F(LargeRequestAdmissionTest, ABatchGetThatReadsMegabytesFromOneKeyIsServed)
   EXPECT_EQ(db().Call("GetItem", get).http_status, 200);
 }
 
-}  // namespace
+}  // namespace large_request_admission_test
 }  // namespace ddbemu::testing

@@ -6,7 +6,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace local_leniency_test {
 
 constexpr const char* kStringCapacity = R"({"TableName":"admin",
   "KeySchema":[{"AttributeName":"id","KeyType":"HASH"}],
@@ -44,5 +44,5 @@ TEST(LocalLeniencyTest, OnNumbersAsStringsAreAcceptedAsDynamoDbLocalAccepts) {
   EXPECT_EQ(ParseError(bad).type, "SerializationException");
 }
 
-}  // namespace
+}  // namespace local_leniency_test
 }  // namespace ddbemu::testing

@@ -9,7 +9,7 @@
 #include "api/api_model.h"
 
 namespace ddbemu {
-namespace {
+namespace operation_table_test {
 
 TEST(OperationTableTest, FindsEachImplementedOperationWithItsModel) {
   for (const char* name : {"GetItem", "Query", "Scan", "PutItem", "BatchGetItem", "CreateTable",
@@ -51,5 +51,5 @@ TEST(OperationTableTest, EveryModelOperationIsFoundOrUnimplemented) {
   EXPECT_GE(found, 30);  // the lookup works for more than a few
 }
 
-}  // namespace
+}  // namespace operation_table_test
 }  // namespace ddbemu

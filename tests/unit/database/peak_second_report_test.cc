@@ -10,7 +10,7 @@
 #include "ddbemu/capacity_report.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace peak_second_report_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
 
@@ -86,5 +86,5 @@ TEST_F(PeakSecondReportTest, PartitionsReportTheirPeakSecondAndTheCurrentSecond)
   EXPECT_EQ(report->table.partitions[0].peak_second_micros, 105 * kSecond);
 }
 
-}  // namespace
+}  // namespace peak_second_report_test
 }  // namespace ddbemu::testing

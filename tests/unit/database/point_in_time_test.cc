@@ -9,7 +9,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace point_in_time_test {
 
 constexpr std::int64_t kMinute = 60'000'000;
 
@@ -128,5 +128,5 @@ TEST_F(PointInTimeTest, ServiceErrors) {
             "PointInTimeRecoveryUnavailableException");
 }
 
-}  // namespace
+}  // namespace point_in_time_test
 }  // namespace ddbemu::testing

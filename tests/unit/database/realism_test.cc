@@ -9,7 +9,7 @@
 #include "ddbemu/embedded_client.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace realism_test {
 
 std::unique_ptr<Database> OpenWith(Options options, std::shared_ptr<VirtualClock> clock) {
   options.in_memory = true;
@@ -173,5 +173,5 @@ TEST(FaultInjectionTest, AnUnknownKindIsRefusedAtOpen) {
   EXPECT_FALSE(Database::Open(options).ok());
 }
 
-}  // namespace
+}  // namespace realism_test
 }  // namespace ddbemu::testing

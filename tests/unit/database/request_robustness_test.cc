@@ -15,7 +15,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace request_robustness_test {
 
 struct Seed {
   const char* operation;
@@ -185,5 +185,5 @@ TEST_P(RequestRobustnessTest, MutatedRequestsGetWellFormedAnswers) {
 
 INSTANTIATE_TEST_SUITE_P(Seeds, RequestRobustnessTest, ::testing::Values(1u, 2u, 3u, 4u));
 
-}  // namespace
+}  // namespace request_robustness_test
 }  // namespace ddbemu::testing

@@ -12,7 +12,7 @@
 #include "ddbemu/database.h"
 
 namespace ddbemu {
-namespace {
+namespace reusing_call_test {
 
 using testing::kHashRangeTable;
 using testing::OpenInMemory;
@@ -56,5 +56,5 @@ TEST(ReusingCallTest, AnswersAsTheReturningCallWhateverTheKeptResponseHeld) {
   }
 }
 
-}  // namespace
+}  // namespace reusing_call_test
 }  // namespace ddbemu

@@ -10,7 +10,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace streams_test {
 
 constexpr std::string_view kStreams = "DynamoDBStreams_20120810.";
 
@@ -306,5 +306,5 @@ TEST_F(StreamsTest, ValidationErrorsInTheServiceWords) {
   EXPECT_EQ(Fails("ListStreams", "{}").type, "UnknownOperationException");
 }
 
-}  // namespace
+}  // namespace streams_test
 }  // namespace ddbemu::testing

@@ -8,7 +8,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace tags_test {
 
 constexpr const char* kArn = "arn:aws:dynamodb:us-east-1:000000000000:table/tagged";
 
@@ -125,5 +125,5 @@ TEST_F(TagsTest, TagsGoWithTheTable) {
   EXPECT_EQ(ListTags(), R"({"Tags":[]})");
 }
 
-}  // namespace
+}  // namespace tags_test
 }  // namespace ddbemu::testing

@@ -13,7 +13,7 @@
 #include "ddbemu/embedded_client.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace tenant_check_paths_test {
 
 constexpr const char* kOtherTable = R"({"TableName":"other",
   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
@@ -116,5 +116,5 @@ TEST_F(TenantCheckPathsTest, StreamsOperationsAgree) {
   EXPECT_EQ(Embedded(streams_->ListStreams({.table_name = "other"})), refused);
 }
 
-}  // namespace
+}  // namespace tenant_check_paths_test
 }  // namespace ddbemu::testing

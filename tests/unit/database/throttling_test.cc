@@ -12,7 +12,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace throttling_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
 
@@ -349,5 +349,5 @@ TEST_F(ThrottlingTest, ConcurrentWritersShareOneKeysCapacityExactly) {
   EXPECT_EQ(report->table.usage.write_throttles, 1000);
 }
 
-}  // namespace
+}  // namespace throttling_test
 }  // namespace ddbemu::testing

@@ -12,7 +12,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace transaction_capacity_test {
 
 constexpr const char* kTable = R"({"TableName":"txn","BillingMode":"PAY_PER_REQUEST",
   "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
@@ -120,5 +120,5 @@ TEST_F(TransactionCapacityTest, AProvisionedTableCancelsWithProvisionedThroughpu
   EXPECT_STREQ(doc["CancellationReasons"][1]["Code"].GetString(), "None");
 }
 
-}  // namespace
+}  // namespace transaction_capacity_test
 }  // namespace ddbemu::testing

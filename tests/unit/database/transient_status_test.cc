@@ -8,7 +8,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace transient_status_test {
 
 constexpr std::int64_t kDelayMs = 2000;
 
@@ -160,5 +160,5 @@ TEST(TransientStatusOffTest, TablesAreActiveAtOnceByDefault) {
   EXPECT_EQ(db->Call("PutItem", kPut).http_status, 200);
 }
 
-}  // namespace
+}  // namespace transient_status_test
 }  // namespace ddbemu::testing

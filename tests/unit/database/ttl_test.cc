@@ -8,7 +8,7 @@
 #include "database_test_util.h"
 
 namespace ddbemu::testing {
-namespace {
+namespace ttl_test {
 
 constexpr std::int64_t kNow = 1'700'000'000;  // VirtualClock's default start, in seconds
 
@@ -171,5 +171,5 @@ TEST_F(TtlTest, NoSweepWithoutTtlEnabled) {
   EXPECT_TRUE(Exists("past"));
 }
 
-}  // namespace
+}  // namespace ttl_test
 }  // namespace ddbemu::testing

@@ -9,7 +9,7 @@
 #include <vector>
 
 namespace ddblocal {
-namespace {
+namespace local_flags_test {
 
 using namespace std::chrono_literals;
 using ddbemu::Durability;
@@ -177,5 +177,5 @@ TEST(ConnectionFlagsTest, ConnectionFlagsSetTheServerOptions) {
   EXPECT_FALSE(ParseLocalFlags(3, zero).ok());
 }
 
-}  // namespace
+}  // namespace local_flags_test
 }  // namespace ddblocal

@@ -15,7 +15,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr::testing {
-namespace {
+namespace bind_condition_test {
 
 // The old binding: a copy of the parsed tree with its placeholders replaced in place.
 void Substitute(Operand& o, const AttributeNames& names, const Item& values) {
@@ -131,5 +131,5 @@ TEST(BindConditionTest, AValuePlaceholderUsedAsANameIsKeptAndFailsAfterBinding) 
   EXPECT_EQ(bound.error().message(), "Invalid FilterExpression: Internal server error");
 }
 
-}  // namespace
+}  // namespace bind_condition_test
 }  // namespace ddbemu::expr::testing

@@ -9,7 +9,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace evaluator_test {
 
 using testing::ItemFromJsonText;
 using testing::NamesFor;
@@ -251,5 +251,5 @@ TEST(EvaluatorTest, DeepNotChainsEvaluate) {
   EXPECT_FALSE(EvaluateText(text, Item{}));
 }
 
-}  // namespace
+}  // namespace evaluator_test
 }  // namespace ddbemu::expr

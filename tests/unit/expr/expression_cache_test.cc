@@ -11,7 +11,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace expression_cache_test {
 
 TEST(ExpressionCacheTest, ReturnsTheSameParseForTheSameText) {
   ExpressionCache cache;
@@ -121,5 +121,5 @@ TEST(PrepareTest, UpdateAndProjectionWithAndWithoutCache) {
   }
 }
 
-}  // namespace
+}  // namespace expression_cache_test
 }  // namespace ddbemu::expr

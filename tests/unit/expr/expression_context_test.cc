@@ -9,7 +9,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace expression_context_test {
 
 using testing::S;
 
@@ -188,5 +188,5 @@ TEST(ValidateAttributeValueKeysTest, RejectsEmptyMapsAndBadKeys) {
             "contains a key that is too long;");
 }
 
-}  // namespace
+}  // namespace expression_context_test
 }  // namespace ddbemu::expr

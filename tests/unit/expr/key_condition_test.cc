@@ -11,7 +11,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace key_condition_test {
 
 using testing::ItemFromJsonText;
 using testing::NamesFor;
@@ -309,5 +309,5 @@ TEST(KeyConditionTest, MultiAttributeKeysTakeEqualitiesOnAPrefixAndOneRangeLast)
   EXPECT_EQ(run("mth = :m AND tid = :t AND yr = :y AND rgn = :r"), "");  // any order
 }
 
-}  // namespace
+}  // namespace key_condition_test
 }  // namespace ddbemu::expr

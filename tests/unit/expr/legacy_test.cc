@@ -11,7 +11,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace legacy_test {
 
 using testing::B;
 using testing::ItemFromJsonText;
@@ -300,5 +300,5 @@ TEST(LegacyOperatorNamesTest, RoundTrip) {
   EXPECT_FALSE(ComparisonOperatorByName("eq").has_value());
 }
 
-}  // namespace
+}  // namespace legacy_test
 }  // namespace ddbemu::expr

@@ -9,7 +9,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace limits_test {
 
 using testing::Validate;
 
@@ -143,5 +143,5 @@ TEST(LimitsTest, DeepNestingWithinTheLengthLimitIsRejectedCleanly) {
             "Invalid UpdateExpression: The expression has redundant parentheses;");
 }
 
-}  // namespace
+}  // namespace limits_test
 }  // namespace ddbemu::expr

@@ -9,7 +9,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace malformed_expressions_test {
 
 using testing::Validate;
 
@@ -557,5 +557,5 @@ TEST_P(MalformedExpressionTest, AnswersWithTheServiceMessage) {
 INSTANTIATE_TEST_SUITE_P(RecordedFromTheService, MalformedExpressionTest,
                          ::testing::ValuesIn(kCases));
 
-}  // namespace
+}  // namespace malformed_expressions_test
 }  // namespace ddbemu::expr

@@ -5,7 +5,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu::expr {
-namespace {
+namespace parser_test {
 
 Condition Parse(std::string_view text) {
   Result<Condition> c = ParseCondition(text, ExpressionKind::kCondition);
@@ -135,5 +135,5 @@ TEST(ParserTest, ProjectionPaths) {
   EXPECT_EQ(FormatPath(p->paths[1]), "[b, c, [2]]");
 }
 
-}  // namespace
+}  // namespace parser_test
 }  // namespace ddbemu::expr

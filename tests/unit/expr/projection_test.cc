@@ -10,7 +10,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace projection_test {
 
 using testing::ItemFromJsonText;
 using testing::ItemToJsonText;
@@ -93,5 +93,5 @@ TEST(ProjectionTest, EmptyPathListProjectsNothing) {
   EXPECT_TRUE(Project(item, {}).empty());
 }
 
-}  // namespace
+}  // namespace projection_test
 }  // namespace ddbemu::expr

@@ -11,7 +11,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace return_values_test {
 
 using testing::ItemFromJsonText;
 using testing::ItemToJsonText;
@@ -139,5 +139,5 @@ TEST(UpdateOutcomeTest, ApplyingTwiceGivesTheSameResult) {
   EXPECT_EQ(first->item.at("n"), AttributeValue::N("3"));
 }
 
-}  // namespace
+}  // namespace return_values_test
 }  // namespace ddbemu::expr

@@ -11,7 +11,7 @@
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {
-namespace {
+namespace update_apply_test {
 
 using testing::ItemFromJsonText;
 using testing::ItemToJsonText;
@@ -255,5 +255,5 @@ TEST_P(RecordedUpdateTest, MatchesTheService) {
 
 INSTANTIATE_TEST_SUITE_P(AgainstOneItem, RecordedUpdateTest, ::testing::ValuesIn(kCases));
 
-}  // namespace
+}  // namespace update_apply_test
 }  // namespace ddbemu::expr

@@ -12,7 +12,7 @@
 #include "svg_chart.h"
 
 namespace hrhot {
-namespace {
+namespace hotspots_test {
 
 struct Measured {
   VariantRun run;
@@ -98,5 +98,5 @@ TEST(HotspotsTest, ChartsAreStandaloneSvg) {
   EXPECT_NE(RenderHeatMap(map).find("100% of cap"), std::string::npos);
 }
 
-}  // namespace
+}  // namespace hotspots_test
 }  // namespace hrhot

@@ -11,7 +11,7 @@
 #include <mutex>
 
 namespace hrhot {
-namespace {
+namespace load_driver_test {
 
 // Throttled `refusals` times, then done.
 Operation ThrottledThenDone(std::atomic<int>& refusals, std::atomic<int>& runs) {
@@ -77,5 +77,5 @@ TEST(LoadDriver, WorkersOfferTicksConcurrentlyOnTheRealClock) {
   EXPECT_EQ(most, 4);
 }
 
-}  // namespace
+}  // namespace load_driver_test
 }  // namespace hrhot

@@ -13,7 +13,7 @@
 #include "hotspots_target.h"
 
 namespace hrhot {
-namespace {
+namespace migration_scenario_test {
 
 MigrationScenarioSpec SmallSpec() {
   return MigrationScenarioSpec{.migration = "employee-rekey",
@@ -102,5 +102,5 @@ TEST(MigrationScenarioOverHttp, TheRekeyKeepsToItsBudgetAgainstDdbLocal) {
   EXPECT_EQ(c.live_requests_throttled, 0);
 }
 
-}  // namespace
+}  // namespace migration_scenario_test
 }  // namespace hrhot

@@ -7,7 +7,7 @@
 #include "item_codec.h"
 
 namespace hrcore::testing {
-namespace {
+namespace access_patterns_test {
 
 class AccessPatternsTest : public HrFixture {};
 
@@ -113,5 +113,5 @@ TEST(ItemCodec, KeysAndIdentifiersAreTheReviewsTemplates) {
   EXPECT_EQ(codec::GetS(codec::JobRefItem(open), "SK"), "#META");
 }
 
-}  // namespace
+}  // namespace access_patterns_test
 }  // namespace hrcore::testing

@@ -13,7 +13,7 @@
 #include "hrcore/check.h"
 
 namespace hrcore::testing {
-namespace {
+namespace concurrency_test {
 
 // Forwards every call; cancels about one TransactWriteItems in five before it reaches the
 // database, as a conflicting transaction elsewhere would (TransactionConflict reasons).
@@ -131,5 +131,5 @@ TEST_F(ConcurrencyTest, HeadcountEqualsRelationshipItemsAfterRandomizedConcurren
   EXPECT_EQ(headcount, report->relationships);
 }
 
-}  // namespace
+}  // namespace concurrency_test
 }  // namespace hrcore::testing

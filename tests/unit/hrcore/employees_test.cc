@@ -6,7 +6,7 @@
 #include "hrcore/check.h"
 
 namespace hrcore::testing {
-namespace {
+namespace employees_test {
 
 class EmployeesTest : public HrFixture {};
 
@@ -151,5 +151,5 @@ TEST_F(EmployeesTest, DepartmentRenameAndManagerAreVersionLocked) {
             ErrorKind::kNotFound);
 }
 
-}  // namespace
+}  // namespace employees_test
 }  // namespace hrcore::testing

@@ -6,7 +6,7 @@
 #include "hrcore/check.h"
 
 namespace hrcore::testing {
-namespace {
+namespace jobs_test {
 
 class JobsTest : public HrFixture {};
 
@@ -114,5 +114,5 @@ TEST_F(JobsTest, ApplicationsMoveOnlyAlongAllowedTransitions) {
   EXPECT_EQ(by_job->items[0].app_id, app->app_id);
 }
 
-}  // namespace
+}  // namespace jobs_test
 }  // namespace hrcore::testing

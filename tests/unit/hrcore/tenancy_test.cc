@@ -8,7 +8,7 @@
 #include "hr_fixture.h"
 
 namespace hrcore::testing {
-namespace {
+namespace tenancy_test {
 
 class TenancyTest : public HrFixture {};
 
@@ -127,5 +127,5 @@ TEST_F(TenancyTest, Ap3Over1000EmployeesReturnsEachOnceInHireOrder) {
   EXPECT_EQ(service_->GetDepartment(org.ctx, org.dept)->headcount, 1000);
 }
 
-}  // namespace
+}  // namespace tenancy_test
 }  // namespace hrcore::testing

@@ -22,7 +22,7 @@
 #include "hr_fixture.h"
 
 namespace hrcore::testing {
-namespace {
+namespace tenant_policy_test {
 
 class TenantPolicyTest : public ::testing::Test {
  protected:
@@ -207,5 +207,5 @@ TEST_F(TenantPolicyTest, AnotherTenantsCredentialsCannotReachItEvenWithItsContex
   EXPECT_TRUE(wrong.GetOrganisation(b_).ok());
 }
 
-}  // namespace
+}  // namespace tenant_policy_test
 }  // namespace hrcore::testing

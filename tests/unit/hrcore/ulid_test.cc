@@ -10,7 +10,7 @@
 #include <vector>
 
 namespace hrcore {
-namespace {
+namespace ulid_test {
 
 TEST(UlidGenerator, StrictlyIncreasingWithinOneMillisecond) {
   ddbemu::VirtualClock clock(1'700'000'000'000'000);
@@ -101,5 +101,5 @@ TEST(ValidateUlid, RefusesWrongLengthAlphabetAndOverflow) {
   EXPECT_FALSE(ValidateUlid("", "x").ok());
 }
 
-}  // namespace
+}  // namespace ulid_test
 }  // namespace hrcore

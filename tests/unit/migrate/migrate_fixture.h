@@ -147,7 +147,7 @@ class MigrateFixture : public HrFixture {
   }
 
   std::vector<OrgData> orgs_;
-  const ddbemu::SystemClock system_clock_;  // over HTTP, where ddb-local keeps real time
+  const ddbemu::SystemClock system_clock_{};  // over HTTP, where ddb-local keeps real time
 };
 
 // Live traffic: one thread of hrcore service calls (renames, role changes, moves,

@@ -7,7 +7,7 @@
 #include "migrate_fixture.h"
 
 namespace hrcore::testing {
-namespace {
+namespace migrate_test {
 
 class MigrateTest : public MigrateFixture {};
 
@@ -355,5 +355,5 @@ TEST_F(MigrateTest, RollbacksRestoreTheTableWhereTheKindAllows) {
   ExpectInvariants("after the re-key");
 }
 
-}  // namespace
+}  // namespace migrate_test
 }  // namespace hrcore::testing

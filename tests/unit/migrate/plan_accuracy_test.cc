@@ -10,7 +10,7 @@
 #include "migrate_fixture.h"
 
 namespace hrcore::testing {
-namespace {
+namespace plan_accuracy_test {
 
 void ExpectRunAsPlanned(const MigrationPlan& plan, const MigrationRecord& run) {
   EXPECT_EQ(plan.items_to_scan, run.tally.scanned) << plan.info.name;
@@ -49,5 +49,5 @@ TEST_P(PlanAccuracyTest, EachMigrationRunsAsPlannedOnAQuietTable) {
 
 INSTANTIATE_TEST_SUITE_P(PageSize, PlanAccuracyTest, ::testing::Values(7, 10, 25));
 
-}  // namespace
+}  // namespace plan_accuracy_test
 }  // namespace hrcore::testing

@@ -13,7 +13,7 @@
 #include "migrate_fixture.h"
 
 namespace hrcore::testing {
-namespace {
+namespace sigkill_test {
 
 class MigrateSigkill : public MigrateFixture {
  protected:
@@ -112,5 +112,5 @@ TEST_F(MigrateSigkill, KilledRunsResumeToTheTableOfAnUninterruptedRun) {
   }
 }
 
-}  // namespace
+}  // namespace sigkill_test
 }  // namespace hrcore::testing

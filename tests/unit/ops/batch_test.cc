@@ -5,7 +5,7 @@
 #include "batch_fixture.h"
 
 namespace ddbemu::batch_test {
-namespace {
+namespace batch_test {
 
 class BatchTest : public BatchFixture {};
 
@@ -343,5 +343,5 @@ TEST_F(BatchGetTest, Returns16MegabytesAtMostAndTheRestAsUnprocessedKeys) {
   EXPECT_EQ(ToJson(doc["ConsumedCapacity"]), R"j([{"TableName":"hash","CapacityUnits":4116.0}])j");
 }
 
-}  // namespace
+}  // namespace batch_test
 }  // namespace ddbemu::batch_test

@@ -6,7 +6,7 @@
 #include "read_fixture.h"
 
 namespace ddbemu::read_test {
-namespace {
+namespace index_test {
 
 constexpr const char* kDefinitions =
     R"(,{"AttributeName":"gpk","AttributeType":"S"},{"AttributeName":"gsk","AttributeType":"N"},)"
@@ -429,5 +429,5 @@ INSTANTIATE_TEST_SUITE_P(
 
 #undef GKEY
 
-}  // namespace
+}  // namespace index_test
 }  // namespace ddbemu::read_test

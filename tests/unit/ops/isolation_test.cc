@@ -12,7 +12,7 @@
 #include "batch_fixture.h"
 
 namespace ddbemu::batch_test {
-namespace {
+namespace isolation_test {
 
 constexpr int kAccounts = 8;
 constexpr long kInitialBalance = 1000;
@@ -185,5 +185,5 @@ TEST_F(IsolationTest, ConcurrentRetriesOfOneTokenWriteOnce) {
             R"j({"n":{"N":"1"},"pk":{"S":"counter"}})j");
 }
 
-}  // namespace
+}  // namespace isolation_test
 }  // namespace ddbemu::batch_test

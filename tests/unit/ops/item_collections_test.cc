@@ -14,7 +14,7 @@
 #include "value/item_size.h"
 
 namespace ddbemu::ops {
-namespace {
+namespace item_collections_test {
 
 class ItemCollectionsTest : public ::testing::Test {
  protected:
@@ -123,5 +123,5 @@ TEST_F(ItemCollectionsTest, TablesWithoutLocalIndexesHaveNoMetrics) {
   EXPECT_FALSE(metrics->has_value());
 }
 
-}  // namespace
+}  // namespace item_collections_test
 }  // namespace ddbemu::ops

@@ -8,7 +8,7 @@
 #include "value/base64.h"
 
 namespace ddbemu::ops {
-namespace {
+namespace next_token_test {
 
 constexpr std::string_view kStatement = R"(SELECT * FROM "Music" WHERE Artist IN ['a', 'b'])";
 
@@ -48,5 +48,5 @@ TEST(NextTokenTest, RefusesAnotherStatementsTokenAndMalformedOnes) {
   }
 }
 
-}  // namespace
+}  // namespace next_token_test
 }  // namespace ddbemu::ops

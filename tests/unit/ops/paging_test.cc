@@ -9,7 +9,7 @@
 #include "read_fixture.h"
 
 namespace ddbemu::read_test {
-namespace {
+namespace paging_test {
 
 constexpr int kItems = 2500;
 
@@ -186,5 +186,5 @@ TEST_F(PageSizeTest, LargeItemsArePagedByMegabytes) {
   EXPECT_EQ(pages.pages.back()["Count"].GetInt(), 2);
 }
 
-}  // namespace
+}  // namespace paging_test
 }  // namespace ddbemu::read_test

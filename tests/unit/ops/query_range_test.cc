@@ -15,7 +15,7 @@
 #include "value/key_codec.h"
 
 namespace ddbemu::ops {
-namespace {
+namespace query_range_test {
 
 using expr::KeyCondition;
 using expr::KeyOperator;
@@ -162,5 +162,5 @@ TEST(QueryRangeTest, MultiAttributeSortKeyAppendsLeadingEqualities) {
   ExpectSameRange(*got, Expected(p, condition.sort.back()));
 }
 
-}  // namespace
+}  // namespace query_range_test
 }  // namespace ddbemu::ops

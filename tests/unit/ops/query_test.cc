@@ -6,7 +6,7 @@
 #include "read_fixture.h"
 
 namespace ddbemu::read_test {
-namespace {
+namespace query_test {
 
 class QueryTest : public ReadTest {
  protected:
@@ -368,5 +368,5 @@ TEST_F(QueryTest, AMissingTableIsResourceNotFound) {
               "ResourceNotFoundException", "Requested resource not found");
 }
 
-}  // namespace
+}  // namespace query_test
 }  // namespace ddbemu::read_test

@@ -8,7 +8,7 @@
 #include "read_fixture.h"
 
 namespace ddbemu::read_test {
-namespace {
+namespace scan_test {
 
 constexpr int kItems = 3000;
 
@@ -198,5 +198,5 @@ INSTANTIATE_TEST_SUITE_P(
                   "Cannot specify the ProjectionExpression when choosing to get only the Count"}),
     [](const ::testing::TestParamInfo<ErrorCase>& info) { return info.param.name; });
 
-}  // namespace
+}  // namespace scan_test
 }  // namespace ddbemu::read_test

@@ -5,7 +5,7 @@
 #include "table_test_fixture.h"
 
 namespace ddbemu::table_test {
-namespace {
+namespace table_create_validation_test {
 
 // ---- CreateTable: validation ----
 
@@ -289,5 +289,5 @@ TEST_F(TablesTest, TagRules) {
      tagged(R"([{"Key":"ключ café","Value":"a+b-c=d.e_f:g/h@i"},{"Key":"empty","Value":""}])"));
 }
 
-}  // namespace
+}  // namespace table_create_validation_test
 }  // namespace ddbemu::table_test

@@ -5,7 +5,7 @@
 #include "table_test_fixture.h"
 
 namespace ddbemu::table_test {
-namespace {
+namespace table_update_test {
 
 // ---- UpdateTable ----
 
@@ -299,5 +299,5 @@ TEST_F(TablesTest, DisablingANonexistentStreamIsTheServicesError) {
               "ValidationException", "Table has no stream to disable: TableName: streamless");
 }
 
-}  // namespace
+}  // namespace table_update_test
 }  // namespace ddbemu::table_test

@@ -9,7 +9,7 @@
 #include "table_test_fixture.h"
 
 namespace ddbemu::table_test {
-namespace {
+namespace tables_test {
 
 // ---- CreateTable: responses ----
 
@@ -284,5 +284,5 @@ TEST_F(TablesTest, TablesSurviveClosingAndReopeningADataDirectory) {
   std::filesystem::remove_all(dir);
 }
 
-}  // namespace
+}  // namespace tables_test
 }  // namespace ddbemu::table_test

@@ -8,7 +8,7 @@
 #include "batch_fixture.h"
 
 namespace ddbemu::batch_test {
-namespace {
+namespace transact_test {
 
 constexpr const char* kCancelled =
     "Transaction cancelled, please refer cancellation reasons for specific reasons ";
@@ -395,5 +395,5 @@ TEST_F(TransactTest, TransactGetItemsErrors) {
       R"j(match the schema"}])j");
 }
 
-}  // namespace
+}  // namespace transact_test
 }  // namespace ddbemu::batch_test

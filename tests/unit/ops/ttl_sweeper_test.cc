@@ -10,7 +10,7 @@
 #include "ops/ttl/time_to_live.h"
 
 namespace ddbemu::ops::ttl {
-namespace {
+namespace ttl_sweeper_test {
 
 using std::chrono::milliseconds;
 
@@ -60,5 +60,5 @@ TEST(TtlSweeperTest, DestructionStopsTheWaitWithoutSweeping) {
   EXPECT_EQ(log.sweeps(), 0);
 }
 
-}  // namespace
+}  // namespace ttl_sweeper_test
 }  // namespace ddbemu::ops::ttl

@@ -8,7 +8,7 @@
 #include "partiql/compile.h"
 
 namespace ddbemu::partiql {
-namespace {
+namespace parser_test {
 
 Statement Parse(std::string_view text) {
   Result<Statement> s = ParseStatement(text);
@@ -146,5 +146,5 @@ TEST(PartiqlParser, DeepNestingIsRefusedNotRecursedInto) {
   EXPECT_FALSE(ParseStatement(nots + "a = 1").ok());
 }
 
-}  // namespace
+}  // namespace parser_test
 }  // namespace ddbemu::partiql

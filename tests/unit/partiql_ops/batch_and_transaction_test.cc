@@ -5,7 +5,7 @@
 #include "partiql_fixture.h"
 
 namespace ddbemu::partiql_test {
-namespace {
+namespace batch_and_transaction_test {
 
 class BatchAndTransactionTest : public PartiqlFixture {
  protected:
@@ -139,5 +139,5 @@ TEST_F(BatchAndTransactionTest, ReadTransactionReturnsOneResponsePerStatement) {
             R"([{"TableName":"hash","CapacityUnits":4.0,"ReadCapacityUnits":4.0}])");
 }
 
-}  // namespace
+}  // namespace batch_and_transaction_test
 }  // namespace ddbemu::partiql_test

@@ -10,7 +10,7 @@
 #include "partiql_fixture.h"
 
 namespace ddbemu::partiql_test {
-namespace {
+namespace equivalence_property_test {
 
 class EquivalencePropertyTest : public PartiqlFixture {
  protected:
@@ -146,5 +146,5 @@ TEST_F(EquivalencePropertyTest, UpdateChangesWhatTheEquivalentUpdateItemChanges)
   }
 }
 
-}  // namespace
+}  // namespace equivalence_property_test
 }  // namespace ddbemu::partiql_test

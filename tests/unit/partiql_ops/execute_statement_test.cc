@@ -8,7 +8,7 @@
 #include "partiql_fixture.h"
 
 namespace ddbemu::partiql_test {
-namespace {
+namespace execute_statement_test {
 
 class ExecuteStatementTest : public PartiqlFixture {
  protected:
@@ -226,5 +226,5 @@ TEST_F(ExecuteStatementTest, ConsumedCapacityIsThatOfTheEquivalentRead) {
   EXPECT_EQ(write["ConsumedCapacity"]["CapacityUnits"].GetDouble(), 1.0);
 }
 
-}  // namespace
+}  // namespace execute_statement_test
 }  // namespace ddbemu::partiql_test

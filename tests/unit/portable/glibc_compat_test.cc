@@ -13,7 +13,7 @@
 
 extern "C" std::uint32_t arc4random_uniform(std::uint32_t upper_bound) noexcept;
 
-namespace {
+namespace glibc_compat_test {
 
 [[gnu::noinline]] void ThrowFromDeepInside(int depth) {
   if (depth == 0) throw std::runtime_error("from below");
@@ -62,4 +62,4 @@ TEST(GlibcCompatTest, RandomDeviceAndArc4randomGiveSpreadValues) {
   EXPECT_EQ(arc4random_uniform(0), 0u);
 }
 
-}  // namespace
+}  // namespace glibc_compat_test

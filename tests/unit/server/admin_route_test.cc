@@ -7,7 +7,7 @@
 #include "server/request_router.h"
 
 namespace ddbemu::server {
-namespace {
+namespace admin_route_test {
 
 struct Seen {
   std::string operation;
@@ -63,5 +63,5 @@ TEST(AdminRoute, OtherPathsAndMethodsAreNotAdminCalls) {
   EXPECT_EQ(seen.operation, "");
 }
 
-}  // namespace
+}  // namespace admin_route_test
 }  // namespace ddbemu::server

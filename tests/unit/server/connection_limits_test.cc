@@ -17,7 +17,7 @@
 #include "server/http_server.h"
 
 namespace ddbemu::server {
-namespace {
+namespace connection_limits_test {
 
 using namespace std::chrono_literals;
 using testing::DynamoRequest;
@@ -246,5 +246,5 @@ TEST_F(ConnectionLimitsTest, OversizedHeadersGet431AndTheConnectionCloses) {
   EXPECT_TRUE(client.PeerClosed());
 }
 
-}  // namespace
+}  // namespace connection_limits_test
 }  // namespace ddbemu::server

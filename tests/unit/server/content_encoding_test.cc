@@ -7,7 +7,7 @@
 #include <string>
 
 namespace ddbemu::server {
-namespace {
+namespace content_encoding_test {
 
 // zlib's own inflate of a gzip (windowBits 31) or zlib (15) stream, as a client would.
 std::string Inflate(const std::string& data, int window_bits) {
@@ -110,5 +110,5 @@ TEST(RequestGunzip, StopsAtTheInflatedLimit) {
   EXPECT_TRUE(out.empty());
 }
 
-}  // namespace
+}  // namespace content_encoding_test
 }  // namespace ddbemu::server

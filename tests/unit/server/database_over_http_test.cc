@@ -10,7 +10,7 @@
 #include "server/http_server.h"
 
 namespace ddbemu::server {
-namespace {
+namespace database_over_http_test {
 
 using testing::DynamoRequest;
 using testing::RawHttpClient;
@@ -83,5 +83,5 @@ TEST_F(DatabaseOverHttpTest, TheDatabasesErrorsArriveVerbatim) {
             db_->Call("ListTables", "{not json", context).body);
 }
 
-}  // namespace
+}  // namespace database_over_http_test
 }  // namespace ddbemu::server

@@ -12,7 +12,7 @@
 #include "server/http_head.h"
 
 namespace ddbemu::server {
-namespace {
+namespace http_head_test {
 
 using testing::ReadPlain;
 using testing::ReadWithBeast;
@@ -265,5 +265,5 @@ TEST(HttpHeadTest, AcceptedOnlyWhatBeastReadsTheSame) {
   EXPECT_GT(accepted, inputs.size() / 4);  // the comparison did compare
 }
 
-}  // namespace
+}  // namespace http_head_test
 }  // namespace ddbemu::server

@@ -9,7 +9,7 @@
 #include <string>
 
 namespace ddbemu::server {
-namespace {
+namespace http_reply_head_test {
 
 HttpReply Reply(int status) {
   HttpReply reply;
@@ -96,5 +96,5 @@ TEST(ReplyHead, TheDateIsTheCurrentSecondInGmt) {
   EXPECT_LE(parsed, after);
 }
 
-}  // namespace
+}  // namespace http_reply_head_test
 }  // namespace ddbemu::server

@@ -19,7 +19,7 @@
 #include "server/connection.h"
 
 namespace ddbemu::server {
-namespace {
+namespace http_server_test {
 
 using testing::DynamoRequest;
 using testing::RawHttpClient;
@@ -580,5 +580,5 @@ TEST_F(HttpServerTest, HostMayBeAName) {
   EXPECT_NE(port(), 0);
 }
 
-}  // namespace
+}  // namespace http_server_test
 }  // namespace ddbemu::server

@@ -10,7 +10,7 @@
 #include "value/utf8.h"
 
 namespace ddbemu::server {
-namespace {
+namespace request_router_encoding_test {
 
 constexpr std::string_view kAuth =
     "AWS4-HMAC-SHA256 Credential=AK/20240101/us-east-1/dynamodb/aws4_request, "
@@ -138,5 +138,5 @@ TEST_F(RouterEncodingTest, ErrorBodiesStayUtf8WhateverTheHeadersHold) {
   EXPECT_NE(reply.body.find("\"message\""), std::string::npos);
 }
 
-}  // namespace
+}  // namespace request_router_encoding_test
 }  // namespace ddbemu::server

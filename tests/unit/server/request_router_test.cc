@@ -11,7 +11,7 @@
 #include "value/crc32.h"
 
 namespace ddbemu::server {
-namespace {
+namespace request_router_test {
 
 constexpr std::string_view kAuth =
     "AWS4-HMAC-SHA256 Credential=AK/20240101/us-east-1/dynamodb/aws4_request, "
@@ -245,5 +245,5 @@ TEST(Crc32Test, MatchesTheValuesDynamoDbSends) {
   EXPECT_EQ(Crc32(""), 0u);
 }
 
-}  // namespace
+}  // namespace request_router_test
 }  // namespace ddbemu::server

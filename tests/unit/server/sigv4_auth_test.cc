@@ -9,7 +9,7 @@
 #include <vector>
 
 namespace ddbemu::server {
-namespace {
+namespace sigv4_auth_test {
 
 constexpr char kMissing[] = "com.amazon.coral.service#MissingAuthenticationTokenException";
 constexpr char kIncomplete[] = "com.amazon.coral.service#IncompleteSignatureException";
@@ -231,5 +231,5 @@ TEST(SigV4AuthTest, CredentialPartsAreThoseOfAPlainSplit) {
   }
 }
 
-}  // namespace
+}  // namespace sigv4_auth_test
 }  // namespace ddbemu::server

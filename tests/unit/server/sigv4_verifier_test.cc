@@ -11,7 +11,7 @@
 #include "server/sigv4_signature.h"
 
 namespace ddbemu::server {
-namespace {
+namespace sigv4_verifier_test {
 
 constexpr std::string_view kKeyId = "AKIDTENANTA";
 constexpr std::string_view kSecret = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
@@ -252,5 +252,5 @@ TEST(CredentialStoreTest, ReadsPairsAndTheAwsCredentialsFormat) {
   EXPECT_FALSE(CredentialStore::Parse("# nothing\n", "test").ok());
 }
 
-}  // namespace
+}  // namespace sigv4_verifier_test
 }  // namespace ddbemu::server

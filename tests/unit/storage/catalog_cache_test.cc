@@ -6,7 +6,7 @@
 #include "test_env.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace catalog_cache_test {
 
 using testing::ExpectOk;
 using testing::Ok;
@@ -75,5 +75,5 @@ TEST_F(CatalogCacheTest, AReaderOnAnOlderSnapshotSeesItsOwnState) {
   EXPECT_EQ(Ok(catalog_.GetShared(old_reader, "", "T"))->keyspace_id, 1u);
 }
 
-}  // namespace
+}  // namespace catalog_cache_test
 }  // namespace ddbemu::storage

@@ -6,7 +6,7 @@
 #include "test_env.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace catalog_test {
 
 using testing::ExpectOk;
 using testing::Ok;
@@ -182,5 +182,5 @@ TEST_F(CatalogTest, GenerationChangesWithEveryCatalogWrite) {
   EXPECT_NE(read(), g1);
 }
 
-}  // namespace
+}  // namespace catalog_test
 }  // namespace ddbemu::storage

@@ -10,7 +10,7 @@
 #include "value/item_size.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace collection_stats_test {
 
 using namespace testing;  // NOLINT(google-build-using-namespace)
 
@@ -123,5 +123,5 @@ TEST_F(CollectionStatsTest, RandomWorkloadKeepsEverySizeExact) {
   }
 }
 
-}  // namespace
+}  // namespace collection_stats_test
 }  // namespace ddbemu::storage

@@ -15,7 +15,7 @@
 #include "test_env.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace env_test {
 
 using testing::ExpectOk;
 using testing::Ok;
@@ -367,5 +367,5 @@ TEST_F(CursorTest, PrevAfterDeleteLandsOnThePrecedingEntry) {
   EXPECT_EQ(c.key(), "b");
 }
 
-}  // namespace
+}  // namespace env_test
 }  // namespace ddbemu::storage

@@ -9,7 +9,7 @@
 #include "value/item_size.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace index_maintenance_test {
 
 using namespace testing;  // NOLINT(google-build-using-namespace)
 
@@ -309,5 +309,5 @@ TEST_F(IndexMaintenanceTest, BackfillIndexesExistingItemsLikeMaintenanceWould) {
   EXPECT_EQ(Stats(1).item_count, 1200u);
 }
 
-}  // namespace
+}  // namespace index_maintenance_test
 }  // namespace ddbemu::storage

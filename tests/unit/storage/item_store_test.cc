@@ -14,7 +14,7 @@
 #include "value/number.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace item_store_test {
 
 using namespace testing;  // NOLINT(google-build-using-namespace)
 using namespace std::string_literals;
@@ -343,5 +343,5 @@ TEST_F(ItemStoreTest, DropTableRemovesEveryKeyOfTheTableAndItsIndexesOnly) {
   EXPECT_EQ(Stats(4).item_count, 50u);
 }
 
-}  // namespace
+}  // namespace item_store_test
 }  // namespace ddbemu::storage

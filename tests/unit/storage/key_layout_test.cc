@@ -9,7 +9,7 @@
 #include <string>
 
 namespace ddbemu::storage {
-namespace {
+namespace key_layout_test {
 
 KeyAttribute Key(const std::string& name, AttributeType type) {
   KeyAttribute attribute;
@@ -79,5 +79,5 @@ TEST(KeyLayoutTest, OneAttributePartitionPrefixEncodesAsTheItemDoes) {
             std::nullopt);
 }
 
-}  // namespace
+}  // namespace key_layout_test
 }  // namespace ddbemu::storage

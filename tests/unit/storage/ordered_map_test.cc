@@ -10,7 +10,7 @@
 #include "test_env.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace ordered_map_test {
 
 using testing::ExpectOk;
 using testing::Ok;
@@ -154,5 +154,5 @@ TEST_F(OrderedMapTest, DeletePrefixRemovesShortAndLongKeysUnderThePrefix) {
   EXPECT_EQ(left, (std::vector<std::string>{"oz", "q1"}));
 }
 
-}  // namespace
+}  // namespace ordered_map_test
 }  // namespace ddbemu::storage

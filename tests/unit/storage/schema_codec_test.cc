@@ -6,7 +6,7 @@
 #include "storage/record_codec.h"
 
 namespace ddbemu::storage {
-namespace {
+namespace schema_codec_test {
 
 // A schema with every field set to a non-default value.
 TableSchema FullSchema() {
@@ -171,5 +171,5 @@ TEST(SchemaCodecTest, RecordFromANewerWriterIgnoresUnknownTrailingFields) {
   EXPECT_EQ(decoded.value(), s);
 }
 
-}  // namespace
+}  // namespace schema_codec_test
 }  // namespace ddbemu::storage

@@ -7,7 +7,7 @@
 #include <memory>
 
 namespace ddbemu::storage {
-namespace {
+namespace table_memo_test {
 
 std::shared_ptr<const TableSchema> Schema(const std::string& name) {
   auto schema = std::make_shared<TableSchema>();
@@ -43,5 +43,5 @@ TEST(TableMemoTest, KeepsTheNewestSnapshotAndNeverAWritersZero) {
   EXPECT_NE(memo.Find(8, "b"), nullptr);
 }
 
-}  // namespace
+}  // namespace table_memo_test
 }  // namespace ddbemu::storage

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu {
-namespace {
+namespace attribute_value_test {
 
 TEST(AttributeValue, TypeDescriptors) {
   EXPECT_EQ(TypeDescriptor(AttributeType::kS), "S");
@@ -57,5 +57,5 @@ TEST(AttributeValue, ListsAreOrderedAndMapsCompareDeeply) {
   EXPECT_FALSE(m1 == m3);
 }
 
-}  // namespace
+}  // namespace attribute_value_test
 }  // namespace ddbemu

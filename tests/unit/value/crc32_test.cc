@@ -10,7 +10,7 @@
 #include <string>
 
 namespace ddbemu {
-namespace {
+namespace crc32_test {
 
 std::uint32_t Zlib(std::string_view bytes) {
   return static_cast<std::uint32_t>(
@@ -80,5 +80,5 @@ TEST(Crc32, AllOnesAndSingleBitsMatchZlib) {
   }
 }
 
-}  // namespace
+}  // namespace crc32_test
 }  // namespace ddbemu

@@ -13,7 +13,7 @@
 #include "value/item_codec.h"
 
 namespace ddbemu::itemcodec {
-namespace {
+namespace encoded_item_keys_test {
 
 using ddbemu::testing::RandomItem;
 using ddbemu::testing::RandomValues;
@@ -165,5 +165,5 @@ TEST(FindScalarAttributes, NeverReadsOutsideCorruptOrCutInput) {
   }
 }
 
-}  // namespace
+}  // namespace encoded_item_keys_test
 }  // namespace ddbemu::itemcodec

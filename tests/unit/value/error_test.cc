@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu {
-namespace {
+namespace error_test {
 
 struct Expected {
   ErrorCode code;
@@ -67,5 +67,5 @@ TEST(ApiError, FactoriesAndResultPropagation) {
   EXPECT_EQ(r.error().message(), "gone");
 }
 
-}  // namespace
+}  // namespace error_test
 }  // namespace ddbemu

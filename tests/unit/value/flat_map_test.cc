@@ -16,7 +16,7 @@
 #include "ddbemu/attribute_value.h"
 
 namespace ddbemu {
-namespace {
+namespace flat_map_test {
 
 using IntMap = FlatMap<int>;
 
@@ -225,5 +225,5 @@ TEST(FlatMap, BehavesAsStdMapUnderRandomOperations) {
   EXPECT_GT(flat.size(), 10u);  // the run exercised a populated map, not an empty one
 }
 
-}  // namespace
+}  // namespace flat_map_test
 }  // namespace ddbemu

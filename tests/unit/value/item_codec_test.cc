@@ -8,7 +8,7 @@
 #include "value/item_size.h"
 
 namespace ddbemu::itemcodec {
-namespace {
+namespace item_codec_test {
 
 using ddbemu::testing::CorruptBytes;
 using ddbemu::testing::RandomItem;
@@ -181,5 +181,5 @@ TEST(ItemCodec, RejectsRunawayNesting) {
   EXPECT_EQ(out.at("a"), v);
 }
 
-}  // namespace
+}  // namespace item_codec_test
 }  // namespace ddbemu::itemcodec

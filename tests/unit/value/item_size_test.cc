@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu {
-namespace {
+namespace item_size_test {
 
 TEST(ItemSize, NumberSizeIsOneBytePerDigitPairPlusOne) {
   EXPECT_EQ(NumberSize("27"), 2u);
@@ -95,5 +95,5 @@ TEST(ItemSize, ItemIsNamesPlusValues) {
   EXPECT_EQ(kMaxItemSizeBytes, 409600u);
 }
 
-}  // namespace
+}  // namespace item_size_test
 }  // namespace ddbemu

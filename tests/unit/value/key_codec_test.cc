@@ -11,7 +11,7 @@
 #include "random_values.h"
 
 namespace ddbemu::keycodec {
-namespace {
+namespace key_codec_test {
 
 using ddbemu::testing::RandomValues;
 using ddbemu::testing::ReferenceCompareNumbers;
@@ -243,5 +243,5 @@ TEST(KeyCodec, AppendHashIsBigEndian) {
   EXPECT_LT(lo, hi);
 }
 
-}  // namespace
+}  // namespace key_codec_test
 }  // namespace ddbemu::keycodec

@@ -6,7 +6,7 @@
 #include "random_values.h"
 
 namespace ddbemu {
-namespace {
+namespace number_test {
 
 using ddbemu::testing::RandomValues;
 using ddbemu::testing::ReferenceCompareNumbers;
@@ -200,5 +200,5 @@ TEST(Number, CompareAndCanonicalCompareAgreeWithReference) {
   EXPECT_TRUE(*Number::Parse("1.0") == *Number::Parse("1"));
 }
 
-}  // namespace
+}  // namespace number_test
 }  // namespace ddbemu

@@ -10,7 +10,7 @@
 #include "value/item_codec.h"
 
 namespace ddbemu {
-namespace {
+namespace set_order_test {
 
 using Members = std::vector<std::string>;
 
@@ -44,5 +44,5 @@ TEST(SetOrder, AStoredSetWrittenUnsortedIsReadBackSorted) {
   EXPECT_EQ(back.at("n").set(), (Members{"-7", "3", "20"}));
 }
 
-}  // namespace
+}  // namespace set_order_test
 }  // namespace ddbemu

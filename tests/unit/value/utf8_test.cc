@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 namespace ddbemu {
-namespace {
+namespace utf8_test {
 
 TEST(Utf8, WellFormedTextIsValid) {
   EXPECT_TRUE(IsValidUtf8(""));
@@ -26,5 +26,5 @@ TEST(Utf8, RepairReplacesEachBadByte) {
   EXPECT_TRUE(IsValidUtf8(ToValidUtf8("\xed\xa0\x80 \xc0\xaf")));
 }
 
-}  // namespace
+}  // namespace utf8_test
 }  // namespace ddbemu

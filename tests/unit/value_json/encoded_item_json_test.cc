@@ -12,7 +12,7 @@
 #include "value/item_size.h"
 
 namespace ddbemu::itemcodec {
-namespace {
+namespace encoded_item_json_test {
 
 using ddbemu::testing::CorruptBytes;
 using ddbemu::testing::RandomItem;
@@ -189,5 +189,5 @@ TEST(StoredItem, CorruptBodiesAreWrittenInBounds) {
             R"({"a":{}})");
 }
 
-}  // namespace
+}  // namespace encoded_item_json_test
 }  // namespace ddbemu::itemcodec

@@ -13,7 +13,7 @@
 #include "value_json/json_codec.h"
 
 namespace ddbemu {
-namespace {
+namespace json_text_test {
 
 using ddbemu::testing::RandomValues;
 
@@ -119,5 +119,5 @@ TEST(JsonText, Base64StringIsTheCodecsBase64) {
   }
 }
 
-}  // namespace
+}  // namespace json_text_test
 }  // namespace ddbemu

@@ -10,7 +10,7 @@
 #include "value_json/json_codec.h"
 
 namespace ddbemu {
-namespace {
+namespace key_label_test {
 
 using ddbemu::testing::RandomValues;
 
@@ -61,5 +61,5 @@ TEST(KeyLabel, CommonKeys) {
             R"({"a":{"S":"x"},"b":{"N":"1"}})");
 }
 
-}  // namespace
+}  // namespace key_label_test
 }  // namespace ddbemu
