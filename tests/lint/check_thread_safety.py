@@ -34,7 +34,6 @@ macro of a library, say) is compiled without it; --no-pch compiles every unit wi
 """
 import argparse
 import concurrent.futures
-import json
 import os
 import re
 import shlex
@@ -43,6 +42,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compile_commands  # noqa: E402  (the entries of a unity build, per source file)
 
 SCOPES = ("emulator/", "hrcore/", "tools/", "bench/")
 SYNC_DIR = "emulator/src/sync/"
@@ -67,7 +69,7 @@ def clang_argv(entry, clang):
         if arg in ("-o", "-MF", "-MT", "-MQ"):
             skip = True
             continue
-        if arg in ("-c", "-MD", "-MMD") or arg == entry["file"]:
+        if arg in ("-c", "-MD", "-MMD") or arg in (entry["file"], entry.get("batch")):
             continue
         if arg.startswith(GCC_ONLY_PREFIXES):
             continue
@@ -288,8 +290,7 @@ def main(argv):
               "(Debian: apt-get install clang); not run is not passed")
         return 1
     source_dir = os.path.realpath(args.source_dir)
-    with open(args.compile_commands, encoding="utf-8") as f:
-        entries = json.load(f)
+    entries = compile_commands.load(args.compile_commands)
 
     includes = Includes()
     selected = []  # (relative path, argv, directory, source, closure)

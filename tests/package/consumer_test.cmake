@@ -48,9 +48,10 @@ if(MODE STREQUAL "install")
   run(${WORK_DIR}/quickstart_pc)
   message(STATUS "pkg-config ddbemu: ${last_output}")
 elseif(MODE STREQUAL "subdir")
-  # No optimization: the library is compiled again here, and only its linking matters.
+  # No optimization, in unity batches: the library is compiled again here, and only its linking
+  # matters (a consumer's DDBEMU_UNITY_BUILD reaches the library, as any of its options does).
   run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/package/subdir_consumer -B ${WORK_DIR}/build
-      ${configure_args} -DDDBEMU_SOURCE_DIR=${SOURCE_DIR})
+      ${configure_args} -DDDBEMU_SOURCE_DIR=${SOURCE_DIR} -DDDBEMU_UNITY_BUILD=ON)
   run(${CMAKE_COMMAND} --build ${WORK_DIR}/build --target consumer)
   run(${WORK_DIR}/build/consumer)
   message(STATUS "add_subdirectory(ddbemu): ${last_output}")

@@ -15,12 +15,14 @@ compile commands:
     missing profile instead of silencing it, compiles without that warning. (A mistake in the
     naming would otherwise leave the build silently unguided.)
 """
-import json
 import os
 import shlex
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "../lint"))
+import compile_commands  # noqa: E402  (the entries of a unity build, per source file)
 
 # Files every request of the HR mixes runs through, relative to emulator/src.
 REQUEST_PATH = [
@@ -53,8 +55,7 @@ def counter_file(profile_dir, binary_dir, output):
 def main():
     commands_path, binary_dir, profile_dir = sys.argv[1], sys.argv[2], sys.argv[3]
     binary_dir = os.path.realpath(binary_dir)
-    with open(commands_path) as f:
-        commands = json.load(f)
+    commands = compile_commands.load(commands_path)
     emulator_src = None
     guided, plain = {}, []
     for entry in commands:

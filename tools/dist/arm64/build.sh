@@ -72,7 +72,7 @@ if [[ ! -f "$BUILD/build.ninja" || ${#fresh[@]} -gt 0 ]] ||
   if ! cmake "${fresh[@]}" -S "$ROOT" -B "$BUILD" -G Ninja \
       -DCMAKE_TOOLCHAIN_FILE="$ROOT/cmake/toolchain-aarch64-linux-gnu.cmake" \
       -DDDBEMU_SYSROOT="$sysroot" -DDDBEMU_QEMU_PRELOAD="$preload" \
-      -DCMAKE_BUILD_TYPE=Release -DDDBEMU_PORTABLE=ON \
+      -DCMAKE_BUILD_TYPE=Release -DDDBEMU_PORTABLE=ON -DDDBEMU_UNITY_BUILD=ON \
       -DDDBEMU_BUILD_TESTS=ON -DDDBEMU_BUILD_BENCH=OFF -DDDBEMU_BUILD_EXAMPLES=OFF \
       >"$log" 2>&1; then
     cat "$log" >&2

@@ -19,9 +19,13 @@ try {
   process.exit(1);
 }
 
-const child = spawn(binary, process.argv.slice(2), { stdio: "inherit" });
+// The handlers are in place before the child exists: a signal sent once ddb-local is up (its
+// banner printed) must never find this process with the default action, which would end it and
+// leave ddb-local running. A signal handler runs as an event, after this script, so `child` is
+// always set by then.
 const FORWARDED = ["SIGTERM", "SIGINT", "SIGHUP", "SIGQUIT"];
 const fromTerminal = new Set(require("node:tty").isatty(0) ? ["SIGINT", "SIGQUIT"] : []);
+let child;
 const forward = (signal) => {
   if (fromTerminal.has(signal)) return;  // the child has its own copy
   try {
@@ -29,6 +33,7 @@ const forward = (signal) => {
   } catch { /* already gone */ }
 };
 for (const signal of FORWARDED) process.on(signal, forward);
+child = spawn(binary, process.argv.slice(2), { stdio: "inherit" });
 
 // npm (npx, npm exec, npm run) starts this through `sh -c` and passes SIGTERM and SIGINT to that
 // shell, which dash does not pass on: it just dies, and this process is reparented. So under
