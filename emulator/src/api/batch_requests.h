@@ -10,7 +10,6 @@
 #include <string>
 #include <vector>
 
-#include "api/item_collection_metrics.h"
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"

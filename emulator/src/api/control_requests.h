@@ -1,15 +1,24 @@
-// Request readers and answer writers of the control-plane operations around a table that are
-// not about its shape: DescribeEndpoints, DescribeLimits, Describe/UpdateContinuousBackups
-// (point-in-time recovery) and Describe/Update/ListContributorInsights. Bodies have passed
-// ValidateRequest.
+// Typed requests and answers of the control-plane operations around a table that are not about
+// its shape: DescribeEndpoints, DescribeLimits, Describe/UpdateContinuousBackups (point-in-time
+// recovery), Describe/Update/ListContributorInsights, Time to Live and tags.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "api/table_requests.h"
+#include "ddbemu/error.h"
+
 namespace ddbemu::api {
+
+// ---- control requests --------------------------------------------------------------------------
+// Request readers and answer writers of the control-plane operations around a table that are
+// not about its shape: DescribeEndpoints, DescribeLimits, Describe/UpdateContinuousBackups
+// (point-in-time recovery) and Describe/Update/ListContributorInsights. Bodies have passed
+// ValidateRequest.
 
 struct UpdateContinuousBackupsRequest {
   std::string table_name;
@@ -46,6 +55,43 @@ struct InsightsDescription {
   std::vector<std::string> rules;
   std::int64_t updated_micros = 0;  // 0: never
   std::string mode;
+};
+
+// ---- ttl requests ------------------------------------------------------------------------------
+// Typed requests and responses of UpdateTimeToLive and DescribeTimeToLive (ops/ttl/), read from
+// a body the request validator has accepted (TimeToLiveSpecification with Enabled and an
+// AttributeName of 1-255 characters), and rendered as the service answers.
+
+struct UpdateTimeToLiveRequest {
+  std::string table_name;
+  bool enabled = false;
+  std::string attribute_name;
+};
+
+struct TimeToLiveDescription {
+  std::string status;  // ENABLED or DISABLED
+  std::optional<std::string> attribute_name;
+};
+
+// DescribeTimeToLive's request is a TableNameRequest (ParseTableNameRequest).
+
+// ---- tag requests ------------------------------------------------------------------------------
+// Request and response codecs of the tagging operations: TagResource, UntagResource and
+// ListTagsOfResource. The bodies have passed ValidateRequest (types and model constraints).
+
+struct TagResourceRequest {
+  std::string resource_arn;
+  std::vector<TagRequest> tags;
+};
+
+struct UntagResourceRequest {
+  std::string resource_arn;
+  std::vector<std::string> tag_keys;
+};
+
+struct ListTagsOfResourceRequest {
+  std::string resource_arn;
+  std::optional<std::string> next_token;
 };
 
 }  // namespace ddbemu::api

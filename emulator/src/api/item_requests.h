@@ -8,12 +8,38 @@
 #include <string>
 #include <vector>
 
-#include "api/item_collection_metrics.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
 #include "expr/legacy.h"
 
 namespace ddbemu::api {
+
+// ---- item collection metrics -------------------------------------------------------------------
+// ItemCollectionMetrics, the response member of PutItem, UpdateItem and DeleteItem (and, per
+// table, of BatchWriteItem and TransactWriteItems) with ReturnItemCollectionMetrics SIZE on a
+// table with local secondary indexes: the partition key of the item collection written and an
+// estimate of its size in GB as a [lower, upper] range (API reference, ItemCollectionMetrics).
+
+struct ItemCollectionMetrics {
+  Item item_collection_key;  // the table's partition key attribute and value
+  double size_lower_gb = 0;
+  double size_upper_gb = 1;
+};
+
+// ---- legacy requests ---------------------------------------------------------------------------
+// The legacy (pre-expression) parameters' ConditionalOperator, which ops/ reads as text; the
+// JSON readers of Expected, QueryFilter/ScanFilter/KeyConditions, AttributeUpdates and
+// AttributesToGet are in api_json/operation_codecs.h.
+
+// "AND" (the default) or "OR".
+inline expr::ConditionalOperator ParseConditionalOperator(const std::optional<std::string>& text) {
+  return text && *text == "OR" ? expr::ConditionalOperator::kOr : expr::ConditionalOperator::kAnd;
+}
+
+// ---- item requests -----------------------------------------------------------------------------
+// Typed requests and responses of the single-item operations (PutItem, GetItem, DeleteItem,
+// UpdateItem). The JSON codec in item_requests.cc fills them from a request body that
+// ValidateRequest has accepted; ops/ executes them; the same structs serve the in-process API.
 
 enum class ReturnValues { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
 enum class ReturnConsumedCapacity { kNone, kTotal, kIndexes };

@@ -2,15 +2,12 @@
 // createTable validation and tests (recorded against DynamoDB) for the classic rules, and
 // probes of the current service for the rules added since (multi-attribute GSI keys, on-demand
 // and warm throughput, tags, duplicate and unused attribute definitions).
-#include "api/table_create_checks.h"
+#include "api/table_checks.h"
 
 #include <algorithm>
 #include <set>
 #include <string>
 #include <vector>
-
-#include "api/table_key_checks.h"
-#include "api/table_tags.h"
 
 namespace ddbemu::api {
 namespace {

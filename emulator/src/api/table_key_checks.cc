@@ -1,7 +1,7 @@
 // Key-schema and projection rules of CreateTable. The order of the checks and their wording
 // follow the service (as recorded by dynalite's tests against DynamoDB, and by probes of the
 // current service for multi-attribute GSI keys, Nov 2025).
-#include "api/table_key_checks.h"
+#include "api/table_checks.h"
 
 #include <algorithm>
 #include <cstdint>

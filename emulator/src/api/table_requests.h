@@ -1,7 +1,7 @@
 // Typed requests of the control plane (CreateTable, UpdateTable, DescribeTable, ListTables,
 // DeleteTable), read from a body that ValidateRequest has accepted. They keep what the client
 // sent — member present or absent, strings as given — because the operation-specific checks
-// that follow (table_create_checks.h, ops/tables/table_update.h) word their messages after exactly
+// that follow (table_checks.h, ops/tables/table_update.h) word their messages after exactly
 // that, in the service's order.
 #pragma once
 
@@ -69,7 +69,7 @@ struct StreamSpecificationRequest {
 };
 
 struct CreateTableRequest {
-  std::string table_name;  // a name or a table ARN (ops/tables/table_name.h resolves it)
+  std::string table_name;  // a name or a table ARN (ops/tables/tables.h resolves it)
   // Optional in the current API model (a table created from GlobalTableSourceArn has
   // neither), so their absence is reported by the operation's own checks.
   std::optional<std::vector<AttributeDefinition>> attribute_definitions;

@@ -1,6 +1,6 @@
 // Tag validation with the service's messages (observed on DynamoDB: TagResource and
 // CreateTable reject the whole request on the first bad tag and create nothing).
-#include "api/table_tags.h"
+#include "api/table_checks.h"
 
 #include <locale.h>
 #include <wctype.h>

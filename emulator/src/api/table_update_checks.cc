@@ -1,12 +1,10 @@
 // UpdateTable's request-only validation, in the service's order and wording (dynalite's
 // updateTable validation for the classic rules; probes of DynamoDB, 2026, for the rules about
 // combining changes in one request).
-#include "api/table_update_checks.h"
+#include "api/table_checks.h"
 
 #include <set>
 #include <string>
-
-#include "api/table_key_checks.h"
 
 namespace ddbemu::api {
 namespace {

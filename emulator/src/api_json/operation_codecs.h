@@ -17,16 +17,12 @@
 #include "api/backup_requests.h"
 #include "api/batch_requests.h"
 #include "api/control_requests.h"
-#include "api/item_collection_metrics.h"
 #include "api/item_requests.h"
-#include "api/legacy_requests.h"
 #include "api/partiql_requests.h"
 #include "api/read_requests.h"
 #include "api/table_description.h"
 #include "api/table_requests.h"
-#include "api/tag_requests.h"
 #include "api/transact_requests.h"
-#include "api/ttl_requests.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api::json {

@@ -16,11 +16,9 @@
 #include "api/control_requests.h"
 #include "api/partiql_requests.h"
 #include "api/table_requests.h"
-#include "api/tag_requests.h"
-#include "api/ttl_requests.h"
 #include "ddbemu/client.h"
 #include "embedded/model_checks.h"
-#include "ops/control/service_info.h"
+#include "ops/control/control.h"
 
 namespace ddbemu::embedded {
 

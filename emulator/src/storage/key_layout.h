@@ -44,7 +44,7 @@ bool AppendKeyComponents(std::span<const KeyAttribute> attributes, const Item& i
 Result<std::string> EncodeTableKey(const TableSchema& schema, const Item& key_or_item);
 
 // The values of a table key's attributes, found once in a key checked against the schema
-// (ops/items/key_validation.h's ValidateKey): `sort` is null for a table without a sort key.
+// (ops/items/items.h's ValidateKey): `sort` is null for a table without a sort key.
 struct KeyValues {
   const AttributeValue* partition = nullptr;
   const AttributeValue* sort = nullptr;

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "api/table_names.h"
-#include "ops/tables/table_name.h"
+#include "ops/tables/tables.h"
 #include "request_validator_test_util.h"
 
 namespace ddbemu::testing {

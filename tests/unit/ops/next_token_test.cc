@@ -1,7 +1,7 @@
-// The PartiQL NextToken (ops/partiql/next_token.h): base64 of a binary record (statement
+// The PartiQL NextToken (ops/partiql/partiql.h): base64 of a binary record (statement
 // digest, read index, the read's ExclusiveStartKey in the storage encoding) — no JSON in ops/.
 // A token round-trips, belongs to its statement only, and anything malformed is refused.
-#include "ops/partiql/next_token.h"
+#include "ops/partiql/partiql.h"
 
 #include <gtest/gtest.h>
 

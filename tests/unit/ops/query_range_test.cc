@@ -2,7 +2,7 @@
 // storage/key_range.h states for each sort-key operator, built here from the key codec step by
 // step (partition prefix P, the sort value's component e): a range QueryRange builds in place
 // must hold exactly the same bytes.
-#include "ops/reads/query_range.h"
+#include "ops/reads/reads.h"
 
 #include <gtest/gtest.h>
 

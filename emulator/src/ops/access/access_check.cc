@@ -9,9 +9,9 @@
 
 #include "expr/legacy.h"
 #include "ops/partiql/statement_plan.h"
-#include "ops/reads/read_expressions.h"
 #include "ops/reads/read_target.h"
-#include "ops/tables/table_name.h"
+#include "ops/reads/reads.h"
+#include "ops/tables/tables.h"
 #include "partiql/partiql_ast.h"
 
 namespace ddbemu::ops::access {

@@ -5,8 +5,6 @@
 #include <cstdio>
 
 #include "ops/backups/backup_store.h"
-#include "ops/tables/table_builder.h"
-#include "ops/tables/table_name.h"
 #include "ops/tables/tables.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"

@@ -4,10 +4,7 @@
 #include <vector>
 
 #include "api/backup_requests.h"
-#include "ops/control/continuous_backups.h"
-#include "ops/control/table_settings.h"
-#include "ops/tables/table_builder.h"
-#include "ops/tables/table_name.h"
+#include "ops/control/control.h"
 #include "ops/tables/tables.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"

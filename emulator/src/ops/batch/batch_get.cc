@@ -7,9 +7,7 @@
 #include "ops/batch/batch.h"
 #include "ops/batch/batch_admission.h"
 #include "ops/batch/batch_tables.h"
-#include "ops/items/item_checks.h"
-#include "ops/items/item_expressions.h"
-#include "ops/items/key_validation.h"
+#include "ops/items/items.h"
 #include "storage/item_store.h"
 #include "value/item_size.h"
 

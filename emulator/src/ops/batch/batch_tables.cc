@@ -3,9 +3,8 @@
 
 #include <algorithm>
 
-#include "ops/items/item_checks.h"
-#include "ops/items/key_validation.h"
-#include "ops/tables/table_name.h"
+#include "ops/items/items.h"
+#include "ops/tables/tables.h"
 
 namespace ddbemu::ops {
 namespace {

@@ -9,10 +9,8 @@
 #include "ops/batch/batch_admission.h"
 #include "ops/batch/batch_tables.h"
 #include "ops/capacity/capacity_charge.h"
-#include "ops/items/item_checks.h"
 #include "ops/items/item_collections.h"
-#include "ops/items/item_mutation.h"
-#include "ops/items/key_validation.h"
+#include "ops/items/items.h"
 #include "storage/item_store.h"
 #include "value/item_size.h"
 

@@ -5,8 +5,8 @@
 
 #include "capacity/partition_map.h"
 #include "ops/capacity/capacity_charge.h"
-#include "ops/items/item_checks.h"
-#include "ops/tables/table_name.h"
+#include "ops/items/items.h"
+#include "ops/tables/tables.h"
 #include "storage/key_layout.h"
 #include "storage/key_range.h"
 #include "value/item_codec.h"

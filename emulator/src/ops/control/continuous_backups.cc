@@ -1,10 +1,9 @@
-// Point-in-time recovery status (see continuous_backups.h).
-#include "ops/control/continuous_backups.h"
+// Point-in-time recovery status (see control.h).
+#include "ops/control/control.h"
 
 #include <algorithm>
 
-#include "ops/control/table_settings.h"
-#include "ops/tables/table_name.h"
+#include "ops/tables/tables.h"
 
 namespace ddbemu::ops {
 namespace {

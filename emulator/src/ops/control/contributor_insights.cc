@@ -1,10 +1,9 @@
-// Contributor Insights status (see contributor_insights.h).
-#include "ops/control/contributor_insights.h"
+// Contributor Insights status (see control.h).
+#include "ops/control/control.h"
 
 #include <algorithm>
 
-#include "ops/control/table_settings.h"
-#include "ops/tables/table_name.h"
+#include "ops/tables/tables.h"
 
 namespace ddbemu::ops {
 namespace {

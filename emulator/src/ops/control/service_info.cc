@@ -1,5 +1,5 @@
-// DescribeEndpoints and DescribeLimits (see service_info.h).
-#include "ops/control/service_info.h"
+// DescribeEndpoints and DescribeLimits (see control.h).
+#include "ops/control/control.h"
 
 #include "capacity/throughput_limits.h"
 

@@ -1,6 +1,6 @@
-// Per-table control-plane settings in the meta DBI (see table_settings.h). Values are short
+// Per-table control-plane settings in the meta DBI (see control.h). Values are short
 // texts ("1 1700000000000000 35"), read back with sscanf-free parsing of three fields.
-#include "ops/control/table_settings.h"
+#include "ops/control/control.h"
 
 #include <charconv>
 #include <vector>

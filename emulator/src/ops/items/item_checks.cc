@@ -1,4 +1,4 @@
-#include "ops/items/item_checks.h"
+#include "ops/items/items.h"
 
 #include <string>
 #include <vector>

@@ -18,7 +18,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "api/item_collection_metrics.h"
+#include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
 #include "storage/item_store.h"

@@ -1,12 +1,11 @@
-#include "ops/items/item_expressions.h"
+#include "ops/items/items.h"
 
 #include <string>
 
-#include "api/legacy_requests.h"
+#include "api/item_requests.h"
 #include "expr/expression_context.h"
 #include "expr/expressions.h"
 #include "expr/legacy.h"
-#include "ops/items/item_checks.h"
 
 namespace ddbemu::ops {
 namespace {

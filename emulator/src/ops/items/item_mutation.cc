@@ -1,8 +1,7 @@
-#include "ops/items/item_mutation.h"
+#include "ops/items/items.h"
 
 #include "expr/evaluator.h"
 #include "expr/update_apply.h"
-#include "ops/items/key_validation.h"
 #include "value/item_size.h"
 
 namespace ddbemu::ops {

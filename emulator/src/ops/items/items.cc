@@ -3,16 +3,12 @@
 // the table lookup, then the key against the schema, then the condition, then the write.
 #include "ops/items/items.h"
 
-#include "ops/tables/table_name.h"
+#include "ops/tables/tables.h"
 
 #include "capacity/capacity_units.h"
 #include "expr/projection.h"
 #include "ops/capacity/capacity_charge.h"
-#include "ops/items/item_checks.h"
 #include "ops/items/item_collections.h"
-#include "ops/items/item_expressions.h"
-#include "ops/items/item_mutation.h"
-#include "ops/items/key_validation.h"
 #include "ops/realism/transient_statuses.h"
 #include "storage/item_store.h"
 #include "storage/lmdb_error.h"

@@ -1,4 +1,4 @@
-#include "ops/items/key_validation.h"
+#include "ops/items/items.h"
 
 #include <string>
 #include <string_view>

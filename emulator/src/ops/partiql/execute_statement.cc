@@ -1,5 +1,4 @@
 // ExecuteStatement (see partiql.h).
-#include "ops/partiql/next_token.h"
 #include "ops/partiql/partiql.h"
 #include "ops/partiql/select_run.h"
 #include "ops/partiql/statement_plan.h"

@@ -7,7 +7,6 @@
 #include "ops/partiql/select_run.h"
 #include "ops/partiql/statement_plan.h"
 #include "ops/transact/transact.h"
-#include "ops/transact/transact_checks.h"
 #include "partiql/partiql_ast.h"
 
 namespace ddbemu::ops {

@@ -1,9 +1,9 @@
-// NextToken encoding (see next_token.h): base64 of a small binary record, not JSON, so that
+// NextToken encoding (see partiql.h): base64 of a small binary record, not JSON, so that
 // ops/ needs no JSON library (docs/architecture.md):
 //   8 bytes   digest of the statement (little-endian)
 //   8 bytes   index of the read to run next (little-endian)
 //   rest      the read's ExclusiveStartKey in the storage encoding (value/item_codec.h), if any
-#include "ops/partiql/next_token.h"
+#include "ops/partiql/partiql.h"
 
 #include <cstdint>
 

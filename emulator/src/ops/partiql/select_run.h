@@ -9,7 +9,7 @@
 #include "api/item_requests.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
-#include "ops/partiql/next_token.h"
+#include "ops/partiql/partiql.h"
 #include "ops/partiql/statement_plan.h"
 
 namespace ddbemu::ops {

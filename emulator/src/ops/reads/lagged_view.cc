@@ -1,5 +1,5 @@
-// LaggedView (see lagged_view.h).
-#include "ops/reads/lagged_view.h"
+// LaggedView (see reads.h).
+#include "ops/reads/reads.h"
 
 #include "storage/index_projection.h"
 #include "storage/key_layout.h"

@@ -2,10 +2,7 @@
 #include "ops/reads/reads.h"
 
 #include "ops/capacity/capacity_charge.h"
-#include "ops/reads/query_range.h"
-#include "ops/reads/read_expressions.h"
 #include "ops/reads/read_page.h"
-#include "ops/reads/read_shape.h"
 #include "ops/reads/read_target.h"
 #include "ops/realism/transient_statuses.h"
 

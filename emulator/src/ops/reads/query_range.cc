@@ -1,5 +1,5 @@
-// Key condition -> key range, and start-key checks (see query_range.h).
-#include "ops/reads/query_range.h"
+// Key condition -> key range, and start-key checks (see reads.h).
+#include "ops/reads/reads.h"
 
 #include <string>
 

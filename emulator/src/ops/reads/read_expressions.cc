@@ -1,10 +1,10 @@
-// Request-level preparation of Query and Scan expressions (see read_expressions.h).
-#include "ops/reads/read_expressions.h"
+// Request-level preparation of Query and Scan expressions (see reads.h).
+#include "ops/reads/reads.h"
 
 #include <string>
 #include <vector>
 
-#include "api/legacy_requests.h"
+#include "api/item_requests.h"
 #include "expr/expression_context.h"
 #include "expr/expressions.h"
 

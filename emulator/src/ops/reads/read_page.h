@@ -23,9 +23,8 @@
 #include "capacity/request_charge.h"
 #include "ddbemu/error.h"
 #include "expr/ast.h"
-#include "ops/reads/lagged_view.h"
-#include "ops/reads/read_shape.h"
 #include "ops/reads/read_target.h"
+#include "ops/reads/reads.h"
 #include "storage/item_store.h"
 #include "storage/key_range.h"
 
@@ -49,7 +48,7 @@ struct PageRequest {
   // shape keeps items whole, they stay in their storage encoding and are never decoded
   // (unless a filter must see them).
   bool encoded = false;
-  // An eventually consistent read's view of recent writes (lagged_view.h); null: the current data.
+  // An eventually consistent read's view of recent writes (reads.h); null: the current data.
   const LaggedView* lagged = nullptr;
 };
 

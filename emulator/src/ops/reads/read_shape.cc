@@ -1,5 +1,5 @@
-// Select, projection and filter against the target (see read_shape.h).
-#include "ops/reads/read_shape.h"
+// Select, projection and filter against the target (see reads.h).
+#include "ops/reads/reads.h"
 
 #include <algorithm>
 #include <string>

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "ops/items/item_checks.h"
-#include "ops/tables/table_name.h"
+#include "ops/items/items.h"
+#include "ops/tables/tables.h"
 #include "storage/key_layout.h"
 
 namespace ddbemu::ops {

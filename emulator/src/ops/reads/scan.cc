@@ -4,9 +4,7 @@
 #include <string>
 
 #include "ops/capacity/capacity_charge.h"
-#include "ops/reads/read_expressions.h"
 #include "ops/reads/read_page.h"
-#include "ops/reads/read_shape.h"
 #include "ops/reads/read_target.h"
 #include "ops/realism/transient_statuses.h"
 

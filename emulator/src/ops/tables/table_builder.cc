@@ -1,5 +1,5 @@
 // CreateTable request -> TableSchema.
-#include "ops/tables/table_builder.h"
+#include "ops/tables/tables.h"
 
 #include <algorithm>
 #include <cstdio>

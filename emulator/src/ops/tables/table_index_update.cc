@@ -1,15 +1,13 @@
 // GlobalSecondaryIndexUpdates of UpdateTable. Messages as observed on DynamoDB (2026) where
 // known: unknown index, PAY_PER_REQUEST update rules, "will not change", the 20-GSI limit,
 // missing AttributeDefinitions for a new index.
-#include "ops/tables/table_index_update.h"
+#include "ops/tables/table_update.h"
 
 #include <algorithm>
 #include <set>
 
-#include "api/table_create_checks.h"
-#include "api/table_key_checks.h"
-#include "ops/tables/table_builder.h"
-#include "ops/tables/table_limits.h"
+#include "api/table_checks.h"
+#include "ops/tables/tables.h"
 
 namespace ddbemu::ops {
 namespace {

@@ -1,7 +1,7 @@
 // Capacity quotas and the decrease budget. Messages as the service words them (observed on
 // DynamoDB, 2026): the quota breach names the requested value and the region; the budget
 // breach names the count and the times.
-#include "ops/tables/table_limits.h"
+#include "ops/tables/tables.h"
 
 #include <cstdio>
 #include <ctime>

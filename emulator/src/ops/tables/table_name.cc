@@ -1,12 +1,12 @@
 // Table names and table ARNs (API reference: "You can also provide the Amazon Resource Name
 // (ARN) of the table in this parameter").
-#include "ops/tables/table_name.h"
+#include "ops/tables/tables.h"
 
 #include <string>
 #include <vector>
 
 #include "api/table_names.h"
-#include "ops/items/item_checks.h"
+#include "ops/items/items.h"
 #include "ops/realism/transient_statuses.h"
 #include "storage/table_memo.h"
 

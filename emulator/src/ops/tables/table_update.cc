@@ -5,14 +5,10 @@
 
 #include "ops/realism/transient_statuses.h"
 
+#include "api/table_checks.h"
 #include "api/table_description.h"
-#include "api/table_key_checks.h"
-#include "api/table_update_checks.h"
 #include "ops/streams/stream_spec.h"
-#include "ops/tables/table_index_update.h"
-#include "ops/tables/table_limits.h"
-#include "ops/tables/table_name.h"
-#include "ops/tables/table_update_plan.h"
+#include "ops/tables/tables.h"
 #include "storage/item_store.h"
 
 namespace ddbemu::ops {

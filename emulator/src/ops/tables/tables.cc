@@ -1,12 +1,9 @@
 // CreateTable, DescribeTable, ListTables, DeleteTable.
 #include "ops/tables/tables.h"
 
-#include "api/table_create_checks.h"
+#include "api/table_checks.h"
 #include "ops/realism/transient_statuses.h"
 #include "ops/streams/stream_spec.h"
-#include "ops/tables/table_builder.h"
-#include "ops/tables/table_limits.h"
-#include "ops/tables/table_name.h"
 #include "storage/item_store.h"
 
 namespace ddbemu::ops {

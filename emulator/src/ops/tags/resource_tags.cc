@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "api/table_checks.h"
 #include "api/table_names.h"
-#include "api/table_tags.h"
 
 namespace ddbemu::ops {
 namespace {

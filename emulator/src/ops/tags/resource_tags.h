@@ -1,6 +1,6 @@
 // TagResource, UntagResource and ListTagsOfResource on tables. A table's tags live in its
 // catalog schema (TableSchema::tags, written by CreateTable's Tags too), so they persist with
-// the table and vanish with it. Limits and messages are the service's (api/table_tags.h):
+// the table and vanish with it. Limits and messages are the service's (api/table_checks.h):
 // at most 50 tags per table, keys 1..128 and values 0..256 characters of the tag alphabet,
 // no "aws:" prefix; tagging a key again replaces its value.
 #pragma once
@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "api/tag_requests.h"
+#include "api/control_requests.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
 

@@ -1,5 +1,5 @@
-// ClientRequestToken idempotency (see idempotency.h).
-#include "ops/transact/idempotency.h"
+// ClientRequestToken idempotency (see transact.h).
+#include "ops/transact/transact.h"
 
 #include "storage/idempotency_store.h"
 

@@ -1,10 +1,10 @@
-// Cancellation and target checks of the transactions (see transact_checks.h).
-#include "ops/transact/transact_checks.h"
+// Cancellation and target checks of the transactions (see transact.h).
+#include "ops/transact/transact.h"
 
 #include <set>
 
 #include "ops/batch/batch_tables.h"
-#include "ops/items/key_validation.h"
+#include "ops/items/items.h"
 #include "storage/key_layout.h"
 
 namespace ddbemu::ops {

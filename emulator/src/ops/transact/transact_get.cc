@@ -5,9 +5,8 @@
 #include "expr/projection.h"
 #include "ops/batch/batch_tables.h"
 #include "ops/capacity/capacity_charge.h"
-#include "ops/items/item_expressions.h"
+#include "ops/items/items.h"
 #include "ops/transact/transact.h"
-#include "ops/transact/transact_checks.h"
 #include "storage/item_store.h"
 #include "value/item_size.h"
 

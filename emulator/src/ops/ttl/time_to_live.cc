@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <vector>
 
-#include "ops/tables/table_name.h"
 #include "ops/tables/tables.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"

@@ -17,8 +17,8 @@
 #include <string>
 #include <thread>
 
+#include "api/control_requests.h"
 #include "api/table_requests.h"
-#include "api/ttl_requests.h"
 #include "ddbemu/error.h"
 #include "ops/engine.h"
 #include "sync/mutex.h"
