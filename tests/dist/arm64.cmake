@@ -5,8 +5,8 @@
 #
 #  - dist.arm64.portable_binary: ddb-local and hrctl are AArch64 ELF executables needing glibc
 #    alone (no newer symbol versions than DDBEMU_GLIBC_FLOOR), and ddb-local runs under qemu;
-#  - dist.arm64.unit_tests: the value .. database unit suites under qemu (about 3.5 minutes on
-#    two shared cores: tests/dist/arm64/unit_tests.py says which cases and why);
+#  - dist.arm64.unit_tests: the value .. database unit suites but ops/ under qemu (about two
+#    minutes on two shared cores: tests/dist/arm64/unit_tests.py says which cases and why);
 #  - dist.arm64.clients_smoke: the arm64 ddb-local under qemu, used by the host's AWS CLI and
 #    boto3 (create a table, put/get across the two clients, query, delete).
 #

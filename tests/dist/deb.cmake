@@ -6,5 +6,5 @@
 add_test(NAME dist.deb COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/deb/run.sh)
 set(_deb_env DDBEMU_DIST=${DDBEMU_DIST_DIR} DDBEMU_VERSION=${PROJECT_VERSION}
              DDBEMU_SOURCE_DIR=${PROJECT_SOURCE_DIR})
-set_tests_properties(dist.deb PROPERTIES LABELS dist TIMEOUT 1200 PROCESSORS 2
+set_tests_properties(dist.deb PROPERTIES LABELS dist TIMEOUT 1200
   ENVIRONMENT "${_deb_env}")

@@ -8,15 +8,14 @@ that fails, crashes, hangs past its limit or was not built fails the test; the t
 printed (ctest -V shows it). Two processes at a time (DDBEMU_ARM64_JOBS), each in a scratch
 directory of its own.
 
-Most suites run whole, one qemu process each, all their cases. ops_tests and database_tests
-run one process per case instead, and only the fixtures below (their cases as build/arm64's
-ctest registered them, through the same emulator): every case opens a Database, whose 64 GiB
-LMDB map costs qemu 7.2 (Debian 12's) about 1 s and 400 MB of page bookkeeping that it never
-frees, so a whole run of either grows past 20 GB, and all 346 cases take 3.5 to 7 minutes on
-two cores. The fixtures kept are those where the CPU could show (key and item encoding, sort
-order, paging, indexes, transactions and threads, streams, backups, the on-disk format); the
-error-message matrices and the fixtures of request policies (throttling, tags, tenants,
-leniency) run in the x86-64 tree only.
+Most suites run whole, one qemu process each, all their cases. database_tests runs one process
+per case instead, and only the fixtures below (its cases as build/arm64's ctest registered
+them, through the same emulator): every case opens a Database, whose 64 GiB LMDB map costs
+qemu 7.2 (Debian 12's) about 1 s and 400 MB of page bookkeeping that it never frees, so a whole
+run grows past 20 GB. The fixtures kept are those where the CPU could show (key and item
+encoding, sort order, paging, indexes, transactions, streams, backups, the on-disk format); the
+error-message matrices, the fixtures of request policies (throttling, tags, tenants, leniency)
+and the ops/ suite (whose cases the fixtures kept cover end to end) run in the x86-64 tree only.
 """
 
 import concurrent.futures
@@ -32,9 +31,6 @@ from arm64_tree import Arm64Tree, TreeError, fail  # noqa: E402
 
 SUITE_TIMEOUT = 600  # seconds, each; the test's TIMEOUT bounds the whole
 PER_CASE = {
-    "ops_tests": ["QueryTest", "QueryRangeTest", "ScanTest", "PagingTest", "PageSizeTest",
-                  "NextTokenTest", "IndexTest", "BatchTest", "BatchGetTest", "TransactTest",
-                  "IsolationTest", "ItemCollectionsTest"],
     "database_tests": ["DatabaseTest", "ItemsTest", "ConditionalWritesTest",
                        "ExpressionRequestsTest", "EventualReadsTest", "ConsumedCapacityTest",
                        "TransactionCapacityTest", "StreamsTest", "TtlTest", "BackupsTest",
