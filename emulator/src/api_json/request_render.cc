@@ -9,6 +9,7 @@
 #include <limits>
 #include <string>
 
+#include "api_json/json_read.h"
 #include "api_json/request_internal.h"
 
 namespace ddbemu::request_internal {
@@ -25,7 +26,7 @@ constexpr std::string_view kAttributeValueMembers[] = {"S",  "N", "B", "SS",   "
 // pathological request cannot make an error message unbounded in depth.
 constexpr int kMaxRenderDepth = 32;
 
-std::string_view View(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
+using api::json::View;
 
 // A Blob as Java's ByteBuffer.toString shows it.
 void AppendByteBuffer(const rapidjson::Value& v, std::string& out) {

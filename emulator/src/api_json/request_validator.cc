@@ -33,6 +33,7 @@
 #include "api/api_model.h"
 #include "api/constrained_shapes.h"
 #include "api/model_constraints.h"
+#include "api_json/json_read.h"
 #include "api_json/request_internal.h"
 
 namespace ddbemu {
@@ -117,7 +118,7 @@ const rapidjson::Value* FindPresent(const rapidjson::Value& object, std::string_
   return nullptr;
 }
 
-std::string_view View(const rapidjson::Value& v) { return {v.GetString(), v.GetStringLength()}; }
+using api::json::View;
 
 // found[i]: the value of `shape`'s member i in `object`, the first of duplicates (null when
 // absent, or when that first one is JSON null).
