@@ -12,7 +12,6 @@
 #include <string>
 
 #include "ddbemu/attribute_value.h"
-#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value_json/encoded_item_json.h"
 

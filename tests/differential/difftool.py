@@ -163,7 +163,7 @@ STREAM_LABEL_RE = re.compile(r"/stream/[^/]+$")
 UNORDERED_BY = {"AttributeDefinitions": "AttributeName", "GlobalSecondaryIndexes": "IndexName",
                 "LocalSecondaryIndexes": "IndexName", "Replicas": "RegionName"}
 # Set members are compared in order: DynamoDB Local returns SS and BS sorted by bytes and NS
-# by value, and so does ddb-local (value/set_order.h), so the order is part of the answer.
+# by value, and so does ddb-local (value/value_rules.h), so the order is part of the answer.
 
 
 def _is_number(v):

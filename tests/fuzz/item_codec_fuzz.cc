@@ -1,11 +1,11 @@
 // libFuzzer target for the binary item codec (what LMDB stores): any bytes either decode or
 // are refused, never read out of bounds; and what decodes re-encodes to something that decodes
 // to the same item (so a stored record never changes meaning when it is rewritten). The
-// in-place reader of the JSON read path (value/encoded_item_size.h) accepts exactly what
+// in-place reader of the JSON read path (value/item_codec.h) accepts exactly what
 // decodes, and gives the decoded item's size, for an item without its size ahead of it; one
 // with (format 0x02, as items are stored) is refused only for a preamble cut short, and its
 // body, unchecked, is still written as JSON in bounds; the stored form of what decodes reads as
-// the same item, size and JSON; and the in-place key reader (encoded_item_keys.h) agrees with
+// the same item, size and JSON; and the in-place key reader (item_codec.h) agrees with
 // the decoder.
 #include <cstddef>
 #include <cstdint>
@@ -15,8 +15,6 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
-#include "value/encoded_item_keys.h"
-#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_format.h"
 #include "value/item_size.h"

@@ -3,7 +3,7 @@
 
 #include <cstddef>
 
-#include "value/utf8.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::api_model {
 

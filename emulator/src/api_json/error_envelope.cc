@@ -1,7 +1,7 @@
 #include "api_json/error_envelope.h"
 
 #include "ddbemu/attribute_value.h"
-#include "value/utf8.h"
+#include "value/text_encodings.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api::json {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "api_json/json_read.h"
-#include "value/fingerprint.h"
+#include "value/digests.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::api::json {
@@ -22,7 +22,7 @@ constexpr std::string_view kActionNames[] = {"ConditionCheck", "Put", "Delete", 
 // largest part of the fingerprint's cost on a transaction of a few items.
 constexpr std::size_t kStackMembers = 16;
 
-// Little-endian whatever the host: fingerprints are stored (value/fingerprint.h).
+// Little-endian whatever the host: fingerprints are stored (value/digests.h).
 void AppendBytes(std::uint64_t v, int bytes, std::string& out) {
   char le[8];
   for (int i = 0; i < bytes; ++i) le[i] = static_cast<char>((v >> (8 * i)) & 0xff);

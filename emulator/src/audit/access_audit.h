@@ -29,7 +29,7 @@
 #include "ddbemu/clock.h"
 #include "storage/table_schema.h"
 #include "sync/mutex.h"
-#include "value/encoded_item_keys.h"
+#include "value/item_codec.h"
 
 namespace ddbemu::audit {
 

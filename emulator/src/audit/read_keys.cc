@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "audit/observation_parts.h"
-#include "value/encoded_item_keys.h"
+#include "value/item_codec.h"
 
 namespace ddbemu::audit {
 namespace {

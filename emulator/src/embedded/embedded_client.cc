@@ -26,7 +26,7 @@
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
 #include "run_step.h"
-#include "storage/table_memo.h"
+#include "storage/catalog.h"
 
 namespace ddbemu {
 namespace {

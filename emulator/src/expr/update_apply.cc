@@ -10,7 +10,7 @@
 #include "expr/expression_context.h"
 #include "expr/projection.h"
 #include "value/number.h"
-#include "value/set_order.h"
+#include "value/value_rules.h"
 
 namespace ddbemu::expr {
 namespace {
@@ -119,7 +119,7 @@ Result<Change> AddChange(const UpdateAction& a, const AttributeValue* existing) 
       c.value.set().push_back(m);
     }
   }
-  // The union stays in set order (value/set_order.h); removing members (DELETE) keeps it.
+  // The union stays in set order (value/value_rules.h); removing members (DELETE) keeps it.
   if (c.value.set().size() != before) SortSetMembers(c.value.type(), c.value.set());
   return c;
 }

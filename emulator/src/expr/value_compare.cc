@@ -7,7 +7,7 @@
 #include <string>
 
 #include "value/number.h"
-#include "value/utf8.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::expr {
 namespace {

@@ -68,7 +68,7 @@ struct Caller {
   bool policies_on = false;
   const AccessPolicy* policy = nullptr;
   std::string access_key_id;
-  // The embedded client's memo of the last table its reads resolved (storage/table_memo.h);
+  // The embedded client's memo of the last table its reads resolved (storage/catalog.h);
   // null on the JSON path, whose Callers the database keeps, one per access key id and region,
   // and shares between threads (database_callers.h).
   storage::TableMemo* table_memo = nullptr;

@@ -13,7 +13,7 @@
 #include "server/http_text.h"
 #include "server/sigv4_auth.h"
 #include "server/sigv4_verifier.h"
-#include "value/crc32.h"
+#include "value/digests.h"
 
 namespace ddbemu::server {
 namespace {

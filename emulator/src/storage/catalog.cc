@@ -3,12 +3,13 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
-#include "storage/byte_order.h"
 #include "storage/cursor.h"
-#include "storage/lmdb_error.h"
+#include "storage/env.h"
 #include "storage/meta_keys.h"
-#include "storage/schema_codec.h"
+#include "storage/record_codec.h"
+#include "storage/table_schema.h"
 
 namespace ddbemu::storage {
 namespace {
@@ -200,6 +201,24 @@ void Catalog::RememberSnapshot(std::uint64_t snapshot, std::uint64_t generation)
   sync::WriterMutexLock lock(cache_mu_);
   // Newer snapshots first: readers begin on the newest, so that is the one worth matching.
   if (generation == cache_generation_ && snapshot > cache_snapshot_) cache_snapshot_ = snapshot;
+}
+
+std::shared_ptr<const TableSchema> TableMemo::Find(std::uint64_t snapshot,
+                                                   std::string_view name) const {
+  if (snapshot == 0) return nullptr;
+  sync::MutexLock lock(mu_);
+  if (snapshot != snapshot_ || name != name_) return nullptr;
+  return schema_;
+}
+
+void TableMemo::Remember(std::uint64_t snapshot, std::string_view name,
+                         std::shared_ptr<const TableSchema> schema) {
+  if (snapshot == 0 || schema == nullptr) return;
+  sync::MutexLock lock(mu_);
+  if (snapshot < snapshot_) return;  // a reader on an older snapshot: keep the newer entry
+  snapshot_ = snapshot;
+  name_.assign(name);
+  schema_ = std::move(schema);
 }
 
 }  // namespace ddbemu::storage

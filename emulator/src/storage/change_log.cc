@@ -1,8 +1,8 @@
 // ChangeLog (see change_log.h).
 #include "storage/change_log.h"
 
-#include "storage/byte_order.h"
 #include "storage/cursor.h"
+#include "storage/record_codec.h"
 #include "value/item_codec.h"
 
 namespace ddbemu::storage {

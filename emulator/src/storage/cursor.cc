@@ -4,7 +4,7 @@
 #include <cassert>
 #include <utility>
 
-#include "storage/lmdb_error.h"
+#include "storage/env.h"
 
 namespace ddbemu::storage {
 

@@ -1,6 +1,7 @@
 // Env: opening, closing and the read-transaction pool (see env.h).
 #include "storage/env.h"
 
+#include <lmdb.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
@@ -8,11 +9,11 @@
 #include <cassert>
 #include <cstdlib>
 #include <filesystem>
+#include <string>
 #include <system_error>
 
-#include "storage/byte_order.h"
-#include "storage/lmdb_error.h"
 #include "storage/meta_keys.h"
+#include "storage/record_codec.h"
 
 namespace ddbemu::storage {
 namespace {
@@ -215,5 +216,23 @@ void Env::ReturnReader(MDB_txn* txn) {
 }
 
 Status Env::Sync() { return LmdbStatus("mdb_env_sync", mdb_env_sync(env_, 1)); }
+
+ApiError LmdbError(std::string_view call, int rc) {
+  std::string message(call);
+  message += " failed: ";
+  message += mdb_strerror(rc);
+  if (rc == MDB_MAP_FULL) {
+    message +=
+        ". The database is full: it has reached its maximum size (map_size_bytes); reopen it "
+        "with a larger map size";
+  }
+  return ApiError::InternalServerError(std::move(message));
+}
+
+ApiError CorruptionError(std::string_view what) {
+  std::string message = "Stored data is corrupt: ";
+  message += what;
+  return ApiError::InternalServerError(std::move(message));
+}
 
 }  // namespace ddbemu::storage

@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "storage/byte_order.h"
 #include "storage/cursor.h"
+#include "storage/record_codec.h"
 
 namespace ddbemu::storage {
 namespace {

@@ -1,5 +1,5 @@
-// Index projections (see index_projection.h).
-#include "storage/index_projection.h"
+// Index projections (see table_schema.h).
+#include "storage/table_schema.h"
 
 #include <algorithm>
 

@@ -3,9 +3,9 @@
 
 #include <cassert>
 
-#include "storage/index_projection.h"
-#include "storage/lmdb_error.h"
+#include "storage/env.h"
 #include "storage/meta_stats.h"
+#include "storage/table_schema.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 

@@ -1,5 +1,5 @@
 // ItemStore: the base items and index entries of every table, in the "data" DBI, with their
-// statistics in "meta" (key layouts: key_layout.h; index contents: index_projection.h).
+// statistics in "meta" (key layouts: key_layout.h; index contents: table_schema.h).
 //
 // Writes keep a table and all its indexes consistent inside the caller's one WriteTxn
 // (docs/architecture.md: every write request is one LMDB transaction): Put and Delete change the

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-#include "storage/byte_order.h"
+#include "storage/record_codec.h"
 #include "value/key_codec.h"
 
 namespace ddbemu::storage {

@@ -19,8 +19,8 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
-#include "storage/byte_order.h"
 #include "storage/key_range.h"
+#include "storage/record_codec.h"
 #include "storage/table_schema.h"
 
 namespace ddbemu::storage {

@@ -1,7 +1,7 @@
 // KeyRange and RangeCursor (see key_range.h).
 #include "storage/key_range.h"
 
-#include "storage/byte_order.h"
+#include "storage/record_codec.h"
 
 namespace ddbemu::storage {
 

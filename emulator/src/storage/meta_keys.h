@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "storage/byte_order.h"
+#include "storage/record_codec.h"
 
 namespace ddbemu::storage::metakeys {
 

@@ -4,9 +4,9 @@
 
 #include <string>
 
-#include "storage/byte_order.h"
-#include "storage/lmdb_error.h"
+#include "storage/env.h"
 #include "storage/meta_keys.h"
+#include "storage/record_codec.h"
 
 namespace ddbemu::storage {
 

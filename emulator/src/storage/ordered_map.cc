@@ -3,8 +3,7 @@
 
 #include <algorithm>
 
-#include "storage/byte_order.h"
-#include "storage/lmdb_error.h"
+#include "storage/env.h"
 #include "storage/record_codec.h"
 #include "value/key_codec.h"
 

@@ -1,8 +1,8 @@
-// TableSchema <-> bytes (see schema_codec.h). Field order is the format: append new fields at
+// TableSchema <-> bytes (see table_schema.h). Field order is the format: append new fields at
 // the end of a record, never reorder or remove.
-#include "storage/schema_codec.h"
+#include "storage/table_schema.h"
 
-#include "storage/lmdb_error.h"
+#include "storage/env.h"
 #include "storage/record_codec.h"
 
 namespace ddbemu::storage {

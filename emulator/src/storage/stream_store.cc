@@ -4,8 +4,7 @@
 #include <cstdio>
 #include <ctime>
 
-#include "storage/byte_order.h"
-#include "storage/lmdb_error.h"
+#include "storage/env.h"
 #include "storage/record_codec.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"

@@ -4,12 +4,15 @@
 // TableDescription; storage/ persists it and uses the key schema to encode keys.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/error.h"
 #include "ddbemu/model/stream_view_type.h"
 #include "ddbemu/model/tables.h"  // the enums and throughput shapes
 
@@ -88,3 +91,36 @@ struct TableSchema {
 };
 
 }  // namespace ddbemu
+
+// ---- the stored form ----------------------------------------------------------------------------
+// The persisted form of a TableSchema in the catalog: a version byte and one record
+// (record_codec.h). Compact, binary and append-only compatible: a field added to TableSchema
+// is appended to the writer and reader here, and databases written before still decode.
+namespace ddbemu::storage {
+
+// Appends the encoding of `schema` to `out`.
+void EncodeTableSchema(const TableSchema& schema, std::string* out);
+
+// Decodes what EncodeTableSchema wrote (by this or an earlier version). Fails with an
+// InternalServerError on malformed bytes or a version newer than this code knows.
+Result<TableSchema> DecodeTableSchema(std::string_view bytes);
+
+// ---- index projections --------------------------------------------------------------------------
+// What an index entry holds: the item's attributes that the index projects (CreateTable's
+// Projection). ALL: the whole item. KEYS_ONLY: the table's key attributes and the index's key
+// attributes. INCLUDE: those plus NonKeyAttributes that the item has.
+
+// True when `name` is projected into `index` (key attributes always are).
+bool IsProjected(const TableSchema& schema, const IndexSchema& index, std::string_view name);
+
+// The projection of `item` into `index`.
+Item ProjectItem(const TableSchema& schema, const IndexSchema& index, const Item& item);
+
+// Appends the item-codec encoding of the projection to `out`, as entries are stored (with their
+// size: EncodeStoredItem), and returns its size by the service's item-size rule
+// (value/item_size.h), which is what the index's size statistics and write costs count. Avoids
+// copying the item for ALL projections.
+std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index, const Item& item,
+                             std::string* out);
+
+}  // namespace ddbemu::storage

@@ -5,7 +5,6 @@
 #include <utility>
 
 #include "storage/env.h"
-#include "storage/lmdb_error.h"
 
 namespace ddbemu::storage {
 

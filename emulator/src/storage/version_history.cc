@@ -1,7 +1,7 @@
 // VersionHistory (see version_history.h).
 #include "storage/version_history.h"
 
-#include "storage/byte_order.h"
+#include "storage/record_codec.h"
 
 namespace ddbemu::storage {
 namespace {

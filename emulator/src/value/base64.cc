@@ -1,5 +1,5 @@
 // Base64 encoding and the service's strict decoding.
-#include "value/base64.h"
+#include "value/text_encodings.h"
 
 #include <array>
 #include <cstdint>

@@ -3,7 +3,7 @@
 // bodies under 64 bytes and any body on a CPU without it.
 // (Debian's zlib computes CRC32 with tables, a few bytes per cycle: the CRC of each response
 // was 2.5% of the server's CPU under hrbench's read mix.)
-#include "value/crc32.h"
+#include "value/digests.h"
 
 #include <zlib.h>
 

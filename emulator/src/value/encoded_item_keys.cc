@@ -1,10 +1,9 @@
-// Selected attributes of an encoded item (encoded_item_keys.h).
-#include "value/encoded_item_keys.h"
+// Selected attributes of an encoded item (item_codec.h).
+#include "value/item_codec.h"
 
 #include <algorithm>
 #include <cstdint>
 
-#include "value/item_codec.h"
 #include "value/item_format.h"
 
 namespace ddbemu::itemcodec {

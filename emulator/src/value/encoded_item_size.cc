@@ -1,7 +1,7 @@
 // The DynamoDB size of a stored item read in place: the size it carries, or its body's, checked
-// as DecodeItem checks it (see encoded_item_size.h; the format is described in item_format.h).
+// as DecodeItem checks it (see item_codec.h; the format is described in item_format.h).
 // Nothing is allocated.
-#include "value/encoded_item_size.h"
+#include "value/item_codec.h"
 
 #include <cstdint>
 #include <string_view>

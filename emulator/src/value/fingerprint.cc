@@ -1,6 +1,6 @@
 // Two independent 64-bit lanes over 8-byte words (multiply, rotate, xor: the round of
 // xxHash64 and MurmurHash3), each finished with MurmurHash3's 64-bit avalanche.
-#include "value/fingerprint.h"
+#include "value/digests.h"
 
 #include <cstdint>
 #include <cstring>

@@ -11,7 +11,7 @@
 
 #include "value/item_format.h"
 #include "value/item_size.h"
-#include "value/set_order.h"
+#include "value/value_rules.h"
 
 namespace ddbemu::itemcodec {
 namespace {

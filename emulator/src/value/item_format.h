@@ -1,5 +1,5 @@
 // The storage format of an item, shared by its readers: the codec that builds an Item
-// (item_codec.h) and the in-place readers that size an item (encoded_item_size.h) and write its
+// (item_codec.h) and the in-place readers that size an item (also item_codec.h) and write its
 // JSON (value_json/encoded_item_json.h) without building one. One definition of the tags, the
 // limits and the bounds-checked cursor, so the readers cannot drift apart.
 //

@@ -3,7 +3,7 @@
 
 #include <string_view>
 
-#include "value/base64.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu {
 

@@ -1,5 +1,5 @@
-// UTF-8 validation (see utf8.h).
-#include "value/utf8.h"
+// UTF-8 validation (see text_encodings.h).
+#include "value/text_encodings.h"
 
 #include <cstddef>
 

@@ -1,5 +1,4 @@
-// Typed-value rules; see value_rules.h. The messages are shared with the JSON codec
-// (value_messages.h).
+// Typed-value rules (see value_rules.h); the messages are shared with the JSON codec.
 #include "value/value_rules.h"
 
 #include <algorithm>
@@ -7,10 +6,9 @@
 #include <string_view>
 #include <vector>
 
-#include "value/base64.h"
 #include "value/item_size.h"
 #include "value/number.h"
-#include "value/value_messages.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu {
 namespace {
@@ -100,6 +98,30 @@ Status NormalizeExpressionValues(Item& values) {
                                 status.error().message() + " for key " + name);
   }
   return Status::Ok();
+}
+
+namespace {
+
+// std::string's operator< compares bytes as unsigned (char_traits<char>::compare is memcmp),
+// which for UTF-8 text is also code point order.
+bool NumberLess(const std::string& a, const std::string& b) {
+  return CompareCanonicalNumbers(a, b) < 0;
+}
+
+}  // namespace
+
+bool SetMembersSorted(AttributeType type, const std::vector<std::string>& members) {
+  if (type == AttributeType::kNS) return std::is_sorted(members.begin(), members.end(), NumberLess);
+  return std::is_sorted(members.begin(), members.end());
+}
+
+void SortSetMembers(AttributeType type, std::vector<std::string>& members) {
+  if (SetMembersSorted(type, members)) return;
+  if (type == AttributeType::kNS) {
+    std::sort(members.begin(), members.end(), NumberLess);
+  } else {
+    std::sort(members.begin(), members.end());
+  }
 }
 
 }  // namespace ddbemu

@@ -76,7 +76,7 @@ Reader AppendEntries(Reader r, std::uint32_t count, int depth, JsonText& out) {
   return r;
 }
 
-// Whether the `count` members at `r` are in set order (value/set_order.h); `r` is a copy.
+// Whether the `count` members at `r` are in set order (value/value_rules.h); `r` is a copy.
 bool InSetOrder(Reader r, std::uint32_t count, bool numbers) {
   std::string_view previous = ReadBytes(r);
   for (std::uint32_t i = 1; i < count; ++i) {
@@ -95,7 +95,7 @@ void AppendMember(std::string_view member, unsigned char tag, JsonText& out) {
   }
 }
 
-// Set members in set order (value/set_order.h). Stored sets are written sorted, so this is
+// Set members in set order (value/value_rules.h). Stored sets are written sorted, so this is
 // one pass after a check; a set stored before that rule was kept is sorted here, as DecodeItem
 // sorts it.
 void AppendSet(Reader& r, unsigned char tag, JsonText& out) {

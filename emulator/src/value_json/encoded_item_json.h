@@ -1,5 +1,5 @@
 // A stored item's DynamoDB JSON written straight from the storage encoding (value/item_codec.h),
-// without decoding it; its size is value/encoded_item_size.h's. The JSON read path (GetItem,
+// without decoding it; its size is value/item_codec.h's. The JSON read path (GetItem,
 // Query, Scan without a projection) uses these to answer with no AttributeValue built or
 // destroyed: decoding an item into a map and freeing it again was most of the CPU a small read
 // cost.
@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "value/encoded_item_size.h"
+#include "value/item_codec.h"
 #include "value_json/json_codec.h"
 #include "value_json/json_text.h"
 

@@ -11,11 +11,10 @@
 #include <string_view>
 #include <vector>
 
-#include "value/base64.h"
 #include "value/item_size.h"
 #include "value/number.h"
-#include "value/set_order.h"
-#include "value/value_messages.h"
+#include "value/text_encodings.h"
+#include "value/value_rules.h"
 #include "value_json/json_shape.h"
 
 namespace ddbemu {
@@ -109,7 +108,7 @@ Result<AttributeValue> BuildStringSet(const Value& v) {
     if (e.IsNull()) return Invalid(kNullInSS);
     members.emplace_back(View(e));
   }
-  // Sorted once here: in set order (set_order.h), duplicates are neighbours.
+  // Sorted once here: in set order (value_rules.h), duplicates are neighbours.
   std::sort(members.begin(), members.end());
   if (HasAdjacentDuplicates(members)) return DuplicateMembers(AttributeType::kSS, v);
   return AttributeValue::SS(std::move(members));

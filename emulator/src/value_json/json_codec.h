@@ -5,17 +5,17 @@
 // ValidationExceptions.
 #pragma once
 
-#include <cstdint>
-#include <string>
-#include <string_view>
-
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <cstdint>
+#include <string>
+#include <string_view>
+
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
-#include "value/base64.h"  // Base64Encode / Base64Decode, for B and BS
+#include "value/text_encodings.h"  // Base64Encode / Base64Decode, for B and BS
 
 namespace ddbemu {
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "value/base64.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::jsonshape {
 namespace {

@@ -12,7 +12,7 @@
 
 #include "api_json/request_internal.h"
 #include "api_json/request_validator.h"
-#include "value/utf8.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::api_model {
 namespace api_model_test {

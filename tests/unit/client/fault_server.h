@@ -18,7 +18,7 @@
 #include <thread>
 #include <vector>
 
-#include "value/crc32.h"
+#include "value/digests.h"
 
 namespace ddbemu::client::testing {
 

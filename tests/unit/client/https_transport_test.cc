@@ -17,7 +17,7 @@
 #include <thread>
 
 #include "http_client/transport/http_transport.h"
-#include "value/crc32.h"
+#include "value/digests.h"
 
 namespace ddbemu::client {
 namespace https_transport_test {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "value/base64.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::ops {
 namespace next_token_test {

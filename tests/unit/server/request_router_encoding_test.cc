@@ -6,8 +6,8 @@
 
 #include "server/content_encoding.h"
 #include "server/request_router.h"
-#include "value/crc32.h"
-#include "value/utf8.h"
+#include "value/digests.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::server {
 namespace request_router_encoding_test {

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "value/crc32.h"
+#include "value/digests.h"
 
 namespace ddbemu::server {
 namespace request_router_test {

@@ -5,7 +5,7 @@
 #include <random>
 
 #include "item_fixture.h"
-#include "storage/index_projection.h"
+#include "storage/table_schema.h"
 #include "value/item_size.h"
 
 namespace ddbemu::storage {

@@ -8,7 +8,7 @@
 #include <set>
 
 #include "item_fixture.h"
-#include "value/encoded_item_size.h"
+#include "value/item_codec.h"
 #include "value/item_size.h"
 #include "value/key_codec.h"
 #include "value/number.h"

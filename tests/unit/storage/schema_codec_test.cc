@@ -1,5 +1,5 @@
 // The catalog's binary TableSchema encoding: every field round-trips, old records decode.
-#include "storage/schema_codec.h"
+#include "storage/table_schema.h"
 
 #include <gtest/gtest.h>
 

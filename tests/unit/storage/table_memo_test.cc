@@ -1,6 +1,6 @@
 // TableMemo: an entry answers only for its own snapshot and table name; a newer snapshot
 // replaces it, an older one does not; snapshot 0 (a write transaction) is never remembered.
-#include "storage/table_memo.h"
+#include "storage/catalog.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Crc32 (the x-amz-crc32 header) equals zlib's crc32() for every length and alignment, on
 // both of its paths (folded with PCLMULQDQ from 64 bytes where the CPU has it; zlib below).
-#include "value/crc32.h"
+#include "value/digests.h"
 
 #include <gtest/gtest.h>
 #include <zlib.h>

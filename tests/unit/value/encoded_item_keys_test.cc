@@ -1,7 +1,7 @@
 // Decoding selected attributes of an encoded item must give exactly those attributes of the
 // decoded item, skip every other kind of value (nested ones included), and refuse what
 // DecodeItem refuses.
-#include "value/encoded_item_keys.h"
+#include "value/item_codec.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "random_values.h"
-#include "value/item_codec.h"
 
 namespace ddbemu::itemcodec {
 namespace encoded_item_keys_test {

@@ -1,6 +1,6 @@
 // Set members are kept and returned in set order: SS and BS by bytes, NS by numeric value,
 // as DynamoDB Local returns them (issue 13, point 6).
-#include "value/set_order.h"
+#include "value/value_rules.h"
 
 #include <gtest/gtest.h>
 

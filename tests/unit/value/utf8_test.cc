@@ -1,5 +1,5 @@
 // UTF-8 validity and repair, for error bodies that must stay valid UTF-8.
-#include "value/utf8.h"
+#include "value/text_encodings.h"
 
 #include <gtest/gtest.h>
 

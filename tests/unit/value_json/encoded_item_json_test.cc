@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "random_values.h"
-#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_format.h"
 #include "value/item_size.h"

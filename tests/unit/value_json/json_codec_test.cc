@@ -58,7 +58,7 @@ TEST(JsonCodec, ParsesEveryTypeAndWritesItBack) {
   EXPECT_EQ(RoundTrip(R"({"B":""})"), R"({"B":""})");
   EXPECT_EQ(RoundTrip(R"({"BOOL":false})"), R"({"BOOL":false})");
   EXPECT_EQ(RoundTrip(R"({"NULL":true})"), R"({"NULL":true})");
-  // Sets come back in set order (value/set_order.h): SS and BS by bytes, NS by value.
+  // Sets come back in set order (value/value_rules.h): SS and BS by bytes, NS by value.
   EXPECT_EQ(RoundTrip(R"({"SS":["b","a",""]})"), R"({"SS":["","a","b"]})");
   EXPECT_EQ(RoundTrip(R"({"NS":["1.50","-2"]})"), R"({"NS":["-2","1.5"]})");
   EXPECT_EQ(RoundTrip(R"({"BS":["YQ==","Yg=="]})"), R"({"BS":["YQ==","Yg=="]})");

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "random_values.h"
-#include "value/base64.h"
+#include "value/text_encodings.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu {

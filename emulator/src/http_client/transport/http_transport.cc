@@ -7,7 +7,7 @@
 
 #include "http_client/error_envelope_reader.h"
 #include "http_client/transport/connection_pool.h"
-#include "value/crc32.h"
+#include "value/digests.h"
 
 namespace ddbemu::client {
 namespace {

@@ -4,8 +4,8 @@
 
 #include <charconv>
 
-#include "storage/byte_order.h"
 #include "storage/cursor.h"
+#include "storage/record_codec.h"
 
 namespace ddbemu::ops {
 namespace {

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "capacity/throughput_registry.h"
-#include "storage/index_projection.h"
 #include "storage/key_layout.h"
+#include "storage/table_schema.h"
 #include "value/item_size.h"
 #include "value/key_codec.h"
 

@@ -3,16 +3,14 @@
 // the table lookup, then the key against the schema, then the condition, then the write.
 #include "ops/items/items.h"
 
-#include "ops/tables/tables.h"
-
 #include "capacity/capacity_units.h"
 #include "expr/projection.h"
 #include "ops/capacity/capacity_charge.h"
 #include "ops/items/item_collections.h"
 #include "ops/realism/transient_statuses.h"
+#include "ops/tables/tables.h"
+#include "storage/env.h"
 #include "storage/item_store.h"
-#include "storage/lmdb_error.h"
-#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 

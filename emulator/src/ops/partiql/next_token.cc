@@ -7,8 +7,8 @@
 
 #include <cstdint>
 
-#include "value/base64.h"
 #include "value/item_codec.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::ops {
 namespace {

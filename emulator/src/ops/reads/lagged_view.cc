@@ -1,8 +1,8 @@
 // LaggedView (see reads.h).
 #include "ops/reads/reads.h"
 
-#include "storage/index_projection.h"
 #include "storage/key_layout.h"
+#include "storage/table_schema.h"
 
 namespace ddbemu::ops {
 

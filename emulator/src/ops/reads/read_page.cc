@@ -9,7 +9,6 @@
 #include "expr/evaluator.h"
 #include "expr/projection.h"
 #include "storage/key_layout.h"
-#include "value/encoded_item_size.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "storage/index_projection.h"
+#include "storage/table_schema.h"
 
 namespace ddbemu::ops {
 namespace {

@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "storage/byte_order.h"
 #include "storage/record_codec.h"
 
 namespace ddbemu::ops::streams {

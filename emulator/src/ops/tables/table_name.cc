@@ -8,7 +8,7 @@
 #include "api/table_names.h"
 #include "ops/items/items.h"
 #include "ops/realism/transient_statuses.h"
-#include "storage/table_memo.h"
+#include "storage/catalog.h"
 
 namespace ddbemu::ops {
 namespace {
