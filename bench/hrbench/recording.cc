@@ -10,7 +10,6 @@
 
 #include "hrcore/retry.h"
 #include "http_client/json_client.h"
-#include "http_client/json_transport.h"
 #include "http_client/transport/http_transport.h"
 #include "sync/mutex.h"
 

@@ -9,11 +9,9 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
-#include "expr/binder.h"
 #include "expr/evaluator.h"
+#include "expr/expressions.h"
 #include "expr/key_condition.h"
-#include "expr/parser.h"
-#include "expr/projection.h"
 #include "expr/update_apply.h"
 
 namespace ddbemu::expr {

@@ -10,10 +10,9 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
-#include "expr/binder.h"
 #include "expr/evaluator.h"
 #include "expr/expression_context.h"
-#include "expr/parser.h"
+#include "expr/expressions.h"
 #include "partiql/compile.h"
 #include "partiql/partiql_parser.h"
 

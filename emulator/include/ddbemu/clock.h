@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 
 namespace ddbemu {
@@ -19,7 +20,11 @@ class Clock {
 // The machine's real-time clock.
 class SystemClock final : public Clock {
  public:
-  std::int64_t NowMicros() const override;
+  std::int64_t NowMicros() const override {
+    return std::chrono::duration_cast<std::chrono::microseconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
+  }
 };
 
 // A clock that moves only when told. Thread-safe.

@@ -1,9 +1,8 @@
 // JSON <-> typed structs for the single-item operations.
 #include "api_json/operation_codecs.h"
 
+#include "api_json/fast_parse.h"
 #include "api_json/json_read.h"
-#include "api_json/plain_attribute_map.h"
-#include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
@@ -243,7 +242,7 @@ Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
 Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   GetItemRequest request;
   request.encoded_response = true;
-  // Its members found in one pass (read_members.h), not one scan of the body per name.
+  // Its members found in one pass (fast_parse.h), not one scan of the body per name.
   const ReadMembers m = FindReadMembers(body);
   if (std::optional<std::string> table = StringOf(m.table_name)) {
     request.table_name = std::move(*table);

@@ -3,12 +3,12 @@
 // (defensive: bad input must never crash the process).
 #pragma once
 
+#include <rapidjson/document.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
-
-#include <rapidjson/document.h>
 
 namespace ddbemu::api::json {
 
@@ -20,7 +20,7 @@ inline const rapidjson::Value* Member(const rapidjson::Value& object, std::strin
 }
 
 // The readers below over a member already found (null: absent or JSON null, as Member
-// answers), for parses that find their members in one pass over the body (read_members.h).
+// answers), for parses that find their members in one pass over the body (fast_parse.h).
 inline const rapidjson::Value* Present(const rapidjson::Value* v) {
   return v == nullptr || v->IsNull() ? nullptr : v;
 }

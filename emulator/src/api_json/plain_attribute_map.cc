@@ -1,10 +1,10 @@
-// The plain attribute map fast path; see plain_attribute_map.h. ItemFromJson spends about 1,000
+// The plain attribute map fast path; see fast_parse.h. ItemFromJson spends about 1,000
 // instructions per value on a GetItem's key (the shape check, the nesting check, then the
 // member walk moving the value through several Results); for {"S": "..."} all of them decide
 // nothing: a JSON string under "S" passes the shape check, S and N add no nesting level, and
 // BuildValue turns the one member into AttributeValue::S of its bytes (N: of its canonical
 // text, when the text is a number; otherwise the codec reports it).
-#include "api_json/plain_attribute_map.h"
+#include "api_json/fast_parse.h"
 
 #include <string_view>
 

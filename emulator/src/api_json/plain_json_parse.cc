@@ -1,11 +1,11 @@
-// The subset parse; see plain_json_parse.h. It drives the document through its SAX handler
+// The subset parse; see fast_parse.h. It drives the document through its SAX handler
 // (GenericDocument::Populate), the interface RapidJSON's own reader drives it through, with
 // the events that reader sends for the same text: String/Key with copy=false for a string
 // (in place, its closing quote overwritten by the NUL the reader writes there), Uint for a
 // non-negative integer of at most 9 digits (the reader's 32-bit range), Bool, Null, and
 // StartObject/EndObject(members), StartArray/EndArray(elements). The document then builds the
 // same values in the same allocator. Anything else is refused, never guessed at.
-#include "api_json/plain_json_parse.h"
+#include "api_json/fast_parse.h"
 
 #include <cstdint>
 

@@ -1,5 +1,5 @@
-// One pass over a read request's members (see read_members.h).
-#include "api_json/read_members.h"
+// One pass over a read request's members (see fast_parse.h).
+#include "api_json/fast_parse.h"
 
 #include <string_view>
 

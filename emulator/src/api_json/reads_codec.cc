@@ -1,9 +1,8 @@
 // JSON <-> typed structs for Query and Scan.
 #include "api_json/operation_codecs.h"
 
+#include "api_json/fast_parse.h"
 #include "api_json/json_read.h"
-#include "api_json/plain_attribute_map.h"
-#include "api_json/read_members.h"
 #include "api_json/response_text.h"
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"

@@ -33,7 +33,7 @@
 
 #include <cstring>
 
-#include "api_json/plain_json_parse.h"
+#include "api_json/fast_parse.h"
 #include "api_json/request_internal.h"
 #include "api_json/request_validator.h"
 
@@ -120,7 +120,7 @@ BodyShape ScanBody(std::string_view body) {
 
 Status ParseRequestBody(std::string_view body, RequestBodyScratch& scratch,
                         rapidjson::Document& doc) {
-  // The subset parse first (plain_json_parse.h): it accepts only plain bodies (ASCII, no NUL
+  // The subset parse first (fast_parse.h): it accepts only plain bodies (ASCII, no NUL
   // or control byte) of bounded depth, with no backslash, so no escape for
   // HasLoneLowSurrogateEscape to find; what it accepts, RapidJSON would parse the same.
   char* text = scratch.Copy(body);

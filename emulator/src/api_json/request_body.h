@@ -2,7 +2,7 @@
 // send (ASCII, shallow), with the general parse (ParseRequestBody, request_validator.h) for
 // every other body. Both accept exactly the same bodies and build the same document: the fast
 // path only skips work that cannot change the outcome for its bodies (see request_body.cc).
-// The fast path first tries the subset parse of plain_json_parse.h (no escapes, small
+// The fast path first tries the subset parse of fast_parse.h (no escapes, small
 // integers), then RapidJSON's in-place parse.
 #pragma once
 

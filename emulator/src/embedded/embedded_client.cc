@@ -1,7 +1,7 @@
 // The embedded Client (ddbemu/embedded_client.h): typed request -> checks and conversion
-// (typed_requests.h, typed_admin.h) -> the run step the JSON path runs (run_step.h: faults, the
+// (typed_conversions.h, typed_admin.h) -> the run step the JSON path runs (run_step.h: faults, the
 // tenant check, the same ops/ function under the same audit probe) -> typed response
-// (typed_responses.h). No JSON on the way in or out. Its calls are derived from the operation
+// (typed_conversions.h). No JSON on the way in or out. Its calls are derived from the operation
 // lists (ddbemu/operations.h); each operation's binding is one DDB_BINDING line.
 #include "ddbemu/embedded_client.h"
 
@@ -11,8 +11,7 @@
 
 #include "database_impl.h"
 #include "embedded/typed_admin.h"
-#include "embedded/typed_requests.h"
-#include "embedded/typed_responses.h"
+#include "embedded/typed_conversions.h"
 #include "ops/backups/backups.h"
 #include "ops/backups/point_in_time.h"
 #include "ops/batch/batch.h"

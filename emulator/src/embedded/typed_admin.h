@@ -1,9 +1,9 @@
 // The embedded client's conversions for the operations beyond items, reads, batches,
 // transactions and tables: Time to Live, tags, backups, the describe/control operations and
 // PartiQL (typed_ttl_tags.cc, typed_backups.cc, typed_control.cc, typed_partiql.cc). As
-// typed_requests.h: a public request becomes the api/ model, checked by the rules the JSON path's
-// validator applies to what a typed request can still get wrong; the engine's typed answer becomes
-// the public response with what the JSON path renders. No JSON.
+// typed_conversions.h: a public request becomes the api/ model, checked by the rules the JSON
+// path's validator applies to what a typed request can still get wrong; the engine's typed answer
+// becomes the public response with what the JSON path renders. No JSON.
 #pragma once
 
 #include <cstdint>
@@ -51,7 +51,7 @@ RestoreTableFromBackupResponse ToRestoreFromBackupResponse(api::RestoreTableResp
 RestoreTableToPointInTimeResponse ToRestoreToPointInTimeResponse(
     api::RestoreTableResponse response);
 
-// PartiQL (typed_partiql.cc; the responses are in typed_responses.h).
+// PartiQL (typed_partiql.cc; the responses are in typed_conversions.h).
 Result<api::ExecuteStatementRequest> ToEngine(const ExecuteStatementRequest& request);
 Result<api::BatchExecuteStatementRequest> ToEngine(const BatchExecuteStatementRequest& request);
 Result<api::ExecuteTransactionRequest> ToEngine(const ExecuteTransactionRequest& request);

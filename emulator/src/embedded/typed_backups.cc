@@ -4,7 +4,7 @@
 // path renders (api_json/backups_codec.cc), times at the millisecond as JSON carries them.
 #include "api/table_names.h"
 #include "embedded/typed_admin.h"
-#include "embedded/typed_responses.h"
+#include "embedded/typed_conversions.h"
 
 namespace ddbemu::embedded {
 namespace {

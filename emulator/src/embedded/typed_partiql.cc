@@ -5,7 +5,7 @@
 #include <boost/uuid/detail/sha1.hpp>
 
 #include "embedded/typed_admin.h"
-#include "embedded/typed_requests.h"
+#include "embedded/typed_conversions.h"
 #include "value/item_codec.h"
 #include "value/value_rules.h"
 

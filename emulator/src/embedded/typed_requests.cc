@@ -1,7 +1,7 @@
-// Public requests -> engine requests; see typed_requests.h. Each conversion first applies the
+// Public requests -> engine requests; see typed_conversions.h. Each conversion first applies the
 // checks the JSON path makes while parsing (in the same order: the model's constraints, then
 // the attribute values), then fills the engine's request as the JSON codec would.
-#include "embedded/typed_requests.h"
+#include "embedded/typed_conversions.h"
 
 #include <boost/uuid/detail/sha1.hpp>
 #include <string>

@@ -1,8 +1,8 @@
-// Engine responses -> public responses; see typed_responses.h. The capacity members follow the
+// Engine responses -> public responses; see typed_conversions.h. The capacity members follow the
 // JSON renderers (api/item_requests.cc, read_requests.cc, batch_requests.cc): CapacityUnits
 // always; ReadCapacityUnits / WriteCapacityUnits only where the service reports them, and only
 // when non-zero.
-#include "embedded/typed_responses.h"
+#include "embedded/typed_conversions.h"
 
 #include <utility>
 

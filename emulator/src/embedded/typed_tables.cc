@@ -1,5 +1,5 @@
-// The control plane's public requests -> engine requests (typed_requests.h), and the engine's
-// view of a table -> the public TableDescription (typed_responses.h, built by api::Describe). The
+// The control plane's public requests -> engine requests (typed_conversions.h), and the engine's
+// view of a table -> the public TableDescription (typed_conversions.h, built by api::Describe). The
 // engine keeps the request members as sent (strings for enums) because its checks word their
 // messages after them; a typed request cannot hold a bad enum, so it is written out as the wire
 // would carry it.
@@ -10,8 +10,7 @@
 #include "api/table_description.h"
 #include "api/table_names.h"
 #include "embedded/typed_admin.h"
-#include "embedded/typed_requests.h"
-#include "embedded/typed_responses.h"
+#include "embedded/typed_conversions.h"
 
 namespace ddbemu::embedded {
 namespace {

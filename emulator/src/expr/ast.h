@@ -1,5 +1,5 @@
 // The syntax trees of DynamoDB's five expression parameters. A tree comes out of the parser
-// with placeholders unresolved ("#n", ":v"); binding (binder.h) copies it with every "#n"
+// with placeholders unresolved ("#n", ":v"); binding (expressions.h) copies it with every "#n"
 // replaced by its attribute name and every ":v" by its value, so that one parsed tree can be
 // cached and bound once per request.
 #pragma once

@@ -1,11 +1,11 @@
-// Binding of operands and conditions; see binder.h. UpdateExpression and ProjectionExpression
+// Binding of operands and conditions; see expressions.h. UpdateExpression and ProjectionExpression
 // binding is in update_binder.cc.
-#include "expr/binder.h"
+#include "expr/expressions.h"
 
 #include "expr/binder_internal.h"
 #include "expr/errors.h"
-#include "expr/limits.h"
-#include "expr/value_compare.h"
+#include "expr/evaluator.h"
+#include "expr/static_checks.h"
 
 namespace ddbemu::expr {
 namespace {
@@ -301,6 +301,41 @@ Result<Condition> BindCondition(const Condition& parsed, ExpressionKind kind,
   if (CountOperators(bound) > kMaxOperators) return errors::TooManyOperators(kind);
   DDB_RETURN_IF_ERROR(binder.CheckNoValueInPath());
   return bound;
+}
+
+// Parse (cached) and bind in one call; see expressions.h.
+
+Result<Condition> PrepareCondition(std::string_view text, ExpressionKind kind,
+                                   ExpressionContext& context, ExpressionCache* cache) {
+  if (cache == nullptr) {
+    DDB_ASSIGN_OR_RETURN(const Condition parsed, ParseCondition(text, kind));
+    return BindCondition(parsed, kind, context);
+  }
+  const auto parsed = cache->GetCondition(text, kind);
+  if (!parsed->ok()) return parsed->error();
+  return BindCondition(parsed->value(), kind, context);
+}
+
+Result<UpdateExpression> PrepareUpdate(std::string_view text, ExpressionContext& context,
+                                       ExpressionCache* cache) {
+  if (cache == nullptr) {
+    DDB_ASSIGN_OR_RETURN(const UpdateExpression parsed, ParseUpdate(text));
+    return BindUpdate(parsed, context);
+  }
+  const auto parsed = cache->GetUpdate(text);
+  if (!parsed->ok()) return parsed->error();
+  return BindUpdate(parsed->value(), context);
+}
+
+Result<ProjectionExpression> PrepareProjection(std::string_view text, ExpressionContext& context,
+                                               ExpressionCache* cache) {
+  if (cache == nullptr) {
+    DDB_ASSIGN_OR_RETURN(const ProjectionExpression parsed, ParseProjection(text));
+    return BindProjection(parsed, context);
+  }
+  const auto parsed = cache->GetProjection(text);
+  if (!parsed->ok()) return parsed->error();
+  return BindProjection(parsed->value(), context);
 }
 
 }  // namespace ddbemu::expr

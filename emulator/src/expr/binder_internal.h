@@ -50,7 +50,7 @@ std::optional<AttributeType> StaticType(const Operand& operand);
 Status CheckFirstOperandDistinct(ExpressionKind kind, std::string_view op,
                                  const std::vector<Operand>& operands);
 
-// Operators and function calls of a bound tree, as the service counts them (limits.h).
+// Operators and function calls of a bound tree, as the service counts them (static_checks.h).
 int CountOperators(const Condition& condition);
 int CountOperators(const Operand& operand);
 

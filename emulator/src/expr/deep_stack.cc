@@ -1,5 +1,5 @@
-// A thread with a large stack for deeply nested expressions; see deep_stack.h.
-#include "expr/deep_stack.h"
+// A thread with a large stack for deeply nested expressions; see parser_internal.h.
+#include "expr/parser_internal.h"
 
 #include <pthread.h>
 

@@ -4,7 +4,6 @@
 #include <optional>
 
 #include "expr/document_path.h"
-#include "expr/value_compare.h"
 
 namespace ddbemu::expr {
 namespace {

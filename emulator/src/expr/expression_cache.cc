@@ -1,7 +1,7 @@
 // The parse cache; see expression_cache.h.
 #include "expr/expression_cache.h"
 
-#include "expr/parser.h"
+#include "expr/expressions.h"
 
 namespace ddbemu::expr {
 

@@ -27,8 +27,8 @@ class ExpressionCache {
   ExpressionCache(const ExpressionCache&) = delete;
   ExpressionCache& operator=(const ExpressionCache&) = delete;
 
-  // ParseCondition / ParseUpdate / ParseProjection (parser.h), memoized. The results are
-  // shared and immutable; bind them (binder.h) to use them.
+  // ParseCondition / ParseUpdate / ParseProjection (expressions.h), memoized. The results are
+  // shared and immutable; bind them (expressions.h) to use them.
   std::shared_ptr<const Result<Condition>> GetCondition(std::string_view text, ExpressionKind kind);
   std::shared_ptr<const Result<UpdateExpression>> GetUpdate(std::string_view text);
   std::shared_ptr<const Result<ProjectionExpression>> GetProjection(std::string_view text);

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "expr/errors.h"
-#include "expr/limits.h"
+#include "expr/static_checks.h"
 
 namespace ddbemu::expr {
 namespace {

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "expr/value_compare.h"
+#include "expr/evaluator.h"
 
 namespace ddbemu::expr {
 namespace {

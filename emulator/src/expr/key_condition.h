@@ -1,4 +1,4 @@
-// KeyConditionExpression: checking that a bound condition (binder.h) has the shape Query
+// KeyConditionExpression: checking that a bound condition (expressions.h) has the shape Query
 // allows, against the key schema of the table or index queried, and extracting it for
 // execution. The shape: equality on the partition key, AND optionally one condition on the
 // sort key (=, <, <=, >, >=, BETWEEN, begins_with); a comparison may name the key on either

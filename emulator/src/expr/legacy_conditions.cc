@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <array>
 
+#include "expr/evaluator.h"
 #include "expr/legacy.h"
-#include "expr/value_compare.h"
 
 namespace ddbemu::expr {
 namespace {

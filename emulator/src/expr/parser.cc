@@ -1,20 +1,18 @@
 // Entry points of the parser: the length and emptiness checks, the grammar, then the static
-// checks, in the service's order (parser.h).
-#include "expr/parser.h"
+// checks, in the service's order (expressions.h).
+#include "expr/expressions.h"
 
 #include <functional>
 #include <optional>
 
-#include "expr/deep_stack.h"
 #include "expr/errors.h"
-#include "expr/limits.h"
 #include "expr/parser_internal.h"
 #include "expr/static_checks.h"
 
 namespace ddbemu::expr {
 namespace {
 
-// Checks 1 and 2 of parser.h.
+// Checks 1 and 2 of expressions.h.
 Status CheckText(std::string_view text, ExpressionKind kind) {
   const std::size_t length = ExpressionLength(text);
   if (length > kMaxExpressionLength) return errors::TooLong(kind, length);

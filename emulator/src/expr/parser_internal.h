@@ -1,5 +1,5 @@
 // The recursive-descent parser shared by parser.cc, condition_parser.cc and update_parser.cc.
-// Not part of the expr/ interface: include parser.h instead.
+// Not part of the expr/ interface: include expressions.h instead.
 //
 // Error positions follow the service's ANTLR parser: the offending token is the first one no
 // alternative of the grammar can accept. The one ambiguity of the grammar, "(" opening either a
@@ -12,6 +12,8 @@
 // OR chains are built iteratively.
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -99,5 +101,19 @@ class ExpressionParser {
   int undecided_ = 0;
   std::optional<ApiError> pending_;
 };
+
+// ---- deep nesting -------------------------------------------------------------------------------
+// Running a function on a thread with a large stack. The expression parser recurses once per
+// nesting level, and the 4 KB expression limit allows about 4096 levels ("((((...", "f(f(f(...");
+// on such input the parse runs on a dedicated stack, so that it cannot overflow the caller's
+// (a server thread's or a fuzzer's) whatever its size. Ordinary expressions never pay for it.
+
+// An upper bound of the depth of the tree the parser builds from `text`: the deepest nesting of
+// parentheses plus the number of NOT keywords (a chain of NOTs nests without parentheses).
+std::size_t NestingBound(std::string_view text);
+
+// Runs `fn` on a new thread with a `stack_bytes` stack and waits for it; runs it on the calling
+// thread if no such thread can be created.
+void RunOnLargeStack(std::size_t stack_bytes, const std::function<void()>& fn);
 
 }  // namespace ddbemu::expr

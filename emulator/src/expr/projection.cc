@@ -1,5 +1,5 @@
-// Projection of items onto document paths; see projection.h.
-#include "expr/projection.h"
+// Projection of items onto document paths; see evaluator.h.
+#include "expr/evaluator.h"
 
 #include <map>
 #include <memory>

@@ -6,7 +6,7 @@
 // `size = :v`); DynamoDB Local, which ships the service's keyword table, behaves the same.
 // REMOVE is missing from the printed list but is a keyword of the grammar, so it cannot be an
 // attribute name either (the lexer makes it a keyword token; see lexer.h).
-#include "expr/reserved_words.h"
+#include "expr/static_checks.h"
 
 #include <algorithm>
 #include <cstddef>

@@ -4,8 +4,6 @@
 #include <algorithm>
 
 #include "expr/errors.h"
-#include "expr/limits.h"
-#include "expr/reserved_words.h"
 
 namespace ddbemu::expr {
 namespace {

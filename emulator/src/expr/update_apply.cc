@@ -7,8 +7,8 @@
 
 #include "expr/document_path.h"
 #include "expr/errors.h"
+#include "expr/evaluator.h"
 #include "expr/expression_context.h"
-#include "expr/projection.h"
 #include "value/number.h"
 #include "value/value_rules.h"
 

@@ -1,4 +1,4 @@
-// Applying a bound UpdateExpression (binder.h) to an item: the pure read-modify-write step of
+// Applying a bound UpdateExpression (expressions.h) to an item: the pure read-modify-write step of
 // UpdateItem and of a transaction's Update. It may run more than once for one request (a
 // retried transaction), so it reads only its arguments and returns the new item.
 //

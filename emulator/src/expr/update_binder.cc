@@ -1,10 +1,10 @@
-// Binding of UpdateExpression and ProjectionExpression; see binder.h. Both walk their paths
+// Binding of UpdateExpression and ProjectionExpression; see expressions.h. Both walk their paths
 // last-first, as the service does: for `SET a = :v, a = :v, #undefined = :v` it reports the
 // undefined name, for `SET #undefined = :v, a = :v, a = :v` the overlap.
-#include "expr/binder.h"
 #include "expr/binder_internal.h"
 #include "expr/errors.h"
-#include "expr/limits.h"
+#include "expr/expressions.h"
+#include "expr/static_checks.h"
 
 namespace ddbemu::expr {
 namespace {

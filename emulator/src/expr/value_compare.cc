@@ -1,5 +1,5 @@
-// Value comparisons and condition functions; see value_compare.h.
-#include "expr/value_compare.h"
+// Value comparisons and condition functions; see evaluator.h.
+#include "expr/evaluator.h"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "http_client/error_envelope_reader.h"
+#include "http_client/json_client.h"
 
 #include <rapidjson/document.h>
 

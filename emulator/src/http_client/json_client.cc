@@ -5,8 +5,6 @@
 #include <string>
 #include <utility>
 
-#include "http_client/operation_json.h"
-
 namespace ddbemu::http_client {
 namespace {
 

@@ -1,6 +1,6 @@
 // The PartiQL operations to and from JSON; see json_codec.h.
+#include "http_client/json_client.h"
 #include "http_client/json_shapes.h"
-#include "http_client/operation_json.h"
 
 namespace ddbemu::http_client {
 namespace {

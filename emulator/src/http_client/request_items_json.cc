@@ -2,8 +2,8 @@
 #include <type_traits>
 #include <variant>
 
+#include "http_client/json_client.h"
 #include "http_client/json_out.h"
-#include "http_client/operation_json.h"
 
 namespace ddbemu::http_client {
 namespace {

@@ -1,6 +1,6 @@
 // The data-plane responses from JSON; see json_codec.h.
+#include "http_client/json_client.h"
 #include "http_client/json_in.h"
-#include "http_client/operation_json.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::http_client {

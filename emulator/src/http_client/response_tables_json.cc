@@ -3,8 +3,8 @@
 // microseconds (the model's unit), which is what the embedded client reports too.
 #include <cmath>
 
+#include "http_client/json_client.h"
 #include "http_client/json_in.h"
-#include "http_client/operation_json.h"
 
 namespace ddbemu::http_client {
 namespace {

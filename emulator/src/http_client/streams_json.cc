@@ -1,7 +1,7 @@
 // The DynamoDB Streams operations to and from JSON; see json_codec.h. Their bodies are the
 // Streams API's (the "DynamoDBStreams_20120810." target).
+#include "http_client/json_client.h"
 #include "http_client/json_shapes.h"
-#include "http_client/operation_json.h"
 
 namespace ddbemu::http_client {
 namespace {

@@ -3,7 +3,7 @@
 #include <string>
 #include <utility>
 
-#include "http_client/error_envelope_reader.h"
+#include "http_client/json_client.h"
 
 namespace ddbemu::http_client {
 namespace {

@@ -8,7 +8,7 @@
 #include <memory>
 
 #include "ddbemu/database.h"
-#include "http_client/json_transport.h"
+#include "http_client/json_client.h"
 
 namespace ddbemu::http_client {
 

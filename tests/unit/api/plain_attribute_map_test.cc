@@ -1,7 +1,7 @@
-// The plain attribute map fast path (api_json/plain_attribute_map.h) against the codec it
+// The plain attribute map fast path (api_json/fast_parse.h) against the codec it
 // stands in for: for every map, the same item or the same error (code and message), and the
 // fast path taken exactly for the maps it claims.
-#include "api_json/plain_attribute_map.h"
+#include "api_json/fast_parse.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>

@@ -1,7 +1,7 @@
-// The subset parse (api_json/plain_json_parse.h) against RapidJSON's in-place parse: every body
+// The subset parse (api_json/fast_parse.h) against RapidJSON's in-place parse: every body
 // it accepts, RapidJSON accepts with the same document, value for value (types and number
 // flags included), its strings NUL-terminated in place; what it refuses is left to RapidJSON.
-#include "api_json/plain_json_parse.h"
+#include "api_json/fast_parse.h"
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>

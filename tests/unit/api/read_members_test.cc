@@ -2,7 +2,7 @@
 // Query, Scan or GetItem parse reads, exactly what Member() (a FindMember by name) answers —
 // repeated names (the first counts), JSON nulls (absent), names that differ only in length or
 // case, and bodies that are not objects.
-#include "api_json/read_members.h"
+#include "api_json/fast_parse.h"
 
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 #include "ddb_local_process.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/database.h"
-#include "http_client/error_envelope_reader.h"
+#include "http_client/json_client.h"
 #include "http_client/transport/http_transport.h"
 
 namespace ddbemu::client {

@@ -1,7 +1,7 @@
 // Every ErrorCode survives the trip the HTTP client makes: rendered by the server's envelope
 // (api::json::RenderError), read back by ApiErrorFromEnvelope into the same code, message and
 // payload.
-#include "http_client/error_envelope_reader.h"
+#include "http_client/json_client.h"
 
 #include <gtest/gtest.h>
 

@@ -4,8 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "client_fixture.h"
-#include "http_client/error_envelope_reader.h"
-#include "http_client/operation_json.h"
+#include "http_client/json_client.h"
 
 namespace ddbemu {
 namespace http_client_codec_test {

@@ -1,4 +1,4 @@
-// BindCondition builds its bound tree from the parsed one (binder.h) instead of copying the
+// BindCondition builds its bound tree from the parsed one (expressions.h) instead of copying the
 // parsed tree and then overwriting its placeholders. These cases check that the tree it builds
 // is exactly that overwritten copy: every field of every node, over conditions, filters and key
 // conditions with functions, nested paths, list indexes, legacy constants and value
@@ -10,8 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "expr/binder.h"
-#include "expr/parser.h"
+#include "expr/expressions.h"
 #include "expr_test_util.h"
 
 namespace ddbemu::expr::testing {

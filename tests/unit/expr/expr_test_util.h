@@ -10,9 +10,8 @@
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
 #include "expr/ast.h"
-#include "expr/binder.h"
 #include "expr/expression_context.h"
-#include "expr/parser.h"
+#include "expr/expressions.h"
 #include "value_json/json_codec.h"
 
 namespace ddbemu::expr::testing {

@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "expr/evaluator.h"
-#include "expr/projection.h"
 #include "expr/update_apply.h"
 #include "expr_test_util.h"
 

@@ -1,11 +1,11 @@
-// The service's expression limits (limits.h), at and just past each boundary, and deep nesting
-// up to the 4 KB length limit, which must be rejected cleanly (these messages were recorded from
-// DynamoDB Local 1.25).
+// The service's expression limits (static_checks.h), at and just past each boundary, and deep
+// nesting up to the 4 KB length limit, which must be rejected cleanly (these messages were recorded
+// from DynamoDB Local 1.25).
 #include <gtest/gtest.h>
 
 #include <string>
 
-#include "expr/parser.h"
+#include "expr/expressions.h"
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {

@@ -1,6 +1,6 @@
 // The trees the parser builds: precedence (NOT over AND over OR), BETWEEN's own AND, paths,
 // functions and update actions. (Error messages are covered by malformed_expressions_test.cc.)
-#include "expr/parser.h"
+#include "expr/expressions.h"
 
 #include <gtest/gtest.h>
 

@@ -1,12 +1,11 @@
 // ProjectionExpression: each row was sent to DynamoDB Local (1.25) as a GetItem of kItem and
 // holds the item returned. Structure is kept down to each path; list elements keep their order
 // and are packed; paths that do not resolve add nothing.
-#include "expr/projection.h"
+#include "expr/evaluator.h"
 
 #include <gtest/gtest.h>
 
-#include "expr/binder.h"
-#include "expr/parser.h"
+#include "expr/expressions.h"
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {

@@ -6,8 +6,7 @@
 
 #include <gtest/gtest.h>
 
-#include "expr/binder.h"
-#include "expr/parser.h"
+#include "expr/expressions.h"
 #include "expr_test_util.h"
 
 namespace ddbemu::expr {

@@ -5,7 +5,7 @@
 #include <variant>
 #include <vector>
 
-#include "http_client/error_envelope_reader.h"
+#include "http_client/json_client.h"
 #include "http_client/transport/connection_pool.h"
 #include "value/digests.h"
 

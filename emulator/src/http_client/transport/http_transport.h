@@ -10,7 +10,7 @@
 //  - the SDKs' standard retry mode (retry_policy.h);
 //  - an error response read back into the ApiError the embedded database returns: the same
 //    ErrorCode and message, with Item, CancellationReasons and ThrottlingReasons
-//    (http_client/error_envelope_reader.h).
+//    (http_client/json_client.h).
 #pragma once
 
 #include <chrono>

@@ -3,7 +3,7 @@
 // then every table is looked up and its keys checked, then all keys are read from one snapshot.
 #include <optional>
 
-#include "expr/projection.h"
+#include "expr/evaluator.h"
 #include "ops/batch/batch.h"
 #include "ops/batch/batch_admission.h"
 #include "ops/batch/batch_tables.h"

@@ -4,7 +4,7 @@
 #include "ops/items/items.h"
 
 #include "capacity/capacity_units.h"
-#include "expr/projection.h"
+#include "expr/evaluator.h"
 #include "ops/capacity/capacity_charge.h"
 #include "ops/items/item_collections.h"
 #include "ops/realism/transient_statuses.h"

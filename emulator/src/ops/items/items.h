@@ -58,6 +58,8 @@ ApiError TableNotFound();
 // A Key map must hold exactly the table's key attributes, each of its declared type:
 // otherwise "The provided key element does not match the schema".
 Status ValidateKey(const TableSchema& table, const Item& key);
+// That error, for the other readers of keys (a read's ExclusiveStartKey).
+ApiError KeyMismatchError();
 // The same check, answering where the valid key's values are (for storage::EncodeTableKey
 // without a second lookup of each attribute).
 Status ValidateKey(const TableSchema& table, const Item& key, storage::KeyValues* values);

@@ -38,10 +38,6 @@ Status CheckKeyValueSize(const KeyAttribute& attribute, const AttributeValue& va
   return Status::Ok();
 }
 
-ApiError KeyMismatch() {
-  return ApiError::Validation("The provided key element does not match the schema");
-}
-
 // The value named `name` in a key of one or two attributes, or null. A scan that compares
 // lengths before bytes (and the bytes inline: names are short) costs less here than the
 // map's bisection, whose string comparisons each call memcmp.
@@ -75,7 +71,7 @@ bool KeyAttributeValid(const KeyAttribute& attribute, const Item& key, bool is_p
 
 Status CheckKeyAttribute(const KeyAttribute& attribute, const Item& key, bool is_partition_key) {
   auto it = key.find(attribute.name);
-  if (it == key.end() || it->second.type() != attribute.type) return KeyMismatch();
+  if (it == key.end() || it->second.type() != attribute.type) return KeyMismatchError();
   return CheckKeyValueSize(attribute, it->second, is_partition_key);
 }
 
@@ -143,6 +139,10 @@ std::vector<const IndexSchema*> IndexesInServiceOrder(const TableSchema& table) 
 
 }  // namespace
 
+ApiError KeyMismatchError() {
+  return ApiError::Validation("The provided key element does not match the schema");
+}
+
 Status ValidateKey(const TableSchema& table, const Item& key) {
   const std::size_t expected = table.sort_key ? 2 : 1;
   if (key.size() == expected && KeyAttributeValid(table.partition_key, key, true) &&
@@ -152,7 +152,7 @@ Status ValidateKey(const TableSchema& table, const Item& key) {
   // Invalid: the checks again, in the service's order, for its error.
   DDB_RETURN_IF_ERROR(CheckKeyAttribute(table.partition_key, key, true));
   if (table.sort_key) DDB_RETURN_IF_ERROR(CheckKeyAttribute(*table.sort_key, key, false));
-  if (key.size() != expected) return KeyMismatch();
+  if (key.size() != expected) return KeyMismatchError();
   return Status::Ok();
 }
 

@@ -3,9 +3,8 @@
 
 #include <algorithm>
 
-#include "expr/binder.h"
 #include "expr/expression_context.h"
-#include "expr/parser.h"
+#include "expr/expressions.h"
 #include "ops/items/items.h"
 #include "ops/reads/read_target.h"
 #include "ops/tables/tables.h"

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "expr/value_compare.h"
+#include "expr/evaluator.h"
 #include "storage/key_layout.h"
 #include "value/key_codec.h"
 

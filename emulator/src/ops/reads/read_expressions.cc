@@ -11,8 +11,6 @@
 namespace ddbemu::ops {
 namespace {
 
-ApiError V(std::string m) { return ApiError::Validation(std::move(m)); }
-
 // The parameters of one read as the shared checks see them.
 struct ReadParameterView {
   const api::ReadParameters* read;
@@ -56,7 +54,7 @@ Status CheckNoMix(const ReadParameterView& p) {
   if (p.has_key_conditions() && p.has_key_condition_expression())
     legacy.emplace_back("KeyConditions");
   if (expressions.empty() || legacy.empty()) return Status::Ok();
-  return V(
+  return ApiError::Validation(
       "Can not use both expression and non-expression parameters in the same request: "
       "Non-expression parameters: " +
       JoinBraced(legacy) + " Expression parameters: " + JoinBraced(expressions));
@@ -67,10 +65,11 @@ Status CheckPlaceholderMapsUsed(const ReadParameterView& p) {
   const api::ReadParameters& r = *p.read;
   const bool value_expressions = r.filter_expression || p.has_key_condition_expression();
   if (r.has_names && !value_expressions && !r.projection_expression) {
-    return V("ExpressionAttributeNames can only be specified when using expressions");
+    return ApiError::Validation(
+        "ExpressionAttributeNames can only be specified when using expressions");
   }
   if (r.has_values && !value_expressions) {
-    return V(
+    return ApiError::Validation(
         std::string("ExpressionAttributeValues can only be specified when using expressions: ") +
         (p.is_query ? "FilterExpression and KeyConditionExpression are null"
                     : "FilterExpression is null"));
@@ -82,9 +81,10 @@ Status CheckPlaceholderMapsUsed(const ReadParameterView& p) {
 Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
   const api::ReadParameters& r = *p.read;
   if (r.conditional_operator) {
-    if (!r.filter) return V("ConditionalOperator cannot be used without Filter or Expected");
+    if (!r.filter)
+      return ApiError::Validation("ConditionalOperator cannot be used without Filter or Expected");
     if (r.filter->size() < 2) {
-      return V(
+      return ApiError::Validation(
           "ConditionalOperator can only be used when Filter or Expected has two or more "
           "elements");
     }
@@ -104,11 +104,12 @@ Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
 
 Status ValidatePlaceholderMaps(const api::ReadParameters& r) {
   if (r.has_names) {
-    if (r.names.empty()) return V("ExpressionAttributeNames must not be empty");
+    if (r.names.empty()) return ApiError::Validation("ExpressionAttributeNames must not be empty");
     DDB_RETURN_IF_ERROR(expr::ValidateLookupAttributeNames(r.names));
   }
   if (r.has_values) {
-    if (r.values.empty()) return V("ExpressionAttributeValues must not be empty");
+    if (r.values.empty())
+      return ApiError::Validation("ExpressionAttributeValues must not be empty");
     DDB_RETURN_IF_ERROR(expr::ValidateAttributeValueKeys(r.values));
   }
   return Status::Ok();
@@ -149,7 +150,7 @@ Result<ReadExpressions> Prepare(const ReadParameterView& p, expr::ExpressionCach
   ReadExpressions out;
   DDB_RETURN_IF_ERROR(TranslateLegacy(p, &out));
   if (p.is_query && !p.has_key_conditions() && !p.has_key_condition_expression()) {
-    return V(
+    return ApiError::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in "
         "the request.");
   }

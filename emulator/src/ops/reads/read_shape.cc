@@ -9,8 +9,6 @@
 namespace ddbemu::ops {
 namespace {
 
-ApiError V(std::string m) { return ApiError::Validation(std::move(m)); }
-
 void CollectOperandPaths(const expr::Operand& o, std::vector<const expr::DocumentPath*>* out) {
   if (o.is_path()) out->push_back(&o.path);
   for (const expr::Operand& arg : o.args) CollectOperandPaths(arg, out);
@@ -51,8 +49,10 @@ Status CheckKeyPaths(const TableSchema& table,
       "allowed: ";
   for (const expr::DocumentPath* path : paths) {
     if (path->is_top_level()) continue;
-    if (IsTableKey(table, path->root())) return V(kPrefix + ("Key: " + path->root()));
-    if (IsIndexKey(table, path->root())) return V(kPrefix + ("IndexKey: " + path->root()));
+    if (IsTableKey(table, path->root()))
+      return ApiError::Validation(kPrefix + ("Key: " + path->root()));
+    if (IsIndexKey(table, path->root()))
+      return ApiError::Validation(kPrefix + ("IndexKey: " + path->root()));
   }
   return Status::Ok();
 }
@@ -61,7 +61,7 @@ Status CheckKeyPaths(const TableSchema& table,
 Status CheckFilterAvoidsKey(const ReadTarget& target, const ReadExpressions& e) {
   for (const expr::DocumentPath* path : PathsOf(e, false)) {
     if (!target.IsKeyAttribute(path->root())) continue;
-    return V(
+    return ApiError::Validation(
         std::string(e.filter_is_legacy ? "QueryFilter" : "Filter Expression") +
         " can only contain non-primary key attributes: Primary key attribute: " + path->root());
   }
@@ -85,21 +85,22 @@ Result<api::Select> ResolveSelect(const ReadTarget& target, std::optional<api::S
   switch (*select) {
     case api::Select::kSpecificAttributes:
       if (!projects) {
-        return V(
+        return ApiError::Validation(
             "Must specify the AttributesToGet or ProjectionExpression when choosing to get "
             "SPECIFIC_ATTRIBUTES");
       }
       break;
     case api::Select::kCount:
-      if (projects) return V(cannot + "only the Count");
+      if (projects) return ApiError::Validation(cannot + "only the Count");
       break;
     case api::Select::kAllAttributes:
-      if (projects) return V(cannot + "ALL_ATTRIBUTES");
+      if (projects) return ApiError::Validation(cannot + "ALL_ATTRIBUTES");
       break;
     case api::Select::kAllProjectedAttributes:
-      if (projects) return V(cannot + "ALL_PROJECTED_ATTRIBUTES");
+      if (projects) return ApiError::Validation(cannot + "ALL_PROJECTED_ATTRIBUTES");
       if (!target.is_index()) {
-        return V("ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
+        return ApiError::Validation(
+            "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an IndexName");
       }
       break;
   }
@@ -140,18 +141,20 @@ Status PlanIndexRead(const ReadTarget& target, api::Select select, const ReadExp
   const std::string invalid = "One or more parameter values were invalid: ";
   const std::string& name = target.index->name;
   if (select == api::Select::kAllAttributes && target.is_global_index()) {
-    return V(invalid + "Select type ALL_ATTRIBUTES is not supported for global secondary index " +
-             name + " because its projection type is not ALL");
+    return ApiError::Validation(
+        invalid + "Select type ALL_ATTRIBUTES is not supported for global secondary index " + name +
+        " because its projection type is not ALL");
   }
   if (std::vector<std::string> missing = Unprojected(target, PathsOf(e, false));
       is_query && !missing.empty()) {
-    return V(invalid + "Secondary index " + name +
-             " does not project one or more filter attributes: " + Bracketed(missing));
+    return ApiError::Validation(
+        invalid + "Secondary index " + name +
+        " does not project one or more filter attributes: " + Bracketed(missing));
   }
   std::vector<std::string> missing = Unprojected(target, PathsOf(e, true));
   if (!missing.empty() && target.is_global_index()) {
-    return V(invalid + "Global secondary index " + name + " does not project " +
-             Bracketed(missing));
+    return ApiError::Validation(invalid + "Global secondary index " + name + " does not project " +
+                                Bracketed(missing));
   }
   // An LSI fetches from the table what it does not hold (Developer Guide, "Local secondary
   // indexes", Projected attributes).

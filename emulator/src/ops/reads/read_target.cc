@@ -12,10 +12,6 @@ namespace {
 
 ApiError StartKeyInvalid() { return ApiError::Validation("The provided starting key is invalid"); }
 
-ApiError KeyMismatch() {
-  return ApiError::Validation("The provided key element does not match the schema");
-}
-
 std::vector<KeyAttribute> TableKeyAttributes(const TableSchema& table) {
   std::vector<KeyAttribute> keys = {table.partition_key};
   if (table.sort_key) keys.push_back(*table.sort_key);
@@ -43,7 +39,7 @@ Status CheckAddressedKey(const ReadTarget& target, const Item& start_key) {
     for (const KeyAttribute& k : *part) {
       auto it = start_key.find(k.name);
       if (it == start_key.end()) return StartKeyInvalid();
-      if (it->second.type() != k.type) return KeyMismatch();
+      if (it->second.type() != k.type) return KeyMismatchError();
     }
   }
   return Status::Ok();

@@ -2,7 +2,7 @@
 // returned are one committed state of the database, never part of a transaction.
 #include <optional>
 
-#include "expr/projection.h"
+#include "expr/evaluator.h"
 #include "ops/batch/batch_tables.h"
 #include "ops/capacity/capacity_charge.h"
 #include "ops/items/items.h"

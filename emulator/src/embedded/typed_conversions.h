@@ -1,3 +1,6 @@
+// The embedded client's conversions between the public model and the engine's.
+//
+// ---- the way in ---------------------------------------------------------------------------------
 // The embedded client's way in: a public request (ddbemu/model/*.h) becomes the engine's request
 // (api/*_requests.h), checked on the way by the rules the JSON path applies while it parses —
 // attribute values (value/value_rules.h), table names and ARNs, and the API model's ranges — so
@@ -6,10 +9,12 @@
 
 #include "api/batch_requests.h"
 #include "api/item_requests.h"
+#include "api/partiql_requests.h"
 #include "api/read_requests.h"
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
 #include "ddbemu/client.h"
+#include "ops/tables/tables.h"
 
 namespace ddbemu::embedded {
 
@@ -34,5 +39,32 @@ Result<api::UpdateTableRequest> ToEngine(const UpdateTableRequest& request);
 Result<api::TableNameRequest> ToEngine(const DescribeTableRequest& request);
 Result<api::TableNameRequest> ToEngine(const DeleteTableRequest& request);
 Result<api::ListTablesRequest> ToEngine(const ListTablesRequest& request);
+
+// ---- the way out --------------------------------------------------------------------------------
+// The embedded client's way out: the engine's responses (api/*_requests.h, ops/tables/tables.h)
+// become the public response shapes, filled with exactly what the JSON path renders (the same
+// members present or absent), so a caller sees the same answer in process and over HTTP.
+
+PutItemResponse ToPutItemResponse(api::ItemResponse response);
+GetItemResponse ToGetItemResponse(api::ItemResponse&& response);
+UpdateItemResponse ToUpdateItemResponse(api::ItemResponse response);
+DeleteItemResponse ToDeleteItemResponse(api::ItemResponse response);
+QueryResponse ToPublic(api::ReadResponse response);
+// The multi-table operations report ConsumedCapacity as the request's ReturnConsumedCapacity
+// (`mode`) asks.
+BatchGetItemResponse ToPublic(api::BatchGetItemResponse response, api::ReturnConsumedCapacity mode);
+BatchWriteItemResponse ToPublic(api::BatchWriteItemResponse response,
+                                api::ReturnConsumedCapacity mode);
+TransactWriteItemsResponse ToPublic(api::TransactWriteItemsResponse response,
+                                    api::ReturnConsumedCapacity mode);
+TransactGetItemsResponse ToPublic(api::TransactGetItemsResponse response,
+                                  api::ReturnConsumedCapacity mode);
+ListTablesResponse ToPublic(api::ListTablesResponse response);
+TableDescription ToPublic(const ops::TableResult& result);
+ExecuteStatementResponse ToPublic(api::ExecuteStatementResponse response);
+BatchExecuteStatementResponse ToPublic(api::BatchExecuteStatementResponse response,
+                                       api::ReturnConsumedCapacity mode);
+ExecuteTransactionResponse ToPublic(api::ExecuteTransactionResponse response,
+                                    api::ReturnConsumedCapacity mode);
 
 }  // namespace ddbemu::embedded
