@@ -11,6 +11,7 @@
 
 #include "ddbemu/client.h"
 #include "ddbemu/embedded_client.h"
+#include "ddbemu/json.h"
 
 namespace {
 
@@ -49,7 +50,7 @@ int main() {
     auto put = db.PutItem({.table_name = "Music",
                            .item = {{"Artist", AttributeValue::S("Nina Simone")},
                                     {"Song", AttributeValue::S(song)},
-                                    {"Year", AttributeValue::N("1965")}}});
+                                    {"Year", AttributeValue::N(1965)}}});
     if (!Ok(put, "PutItem")) return 1;
   }
 
@@ -57,7 +58,7 @@ int main() {
                          .key = {{"Artist", AttributeValue::S("Nina Simone")},
                                  {"Song", AttributeValue::S("Sinnerman")}}});
   if (!Ok(got, "GetItem")) return 1;
-  if (got->item) std::printf("GetItem: Year %s\n", got->item->at("Year").scalar().c_str());
+  if (got->item) std::printf("GetItem: %s\n", ddbemu::ToJson(*got->item).c_str());
 
   // Every song of the artist whose title starts with "I", in sort-key order, with the
   // capacity the query consumed (half a read unit per started 4 KB, eventually consistent).
@@ -70,12 +71,12 @@ int main() {
   });
   if (!Ok(queried, "Query")) return 1;
   for (const ddbemu::Item& item : queried->items) {
-    std::printf("Query: %s\n", item.at("Song").scalar().c_str());
+    std::printf("Query: %s\n", ddbemu::ToJson(item).c_str());
   }
   std::printf("Query consumed %.1f read units\n", queried->consumed_capacity->capacity_units);
 
   // A check that the example did what it says (CI runs it against the installed package).
   bool ok = got->item.has_value() && queried->count == 1 &&
-            queried->items[0].at("Song").scalar() == "I Put a Spell on You";
+            *queried->items[0].get("Song") == AttributeValue::S("I Put a Spell on You");
   return ok ? 0 : 1;
 }

@@ -58,7 +58,7 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   env_options.in_memory = impl->options.in_memory;
   env_options.durability = impl->options.durability;
   env_options.map_size_bytes = impl->options.map_size_bytes;
-  DDB_ASSIGN_OR_RETURN(impl->env, storage::Env::Open(env_options));
+  DDBEMU_ASSIGN_OR_RETURN(impl->env, storage::Env::Open(env_options));
   impl->catalog = std::make_unique<storage::Catalog>(*impl->env);
   impl->items = std::make_unique<storage::ItemStore>(*impl->env);
   impl->streams = std::make_unique<storage::StreamStore>(

@@ -10,8 +10,11 @@
 //    DynamoDB promises no order for set members, and equality ignores it.
 #pragma once
 
+#include <concepts>
 #include <cstdint>
+#include <iosfwd>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -54,10 +57,23 @@ class AttributeValue {
   AttributeValue() = default;  // NULL
 
   static AttributeValue S(std::string s) { return AttributeValue(AttributeType::kS, std::move(s)); }
-  // `canonical` must already be canonical number text (value/number.h).
-  static AttributeValue N(std::string canonical) {
-    return AttributeValue(AttributeType::kN, std::move(canonical));
+  static AttributeValue S(std::string_view s) { return S(std::string(s)); }
+  static AttributeValue S(const char* s) { return S(std::string(s)); }
+  // A number from its text. A request takes any text the service accepts ("1.50", "1E3") and
+  // stores the canonical form ("1.5", "1000"); == compares the text, so build values to compare
+  // from canonical text, from C++ numbers (below) or from what a read returned.
+  static AttributeValue N(std::string text) {
+    return AttributeValue(AttributeType::kN, std::move(text));
   }
+  // A number from a C++ integer: its decimal text, which is canonical.
+  template <std::integral I>
+  requires(!std::same_as<I, bool>) static AttributeValue N(I n) { return N(std::to_string(n)); }
+  // A number from a double: the shortest text that reads back as `d`, in canonical form
+  // (0.1 -> "0.1", 1e20 -> "100000000000000000000"). NaN and infinities have no DynamoDB form: the
+  // text they give ("nan", "inf") is refused by any request that carries it.
+  static AttributeValue N(double d);
+  static AttributeValue N(const char* text) { return N(std::string(text)); }
+  static AttributeValue N(bool) = delete;  // a BOOL is Bool(b)
   static AttributeValue B(std::string bytes) {
     return AttributeValue(AttributeType::kB, std::move(bytes));
   }
@@ -102,6 +118,29 @@ class AttributeValue {
            type_ == AttributeType::kBS;
   }
 
+  // The value as one C++ type, or null (nullopt) when it is of another DynamoDB type. Never
+  // throws: test the answer.
+  const std::string* as_string() const { return type_ == AttributeType::kS ? &scalar_ : nullptr; }
+  // An N's text (canonical once stored).
+  const std::string* as_number_text() const {
+    return type_ == AttributeType::kN ? &scalar_ : nullptr;
+  }
+  // An N that is an integer within int64's range.
+  std::optional<std::int64_t> as_int64() const;
+  // An N as the nearest double.
+  std::optional<double> as_double() const;
+  const std::string* as_binary() const { return type_ == AttributeType::kB ? &scalar_ : nullptr; }
+  std::optional<bool> as_bool() const {
+    if (type_ != AttributeType::kBool) return std::nullopt;
+    return bool_;
+  }
+  bool is_null() const { return type_ == AttributeType::kNull; }
+  const AttributeMap* as_map() const;
+  const AttributeList* as_list() const;
+  const std::vector<std::string>* as_string_set() const { return set_if(AttributeType::kSS); }
+  const std::vector<std::string>* as_number_set() const { return set_if(AttributeType::kNS); }
+  const std::vector<std::string>* as_binary_set() const { return set_if(AttributeType::kBS); }
+
   // S text, N canonical text or B raw bytes.
   const std::string& scalar() const { return scalar_; }
   std::string& scalar() { return scalar_; }
@@ -140,6 +179,7 @@ class AttributeValue {
   }
   const Compound& compound() const;
   Compound& mutable_compound();
+  const std::vector<std::string>* set_if(AttributeType t) const;
   static const Compound& EmptyCompound();  // shared, immutable
 
   std::unique_ptr<Compound> compound_;  // null until a map, list or set member is stored
@@ -204,5 +244,22 @@ inline const AttributeList& AttributeValue::list() const { return compound().lis
 inline AttributeList& AttributeValue::list() { return mutable_compound().list; }
 inline const std::vector<std::string>& AttributeValue::set() const { return compound().set; }
 inline std::vector<std::string>& AttributeValue::set() { return mutable_compound().set; }
+inline const AttributeMap* AttributeValue::as_map() const {
+  return type_ == AttributeType::kM ? &map() : nullptr;
+}
+inline const AttributeList* AttributeValue::as_list() const {
+  return type_ == AttributeType::kL ? &list() : nullptr;
+}
+inline const std::vector<std::string>* AttributeValue::set_if(AttributeType t) const {
+  return type_ == t ? &set() : nullptr;
+}
+
+// DynamoDB JSON, as the service and `aws dynamodb` print it: {"S":"x"}, {"N":"1"}, B and BS in
+// base64, an item as {"name":{"S":"x"},...} in name order. ToJson (ddbemu/json.h) gives the same
+// text as a string. GoogleTest prints values and items this way (PrintTo).
+std::ostream& operator<<(std::ostream& out, const AttributeValue& value);
+std::ostream& operator<<(std::ostream& out, const Item& item);
+void PrintTo(const AttributeValue& value, std::ostream* out);
+void PrintTo(const Item& item, std::ostream* out);
 
 }  // namespace ddbemu

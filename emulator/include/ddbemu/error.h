@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cassert>
+#include <iosfwd>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -59,12 +61,32 @@ enum class ErrorCode {
 // nullopt when no service code has that name. The prefix is ignored: services differ in it.
 std::optional<ErrorCode> ErrorCodeFromTypeName(std::string_view type);
 
+// The codes of TransactionCanceledException.CancellationReasons, as the service sends them.
+enum class CancellationCode {
+  kNone,                             // "None": this action did not cause the cancellation
+  kConditionalCheckFailed,           // "ConditionalCheckFailed"
+  kItemCollectionSizeLimitExceeded,  // "ItemCollectionSizeLimitExceeded"
+  kTransactionConflict,              // "TransactionConflict"
+  kProvisionedThroughputExceeded,    // "ProvisionedThroughputExceeded"
+  kThrottlingError,                  // "ThrottlingError"
+  kValidationError,                  // "ValidationError"
+  kDuplicateItem,                    // "DuplicateItem" (PartiQL)
+  kUnknown,                          // a code this version does not know; `code` has its text
+};
+// The enum of a code's text ("ConditionalCheckFailed"), kUnknown for any other text.
+CancellationCode CancellationCodeFromName(std::string_view name);
+// The text of a code ("None", ...); "" for kUnknown.
+std::string_view CancellationCodeName(CancellationCode code);
+
 // One entry of TransactionCanceledException.CancellationReasons, in request order.
 struct CancellationReason {
   std::string code;     // "None", "ConditionalCheckFailed", "ValidationError", ...
   std::string message;  // empty for "None"
   // An M value, with ReturnValuesOnConditionCheckFailure.
   std::shared_ptr<const AttributeValue> item;
+
+  // `code` as an enum, to switch on instead of comparing text.
+  CancellationCode kind() const { return CancellationCodeFromName(code); }
 };
 // One entry of ProvisionedThroughputExceededException.ThrottlingReasons (capacity layer).
 struct ThrottlingReason {
@@ -141,6 +163,9 @@ class [[nodiscard]] Result {
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
 
+  // The error of a failed result. Reading a failed result needs no exception handling: test
+  // ok() (or the result itself), then read error(); or read error_or_null(), which is null on
+  // success. value() and error() assert the state they need and do not throw.
   const ApiError& error() const& {
     assert(!ok());
     return std::get<1>(v_);
@@ -148,6 +173,38 @@ class [[nodiscard]] Result {
   ApiError&& error() && {
     assert(!ok());
     return std::get<1>(std::move(v_));
+  }
+  const ApiError* error_or_null() const { return ok() ? nullptr : &std::get<1>(v_); }
+
+  // The value, or `fallback` on failure.
+  template <class U>
+  T value_or(U&& fallback) const& {
+    return ok() ? std::get<0>(v_) : static_cast<T>(std::forward<U>(fallback));
+  }
+  template <class U>
+  T value_or(U&& fallback) && {
+    return ok() ? std::get<0>(std::move(v_)) : static_cast<T>(std::forward<U>(fallback));
+  }
+
+  // Chains a step that may fail: `f(value)` (returning a Result<U>) on success, the error
+  // passed on unchanged on failure.
+  //   Result<Order> order = client->GetItem(req).and_then(OrderFromResponse);
+  template <class F>
+  auto and_then(F&& f) const& -> std::invoke_result_t<F, const T&> {
+    if (!ok()) return error();
+    return std::forward<F>(f)(std::get<0>(v_));
+  }
+  template <class F>
+  auto and_then(F&& f) && -> std::invoke_result_t<F, T&&> {
+    if (!ok()) return std::move(*this).error();
+    return std::forward<F>(f)(std::get<0>(std::move(v_)));
+  }
+
+  // Maps the value on success: Result<U> with U = f(value).
+  template <class F>
+  auto transform(F&& f) const& -> Result<std::invoke_result_t<F, const T&>> {
+    if (!ok()) return error();
+    return std::forward<F>(f)(std::get<0>(v_));
   }
 
  private:
@@ -177,26 +234,37 @@ class [[nodiscard]] Status {
     assert(!ok());
     return std::move(*error_);
   }
+  const ApiError* error_or_null() const { return error_.get(); }
 
  private:
   std::unique_ptr<ApiError> error_;  // null on success: success costs one pointer
 };
 
+// "ValidationException: <message>", and for Results and Statuses "OK" or the error (a Result's
+// value is not printed: T need not be printable). GoogleTest prints them this way.
+std::ostream& operator<<(std::ostream& out, const ApiError& error);
+std::ostream& operator<<(std::ostream& out, const Status& status);
+template <class T>
+std::ostream& operator<<(std::ostream& out, const Result<T>& result) {
+  if (result.ok()) return out << "OK";
+  return out << result.error();
+}
+
 }  // namespace ddbemu
 
-// Propagate a failure: `DDB_RETURN_IF_ERROR(status_expr);`
-#define DDB_RETURN_IF_ERROR(expr)                                 \
-  do {                                                            \
-    auto ddb_status_ = (expr);                                    \
-    if (!ddb_status_.ok()) return std::move(ddb_status_).error(); \
+// Propagate a failure: `DDBEMU_RETURN_IF_ERROR(status_expr);`
+#define DDBEMU_RETURN_IF_ERROR(expr)                                    \
+  do {                                                                  \
+    auto ddbemu_status_ = (expr);                                       \
+    if (!ddbemu_status_.ok()) return std::move(ddbemu_status_).error(); \
   } while (0)
 
-#define DDB_CONCAT_INNER_(a, b) a##b
-#define DDB_CONCAT_(a, b) DDB_CONCAT_INNER_(a, b)
-// `DDB_ASSIGN_OR_RETURN(auto x, result_expr);` binds the value or propagates the error.
-#define DDB_ASSIGN_OR_RETURN(lhs, expr) \
-  DDB_ASSIGN_OR_RETURN_IMPL_(DDB_CONCAT_(ddb_result_, __LINE__), lhs, expr)
-#define DDB_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
-  auto tmp = (expr);                               \
-  if (!tmp.ok()) return std::move(tmp).error();    \
+#define DDBEMU_CONCAT_INNER_(a, b) a##b
+#define DDBEMU_CONCAT_(a, b) DDBEMU_CONCAT_INNER_(a, b)
+// `DDBEMU_ASSIGN_OR_RETURN(auto x, result_expr);` binds the value or propagates the error.
+#define DDBEMU_ASSIGN_OR_RETURN(lhs, expr) \
+  DDBEMU_ASSIGN_OR_RETURN_IMPL_(DDBEMU_CONCAT_(ddbemu_result_, __LINE__), lhs, expr)
+#define DDBEMU_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
+  auto tmp = (expr);                                  \
+  if (!tmp.ok()) return std::move(tmp).error();       \
   lhs = std::move(tmp).value()

@@ -90,7 +90,21 @@ class FlatMap {
   bool contains(std::string_view key) const { return find(key) != end(); }
   size_type count(std::string_view key) const { return contains(key) ? 1 : 0; }
 
-  // Throws std::out_of_range when there is no entry named `key`, as std::map::at does.
+  // The value named `key`, or null: the way to read an attribute that may be absent, without
+  // an iterator and without an exception.
+  //   if (const AttributeValue* year = item.get("Year")) ...
+  V* get(std::string_view key) {
+    auto it = find(key);
+    return it == end() ? nullptr : &it->second;
+  }
+  const V* get(std::string_view key) const {
+    auto it = find(key);
+    return it == end() ? nullptr : &it->second;
+  }
+
+  // Throws std::out_of_range when there is no entry named `key`, as std::map::at does; the
+  // library never calls it (nothing in ddbemu throws), so code that cannot know the entry is
+  // there reads it with get() or find() instead.
   V& at(std::string_view key) {
     auto it = find(key);
     if (it == end()) throw std::out_of_range("FlatMap::at: no such name");

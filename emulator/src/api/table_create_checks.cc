@@ -40,10 +40,10 @@ Status CheckRequiredMembers(const CreateTableRequest& request) {
 }
 
 Status CheckKeySchemaLengths(const CreateTableRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckKeySchemaLength(*request.key_schema, "keySchema"));
+  DDBEMU_RETURN_IF_ERROR(CheckKeySchemaLength(*request.key_schema, "keySchema"));
   if (!request.local_secondary_indexes) return Status::Ok();
   for (std::size_t i = 0; i < request.local_secondary_indexes->size(); ++i) {
-    DDB_RETURN_IF_ERROR(CheckKeySchemaLength(
+    DDBEMU_RETURN_IF_ERROR(CheckKeySchemaLength(
         (*request.local_secondary_indexes)[i].key_schema,
         "localSecondaryIndexes." + std::to_string(i + 1) + ".member.keySchema"));
   }
@@ -114,7 +114,7 @@ Status CheckBilling(const CreateTableRequest& request) {
           "BillingMode is PAY_PER_REQUEST");
     }
     if (request.on_demand_throughput)
-      DDB_RETURN_IF_ERROR(CheckOnDemandRange(*request.on_demand_throughput, "table"));
+      DDBEMU_RETURN_IF_ERROR(CheckOnDemandRange(*request.on_demand_throughput, "table"));
     return CheckWarmThroughput(request, true);
   }
   const auto& pt = request.provisioned_throughput;
@@ -123,7 +123,7 @@ Status CheckBilling(const CreateTableRequest& request) {
         "ReadCapacityUnits and WriteCapacityUnits must both be specified when "
         "BillingMode is PROVISIONED");
   }
-  DDB_RETURN_IF_ERROR(CheckThroughputBounds(*pt));
+  DDBEMU_RETURN_IF_ERROR(CheckThroughputBounds(*pt));
   if (request.on_demand_throughput && HasMember(*request.on_demand_throughput)) {
     return InvalidParameter(
         OnDemandMember(*request.on_demand_throughput) +
@@ -191,10 +191,10 @@ Status CheckLocalIndexes(const CreateTableRequest& request, std::set<std::string
         "LocalSecondaryIndex");
   }
   for (const auto& index : indexes) {
-    DDB_RETURN_IF_ERROR(
+    DDBEMU_RETURN_IF_ERROR(
         CheckLsiKeySchema(index, *request.key_schema, *request.attribute_definitions));
-    DDB_RETURN_IF_ERROR(CheckProjection(index.projection));
-    DDB_RETURN_IF_ERROR(CheckUniqueIndexName(index.index_name, names));
+    DDBEMU_RETURN_IF_ERROR(CheckProjection(index.projection));
+    DDBEMU_RETURN_IF_ERROR(CheckUniqueIndexName(index.index_name, names));
   }
   if (indexes.size() > kMaxLocalSecondaryIndexes) {
     return InvalidParameter("Number of LocalSecondaryIndexes exceeds per-table limit of 5");
@@ -208,10 +208,10 @@ Status CheckGlobalIndexes(const CreateTableRequest& request, std::set<std::strin
   if (indexes.empty()) return InvalidParameter("List of GlobalSecondaryIndexes is empty");
   const bool pay_per_request = request.billing_mode == kPayPerRequest;
   for (const auto& index : indexes) {
-    DDB_RETURN_IF_ERROR(CheckGsiKeySchema(index.key_schema, *request.attribute_definitions));
-    DDB_RETURN_IF_ERROR(CheckProjection(index.projection));
-    DDB_RETURN_IF_ERROR(ValidateGsiThroughput(index, pay_per_request));
-    DDB_RETURN_IF_ERROR(CheckUniqueIndexName(index.index_name, names));
+    DDBEMU_RETURN_IF_ERROR(CheckGsiKeySchema(index.key_schema, *request.attribute_definitions));
+    DDBEMU_RETURN_IF_ERROR(CheckProjection(index.projection));
+    DDBEMU_RETURN_IF_ERROR(ValidateGsiThroughput(index, pay_per_request));
+    DDBEMU_RETURN_IF_ERROR(CheckUniqueIndexName(index.index_name, names));
   }
   if (indexes.size() > kMaxGlobalSecondaryIndexes) {
     return InvalidParameter("GlobalSecondaryIndex count exceeds the per-table limit of 20");
@@ -244,7 +244,7 @@ Status ValidateGsiThroughput(const SecondaryIndexRequest& index, bool pay_per_re
                               index.index_name + " when BillingMode is PAY_PER_REQUEST");
     }
     if (index.on_demand_throughput) {
-      DDB_RETURN_IF_ERROR(
+      DDBEMU_RETURN_IF_ERROR(
           CheckOnDemandRange(*index.on_demand_throughput, "index : " + index.index_name));
     }
     const auto& warm = index.warm_throughput;
@@ -275,17 +275,17 @@ Status ValidateGsiThroughput(const SecondaryIndexRequest& index, bool pay_per_re
 }
 
 Status ValidateCreateTable(const CreateTableRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckRequiredMembers(request));
-  DDB_RETURN_IF_ERROR(CheckKeySchemaLengths(request));
-  DDB_RETURN_IF_ERROR(CheckBilling(request));
-  DDB_RETURN_IF_ERROR(CheckDuplicateDefinitions(*request.attribute_definitions));
-  DDB_RETURN_IF_ERROR(CheckTableKeySchema(*request.key_schema, *request.attribute_definitions));
-  DDB_RETURN_IF_ERROR(CheckUnusedDefinitions(request));
+  DDBEMU_RETURN_IF_ERROR(CheckRequiredMembers(request));
+  DDBEMU_RETURN_IF_ERROR(CheckKeySchemaLengths(request));
+  DDBEMU_RETURN_IF_ERROR(CheckBilling(request));
+  DDBEMU_RETURN_IF_ERROR(CheckDuplicateDefinitions(*request.attribute_definitions));
+  DDBEMU_RETURN_IF_ERROR(CheckTableKeySchema(*request.key_schema, *request.attribute_definitions));
+  DDBEMU_RETURN_IF_ERROR(CheckUnusedDefinitions(request));
   std::set<std::string> index_names;
-  DDB_RETURN_IF_ERROR(CheckLocalIndexes(request, &index_names));
-  DDB_RETURN_IF_ERROR(CheckGlobalIndexes(request, &index_names));
-  DDB_RETURN_IF_ERROR(CheckProjectedAttributeTotal(request));
-  if (request.tags) DDB_RETURN_IF_ERROR(ValidateTags(*request.tags));
+  DDBEMU_RETURN_IF_ERROR(CheckLocalIndexes(request, &index_names));
+  DDBEMU_RETURN_IF_ERROR(CheckGlobalIndexes(request, &index_names));
+  DDBEMU_RETURN_IF_ERROR(CheckProjectedAttributeTotal(request));
+  if (request.tags) DDBEMU_RETURN_IF_ERROR(ValidateTags(*request.tags));
   return Status::Ok();
 }
 

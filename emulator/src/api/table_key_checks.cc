@@ -196,7 +196,7 @@ Status CheckTableKeySchema(const std::vector<KeySchemaElement>& key_schema,
   if (key_schema.size() > definitions.size()) {
     return ApiError::Validation("Invalid KeySchema: Some index key attribute have no definition");
   }
-  DDB_RETURN_IF_ERROR(CheckKeysDefined(key_schema, definitions));
+  DDBEMU_RETURN_IF_ERROR(CheckKeysDefined(key_schema, definitions));
   if (key_schema.size() == 2 && key_schema[0].attribute_name == key_schema[1].attribute_name) {
     return SameNameError();
   }
@@ -207,8 +207,8 @@ Status CheckTableKeySchema(const std::vector<KeySchemaElement>& key_schema,
 
 Status CheckGsiKeySchema(const std::vector<KeySchemaElement>& key_schema,
                          const std::vector<AttributeDefinition>& definitions) {
-  DDB_RETURN_IF_ERROR(CheckKeysDefined(key_schema, definitions));
-  DDB_RETURN_IF_ERROR(CheckNoDuplicateKeys(key_schema));
+  DDBEMU_RETURN_IF_ERROR(CheckKeysDefined(key_schema, definitions));
+  DDBEMU_RETURN_IF_ERROR(CheckNoDuplicateKeys(key_schema));
   if (key_schema.empty() || key_schema[0].key_type != kHash) return FirstNotHashError();
   return CheckMultiAttributeShape(key_schema);
 }
@@ -217,7 +217,7 @@ Status CheckLsiKeySchema(const SecondaryIndexRequest& index,
                          const std::vector<KeySchemaElement>& table_key_schema,
                          const std::vector<AttributeDefinition>& definitions) {
   const auto& keys = index.key_schema;
-  DDB_RETURN_IF_ERROR(CheckKeysDefined(keys, definitions));
+  DDBEMU_RETURN_IF_ERROR(CheckKeysDefined(keys, definitions));
   if (keys.size() == 2 && keys[0].attribute_name == keys[1].attribute_name) return SameNameError();
   if (keys.empty() || keys[0].key_type != kHash) return FirstNotHashError();
   if (keys.size() == 2 && keys[1].key_type != kRange) return SecondNotRangeError();

@@ -108,7 +108,7 @@ Status ValidateTags(const std::vector<TagRequest>& tags) {
         "Number of Tags exceed the current limit for the provided ResourceArn");
   }
   const UnicodeClasses classes;
-  for (const TagRequest& tag : tags) DDB_RETURN_IF_ERROR(ValidateTag(tag, classes));
+  for (const TagRequest& tag : tags) DDBEMU_RETURN_IF_ERROR(ValidateTag(tag, classes));
   std::set<std::string_view> keys;
   for (const TagRequest& tag : tags) {
     if (!keys.insert(*tag.key).second) {

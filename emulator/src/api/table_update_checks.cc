@@ -122,7 +122,7 @@ Status CheckIndexUpdateValues(const std::vector<GsiUpdateRequest>& updates) {
           update.index_name);
     }
     if (update.on_demand_throughput) {
-      DDB_RETURN_IF_ERROR(
+      DDBEMU_RETURN_IF_ERROR(
           CheckOnDemandUpdateRange(*update.on_demand_throughput, "index : " + update.index_name));
     }
   }
@@ -148,16 +148,16 @@ Status ValidateUpdateTable(const UpdateTableRequest& request) {
     return InvalidParameter("List of GlobalSecondaryIndexUpdates is empty");
   }
   if (request.provisioned_throughput)
-    DDB_RETURN_IF_ERROR(CheckThroughputBounds(*request.provisioned_throughput));
+    DDBEMU_RETURN_IF_ERROR(CheckThroughputBounds(*request.provisioned_throughput));
   if (HasIndexUpdates(request))
-    DDB_RETURN_IF_ERROR(CheckIndexEntries(*request.global_secondary_index_updates));
-  DDB_RETURN_IF_ERROR(CheckExclusiveChanges(request));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexEntries(*request.global_secondary_index_updates));
+  DDBEMU_RETURN_IF_ERROR(CheckExclusiveChanges(request));
   if (HasIndexUpdates(request)) {
-    DDB_RETURN_IF_ERROR(CheckIndexCreateDelete(request));
-    DDB_RETURN_IF_ERROR(CheckIndexUpdateValues(*request.global_secondary_index_updates));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexCreateDelete(request));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexUpdateValues(*request.global_secondary_index_updates));
   }
   if (request.on_demand_throughput) {
-    DDB_RETURN_IF_ERROR(CheckOnDemandUpdateRange(*request.on_demand_throughput, "table"));
+    DDBEMU_RETURN_IF_ERROR(CheckOnDemandUpdateRange(*request.on_demand_throughput, "table"));
   }
   return Status::Ok();
 }

@@ -67,9 +67,9 @@ Result<AccessPolicies> AccessPolicies::Parse(std::string_view json, std::string_
       if (!entry["User"].IsString()) return ApiError::Validation(where + ": User must be a string");
       policy.user = entry["User"].GetString();
     }
-    DDB_ASSIGN_OR_RETURN(auto actions, Strings(entry, "Actions", where));
-    DDB_ASSIGN_OR_RETURN(auto tables, Strings(entry, "Tables", where));
-    DDB_ASSIGN_OR_RETURN(policy.leading_keys, Strings(entry, "LeadingKeys", where));
+    DDBEMU_ASSIGN_OR_RETURN(auto actions, Strings(entry, "Actions", where));
+    DDBEMU_ASSIGN_OR_RETURN(auto tables, Strings(entry, "Tables", where));
+    DDBEMU_ASSIGN_OR_RETURN(policy.leading_keys, Strings(entry, "LeadingKeys", where));
     if (!actions || !tables) {
       return ApiError::Validation(where + ": Actions and Tables are required");
     }

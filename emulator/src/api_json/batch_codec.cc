@@ -14,7 +14,7 @@ Status CheckAttributeMapsJson(const rapidjson::Value& request_items, bool is_get
   for (const auto& table : request_items.GetObject()) {
     if (is_get) {
       if (const rapidjson::Value* keys = Member(table.value, "Keys"); keys && keys->IsArray()) {
-        for (const auto& key : keys->GetArray()) DDB_RETURN_IF_ERROR(CheckItemJson(key));
+        for (const auto& key : keys->GetArray()) DDBEMU_RETURN_IF_ERROR(CheckItemJson(key));
       }
       continue;
     }
@@ -22,12 +22,12 @@ Status CheckAttributeMapsJson(const rapidjson::Value& request_items, bool is_get
     for (const auto& request : table.value.GetArray()) {
       if (const rapidjson::Value* put = Member(request, "PutRequest")) {
         if (const rapidjson::Value* item = Member(*put, "Item")) {
-          DDB_RETURN_IF_ERROR(CheckItemJson(*item));
+          DDBEMU_RETURN_IF_ERROR(CheckItemJson(*item));
         }
       }
       if (const rapidjson::Value* del = Member(request, "DeleteRequest")) {
         if (const rapidjson::Value* key = Member(*del, "Key"))
-          DDB_RETURN_IF_ERROR(CheckItemJson(*key));
+          DDBEMU_RETURN_IF_ERROR(CheckItemJson(*key));
       }
     }
   }
@@ -46,10 +46,10 @@ Result<KeysAndAttributes> ParseKeysAndAttributes(std::string_view table,
   }
   // KeysAndAttributes has no ExpressionAttributeValues, ConditionExpression or
   // UpdateExpression: ParseExpressions finds none of them here.
-  DDB_RETURN_IF_ERROR(ParseExpressions(json, &entry.expressions));
+  DDBEMU_RETURN_IF_ERROR(ParseExpressions(json, &entry.expressions));
   if (const rapidjson::Value* keys = Member(json, "Keys"); keys != nullptr && keys->IsArray()) {
     for (const auto& key : keys->GetArray()) {
-      DDB_ASSIGN_OR_RETURN(Item parsed, ItemFromJson(key));
+      DDBEMU_ASSIGN_OR_RETURN(Item parsed, ItemFromJson(key));
       entry.keys.push_back(std::move(parsed));
     }
   }
@@ -70,7 +70,7 @@ Result<WriteRequest> ParseWriteRequest(const rapidjson::Value& json) {
   request.kind = put != nullptr ? WriteRequest::Kind::kPut : WriteRequest::Kind::kDelete;
   const rapidjson::Value* map = put != nullptr ? Member(*put, "Item") : Member(*del, "Key");
   if (map != nullptr) {
-    DDB_ASSIGN_OR_RETURN(request.item, ItemFromJson(*map));
+    DDBEMU_ASSIGN_OR_RETURN(request.item, ItemFromJson(*map));
   }
   return request;
 }
@@ -129,10 +129,10 @@ Result<BatchGetItemRequest> ParseBatchGetItem(const rapidjson::Value& body) {
   request.return_consumed_capacity = ParseReturnConsumedCapacity(body);
   const rapidjson::Value* items = Member(body, "RequestItems");
   if (items == nullptr || !items->IsObject()) return request;  // the model requires it
-  DDB_RETURN_IF_ERROR(CheckAttributeMapsJson(*items, /*is_get=*/true));
+  DDBEMU_RETURN_IF_ERROR(CheckAttributeMapsJson(*items, /*is_get=*/true));
   for (const auto& table : items->GetObject()) {
-    DDB_ASSIGN_OR_RETURN(KeysAndAttributes entry,
-                         ParseKeysAndAttributes(View(table.name), table.value));
+    DDBEMU_ASSIGN_OR_RETURN(KeysAndAttributes entry,
+                            ParseKeysAndAttributes(View(table.name), table.value));
     request.tables.push_back(std::move(entry));
   }
   return request;
@@ -145,13 +145,13 @@ Result<BatchWriteItemRequest> ParseBatchWriteItem(const rapidjson::Value& body) 
   request.return_item_collection_metrics = metrics && *metrics == "SIZE";
   const rapidjson::Value* items = Member(body, "RequestItems");
   if (items == nullptr || !items->IsObject()) return request;  // the model requires it
-  DDB_RETURN_IF_ERROR(CheckAttributeMapsJson(*items, /*is_get=*/false));
+  DDBEMU_RETURN_IF_ERROR(CheckAttributeMapsJson(*items, /*is_get=*/false));
   for (const auto& table : items->GetObject()) {
     TableWriteRequests entry;
     entry.table = std::string(View(table.name));
     if (!table.value.IsArray()) continue;  // ValidateRequest has rejected it
     for (const auto& json : table.value.GetArray()) {
-      DDB_ASSIGN_OR_RETURN(WriteRequest parsed, ParseWriteRequest(json));
+      DDBEMU_ASSIGN_OR_RETURN(WriteRequest parsed, ParseWriteRequest(json));
       entry.requests.push_back(std::move(parsed));
     }
     request.tables.push_back(std::move(entry));

@@ -210,7 +210,7 @@ Status ParseExpressions(const rapidjson::Value& body, ExpressionParameters* out)
   if (const rapidjson::Value* values = Member(body, "ExpressionAttributeValues");
       values != nullptr) {
     out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValueMapFromJson(*values));
+    DDBEMU_ASSIGN_OR_RETURN(out->values, ExpressionValueMapFromJson(*values));
   }
   return Status::Ok();
 }
@@ -233,9 +233,9 @@ void DropNonMembers(bool update, ExpressionParameters* expressions, LegacyParame
 
 Result<PutItemRequest> ParsePutItem(const rapidjson::Value& body) {
   PutItemRequest request;
-  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DDBEMU_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
   DropNonMembers(/*update=*/false, &request.expressions, &request.legacy);
-  DDB_ASSIGN_OR_RETURN(request.item, ParseAttributeMap(body, "Item"));
+  DDBEMU_ASSIGN_OR_RETURN(request.item, ParseAttributeMap(body, "Item"));
   return request;
 }
 
@@ -257,24 +257,24 @@ Result<GetItemRequest> ParseGetItem(const rapidjson::Value& body) {
   request.expressions.projection_expression = StringOf(m.projection_expression);
   ExpressionNamesOf(m.names, &request.expressions);
   if (m.key != nullptr) {
-    DDB_ASSIGN_OR_RETURN(request.key, AttributeMapFromJson(*m.key));
+    DDBEMU_ASSIGN_OR_RETURN(request.key, AttributeMapFromJson(*m.key));
   }
   return request;
 }
 
 Result<DeleteItemRequest> ParseDeleteItem(const rapidjson::Value& body) {
   DeleteItemRequest request;
-  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DDBEMU_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
   DropNonMembers(/*update=*/false, &request.expressions, &request.legacy);
-  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  DDBEMU_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
   return request;
 }
 
 Result<UpdateItemRequest> ParseUpdateItem(const rapidjson::Value& body) {
   UpdateItemRequest request;
-  DDB_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
+  DDBEMU_RETURN_IF_ERROR(ParseWriteCommon(body, &request));
   DropNonMembers(/*update=*/true, &request.expressions, &request.legacy);
-  DDB_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
+  DDBEMU_ASSIGN_OR_RETURN(request.key, ParseAttributeMap(body, "Key"));
   return request;
 }
 

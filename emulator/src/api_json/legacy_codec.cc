@@ -10,7 +10,7 @@ Result<std::vector<AttributeValue>> ParseValueList(const rapidjson::Value& json)
   std::vector<AttributeValue> values;
   if (!json.IsArray()) return values;
   for (const auto& element : json.GetArray()) {
-    DDB_ASSIGN_OR_RETURN(AttributeValue value, AttributeValueFromJson(element));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue value, AttributeValueFromJson(element));
     values.push_back(std::move(value));
   }
   return values;
@@ -32,12 +32,12 @@ Result<std::vector<expr::ExpectedEntry>> ParseExpected(const rapidjson::Value& j
     entry.attribute = std::string(View(member.name));
     const rapidjson::Value& spec = member.value;
     if (const rapidjson::Value* value = Member(spec, "Value")) {
-      DDB_ASSIGN_OR_RETURN(entry.value, AttributeValueFromJson(*value));
+      DDBEMU_ASSIGN_OR_RETURN(entry.value, AttributeValueFromJson(*value));
     }
     entry.exists = BoolMember(spec, "Exists");
     entry.op = OperatorMember(spec);
     if (const rapidjson::Value* list = Member(spec, "AttributeValueList")) {
-      DDB_ASSIGN_OR_RETURN(entry.value_list, ParseValueList(*list));
+      DDBEMU_ASSIGN_OR_RETURN(entry.value_list, ParseValueList(*list));
     }
     entries.push_back(std::move(entry));
   }
@@ -52,7 +52,7 @@ Result<std::vector<expr::FilterEntry>> ParseFilterEntries(const rapidjson::Value
     entry.attribute = std::string(View(member.name));
     entry.op = OperatorMember(member.value).value_or(expr::ComparisonOperator::kEq);
     if (const rapidjson::Value* list = Member(member.value, "AttributeValueList")) {
-      DDB_ASSIGN_OR_RETURN(entry.values, ParseValueList(*list));
+      DDBEMU_ASSIGN_OR_RETURN(entry.values, ParseValueList(*list));
     }
     entries.push_back(std::move(entry));
   }
@@ -70,7 +70,7 @@ Result<std::vector<expr::AttributeUpdateEntry>> ParseAttributeUpdates(
     if (action == "ADD") entry.action = expr::AttributeUpdateEntry::Action::kAdd;
     if (action == "DELETE") entry.action = expr::AttributeUpdateEntry::Action::kDelete;
     if (const rapidjson::Value* value = Member(member.value, "Value")) {
-      DDB_ASSIGN_OR_RETURN(entry.value, AttributeValueFromJson(*value));
+      DDBEMU_ASSIGN_OR_RETURN(entry.value, AttributeValueFromJson(*value));
     }
     entries.push_back(std::move(entry));
   }

@@ -22,7 +22,7 @@ Result<PartiqlStatement> ParseStatementMembers(const rapidjson::Value& object) {
     out.has_parameters = true;
     if (parameters->IsArray()) {
       for (const rapidjson::Value& p : parameters->GetArray()) {
-        DDB_ASSIGN_OR_RETURN(AttributeValue v, AttributeValueFromJson(p));
+        DDBEMU_ASSIGN_OR_RETURN(AttributeValue v, AttributeValueFromJson(p));
         out.parameters.push_back(std::move(v));
       }
     }
@@ -36,7 +36,7 @@ Result<std::vector<PartiqlStatement>> ParseStatementList(const rapidjson::Value&
   const rapidjson::Value* list = Member(body, member);
   if (list == nullptr || !list->IsArray()) return out;
   for (const rapidjson::Value& element : list->GetArray()) {
-    DDB_ASSIGN_OR_RETURN(PartiqlStatement s, ParseStatementMembers(element));
+    DDBEMU_ASSIGN_OR_RETURN(PartiqlStatement s, ParseStatementMembers(element));
     out.push_back(std::move(s));
   }
   return out;
@@ -61,7 +61,7 @@ std::string Sha1(const rapidjson::Value& body) {
 
 Result<ExecuteStatementRequest> ParseExecuteStatement(const rapidjson::Value& body) {
   ExecuteStatementRequest out;
-  DDB_ASSIGN_OR_RETURN(out.statement, ParseStatementMembers(body));
+  DDBEMU_ASSIGN_OR_RETURN(out.statement, ParseStatementMembers(body));
   out.next_token = StringMember(body, "NextToken");
   out.limit = IntMember(body, "Limit");
   out.return_consumed_capacity = ParseReturnConsumedCapacity(body);
@@ -70,14 +70,14 @@ Result<ExecuteStatementRequest> ParseExecuteStatement(const rapidjson::Value& bo
 
 Result<BatchExecuteStatementRequest> ParseBatchExecuteStatement(const rapidjson::Value& body) {
   BatchExecuteStatementRequest out;
-  DDB_ASSIGN_OR_RETURN(out.statements, ParseStatementList(body, "Statements"));
+  DDBEMU_ASSIGN_OR_RETURN(out.statements, ParseStatementList(body, "Statements"));
   out.return_consumed_capacity = ParseReturnConsumedCapacity(body);
   return out;
 }
 
 Result<ExecuteTransactionRequest> ParseExecuteTransaction(const rapidjson::Value& body) {
   ExecuteTransactionRequest out;
-  DDB_ASSIGN_OR_RETURN(out.statements, ParseStatementList(body, "TransactStatements"));
+  DDBEMU_ASSIGN_OR_RETURN(out.statements, ParseStatementList(body, "TransactStatements"));
   out.client_request_token = StringMember(body, "ClientRequestToken");
   out.return_consumed_capacity = ParseReturnConsumedCapacity(body);
   if (out.client_request_token) out.fingerprint = Sha1(body);

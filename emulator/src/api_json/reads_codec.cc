@@ -36,7 +36,7 @@ ApiError StartKeyValueError(ApiError error) {
 
 Result<std::optional<std::vector<expr::FilterEntry>>> ParseFilter(const rapidjson::Value* json) {
   if (json == nullptr) return std::optional<std::vector<expr::FilterEntry>>();
-  DDB_ASSIGN_OR_RETURN(auto entries, ParseFilterEntries(*json));
+  DDBEMU_ASSIGN_OR_RETURN(auto entries, ParseFilterEntries(*json));
   return std::optional<std::vector<expr::FilterEntry>>(std::move(entries));
 }
 
@@ -49,7 +49,7 @@ Status ParseExpressionMaps(const ReadMembers& members, ReadParameters* out) {
   }
   if (const rapidjson::Value* values = members.values) {
     out->has_values = true;
-    DDB_ASSIGN_OR_RETURN(out->values, ExpressionValueMapFromJson(*values));
+    DDBEMU_ASSIGN_OR_RETURN(out->values, ExpressionValueMapFromJson(*values));
   }
   return Status::Ok();
 }
@@ -71,8 +71,8 @@ Status ParseReadParameters(const ReadMembers& m, const rapidjson::Value* filter,
   if (m.attributes_to_get != nullptr) {
     out->attributes_to_get = ParseAttributesToGet(*m.attributes_to_get);
   }
-  DDB_ASSIGN_OR_RETURN(out->filter, ParseFilter(filter));
-  DDB_RETURN_IF_ERROR(ParseExpressionMaps(m, out));
+  DDBEMU_ASSIGN_OR_RETURN(out->filter, ParseFilter(filter));
+  DDBEMU_RETURN_IF_ERROR(ParseExpressionMaps(m, out));
   if (const rapidjson::Value* start = m.exclusive_start_key) {
     Result<Item> key = ItemFromJson(*start);
     if (!key.ok()) return StartKeyValueError(std::move(key).error());
@@ -156,18 +156,18 @@ void RenderEncodedRead(const ReadResponse& response, std::string& out) {
 Result<QueryRequest> ParseQuery(const rapidjson::Value& body) {
   QueryRequest request;
   const ReadMembers members = FindReadMembers(body);
-  DDB_RETURN_IF_ERROR(ParseReadParameters(members, members.query_filter, &request.read));
+  DDBEMU_RETURN_IF_ERROR(ParseReadParameters(members, members.query_filter, &request.read));
   request.read.encoded_response = true;
   request.scan_index_forward = BoolOf(members.scan_index_forward).value_or(true);
   request.key_condition_expression = StringOf(members.key_condition_expression);
-  DDB_ASSIGN_OR_RETURN(request.key_conditions, ParseFilter(members.key_conditions));
+  DDBEMU_ASSIGN_OR_RETURN(request.key_conditions, ParseFilter(members.key_conditions));
   return request;
 }
 
 Result<ScanRequest> ParseScan(const rapidjson::Value& body) {
   ScanRequest request;
   const ReadMembers members = FindReadMembers(body);
-  DDB_RETURN_IF_ERROR(ParseReadParameters(members, members.scan_filter, &request.read));
+  DDBEMU_RETURN_IF_ERROR(ParseReadParameters(members, members.scan_filter, &request.read));
   request.read.encoded_response = true;
   request.segment = IntOf(members.segment);
   request.total_segments = IntOf(members.total_segments);

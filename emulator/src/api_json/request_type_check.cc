@@ -132,7 +132,7 @@ Status CheckTypes(const Shape& shape, const rapidjson::Value& v, Position positi
         const api_model::Member* member =
             api_model::FindMember(shape, {m.name.GetString(), m.name.GetStringLength()});
         if (member == nullptr) continue;  // unknown members are ignored
-        DDB_RETURN_IF_ERROR(
+        DDBEMU_RETURN_IF_ERROR(
             CheckTypes(api_model::GetShape(member->shape), m.value, Position::kField));
       }
       return Status::Ok();
@@ -144,7 +144,8 @@ Status CheckTypes(const Shape& shape, const rapidjson::Value& v, Position positi
       }
       for (const auto& element : v.GetArray()) {
         if (element.IsNull()) continue;
-        DDB_RETURN_IF_ERROR(CheckTypes(api_model::GetShape(shape.a), element, Position::kElement));
+        DDBEMU_RETURN_IF_ERROR(
+            CheckTypes(api_model::GetShape(shape.a), element, Position::kElement));
       }
       return Status::Ok();
     case ShapeKind::kMap:
@@ -155,7 +156,8 @@ Status CheckTypes(const Shape& shape, const rapidjson::Value& v, Position positi
       }
       for (const auto& m : v.GetObject()) {
         if (m.value.IsNull()) continue;
-        DDB_RETURN_IF_ERROR(CheckTypes(api_model::GetShape(shape.b), m.value, Position::kElement));
+        DDBEMU_RETURN_IF_ERROR(
+            CheckTypes(api_model::GetShape(shape.b), m.value, Position::kElement));
       }
       return Status::Ok();
     default:

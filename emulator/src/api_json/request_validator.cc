@@ -147,8 +147,8 @@ Status CheckBodyTypes(const Shape& input, const rapidjson::Value& body,
     const rapidjson::Value*& slot = found[member - members.data()];
     if (slot == nullptr) slot = &m.value;
     if (m.value.IsNull()) continue;
-    DDB_RETURN_IF_ERROR(request_internal::CheckTypes(api_model::GetShape(member->shape), m.value,
-                                                     request_internal::Position::kField));
+    DDBEMU_RETURN_IF_ERROR(request_internal::CheckTypes(api_model::GetShape(member->shape), m.value,
+                                                        request_internal::Position::kField));
   }
   return Status::Ok();
 }
@@ -429,7 +429,7 @@ Status ValidateRequest(const api_model::Operation& model_op, std::string_view op
   if (!body.IsObject()) {
     return request_internal::CheckTypes(input, body, request_internal::Position::kElement);
   }
-  DDB_RETURN_IF_ERROR(CheckBodyTypes(input, body, found));
+  DDBEMU_RETURN_IF_ERROR(CheckBodyTypes(input, body, found));
 
   if (op->table_name_required_message && FindPresent(body, "TableName") == nullptr) {
     return ApiError::Validation(

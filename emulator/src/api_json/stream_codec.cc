@@ -84,7 +84,7 @@ void WriteKeySchema(Writer& w, const storage::StreamInfo& info) {
 }  // namespace
 
 Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body) {
-  DDB_RETURN_IF_ERROR(
+  DDBEMU_RETURN_IF_ERROR(
       CheckTypes(body, {{"TableName", true}, {"Limit", false}, {"ExclusiveStartStreamArn", true}}));
   ListStreamsRequest request;
   request.table_name = api::json::StringMember(body, "TableName");
@@ -94,7 +94,7 @@ Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body) {
   v.Length("tableName", request.table_name, 3, 255);
   v.MinValue("limit", limit, 1);
   v.Length("exclusiveStartStreamArn", request.exclusive_start_stream_arn, 37, 1024);
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 100));
   return request;
 }
@@ -121,7 +121,7 @@ std::string RenderListStreams(const ListStreamsRequest&, const ListStreamsRespon
 }
 
 Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) {
-  DDB_RETURN_IF_ERROR(
+  DDBEMU_RETURN_IF_ERROR(
       CheckTypes(body, {{"StreamArn", true}, {"Limit", false}, {"ExclusiveStartShardId", true}}));
   DescribeStreamRequest request;
   const std::optional<std::string> arn = api::json::StringMember(body, "StreamArn");
@@ -137,7 +137,7 @@ Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) 
   v.MinValue("limit", limit, 1);
   v.Length("exclusiveStartShardId", request.exclusive_start_shard_id, 28, 65);
   v.Required("streamArn", arn.has_value());
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   request.stream_arn = *arn;
   if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 100));
   return request;
@@ -184,10 +184,10 @@ std::string RenderDescribeStream(const DescribeStreamRequest&,
 }
 
 Result<GetShardIteratorRequest> ParseGetShardIterator(const rapidjson::Value& body) {
-  DDB_RETURN_IF_ERROR(CheckTypes(body, {{"StreamArn", true},
-                                        {"ShardId", true},
-                                        {"ShardIteratorType", true},
-                                        {"SequenceNumber", true}}));
+  DDBEMU_RETURN_IF_ERROR(CheckTypes(body, {{"StreamArn", true},
+                                           {"ShardId", true},
+                                           {"ShardIteratorType", true},
+                                           {"SequenceNumber", true}}));
   const std::optional<std::string> arn = api::json::StringMember(body, "StreamArn");
   const std::optional<std::string> shard = api::json::StringMember(body, "ShardId");
   const std::optional<std::string> type = api::json::StringMember(body, "ShardIteratorType");
@@ -220,7 +220,7 @@ Result<GetShardIteratorRequest> ParseGetShardIterator(const rapidjson::Value& bo
   }
   v.Required("shardIteratorType", type.has_value());
   v.Length("sequenceNumber", request.sequence_number, 21, 40);
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   request.stream_arn = *arn;
   request.shard_id = *shard;
   return request;
@@ -236,14 +236,14 @@ std::string RenderGetShardIterator(const GetShardIteratorRequest&, const std::st
 }
 
 Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body) {
-  DDB_RETURN_IF_ERROR(CheckTypes(body, {{"ShardIterator", true}, {"Limit", false}}));
+  DDBEMU_RETURN_IF_ERROR(CheckTypes(body, {{"ShardIterator", true}, {"Limit", false}}));
   const std::optional<std::string> iterator = api::json::StringMember(body, "ShardIterator");
   const std::optional<std::int64_t> limit = api::json::IntMember(body, "Limit");
   Violations v;
   v.Length("shardIterator", iterator, 1, 2048);
   v.Required("shardIterator", iterator.has_value());
   v.MinValue("limit", limit, 1);
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   GetRecordsRequest request;
   request.shard_iterator = *iterator;
   if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 1000));

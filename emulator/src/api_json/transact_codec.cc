@@ -125,7 +125,7 @@ Status CheckActionsJson(const rapidjson::Value& items) {
       if (action == nullptr) continue;
       for (std::string_view map : {"Item", "Key", "ExpressionAttributeValues"}) {
         if (const rapidjson::Value* json = Member(*action, map)) {
-          DDB_RETURN_IF_ERROR(CheckItemJson(*json));
+          DDBEMU_RETURN_IF_ERROR(CheckItemJson(*json));
         }
       }
     }
@@ -160,10 +160,10 @@ Status ParseAction(TransactActionKind kind, const rapidjson::Value& json,
   out->table_name = StringOr(json, "TableName", "");
   auto on_failure = StringMember(json, "ReturnValuesOnConditionCheckFailure");
   out->return_old_on_condition_failure = on_failure && *on_failure == "ALL_OLD";
-  DDB_RETURN_IF_ERROR(ParseExpressions(json, &out->expressions));
+  DDBEMU_RETURN_IF_ERROR(ParseExpressions(json, &out->expressions));
   const bool is_put = kind == TransactActionKind::kPut;
   if (const rapidjson::Value* map = Member(json, is_put ? "Item" : "Key")) {
-    DDB_ASSIGN_OR_RETURN(Item parsed, ItemFromJson(*map));
+    DDBEMU_ASSIGN_OR_RETURN(Item parsed, ItemFromJson(*map));
     (is_put ? out->item : out->key) = std::move(parsed);
   }
   return Status::Ok();
@@ -191,7 +191,7 @@ Result<TransactWriteItemsRequest> ParseTransactWriteItems(const rapidjson::Value
   if (request.client_request_token) request.fingerprint = Fingerprint(body);
   const rapidjson::Value* items = Member(body, "TransactItems");
   if (items == nullptr || !items->IsArray()) return request;  // the model requires it
-  DDB_RETURN_IF_ERROR(CheckActionsJson(*items));
+  DDBEMU_RETURN_IF_ERROR(CheckActionsJson(*items));
   for (const auto& element : items->GetArray())
     request.actions.push_back(ParseWriteElement(element));
   return request;
@@ -205,7 +205,7 @@ Result<TransactGetItemsRequest> ParseTransactGetItems(const rapidjson::Value& bo
   for (const auto& element : items->GetArray()) {
     if (const rapidjson::Value* get = Member(element, "Get")) {
       if (const rapidjson::Value* key = Member(*get, "Key"))
-        DDB_RETURN_IF_ERROR(CheckItemJson(*key));
+        DDBEMU_RETURN_IF_ERROR(CheckItemJson(*key));
     }
   }
   for (const auto& element : items->GetArray()) {
@@ -213,9 +213,9 @@ Result<TransactGetItemsRequest> ParseTransactGetItems(const rapidjson::Value& bo
     if (get == nullptr) continue;
     TransactGetAction action;
     action.table_name = StringOr(*get, "TableName", "");
-    DDB_RETURN_IF_ERROR(ParseExpressions(*get, &action.expressions));
+    DDBEMU_RETURN_IF_ERROR(ParseExpressions(*get, &action.expressions));
     if (const rapidjson::Value* key = Member(*get, "Key")) {
-      DDB_ASSIGN_OR_RETURN(action.key, ItemFromJson(*key));
+      DDBEMU_ASSIGN_OR_RETURN(action.key, ItemFromJson(*key));
     }
     request.actions.push_back(std::move(action));
   }

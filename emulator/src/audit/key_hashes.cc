@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "audit/access_audit.h"
-#include "value/key_label.h"
+#include "value/value_text.h"
 
 namespace ddbemu::audit {
 namespace {

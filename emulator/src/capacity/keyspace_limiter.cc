@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "value/key_codec.h"
-#include "value/key_label.h"
+#include "value/value_text.h"
 
 namespace ddbemu::capacity {
 namespace {

@@ -172,7 +172,8 @@ class EmbeddedClient final : public Client {
         // it borrows the caller's key, except for the audit, which reads the request's own
         // `key` member (audit/request_shape.cc).
         api::GetItemRequest engine_request;
-        DDB_RETURN_IF_ERROR(embedded::ToEngine(request, &engine_request, impl_.audit == nullptr));
+        DDBEMU_RETURN_IF_ERROR(
+            embedded::ToEngine(request, &engine_request, impl_.audit == nullptr));
         return Execute<Binding, Response>(operation, request, engine_request);
       } else {
         auto engine_request = [&] {
@@ -233,7 +234,7 @@ std::unique_ptr<Client> MakeEmbeddedClient(Database& database, RequestContext co
 // MakeEmbeddedStreamsClient: typed_streams.cc.
 
 Result<std::unique_ptr<Client>> OpenEmbeddedClient(Options options) {
-  DDB_ASSIGN_OR_RETURN(std::unique_ptr<Database> database, Database::Open(std::move(options)));
+  DDBEMU_ASSIGN_OR_RETURN(std::unique_ptr<Database> database, Database::Open(std::move(options)));
   Database& ref = *database;
   return std::unique_ptr<Client>(
       std::make_unique<EmbeddedClient>(ref, RequestContext{}, std::move(database)));

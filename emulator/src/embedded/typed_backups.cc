@@ -14,7 +14,7 @@ Status CheckBackupArn(const std::string& arn) { return CheckLength(arn, "backupA
 
 // BackupName: 3..255 characters of [a-zA-Z0-9_.-] (the API model's BackupName shape).
 Status CheckBackupName(const std::string& name) {
-  DDB_RETURN_IF_ERROR(CheckLength(name, "backupName", 3, 255));
+  DDBEMU_RETURN_IF_ERROR(CheckLength(name, "backupName", 3, 255));
   for (char c : name) {
     const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
                     c == '_' || c == '.' || c == '-';
@@ -82,25 +82,25 @@ TableDescription Restored(api::RestoreTableResponse& r) {
 }  // namespace
 
 Result<api::CreateBackupRequest> ToEngine(const CreateBackupRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
-  DDB_RETURN_IF_ERROR(CheckBackupName(in.backup_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckBackupName(in.backup_name));
   return api::CreateBackupRequest{in.table_name, in.backup_name};
 }
 
 Result<api::BackupArnRequest> ToEngine(const DescribeBackupRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckBackupArn(in.backup_arn));
+  DDBEMU_RETURN_IF_ERROR(CheckBackupArn(in.backup_arn));
   return api::BackupArnRequest{in.backup_arn};
 }
 
 Result<api::BackupArnRequest> ToEngine(const DeleteBackupRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckBackupArn(in.backup_arn));
+  DDBEMU_RETURN_IF_ERROR(CheckBackupArn(in.backup_arn));
   return api::BackupArnRequest{in.backup_arn};
 }
 
 Result<api::ListBackupsRequest> ToEngine(const ListBackupsRequest& in) {
   api::ListBackupsRequest out;
   if (in.table_name) {
-    DDB_RETURN_IF_ERROR(CheckTableName(*in.table_name));
+    DDBEMU_RETURN_IF_ERROR(CheckTableName(*in.table_name));
     out.table_name = *in.table_name;
   }
   if (in.limit) {
@@ -118,7 +118,7 @@ Result<api::ListBackupsRequest> ToEngine(const ListBackupsRequest& in) {
     out.upper_seconds = static_cast<double>(*in.time_range_upper_bound_micros) / 1e6;
   }
   if (in.exclusive_start_backup_arn) {
-    DDB_RETURN_IF_ERROR(
+    DDBEMU_RETURN_IF_ERROR(
         CheckLength(*in.exclusive_start_backup_arn, "exclusiveStartBackupArn", 37, 1024));
     out.exclusive_start_backup_arn = *in.exclusive_start_backup_arn;
   }
@@ -130,20 +130,20 @@ Result<api::ListBackupsRequest> ToEngine(const ListBackupsRequest& in) {
 }
 
 Result<api::RestoreTableFromBackupRequest> ToEngine(const RestoreTableFromBackupRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.target_table_name, "targetTableName"));
-  DDB_RETURN_IF_ERROR(CheckBackupArn(in.backup_arn));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.target_table_name, "targetTableName"));
+  DDBEMU_RETURN_IF_ERROR(CheckBackupArn(in.backup_arn));
   return api::RestoreTableFromBackupRequest{in.backup_arn, in.target_table_name};
 }
 
 Result<api::RestoreTableToPointInTimeRequest> ToEngine(const RestoreTableToPointInTimeRequest& in) {
   api::RestoreTableToPointInTimeRequest out;
   if (in.source_table_name) {
-    DDB_RETURN_IF_ERROR(CheckTableName(*in.source_table_name, "sourceTableName"));
+    DDBEMU_RETURN_IF_ERROR(CheckTableName(*in.source_table_name, "sourceTableName"));
     out.source_table = *in.source_table_name;
   } else if (in.source_table_arn) {
     out.source_table = *in.source_table_arn;
   }
-  DDB_RETURN_IF_ERROR(CheckTableName(in.target_table_name, "targetTableName"));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.target_table_name, "targetTableName"));
   out.target_table_name = in.target_table_name;
   out.restore_micros = in.restore_date_time_micros;
   out.use_latest = in.use_latest_restorable_time;

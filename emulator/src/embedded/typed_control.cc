@@ -41,16 +41,17 @@ DescribeLimitsResponse ToPublic(const ops::ServiceLimits& l) {
 }
 
 Result<api::TableNameRequest> ToEngine(const DescribeContinuousBackupsRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   return api::TableNameRequest{in.table_name};
 }
 
 Result<api::UpdateContinuousBackupsRequest> ToEngine(const UpdateContinuousBackupsRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   const PointInTimeRecoverySpecification& spec = in.point_in_time_recovery_specification;
   if (spec.recovery_period_in_days) {
-    DDB_RETURN_IF_ERROR(CheckRange(*spec.recovery_period_in_days,
-                                   "pointInTimeRecoverySpecification.recoveryPeriodInDays", 1, 35));
+    DDBEMU_RETURN_IF_ERROR(CheckRange(*spec.recovery_period_in_days,
+                                      "pointInTimeRecoverySpecification.recoveryPeriodInDays", 1,
+                                      35));
   }
   return api::UpdateContinuousBackupsRequest{in.table_name, spec.point_in_time_recovery_enabled,
                                              spec.recovery_period_in_days};
@@ -72,14 +73,14 @@ ContinuousBackupsDescription ToPublic(const api::PitrDescription& pitr) {
 }
 
 Result<api::ContributorInsightsRequest> ToEngine(const DescribeContributorInsightsRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
-  DDB_RETURN_IF_ERROR(CheckIndexName(in.index_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckIndexName(in.index_name));
   return api::ContributorInsightsRequest{in.table_name, in.index_name.value_or(""), "", ""};
 }
 
 Result<api::ContributorInsightsRequest> ToEngine(const UpdateContributorInsightsRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
-  DDB_RETURN_IF_ERROR(CheckIndexName(in.index_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckIndexName(in.index_name));
   api::ContributorInsightsRequest out{in.table_name, in.index_name.value_or(""), "", ""};
   out.action =
       in.contributor_insights_action == ContributorInsightsAction::kEnable ? "ENABLE" : "DISABLE";
@@ -92,11 +93,11 @@ Result<api::ContributorInsightsRequest> ToEngine(const UpdateContributorInsights
 Result<api::ListContributorInsightsRequest> ToEngine(const ListContributorInsightsRequest& in) {
   api::ListContributorInsightsRequest out;
   if (in.table_name) {
-    DDB_RETURN_IF_ERROR(CheckTableName(*in.table_name));
+    DDBEMU_RETURN_IF_ERROR(CheckTableName(*in.table_name));
     out.table_name = *in.table_name;
   }
   if (in.max_results) {
-    DDB_RETURN_IF_ERROR(CheckRange(*in.max_results, "maxResults", 0, 100));
+    DDBEMU_RETURN_IF_ERROR(CheckRange(*in.max_results, "maxResults", 0, 100));
     out.max_results = *in.max_results;
   }
   out.next_token = in.next_token.value_or("");

@@ -41,7 +41,7 @@ std::string MemberPath(std::string_view list, std::size_t index) {
 template <class Statement>
 Result<api::PartiqlStatement> ToEngineStatement(const Statement& in, bool consistent_read,
                                                 std::string_view path) {
-  DDB_RETURN_IF_ERROR(CheckStatement(in.statement, path));
+  DDBEMU_RETURN_IF_ERROR(CheckStatement(in.statement, path));
   api::PartiqlStatement out;
   out.statement = in.statement;
   out.consistent_read = consistent_read;
@@ -50,7 +50,7 @@ Result<api::PartiqlStatement> ToEngineStatement(const Statement& in, bool consis
   out.has_parameters = !in.parameters.empty();
   out.parameters = in.parameters;
   for (AttributeValue& value : out.parameters) {
-    DDB_RETURN_IF_ERROR(NormalizeAttributeValue(value));
+    DDBEMU_RETURN_IF_ERROR(NormalizeAttributeValue(value));
   }
   return out;
 }
@@ -84,7 +84,7 @@ std::string Fingerprint(const api::ExecuteTransactionRequest& request) {
 
 Result<api::ExecuteStatementRequest> ToEngine(const ExecuteStatementRequest& in) {
   api::ExecuteStatementRequest out;
-  DDB_ASSIGN_OR_RETURN(out.statement, ToEngineStatement(in, in.consistent_read, "statement"));
+  DDBEMU_ASSIGN_OR_RETURN(out.statement, ToEngineStatement(in, in.consistent_read, "statement"));
   out.next_token = in.next_token;
   out.limit = in.limit;
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
@@ -93,11 +93,11 @@ Result<api::ExecuteStatementRequest> ToEngine(const ExecuteStatementRequest& in)
 
 Result<api::BatchExecuteStatementRequest> ToEngine(const BatchExecuteStatementRequest& in) {
   api::BatchExecuteStatementRequest out;
-  DDB_RETURN_IF_ERROR(CheckCount(in.statements.size(), "statements", 25));
+  DDBEMU_RETURN_IF_ERROR(CheckCount(in.statements.size(), "statements", 25));
   for (std::size_t i = 0; i < in.statements.size(); ++i) {
     const BatchStatementRequest& s = in.statements[i];
-    DDB_ASSIGN_OR_RETURN(api::PartiqlStatement statement,
-                         ToEngineStatement(s, s.consistent_read, MemberPath("statements", i)));
+    DDBEMU_ASSIGN_OR_RETURN(api::PartiqlStatement statement,
+                            ToEngineStatement(s, s.consistent_read, MemberPath("statements", i)));
     out.statements.push_back(std::move(statement));
   }
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
@@ -106,11 +106,11 @@ Result<api::BatchExecuteStatementRequest> ToEngine(const BatchExecuteStatementRe
 
 Result<api::ExecuteTransactionRequest> ToEngine(const ExecuteTransactionRequest& in) {
   api::ExecuteTransactionRequest out;
-  DDB_RETURN_IF_ERROR(CheckCount(in.transact_statements.size(), "transactStatements", 100));
+  DDBEMU_RETURN_IF_ERROR(CheckCount(in.transact_statements.size(), "transactStatements", 100));
   for (std::size_t i = 0; i < in.transact_statements.size(); ++i) {
     const ParameterizedStatement& s = in.transact_statements[i];
-    DDB_ASSIGN_OR_RETURN(api::PartiqlStatement statement,
-                         ToEngineStatement(s, false, MemberPath("transactStatements", i)));
+    DDBEMU_ASSIGN_OR_RETURN(api::PartiqlStatement statement,
+                            ToEngineStatement(s, false, MemberPath("transactStatements", i)));
     out.statements.push_back(std::move(statement));
   }
   out.client_request_token = in.client_request_token;

@@ -89,7 +89,7 @@ Result<api::ExpressionParameters> Expressions(std::optional<std::string> conditi
   out.has_names = !names.empty();
   out.names.insert(names.begin(), names.end());
   out.has_values = !values.empty();
-  DDB_RETURN_IF_ERROR(NormalizeExpressionValues(values));
+  DDBEMU_RETURN_IF_ERROR(NormalizeExpressionValues(values));
   out.values = std::move(values);
   return out;
 }
@@ -97,10 +97,10 @@ Result<api::ExpressionParameters> Expressions(std::optional<std::string> conditi
 Result<std::vector<expr::ExpectedEntry>> ToEngine(ExpectedAttributes expected) {
   std::vector<expr::ExpectedEntry> entries;
   for (auto& [name, e] : expected) {
-    if (e.value) DDB_RETURN_IF_ERROR(NormalizeAttributeValue(*e.value));
+    if (e.value) DDBEMU_RETURN_IF_ERROR(NormalizeAttributeValue(*e.value));
     if (e.attribute_value_list) {
       for (AttributeValue& v : *e.attribute_value_list)
-        DDB_RETURN_IF_ERROR(NormalizeAttributeValue(v));
+        DDBEMU_RETURN_IF_ERROR(NormalizeAttributeValue(v));
     }
     std::optional<expr::ComparisonOperator> op;
     if (e.comparison_operator) op = *e.comparison_operator;
@@ -113,7 +113,7 @@ Result<std::vector<expr::FilterEntry>> ToEngine(ConditionMap conditions) {
   std::vector<expr::FilterEntry> entries;
   for (auto& [name, c] : conditions) {
     for (AttributeValue& v : c.attribute_value_list)
-      DDB_RETURN_IF_ERROR(NormalizeAttributeValue(v));
+      DDBEMU_RETURN_IF_ERROR(NormalizeAttributeValue(v));
     entries.push_back({name, c.comparison_operator, std::move(c.attribute_value_list)});
   }
   return entries;
@@ -122,7 +122,7 @@ Result<std::vector<expr::FilterEntry>> ToEngine(ConditionMap conditions) {
 Result<std::vector<expr::AttributeUpdateEntry>> ToEngine(AttributeUpdates updates) {
   std::vector<expr::AttributeUpdateEntry> entries;
   for (auto& [name, u] : updates) {
-    if (u.value) DDB_RETURN_IF_ERROR(NormalizeAttributeValue(*u.value, 1));
+    if (u.value) DDBEMU_RETURN_IF_ERROR(NormalizeAttributeValue(*u.value, 1));
     expr::AttributeUpdateEntry entry;
     entry.attribute = name;
     entry.action = u.action == AttributeAction::kAdd ? expr::AttributeUpdateEntry::Action::kAdd
@@ -138,7 +138,7 @@ Result<std::vector<expr::AttributeUpdateEntry>> ToEngine(AttributeUpdates update
 // The common part of PutItem, UpdateItem and DeleteItem.
 template <class Engine, class Public>
 Status FillWrite(Public& in, Engine* out) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   out->table_name = std::move(in.table_name);
   out->return_values = ToEngine(in.return_values);
   out->return_old_on_condition_failure =
@@ -155,12 +155,12 @@ Status FillWrite(Public& in, Engine* out) {
 
 Result<api::PutItemRequest> ToEngine(PutItemRequest in) {
   api::PutItemRequest out;
-  DDB_RETURN_IF_ERROR(FillWrite(in, &out));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(FillWrite(in, &out));
+  DDBEMU_ASSIGN_OR_RETURN(
       out.expressions,
       Expressions(std::move(in.condition_expression), std::nullopt, std::nullopt,
                   in.expression_attribute_names, std::move(in.expression_attribute_values)));
-  DDB_RETURN_IF_ERROR(NormalizeItem(in.item));
+  DDBEMU_RETURN_IF_ERROR(NormalizeItem(in.item));
   out.item = std::move(in.item);
   return out;
 }
@@ -183,7 +183,7 @@ bool NormalAsIs(const Item& key) {
 // (`lend_key`) and needs no normalizing; otherwise normalized in its copy.
 Status ToEngine(const GetItemRequest& in, api::GetItemRequest* engine_request, bool lend_key) {
   api::GetItemRequest& out = *engine_request;
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   out.table_name = in.table_name;
   out.consistent_read = in.consistent_read;
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
@@ -202,26 +202,26 @@ Status ToEngine(const GetItemRequest& in, api::GetItemRequest* engine_request, b
 
 Result<api::UpdateItemRequest> ToEngine(UpdateItemRequest in) {
   api::UpdateItemRequest out;
-  DDB_RETURN_IF_ERROR(FillWrite(in, &out));
+  DDBEMU_RETURN_IF_ERROR(FillWrite(in, &out));
   if (in.attribute_updates)
     out.legacy.attribute_updates = ToEngine(std::move(*in.attribute_updates));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       out.expressions,
       Expressions(std::move(in.condition_expression), std::nullopt, std::move(in.update_expression),
                   in.expression_attribute_names, std::move(in.expression_attribute_values)));
-  DDB_RETURN_IF_ERROR(NormalizeItem(in.key));
+  DDBEMU_RETURN_IF_ERROR(NormalizeItem(in.key));
   out.key = std::move(in.key);
   return out;
 }
 
 Result<api::DeleteItemRequest> ToEngine(DeleteItemRequest in) {
   api::DeleteItemRequest out;
-  DDB_RETURN_IF_ERROR(FillWrite(in, &out));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(FillWrite(in, &out));
+  DDBEMU_ASSIGN_OR_RETURN(
       out.expressions,
       Expressions(std::move(in.condition_expression), std::nullopt, std::nullopt,
                   in.expression_attribute_names, std::move(in.expression_attribute_values)));
-  DDB_RETURN_IF_ERROR(NormalizeItem(in.key));
+  DDBEMU_RETURN_IF_ERROR(NormalizeItem(in.key));
   out.key = std::move(in.key);
   return out;
 }
@@ -245,9 +245,9 @@ api::Select ToEngine(Select s) {
 // What Query and Scan share.
 template <class Public>
 Result<api::ReadParameters> ReadParameters(Public& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
-  DDB_RETURN_IF_ERROR(CheckIndexName(in.index_name));
-  DDB_RETURN_IF_ERROR(CheckMinimumFramework(in.limit, "Limit", 1));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckIndexName(in.index_name));
+  DDBEMU_RETURN_IF_ERROR(CheckMinimumFramework(in.limit, "Limit", 1));
   api::ReadParameters out;
   out.table_name = std::move(in.table_name);
   out.index_name = std::move(in.index_name);
@@ -260,12 +260,12 @@ Result<api::ReadParameters> ReadParameters(Public& in) {
   out.has_names = !in.expression_attribute_names.empty();
   out.names.insert(in.expression_attribute_names.begin(), in.expression_attribute_names.end());
   out.has_values = !in.expression_attribute_values.empty();
-  DDB_RETURN_IF_ERROR(NormalizeExpressionValues(in.expression_attribute_values));
+  DDBEMU_RETURN_IF_ERROR(NormalizeExpressionValues(in.expression_attribute_values));
   out.values = std::move(in.expression_attribute_values);
   out.attributes_to_get = std::move(in.attributes_to_get);
   out.conditional_operator = ToEngine(in.conditional_operator);
   if (in.exclusive_start_key) {
-    DDB_RETURN_IF_ERROR(NormalizeItem(*in.exclusive_start_key));
+    DDBEMU_RETURN_IF_ERROR(NormalizeItem(*in.exclusive_start_key));
     out.exclusive_start_key = std::move(in.exclusive_start_key);
   }
   return out;
@@ -275,25 +275,25 @@ Result<api::ReadParameters> ReadParameters(Public& in) {
 
 Result<api::QueryRequest> ToEngine(QueryRequest in) {
   api::QueryRequest out;
-  DDB_ASSIGN_OR_RETURN(out.read, ReadParameters(in));
+  DDBEMU_ASSIGN_OR_RETURN(out.read, ReadParameters(in));
   if (in.query_filter) {
-    DDB_ASSIGN_OR_RETURN(out.read.filter, ToEngine(std::move(*in.query_filter)));
+    DDBEMU_ASSIGN_OR_RETURN(out.read.filter, ToEngine(std::move(*in.query_filter)));
   }
   out.scan_index_forward = in.scan_index_forward;
   out.key_condition_expression = std::move(in.key_condition_expression);
   if (in.key_conditions) {
-    DDB_ASSIGN_OR_RETURN(out.key_conditions, ToEngine(std::move(*in.key_conditions)));
+    DDBEMU_ASSIGN_OR_RETURN(out.key_conditions, ToEngine(std::move(*in.key_conditions)));
   }
   return out;
 }
 
 Result<api::ScanRequest> ToEngine(ScanRequest in) {
-  DDB_RETURN_IF_ERROR(CheckMinimumFramework(in.segment, "Segment", 0));
-  DDB_RETURN_IF_ERROR(CheckMinimum(in.total_segments, "totalSegments", 1));
+  DDBEMU_RETURN_IF_ERROR(CheckMinimumFramework(in.segment, "Segment", 0));
+  DDBEMU_RETURN_IF_ERROR(CheckMinimum(in.total_segments, "totalSegments", 1));
   api::ScanRequest out;
-  DDB_ASSIGN_OR_RETURN(out.read, ReadParameters(in));
+  DDBEMU_ASSIGN_OR_RETURN(out.read, ReadParameters(in));
   if (in.scan_filter) {
-    DDB_ASSIGN_OR_RETURN(out.read.filter, ToEngine(std::move(*in.scan_filter)));
+    DDBEMU_ASSIGN_OR_RETURN(out.read.filter, ToEngine(std::move(*in.scan_filter)));
   }
   out.segment = in.segment;
   out.total_segments = in.total_segments;
@@ -309,7 +309,7 @@ Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
   api::BatchGetItemRequest out;
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   for (auto& [table, entry] : in.request_items) {
-    DDB_RETURN_IF_ERROR(CheckTableName(table, "requestItems"));
+    DDBEMU_RETURN_IF_ERROR(CheckTableName(table, "requestItems"));
     api::KeysAndAttributes e;
     e.table = table;
     e.consistent_read = entry.consistent_read;
@@ -320,7 +320,7 @@ Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
     e.expressions.names.insert(entry.expression_attribute_names.begin(),
                                entry.expression_attribute_names.end());
     for (Item& key : entry.keys) {
-      DDB_RETURN_IF_ERROR(NormalizeItem(key));
+      DDBEMU_RETURN_IF_ERROR(NormalizeItem(key));
       e.keys.push_back(std::move(key));
     }
     out.tables.push_back(std::move(e));
@@ -337,7 +337,7 @@ Result<api::BatchWriteItemRequest> ToEngine(BatchWriteItemRequest in) {
   out.return_item_collection_metrics =
       in.return_item_collection_metrics == ReturnItemCollectionMetrics::kSize;
   for (auto& [table, requests] : in.request_items) {
-    DDB_RETURN_IF_ERROR(CheckTableName(table, "requestItems"));
+    DDBEMU_RETURN_IF_ERROR(CheckTableName(table, "requestItems"));
     api::TableWriteRequests t;
     t.table = table;
     for (WriteRequest& request : requests) {
@@ -349,7 +349,7 @@ Result<api::BatchWriteItemRequest> ToEngine(BatchWriteItemRequest in) {
         w.kind = api::WriteRequest::Kind::kDelete;
         w.item = std::move(std::get<DeleteRequest>(request).key);
       }
-      DDB_RETURN_IF_ERROR(NormalizeItem(w.item));
+      DDBEMU_RETURN_IF_ERROR(NormalizeItem(w.item));
       t.requests.push_back(std::move(w));
     }
     out.tables.push_back(std::move(t));
@@ -407,7 +407,7 @@ template <class Action>
 Result<api::TransactWriteAction> WriteAction(api::TransactActionKind kind, Action& in) {
   api::TransactWriteAction out;
   out.kind = kind;
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   out.table_name = std::move(in.table_name);
   out.return_old_on_condition_failure =
       in.return_values_on_condition_check_failure == ReturnValuesOnConditionCheckFailure::kAllOld;
@@ -479,14 +479,14 @@ Result<api::TransactGetItemsRequest> ToEngine(TransactGetItemsRequest in) {
   api::TransactGetItemsRequest out;
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   for (Get& get : in.transact_items) {
-    DDB_RETURN_IF_ERROR(CheckTableName(get.table_name));
+    DDBEMU_RETURN_IF_ERROR(CheckTableName(get.table_name));
     api::TransactGetAction a;
     a.table_name = std::move(get.table_name);
     a.expressions.projection_expression = std::move(get.projection_expression);
     a.expressions.has_names = !get.expression_attribute_names.empty();
     a.expressions.names.insert(get.expression_attribute_names.begin(),
                                get.expression_attribute_names.end());
-    DDB_RETURN_IF_ERROR(NormalizeItem(get.key));
+    DDBEMU_RETURN_IF_ERROR(NormalizeItem(get.key));
     a.key = std::move(get.key);
     out.actions.push_back(std::move(a));
   }

@@ -49,7 +49,7 @@ Result<streams::ListStreamsRequest> ToEngine(const ListStreamsRequest& in) {
   v.Length("tableName", in.table_name, 3, 255);
   v.MinValue("limit", in.limit, 1);
   v.Length("exclusiveStartStreamArn", in.exclusive_start_stream_arn, 37, 1024);
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   streams::ListStreamsRequest out;
   out.table_name = in.table_name;
   out.exclusive_start_stream_arn = in.exclusive_start_stream_arn;
@@ -62,7 +62,7 @@ Result<streams::DescribeStreamRequest> ToEngine(const DescribeStreamRequest& in)
   v.Length("streamArn", in.stream_arn, 37, 1024);
   v.MinValue("limit", in.limit, 1);
   v.Length("exclusiveStartShardId", in.exclusive_start_shard_id, 28, 65);
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   streams::DescribeStreamRequest out;
   out.stream_arn = in.stream_arn;
   out.exclusive_start_shard_id = in.exclusive_start_shard_id;
@@ -76,7 +76,7 @@ Result<streams::GetShardIteratorRequest> ToEngine(const GetShardIteratorRequest&
   v.Length("streamArn", in.stream_arn, 37, 1024);
   v.Length("shardId", in.shard_id, 28, 65);
   v.Length("sequenceNumber", in.sequence_number, 21, 40);
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   streams::GetShardIteratorRequest out;
   out.stream_arn = in.stream_arn;
   out.shard_id = in.shard_id;
@@ -102,7 +102,7 @@ Result<streams::GetRecordsRequest> ToEngine(const GetRecordsRequest& in) {
   api::Violations v;
   v.Length("shardIterator", in.shard_iterator, 1, 2048);
   v.MinValue("limit", in.limit, 1);
-  DDB_RETURN_IF_ERROR(v.Result());
+  DDBEMU_RETURN_IF_ERROR(v.Result());
   streams::GetRecordsRequest out;
   out.shard_iterator = in.shard_iterator;
   if (in.limit) out.limit = static_cast<int>(std::min<std::int64_t>(*in.limit, 1000));
@@ -193,7 +193,7 @@ class EmbeddedStreamsClient final : public StreamsClient {
   template <class Response, class Request, class Op>
   Result<Response> Run(std::string_view operation, const Request& request, Op op) {
     try {
-      DDB_ASSIGN_OR_RETURN(auto engine_request, ToEngine(request));
+      DDBEMU_ASSIGN_OR_RETURN(auto engine_request, ToEngine(request));
       ops::Engine engine = impl_.engine();
       const ops::Caller caller = impl_.CallerFor(context_);
       return run::RunStep(engine, caller, operation, engine_request, op,

@@ -103,7 +103,7 @@ api::SecondaryIndexRequest IndexToEngine(const Index& index) {
 }  // namespace
 
 Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   api::CreateTableRequest out;
   out.table_name = in.table_name;
   out.attribute_definitions = ToEngine(in.attribute_definitions);
@@ -135,7 +135,7 @@ Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
 }
 
 Result<api::UpdateTableRequest> ToEngine(const UpdateTableRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   api::UpdateTableRequest out;
   out.table_name = in.table_name;
   if (!in.attribute_definitions.empty())
@@ -169,12 +169,12 @@ Result<api::UpdateTableRequest> ToEngine(const UpdateTableRequest& in) {
 }
 
 Result<api::TableNameRequest> ToEngine(const DescribeTableRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   return api::TableNameRequest{in.table_name};
 }
 
 Result<api::TableNameRequest> ToEngine(const DeleteTableRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   return api::TableNameRequest{in.table_name};
 }
 
@@ -190,7 +190,7 @@ Result<api::ListTablesRequest> ToEngine(const ListTablesRequest& in) {
     out.limit = static_cast<int>(*in.limit);
   }
   if (in.exclusive_start_table_name) {
-    DDB_RETURN_IF_ERROR(CheckTableName(*in.exclusive_start_table_name));
+    DDBEMU_RETURN_IF_ERROR(CheckTableName(*in.exclusive_start_table_name));
     out.exclusive_start_table_name = in.exclusive_start_table_name;
   }
   return out;

@@ -20,15 +20,15 @@ TimeToLiveStatus TimeToLiveStatusOf(std::string_view status) {
 }  // namespace
 
 Result<api::UpdateTimeToLiveRequest> ToEngine(const UpdateTimeToLiveRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   const TimeToLiveSpecification& spec = in.time_to_live_specification;
-  DDB_RETURN_IF_ERROR(
+  DDBEMU_RETURN_IF_ERROR(
       CheckLength(spec.attribute_name, "timeToLiveSpecification.attributeName", 1, 255));
   return api::UpdateTimeToLiveRequest{in.table_name, spec.enabled, spec.attribute_name};
 }
 
 Result<api::TableNameRequest> ToEngine(const DescribeTimeToLiveRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   return api::TableNameRequest{in.table_name};
 }
 
@@ -44,7 +44,7 @@ DescribeTimeToLiveResponse ToPublic(api::TimeToLiveDescription description) {
 }
 
 Result<api::TagResourceRequest> ToEngine(const TagResourceRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
+  DDBEMU_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
   if (in.tags.empty())
     return Constraint("[]", "tags", "Member must have length greater than or equal to 1");
   api::TagResourceRequest out;
@@ -52,22 +52,22 @@ Result<api::TagResourceRequest> ToEngine(const TagResourceRequest& in) {
   for (std::size_t i = 0; i < in.tags.size(); ++i) {
     const Tag& tag = in.tags[i];
     const std::string path = "tags." + std::to_string(i + 1) + ".member.";
-    DDB_RETURN_IF_ERROR(CheckLength(tag.key, path + "key", 1, 128));
-    DDB_RETURN_IF_ERROR(CheckLength(tag.value, path + "value", 0, 256));
+    DDBEMU_RETURN_IF_ERROR(CheckLength(tag.key, path + "key", 1, 128));
+    DDBEMU_RETURN_IF_ERROR(CheckLength(tag.value, path + "value", 0, 256));
     out.tags.push_back({tag.key, tag.value});
   }
   return out;
 }
 
 Result<api::UntagResourceRequest> ToEngine(const UntagResourceRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
+  DDBEMU_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
   if (in.tag_keys.empty())
     return Constraint("[]", "tagKeys", "Member must have length greater than or equal to 1");
   return api::UntagResourceRequest{in.resource_arn, in.tag_keys};
 }
 
 Result<api::ListTagsOfResourceRequest> ToEngine(const ListTagsOfResourceRequest& in) {
-  DDB_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
+  DDBEMU_RETURN_IF_ERROR(CheckResourceArn(in.resource_arn));
   return api::ListTagsOfResourceRequest{in.resource_arn, in.next_token};
 }
 

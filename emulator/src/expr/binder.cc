@@ -61,7 +61,7 @@ class ConditionBinder {
     out.function_name = parsed.function_name;
     out.operands.resize(parsed.operands.size());
     for (std::size_t i = 0; i < parsed.operands.size(); ++i) {
-      DDB_RETURN_IF_ERROR(operands_.BindOperandInto(parsed.operands[i], out.operands[i]));
+      DDBEMU_RETURN_IF_ERROR(operands_.BindOperandInto(parsed.operands[i], out.operands[i]));
     }
     return Check(out);
   }
@@ -72,13 +72,13 @@ class ConditionBinder {
       case Condition::Kind::kCompare: {
         const std::string_view op = ComparatorSymbol(c.comparator);
         if (c.comparator != Comparator::kEq && c.comparator != Comparator::kNe) {
-          DDB_RETURN_IF_ERROR(CheckOrderableOperands(kind, op, c.operands));
+          DDBEMU_RETURN_IF_ERROR(CheckOrderableOperands(kind, op, c.operands));
         }
         return CheckFirstOperandDistinct(kind, op, c.operands);
       }
       case Condition::Kind::kBetween:
-        DDB_RETURN_IF_ERROR(CheckOrderableOperands(kind, "BETWEEN", c.operands));
-        DDB_RETURN_IF_ERROR(CheckFirstOperandDistinct(kind, "BETWEEN", c.operands));
+        DDBEMU_RETURN_IF_ERROR(CheckOrderableOperands(kind, "BETWEEN", c.operands));
+        DDBEMU_RETURN_IF_ERROR(CheckFirstOperandDistinct(kind, "BETWEEN", c.operands));
         return CheckBetweenBounds(kind, c.operands[1], c.operands[2]);
       case Condition::Kind::kIn:
         if (c.operands.size() - 1 > kMaxInOperands) {
@@ -154,10 +154,10 @@ Status OperandBinder::BindOperand(Operand& operand) const {
       return Status::Ok();
     }
     case Operand::Kind::kFunction:
-      for (Operand& arg : operand.args) DDB_RETURN_IF_ERROR(BindOperand(arg));
+      for (Operand& arg : operand.args) DDBEMU_RETURN_IF_ERROR(BindOperand(arg));
       return CheckOperandFunction(operand);
     default:
-      for (Operand& arg : operand.args) DDB_RETURN_IF_ERROR(BindOperand(arg));
+      for (Operand& arg : operand.args) DDBEMU_RETURN_IF_ERROR(BindOperand(arg));
       return CheckArithmetic(operand);
   }
 }
@@ -203,7 +203,7 @@ Status OperandBinder::BindOperandInto(const Operand& parsed, Operand& out) const
       out.function_name = parsed.function_name;
       out.args.resize(parsed.args.size());
       for (std::size_t i = 0; i < parsed.args.size(); ++i) {
-        DDB_RETURN_IF_ERROR(BindOperandInto(parsed.args[i], out.args[i]));
+        DDBEMU_RETURN_IF_ERROR(BindOperandInto(parsed.args[i], out.args[i]));
       }
       return parsed.kind == Operand::Kind::kFunction ? CheckOperandFunction(out)
                                                      : CheckArithmetic(out);
@@ -297,9 +297,9 @@ Result<Condition> BindCondition(const Condition& parsed, ExpressionKind kind,
                                 ExpressionContext& context) {
   Condition bound;
   const ConditionBinder binder(kind, context);
-  DDB_RETURN_IF_ERROR(binder.BindInto(parsed, bound));
+  DDBEMU_RETURN_IF_ERROR(binder.BindInto(parsed, bound));
   if (CountOperators(bound) > kMaxOperators) return errors::TooManyOperators(kind);
-  DDB_RETURN_IF_ERROR(binder.CheckNoValueInPath());
+  DDBEMU_RETURN_IF_ERROR(binder.CheckNoValueInPath());
   return bound;
 }
 
@@ -308,7 +308,7 @@ Result<Condition> BindCondition(const Condition& parsed, ExpressionKind kind,
 Result<Condition> PrepareCondition(std::string_view text, ExpressionKind kind,
                                    ExpressionContext& context, ExpressionCache* cache) {
   if (cache == nullptr) {
-    DDB_ASSIGN_OR_RETURN(const Condition parsed, ParseCondition(text, kind));
+    DDBEMU_ASSIGN_OR_RETURN(const Condition parsed, ParseCondition(text, kind));
     return BindCondition(parsed, kind, context);
   }
   const auto parsed = cache->GetCondition(text, kind);
@@ -319,7 +319,7 @@ Result<Condition> PrepareCondition(std::string_view text, ExpressionKind kind,
 Result<UpdateExpression> PrepareUpdate(std::string_view text, ExpressionContext& context,
                                        ExpressionCache* cache) {
   if (cache == nullptr) {
-    DDB_ASSIGN_OR_RETURN(const UpdateExpression parsed, ParseUpdate(text));
+    DDBEMU_ASSIGN_OR_RETURN(const UpdateExpression parsed, ParseUpdate(text));
     return BindUpdate(parsed, context);
   }
   const auto parsed = cache->GetUpdate(text);
@@ -330,7 +330,7 @@ Result<UpdateExpression> PrepareUpdate(std::string_view text, ExpressionContext&
 Result<ProjectionExpression> PrepareProjection(std::string_view text, ExpressionContext& context,
                                                ExpressionCache* cache) {
   if (cache == nullptr) {
-    DDB_ASSIGN_OR_RETURN(const ProjectionExpression parsed, ParseProjection(text));
+    DDBEMU_ASSIGN_OR_RETURN(const ProjectionExpression parsed, ParseProjection(text));
     return BindProjection(parsed, context);
   }
   const auto parsed = cache->GetProjection(text);

@@ -164,7 +164,7 @@ namespace {
 
 template <class Names>
 Status ValidateNames(const Names& names) {
-  DDB_RETURN_IF_ERROR(ValidateKeys(names, "ExpressionAttributeNames", '#'));
+  DDBEMU_RETURN_IF_ERROR(ValidateKeys(names, "ExpressionAttributeNames", '#'));
   if (std::none_of(names.begin(), names.end(),
                    [](const auto& entry) { return IsBadName(entry.second); })) {
     return Status::Ok();

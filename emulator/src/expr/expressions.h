@@ -3,7 +3,7 @@
 //   ExpressionContext context(&names_or_null, &values_or_null);
 //   auto update = PrepareUpdate(update_text, context, &cache);       // UpdateItem
 //   auto condition = PrepareCondition(cond_text, ExpressionKind::kCondition, context, &cache);
-//   DDB_RETURN_IF_ERROR(context.CheckAllUsed());   // after every expression of the request
+//   DDBEMU_RETURN_IF_ERROR(context.CheckAllUsed());   // after every expression of the request
 //   ... Evaluate(*condition, old_item) (evaluator.h), ApplyUpdate(*update, ...) (update_apply.h)
 //
 // Each Prepare call is ParseX (through `cache` when given) followed by BindX, both below; its

@@ -30,7 +30,7 @@ bool IsKeyAttribute(const KeySchemaView& schema, const std::string& name) {
 
 // Check 1: nested paths under key attributes, anywhere in the condition.
 Status CheckKeysScalar(const Condition& c, const KeySchemaView& schema) {
-  for (const Condition& child : c.children) DDB_RETURN_IF_ERROR(CheckKeysScalar(child, schema));
+  for (const Condition& child : c.children) DDBEMU_RETURN_IF_ERROR(CheckKeysScalar(child, schema));
   for (const Operand& o : c.operands) {
     const Operand* inner = &o;
     while (inner->is_function() && !inner->args.empty()) inner = &inner->args[0];
@@ -97,7 +97,7 @@ Status Leaf(const Condition& c, KeyPredicate* p) {
 Status Collect(const Condition& c, KeyPredicates& out) {
   switch (c.kind) {
     case Condition::Kind::kAnd:
-      DDB_RETURN_IF_ERROR(Collect(c.children[0], out));
+      DDBEMU_RETURN_IF_ERROR(Collect(c.children[0], out));
       return Collect(c.children[1], out);
     case Condition::Kind::kOr:
       return InvalidOperator("OR");
@@ -211,7 +211,7 @@ Status MatchKeySchemaInto(KeyPredicates& predicates, const KeySchemaView& schema
     for (std::size_t i = 0; i < predicates.size(); ++i) {
       if (!taken[i]) rest.push_back(&predicates[i]);
     }
-    DDB_RETURN_IF_ERROR(MatchMultiAttributeSort(rest, schema, kc));
+    DDBEMU_RETURN_IF_ERROR(MatchMultiAttributeSort(rest, schema, kc));
     remaining = 0;
   }
   // The rest must be on sort attributes: equalities on a prefix of them, the last one of any
@@ -239,15 +239,15 @@ Status MatchKeySchemaInto(KeyPredicates& predicates, const KeySchemaView& schema
 
 Result<KeyCondition> MatchKeySchema(KeyPredicates predicates, const KeySchemaView& schema) {
   KeyCondition kc;
-  DDB_RETURN_IF_ERROR(MatchKeySchemaInto(predicates, schema, &kc));
+  DDBEMU_RETURN_IF_ERROR(MatchKeySchemaInto(predicates, schema, &kc));
   return kc;
 }
 
 Status ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema,
                            KeyCondition* out) {
-  DDB_RETURN_IF_ERROR(CheckKeysScalar(condition, schema));
+  DDBEMU_RETURN_IF_ERROR(CheckKeysScalar(condition, schema));
   KeyPredicates predicates;
-  DDB_RETURN_IF_ERROR(Collect(condition, predicates));
+  DDBEMU_RETURN_IF_ERROR(Collect(condition, predicates));
   const std::size_t max = std::max<std::size_t>(2, schema.partition.size() + schema.sort.size());
   if (predicates.size() > max) return V("Conditions can be of length 1 or 2 only");
   return MatchKeySchemaInto(predicates, schema, out);
@@ -255,7 +255,7 @@ Status ExtractKeyCondition(const Condition& condition, const KeySchemaView& sche
 
 Result<KeyCondition> ExtractKeyCondition(const Condition& condition, const KeySchemaView& schema) {
   KeyCondition kc;
-  DDB_RETURN_IF_ERROR(ExtractKeyCondition(condition, schema, &kc));
+  DDBEMU_RETURN_IF_ERROR(ExtractKeyCondition(condition, schema, &kc));
   return kc;
 }
 

@@ -174,7 +174,7 @@ Result<Condition> ExpectedEntryCondition(const ExpectedEntry& e) {
           "Value or AttributeValueList must be used with ComparisonOperator: " +
           std::string(ComparisonOperatorName(*e.op)) + " for Attribute: " + a);
     }
-    DDB_RETURN_IF_ERROR(CheckArguments(*e.op, args));
+    DDBEMU_RETURN_IF_ERROR(CheckArguments(*e.op, args));
     return Build(a, *e.op, args);
   }
   if (e.exists == false) {
@@ -236,7 +236,7 @@ Result<std::optional<Condition>> ExpectedToCondition(const std::vector<ExpectedE
                                                      ConditionalOperator op) {
   std::vector<Condition> parts;
   for (const ExpectedEntry& e : entries) {
-    DDB_ASSIGN_OR_RETURN(Condition c, ExpectedEntryCondition(e));
+    DDBEMU_ASSIGN_OR_RETURN(Condition c, ExpectedEntryCondition(e));
     parts.push_back(std::move(c));
   }
   return Combine(std::move(parts), op);
@@ -246,7 +246,7 @@ Result<std::optional<Condition>> FilterToCondition(const std::vector<FilterEntry
                                                    ConditionalOperator op) {
   std::vector<Condition> parts;
   for (const FilterEntry& e : entries) {
-    DDB_RETURN_IF_ERROR(CheckArguments(e.op, e.values));
+    DDBEMU_RETURN_IF_ERROR(CheckArguments(e.op, e.values));
     parts.push_back(Build(e.attribute, e.op, e.values));
   }
   return Combine(std::move(parts), op);
@@ -267,7 +267,7 @@ Status QueryFilterKeyCheck(const std::vector<FilterEntry>& entries,
 
 Result<KeyCondition> KeyConditionsToKeyCondition(const std::vector<FilterEntry>& entries,
                                                  const KeySchemaView& schema) {
-  for (const FilterEntry& e : entries) DDB_RETURN_IF_ERROR(CheckArguments(e.op, e.values));
+  for (const FilterEntry& e : entries) DDBEMU_RETURN_IF_ERROR(CheckArguments(e.op, e.values));
   const std::size_t max = std::max<std::size_t>(2, schema.partition.size() + schema.sort.size());
   if (entries.empty() || entries.size() > max) {
     return ApiError::Validation("Conditions can be of length 1 or 2 only");

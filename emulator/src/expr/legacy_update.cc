@@ -63,7 +63,7 @@ Result<UpdateExpression> AttributeUpdatesToUpdate(
   UpdateExpression u;
   u.from_attribute_updates = true;
   for (const AttributeUpdateEntry& e : entries) {
-    DDB_ASSIGN_OR_RETURN(UpdateAction a, Translate(e));
+    DDBEMU_ASSIGN_OR_RETURN(UpdateAction a, Translate(e));
     u.actions.push_back(std::move(a));
   }
   return u;

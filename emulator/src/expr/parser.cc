@@ -42,7 +42,7 @@ Result<Condition> ParseConditionHere(std::string_view text, ExpressionKind kind)
   ExpressionParser parser(text, kind);
   Condition condition;
   if (!parser.ParseConditionExpression(&condition)) return parser.TakeError();
-  DDB_RETURN_IF_ERROR(CheckCondition(condition, kind));
+  DDBEMU_RETURN_IF_ERROR(CheckCondition(condition, kind));
   return condition;
 }
 
@@ -51,7 +51,7 @@ Result<UpdateExpression> ParseUpdateHere(std::string_view text) {
   UpdateExpression update;
   std::vector<std::size_t> section_starts;
   if (!parser.ParseUpdateExpression(&update, &section_starts)) return parser.TakeError();
-  DDB_RETURN_IF_ERROR(CheckUpdate(update, section_starts));
+  DDBEMU_RETURN_IF_ERROR(CheckUpdate(update, section_starts));
   return update;
 }
 
@@ -69,25 +69,25 @@ std::size_t ExpressionLength(std::string_view text) {
 }
 
 Result<Condition> ParseCondition(std::string_view text, ExpressionKind kind) {
-  DDB_RETURN_IF_ERROR(CheckText(text, kind));
+  DDBEMU_RETURN_IF_ERROR(CheckText(text, kind));
   std::optional<Result<Condition>> result;
   RunParse(text, [&] { result.emplace(ParseConditionHere(text, kind)); });
   return std::move(*result);
 }
 
 Result<UpdateExpression> ParseUpdate(std::string_view text) {
-  DDB_RETURN_IF_ERROR(CheckText(text, ExpressionKind::kUpdate));
+  DDBEMU_RETURN_IF_ERROR(CheckText(text, ExpressionKind::kUpdate));
   std::optional<Result<UpdateExpression>> result;
   RunParse(text, [&] { result.emplace(ParseUpdateHere(text)); });
   return std::move(*result);
 }
 
 Result<ProjectionExpression> ParseProjection(std::string_view text) {
-  DDB_RETURN_IF_ERROR(CheckText(text, ExpressionKind::kProjection));
+  DDBEMU_RETURN_IF_ERROR(CheckText(text, ExpressionKind::kProjection));
   ExpressionParser parser(text, ExpressionKind::kProjection);
   ProjectionExpression projection;
   if (!parser.ParseProjectionExpression(&projection)) return parser.TakeError();
-  DDB_RETURN_IF_ERROR(CheckProjection(projection));
+  DDBEMU_RETURN_IF_ERROR(CheckProjection(projection));
   return projection;
 }
 

@@ -56,10 +56,10 @@ class StaticChecker {
       case Condition::Kind::kAnd:
       case Condition::Kind::kOr:
       case Condition::Kind::kNot:
-        for (const expr::Condition& child : c.children) DDB_RETURN_IF_ERROR(Condition(child));
+        for (const expr::Condition& child : c.children) DDBEMU_RETURN_IF_ERROR(Condition(child));
         return Status::Ok();
       case Condition::Kind::kFunction:
-        DDB_RETURN_IF_ERROR(Function(c.function, c.function_name, Position::kCondition));
+        DDBEMU_RETURN_IF_ERROR(Function(c.function, c.function_name, Position::kCondition));
         return Operands(c.operands, Position::kOperand);
       default:
         return Operands(c.operands, Position::kOperand);
@@ -73,7 +73,7 @@ class StaticChecker {
       case Operand::Kind::kValue:
         return Status::Ok();
       case Operand::Kind::kFunction: {
-        DDB_RETURN_IF_ERROR(Function(o.function, o.function_name, position));
+        DDBEMU_RETURN_IF_ERROR(Function(o.function, o.function_name, position));
         const bool update = kind_ == ExpressionKind::kUpdate;
         return Operands(o.args, update ? Position::kUpdateOperand : Position::kOperand);
       }
@@ -84,7 +84,7 @@ class StaticChecker {
 
  private:
   Status Operands(const std::vector<expr::Operand>& operands, Position position) const {
-    for (const expr::Operand& o : operands) DDB_RETURN_IF_ERROR(Operand(o, position));
+    for (const expr::Operand& o : operands) DDBEMU_RETURN_IF_ERROR(Operand(o, position));
     return Status::Ok();
   }
 
@@ -128,9 +128,9 @@ Status CheckUpdate(const UpdateExpression& update, const std::vector<std::size_t
         s + 1 < section_starts.size() ? section_starts[s + 1] : update.actions.size();
     for (std::size_t i = section_starts[s]; i < end; ++i) {
       const UpdateAction& a = update.actions[i];
-      DDB_RETURN_IF_ERROR(checker.Path(a.path));
+      DDBEMU_RETURN_IF_ERROR(checker.Path(a.path));
       if (a.kind == UpdateAction::Kind::kSet) {
-        DDB_RETURN_IF_ERROR(checker.Operand(a.value, Position::kSetValue));
+        DDBEMU_RETURN_IF_ERROR(checker.Operand(a.value, Position::kSetValue));
       }
     }
     // The service notices a repeated section once it has checked that section's actions.
@@ -145,7 +145,7 @@ Status CheckUpdate(const UpdateExpression& update, const std::vector<std::size_t
 
 Status CheckProjection(const ProjectionExpression& projection) {
   const StaticChecker checker(ExpressionKind::kProjection);
-  for (const DocumentPath& p : projection.paths) DDB_RETURN_IF_ERROR(checker.Path(p));
+  for (const DocumentPath& p : projection.paths) DDBEMU_RETURN_IF_ERROR(checker.Path(p));
   return Status::Ok();
 }
 

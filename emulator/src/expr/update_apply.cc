@@ -54,9 +54,9 @@ std::vector<std::size_t> ProcessingOrder(const UpdateExpression& update) {
 
 Result<AttributeValue> Arithmetic(bool plus, const AttributeValue& a, const AttributeValue& b) {
   if (!a.is(AttributeType::kN) || !b.is(AttributeType::kN)) return errors::IncorrectOperandType();
-  DDB_ASSIGN_OR_RETURN(const Number x, Number::Parse(a.scalar()));
-  DDB_ASSIGN_OR_RETURN(const Number y, Number::Parse(b.scalar()));
-  DDB_ASSIGN_OR_RETURN(const Number r, plus ? x.Add(y) : x.Subtract(y));
+  DDBEMU_ASSIGN_OR_RETURN(const Number x, Number::Parse(a.scalar()));
+  DDBEMU_ASSIGN_OR_RETURN(const Number y, Number::Parse(b.scalar()));
+  DDBEMU_ASSIGN_OR_RETURN(const Number r, plus ? x.Add(y) : x.Subtract(y));
   return AttributeValue::N(r.ToString());
 }
 
@@ -74,13 +74,13 @@ Result<AttributeValue> EvaluateSetOperand(const Operand& o, const Item& item) {
     case Operand::Kind::kFunction: {
       if (o.function == FunctionId::kIfNotExists) {
         // The default is evaluated even when the attribute exists (the service does).
-        DDB_ASSIGN_OR_RETURN(AttributeValue fallback, EvaluateSetOperand(o.args[1], item));
+        DDBEMU_ASSIGN_OR_RETURN(AttributeValue fallback, EvaluateSetOperand(o.args[1], item));
         const AttributeValue* existing = FindPath(item, o.args[0].path);
         if (existing != nullptr) return *existing;
         return fallback;
       }
-      DDB_ASSIGN_OR_RETURN(AttributeValue a, EvaluateSetOperand(o.args[0], item));
-      DDB_ASSIGN_OR_RETURN(AttributeValue b, EvaluateSetOperand(o.args[1], item));
+      DDBEMU_ASSIGN_OR_RETURN(AttributeValue a, EvaluateSetOperand(o.args[0], item));
+      DDBEMU_ASSIGN_OR_RETURN(AttributeValue b, EvaluateSetOperand(o.args[1], item));
       if (!a.is(AttributeType::kL) || !b.is(AttributeType::kL)) {
         return errors::IncorrectOperandType();
       }
@@ -89,8 +89,8 @@ Result<AttributeValue> EvaluateSetOperand(const Operand& o, const Item& item) {
       return AttributeValue::L(std::move(joined));
     }
     default: {
-      DDB_ASSIGN_OR_RETURN(const AttributeValue a, EvaluateSetOperand(o.args[0], item));
-      DDB_ASSIGN_OR_RETURN(const AttributeValue b, EvaluateSetOperand(o.args[1], item));
+      DDBEMU_ASSIGN_OR_RETURN(const AttributeValue a, EvaluateSetOperand(o.args[0], item));
+      DDBEMU_ASSIGN_OR_RETURN(const AttributeValue b, EvaluateSetOperand(o.args[1], item));
       return Arithmetic(o.kind == Operand::Kind::kPlus, a, b);
     }
   }
@@ -106,7 +106,7 @@ Result<Change> AddChange(const UpdateAction& a, const AttributeValue* existing) 
     return c;
   }
   if (existing->is(AttributeType::kN) && a.value.value.is(AttributeType::kN)) {
-    DDB_ASSIGN_OR_RETURN(c.value, Arithmetic(true, *existing, a.value.value));
+    DDBEMU_ASSIGN_OR_RETURN(c.value, Arithmetic(true, *existing, a.value.value));
     return c;
   }
   if (!existing->is_set() || existing->type() != a.value.value.type()) {
@@ -141,7 +141,7 @@ Result<Change> PlanAction(const UpdateAction& a, const Item& item) {
   const AttributeValue* existing = FindPath(item, a.path);
   switch (a.kind) {
     case UpdateAction::Kind::kSet: {
-      DDB_ASSIGN_OR_RETURN(AttributeValue v, EvaluateSetOperand(a.value, item));
+      DDBEMU_ASSIGN_OR_RETURN(AttributeValue v, EvaluateSetOperand(a.value, item));
       return Change{Change::Kind::kWrite, &a.path, std::move(v)};
     }
     case UpdateAction::Kind::kRemove:

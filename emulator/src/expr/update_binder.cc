@@ -72,21 +72,21 @@ Result<UpdateExpression> BindUpdate(const UpdateExpression& parsed, ExpressionCo
   const OperandBinder binder(ExpressionKind::kUpdate, context);
   PathRegistry registry(ExpressionKind::kUpdate);
   for (auto it = bound.actions.rbegin(); it != bound.actions.rend(); ++it) {
-    DDB_RETURN_IF_ERROR(binder.BindPath(it->path));
-    DDB_RETURN_IF_ERROR(registry.Add(it->path));
+    DDBEMU_RETURN_IF_ERROR(binder.BindPath(it->path));
+    DDBEMU_RETURN_IF_ERROR(registry.Add(it->path));
   }
   int operators = 0;
   for (auto it = bound.actions.rbegin(); it != bound.actions.rend(); ++it) {
     if (it->kind == UpdateAction::Kind::kRemove) continue;
-    DDB_RETURN_IF_ERROR(binder.BindOperand(it->value));
+    DDBEMU_RETURN_IF_ERROR(binder.BindOperand(it->value));
     if (it->kind == UpdateAction::Kind::kSet) {
       operators += CountOperators(it->value);
     } else {
-      DDB_RETURN_IF_ERROR(CheckActionValue(*it));
+      DDBEMU_RETURN_IF_ERROR(CheckActionValue(*it));
     }
   }
   if (operators > kMaxOperators) return errors::TooManyOperators(ExpressionKind::kUpdate);
-  DDB_RETURN_IF_ERROR(binder.CheckNoValueInPath());
+  DDBEMU_RETURN_IF_ERROR(binder.CheckNoValueInPath());
   return bound;
 }
 
@@ -96,10 +96,10 @@ Result<ProjectionExpression> BindProjection(const ProjectionExpression& parsed,
   const OperandBinder binder(ExpressionKind::kProjection, context);
   PathRegistry registry(ExpressionKind::kProjection);
   for (auto it = bound.paths.rbegin(); it != bound.paths.rend(); ++it) {
-    DDB_RETURN_IF_ERROR(binder.BindPath(*it));
-    DDB_RETURN_IF_ERROR(registry.Add(*it));
+    DDBEMU_RETURN_IF_ERROR(binder.BindPath(*it));
+    DDBEMU_RETURN_IF_ERROR(registry.Add(*it));
   }
-  DDB_RETURN_IF_ERROR(binder.CheckNoValueInPath());
+  DDBEMU_RETURN_IF_ERROR(binder.CheckNoValueInPath());
   return bound;
 }
 

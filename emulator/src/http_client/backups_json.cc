@@ -11,58 +11,60 @@ constexpr std::string_view kFilterNames[] = {"USER", "SYSTEM", "AWS_BACKUP", "AL
 
 Result<BackupDetails> Details(const Json& d) {
   BackupDetails out;
-  DDB_ASSIGN_OR_RETURN(out.backup_arn, String(d, "BackupArn"));
-  DDB_ASSIGN_OR_RETURN(out.backup_name, String(d, "BackupName"));
-  DDB_ASSIGN_OR_RETURN(out.backup_size_bytes, OptInt(d, "BackupSizeBytes"));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<BackupStatus>(d, "BackupStatus", kBackupStatusNames));
+  DDBEMU_ASSIGN_OR_RETURN(out.backup_arn, String(d, "BackupArn"));
+  DDBEMU_ASSIGN_OR_RETURN(out.backup_name, String(d, "BackupName"));
+  DDBEMU_ASSIGN_OR_RETURN(out.backup_size_bytes, OptInt(d, "BackupSizeBytes"));
+  DDBEMU_ASSIGN_OR_RETURN(auto status, EnumOf<BackupStatus>(d, "BackupStatus", kBackupStatusNames));
   out.backup_status = status.value_or(BackupStatus::kAvailable);
-  DDB_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(d, "BackupType", kTypeNames));
+  DDBEMU_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(d, "BackupType", kTypeNames));
   out.backup_type = type.value_or(BackupType::kUser);
-  DDB_ASSIGN_OR_RETURN(out.backup_creation_date_time_micros, Micros(d, "BackupCreationDateTime"));
-  DDB_ASSIGN_OR_RETURN(out.backup_expiry_date_time_micros, OptMicros(d, "BackupExpiryDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(out.backup_creation_date_time_micros,
+                          Micros(d, "BackupCreationDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(out.backup_expiry_date_time_micros, OptMicros(d, "BackupExpiryDateTime"));
   return out;
 }
 
 Result<SourceTableDetails> Source(const Json& s) {
   SourceTableDetails out;
-  DDB_ASSIGN_OR_RETURN(out.table_name, String(s, "TableName"));
-  DDB_ASSIGN_OR_RETURN(out.table_id, String(s, "TableId"));
-  DDB_ASSIGN_OR_RETURN(out.table_arn, String(s, "TableArn"));
-  DDB_ASSIGN_OR_RETURN(out.table_size_bytes, OptInt(s, "TableSizeBytes"));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(out.table_name, String(s, "TableName"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_id, String(s, "TableId"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_arn, String(s, "TableArn"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_size_bytes, OptInt(s, "TableSizeBytes"));
+  DDBEMU_ASSIGN_OR_RETURN(
       out.key_schema,
       ObjectList<KeySchemaElement>(s, "KeySchema", [](const Json& e) -> Result<KeySchemaElement> {
         KeySchemaElement k;
-        DDB_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
-        DDB_ASSIGN_OR_RETURN(auto type, EnumOf<KeyType>(e, "KeyType", kKeyTypeNames));
+        DDBEMU_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
+        DDBEMU_ASSIGN_OR_RETURN(auto type, EnumOf<KeyType>(e, "KeyType", kKeyTypeNames));
         k.key_type = type.value_or(KeyType::kHash);
         return k;
       }));
-  DDB_ASSIGN_OR_RETURN(out.table_creation_date_time_micros, Micros(s, "TableCreationDateTime"));
-  DDB_ASSIGN_OR_RETURN(const Json* pt, OptObject(s, "ProvisionedThroughput"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_creation_date_time_micros, Micros(s, "TableCreationDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* pt, OptObject(s, "ProvisionedThroughput"));
   if (pt != nullptr) {
-    DDB_ASSIGN_OR_RETURN(out.provisioned_throughput.read_capacity_units,
-                         Int(*pt, "ReadCapacityUnits"));
-    DDB_ASSIGN_OR_RETURN(out.provisioned_throughput.write_capacity_units,
-                         Int(*pt, "WriteCapacityUnits"));
+    DDBEMU_ASSIGN_OR_RETURN(out.provisioned_throughput.read_capacity_units,
+                            Int(*pt, "ReadCapacityUnits"));
+    DDBEMU_ASSIGN_OR_RETURN(out.provisioned_throughput.write_capacity_units,
+                            Int(*pt, "WriteCapacityUnits"));
   }
-  DDB_ASSIGN_OR_RETURN(out.item_count, OptInt(s, "ItemCount"));
-  DDB_ASSIGN_OR_RETURN(out.billing_mode, EnumOf<BillingMode>(s, "BillingMode", kBillingModeNames));
+  DDBEMU_ASSIGN_OR_RETURN(out.item_count, OptInt(s, "ItemCount"));
+  DDBEMU_ASSIGN_OR_RETURN(out.billing_mode,
+                          EnumOf<BillingMode>(s, "BillingMode", kBillingModeNames));
   return out;
 }
 
 Status ReadDescription(std::string_view body, BackupDescription& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "BackupDescription"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "BackupDescription"));
   if (d == nullptr) return Malformed("BackupDescription is missing");
-  DDB_ASSIGN_OR_RETURN(const Json* details, OptObject(*d, "BackupDetails"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* details, OptObject(*d, "BackupDetails"));
   if (details != nullptr) {
-    DDB_ASSIGN_OR_RETURN(out.backup_details, Details(*details));
+    DDBEMU_ASSIGN_OR_RETURN(out.backup_details, Details(*details));
   }
-  DDB_ASSIGN_OR_RETURN(const Json* source, OptObject(*d, "SourceTableDetails"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* source, OptObject(*d, "SourceTableDetails"));
   if (source != nullptr) {
-    DDB_ASSIGN_OR_RETURN(out.source_table_details, Source(*source));
+    DDBEMU_ASSIGN_OR_RETURN(out.source_table_details, Source(*source));
   }
   return Status::Ok();
 }
@@ -88,10 +90,10 @@ std::string ToJson(const CreateBackupRequest& r) {
 
 Status FromJson(std::string_view body, CreateBackupResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "BackupDetails"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "BackupDetails"));
   if (d == nullptr) return Malformed("BackupDetails is missing");
-  DDB_ASSIGN_OR_RETURN(out.backup_details, Details(*d));
+  DDBEMU_ASSIGN_OR_RETURN(out.backup_details, Details(*d));
   return Status::Ok();
 }
 
@@ -124,29 +126,29 @@ std::string ToJson(const ListBackupsRequest& r) {
 
 Status FromJson(std::string_view body, ListBackupsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(
       out.backup_summaries,
       ObjectList<BackupSummary>(doc, "BackupSummaries", [](const Json& e) -> Result<BackupSummary> {
         BackupSummary s;
-        DDB_ASSIGN_OR_RETURN(s.table_name, String(e, "TableName"));
-        DDB_ASSIGN_OR_RETURN(s.table_id, String(e, "TableId"));
-        DDB_ASSIGN_OR_RETURN(s.table_arn, String(e, "TableArn"));
-        DDB_ASSIGN_OR_RETURN(s.backup_arn, String(e, "BackupArn"));
-        DDB_ASSIGN_OR_RETURN(s.backup_name, String(e, "BackupName"));
-        DDB_ASSIGN_OR_RETURN(s.backup_creation_date_time_micros,
-                             Micros(e, "BackupCreationDateTime"));
-        DDB_ASSIGN_OR_RETURN(s.backup_expiry_date_time_micros,
-                             OptMicros(e, "BackupExpiryDateTime"));
-        DDB_ASSIGN_OR_RETURN(auto status,
-                             EnumOf<BackupStatus>(e, "BackupStatus", kBackupStatusNames));
+        DDBEMU_ASSIGN_OR_RETURN(s.table_name, String(e, "TableName"));
+        DDBEMU_ASSIGN_OR_RETURN(s.table_id, String(e, "TableId"));
+        DDBEMU_ASSIGN_OR_RETURN(s.table_arn, String(e, "TableArn"));
+        DDBEMU_ASSIGN_OR_RETURN(s.backup_arn, String(e, "BackupArn"));
+        DDBEMU_ASSIGN_OR_RETURN(s.backup_name, String(e, "BackupName"));
+        DDBEMU_ASSIGN_OR_RETURN(s.backup_creation_date_time_micros,
+                                Micros(e, "BackupCreationDateTime"));
+        DDBEMU_ASSIGN_OR_RETURN(s.backup_expiry_date_time_micros,
+                                OptMicros(e, "BackupExpiryDateTime"));
+        DDBEMU_ASSIGN_OR_RETURN(auto status,
+                                EnumOf<BackupStatus>(e, "BackupStatus", kBackupStatusNames));
         s.backup_status = status.value_or(BackupStatus::kAvailable);
-        DDB_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(e, "BackupType", kTypeNames));
+        DDBEMU_ASSIGN_OR_RETURN(auto type, EnumOf<BackupType>(e, "BackupType", kTypeNames));
         s.backup_type = type.value_or(BackupType::kUser);
-        DDB_ASSIGN_OR_RETURN(s.backup_size_bytes, OptInt(e, "BackupSizeBytes"));
+        DDBEMU_ASSIGN_OR_RETURN(s.backup_size_bytes, OptInt(e, "BackupSizeBytes"));
         return s;
       }));
-  DDB_ASSIGN_OR_RETURN(out.last_evaluated_backup_arn, OptString(doc, "LastEvaluatedBackupArn"));
+  DDBEMU_ASSIGN_OR_RETURN(out.last_evaluated_backup_arn, OptString(doc, "LastEvaluatedBackupArn"));
   return Status::Ok();
 }
 
@@ -161,19 +163,19 @@ std::string ToJson(const RestoreTableFromBackupRequest& r) {
 
 Status FromJson(std::string_view body, RestoreTableFromBackupResponse& out) {
   CreateTableResponse created;
-  DDB_RETURN_IF_ERROR(FromJson(body, created));
+  DDBEMU_RETURN_IF_ERROR(FromJson(body, created));
   out.table_description = std::move(created.table_description);
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "TableDescription"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "TableDescription"));
   if (d == nullptr) return Status::Ok();
-  DDB_ASSIGN_OR_RETURN(const Json* summary, OptObject(*d, "RestoreSummary"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* summary, OptObject(*d, "RestoreSummary"));
   if (summary == nullptr) return Status::Ok();
   RestoreSummary s;
-  DDB_ASSIGN_OR_RETURN(s.source_backup_arn, OptString(*summary, "SourceBackupArn"));
-  DDB_ASSIGN_OR_RETURN(s.source_table_arn, OptString(*summary, "SourceTableArn"));
-  DDB_ASSIGN_OR_RETURN(s.restore_date_time_micros, Micros(*summary, "RestoreDateTime"));
-  DDB_ASSIGN_OR_RETURN(auto in_progress, OptBool(*summary, "RestoreInProgress"));
+  DDBEMU_ASSIGN_OR_RETURN(s.source_backup_arn, OptString(*summary, "SourceBackupArn"));
+  DDBEMU_ASSIGN_OR_RETURN(s.source_table_arn, OptString(*summary, "SourceTableArn"));
+  DDBEMU_ASSIGN_OR_RETURN(s.restore_date_time_micros, Micros(*summary, "RestoreDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(auto in_progress, OptBool(*summary, "RestoreInProgress"));
   s.restore_in_progress = in_progress.value_or(false);
   out.restore_summary = std::move(s);
   return Status::Ok();
@@ -200,7 +202,7 @@ std::string ToJson(const RestoreTableToPointInTimeRequest& r) {
 // The same answer as RestoreTableFromBackup's: a TableDescription with its RestoreSummary.
 Status FromJson(std::string_view body, RestoreTableToPointInTimeResponse& out) {
   RestoreTableFromBackupResponse restored;
-  DDB_RETURN_IF_ERROR(FromJson(body, restored));
+  DDBEMU_RETURN_IF_ERROR(FromJson(body, restored));
   out.table_description = std::move(restored.table_description);
   out.restore_summary = std::move(restored.restore_summary);
   return Status::Ok();

@@ -23,23 +23,23 @@ std::string TableNameBody(const std::string& table_name) {
 
 Status ReadContinuousBackups(std::string_view body, ContinuousBackupsDescription& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "ContinuousBackupsDescription"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "ContinuousBackupsDescription"));
   if (d == nullptr) return Malformed("ContinuousBackupsDescription is missing");
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       auto status, EnumOf<ContinuousBackupsStatus>(*d, "ContinuousBackupsStatus", kEnabledNames));
   out.continuous_backups_status = status.value_or(ContinuousBackupsStatus::kEnabled);
-  DDB_ASSIGN_OR_RETURN(const Json* p, OptObject(*d, "PointInTimeRecoveryDescription"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* p, OptObject(*d, "PointInTimeRecoveryDescription"));
   if (p == nullptr) return Status::Ok();
   PointInTimeRecoveryDescription pitr;
-  DDB_ASSIGN_OR_RETURN(auto pitr_status, EnumOf<PointInTimeRecoveryStatus>(
-                                             *p, "PointInTimeRecoveryStatus", kEnabledNames));
+  DDBEMU_ASSIGN_OR_RETURN(auto pitr_status, EnumOf<PointInTimeRecoveryStatus>(
+                                                *p, "PointInTimeRecoveryStatus", kEnabledNames));
   pitr.point_in_time_recovery_status = pitr_status.value_or(PointInTimeRecoveryStatus::kDisabled);
-  DDB_ASSIGN_OR_RETURN(pitr.recovery_period_in_days, OptInt(*p, "RecoveryPeriodInDays"));
-  DDB_ASSIGN_OR_RETURN(pitr.earliest_restorable_date_time_micros,
-                       OptMicros(*p, "EarliestRestorableDateTime"));
-  DDB_ASSIGN_OR_RETURN(pitr.latest_restorable_date_time_micros,
-                       OptMicros(*p, "LatestRestorableDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(pitr.recovery_period_in_days, OptInt(*p, "RecoveryPeriodInDays"));
+  DDBEMU_ASSIGN_OR_RETURN(pitr.earliest_restorable_date_time_micros,
+                          OptMicros(*p, "EarliestRestorableDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(pitr.latest_restorable_date_time_micros,
+                          OptMicros(*p, "LatestRestorableDateTime"));
   out.point_in_time_recovery_description = std::move(pitr);
   return Status::Ok();
 }
@@ -48,12 +48,12 @@ Status ReadContinuousBackups(std::string_view body, ContinuousBackupsDescription
 // every Contributor Insights answer has.
 template <class Out>
 Status ReadInsightsSummary(const Json& o, Out& out) {
-  DDB_ASSIGN_OR_RETURN(out.table_name, String(o, "TableName"));
-  DDB_ASSIGN_OR_RETURN(out.index_name, OptString(o, "IndexName"));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<ContributorInsightsStatus>(
-                                        o, "ContributorInsightsStatus", kInsightsStatusNames));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_name, String(o, "TableName"));
+  DDBEMU_ASSIGN_OR_RETURN(out.index_name, OptString(o, "IndexName"));
+  DDBEMU_ASSIGN_OR_RETURN(auto status, EnumOf<ContributorInsightsStatus>(
+                                           o, "ContributorInsightsStatus", kInsightsStatusNames));
   out.contributor_insights_status = status.value_or(ContributorInsightsStatus::kDisabled);
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       out.contributor_insights_mode,
       EnumOf<ContributorInsightsMode>(o, "ContributorInsightsMode", kInsightsModeNames));
   return Status::Ok();
@@ -65,12 +65,12 @@ std::string ToJson(const DescribeEndpointsRequest&) { return Empty(); }
 
 Status FromJson(std::string_view body, DescribeEndpointsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(
       out.endpoints, ObjectList<Endpoint>(doc, "Endpoints", [](const Json& e) -> Result<Endpoint> {
         Endpoint endpoint;
-        DDB_ASSIGN_OR_RETURN(endpoint.address, String(e, "Address"));
-        DDB_ASSIGN_OR_RETURN(endpoint.cache_period_in_minutes, Int(e, "CachePeriodInMinutes"));
+        DDBEMU_ASSIGN_OR_RETURN(endpoint.address, String(e, "Address"));
+        DDBEMU_ASSIGN_OR_RETURN(endpoint.cache_period_in_minutes, Int(e, "CachePeriodInMinutes"));
         return endpoint;
       }));
   return Status::Ok();
@@ -80,13 +80,14 @@ std::string ToJson(const DescribeLimitsRequest&) { return Empty(); }
 
 Status FromJson(std::string_view body, DescribeLimitsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.account_max_read_capacity_units,
-                       Int(doc, "AccountMaxReadCapacityUnits"));
-  DDB_ASSIGN_OR_RETURN(out.account_max_write_capacity_units,
-                       Int(doc, "AccountMaxWriteCapacityUnits"));
-  DDB_ASSIGN_OR_RETURN(out.table_max_read_capacity_units, Int(doc, "TableMaxReadCapacityUnits"));
-  DDB_ASSIGN_OR_RETURN(out.table_max_write_capacity_units, Int(doc, "TableMaxWriteCapacityUnits"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.account_max_read_capacity_units,
+                          Int(doc, "AccountMaxReadCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(out.account_max_write_capacity_units,
+                          Int(doc, "AccountMaxWriteCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_max_read_capacity_units, Int(doc, "TableMaxReadCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_max_write_capacity_units,
+                          Int(doc, "TableMaxWriteCapacityUnits"));
   return Status::Ok();
 }
 
@@ -126,11 +127,11 @@ std::string ToJson(const DescribeContributorInsightsRequest& r) {
 
 Status FromJson(std::string_view body, DescribeContributorInsightsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_RETURN_IF_ERROR(ReadInsightsSummary(doc, out));
-  DDB_ASSIGN_OR_RETURN(out.contributor_insights_rule_list,
-                       Strings(doc, "ContributorInsightsRuleList"));
-  DDB_ASSIGN_OR_RETURN(out.last_update_date_time_micros, OptMicros(doc, "LastUpdateDateTime"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ReadInsightsSummary(doc, out));
+  DDBEMU_ASSIGN_OR_RETURN(out.contributor_insights_rule_list,
+                          Strings(doc, "ContributorInsightsRuleList"));
+  DDBEMU_ASSIGN_OR_RETURN(out.last_update_date_time_micros, OptMicros(doc, "LastUpdateDateTime"));
   return Status::Ok();
 }
 
@@ -151,7 +152,7 @@ std::string ToJson(const UpdateContributorInsightsRequest& r) {
 
 Status FromJson(std::string_view body, UpdateContributorInsightsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
   return ReadInsightsSummary(doc, out);
 }
 
@@ -167,16 +168,16 @@ std::string ToJson(const ListContributorInsightsRequest& r) {
 
 Status FromJson(std::string_view body, ListContributorInsightsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.contributor_insights_summaries,
-                       ObjectList<ContributorInsightsSummary>(
-                           doc, "ContributorInsightsSummaries",
-                           [](const Json& e) -> Result<ContributorInsightsSummary> {
-                             ContributorInsightsSummary s;
-                             DDB_RETURN_IF_ERROR(ReadInsightsSummary(e, s));
-                             return s;
-                           }));
-  DDB_ASSIGN_OR_RETURN(out.next_token, OptString(doc, "NextToken"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.contributor_insights_summaries,
+                          ObjectList<ContributorInsightsSummary>(
+                              doc, "ContributorInsightsSummaries",
+                              [](const Json& e) -> Result<ContributorInsightsSummary> {
+                                ContributorInsightsSummary s;
+                                DDBEMU_RETURN_IF_ERROR(ReadInsightsSummary(e, s));
+                                return s;
+                              }));
+  DDBEMU_ASSIGN_OR_RETURN(out.next_token, OptString(doc, "NextToken"));
   return Status::Ok();
 }
 

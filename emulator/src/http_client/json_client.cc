@@ -17,7 +17,7 @@ Result<Response> Call(JsonTransport& transport, std::string_view operation,
     Result<std::string> body = transport.Call(operation, ToJson(request));
     if (!body.ok()) return std::move(body).error();
     Response out;
-    DDB_RETURN_IF_ERROR(FromJson(*body, out));
+    DDBEMU_RETURN_IF_ERROR(FromJson(*body, out));
     return out;
   } catch (const std::exception& e) {
     return ApiError::InternalServerError(std::string("Internal client error: ") + e.what());

@@ -39,7 +39,7 @@ Result<std::optional<std::string>> OptString(const Json& object, std::string_vie
 }
 
 Result<std::string> String(const Json& object, std::string_view name) {
-  DDB_ASSIGN_OR_RETURN(std::optional<std::string> s, OptString(object, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<std::string> s, OptString(object, name));
   return s.value_or(std::string());
 }
 
@@ -53,7 +53,7 @@ Result<std::optional<std::int64_t>> OptInt(const Json& object, std::string_view 
 }
 
 Result<std::int64_t> Int(const Json& object, std::string_view name) {
-  DDB_ASSIGN_OR_RETURN(std::optional<std::int64_t> n, OptInt(object, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<std::int64_t> n, OptInt(object, name));
   return n.value_or(0);
 }
 
@@ -111,10 +111,10 @@ namespace {
 Result<Capacity> CapacityFrom(const Json& json) {
   if (!json.IsObject()) return WrongType("Capacity", "an object");
   Capacity c;
-  DDB_ASSIGN_OR_RETURN(std::optional<double> units, OptDouble(json, "CapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<double> units, OptDouble(json, "CapacityUnits"));
   c.capacity_units = units.value_or(0);
-  DDB_ASSIGN_OR_RETURN(c.read_capacity_units, OptDouble(json, "ReadCapacityUnits"));
-  DDB_ASSIGN_OR_RETURN(c.write_capacity_units, OptDouble(json, "WriteCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(c.read_capacity_units, OptDouble(json, "ReadCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(c.write_capacity_units, OptDouble(json, "WriteCapacityUnits"));
   return c;
 }
 
@@ -124,7 +124,7 @@ Result<std::map<std::string, Capacity>> CapacityMap(const Json& object, std::str
   if (v == nullptr) return out;
   if (!v->IsObject()) return WrongType(name, "a map");
   for (const auto& m : v->GetObject()) {
-    DDB_ASSIGN_OR_RETURN(Capacity c, CapacityFrom(m.value));
+    DDBEMU_ASSIGN_OR_RETURN(Capacity c, CapacityFrom(m.value));
     out.emplace(std::string(m.name.GetString(), m.name.GetStringLength()), c);
   }
   return out;
@@ -135,24 +135,24 @@ Result<std::map<std::string, Capacity>> CapacityMap(const Json& object, std::str
 Result<ConsumedCapacity> ConsumedCapacityFrom(const Json& json) {
   if (!json.IsObject()) return WrongType("ConsumedCapacity", "an object");
   ConsumedCapacity c;
-  DDB_ASSIGN_OR_RETURN(c.table_name, String(json, "TableName"));
-  DDB_ASSIGN_OR_RETURN(std::optional<double> units, OptDouble(json, "CapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(c.table_name, String(json, "TableName"));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<double> units, OptDouble(json, "CapacityUnits"));
   c.capacity_units = units.value_or(0);
-  DDB_ASSIGN_OR_RETURN(c.read_capacity_units, OptDouble(json, "ReadCapacityUnits"));
-  DDB_ASSIGN_OR_RETURN(c.write_capacity_units, OptDouble(json, "WriteCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(c.read_capacity_units, OptDouble(json, "ReadCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(c.write_capacity_units, OptDouble(json, "WriteCapacityUnits"));
   if (const Json* table = Find(json, "Table")) {
-    DDB_ASSIGN_OR_RETURN(Capacity t, CapacityFrom(*table));
+    DDBEMU_ASSIGN_OR_RETURN(Capacity t, CapacityFrom(*table));
     c.table = t;
   }
-  DDB_ASSIGN_OR_RETURN(c.local_secondary_indexes, CapacityMap(json, "LocalSecondaryIndexes"));
-  DDB_ASSIGN_OR_RETURN(c.global_secondary_indexes, CapacityMap(json, "GlobalSecondaryIndexes"));
+  DDBEMU_ASSIGN_OR_RETURN(c.local_secondary_indexes, CapacityMap(json, "LocalSecondaryIndexes"));
+  DDBEMU_ASSIGN_OR_RETURN(c.global_secondary_indexes, CapacityMap(json, "GlobalSecondaryIndexes"));
   return c;
 }
 
 Result<std::optional<ConsumedCapacity>> OptConsumedCapacity(const Json& object) {
   const Json* v = Find(object, "ConsumedCapacity");
   if (v == nullptr) return std::optional<ConsumedCapacity>();
-  DDB_ASSIGN_OR_RETURN(ConsumedCapacity c, ConsumedCapacityFrom(*v));
+  DDBEMU_ASSIGN_OR_RETURN(ConsumedCapacity c, ConsumedCapacityFrom(*v));
   return std::optional<ConsumedCapacity>(std::move(c));
 }
 
@@ -162,7 +162,7 @@ Result<std::vector<ConsumedCapacity>> ConsumedCapacityList(const Json& object) {
   if (v == nullptr) return out;
   if (!v->IsArray()) return WrongType("ConsumedCapacity", "a list");
   for (const Json& entry : v->GetArray()) {
-    DDB_ASSIGN_OR_RETURN(ConsumedCapacity c, ConsumedCapacityFrom(entry));
+    DDBEMU_ASSIGN_OR_RETURN(ConsumedCapacity c, ConsumedCapacityFrom(entry));
     out.push_back(std::move(c));
   }
   return out;
@@ -171,7 +171,7 @@ Result<std::vector<ConsumedCapacity>> ConsumedCapacityList(const Json& object) {
 Result<ItemCollectionMetrics> ItemCollectionMetricsFrom(const Json& json) {
   if (!json.IsObject()) return WrongType("ItemCollectionMetrics", "an object");
   ItemCollectionMetrics m;
-  DDB_ASSIGN_OR_RETURN(std::optional<Item> key, OptItem(json, "ItemCollectionKey"));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<Item> key, OptItem(json, "ItemCollectionKey"));
   if (key) m.item_collection_key = std::move(*key);
   if (const Json* range = Find(json, "SizeEstimateRangeGB")) {
     if (!range->IsArray()) return WrongType("SizeEstimateRangeGB", "a list");
@@ -186,7 +186,7 @@ Result<ItemCollectionMetrics> ItemCollectionMetricsFrom(const Json& json) {
 Result<std::optional<ItemCollectionMetrics>> OptItemCollectionMetrics(const Json& object) {
   const Json* v = Find(object, "ItemCollectionMetrics");
   if (v == nullptr) return std::optional<ItemCollectionMetrics>();
-  DDB_ASSIGN_OR_RETURN(ItemCollectionMetrics m, ItemCollectionMetricsFrom(*v));
+  DDBEMU_ASSIGN_OR_RETURN(ItemCollectionMetrics m, ItemCollectionMetricsFrom(*v));
   return std::optional<ItemCollectionMetrics>(std::move(m));
 }
 
@@ -200,7 +200,7 @@ Result<std::map<std::string, std::vector<ItemCollectionMetrics>>> ItemCollection
     if (!table.value.IsArray()) return WrongType("ItemCollectionMetrics", "a map of lists");
     auto& list = out[std::string(table.name.GetString(), table.name.GetStringLength())];
     for (const Json& entry : table.value.GetArray()) {
-      DDB_ASSIGN_OR_RETURN(ItemCollectionMetrics m, ItemCollectionMetricsFrom(entry));
+      DDBEMU_ASSIGN_OR_RETURN(ItemCollectionMetrics m, ItemCollectionMetricsFrom(entry));
       list.push_back(std::move(m));
     }
   }

@@ -19,7 +19,7 @@ namespace ddbemu::http_client {
 template <class Enum, std::size_t N>
 Result<std::optional<Enum>> EnumOf(const Json& object, std::string_view name,
                                    const std::string_view (&names)[N]) {
-  DDB_ASSIGN_OR_RETURN(std::optional<std::string> text, OptString(object, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<std::string> text, OptString(object, name));
   if (!text) return std::optional<Enum>();
   for (std::size_t i = 0; i < N; ++i) {
     if (names[i] == *text) return std::optional<Enum>(static_cast<Enum>(i));
@@ -36,13 +36,13 @@ std::string_view NameOf(Enum value, const std::string_view (&names)[N]) {
 
 // Epoch seconds (a millisecond fraction on the wire) as whole milliseconds in microseconds.
 inline Result<std::optional<std::int64_t>> OptMicros(const Json& object, std::string_view name) {
-  DDB_ASSIGN_OR_RETURN(std::optional<double> seconds, OptDouble(object, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<double> seconds, OptDouble(object, name));
   if (!seconds) return std::optional<std::int64_t>();
   return std::optional<std::int64_t>(static_cast<std::int64_t>(std::llround(*seconds * 1000.0)) *
                                      1000);
 }
 inline Result<std::int64_t> Micros(const Json& object, std::string_view name) {
-  DDB_ASSIGN_OR_RETURN(std::optional<std::int64_t> micros, OptMicros(object, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<std::int64_t> micros, OptMicros(object, name));
   return micros.value_or(0);
 }
 // Microseconds as the wire's epoch seconds.
@@ -67,7 +67,7 @@ Result<std::vector<T>> ObjectList(const Json& object, std::string_view name, Rea
   if (!v->IsArray()) return Malformed(std::string(name) + " is not a list");
   for (const Json& entry : v->GetArray()) {
     if (!entry.IsObject()) return Malformed(std::string(name) + " holds a non-object");
-    DDB_ASSIGN_OR_RETURN(T t, read(entry));
+    DDBEMU_ASSIGN_OR_RETURN(T t, read(entry));
     out.push_back(std::move(t));
   }
   return out;

@@ -29,11 +29,11 @@ std::string ToJson(const ExecuteStatementRequest& r) {
 
 Status FromJson(std::string_view body, ExecuteStatementResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.items, Items(doc, "Items"));
-  DDB_ASSIGN_OR_RETURN(out.next_token, OptString(doc, "NextToken"));
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
-  DDB_ASSIGN_OR_RETURN(out.last_evaluated_key, OptItem(doc, "LastEvaluatedKey"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.items, Items(doc, "Items"));
+  DDBEMU_ASSIGN_OR_RETURN(out.next_token, OptString(doc, "NextToken"));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.last_evaluated_key, OptItem(doc, "LastEvaluatedKey"));
   return Status::Ok();
 }
 
@@ -56,27 +56,27 @@ std::string ToJson(const BatchExecuteStatementRequest& r) {
 
 Status FromJson(std::string_view body, BatchExecuteStatementResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.responses,
-                       ObjectList<BatchStatementResponse>(
-                           doc, "Responses", [](const Json& e) -> Result<BatchStatementResponse> {
-                             BatchStatementResponse r;
-                             DDB_ASSIGN_OR_RETURN(const Json* error, OptObject(e, "Error"));
-                             if (error != nullptr) {
-                               BatchStatementError err;
-                               DDB_ASSIGN_OR_RETURN(
-                                   auto code, EnumOf<BatchStatementErrorCode>(
-                                                  *error, "Code", kBatchStatementErrorCodeNames));
-                               err.code = code.value_or(BatchStatementErrorCode::kValidationError);
-                               DDB_ASSIGN_OR_RETURN(err.message, String(*error, "Message"));
-                               DDB_ASSIGN_OR_RETURN(err.item, OptItem(*error, "Item"));
-                               r.error = std::move(err);
-                             }
-                             DDB_ASSIGN_OR_RETURN(r.table_name, OptString(e, "TableName"));
-                             DDB_ASSIGN_OR_RETURN(r.item, OptItem(e, "Item"));
-                             return r;
-                           }));
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(
+      out.responses, ObjectList<BatchStatementResponse>(
+                         doc, "Responses", [](const Json& e) -> Result<BatchStatementResponse> {
+                           BatchStatementResponse r;
+                           DDBEMU_ASSIGN_OR_RETURN(const Json* error, OptObject(e, "Error"));
+                           if (error != nullptr) {
+                             BatchStatementError err;
+                             DDBEMU_ASSIGN_OR_RETURN(
+                                 auto code, EnumOf<BatchStatementErrorCode>(
+                                                *error, "Code", kBatchStatementErrorCodeNames));
+                             err.code = code.value_or(BatchStatementErrorCode::kValidationError);
+                             DDBEMU_ASSIGN_OR_RETURN(err.message, String(*error, "Message"));
+                             DDBEMU_ASSIGN_OR_RETURN(err.item, OptItem(*error, "Item"));
+                             r.error = std::move(err);
+                           }
+                           DDBEMU_ASSIGN_OR_RETURN(r.table_name, OptString(e, "TableName"));
+                           DDBEMU_ASSIGN_OR_RETURN(r.item, OptItem(e, "Item"));
+                           return r;
+                         }));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   return Status::Ok();
 }
 
@@ -99,16 +99,16 @@ std::string ToJson(const ExecuteTransactionRequest& r) {
 
 Status FromJson(std::string_view body, ExecuteTransactionResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
   if (const Json* responses = Find(doc, "Responses")) {
     if (!responses->IsArray()) return Malformed("Responses is not a list");
     for (const Json& entry : responses->GetArray()) {
       if (!entry.IsObject()) return Malformed("Responses holds a non-object");
-      DDB_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(entry, "Item"));
+      DDBEMU_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(entry, "Item"));
       out.responses.push_back(std::move(item));
     }
   }
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   return Status::Ok();
 }
 

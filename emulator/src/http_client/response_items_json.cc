@@ -10,10 +10,10 @@ namespace {
 template <class Response>
 Status ReadWriteResponse(std::string_view body, Response& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.attributes, OptItem(doc, "Attributes"));
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
-  DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, OptItemCollectionMetrics(doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.attributes, OptItem(doc, "Attributes"));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.item_collection_metrics, OptItemCollectionMetrics(doc));
   return Status::Ok();
 }
 
@@ -21,10 +21,10 @@ Status ReadWriteResponse(std::string_view body, Response& out) {
 Result<KeysAndAttributes> KeysAndAttributesFrom(const Json& json) {
   if (!json.IsObject()) return Malformed("UnprocessedKeys entry is not an object");
   KeysAndAttributes out;
-  DDB_ASSIGN_OR_RETURN(out.keys, Items(json, "Keys"));
-  DDB_ASSIGN_OR_RETURN(std::optional<bool> consistent, OptBool(json, "ConsistentRead"));
+  DDBEMU_ASSIGN_OR_RETURN(out.keys, Items(json, "Keys"));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<bool> consistent, OptBool(json, "ConsistentRead"));
   out.consistent_read = consistent.value_or(false);
-  DDB_ASSIGN_OR_RETURN(out.projection_expression, OptString(json, "ProjectionExpression"));
+  DDBEMU_ASSIGN_OR_RETURN(out.projection_expression, OptString(json, "ProjectionExpression"));
   if (const Json* names = Find(json, "ExpressionAttributeNames")) {
     if (!names->IsObject()) return Malformed("ExpressionAttributeNames is not a map");
     for (const auto& m : names->GetObject()) {
@@ -35,7 +35,7 @@ Result<KeysAndAttributes> KeysAndAttributesFrom(const Json& json) {
     }
   }
   if (Find(json, "AttributesToGet") != nullptr) {
-    DDB_ASSIGN_OR_RETURN(out.attributes_to_get, Strings(json, "AttributesToGet"));
+    DDBEMU_ASSIGN_OR_RETURN(out.attributes_to_get, Strings(json, "AttributesToGet"));
   }
   return out;
 }
@@ -45,10 +45,10 @@ Result<std::vector<WriteRequest>> WriteRequestsFrom(const Json& json) {
   std::vector<WriteRequest> out;
   for (const Json& r : json.GetArray()) {
     if (const Json* put = Find(r, "PutRequest")) {
-      DDB_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(*put, "Item"));
+      DDBEMU_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(*put, "Item"));
       out.push_back(PutRequest{item.value_or(Item{})});
     } else if (const Json* del = Find(r, "DeleteRequest")) {
-      DDB_ASSIGN_OR_RETURN(std::optional<Item> key, OptItem(*del, "Key"));
+      DDBEMU_ASSIGN_OR_RETURN(std::optional<Item> key, OptItem(*del, "Key"));
       out.push_back(DeleteRequest{key.value_or(Item{})});
     } else {
       return Malformed("a WriteRequest has neither PutRequest nor DeleteRequest");
@@ -71,26 +71,26 @@ Status FromJson(std::string_view body, DeleteItemResponse& out) {
 
 Status FromJson(std::string_view body, GetItemResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.item, OptItem(doc, "Item"));
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.item, OptItem(doc, "Item"));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
   return Status::Ok();
 }
 
 Status FromJson(std::string_view body, QueryResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.items, Items(doc, "Items"));
-  DDB_ASSIGN_OR_RETURN(out.count, Int(doc, "Count"));
-  DDB_ASSIGN_OR_RETURN(out.scanned_count, Int(doc, "ScannedCount"));
-  DDB_ASSIGN_OR_RETURN(out.last_evaluated_key, OptItem(doc, "LastEvaluatedKey"));
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.items, Items(doc, "Items"));
+  DDBEMU_ASSIGN_OR_RETURN(out.count, Int(doc, "Count"));
+  DDBEMU_ASSIGN_OR_RETURN(out.scanned_count, Int(doc, "ScannedCount"));
+  DDBEMU_ASSIGN_OR_RETURN(out.last_evaluated_key, OptItem(doc, "LastEvaluatedKey"));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, OptConsumedCapacity(doc));
   return Status::Ok();
 }
 
 Status FromJson(std::string_view body, BatchGetItemResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
   if (const Json* responses = Find(doc, "Responses")) {
     if (!responses->IsObject()) return Malformed("Responses is not a map");
     for (const auto& table : responses->GetObject()) {
@@ -108,50 +108,50 @@ Status FromJson(std::string_view body, BatchGetItemResponse& out) {
   if (const Json* unprocessed = Find(doc, "UnprocessedKeys")) {
     if (!unprocessed->IsObject()) return Malformed("UnprocessedKeys is not a map");
     for (const auto& table : unprocessed->GetObject()) {
-      DDB_ASSIGN_OR_RETURN(KeysAndAttributes k, KeysAndAttributesFrom(table.value));
+      DDBEMU_ASSIGN_OR_RETURN(KeysAndAttributes k, KeysAndAttributesFrom(table.value));
       out.unprocessed_keys.emplace(
           std::string(table.name.GetString(), table.name.GetStringLength()), std::move(k));
     }
   }
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   return Status::Ok();
 }
 
 Status FromJson(std::string_view body, BatchWriteItemResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
   if (const Json* unprocessed = Find(doc, "UnprocessedItems")) {
     if (!unprocessed->IsObject()) return Malformed("UnprocessedItems is not a map");
     for (const auto& table : unprocessed->GetObject()) {
-      DDB_ASSIGN_OR_RETURN(std::vector<WriteRequest> requests, WriteRequestsFrom(table.value));
+      DDBEMU_ASSIGN_OR_RETURN(std::vector<WriteRequest> requests, WriteRequestsFrom(table.value));
       out.unprocessed_items.emplace(
           std::string(table.name.GetString(), table.name.GetStringLength()), std::move(requests));
     }
   }
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
-  DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
   return Status::Ok();
 }
 
 Status FromJson(std::string_view body, TransactWriteItemsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
-  DDB_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.item_collection_metrics, ItemCollectionMetricsMap(doc));
   return Status::Ok();
 }
 
 Status FromJson(std::string_view body, TransactGetItemsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
   if (const Json* responses = Find(doc, "Responses")) {
     if (!responses->IsArray()) return Malformed("Responses is not a list");
     for (const Json& entry : responses->GetArray()) {
-      DDB_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(entry, "Item"));
+      DDBEMU_ASSIGN_OR_RETURN(std::optional<Item> item, OptItem(entry, "Item"));
       out.responses.push_back(std::move(item));
     }
   }
-  DDB_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.consumed_capacity, ConsumedCapacityList(doc));
   return Status::Ok();
 }
 

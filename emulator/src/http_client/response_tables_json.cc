@@ -13,7 +13,7 @@ namespace {
 template <class Enum, std::size_t N>
 Result<std::optional<Enum>> EnumMember(const Json& object, std::string_view name,
                                        const std::string_view (&names)[N]) {
-  DDB_ASSIGN_OR_RETURN(std::optional<std::string> text, OptString(object, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<std::string> text, OptString(object, name));
   if (!text) return std::optional<Enum>();
   for (std::size_t i = 0; i < N; ++i) {
     if (names[i] == *text) return std::optional<Enum>(static_cast<Enum>(i));
@@ -26,7 +26,7 @@ constexpr std::string_view kScalarNames[] = {"S", "N", "B"};
 constexpr std::string_view kProjectionNames[] = {"ALL", "KEYS_ONLY", "INCLUDE"};
 
 Result<std::int64_t> TimeMicros(const Json& object, std::string_view name) {
-  DDB_ASSIGN_OR_RETURN(std::optional<double> seconds, OptDouble(object, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<double> seconds, OptDouble(object, name));
   if (!seconds) return std::int64_t{0};
   return static_cast<std::int64_t>(std::llround(*seconds * 1000.0)) * 1000;
 }
@@ -40,7 +40,7 @@ Result<std::vector<T>> List(const Json& object, std::string_view name, Read read
   if (!v->IsArray()) return Malformed(std::string(name) + " is not a list");
   for (const Json& entry : v->GetArray()) {
     if (!entry.IsObject()) return Malformed(std::string(name) + " holds a non-object");
-    DDB_ASSIGN_OR_RETURN(T t, read(entry));
+    DDBEMU_ASSIGN_OR_RETURN(T t, read(entry));
     out.push_back(std::move(t));
   }
   return out;
@@ -49,8 +49,8 @@ Result<std::vector<T>> List(const Json& object, std::string_view name, Read read
 Result<std::vector<KeySchemaElement>> KeySchema(const Json& object) {
   return List<KeySchemaElement>(object, "KeySchema", [](const Json& e) -> Result<KeySchemaElement> {
     KeySchemaElement k;
-    DDB_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
-    DDB_ASSIGN_OR_RETURN(auto type, EnumMember<KeyType>(e, "KeyType", kKeyTypeNames));
+    DDBEMU_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
+    DDBEMU_ASSIGN_OR_RETURN(auto type, EnumMember<KeyType>(e, "KeyType", kKeyTypeNames));
     k.key_type = type.value_or(KeyType::kHash);
     return k;
   });
@@ -60,10 +60,10 @@ Result<Projection> ProjectionOf(const Json& object) {
   Projection p;
   const Json* v = Find(object, "Projection");
   if (v == nullptr) return p;
-  DDB_ASSIGN_OR_RETURN(auto type,
-                       EnumMember<ProjectionType>(*v, "ProjectionType", kProjectionNames));
+  DDBEMU_ASSIGN_OR_RETURN(auto type,
+                          EnumMember<ProjectionType>(*v, "ProjectionType", kProjectionNames));
   p.projection_type = type.value_or(ProjectionType::kAll);
-  DDB_ASSIGN_OR_RETURN(p.non_key_attributes, Strings(*v, "NonKeyAttributes"));
+  DDBEMU_ASSIGN_OR_RETURN(p.non_key_attributes, Strings(*v, "NonKeyAttributes"));
   return p;
 }
 
@@ -71,11 +71,11 @@ Result<std::optional<ProvisionedThroughput>> Throughput(const Json& object) {
   const Json* v = Find(object, "ProvisionedThroughput");
   if (v == nullptr) return std::optional<ProvisionedThroughput>();
   ProvisionedThroughput pt;
-  DDB_ASSIGN_OR_RETURN(pt.read_capacity_units, Int(*v, "ReadCapacityUnits"));
-  DDB_ASSIGN_OR_RETURN(pt.write_capacity_units, Int(*v, "WriteCapacityUnits"));
-  DDB_ASSIGN_OR_RETURN(pt.last_increase_micros, TimeMicros(*v, "LastIncreaseDateTime"));
-  DDB_ASSIGN_OR_RETURN(pt.last_decrease_micros, TimeMicros(*v, "LastDecreaseDateTime"));
-  DDB_ASSIGN_OR_RETURN(pt.decreases_today, Int(*v, "NumberOfDecreasesToday"));
+  DDBEMU_ASSIGN_OR_RETURN(pt.read_capacity_units, Int(*v, "ReadCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(pt.write_capacity_units, Int(*v, "WriteCapacityUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(pt.last_increase_micros, TimeMicros(*v, "LastIncreaseDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(pt.last_decrease_micros, TimeMicros(*v, "LastDecreaseDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(pt.decreases_today, Int(*v, "NumberOfDecreasesToday"));
   return std::optional<ProvisionedThroughput>(pt);
 }
 
@@ -83,8 +83,8 @@ Result<std::optional<OnDemandThroughput>> OnDemand(const Json& object) {
   const Json* v = Find(object, "OnDemandThroughput");
   if (v == nullptr) return std::optional<OnDemandThroughput>();
   OnDemandThroughput odt;
-  DDB_ASSIGN_OR_RETURN(auto reads, OptInt(*v, "MaxReadRequestUnits"));
-  DDB_ASSIGN_OR_RETURN(auto writes, OptInt(*v, "MaxWriteRequestUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(auto reads, OptInt(*v, "MaxReadRequestUnits"));
+  DDBEMU_ASSIGN_OR_RETURN(auto writes, OptInt(*v, "MaxWriteRequestUnits"));
   odt.max_read_request_units = reads.value_or(-1);
   odt.max_write_request_units = writes.value_or(-1);
   return std::optional<OnDemandThroughput>(odt);
@@ -94,133 +94,136 @@ Result<std::optional<WarmThroughputDescription>> Warm(const Json& object) {
   const Json* v = Find(object, "WarmThroughput");
   if (v == nullptr) return std::optional<WarmThroughputDescription>();
   WarmThroughputDescription warm;
-  DDB_ASSIGN_OR_RETURN(warm.read_units_per_second, Int(*v, "ReadUnitsPerSecond"));
-  DDB_ASSIGN_OR_RETURN(warm.write_units_per_second, Int(*v, "WriteUnitsPerSecond"));
-  DDB_ASSIGN_OR_RETURN(auto status, OptString(*v, "Status"));
+  DDBEMU_ASSIGN_OR_RETURN(warm.read_units_per_second, Int(*v, "ReadUnitsPerSecond"));
+  DDBEMU_ASSIGN_OR_RETURN(warm.write_units_per_second, Int(*v, "WriteUnitsPerSecond"));
+  DDBEMU_ASSIGN_OR_RETURN(auto status, OptString(*v, "Status"));
   if (status) warm.status = *status;
   return std::optional<WarmThroughputDescription>(warm);
 }
 
 Result<GlobalSecondaryIndexDescription> GlobalIndex(const Json& e) {
   GlobalSecondaryIndexDescription g;
-  DDB_ASSIGN_OR_RETURN(g.index_name, String(e, "IndexName"));
-  DDB_ASSIGN_OR_RETURN(g.index_arn, String(e, "IndexArn"));
-  DDB_ASSIGN_OR_RETURN(g.key_schema, KeySchema(e));
-  DDB_ASSIGN_OR_RETURN(g.projection, ProjectionOf(e));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<IndexStatus>(e, "IndexStatus", kTableStatusNames));
+  DDBEMU_ASSIGN_OR_RETURN(g.index_name, String(e, "IndexName"));
+  DDBEMU_ASSIGN_OR_RETURN(g.index_arn, String(e, "IndexArn"));
+  DDBEMU_ASSIGN_OR_RETURN(g.key_schema, KeySchema(e));
+  DDBEMU_ASSIGN_OR_RETURN(g.projection, ProjectionOf(e));
+  DDBEMU_ASSIGN_OR_RETURN(auto status,
+                          EnumMember<IndexStatus>(e, "IndexStatus", kTableStatusNames));
   g.index_status = status.value_or(IndexStatus::kActive);
-  DDB_ASSIGN_OR_RETURN(auto backfilling, OptBool(e, "Backfilling"));
+  DDBEMU_ASSIGN_OR_RETURN(auto backfilling, OptBool(e, "Backfilling"));
   g.backfilling = backfilling.value_or(false);
-  DDB_ASSIGN_OR_RETURN(g.provisioned_throughput, Throughput(e));
-  DDB_ASSIGN_OR_RETURN(g.on_demand_throughput, OnDemand(e));
-  DDB_ASSIGN_OR_RETURN(g.index_size_bytes, Int(e, "IndexSizeBytes"));
-  DDB_ASSIGN_OR_RETURN(g.item_count, Int(e, "ItemCount"));
-  DDB_ASSIGN_OR_RETURN(g.warm_throughput, Warm(e));
+  DDBEMU_ASSIGN_OR_RETURN(g.provisioned_throughput, Throughput(e));
+  DDBEMU_ASSIGN_OR_RETURN(g.on_demand_throughput, OnDemand(e));
+  DDBEMU_ASSIGN_OR_RETURN(g.index_size_bytes, Int(e, "IndexSizeBytes"));
+  DDBEMU_ASSIGN_OR_RETURN(g.item_count, Int(e, "ItemCount"));
+  DDBEMU_ASSIGN_OR_RETURN(g.warm_throughput, Warm(e));
   return g;
 }
 
 Result<LocalSecondaryIndexDescription> LocalIndex(const Json& e) {
   LocalSecondaryIndexDescription l;
-  DDB_ASSIGN_OR_RETURN(l.index_name, String(e, "IndexName"));
-  DDB_ASSIGN_OR_RETURN(l.index_arn, String(e, "IndexArn"));
-  DDB_ASSIGN_OR_RETURN(l.key_schema, KeySchema(e));
-  DDB_ASSIGN_OR_RETURN(l.projection, ProjectionOf(e));
-  DDB_ASSIGN_OR_RETURN(l.index_size_bytes, Int(e, "IndexSizeBytes"));
-  DDB_ASSIGN_OR_RETURN(l.item_count, Int(e, "ItemCount"));
+  DDBEMU_ASSIGN_OR_RETURN(l.index_name, String(e, "IndexName"));
+  DDBEMU_ASSIGN_OR_RETURN(l.index_arn, String(e, "IndexArn"));
+  DDBEMU_ASSIGN_OR_RETURN(l.key_schema, KeySchema(e));
+  DDBEMU_ASSIGN_OR_RETURN(l.projection, ProjectionOf(e));
+  DDBEMU_ASSIGN_OR_RETURN(l.index_size_bytes, Int(e, "IndexSizeBytes"));
+  DDBEMU_ASSIGN_OR_RETURN(l.item_count, Int(e, "ItemCount"));
   return l;
 }
 
 Result<TableDescription> Description(std::string_view body, std::string_view wrapper) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
   const Json* t = Find(doc, wrapper);
   if (t == nullptr || !t->IsObject())
     return Malformed(std::string(wrapper) + " is missing or not an object");
   TableDescription d;
-  DDB_ASSIGN_OR_RETURN(d.table_name, String(*t, "TableName"));
-  DDB_ASSIGN_OR_RETURN(d.table_arn, String(*t, "TableArn"));
-  DDB_ASSIGN_OR_RETURN(d.table_id, String(*t, "TableId"));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumMember<TableStatus>(*t, "TableStatus", kTableStatusNames));
+  DDBEMU_ASSIGN_OR_RETURN(d.table_name, String(*t, "TableName"));
+  DDBEMU_ASSIGN_OR_RETURN(d.table_arn, String(*t, "TableArn"));
+  DDBEMU_ASSIGN_OR_RETURN(d.table_id, String(*t, "TableId"));
+  DDBEMU_ASSIGN_OR_RETURN(auto status,
+                          EnumMember<TableStatus>(*t, "TableStatus", kTableStatusNames));
   d.table_status = status.value_or(TableStatus::kActive);
-  DDB_ASSIGN_OR_RETURN(d.creation_date_time_micros, TimeMicros(*t, "CreationDateTime"));
-  DDB_ASSIGN_OR_RETURN(d.key_schema, KeySchema(*t));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(d.creation_date_time_micros, TimeMicros(*t, "CreationDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(d.key_schema, KeySchema(*t));
+  DDBEMU_ASSIGN_OR_RETURN(
       d.attribute_definitions,
       List<AttributeDefinition>(
           *t, "AttributeDefinitions", [](const Json& e) -> Result<AttributeDefinition> {
             AttributeDefinition a;
-            DDB_ASSIGN_OR_RETURN(a.attribute_name, String(e, "AttributeName"));
-            DDB_ASSIGN_OR_RETURN(auto type,
-                                 EnumMember<ScalarAttributeType>(e, "AttributeType", kScalarNames));
+            DDBEMU_ASSIGN_OR_RETURN(a.attribute_name, String(e, "AttributeName"));
+            DDBEMU_ASSIGN_OR_RETURN(
+                auto type, EnumMember<ScalarAttributeType>(e, "AttributeType", kScalarNames));
             a.attribute_type = type.value_or(ScalarAttributeType::kS);
             return a;
           }));
   // BillingModeSummary appears only for tables that are or were on-demand; without it the
   // table is provisioned.
   if (const Json* summary = Find(*t, "BillingModeSummary")) {
-    DDB_ASSIGN_OR_RETURN(auto mode,
-                         EnumMember<BillingMode>(*summary, "BillingMode", kBillingModeNames));
+    DDBEMU_ASSIGN_OR_RETURN(auto mode,
+                            EnumMember<BillingMode>(*summary, "BillingMode", kBillingModeNames));
     d.billing_mode = mode.value_or(BillingMode::kProvisioned);
     BillingModeSummary summary_out{d.billing_mode, 0};
-    DDB_ASSIGN_OR_RETURN(summary_out.last_update_to_pay_per_request_micros,
-                         TimeMicros(*summary, "LastUpdateToPayPerRequestDateTime"));
+    DDBEMU_ASSIGN_OR_RETURN(summary_out.last_update_to_pay_per_request_micros,
+                            TimeMicros(*summary, "LastUpdateToPayPerRequestDateTime"));
     d.billing_mode_summary = summary_out;
   }
-  DDB_ASSIGN_OR_RETURN(d.provisioned_throughput, Throughput(*t));
-  DDB_ASSIGN_OR_RETURN(d.on_demand_throughput, OnDemand(*t));
-  DDB_ASSIGN_OR_RETURN(d.global_secondary_indexes, List<GlobalSecondaryIndexDescription>(
-                                                       *t, "GlobalSecondaryIndexes", GlobalIndex));
-  DDB_ASSIGN_OR_RETURN(d.local_secondary_indexes, List<LocalSecondaryIndexDescription>(
-                                                      *t, "LocalSecondaryIndexes", LocalIndex));
-  DDB_ASSIGN_OR_RETURN(d.table_size_bytes, Int(*t, "TableSizeBytes"));
-  DDB_ASSIGN_OR_RETURN(d.item_count, Int(*t, "ItemCount"));
-  DDB_ASSIGN_OR_RETURN(auto protection, OptBool(*t, "DeletionProtectionEnabled"));
+  DDBEMU_ASSIGN_OR_RETURN(d.provisioned_throughput, Throughput(*t));
+  DDBEMU_ASSIGN_OR_RETURN(d.on_demand_throughput, OnDemand(*t));
+  DDBEMU_ASSIGN_OR_RETURN(
+      d.global_secondary_indexes,
+      List<GlobalSecondaryIndexDescription>(*t, "GlobalSecondaryIndexes", GlobalIndex));
+  DDBEMU_ASSIGN_OR_RETURN(d.local_secondary_indexes, List<LocalSecondaryIndexDescription>(
+                                                         *t, "LocalSecondaryIndexes", LocalIndex));
+  DDBEMU_ASSIGN_OR_RETURN(d.table_size_bytes, Int(*t, "TableSizeBytes"));
+  DDBEMU_ASSIGN_OR_RETURN(d.item_count, Int(*t, "ItemCount"));
+  DDBEMU_ASSIGN_OR_RETURN(auto protection, OptBool(*t, "DeletionProtectionEnabled"));
   d.deletion_protection_enabled = protection.value_or(false);
   // TableClassSummary appears once a class other than STANDARD was chosen.
   if (const Json* summary = Find(*t, "TableClassSummary")) {
-    DDB_ASSIGN_OR_RETURN(auto table_class, OptString(*summary, "TableClass"));
+    DDBEMU_ASSIGN_OR_RETURN(auto table_class, OptString(*summary, "TableClass"));
     if (table_class) d.table_class = *table_class;
   }
   if (const Json* spec = Find(*t, "StreamSpecification")) {
     static constexpr std::string_view kViews[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
                                                   "NEW_AND_OLD_IMAGES"};
     StreamSpecification s;
-    DDB_ASSIGN_OR_RETURN(auto enabled, OptBool(*spec, "StreamEnabled"));
+    DDBEMU_ASSIGN_OR_RETURN(auto enabled, OptBool(*spec, "StreamEnabled"));
     s.stream_enabled = enabled.value_or(false);
-    DDB_ASSIGN_OR_RETURN(s.stream_view_type,
-                         EnumMember<StreamViewType>(*spec, "StreamViewType", kViews));
+    DDBEMU_ASSIGN_OR_RETURN(s.stream_view_type,
+                            EnumMember<StreamViewType>(*spec, "StreamViewType", kViews));
     d.stream_specification = s;
   }
-  DDB_ASSIGN_OR_RETURN(d.latest_stream_label, OptString(*t, "LatestStreamLabel"));
-  DDB_ASSIGN_OR_RETURN(d.latest_stream_arn, OptString(*t, "LatestStreamArn"));
-  DDB_ASSIGN_OR_RETURN(d.warm_throughput, Warm(*t));
+  DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_label, OptString(*t, "LatestStreamLabel"));
+  DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_arn, OptString(*t, "LatestStreamArn"));
+  DDBEMU_ASSIGN_OR_RETURN(d.warm_throughput, Warm(*t));
   return d;
 }
 
 }  // namespace
 
 Status FromJson(std::string_view body, CreateTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
   return Status::Ok();
 }
 Status FromJson(std::string_view body, DescribeTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out.table, Description(body, "Table"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table, Description(body, "Table"));
   return Status::Ok();
 }
 Status FromJson(std::string_view body, UpdateTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
   return Status::Ok();
 }
 Status FromJson(std::string_view body, DeleteTableResponse& out) {
-  DDB_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_description, Description(body, "TableDescription"));
   return Status::Ok();
 }
 
 Status FromJson(std::string_view body, ListTablesResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.table_names, Strings(doc, "TableNames"));
-  DDB_ASSIGN_OR_RETURN(out.last_evaluated_table_name, OptString(doc, "LastEvaluatedTableName"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.table_names, Strings(doc, "TableNames"));
+  DDBEMU_ASSIGN_OR_RETURN(out.last_evaluated_table_name, OptString(doc, "LastEvaluatedTableName"));
   return Status::Ok();
 }
 

@@ -15,44 +15,44 @@ constexpr std::string_view kOperationNames[] = {"INSERT", "MODIFY", "REMOVE"};
 
 Result<Shard> ShardFrom(const Json& e) {
   Shard s;
-  DDB_ASSIGN_OR_RETURN(s.shard_id, String(e, "ShardId"));
-  DDB_ASSIGN_OR_RETURN(const Json* range, OptObject(e, "SequenceNumberRange"));
+  DDBEMU_ASSIGN_OR_RETURN(s.shard_id, String(e, "ShardId"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* range, OptObject(e, "SequenceNumberRange"));
   if (range != nullptr) {
-    DDB_ASSIGN_OR_RETURN(s.sequence_number_range.starting_sequence_number,
-                         OptString(*range, "StartingSequenceNumber"));
-    DDB_ASSIGN_OR_RETURN(s.sequence_number_range.ending_sequence_number,
-                         OptString(*range, "EndingSequenceNumber"));
+    DDBEMU_ASSIGN_OR_RETURN(s.sequence_number_range.starting_sequence_number,
+                            OptString(*range, "StartingSequenceNumber"));
+    DDBEMU_ASSIGN_OR_RETURN(s.sequence_number_range.ending_sequence_number,
+                            OptString(*range, "EndingSequenceNumber"));
   }
-  DDB_ASSIGN_OR_RETURN(s.parent_shard_id, OptString(e, "ParentShardId"));
+  DDBEMU_ASSIGN_OR_RETURN(s.parent_shard_id, OptString(e, "ParentShardId"));
   return s;
 }
 
 Result<Record> RecordFrom(const Json& e) {
   Record r;
-  DDB_ASSIGN_OR_RETURN(r.event_id, String(e, "eventID"));
-  DDB_ASSIGN_OR_RETURN(auto name, EnumOf<OperationType>(e, "eventName", kOperationNames));
+  DDBEMU_ASSIGN_OR_RETURN(r.event_id, String(e, "eventID"));
+  DDBEMU_ASSIGN_OR_RETURN(auto name, EnumOf<OperationType>(e, "eventName", kOperationNames));
   r.event_name = name.value_or(OperationType::kModify);
-  DDB_ASSIGN_OR_RETURN(r.event_version, String(e, "eventVersion"));
-  DDB_ASSIGN_OR_RETURN(r.event_source, String(e, "eventSource"));
-  DDB_ASSIGN_OR_RETURN(r.aws_region, String(e, "awsRegion"));
-  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(e, "dynamodb"));
+  DDBEMU_ASSIGN_OR_RETURN(r.event_version, String(e, "eventVersion"));
+  DDBEMU_ASSIGN_OR_RETURN(r.event_source, String(e, "eventSource"));
+  DDBEMU_ASSIGN_OR_RETURN(r.aws_region, String(e, "awsRegion"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* d, OptObject(e, "dynamodb"));
   if (d == nullptr) return Malformed("a record has no dynamodb member");
   StreamRecord& s = r.dynamodb;
-  DDB_ASSIGN_OR_RETURN(auto seconds, OptDouble(*d, "ApproximateCreationDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(auto seconds, OptDouble(*d, "ApproximateCreationDateTime"));
   s.approximate_creation_date_time_seconds = static_cast<std::int64_t>(seconds.value_or(0));
-  DDB_ASSIGN_OR_RETURN(auto keys, OptItem(*d, "Keys"));
+  DDBEMU_ASSIGN_OR_RETURN(auto keys, OptItem(*d, "Keys"));
   s.keys = std::move(keys).value_or(Item{});
-  DDB_ASSIGN_OR_RETURN(s.new_image, OptItem(*d, "NewImage"));
-  DDB_ASSIGN_OR_RETURN(s.old_image, OptItem(*d, "OldImage"));
-  DDB_ASSIGN_OR_RETURN(s.sequence_number, String(*d, "SequenceNumber"));
-  DDB_ASSIGN_OR_RETURN(s.size_bytes, Int(*d, "SizeBytes"));
-  DDB_ASSIGN_OR_RETURN(auto view, EnumOf<StreamViewType>(*d, "StreamViewType", kViewTypeNames));
+  DDBEMU_ASSIGN_OR_RETURN(s.new_image, OptItem(*d, "NewImage"));
+  DDBEMU_ASSIGN_OR_RETURN(s.old_image, OptItem(*d, "OldImage"));
+  DDBEMU_ASSIGN_OR_RETURN(s.sequence_number, String(*d, "SequenceNumber"));
+  DDBEMU_ASSIGN_OR_RETURN(s.size_bytes, Int(*d, "SizeBytes"));
+  DDBEMU_ASSIGN_OR_RETURN(auto view, EnumOf<StreamViewType>(*d, "StreamViewType", kViewTypeNames));
   s.stream_view_type = view.value_or(StreamViewType::kNewAndOldImages);
-  DDB_ASSIGN_OR_RETURN(const Json* who, OptObject(e, "userIdentity"));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* who, OptObject(e, "userIdentity"));
   if (who != nullptr) {
     Identity identity;
-    DDB_ASSIGN_OR_RETURN(identity.principal_id, String(*who, "PrincipalId"));
-    DDB_ASSIGN_OR_RETURN(identity.type, String(*who, "Type"));
+    DDBEMU_ASSIGN_OR_RETURN(identity.principal_id, String(*who, "PrincipalId"));
+    DDBEMU_ASSIGN_OR_RETURN(identity.type, String(*who, "Type"));
     r.user_identity = std::move(identity);
   }
   return r;
@@ -72,17 +72,17 @@ std::string ToJson(const ListStreamsRequest& r) {
 
 Status FromJson(std::string_view body, ListStreamsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(
       out.streams,
       ObjectList<StreamSummary>(doc, "Streams", [](const Json& e) -> Result<StreamSummary> {
         StreamSummary s;
-        DDB_ASSIGN_OR_RETURN(s.stream_arn, String(e, "StreamArn"));
-        DDB_ASSIGN_OR_RETURN(s.table_name, String(e, "TableName"));
-        DDB_ASSIGN_OR_RETURN(s.stream_label, String(e, "StreamLabel"));
+        DDBEMU_ASSIGN_OR_RETURN(s.stream_arn, String(e, "StreamArn"));
+        DDBEMU_ASSIGN_OR_RETURN(s.table_name, String(e, "TableName"));
+        DDBEMU_ASSIGN_OR_RETURN(s.stream_label, String(e, "StreamLabel"));
         return s;
       }));
-  DDB_ASSIGN_OR_RETURN(out.last_evaluated_stream_arn, OptString(doc, "LastEvaluatedStreamArn"));
+  DDBEMU_ASSIGN_OR_RETURN(out.last_evaluated_stream_arn, OptString(doc, "LastEvaluatedStreamArn"));
   return Status::Ok();
 }
 
@@ -105,29 +105,31 @@ std::string ToJson(const DescribeStreamRequest& r) {
 
 Status FromJson(std::string_view body, DescribeStreamResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "StreamDescription"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "StreamDescription"));
   if (d == nullptr) return Malformed("StreamDescription is missing");
   StreamDescription& s = out.stream_description;
-  DDB_ASSIGN_OR_RETURN(s.stream_arn, String(*d, "StreamArn"));
-  DDB_ASSIGN_OR_RETURN(s.stream_label, String(*d, "StreamLabel"));
-  DDB_ASSIGN_OR_RETURN(auto status, EnumOf<StreamStatus>(*d, "StreamStatus", kStreamStatusNames));
+  DDBEMU_ASSIGN_OR_RETURN(s.stream_arn, String(*d, "StreamArn"));
+  DDBEMU_ASSIGN_OR_RETURN(s.stream_label, String(*d, "StreamLabel"));
+  DDBEMU_ASSIGN_OR_RETURN(auto status,
+                          EnumOf<StreamStatus>(*d, "StreamStatus", kStreamStatusNames));
   s.stream_status = status.value_or(StreamStatus::kEnabled);
-  DDB_ASSIGN_OR_RETURN(auto view, EnumOf<StreamViewType>(*d, "StreamViewType", kViewTypeNames));
+  DDBEMU_ASSIGN_OR_RETURN(auto view, EnumOf<StreamViewType>(*d, "StreamViewType", kViewTypeNames));
   s.stream_view_type = view.value_or(StreamViewType::kNewAndOldImages);
-  DDB_ASSIGN_OR_RETURN(s.creation_request_date_time_micros, Micros(*d, "CreationRequestDateTime"));
-  DDB_ASSIGN_OR_RETURN(s.table_name, String(*d, "TableName"));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(s.creation_request_date_time_micros,
+                          Micros(*d, "CreationRequestDateTime"));
+  DDBEMU_ASSIGN_OR_RETURN(s.table_name, String(*d, "TableName"));
+  DDBEMU_ASSIGN_OR_RETURN(
       s.key_schema,
       ObjectList<KeySchemaElement>(*d, "KeySchema", [](const Json& e) -> Result<KeySchemaElement> {
         KeySchemaElement k;
-        DDB_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
-        DDB_ASSIGN_OR_RETURN(auto type, EnumOf<KeyType>(e, "KeyType", kKeyTypeNames));
+        DDBEMU_ASSIGN_OR_RETURN(k.attribute_name, String(e, "AttributeName"));
+        DDBEMU_ASSIGN_OR_RETURN(auto type, EnumOf<KeyType>(e, "KeyType", kKeyTypeNames));
         k.key_type = type.value_or(KeyType::kHash);
         return k;
       }));
-  DDB_ASSIGN_OR_RETURN(s.shards, ObjectList<Shard>(*d, "Shards", ShardFrom));
-  DDB_ASSIGN_OR_RETURN(s.last_evaluated_shard_id, OptString(*d, "LastEvaluatedShardId"));
+  DDBEMU_ASSIGN_OR_RETURN(s.shards, ObjectList<Shard>(*d, "Shards", ShardFrom));
+  DDBEMU_ASSIGN_OR_RETURN(s.last_evaluated_shard_id, OptString(*d, "LastEvaluatedShardId"));
   return Status::Ok();
 }
 
@@ -144,8 +146,8 @@ std::string ToJson(const GetShardIteratorRequest& r) {
 
 Status FromJson(std::string_view body, GetShardIteratorResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.shard_iterator, OptString(doc, "ShardIterator"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.shard_iterator, OptString(doc, "ShardIterator"));
   return Status::Ok();
 }
 
@@ -160,9 +162,9 @@ std::string ToJson(const GetRecordsRequest& r) {
 
 Status FromJson(std::string_view body, GetRecordsResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.records, ObjectList<Record>(doc, "Records", RecordFrom));
-  DDB_ASSIGN_OR_RETURN(out.next_shard_iterator, OptString(doc, "NextShardIterator"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.records, ObjectList<Record>(doc, "Records", RecordFrom));
+  DDBEMU_ASSIGN_OR_RETURN(out.next_shard_iterator, OptString(doc, "NextShardIterator"));
   return Status::Ok();
 }
 

@@ -28,12 +28,12 @@ std::string ToJson(const UpdateTimeToLiveRequest& r) {
 
 Status FromJson(std::string_view body, UpdateTimeToLiveResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(const Json* spec, OptObject(doc, "TimeToLiveSpecification"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* spec, OptObject(doc, "TimeToLiveSpecification"));
   if (spec == nullptr) return Malformed("TimeToLiveSpecification is missing");
-  DDB_ASSIGN_OR_RETURN(out.time_to_live_specification.attribute_name,
-                       String(*spec, "AttributeName"));
-  DDB_ASSIGN_OR_RETURN(auto enabled, OptBool(*spec, "Enabled"));
+  DDBEMU_ASSIGN_OR_RETURN(out.time_to_live_specification.attribute_name,
+                          String(*spec, "AttributeName"));
+  DDBEMU_ASSIGN_OR_RETURN(auto enabled, OptBool(*spec, "Enabled"));
   out.time_to_live_specification.enabled = enabled.value_or(false);
   return Status::Ok();
 }
@@ -48,13 +48,14 @@ std::string ToJson(const DescribeTimeToLiveRequest& r) {
 
 Status FromJson(std::string_view body, DescribeTimeToLiveResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "TimeToLiveDescription"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(const Json* d, OptObject(doc, "TimeToLiveDescription"));
   if (d == nullptr) return Malformed("TimeToLiveDescription is missing");
-  DDB_ASSIGN_OR_RETURN(auto status,
-                       EnumOf<TimeToLiveStatus>(*d, "TimeToLiveStatus", kTtlStatusNames));
+  DDBEMU_ASSIGN_OR_RETURN(auto status,
+                          EnumOf<TimeToLiveStatus>(*d, "TimeToLiveStatus", kTtlStatusNames));
   out.time_to_live_description.time_to_live_status = status.value_or(TimeToLiveStatus::kDisabled);
-  DDB_ASSIGN_OR_RETURN(out.time_to_live_description.attribute_name, OptString(*d, "AttributeName"));
+  DDBEMU_ASSIGN_OR_RETURN(out.time_to_live_description.attribute_name,
+                          OptString(*d, "AttributeName"));
   return Status::Ok();
 }
 
@@ -100,14 +101,14 @@ std::string ToJson(const ListTagsOfResourceRequest& r) {
 
 Status FromJson(std::string_view body, ListTagsOfResourceResponse& out) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseObject(body, doc));
-  DDB_ASSIGN_OR_RETURN(out.tags, ObjectList<Tag>(doc, "Tags", [](const Json& e) -> Result<Tag> {
-                         Tag tag;
-                         DDB_ASSIGN_OR_RETURN(tag.key, String(e, "Key"));
-                         DDB_ASSIGN_OR_RETURN(tag.value, String(e, "Value"));
-                         return tag;
-                       }));
-  DDB_ASSIGN_OR_RETURN(out.next_token, OptString(doc, "NextToken"));
+  DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
+  DDBEMU_ASSIGN_OR_RETURN(out.tags, ObjectList<Tag>(doc, "Tags", [](const Json& e) -> Result<Tag> {
+                            Tag tag;
+                            DDBEMU_ASSIGN_OR_RETURN(tag.key, String(e, "Key"));
+                            DDBEMU_ASSIGN_OR_RETURN(tag.value, String(e, "Value"));
+                            return tag;
+                          }));
+  DDBEMU_ASSIGN_OR_RETURN(out.next_token, OptString(doc, "NextToken"));
   return Status::Ok();
 }
 

@@ -87,7 +87,7 @@ Result<AttributeValue> ExpressionWriter::Constant(const Expr& e) {
     case ExprKind::kList: {
       AttributeList list;
       for (const Expr& a : e.args) {
-        DDB_ASSIGN_OR_RETURN(AttributeValue v, Constant(a));
+        DDBEMU_ASSIGN_OR_RETURN(AttributeValue v, Constant(a));
         list.push_back(std::move(v));
       }
       return AttributeValue::L(std::move(list));
@@ -95,7 +95,7 @@ Result<AttributeValue> ExpressionWriter::Constant(const Expr& e) {
     case ExprKind::kTuple: {
       AttributeMap map;
       for (std::size_t i = 0; i < e.args.size(); ++i) {
-        DDB_ASSIGN_OR_RETURN(AttributeValue v, Constant(e.args[i]));
+        DDBEMU_ASSIGN_OR_RETURN(AttributeValue v, Constant(e.args[i]));
         map.insert_or_assign(e.keys[i], std::move(v));
       }
       return AttributeValue::M(std::move(map));
@@ -106,7 +106,7 @@ Result<AttributeValue> ExpressionWriter::Constant(const Expr& e) {
       std::optional<AttributeType> member_type;
       std::vector<std::string> members;
       for (const Expr& a : e.args) {
-        DDB_ASSIGN_OR_RETURN(AttributeValue v, Constant(a));
+        DDBEMU_ASSIGN_OR_RETURN(AttributeValue v, Constant(a));
         if (!SetTypeOf(v.type()) || (member_type && *member_type != v.type())) {
           return ApiError::Validation(
               "Unsupported operation: A set must contain only strings, only numbers or only "
@@ -137,15 +137,15 @@ Result<AttributeValue> ExpressionWriter::Constant(const Expr& e) {
 
 Result<std::string> ExpressionWriter::Operand(const Expr& e) {
   if (IsConstant(e)) {
-    DDB_ASSIGN_OR_RETURN(AttributeValue v, Constant(e));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue v, Constant(e));
     return Value(std::move(v));
   }
   switch (e.kind) {
     case ExprKind::kPath:
       return PathText(e.path);
     case ExprKind::kArith: {
-      DDB_ASSIGN_OR_RETURN(std::string left, Operand(e.args[0]));
-      DDB_ASSIGN_OR_RETURN(std::string right, Operand(e.args[1]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string left, Operand(e.args[0]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string right, Operand(e.args[1]));
       return left + " " + e.op + " " + right;
     }
     case ExprKind::kCall: {
@@ -154,7 +154,7 @@ Result<std::string> ExpressionWriter::Operand(const Expr& e) {
       }
       std::string out = e.op + "(";
       for (std::size_t i = 0; i < e.args.size(); ++i) {
-        DDB_ASSIGN_OR_RETURN(std::string arg, Operand(e.args[i]));
+        DDBEMU_ASSIGN_OR_RETURN(std::string arg, Operand(e.args[i]));
         out += (i ? ", " : "") + arg;
       }
       return out + ")";
@@ -167,21 +167,21 @@ Result<std::string> ExpressionWriter::Operand(const Expr& e) {
 Result<std::string> ExpressionWriter::Condition(const Expr& e) {
   switch (e.kind) {
     case ExprKind::kCompare: {
-      DDB_ASSIGN_OR_RETURN(std::string left, Operand(e.args[0]));
-      DDB_ASSIGN_OR_RETURN(std::string right, Operand(e.args[1]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string left, Operand(e.args[0]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string right, Operand(e.args[1]));
       return left + " " + e.op + " " + right;
     }
     case ExprKind::kBetween: {
-      DDB_ASSIGN_OR_RETURN(std::string value, Operand(e.args[0]));
-      DDB_ASSIGN_OR_RETURN(std::string low, Operand(e.args[1]));
-      DDB_ASSIGN_OR_RETURN(std::string high, Operand(e.args[2]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string value, Operand(e.args[0]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string low, Operand(e.args[1]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string high, Operand(e.args[2]));
       return value + " BETWEEN " + low + " AND " + high;
     }
     case ExprKind::kIn: {
-      DDB_ASSIGN_OR_RETURN(std::string out, Operand(e.args[0]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string out, Operand(e.args[0]));
       out += " IN (";
       for (std::size_t i = 1; i < e.args.size(); ++i) {
-        DDB_ASSIGN_OR_RETURN(std::string v, Operand(e.args[i]));
+        DDBEMU_ASSIGN_OR_RETURN(std::string v, Operand(e.args[i]));
         out += (i > 1 ? ", " : "") + v;
       }
       return out + ")";
@@ -204,14 +204,14 @@ Result<std::string> ExpressionWriter::Condition(const Expr& e) {
       }
       std::string out;
       for (const Expr* x : operands) {
-        DDB_ASSIGN_OR_RETURN(std::string text, Condition(*x));
+        DDBEMU_ASSIGN_OR_RETURN(std::string text, Condition(*x));
         if (!out.empty()) out += e.kind == ExprKind::kAnd ? " AND " : " OR ";
         out += "(" + text + ")";
       }
       return out;
     }
     case ExprKind::kNot: {
-      DDB_ASSIGN_OR_RETURN(std::string inner, Condition(e.args[0]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string inner, Condition(e.args[0]));
       return "NOT (" + inner + ")";
     }
     case ExprKind::kIsMissing: {
@@ -235,7 +235,7 @@ Result<std::string> ExpressionWriter::Condition(const Expr& e) {
       }
       std::string out = e.op + "(";
       for (std::size_t i = 0; i < e.args.size(); ++i) {
-        DDB_ASSIGN_OR_RETURN(std::string arg, Operand(e.args[i]));
+        DDBEMU_ASSIGN_OR_RETURN(std::string arg, Operand(e.args[i]));
         out += (i ? ", " : "") + arg;
       }
       return out + ")";

@@ -87,7 +87,7 @@ Result<std::vector<Token>> Lex(std::string_view s) {
     }
     if (c == '\'' || c == '"') {
       std::string text;
-      DDB_ASSIGN_OR_RETURN(std::size_t end, ReadQuoted(s, i, c, &text));
+      DDBEMU_ASSIGN_OR_RETURN(std::size_t end, ReadQuoted(s, i, c, &text));
       tokens.push_back(Token{c == '\'' ? TokenKind::kString : TokenKind::kQuotedIdentifier,
                              std::move(text), at});
       i = end;

@@ -39,15 +39,15 @@ class Parser {
   Result<Statement> ParseTop() {
     Statement s;
     if (IsKeyword("SELECT")) {
-      DDB_RETURN_IF_ERROR(ParseSelect(&s));
+      DDBEMU_RETURN_IF_ERROR(ParseSelect(&s));
     } else if (IsKeyword("INSERT")) {
-      DDB_RETURN_IF_ERROR(ParseInsert(&s));
+      DDBEMU_RETURN_IF_ERROR(ParseInsert(&s));
     } else if (IsKeyword("UPDATE")) {
-      DDB_RETURN_IF_ERROR(ParseUpdate(&s));
+      DDBEMU_RETURN_IF_ERROR(ParseUpdate(&s));
     } else if (IsKeyword("DELETE")) {
-      DDB_RETURN_IF_ERROR(ParseDelete(&s));
+      DDBEMU_RETURN_IF_ERROR(ParseDelete(&s));
     } else if (IsKeyword("EXISTS") || (IsKeyword("NOT") && IsKeywordAt(1, "EXISTS"))) {
-      DDB_RETURN_IF_ERROR(ParseExists(&s));
+      DDBEMU_RETURN_IF_ERROR(ParseExists(&s));
     } else {
       return MalformedStatement("Expected data manipulation");
     }
@@ -111,16 +111,16 @@ class Parser {
 
   Result<Path> ParsePath() {
     Path path;
-    DDB_ASSIGN_OR_RETURN(std::string first, ParseName());
+    DDBEMU_ASSIGN_OR_RETURN(std::string first, ParseName());
     path.steps.push_back(PathStep{std::move(first)});
-    DDB_RETURN_IF_ERROR(ParsePathTail(&path));
+    DDBEMU_RETURN_IF_ERROR(ParsePathTail(&path));
     return path;
   }
 
   Status ParsePathTail(Path* path) {
     while (true) {
       if (Accept(TokenKind::kDot)) {
-        DDB_ASSIGN_OR_RETURN(std::string name, ParseName());
+        DDBEMU_ASSIGN_OR_RETURN(std::string name, ParseName());
         path->steps.push_back(PathStep{std::move(name)});
       } else if (Peek().kind == TokenKind::kLBracket) {
         Next();
@@ -136,7 +136,7 @@ class Parser {
           Next();
           path->steps.push_back(PathStep{"", true, index});
         }
-        DDB_RETURN_IF_ERROR(Expect(TokenKind::kRBracket));
+        DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kRBracket));
       } else {
         return Status::Ok();
       }
@@ -144,9 +144,9 @@ class Parser {
   }
 
   Status ParseTableRef(Statement* s, bool allow_index) {
-    DDB_ASSIGN_OR_RETURN(s->table, ParseName());
+    DDBEMU_ASSIGN_OR_RETURN(s->table, ParseName());
     if (allow_index && Accept(TokenKind::kDot)) {
-      DDB_ASSIGN_OR_RETURN(std::string index, ParseName());
+      DDBEMU_ASSIGN_OR_RETURN(std::string index, ParseName());
       s->index = std::move(index);
     }
     return Status::Ok();
@@ -154,25 +154,25 @@ class Parser {
 
   Status ParseSelect(Statement* s) {
     s->kind = StatementKind::kSelect;
-    DDB_RETURN_IF_ERROR(ExpectKeyword("SELECT"));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("SELECT"));
     if (Accept(TokenKind::kStar)) {
       s->select_all = true;
     } else {
       s->select_all = false;
       do {
-        DDB_ASSIGN_OR_RETURN(Path p, ParsePath());
+        DDBEMU_ASSIGN_OR_RETURN(Path p, ParsePath());
         s->projection.push_back(std::move(p));
       } while (Accept(TokenKind::kComma));
     }
-    DDB_RETURN_IF_ERROR(ExpectKeyword("FROM"));
-    DDB_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/true));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("FROM"));
+    DDBEMU_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/true));
     if (AcceptKeyword("WHERE")) {
-      DDB_ASSIGN_OR_RETURN(Expr where, ParseExpr(0));
+      DDBEMU_ASSIGN_OR_RETURN(Expr where, ParseExpr(0));
       s->where = std::move(where);
     }
     if (AcceptKeyword("ORDER")) {
-      DDB_RETURN_IF_ERROR(ExpectKeyword("BY"));
-      DDB_ASSIGN_OR_RETURN(Path key, ParsePath());
+      DDBEMU_RETURN_IF_ERROR(ExpectKeyword("BY"));
+      DDBEMU_ASSIGN_OR_RETURN(Path key, ParsePath());
       s->order_by = std::move(key);
       if (AcceptKeyword("DESC")) {
         s->descending = true;
@@ -185,35 +185,35 @@ class Parser {
 
   Status ParseInsert(Statement* s) {
     s->kind = StatementKind::kInsert;
-    DDB_RETURN_IF_ERROR(ExpectKeyword("INSERT"));
-    DDB_RETURN_IF_ERROR(ExpectKeyword("INTO"));
-    DDB_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/false));
-    DDB_RETURN_IF_ERROR(ExpectKeyword("VALUE"));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("INSERT"));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("INTO"));
+    DDBEMU_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/false));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("VALUE"));
     if (Peek().kind != TokenKind::kLBrace && Peek().kind != TokenKind::kQuestion) {
       return Unexpected();
     }
-    DDB_ASSIGN_OR_RETURN(s->item, ParsePrimary(0));
+    DDBEMU_ASSIGN_OR_RETURN(s->item, ParsePrimary(0));
     return Status::Ok();
   }
 
   Status ParseUpdate(Statement* s) {
     s->kind = StatementKind::kUpdate;
-    DDB_RETURN_IF_ERROR(ExpectKeyword("UPDATE"));
-    DDB_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/false));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("UPDATE"));
+    DDBEMU_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/false));
     while (true) {
       if (AcceptKeyword("SET")) {
         do {
           UpdateAction action;
-          DDB_ASSIGN_OR_RETURN(action.path, ParsePath());
-          DDB_RETURN_IF_ERROR(Expect(TokenKind::kEq));
-          DDB_ASSIGN_OR_RETURN(action.value, ParseAdditive(0));
+          DDBEMU_ASSIGN_OR_RETURN(action.path, ParsePath());
+          DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kEq));
+          DDBEMU_ASSIGN_OR_RETURN(action.value, ParseAdditive(0));
           s->actions.push_back(std::move(action));
         } while (Accept(TokenKind::kComma));
       } else if (AcceptKeyword("REMOVE")) {
         do {
           UpdateAction action;
           action.remove = true;
-          DDB_ASSIGN_OR_RETURN(action.path, ParsePath());
+          DDBEMU_ASSIGN_OR_RETURN(action.path, ParsePath());
           s->actions.push_back(std::move(action));
         } while (Accept(TokenKind::kComma));
       } else {
@@ -221,19 +221,19 @@ class Parser {
       }
     }
     if (s->actions.empty()) return Unexpected();
-    DDB_RETURN_IF_ERROR(ExpectKeyword("WHERE"));
-    DDB_ASSIGN_OR_RETURN(Expr where, ParseExpr(0));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("WHERE"));
+    DDBEMU_ASSIGN_OR_RETURN(Expr where, ParseExpr(0));
     s->where = std::move(where);
     return ParseReturning(s);
   }
 
   Status ParseDelete(Statement* s) {
     s->kind = StatementKind::kDelete;
-    DDB_RETURN_IF_ERROR(ExpectKeyword("DELETE"));
-    DDB_RETURN_IF_ERROR(ExpectKeyword("FROM"));
-    DDB_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/false));
-    DDB_RETURN_IF_ERROR(ExpectKeyword("WHERE"));
-    DDB_ASSIGN_OR_RETURN(Expr where, ParseExpr(0));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("DELETE"));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("FROM"));
+    DDBEMU_RETURN_IF_ERROR(ParseTableRef(s, /*allow_index=*/false));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("WHERE"));
+    DDBEMU_ASSIGN_OR_RETURN(Expr where, ParseExpr(0));
     s->where = std::move(where);
     return ParseReturning(s);
   }
@@ -256,7 +256,7 @@ class Parser {
     } else {
       return Unexpected();
     }
-    DDB_RETURN_IF_ERROR(Expect(TokenKind::kStar));
+    DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kStar));
     s->returning = all ? (old ? Returning::kAllOld : Returning::kAllNew)
                        : (old ? Returning::kModifiedOld : Returning::kModifiedNew);
     return Status::Ok();
@@ -264,10 +264,10 @@ class Parser {
 
   Status ParseExists(Statement* s) {
     s->exists_negated = AcceptKeyword("NOT");
-    DDB_RETURN_IF_ERROR(ExpectKeyword("EXISTS"));
-    DDB_RETURN_IF_ERROR(Expect(TokenKind::kLParen));
-    DDB_RETURN_IF_ERROR(ParseSelect(s));
-    DDB_RETURN_IF_ERROR(Expect(TokenKind::kRParen));
+    DDBEMU_RETURN_IF_ERROR(ExpectKeyword("EXISTS"));
+    DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kLParen));
+    DDBEMU_RETURN_IF_ERROR(ParseSelect(s));
+    DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kRParen));
     s->kind = StatementKind::kExists;
     return Status::Ok();
   }
@@ -275,18 +275,18 @@ class Parser {
   // Conditions, loosest binding first: OR, AND, NOT, predicates, + and -, primaries.
   Result<Expr> ParseExpr(int depth) {
     if (depth > kMaxDepth) return MalformedStatement("Statement is nested too deeply");
-    DDB_ASSIGN_OR_RETURN(Expr left, ParseAnd(depth));
+    DDBEMU_ASSIGN_OR_RETURN(Expr left, ParseAnd(depth));
     while (AcceptKeyword("OR")) {
-      DDB_ASSIGN_OR_RETURN(Expr right, ParseAnd(depth));
+      DDBEMU_ASSIGN_OR_RETURN(Expr right, ParseAnd(depth));
       left = Binary(ExprKind::kOr, std::move(left), std::move(right));
     }
     return left;
   }
 
   Result<Expr> ParseAnd(int depth) {
-    DDB_ASSIGN_OR_RETURN(Expr left, ParseNot(depth));
+    DDBEMU_ASSIGN_OR_RETURN(Expr left, ParseNot(depth));
     while (AcceptKeyword("AND")) {
-      DDB_ASSIGN_OR_RETURN(Expr right, ParseNot(depth));
+      DDBEMU_ASSIGN_OR_RETURN(Expr right, ParseNot(depth));
       left = Binary(ExprKind::kAnd, std::move(left), std::move(right));
     }
     return left;
@@ -295,7 +295,7 @@ class Parser {
   Result<Expr> ParseNot(int depth) {
     if (depth > kMaxDepth) return MalformedStatement("Statement is nested too deeply");
     if (AcceptKeyword("NOT")) {
-      DDB_ASSIGN_OR_RETURN(Expr inner, ParseNot(depth + 1));
+      DDBEMU_ASSIGN_OR_RETURN(Expr inner, ParseNot(depth + 1));
       Expr e;
       e.kind = ExprKind::kNot;
       e.args.push_back(std::move(inner));
@@ -305,13 +305,13 @@ class Parser {
   }
 
   Result<Expr> ParsePredicate(int depth) {
-    DDB_ASSIGN_OR_RETURN(Expr left, ParseAdditive(depth));
+    DDBEMU_ASSIGN_OR_RETURN(Expr left, ParseAdditive(depth));
     static constexpr std::pair<TokenKind, const char*> kCompare[] = {
         {TokenKind::kEq, "="},  {TokenKind::kNe, "<>"}, {TokenKind::kLt, "<"},
         {TokenKind::kLe, "<="}, {TokenKind::kGt, ">"},  {TokenKind::kGe, ">="}};
     for (const auto& [kind, op] : kCompare) {
       if (Accept(kind)) {
-        DDB_ASSIGN_OR_RETURN(Expr right, ParseAdditive(depth));
+        DDBEMU_ASSIGN_OR_RETURN(Expr right, ParseAdditive(depth));
         Expr e = Binary(ExprKind::kCompare, std::move(left), std::move(right));
         e.op = op;
         return e;
@@ -336,9 +336,9 @@ class Parser {
     if (AcceptKeyword("BETWEEN")) {
       e.kind = ExprKind::kBetween;
       e.args.push_back(std::move(left));
-      DDB_ASSIGN_OR_RETURN(Expr low, ParseAdditive(depth));
-      DDB_RETURN_IF_ERROR(ExpectKeyword("AND"));
-      DDB_ASSIGN_OR_RETURN(Expr high, ParseAdditive(depth));
+      DDBEMU_ASSIGN_OR_RETURN(Expr low, ParseAdditive(depth));
+      DDBEMU_RETURN_IF_ERROR(ExpectKeyword("AND"));
+      DDBEMU_ASSIGN_OR_RETURN(Expr high, ParseAdditive(depth));
       e.args.push_back(std::move(low));
       e.args.push_back(std::move(high));
     } else if (AcceptKeyword("IN")) {
@@ -353,10 +353,10 @@ class Parser {
         return Unexpected();
       }
       do {
-        DDB_ASSIGN_OR_RETURN(Expr v, ParseAdditive(depth));
+        DDBEMU_ASSIGN_OR_RETURN(Expr v, ParseAdditive(depth));
         e.args.push_back(std::move(v));
       } while (Accept(TokenKind::kComma));
-      DDB_RETURN_IF_ERROR(Expect(close));
+      DDBEMU_RETURN_IF_ERROR(Expect(close));
     } else {
       return left;
     }
@@ -368,10 +368,10 @@ class Parser {
   }
 
   Result<Expr> ParseAdditive(int depth) {
-    DDB_ASSIGN_OR_RETURN(Expr left, ParsePrimary(depth));
+    DDBEMU_ASSIGN_OR_RETURN(Expr left, ParsePrimary(depth));
     while (Peek().kind == TokenKind::kPlus || Peek().kind == TokenKind::kMinus) {
       const std::string op = Next().kind == TokenKind::kPlus ? "+" : "-";
-      DDB_ASSIGN_OR_RETURN(Expr right, ParsePrimary(depth));
+      DDBEMU_ASSIGN_OR_RETURN(Expr right, ParsePrimary(depth));
       left = Binary(ExprKind::kArith, std::move(left), std::move(right));
       left.op = op;
     }
@@ -397,8 +397,8 @@ class Parser {
     switch (t.kind) {
       case TokenKind::kLParen: {
         Next();
-        DDB_ASSIGN_OR_RETURN(Expr inner, ParseExpr(depth + 1));
-        DDB_RETURN_IF_ERROR(Expect(TokenKind::kRParen));
+        DDBEMU_ASSIGN_OR_RETURN(Expr inner, ParseExpr(depth + 1));
+        DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kRParen));
         return inner;
       }
       case TokenKind::kString:
@@ -418,12 +418,12 @@ class Parser {
       case TokenKind::kLBracket:
         Next();
         e.kind = ExprKind::kList;
-        DDB_RETURN_IF_ERROR(ParseElements(&e, TokenKind::kRBracket, depth));
+        DDBEMU_RETURN_IF_ERROR(ParseElements(&e, TokenKind::kRBracket, depth));
         return e;
       case TokenKind::kLBag:
         Next();
         e.kind = ExprKind::kBag;
-        DDB_RETURN_IF_ERROR(ParseElements(&e, TokenKind::kRBag, depth));
+        DDBEMU_RETURN_IF_ERROR(ParseElements(&e, TokenKind::kRBag, depth));
         return e;
       case TokenKind::kLBrace:
         Next();
@@ -435,11 +435,11 @@ class Parser {
             return Unexpected();
           }
           e.keys.push_back(Next().text);
-          DDB_RETURN_IF_ERROR(Expect(TokenKind::kColon));
-          DDB_ASSIGN_OR_RETURN(Expr v, ParseAdditive(depth + 1));
+          DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kColon));
+          DDBEMU_ASSIGN_OR_RETURN(Expr v, ParseAdditive(depth + 1));
           e.args.push_back(std::move(v));
         } while (Accept(TokenKind::kComma));
-        DDB_RETURN_IF_ERROR(Expect(TokenKind::kRBrace));
+        DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kRBrace));
         return e;
       case TokenKind::kIdentifier:
         if (Peek(1).kind == TokenKind::kLParen) return ParseCall(depth);
@@ -457,7 +457,7 @@ class Parser {
         [[fallthrough]];
       case TokenKind::kQuotedIdentifier: {
         e.kind = ExprKind::kPath;
-        DDB_ASSIGN_OR_RETURN(e.path, ParsePath());
+        DDBEMU_ASSIGN_OR_RETURN(e.path, ParsePath());
         return e;
       }
       default:
@@ -468,7 +468,7 @@ class Parser {
   Status ParseElements(Expr* e, TokenKind close, int depth) {
     if (Accept(close)) return Status::Ok();
     do {
-      DDB_ASSIGN_OR_RETURN(Expr v, ParseAdditive(depth + 1));
+      DDBEMU_ASSIGN_OR_RETURN(Expr v, ParseAdditive(depth + 1));
       e->args.push_back(std::move(v));
     } while (Accept(TokenKind::kComma));
     return Expect(close);
@@ -478,13 +478,13 @@ class Parser {
     Expr e;
     e.kind = ExprKind::kCall;
     e.op = Lower(Next().text);
-    DDB_RETURN_IF_ERROR(Expect(TokenKind::kLParen));
+    DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kLParen));
     if (!Accept(TokenKind::kRParen)) {
       do {
-        DDB_ASSIGN_OR_RETURN(Expr arg, ParseAdditive(depth + 1));
+        DDBEMU_ASSIGN_OR_RETURN(Expr arg, ParseAdditive(depth + 1));
         e.args.push_back(std::move(arg));
       } while (Accept(TokenKind::kComma));
-      DDB_RETURN_IF_ERROR(Expect(TokenKind::kRParen));
+      DDBEMU_RETURN_IF_ERROR(Expect(TokenKind::kRParen));
     }
     return e;
   }
@@ -505,7 +505,7 @@ class Parser {
 }  // namespace
 
 Result<Statement> ParseStatement(std::string_view text) {
-  DDB_ASSIGN_OR_RETURN(std::vector<Token> tokens, Lex(text));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<Token> tokens, Lex(text));
   Parser parser(std::move(tokens));
   return parser.ParseTop();
 }

@@ -243,7 +243,7 @@ Result<std::unique_ptr<HttpServer>> HttpServer::Start(ServerOptions options,
 Result<std::unique_ptr<HttpServer>> HttpServer::Start(ServerOptions options,
                                                       ReusingRequestHandler handler) {
   auto impl = std::make_unique<Impl>(std::move(options), std::move(handler));
-  DDB_RETURN_IF_ERROR(impl->Listen());
+  DDBEMU_RETURN_IF_ERROR(impl->Listen());
   impl->Accept();
   impl->threads.reserve(impl->ios.size() + 1);
   {

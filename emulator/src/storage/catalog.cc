@@ -60,22 +60,22 @@ class CatalogKeyBuffer {
 
 Result<std::optional<TableSchema>> Catalog::Get(const Txn& txn, std::string_view ns,
                                                 std::string_view name) const {
-  DDB_ASSIGN_OR_RETURN(auto bytes, txn.Get(catalog_, CatalogKey(ns, name)));
+  DDBEMU_ASSIGN_OR_RETURN(auto bytes, txn.Get(catalog_, CatalogKey(ns, name)));
   if (!bytes) return std::optional<TableSchema>();
-  DDB_ASSIGN_OR_RETURN(TableSchema schema, DecodeTableSchema(*bytes));
+  DDBEMU_ASSIGN_OR_RETURN(TableSchema schema, DecodeTableSchema(*bytes));
   return std::optional<TableSchema>(std::move(schema));
 }
 
 Status Catalog::Put(WriteTxn& txn, std::string_view ns, const TableSchema& schema) {
   std::string bytes;
   EncodeTableSchema(schema, &bytes);
-  DDB_RETURN_IF_ERROR(txn.Put(catalog_, CatalogKey(ns, schema.name), bytes));
+  DDBEMU_RETURN_IF_ERROR(txn.Put(catalog_, CatalogKey(ns, schema.name), bytes));
   return BumpGeneration(txn);
 }
 
 Result<bool> Catalog::Delete(WriteTxn& txn, std::string_view ns, std::string_view name) {
-  DDB_ASSIGN_OR_RETURN(bool existed, txn.Delete(catalog_, CatalogKey(ns, name)));
-  if (existed) DDB_RETURN_IF_ERROR(BumpGeneration(txn));
+  DDBEMU_ASSIGN_OR_RETURN(bool existed, txn.Delete(catalog_, CatalogKey(ns, name)));
+  if (existed) DDBEMU_RETURN_IF_ERROR(BumpGeneration(txn));
   return existed;
 }
 
@@ -83,7 +83,7 @@ Result<TableNamePage> Catalog::List(const Txn& txn, std::string_view ns,
                                     std::string_view exclusive_start_name,
                                     std::size_t limit) const {
   const std::string prefix = NamespacePrefix(ns);
-  DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, catalog_));
+  DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, catalog_));
   TableNamePage page;
   bool on = cursor.Seek(prefix + std::string(exclusive_start_name));
   if (on && !exclusive_start_name.empty() &&
@@ -97,27 +97,27 @@ Result<TableNamePage> Catalog::List(const Txn& txn, std::string_view ns,
     }
     page.names.emplace_back(cursor.key().substr(prefix.size()));
   }
-  DDB_RETURN_IF_ERROR(cursor.status());
+  DDBEMU_RETURN_IF_ERROR(cursor.status());
   return page;
 }
 
 Result<std::vector<std::pair<std::string, TableSchema>>> Catalog::ListAll(const Txn& txn) const {
   std::vector<std::pair<std::string, TableSchema>> tables;
-  DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, catalog_));
+  DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, catalog_));
   for (bool on = cursor.First(); on; on = cursor.Next()) {
     const std::string_view key = cursor.key();
     if (key.size() < 4) return CorruptionError("a catalog key");
     const std::uint32_t ns_size = ReadU32(key);
     if (key.size() < 4 + ns_size) return CorruptionError("a catalog key");
-    DDB_ASSIGN_OR_RETURN(TableSchema schema, DecodeTableSchema(cursor.value()));
+    DDBEMU_ASSIGN_OR_RETURN(TableSchema schema, DecodeTableSchema(cursor.value()));
     tables.emplace_back(std::string(key.substr(4, ns_size)), std::move(schema));
   }
-  DDB_RETURN_IF_ERROR(cursor.status());
+  DDBEMU_RETURN_IF_ERROR(cursor.status());
   return tables;
 }
 
 Result<std::uint32_t> Catalog::AllocateKeyspaceId(WriteTxn& txn) {
-  DDB_ASSIGN_OR_RETURN(auto stored, txn.Get(meta_, metakeys::kNextKeyspaceId));
+  DDBEMU_ASSIGN_OR_RETURN(auto stored, txn.Get(meta_, metakeys::kNextKeyspaceId));
   std::uint32_t id = 1;
   if (stored) {
     if (stored->size() != 4) return CorruptionError("the key-space id counter");
@@ -126,19 +126,19 @@ Result<std::uint32_t> Catalog::AllocateKeyspaceId(WriteTxn& txn) {
   if (id == UINT32_MAX) return ApiError::InternalServerError("Key-space ids are exhausted");
   std::string next;
   AppendU32(id + 1, &next);
-  DDB_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kNextKeyspaceId, next));
+  DDBEMU_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kNextKeyspaceId, next));
   return id;
 }
 
 Result<std::uint64_t> Catalog::Generation(const Txn& txn) const {
-  DDB_ASSIGN_OR_RETURN(auto stored, txn.Get(meta_, metakeys::kCatalogGeneration));
+  DDBEMU_ASSIGN_OR_RETURN(auto stored, txn.Get(meta_, metakeys::kCatalogGeneration));
   if (!stored) return std::uint64_t{0};
   if (stored->size() != 8) return CorruptionError("the catalog generation");
   return ReadU64(*stored);
 }
 
 Status Catalog::BumpGeneration(WriteTxn& txn) {
-  DDB_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
+  DDBEMU_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
   // LMDB has one writer at a time, so this read-modify-write of the mark does not race.
   const std::uint64_t next_generation =
       std::max(generation, generations_handed_out_.load(std::memory_order_relaxed)) + 1;
@@ -167,7 +167,7 @@ Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, st
       if (auto it = cache_.find(key); it != cache_.end()) return it->second;
     }
   }
-  DDB_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
+  DDBEMU_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
   std::shared_ptr<const TableSchema> found;  // cached entries are never null
   {
     sync::ReaderMutexLock lock(cache_mu_);
@@ -179,7 +179,7 @@ Result<std::shared_ptr<const TableSchema>> Catalog::GetShared(const Txn& txn, st
     RememberSnapshot(snapshot, generation);
     return found;
   }
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, Get(txn, ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, Get(txn, ns, name));
   if (!schema) return std::shared_ptr<const TableSchema>();
   auto shared = std::make_shared<const TableSchema>(std::move(*schema));
   sync::WriterMutexLock lock(cache_mu_);

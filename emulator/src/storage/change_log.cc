@@ -31,32 +31,32 @@ Status ChangeLog::Enable(WriteTxn& txn, std::string_view table_id, std::int64_t 
 }
 
 Status ChangeLog::Disable(WriteTxn& txn, std::string_view table_id) {
-  DDB_ASSIGN_OR_RETURN(bool removed, txn.Delete(meta_, SettingKey(table_id)));
+  DDBEMU_ASSIGN_OR_RETURN(bool removed, txn.Delete(meta_, SettingKey(table_id)));
   (void)removed;
   const std::string prefix = LogPrefix(table_id);
-  DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
+  DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
   for (bool on = cursor.Seek(prefix); on && cursor.key().starts_with(prefix); on = cursor.Next()) {
-    DDB_RETURN_IF_ERROR(cursor.DeleteCurrent());
+    DDBEMU_RETURN_IF_ERROR(cursor.DeleteCurrent());
   }
   return cursor.status();
 }
 
 Status ChangeLog::Record(WriteTxn& txn, const TableSchema& schema, std::string_view table_key,
                          const Item* old_item) {
-  DDB_ASSIGN_OR_RETURN(auto setting, txn.Get(meta_, SettingKey(schema.table_id)));
+  DDBEMU_ASSIGN_OR_RETURN(auto setting, txn.Get(meta_, SettingKey(schema.table_id)));
   if (!setting) return Status::Ok();
   const std::int64_t now = clock_.NowMicros();
   const std::string prefix = LogPrefix(schema.table_id);
   // Drop what has left the retention window (oldest first; usually nothing or one entry).
   {
     const std::int64_t horizon = now - static_cast<std::int64_t>(ReadU64(*setting));
-    DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
+    DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
     for (bool on = cursor.Seek(prefix); on && cursor.key().starts_with(prefix);
          on = cursor.Next()) {
       if (static_cast<std::int64_t>(ReadU64(cursor.key().substr(prefix.size()))) >= horizon) break;
-      DDB_RETURN_IF_ERROR(cursor.DeleteCurrent());
+      DDBEMU_RETURN_IF_ERROR(cursor.DeleteCurrent());
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
   }
   std::string key = prefix;
   AppendU64(static_cast<std::uint64_t>(now), &key);
@@ -74,7 +74,7 @@ Result<std::map<std::string, std::optional<Item>>> ChangeLog::VersionsAt(
   const std::string prefix = LogPrefix(table_id);
   std::string start = prefix;
   AppendU64(static_cast<std::uint64_t>(micros + 1), &start);  // changes strictly after `micros`
-  DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
+  DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
   for (bool on = cursor.Seek(start); on && cursor.key().starts_with(prefix); on = cursor.Next()) {
     std::string_view value = cursor.value();
     if (value.size() < 4) return ApiError::InternalServerError("A change-log entry is cut short");
@@ -95,7 +95,7 @@ Result<std::map<std::string, std::optional<Item>>> ChangeLog::VersionsAt(
     }
     versions.emplace(std::move(table_key), std::move(version));
   }
-  DDB_RETURN_IF_ERROR(cursor.status());
+  DDBEMU_RETURN_IF_ERROR(cursor.status());
   return versions;
 }
 

@@ -5,7 +5,7 @@
 // keeps scan loops free of error plumbing):
 //
 //   for (bool on = c.Seek(prefix); on && c.key().starts_with(prefix); on = c.Next()) ...
-//   DDB_RETURN_IF_ERROR(c.status());
+//   DDBEMU_RETURN_IF_ERROR(c.status());
 //
 // A cursor must be destroyed before its transaction ends or moves (asserted in debug builds);
 // its key()/value() views are valid until the cursor moves or the transaction writes.

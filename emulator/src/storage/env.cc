@@ -90,7 +90,7 @@ Env::Env(MDB_env* env, std::string path, const EnvOptions& options)
 Result<std::unique_ptr<Env>> Env::Open(const EnvOptions& options) {
   std::string path = options.path;
   if (options.in_memory) {
-    DDB_ASSIGN_OR_RETURN(path, MakeScratchDirectory(options));
+    DDBEMU_ASSIGN_OR_RETURN(path, MakeScratchDirectory(options));
   } else {
     if (path.empty()) return PathError(path, "no data directory given");
     std::error_code ec;
@@ -115,20 +115,20 @@ Result<std::unique_ptr<Env>> Env::Open(const EnvOptions& options) {
   if (mdb_env_get_maxkeysize(raw) < kRequiredMaxKeySize) {
     return PathError(path, "the LMDB library's maximum key size is below 511 bytes");
   }
-  DDB_RETURN_IF_ERROR(env->OpenDatabases());
+  DDBEMU_RETURN_IF_ERROR(env->OpenDatabases());
   return env;
 }
 
 // Opens the named databases once, in one write transaction, as LMDB requires of DBI handles
 // that every later transaction shares; stamps or checks the storage format version.
 Status Env::OpenDatabases() {
-  DDB_ASSIGN_OR_RETURN(WriteTxn txn, BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(WriteTxn txn, BeginWrite());
   for (auto [name, dbi] : {std::pair{"catalog", &catalog_}, {"data", &data_}, {"meta", &meta_}}) {
     if (int rc = mdb_dbi_open(txn.handle(), name, MDB_CREATE, &dbi->id); rc != 0) {
       return LmdbError("mdb_dbi_open", rc);
     }
   }
-  DDB_ASSIGN_OR_RETURN(auto version, txn.Get(meta_, metakeys::kFormatVersion));
+  DDBEMU_ASSIGN_OR_RETURN(auto version, txn.Get(meta_, metakeys::kFormatVersion));
   const std::uint32_t found = version && version->size() == 4 ? ReadU32(*version) : 0;
   if (version && found != metakeys::kCurrentFormatVersion &&
       found != metakeys::kFormatVersionItemsOnly) {
@@ -137,7 +137,7 @@ Status Env::OpenDatabases() {
   if (found != metakeys::kCurrentFormatVersion) {  // new, or version 1: its items read as they are
     std::string stamp;
     AppendU32(metakeys::kCurrentFormatVersion, &stamp);
-    DDB_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kFormatVersion, stamp));
+    DDBEMU_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kFormatVersion, stamp));
   }
   return txn.Commit();
 }
@@ -182,7 +182,7 @@ Result<WriteTxn> Env::BeginWrite() {
   }
   live_txns_.fetch_add(1, std::memory_order_relaxed);
   WriteTxn write(this, txn);
-  if (in_memory_) DDB_RETURN_IF_ERROR(CheckRoomToGrow());
+  if (in_memory_) DDBEMU_RETURN_IF_ERROR(CheckRoomToGrow());
   return write;
 }
 

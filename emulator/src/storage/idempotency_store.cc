@@ -43,7 +43,7 @@ ApiError Corrupt() {
 
 Result<std::optional<IdempotencyStore::Entry>> IdempotencyStore::Find(
     const Txn& txn, std::string_view ns, std::string_view token, std::int64_t now_micros) const {
-  DDB_ASSIGN_OR_RETURN(auto bytes, txn.Get(meta_, TokenKey(TokenId(ns, token))));
+  DDBEMU_ASSIGN_OR_RETURN(auto bytes, txn.Get(meta_, TokenKey(TokenId(ns, token))));
   if (!bytes) return std::optional<Entry>();
   if (bytes->size() < 8) return Corrupt();
   Entry entry;
@@ -58,16 +58,16 @@ Status IdempotencyStore::Record(WriteTxn& txn, std::string_view ns, std::string_
   const std::string id = TokenId(ns, token);
   const std::string key = TokenKey(id);
   // Drop the expiry index entry of a previous (expired) record of this token.
-  DDB_ASSIGN_OR_RETURN(auto old, txn.Get(meta_, key));
+  DDBEMU_ASSIGN_OR_RETURN(auto old, txn.Get(meta_, key));
   if (old && old->size() >= 8) {
     const auto old_expiry = static_cast<std::int64_t>(ReadU64(*old));
-    DDB_ASSIGN_OR_RETURN(bool removed, txn.Delete(meta_, ExpiryKey(old_expiry, id)));
+    DDBEMU_ASSIGN_OR_RETURN(bool removed, txn.Delete(meta_, ExpiryKey(old_expiry, id)));
     (void)removed;
   }
   std::string value;
   AppendU64(static_cast<std::uint64_t>(expires_micros), &value);
   value.append(fingerprint);
-  DDB_RETURN_IF_ERROR(txn.Put(meta_, key, value));
+  DDBEMU_RETURN_IF_ERROR(txn.Put(meta_, key, value));
   return txn.Put(meta_, ExpiryKey(expires_micros, id), std::string_view(""));
 }
 
@@ -76,7 +76,7 @@ Result<std::size_t> IdempotencyStore::Prune(WriteTxn& txn, std::int64_t now_micr
   // Collect first, then delete: a cursor's views do not survive writes to its DBI.
   std::vector<std::string> expired;
   {
-    DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
+    DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
     const std::string prefix(1, kExpiryTag);
     for (bool on = cursor.Seek(prefix); on && expired.size() < limit; on = cursor.Next()) {
       const std::string_view key = cursor.key();
@@ -84,13 +84,13 @@ Result<std::size_t> IdempotencyStore::Prune(WriteTxn& txn, std::int64_t now_micr
       if (static_cast<std::int64_t>(ReadU64(key.substr(1))) > now_micros) break;
       expired.emplace_back(key);
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
   }
   for (const std::string& expiry_key : expired) {
-    DDB_ASSIGN_OR_RETURN(bool removed, txn.Delete(meta_, expiry_key));
+    DDBEMU_ASSIGN_OR_RETURN(bool removed, txn.Delete(meta_, expiry_key));
     (void)removed;
-    DDB_ASSIGN_OR_RETURN(removed,
-                         txn.Delete(meta_, TokenKey(std::string_view(expiry_key).substr(9))));
+    DDBEMU_ASSIGN_OR_RETURN(removed,
+                            txn.Delete(meta_, TokenKey(std::string_view(expiry_key).substr(9))));
   }
   return expired.size();
 }

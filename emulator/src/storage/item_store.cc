@@ -50,7 +50,7 @@ std::optional<std::string> CollectionPrefix(const TableSchema& schema, const Ite
 }  // namespace
 
 Result<bool> ItemStore::Get(const Txn& txn, std::string_view table_key, Item* out) const {
-  DDB_ASSIGN_OR_RETURN(auto bytes, items_.Get(txn, table_key));
+  DDBEMU_ASSIGN_OR_RETURN(auto bytes, items_.Get(txn, table_key));
   if (!bytes) return false;
   if (!itemcodec::DecodeItem(*bytes, out)) return CorruptionError("an item does not decode");
   return true;
@@ -111,22 +111,22 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
   const std::size_t new_size = ItemSize(new_item);
   std::string encoded;
   itemcodec::EncodeStoredItem(new_item, new_size, &encoded);
-  DDB_RETURN_IF_ERROR(items_.Put(txn, table_key, encoded));
+  DDBEMU_RETURN_IF_ERROR(items_.Put(txn, table_key, encoded));
   const Images images{old_item, &new_item, old_item ? ItemSize(*old_item) : 0, new_size, encoded};
-  DDB_RETURN_IF_ERROR(
+  DDBEMU_RETURN_IF_ERROR(
       ApplyStatsDelta(txn, meta_, schema.keyspace_id,
                       {old_item ? 0 : 1, Signed(images.new_size) - Signed(images.old_size)}));
   IndexChanges changes;
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
-    DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
+    DDBEMU_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
   }
-  DDB_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, new_item, images, changes));
+  DDBEMU_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, new_item, images, changes));
   if (streams_ != nullptr && schema.stream.enabled) {
-    DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, old_item, &new_item, /*by_ttl=*/false));
+    DDBEMU_RETURN_IF_ERROR(streams_->Append(txn, schema, old_item, &new_item, /*by_ttl=*/false));
   }
   if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, old_item);
   if (change_log_ != nullptr) {
-    DDB_RETURN_IF_ERROR(change_log_->Record(txn, schema, table_key, old_item));
+    DDBEMU_RETURN_IF_ERROR(change_log_->Record(txn, schema, table_key, old_item));
   }
   return changes;
 }
@@ -134,22 +134,22 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
 Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
                                        std::string_view table_key, const Item& old_item,
                                        bool by_ttl) {
-  DDB_ASSIGN_OR_RETURN(bool existed, items_.Delete(txn, table_key));
+  DDBEMU_ASSIGN_OR_RETURN(bool existed, items_.Delete(txn, table_key));
   IndexChanges changes;
   if (!existed) return changes;
   const Images images{&old_item, nullptr, ItemSize(old_item), 0, {}};
-  DDB_RETURN_IF_ERROR(
+  DDBEMU_RETURN_IF_ERROR(
       ApplyStatsDelta(txn, meta_, schema.keyspace_id, {-1, -Signed(images.old_size)}));
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
-    DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
+    DDBEMU_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
   }
-  DDB_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, old_item, images, changes));
+  DDBEMU_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, old_item, images, changes));
   if (streams_ != nullptr && schema.stream.enabled) {
-    DDB_RETURN_IF_ERROR(streams_->Append(txn, schema, &old_item, nullptr, by_ttl));
+    DDBEMU_RETURN_IF_ERROR(streams_->Append(txn, schema, &old_item, nullptr, by_ttl));
   }
   if (history_ != nullptr) history_->Record(schema.keyspace_id, table_key, &old_item);
   if (change_log_ != nullptr) {
-    DDB_RETURN_IF_ERROR(change_log_->Record(txn, schema, table_key, &old_item));
+    DDBEMU_RETURN_IF_ERROR(change_log_->Record(txn, schema, table_key, &old_item));
   }
   return changes;
 }
@@ -175,14 +175,14 @@ Status ItemStore::UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::siz
   IndexEntryChange change{index_position};
   StatsDelta delta;
   if (old_key && !same_key) {
-    DDB_ASSIGN_OR_RETURN(change.removed, items_.Delete(txn, *old_key));
+    DDBEMU_ASSIGN_OR_RETURN(change.removed, items_.Delete(txn, *old_key));
   }
   if (change.removed || same_key) {
     change.old_size = old_projection.size;
     delta = {-1, -Signed(old_projection.size)};
   }
   if (new_key) {
-    DDB_RETURN_IF_ERROR(items_.Put(txn, *new_key, new_projection.bytes));
+    DDBEMU_RETURN_IF_ERROR(items_.Put(txn, *new_key, new_projection.bytes));
     change.written = true;
     change.new_size = new_projection.size;
     delta.items += 1;
@@ -194,17 +194,17 @@ Status ItemStore::UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::siz
 }
 
 Status ItemStore::DropKeyspace(WriteTxn& txn, std::uint32_t keyspace_id) {
-  DDB_ASSIGN_OR_RETURN(std::uint64_t removed,
-                       items_.DeletePrefix(txn, KeyspacePrefix(keyspace_id)));
+  DDBEMU_ASSIGN_OR_RETURN(std::uint64_t removed,
+                          items_.DeletePrefix(txn, KeyspacePrefix(keyspace_id)));
   (void)removed;
   return EraseKeyspaceStats(txn, meta_, keyspace_id);
 }
 
 Status ItemStore::DropTable(WriteTxn& txn, const TableSchema& schema) {
   for (const IndexSchema& index : schema.indexes) {
-    DDB_RETURN_IF_ERROR(DropKeyspace(txn, index.keyspace_id));
+    DDBEMU_RETURN_IF_ERROR(DropKeyspace(txn, index.keyspace_id));
   }
-  DDB_RETURN_IF_ERROR(EraseCollectionSizes(txn, OrderedMap(meta_), schema.keyspace_id));
+  DDBEMU_RETURN_IF_ERROR(EraseCollectionSizes(txn, OrderedMap(meta_), schema.keyspace_id));
   return DropKeyspace(txn, schema.keyspace_id);
 }
 
@@ -220,19 +220,19 @@ Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
   do {
     batch.clear();
     {
-      DDB_ASSIGN_OR_RETURN(RangeCursor cursor, OpenRange(txn, KeyspaceRange(schema.keyspace_id),
-                                                         ScanDirection::kForward, after));
+      DDBEMU_ASSIGN_OR_RETURN(RangeCursor cursor, OpenRange(txn, KeyspaceRange(schema.keyspace_id),
+                                                            ScanDirection::kForward, after));
       for (; cursor.valid() && batch.size() < kBackfillBatch; cursor.Next()) {
         if (!itemcodec::DecodeItem(cursor.value(), &batch.emplace_back())) {
           return CorruptionError("an item does not decode");
         }
         after = std::string(cursor.key());
       }
-      DDB_RETURN_IF_ERROR(cursor.status());
+      DDBEMU_RETURN_IF_ERROR(cursor.status());
     }  // the cursor closes before the index entries are written
     for (const Item& item : batch) {
       const Images images{nullptr, &item, 0, ItemSize(item), {}};
-      DDB_RETURN_IF_ERROR(UpdateIndex(txn, schema, index_position, images, &ignored));
+      DDBEMU_RETURN_IF_ERROR(UpdateIndex(txn, schema, index_position, images, &ignored));
     }
   } while (batch.size() == kBackfillBatch);
   return Status::Ok();

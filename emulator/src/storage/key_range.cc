@@ -57,8 +57,8 @@ Result<RangeCursor> RangeCursor::Open(const Txn& txn, const OrderedMap& map, Key
                                       ScanDirection direction,
                                       std::optional<std::string_view> start_after) {
   auto owned = std::make_unique<const KeyRange>(std::move(range));
-  DDB_ASSIGN_OR_RETURN(RangeCursor range_cursor,
-                       OpenBorrowed(txn, map, *owned, direction, start_after));
+  DDBEMU_ASSIGN_OR_RETURN(RangeCursor range_cursor,
+                          OpenBorrowed(txn, map, *owned, direction, start_after));
   range_cursor.owned_ = std::move(owned);
   return range_cursor;
 }
@@ -66,7 +66,7 @@ Result<RangeCursor> RangeCursor::Open(const Txn& txn, const OrderedMap& map, Key
 Result<RangeCursor> RangeCursor::OpenBorrowed(const Txn& txn, const OrderedMap& map,
                                               const KeyRange& range, ScanDirection direction,
                                               std::optional<std::string_view> start_after) {
-  DDB_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map));
+  DDBEMU_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map));
   RangeCursor range_cursor(std::move(cursor), &range, direction);
   range_cursor.Start(start_after);
   return range_cursor;

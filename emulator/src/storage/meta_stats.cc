@@ -11,7 +11,7 @@
 namespace ddbemu::storage {
 
 Result<KeyspaceStats> ReadKeyspaceStats(const Txn& txn, Dbi meta, std::uint32_t keyspace_id) {
-  DDB_ASSIGN_OR_RETURN(auto record, txn.Get(meta, metakeys::KeyspaceStats(keyspace_id)));
+  DDBEMU_ASSIGN_OR_RETURN(auto record, txn.Get(meta, metakeys::KeyspaceStats(keyspace_id)));
   KeyspaceStats stats;
   if (!record) return stats;
   if (record->size() != 16) return CorruptionError("key-space statistics");
@@ -22,7 +22,7 @@ Result<KeyspaceStats> ReadKeyspaceStats(const Txn& txn, Dbi meta, std::uint32_t 
 
 Status ApplyStatsDelta(WriteTxn& txn, Dbi meta, std::uint32_t keyspace_id, StatsDelta delta) {
   if (delta.empty()) return Status::Ok();
-  DDB_ASSIGN_OR_RETURN(KeyspaceStats stats, ReadKeyspaceStats(txn, meta, keyspace_id));
+  DDBEMU_ASSIGN_OR_RETURN(KeyspaceStats stats, ReadKeyspaceStats(txn, meta, keyspace_id));
   const std::int64_t items = static_cast<std::int64_t>(stats.item_count) + delta.items;
   const std::int64_t bytes = static_cast<std::int64_t>(stats.size_bytes) + delta.bytes;
   if (items < 0 || bytes < 0) {
@@ -35,14 +35,14 @@ Status ApplyStatsDelta(WriteTxn& txn, Dbi meta, std::uint32_t keyspace_id, Stats
 }
 
 Status EraseKeyspaceStats(WriteTxn& txn, Dbi meta, std::uint32_t keyspace_id) {
-  DDB_ASSIGN_OR_RETURN(bool existed, txn.Delete(meta, metakeys::KeyspaceStats(keyspace_id)));
+  DDBEMU_ASSIGN_OR_RETURN(bool existed, txn.Delete(meta, metakeys::KeyspaceStats(keyspace_id)));
   (void)existed;  // a key space that never held an item has no record
   return Status::Ok();
 }
 
 Result<std::uint64_t> ReadCollectionSize(const Txn& txn, OrderedMap meta,
                                          std::string_view partition_prefix) {
-  DDB_ASSIGN_OR_RETURN(auto record, meta.Get(txn, metakeys::CollectionSize(partition_prefix)));
+  DDBEMU_ASSIGN_OR_RETURN(auto record, meta.Get(txn, metakeys::CollectionSize(partition_prefix)));
   if (!record) return std::uint64_t{0};
   if (record->size() != 8) return CorruptionError("item-collection size");
   return ReadU64(*record);
@@ -51,14 +51,14 @@ Result<std::uint64_t> ReadCollectionSize(const Txn& txn, OrderedMap meta,
 Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta, std::string_view partition_prefix,
                             std::int64_t delta) {
   if (delta == 0) return Status::Ok();
-  DDB_ASSIGN_OR_RETURN(std::uint64_t size, ReadCollectionSize(txn, meta, partition_prefix));
+  DDBEMU_ASSIGN_OR_RETURN(std::uint64_t size, ReadCollectionSize(txn, meta, partition_prefix));
   const std::int64_t next = static_cast<std::int64_t>(size) + delta;
   if (next < 0) {
     return ApiError::InternalServerError("Item-collection size would become negative");
   }
   const std::string key = metakeys::CollectionSize(partition_prefix);
   if (next == 0) {  // an empty collection keeps no record
-    DDB_ASSIGN_OR_RETURN(bool existed, meta.Delete(txn, key));
+    DDBEMU_ASSIGN_OR_RETURN(bool existed, meta.Delete(txn, key));
     (void)existed;
     return Status::Ok();
   }
@@ -68,8 +68,8 @@ Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta, std::string_view par
 }
 
 Status EraseCollectionSizes(WriteTxn& txn, OrderedMap meta, std::uint32_t keyspace_id) {
-  DDB_ASSIGN_OR_RETURN(std::uint64_t removed,
-                       meta.DeletePrefix(txn, metakeys::CollectionSizes(keyspace_id)));
+  DDBEMU_ASSIGN_OR_RETURN(std::uint64_t removed,
+                          meta.DeletePrefix(txn, metakeys::CollectionSizes(keyspace_id)));
   (void)removed;
   return Status::Ok();
 }

@@ -44,7 +44,7 @@ Result<std::optional<std::string_view>> LongPayload(std::string_view key, std::s
 Result<std::optional<std::string_view>> OrderedMap::Get(const Txn& txn,
                                                         std::string_view key) const {
   if (!IsLong(key)) return txn.Get(dbi_, key);
-  DDB_ASSIGN_OR_RETURN(auto value, txn.Get(dbi_, StoredLongKey(key)));
+  DDBEMU_ASSIGN_OR_RETURN(auto value, txn.Get(dbi_, StoredLongKey(key)));
   if (!value) return value;
   return LongPayload(key, *value);
 }
@@ -52,9 +52,9 @@ Result<std::optional<std::string_view>> OrderedMap::Get(const Txn& txn,
 Status OrderedMap::Put(WriteTxn& txn, std::string_view key, std::string_view payload) {
   if (!IsLong(key)) return txn.Put(dbi_, key, payload);
   const std::string stored = StoredLongKey(key);
-  DDB_ASSIGN_OR_RETURN(auto existing, txn.Get(dbi_, stored));
+  DDBEMU_ASSIGN_OR_RETURN(auto existing, txn.Get(dbi_, stored));
   if (existing) {
-    DDB_ASSIGN_OR_RETURN(auto mine, LongPayload(key, *existing));
+    DDBEMU_ASSIGN_OR_RETURN(auto mine, LongPayload(key, *existing));
     if (!mine) return ApiError::InternalServerError("Storage key hash collision");
   }
   std::string value;
@@ -68,9 +68,9 @@ Status OrderedMap::Put(WriteTxn& txn, std::string_view key, std::string_view pay
 Result<bool> OrderedMap::Delete(WriteTxn& txn, std::string_view key) {
   if (!IsLong(key)) return txn.Delete(dbi_, key);
   const std::string stored = StoredLongKey(key);
-  DDB_ASSIGN_OR_RETURN(auto existing, txn.Get(dbi_, stored));
+  DDBEMU_ASSIGN_OR_RETURN(auto existing, txn.Get(dbi_, stored));
   if (!existing) return false;
-  DDB_ASSIGN_OR_RETURN(auto mine, LongPayload(key, *existing));
+  DDBEMU_ASSIGN_OR_RETURN(auto mine, LongPayload(key, *existing));
   if (!mine) return false;
   return txn.Delete(dbi_, stored);
 }
@@ -78,20 +78,20 @@ Result<bool> OrderedMap::Delete(WriteTxn& txn, std::string_view key) {
 Result<std::uint64_t> OrderedMap::DeletePrefix(WriteTxn& txn, std::string_view prefix) {
   // Every stored key of a full key starting with `prefix` starts with it too, because the
   // prefix is no longer than the inline part of a long key.
-  DDB_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, dbi_));
+  DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, dbi_));
   std::uint64_t removed = 0;
   for (bool on = cursor.Seek(prefix); on && cursor.key().starts_with(prefix); on = cursor.Next()) {
-    DDB_RETURN_IF_ERROR(cursor.DeleteCurrent());
+    DDBEMU_RETURN_IF_ERROR(cursor.DeleteCurrent());
     ++removed;
   }
-  DDB_RETURN_IF_ERROR(cursor.status());
+  DDBEMU_RETURN_IF_ERROR(cursor.status());
   return removed;
 }
 
 // ---- OrderedMapCursor ----
 
 Result<OrderedMapCursor> OrderedMapCursor::Open(const Txn& txn, const OrderedMap& map) {
-  DDB_ASSIGN_OR_RETURN(Cursor raw, Cursor::Open(txn, map.dbi()));
+  DDBEMU_ASSIGN_OR_RETURN(Cursor raw, Cursor::Open(txn, map.dbi()));
   return OrderedMapCursor(std::move(raw));
 }
 

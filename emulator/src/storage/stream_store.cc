@@ -238,15 +238,15 @@ Result<StreamInfo> StreamStore::Create(WriteTxn& txn, std::uint32_t id, std::str
   info.partition_key = table.partition_key;
   info.sort_key = table.sort_key;
   info.shards.push_back({ShardId(id, 1, info.created_micros), "", 1, 0, info.created_micros, 0});
-  DDB_RETURN_IF_ERROR(Put(txn, info));
+  DDBEMU_RETURN_IF_ERROR(Put(txn, info));
   std::string index = StreamTablePrefix(ns);
   AppendU32(id, &index);
-  DDB_RETURN_IF_ERROR(map_.Put(txn, index, ""));
+  DDBEMU_RETURN_IF_ERROR(map_.Put(txn, index, ""));
   return info;
 }
 
 Status StreamStore::Disable(WriteTxn& txn, std::uint32_t id) {
-  DDB_ASSIGN_OR_RETURN(std::optional<StreamInfo> info, Get(txn, id));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<StreamInfo> info, Get(txn, id));
   if (!info || !info->enabled()) return Status::Ok();
   info->disabled_micros = clock_.NowMicros();
   StreamShard& open = info->shards.back();
@@ -260,9 +260,9 @@ Status StreamStore::Put(WriteTxn& txn, const StreamInfo& info) {
 }
 
 Result<std::optional<StreamInfo>> StreamStore::Get(const Txn& txn, std::uint32_t id) const {
-  DDB_ASSIGN_OR_RETURN(auto bytes, map_.Get(txn, InfoKey(id)));
+  DDBEMU_ASSIGN_OR_RETURN(auto bytes, map_.Get(txn, InfoKey(id)));
   if (!bytes) return std::optional<StreamInfo>();
-  DDB_ASSIGN_OR_RETURN(StreamInfo info, DecodeInfo(*bytes));
+  DDBEMU_ASSIGN_OR_RETURN(StreamInfo info, DecodeInfo(*bytes));
   return std::optional<StreamInfo>(std::move(info));
 }
 
@@ -270,17 +270,17 @@ Result<std::vector<StreamInfo>> StreamStore::List(const Txn& txn, std::string_vi
   const std::string prefix = StreamTablePrefix(ns);
   std::vector<std::uint32_t> ids;
   {
-    DDB_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map_));
+    DDBEMU_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map_));
     for (bool on = cursor.Seek(prefix); on && cursor.key().starts_with(prefix);
          on = cursor.Next()) {
       ids.push_back(ReadU32(cursor.key().substr(prefix.size())));
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
   }
   std::vector<StreamInfo> streams;
   const std::int64_t horizon = clock_.NowMicros() - kStreamRetentionMicros;
   for (std::uint32_t id : ids) {
-    DDB_ASSIGN_OR_RETURN(std::optional<StreamInfo> info, Get(txn, id));
+    DDBEMU_ASSIGN_OR_RETURN(std::optional<StreamInfo> info, Get(txn, id));
     if (!info) continue;
     if (!info->enabled() && info->disabled_micros < horizon) continue;  // past retention
     streams.push_back(std::move(*info));
@@ -295,7 +295,7 @@ Status StreamStore::Append(WriteTxn& txn, const TableSchema& table, const Item* 
   // Developer Guide ("Change data capture for DynamoDB Streams"): a write that does not change
   // the item writes no stream record.
   if (old_item != nullptr && new_item != nullptr && *old_item == *new_item) return Status::Ok();
-  DDB_ASSIGN_OR_RETURN(std::optional<StreamInfo> found, Get(txn, table.stream.stream_id));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<StreamInfo> found, Get(txn, table.stream.stream_id));
   if (!found || !found->enabled()) return Status::Ok();
   StreamInfo& info = *found;
   const std::int64_t now = clock_.NowMicros();
@@ -328,8 +328,8 @@ Status StreamStore::Append(WriteTxn& txn, const TableSchema& table, const Item* 
   if (new_view && new_item != nullptr) rec.new_image = *new_item;
   rec.size_bytes = ItemSize(rec.keys) + SizeOf(rec.old_image) + SizeOf(rec.new_image);
   ++open->record_count;
-  DDB_RETURN_IF_ERROR(map_.Put(txn, RecordKey(info.id, rec.sequence), EncodeRecord(rec)));
-  DDB_RETURN_IF_ERROR(Trim(txn, &info));
+  DDBEMU_RETURN_IF_ERROR(map_.Put(txn, RecordKey(info.id, rec.sequence), EncodeRecord(rec)));
+  DDBEMU_RETURN_IF_ERROR(Trim(txn, &info));
   return Put(txn, info);
 }
 
@@ -340,25 +340,26 @@ Status StreamStore::Trim(WriteTxn& txn, StreamInfo* info) {
   const std::string prefix = RecordPrefix(info->id);
   std::vector<std::string> expired;
   {
-    DDB_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map_));
+    DDBEMU_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map_));
     for (bool on = cursor.Seek(prefix);
          on && cursor.key().starts_with(prefix) && expired.size() < kTrimPerAppend;
          on = cursor.Next()) {
-      DDB_ASSIGN_OR_RETURN(StreamRecord rec, DecodeRecord(cursor.value()));
+      DDBEMU_ASSIGN_OR_RETURN(StreamRecord rec, DecodeRecord(cursor.value()));
       if (rec.created_micros >= horizon) break;
       expired.emplace_back(cursor.key());
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
   }
   for (const std::string& key : expired) {
-    DDB_ASSIGN_OR_RETURN(bool removed, map_.Delete(txn, key));
+    DDBEMU_ASSIGN_OR_RETURN(bool removed, map_.Delete(txn, key));
     (void)removed;
   }
   while (info->shards.size() > 1 && !info->shards.front().open() &&
          info->shards.front().created_micros < horizon) {
     // A closed shard past retention whose records are all trimmed disappears.
     const StreamShard& first = info->shards.front();
-    DDB_ASSIGN_OR_RETURN(auto remaining, map_.Get(txn, RecordKey(info->id, first.ending_sequence)));
+    DDBEMU_ASSIGN_OR_RETURN(auto remaining,
+                            map_.Get(txn, RecordKey(info->id, first.ending_sequence)));
     if (remaining) break;
     info->shards.erase(info->shards.begin());
   }
@@ -372,15 +373,15 @@ Result<std::vector<StreamRecord>> StreamStore::Read(const Txn& txn, std::uint32_
   if (from > to) return records;
   const std::int64_t horizon = clock_.NowMicros() - kStreamRetentionMicros;
   const std::string prefix = RecordPrefix(id);
-  DDB_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map_));
+  DDBEMU_ASSIGN_OR_RETURN(OrderedMapCursor cursor, OrderedMapCursor::Open(txn, map_));
   for (bool on = cursor.Seek(RecordKey(id, from)); on && cursor.key().starts_with(prefix);
        on = cursor.Next()) {
-    DDB_ASSIGN_OR_RETURN(StreamRecord rec, DecodeRecord(cursor.value()));
+    DDBEMU_ASSIGN_OR_RETURN(StreamRecord rec, DecodeRecord(cursor.value()));
     if (rec.sequence > to || records.size() >= limit) break;
     if (rec.created_micros < horizon) continue;
     records.push_back(std::move(rec));
   }
-  DDB_RETURN_IF_ERROR(cursor.status());
+  DDBEMU_RETURN_IF_ERROR(cursor.status());
   return records;
 }
 

@@ -1,9 +1,15 @@
-// AttributeValue's type descriptors, its shared empty members, and DynamoDB equality.
+// AttributeValue's type descriptors, its numbers as C++ numbers, its shared empty members, and
+// DynamoDB equality.
 #include "ddbemu/attribute_value.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cmath>
 #include <string_view>
+#include <system_error>
 #include <vector>
+
+#include "value/number.h"
 
 namespace ddbemu {
 
@@ -31,6 +37,37 @@ std::string_view TypeDescriptor(AttributeType type) {
       return "BS";
   }
   return "";
+}
+
+AttributeValue AttributeValue::N(double d) {
+  char text[64];
+  const auto [end, ec] = std::to_chars(text, text + sizeof text, d);  // shortest round trip
+  std::string shortest(text, ec == std::errc() ? end : text);
+  // "1e+20" -> "100000000000000000000"; a double beyond DynamoDB's range (1E-130 to 9.99E+125)
+  // or not finite keeps its text, which a request refuses with the service's message.
+  if (!std::isfinite(d)) return N(std::move(shortest));
+  Result<std::string> canonical = CanonicalNumber(shortest);
+  return N(canonical.ok() ? std::move(canonical).value() : std::move(shortest));
+}
+
+std::optional<std::int64_t> AttributeValue::as_int64() const {
+  if (type_ != AttributeType::kN) return std::nullopt;
+  std::int64_t n = 0;
+  const char* end = scalar_.data() + scalar_.size();
+  const auto [ptr, ec] = std::from_chars(scalar_.data(), end, n);
+  if (ec != std::errc() || ptr != end) return std::nullopt;  // a fraction, or out of range
+  return n;
+}
+
+std::optional<double> AttributeValue::as_double() const {
+  if (type_ != AttributeType::kN) return std::nullopt;
+  double d = 0;
+  const char* end = scalar_.data() + scalar_.size();
+  const auto [ptr, ec] = std::from_chars(scalar_.data(), end, d);
+  // DynamoDB's range (1E-130 to 9.99E+125) is within a double's, so only text no request has
+  // checked fails here.
+  if (ec != std::errc() || ptr != end) return std::nullopt;
+  return d;
 }
 
 namespace {

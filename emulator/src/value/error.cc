@@ -1,6 +1,10 @@
 // ApiError's wire names and HTTP statuses: the one table from ErrorCode to what the service
-// sends in an error response's `__type` and status line.
+// sends in an error response's `__type` and status line; the names of cancellation codes; how
+// errors print.
 #include "ddbemu/error.h"
+
+#include <array>
+#include <ostream>
 
 namespace ddbemu {
 namespace {
@@ -104,6 +108,44 @@ std::optional<ErrorCode> ErrorCodeFromTypeName(std::string_view type) {
     if (name.substr(name.find('#') + 1) == bare) return code;
   }
   return std::nullopt;
+}
+
+namespace {
+
+constexpr std::array<std::string_view, 8> kCancellationCodeNames = {
+    "None",
+    "ConditionalCheckFailed",
+    "ItemCollectionSizeLimitExceeded",
+    "TransactionConflict",
+    "ProvisionedThroughputExceeded",
+    "ThrottlingError",
+    "ValidationError",
+    "DuplicateItem",
+};
+static_assert(kCancellationCodeNames.size() ==
+              static_cast<std::size_t>(CancellationCode::kUnknown));
+
+}  // namespace
+
+CancellationCode CancellationCodeFromName(std::string_view name) {
+  for (std::size_t i = 0; i < kCancellationCodeNames.size(); ++i) {
+    if (kCancellationCodeNames[i] == name) return static_cast<CancellationCode>(i);
+  }
+  return CancellationCode::kUnknown;
+}
+
+std::string_view CancellationCodeName(CancellationCode code) {
+  const auto i = static_cast<std::size_t>(code);
+  return i < kCancellationCodeNames.size() ? kCancellationCodeNames[i] : std::string_view();
+}
+
+std::ostream& operator<<(std::ostream& out, const ApiError& error) {
+  return out << error.short_name() << ": " << error.message();
+}
+
+std::ostream& operator<<(std::ostream& out, const Status& status) {
+  if (status.ok()) return out << "OK";
+  return out << status.error();
 }
 
 }  // namespace ddbemu

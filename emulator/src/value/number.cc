@@ -221,7 +221,7 @@ int Number::Compare(const Number& a, const Number& b) {
 }
 
 Result<std::string> CanonicalNumber(std::string_view text) {
-  DDB_ASSIGN_OR_RETURN(Number n, Number::Parse(text));
+  DDBEMU_ASSIGN_OR_RETURN(Number n, Number::Parse(text));
   return n.ToString();
 }
 

@@ -48,7 +48,7 @@ bool ExceedsNesting(const AttributeValue& v, int level) {
 Status NormalizeMembers(AttributeValue& v) {
   switch (v.type()) {
     case AttributeType::kN: {
-      DDB_ASSIGN_OR_RETURN(v.scalar(), CanonicalNumber(v.scalar()));
+      DDBEMU_ASSIGN_OR_RETURN(v.scalar(), CanonicalNumber(v.scalar()));
       return Status::Ok();
     }
     case AttributeType::kSS:
@@ -62,15 +62,15 @@ Status NormalizeMembers(AttributeValue& v) {
     case AttributeType::kNS:
       if (v.set().empty()) return Invalid(kEmptyNS);
       for (std::string& member : v.set()) {
-        DDB_ASSIGN_OR_RETURN(member, CanonicalNumber(member));
+        DDBEMU_ASSIGN_OR_RETURN(member, CanonicalNumber(member));
       }
       if (HasDuplicates(v.set())) return ApiError::Validation(std::string(kDuplicateNumbers));
       return Status::Ok();
     case AttributeType::kL:
-      for (AttributeValue& e : v.list()) DDB_RETURN_IF_ERROR(NormalizeMembers(e));
+      for (AttributeValue& e : v.list()) DDBEMU_RETURN_IF_ERROR(NormalizeMembers(e));
       return Status::Ok();
     case AttributeType::kM:
-      for (auto& [name, e] : v.map()) DDB_RETURN_IF_ERROR(NormalizeMembers(e));
+      for (auto& [name, e] : v.map()) DDBEMU_RETURN_IF_ERROR(NormalizeMembers(e));
       return Status::Ok();
     default:
       return Status::Ok();
@@ -85,7 +85,7 @@ Status NormalizeAttributeValue(AttributeValue& value, int level) {
 }
 
 Status NormalizeItem(Item& item) {
-  for (auto& [name, value] : item) DDB_RETURN_IF_ERROR(NormalizeAttributeValue(value, 1));
+  for (auto& [name, value] : item) DDBEMU_RETURN_IF_ERROR(NormalizeAttributeValue(value, 1));
   return Status::Ok();
 }
 

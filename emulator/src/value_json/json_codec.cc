@@ -6,11 +6,14 @@
 // checked against DynamoDB Local 2.x; where the two differ the comment at the message says how.
 #include "value_json/json_codec.h"
 
+#include <rapidjson/error/en.h>
+
 #include <algorithm>
 #include <optional>
 #include <string_view>
 #include <vector>
 
+#include "ddbemu/json.h"
 #include "value/item_size.h"
 #include "value/number.h"
 #include "value/text_encodings.h"
@@ -90,7 +93,7 @@ bool ExceedsNesting(const Value& v, int level) {
 Result<AttributeValue> BuildValue(const Value& v);
 
 Result<AttributeValue> BuildNumber(const Value& v) {
-  DDB_ASSIGN_OR_RETURN(std::string canonical, CanonicalNumber(View(v)));
+  DDBEMU_ASSIGN_OR_RETURN(std::string canonical, CanonicalNumber(View(v)));
   return AttributeValue::N(std::move(canonical));
 }
 
@@ -121,7 +124,7 @@ Result<AttributeValue> BuildNumberSet(const Value& v) {
   for (const Value& e : v.GetArray()) {
     // A null member cannot be converted either; the service then names no value.
     if (e.IsNull()) return ApiError::Validation(std::string(kNotANumber));
-    DDB_ASSIGN_OR_RETURN(std::string canonical, CanonicalNumber(View(e)));
+    DDBEMU_ASSIGN_OR_RETURN(std::string canonical, CanonicalNumber(View(e)));
     members.push_back(std::move(canonical));
   }
   // Canonical text: numerically equal members are equal strings, neighbours once sorted.
@@ -150,7 +153,7 @@ Result<AttributeValue> BuildList(const Value& v) {
   list.reserve(v.Size());
   for (const Value& e : v.GetArray()) {
     if (e.IsNull()) return ApiError::Validation(std::string(kNullValue));
-    DDB_ASSIGN_OR_RETURN(AttributeValue element, BuildValue(e));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue element, BuildValue(e));
     list.push_back(std::move(element));
   }
   return AttributeValue::L(std::move(list));
@@ -170,7 +173,7 @@ Result<AttributeMap> BuildMap(const Value& v) {
   AttributeMap map;
   for (const auto& m : v.GetObject()) {
     if (m.value.IsNull()) return NullAttribute(View(m.name));
-    DDB_ASSIGN_OR_RETURN(AttributeValue value, BuildValue(m.value));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue value, BuildValue(m.value));
     map.insert_or_assign(std::string(View(m.name)), std::move(value));
   }
   return map;
@@ -198,7 +201,7 @@ Result<AttributeValue> BuildMember(AttributeType type, const Value& v) {
     case AttributeType::kL:
       return BuildList(v);
     case AttributeType::kM: {
-      DDB_ASSIGN_OR_RETURN(AttributeMap map, BuildMap(v));
+      DDBEMU_ASSIGN_OR_RETURN(AttributeMap map, BuildMap(v));
       return AttributeValue::M(std::move(map));
     }
   }
@@ -214,7 +217,7 @@ Result<AttributeValue> BuildValue(const Value& v) {
   for (const auto& m : v.GetObject()) {
     const auto type = jsonshape::TypeOfMember(View(m.name));
     if (!type || m.value.IsNull()) continue;  // unknown members and nulls are absent
-    DDB_ASSIGN_OR_RETURN(AttributeValue value, BuildMember(*type, m.value));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue value, BuildMember(*type, m.value));
     if (++types == 1) result = std::move(value);
   }
   if (types == 0) return ApiError::Validation(std::string(kEmptyValue));
@@ -254,7 +257,7 @@ Result<Item> ItemFromJson(const rapidjson::Value& json) {
   item.reserve(json.MemberCount());
   for (const auto& m : json.GetObject()) {
     if (m.value.IsNull()) return NullAttribute(View(m.name));
-    DDB_ASSIGN_OR_RETURN(AttributeValue value, ValidateValue(m.value, 1));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue value, ValidateValue(m.value, 1));
     item.insert_or_assign(std::string(View(m.name)), std::move(value));
   }
   return item;
@@ -352,6 +355,39 @@ void WriteEpochSeconds(std::int64_t micros, JsonWriter& out) {
 
 std::string BufferText(const rapidjson::StringBuffer& buffer) {
   return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+// ---- text -----------------------------------------------------------------------------------
+// FromJson (ddbemu/json.h): text parsed iteratively, so a deeply nested text cannot overflow the
+// stack before the 32-level check refuses it, and checked as UTF-8.
+namespace {
+
+Result<rapidjson::Document> ParseText(std::string_view text) {
+  rapidjson::Document doc;
+  doc.Parse<rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag>(text.data(),
+                                                                                    text.size());
+  if (doc.HasParseError()) {
+    std::string m = "Malformed DynamoDB JSON at offset ";
+    m += std::to_string(doc.GetErrorOffset());
+    m += ": ";
+    m += rapidjson::GetParseError_En(doc.GetParseError());
+    return ApiError::Serialization(std::move(m));
+  }
+  return doc;
+}
+
+}  // namespace
+
+template <>
+Result<Item> FromJson<Item>(std::string_view text) {
+  DDBEMU_ASSIGN_OR_RETURN(const rapidjson::Document doc, ParseText(text));
+  return ItemFromJson(doc);
+}
+
+template <>
+Result<AttributeValue> FromJson<AttributeValue>(std::string_view text) {
+  DDBEMU_ASSIGN_OR_RETURN(const rapidjson::Document doc, ParseText(text));
+  return AttributeValueFromJson(doc);
 }
 
 }  // namespace ddbemu

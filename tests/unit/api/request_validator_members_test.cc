@@ -15,7 +15,7 @@ namespace request_validator_members_test {
 
 Status Validate(const std::string& operation, const std::string& body, bool by_model) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseRequestBody(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseRequestBody(body, doc));
   if (!by_model) return ValidateRequest(operation, doc);
   const api_model::Operation* op = api_model::FindOperation(operation);
   EXPECT_NE(op, nullptr) << operation;

@@ -30,7 +30,7 @@ inline void PrintTo(const ValidationCase& c, std::ostream* os) {
 
 inline Status ValidateJson(const std::string& operation, const std::string& body) {
   rapidjson::Document doc;
-  DDB_RETURN_IF_ERROR(ParseRequestBody(body, doc));
+  DDBEMU_RETURN_IF_ERROR(ParseRequestBody(body, doc));
   return ValidateRequest(operation, doc);
 }
 

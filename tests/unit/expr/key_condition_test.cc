@@ -163,10 +163,11 @@ Result<KeyCondition> Extract(std::string_view text, const KeySchemaView& schema)
   if (names.count("#s")) names["#s"] = "sk";
   const Item values = ValuesFor(text, pool);
   ExpressionContext context(names.empty() ? nullptr : &names, values.empty() ? nullptr : &values);
-  DDB_ASSIGN_OR_RETURN(const Condition parsed, ParseCondition(text, ExpressionKind::kKeyCondition));
-  DDB_ASSIGN_OR_RETURN(const Condition bound,
-                       BindCondition(parsed, ExpressionKind::kKeyCondition, context));
-  DDB_RETURN_IF_ERROR(context.CheckAllUsed());
+  DDBEMU_ASSIGN_OR_RETURN(const Condition parsed,
+                          ParseCondition(text, ExpressionKind::kKeyCondition));
+  DDBEMU_ASSIGN_OR_RETURN(const Condition bound,
+                          BindCondition(parsed, ExpressionKind::kKeyCondition, context));
+  DDBEMU_RETURN_IF_ERROR(context.CheckAllUsed());
   return ExtractKeyCondition(bound, schema);
 }
 

@@ -238,9 +238,9 @@ AttributeUpdateEntry Entry(std::string attr, AttributeUpdateEntry::Action action
 }
 
 Result<Item> ApplyAttributeUpdates(std::vector<AttributeUpdateEntry> entries) {
-  DDB_ASSIGN_OR_RETURN(const UpdateExpression u, AttributeUpdatesToUpdate(entries));
+  DDBEMU_ASSIGN_OR_RETURN(const UpdateExpression u, AttributeUpdatesToUpdate(entries));
   const Item key{{"pk", S("leg")}};
-  DDB_ASSIGN_OR_RETURN(UpdateOutcome outcome, ApplyUpdate(u, &kItem, key));
+  DDBEMU_ASSIGN_OR_RETURN(UpdateOutcome outcome, ApplyUpdate(u, &kItem, key));
   return std::move(outcome.item);
 }
 

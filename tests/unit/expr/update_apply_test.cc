@@ -228,11 +228,11 @@ Result<Item> RunUpdate(std::string_view text, const Item* old_item) {
   const AttributeNames names = NamesFor(text);
   const Item values = ValuesFor(text, pool);
   ExpressionContext context(names.empty() ? nullptr : &names, values.empty() ? nullptr : &values);
-  DDB_ASSIGN_OR_RETURN(const UpdateExpression parsed, ParseUpdate(text));
-  DDB_ASSIGN_OR_RETURN(const UpdateExpression bound, BindUpdate(parsed, context));
-  DDB_RETURN_IF_ERROR(context.CheckAllUsed());
+  DDBEMU_ASSIGN_OR_RETURN(const UpdateExpression parsed, ParseUpdate(text));
+  DDBEMU_ASSIGN_OR_RETURN(const UpdateExpression bound, BindUpdate(parsed, context));
+  DDBEMU_RETURN_IF_ERROR(context.CheckAllUsed());
   const Item key{{"pk", AttributeValue::S("up")}};
-  DDB_ASSIGN_OR_RETURN(UpdateOutcome outcome, ApplyUpdate(bound, old_item, key));
+  DDBEMU_ASSIGN_OR_RETURN(UpdateOutcome outcome, ApplyUpdate(bound, old_item, key));
   return std::move(outcome.item);
 }
 

@@ -51,14 +51,14 @@ class ItemCollectionsTest : public ::testing::Test {
     Item old;
     auto had = store_->Get(*txn, *key, &old);
     EXPECT_TRUE(had.ok());
-    DDB_ASSIGN_OR_RETURN(ItemCollectionGuard guard,
-                         ItemCollectionGuard::Begin(*store_, *txn, table_, item, limit));
+    DDBEMU_ASSIGN_OR_RETURN(ItemCollectionGuard guard,
+                            ItemCollectionGuard::Begin(*store_, *txn, table_, item, limit));
     if (remove) {
       if (*had) EXPECT_TRUE(store_->Delete(*txn, table_, *key, old).ok());
     } else {
       EXPECT_TRUE(store_->Put(*txn, table_, *key, *had ? &old : nullptr, item).ok());
     }
-    DDB_RETURN_IF_ERROR(guard.Finish(*txn));  // an error aborts the transaction
+    DDBEMU_RETURN_IF_ERROR(guard.Finish(*txn));  // an error aborts the transaction
     EXPECT_TRUE(txn->Commit().ok());
     return guard.Metrics();
   }

@@ -3,6 +3,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
 namespace ddbemu {
 namespace attribute_value_test {
 
@@ -55,6 +60,58 @@ TEST(AttributeValue, ListsAreOrderedAndMapsCompareDeeply) {
   const auto m3 = AttributeValue::M({{"x", l2}, {"y", AttributeValue::SS({"q", "p"})}});
   EXPECT_EQ(m1, m2);
   EXPECT_FALSE(m1 == m3);
+}
+
+TEST(AttributeValue, NumbersFromCppNumbersAreCanonical) {
+  EXPECT_EQ(AttributeValue::N(30).scalar(), "30");
+  EXPECT_EQ(AttributeValue::N(-7L).scalar(), "-7");
+  EXPECT_EQ(AttributeValue::N(std::uint64_t{18446744073709551615u}).scalar(),
+            "18446744073709551615");
+  EXPECT_EQ(AttributeValue::N(0.1).scalar(), "0.1");
+  EXPECT_EQ(AttributeValue::N(2.5e-7).scalar(), "0.00000025");
+  EXPECT_EQ(AttributeValue::N(1e20).scalar(), "100000000000000000000");
+  EXPECT_EQ(AttributeValue::N(-0.0).scalar(), "0");
+  EXPECT_EQ(AttributeValue::N(3.0).scalar(), "3");
+  EXPECT_EQ(AttributeValue::N(1e300).scalar(), "1e+300");  // beyond 9.99E+125: refused later
+  EXPECT_TRUE(AttributeValue::N(1.5).is(AttributeType::kN));
+  EXPECT_EQ(AttributeValue::N("1.50").scalar(), "1.50");  // text as given (a request fixes it)
+}
+
+TEST(AttributeValue, StringsFromViewsAndLiterals) {
+  const std::string_view view = "hello world";
+  EXPECT_EQ(AttributeValue::S(view.substr(0, 5)), AttributeValue::S(std::string("hello")));
+  EXPECT_EQ(AttributeValue::S("lit").scalar(), "lit");
+}
+
+TEST(AttributeValue, TypedGettersAnswerOnlyForTheirType) {
+  const auto s = AttributeValue::S("x");
+  ASSERT_NE(s.as_string(), nullptr);
+  EXPECT_EQ(*s.as_string(), "x");
+  EXPECT_EQ(s.as_number_text(), nullptr);
+  EXPECT_EQ(s.as_int64(), std::nullopt);
+  EXPECT_EQ(s.as_bool(), std::nullopt);
+  EXPECT_EQ(s.as_map(), nullptr);
+
+  EXPECT_EQ(AttributeValue::N(-42).as_int64(), -42);
+  EXPECT_EQ(AttributeValue::N("9223372036854775807").as_int64(), INT64_MAX);
+  EXPECT_EQ(AttributeValue::N("9223372036854775808").as_int64(), std::nullopt);  // out of range
+  EXPECT_EQ(AttributeValue::N("1.5").as_int64(), std::nullopt);
+  EXPECT_EQ(AttributeValue::N("1.5").as_double(), 1.5);
+  EXPECT_EQ(AttributeValue::N("x").as_double(), std::nullopt);
+  EXPECT_EQ(*AttributeValue::N(7).as_number_text(), "7");
+  EXPECT_EQ(AttributeValue::Bool(true).as_bool(), true);
+  EXPECT_TRUE(AttributeValue::Null().is_null());
+  EXPECT_EQ(*AttributeValue::B("\\x01").as_binary(), "\\x01");
+
+  const auto m = AttributeValue::M({{"k", AttributeValue::N(1)}});
+  ASSERT_NE(m.as_map(), nullptr);
+  EXPECT_EQ(m.as_map()->size(), 1u);
+  EXPECT_EQ(m.as_list(), nullptr);
+  EXPECT_EQ(AttributeValue::L({m}).as_list()->size(), 1u);
+  EXPECT_EQ(AttributeValue::SS({"a"}).as_string_set()->front(), "a");
+  EXPECT_EQ(AttributeValue::SS({"a"}).as_number_set(), nullptr);
+  EXPECT_EQ(AttributeValue::NS({"1"}).as_number_set()->size(), 1u);
+  EXPECT_EQ(AttributeValue::BS({"b"}).as_binary_set()->size(), 1u);
 }
 
 }  // namespace attribute_value_test

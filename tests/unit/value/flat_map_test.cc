@@ -225,5 +225,16 @@ TEST(FlatMap, BehavesAsStdMapUnderRandomOperations) {
   EXPECT_GT(flat.size(), 10u);  // the run exercised a populated map, not an empty one
 }
 
+TEST(FlatMap, GetAnswersNullForAnAbsentName) {
+  Item item = {{"a", AttributeValue::S("x")}};
+  ASSERT_NE(item.get("a"), nullptr);
+  EXPECT_EQ(*item.get("a"), AttributeValue::S("x"));
+  EXPECT_EQ(item.get("b"), nullptr);
+  *item.get("a") = AttributeValue::N(1);
+  const Item& view = item;
+  EXPECT_EQ(view.get("a")->as_int64(), 1);
+  EXPECT_EQ(view.get(""), nullptr);
+}
+
 }  // namespace flat_map_test
 }  // namespace ddbemu

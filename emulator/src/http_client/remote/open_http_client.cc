@@ -47,8 +47,8 @@ Result<std::unique_ptr<http_client::JsonTransport>> OpenTransport(HttpClientOpti
   transport.request_timeout = options.request_timeout;
   transport.retry.max_attempts = options.max_attempts;
   transport.max_connections = options.max_connections;
-  DDB_ASSIGN_OR_RETURN(std::unique_ptr<client::HttpTransport> http,
-                       client::HttpTransport::Create(std::move(transport)));
+  DDBEMU_ASSIGN_OR_RETURN(std::unique_ptr<client::HttpTransport> http,
+                          client::HttpTransport::Create(std::move(transport)));
   return std::unique_ptr<http_client::JsonTransport>(
       std::make_unique<HttpJsonTransport>(std::move(http)));
 }
@@ -56,12 +56,12 @@ Result<std::unique_ptr<http_client::JsonTransport>> OpenTransport(HttpClientOpti
 }  // namespace
 
 Result<std::unique_ptr<Client>> OpenHttpClient(HttpClientOptions options) {
-  DDB_ASSIGN_OR_RETURN(auto transport, OpenTransport(std::move(options)));
+  DDBEMU_ASSIGN_OR_RETURN(auto transport, OpenTransport(std::move(options)));
   return http_client::MakeHttpClient(std::move(transport));
 }
 
 Result<std::unique_ptr<StreamsClient>> OpenHttpStreamsClient(HttpClientOptions options) {
-  DDB_ASSIGN_OR_RETURN(auto transport, OpenTransport(std::move(options)));
+  DDBEMU_ASSIGN_OR_RETURN(auto transport, OpenTransport(std::move(options)));
   return http_client::MakeHttpStreamsClient(std::move(transport));
 }
 

@@ -33,15 +33,15 @@ bool Crc32Matches(const HttpResponse& response) {
 Result<std::unique_ptr<HttpTransport>> HttpTransport::Create(HttpTransportOptions options) {
   const AwsEnvironment env = options.environment ? *options.environment : AwsEnvironment::Process();
   const std::string profile = ResolveProfile(options.profile, env);
-  DDB_ASSIGN_OR_RETURN(std::string region, ResolveRegion(options.region, profile, env));
+  DDBEMU_ASSIGN_OR_RETURN(std::string region, ResolveRegion(options.region, profile, env));
   Credentials credentials;
   if (options.credentials) {
     credentials = *options.credentials;
   } else {
-    DDB_ASSIGN_OR_RETURN(credentials, ResolveCredentials(profile, env));
+    DDBEMU_ASSIGN_OR_RETURN(credentials, ResolveCredentials(profile, env));
   }
   const std::string url = ResolveEndpointUrl(options.endpoint, region, profile, env);
-  DDB_ASSIGN_OR_RETURN(Endpoint endpoint, ParseEndpoint(url));
+  DDBEMU_ASSIGN_OR_RETURN(Endpoint endpoint, ParseEndpoint(url));
 
   ConnectionPoolOptions pool_options;
   pool_options.endpoint = endpoint;
@@ -50,7 +50,7 @@ Result<std::unique_ptr<HttpTransport>> HttpTransport::Create(HttpTransportOption
   pool_options.max_connections = options.max_connections;
   pool_options.ca_file = options.ca_file;
   pool_options.verify_peer = options.verify_tls;
-  DDB_ASSIGN_OR_RETURN(auto pool, ConnectionPool::Create(std::move(pool_options)));
+  DDBEMU_ASSIGN_OR_RETURN(auto pool, ConnectionPool::Create(std::move(pool_options)));
   return std::unique_ptr<HttpTransport>(new HttpTransport(std::move(options), std::move(endpoint),
                                                           std::move(region), std::move(credentials),
                                                           std::move(pool)));

@@ -92,7 +92,7 @@ class Schemas {
 Status CheckItem(const Caller& caller, Schemas& schemas, std::string_view action,
                  std::string_view table_name_or_arn, const Item& key_or_item) {
   const std::string table = TableNameOf(caller, table_name_or_arn);
-  DDB_RETURN_IF_ERROR(CheckAction(caller, action, table));
+  DDBEMU_RETURN_IF_ERROR(CheckAction(caller, action, table));
   if (!caller.policy->restricts_leading_keys()) return Status::Ok();
   const TableSchema* schema = schemas.Find(caller, table_name_or_arn);
   if (schema == nullptr) return Status::Ok();  // the operation reports the missing table
@@ -107,7 +107,7 @@ Status CheckQuery(Engine& engine, const Caller& caller, Schemas& schemas, std::s
   const std::string table = TableNameOf(caller, request.read.table_name);
   const std::string resource =
       request.read.index_name ? caller.TableArn(table) + "/index/" + *request.read.index_name : "";
-  DDB_RETURN_IF_ERROR(CheckAction(caller, action, table, resource));
+  DDBEMU_RETURN_IF_ERROR(CheckAction(caller, action, table, resource));
   if (!caller.policy->restricts_leading_keys()) return Status::Ok();
   // The key condition as Query reads it; a request it cannot read fails in Query itself.
   const TableSchema* schema = schemas.Find(caller, request.read.table_name);
@@ -124,7 +124,7 @@ Status CheckQuery(Engine& engine, const Caller& caller, Schemas& schemas, std::s
           : Result<expr::KeyCondition>(ApiError::Validation(""));
   if (!condition.ok()) return Status::Ok();
   for (const expr::KeyPredicate& p : condition->partition) {
-    DDB_RETURN_IF_ERROR(CheckLeadingKey(caller, action, table, p.value, resource));
+    DDBEMU_RETURN_IF_ERROR(CheckLeadingKey(caller, action, table, p.value, resource));
   }
   return Status::Ok();
 }
@@ -134,7 +134,7 @@ Status CheckScan(const Caller& caller, std::string_view action, const std::strin
                  const std::optional<std::string>& index_name) {
   const std::string table = TableNameOf(caller, table_name);
   const std::string resource = index_name ? caller.TableArn(table) + "/index/" + *index_name : "";
-  DDB_RETURN_IF_ERROR(CheckAction(caller, action, table, resource));
+  DDBEMU_RETURN_IF_ERROR(CheckAction(caller, action, table, resource));
   if (caller.policy->restricts_leading_keys()) {
     return Denied(caller, action, resource.empty() ? caller.TableArn(table) : resource);
   }
@@ -154,12 +154,12 @@ Status CheckStatement(Engine& engine, const Caller& caller, Schemas& schemas,
     switch (plan->kind) {
       case SelectPlan::Kind::kGet:
         for (const api::GetItemRequest& get : plan->gets) {
-          DDB_RETURN_IF_ERROR(CheckItem(caller, schemas, kSelect, get.table_name, get.key));
+          DDBEMU_RETURN_IF_ERROR(CheckItem(caller, schemas, kSelect, get.table_name, get.key));
         }
         return Status::Ok();
       case SelectPlan::Kind::kQuery:
         for (const api::QueryRequest& query : plan->queries) {
-          DDB_RETURN_IF_ERROR(CheckQuery(engine, caller, schemas, kSelect, query));
+          DDBEMU_RETURN_IF_ERROR(CheckQuery(engine, caller, schemas, kSelect, query));
         }
         return Status::Ok();
       case SelectPlan::Kind::kScan:
@@ -230,9 +230,9 @@ Status Authorize(Engine& engine, const Caller& caller, const api::BatchGetItemRe
   if (!caller.policies_on) return Status::Ok();
   Schemas schemas(engine);
   for (const api::KeysAndAttributes& table : request.tables) {
-    DDB_RETURN_IF_ERROR(CheckAction(caller, "BatchGetItem", TableNameOf(caller, table.table)));
+    DDBEMU_RETURN_IF_ERROR(CheckAction(caller, "BatchGetItem", TableNameOf(caller, table.table)));
     for (const Item& key : table.keys) {
-      DDB_RETURN_IF_ERROR(CheckItem(caller, schemas, "BatchGetItem", table.table, key));
+      DDBEMU_RETURN_IF_ERROR(CheckItem(caller, schemas, "BatchGetItem", table.table, key));
     }
   }
   return Status::Ok();
@@ -242,9 +242,9 @@ Status Authorize(Engine& engine, const Caller& caller, const api::BatchWriteItem
   if (!caller.policies_on) return Status::Ok();
   Schemas schemas(engine);
   for (const api::TableWriteRequests& table : request.tables) {
-    DDB_RETURN_IF_ERROR(CheckAction(caller, "BatchWriteItem", TableNameOf(caller, table.table)));
+    DDBEMU_RETURN_IF_ERROR(CheckAction(caller, "BatchWriteItem", TableNameOf(caller, table.table)));
     for (const api::WriteRequest& write : table.requests) {
-      DDB_RETURN_IF_ERROR(CheckItem(caller, schemas, "BatchWriteItem", table.table, write.item));
+      DDBEMU_RETURN_IF_ERROR(CheckItem(caller, schemas, "BatchWriteItem", table.table, write.item));
     }
   }
   return Status::Ok();
@@ -255,7 +255,7 @@ Status Authorize(Engine& engine, const Caller& caller,
   if (!caller.policies_on) return Status::Ok();
   Schemas schemas(engine);
   for (const api::TransactGetAction& action : request.actions) {
-    DDB_RETURN_IF_ERROR(CheckItem(caller, schemas, "GetItem", action.table_name, action.key));
+    DDBEMU_RETURN_IF_ERROR(CheckItem(caller, schemas, "GetItem", action.table_name, action.key));
   }
   return Status::Ok();
 }
@@ -267,18 +267,19 @@ Status Authorize(Engine& engine, const Caller& caller,
   for (const api::TransactWriteAction& action : request.actions) {
     switch (action.kind) {
       case api::TransactActionKind::kPut:
-        DDB_RETURN_IF_ERROR(CheckItem(caller, schemas, "PutItem", action.table_name, action.item));
+        DDBEMU_RETURN_IF_ERROR(
+            CheckItem(caller, schemas, "PutItem", action.table_name, action.item));
         break;
       case api::TransactActionKind::kUpdate:
-        DDB_RETURN_IF_ERROR(
+        DDBEMU_RETURN_IF_ERROR(
             CheckItem(caller, schemas, "UpdateItem", action.table_name, action.key));
         break;
       case api::TransactActionKind::kDelete:
-        DDB_RETURN_IF_ERROR(
+        DDBEMU_RETURN_IF_ERROR(
             CheckItem(caller, schemas, "DeleteItem", action.table_name, action.key));
         break;
       case api::TransactActionKind::kConditionCheck:
-        DDB_RETURN_IF_ERROR(
+        DDBEMU_RETURN_IF_ERROR(
             CheckItem(caller, schemas, "ConditionCheckItem", action.table_name, action.key));
         break;
     }
@@ -298,7 +299,7 @@ Status Authorize(Engine& engine, const Caller& caller,
   if (!caller.policies_on) return Status::Ok();
   Schemas schemas(engine);
   for (const api::PartiqlStatement& statement : request.statements) {
-    DDB_RETURN_IF_ERROR(CheckStatement(engine, caller, schemas, statement));
+    DDBEMU_RETURN_IF_ERROR(CheckStatement(engine, caller, schemas, statement));
   }
   return Status::Ok();
 }
@@ -308,7 +309,7 @@ Status Authorize(Engine& engine, const Caller& caller,
   if (!caller.policies_on) return Status::Ok();
   Schemas schemas(engine);
   for (const api::PartiqlStatement& statement : request.statements) {
-    DDB_RETURN_IF_ERROR(CheckStatement(engine, caller, schemas, statement));
+    DDBEMU_RETURN_IF_ERROR(CheckStatement(engine, caller, schemas, statement));
   }
   return Status::Ok();
 }

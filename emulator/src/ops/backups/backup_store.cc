@@ -69,7 +69,7 @@ Status BackupStore::Put(storage::WriteTxn& txn, std::string_view ns,
 
 Result<std::optional<BackupRecord>> BackupStore::Get(const storage::Txn& txn, std::string_view ns,
                                                      std::string_view id) const {
-  DDB_ASSIGN_OR_RETURN(auto value, txn.Get(meta_, Prefix(ns) + std::string(id)));
+  DDBEMU_ASSIGN_OR_RETURN(auto value, txn.Get(meta_, Prefix(ns) + std::string(id)));
   if (!value) return std::optional<BackupRecord>();
   BackupRecord r;
   if (!Decode(id, *value, &r)) return ApiError::InternalServerError("A backup record is corrupt");
@@ -79,9 +79,9 @@ Result<std::optional<BackupRecord>> BackupStore::Get(const storage::Txn& txn, st
 Result<std::uint64_t> BackupStore::NextSequence(storage::WriteTxn& txn, std::string_view ns) const {
   std::string key = "b";
   key.append(ns);
-  DDB_ASSIGN_OR_RETURN(auto value, txn.Get(meta_, key));
+  DDBEMU_ASSIGN_OR_RETURN(auto value, txn.Get(meta_, key));
   const std::uint64_t next = (value ? Number<std::uint64_t>(*value) : 0) + 1;
-  DDB_RETURN_IF_ERROR(txn.Put(meta_, key, std::to_string(next)));
+  DDBEMU_RETURN_IF_ERROR(txn.Put(meta_, key, std::to_string(next)));
   return next;
 }
 
@@ -94,7 +94,7 @@ Result<std::vector<BackupRecord>> BackupStore::List(const storage::Txn& txn,
                                                     std::string_view ns) const {
   const std::string prefix = Prefix(ns);
   std::vector<BackupRecord> out;
-  DDB_ASSIGN_OR_RETURN(storage::Cursor c, storage::Cursor::Open(txn, meta_));
+  DDBEMU_ASSIGN_OR_RETURN(storage::Cursor c, storage::Cursor::Open(txn, meta_));
   for (bool on = c.Seek(prefix); on && c.key().starts_with(prefix); on = c.Next()) {
     BackupRecord r;
     if (!Decode(c.key().substr(prefix.size()), c.value(), &r)) {
@@ -102,7 +102,7 @@ Result<std::vector<BackupRecord>> BackupStore::List(const storage::Txn& txn,
     }
     out.push_back(std::move(r));
   }
-  DDB_RETURN_IF_ERROR(c.status());
+  DDBEMU_RETURN_IF_ERROR(c.status());
   return out;
 }
 

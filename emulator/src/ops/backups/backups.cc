@@ -66,9 +66,9 @@ Status CopyItems(storage::WriteTxn& txn, storage::ItemStore& store, const TableS
                  const TableSchema& to) {
   std::vector<Item> items;
   {
-    DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
-                         store.OpenRange(txn, storage::KeyspaceRange(from.keyspace_id),
-                                         storage::ScanDirection::kForward));
+    DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
+                            store.OpenRange(txn, storage::KeyspaceRange(from.keyspace_id),
+                                            storage::ScanDirection::kForward));
     for (; cursor.valid(); cursor.Next()) {
       Item item;
       if (!itemcodec::DecodeItem(cursor.value(), &item)) {
@@ -76,11 +76,11 @@ Status CopyItems(storage::WriteTxn& txn, storage::ItemStore& store, const TableS
       }
       items.push_back(std::move(item));
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
   }
   for (const Item& item : items) {
-    DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(to, item));
-    DDB_ASSIGN_OR_RETURN(auto changes, store.Put(txn, to, key, nullptr, item));
+    DDBEMU_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(to, item));
+    DDBEMU_ASSIGN_OR_RETURN(auto changes, store.Put(txn, to, key, nullptr, item));
     (void)changes;
   }
   return Status::Ok();
@@ -96,9 +96,9 @@ Result<Located> Locate(const Engine& engine, const storage::Txn& txn, const Call
   const std::string_view id = IdOf(arn);
   if (id.empty()) return BackupNotFound(arn);
   const BackupStore backups(engine.env);
-  DDB_ASSIGN_OR_RETURN(auto record, backups.Get(txn, caller.ns, id));
+  DDBEMU_ASSIGN_OR_RETURN(auto record, backups.Get(txn, caller.ns, id));
   if (!record) return BackupNotFound(arn);
-  DDB_ASSIGN_OR_RETURN(auto snapshot, engine.catalog.Get(txn, BackupNamespace(caller.ns), id));
+  DDBEMU_ASSIGN_OR_RETURN(auto snapshot, engine.catalog.Get(txn, BackupNamespace(caller.ns), id));
   if (!snapshot) return BackupNotFound(arn);
   return Located{std::move(*record), std::move(*snapshot)};
 }
@@ -107,17 +107,17 @@ Result<Located> Locate(const Engine& engine, const storage::Txn& txn, const Call
 
 Result<api::BackupView> CreateBackup(Engine& engine, const Caller& caller,
                                      const api::CreateBackupRequest& request) {
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
   if (!table) return TableNotFoundError(name);
   storage::ItemStore store(engine.env);
-  DDB_ASSIGN_OR_RETURN(const storage::KeyspaceStats stats, store.TableStats(txn, *table));
+  DDBEMU_ASSIGN_OR_RETURN(const storage::KeyspaceStats stats, store.TableStats(txn, *table));
 
   BackupRecord record;
   record.creation_micros = engine.clock.NowMicros();
-  DDB_ASSIGN_OR_RETURN(const std::uint64_t sequence,
-                       BackupStore(engine.env).NextSequence(txn, caller.ns));
+  DDBEMU_ASSIGN_OR_RETURN(const std::uint64_t sequence,
+                          BackupStore(engine.env).NextSequence(txn, caller.ns));
   record.id = NewBackupId(record.creation_micros, sequence);
   record.name = request.backup_name;
   record.table_name = table->name;
@@ -128,20 +128,20 @@ Result<api::BackupView> CreateBackup(Engine& engine, const Caller& caller,
   // The snapshot: the schema as it is now, under the backup's id, with key spaces of its own.
   TableSchema snapshot = *table;
   snapshot.name = record.id;
-  DDB_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &snapshot));
-  DDB_RETURN_IF_ERROR(CopyItems(txn, store, *table, snapshot));
+  DDBEMU_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &snapshot));
+  DDBEMU_RETURN_IF_ERROR(CopyItems(txn, store, *table, snapshot));
   snapshot.name = record.id;
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, BackupNamespace(caller.ns), snapshot));
-  DDB_RETURN_IF_ERROR(BackupStore(engine.env).Put(txn, caller.ns, record));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, BackupNamespace(caller.ns), snapshot));
+  DDBEMU_RETURN_IF_ERROR(BackupStore(engine.env).Put(txn, caller.ns, record));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   return View(caller, record, std::nullopt);
 }
 
 Result<api::BackupView> DescribeBackup(Engine& engine, const Caller& caller,
                                        const api::BackupArnRequest& request) {
   const std::string_view backup_arn = request.backup_arn;
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
   // The snapshot keeps the source's creation time and throughput, not its name.
   return View(caller, found.record, std::move(found.snapshot));
 }
@@ -149,17 +149,17 @@ Result<api::BackupView> DescribeBackup(Engine& engine, const Caller& caller,
 Result<api::BackupView> DeleteBackup(Engine& engine, const Caller& caller,
                                      const api::BackupArnRequest& request) {
   const std::string_view backup_arn = request.backup_arn;
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
   storage::ItemStore store(engine.env);
-  DDB_RETURN_IF_ERROR(store.DropTable(txn, found.snapshot));
-  DDB_ASSIGN_OR_RETURN(bool removed,
-                       engine.catalog.Delete(txn, BackupNamespace(caller.ns), found.record.id));
+  DDBEMU_RETURN_IF_ERROR(store.DropTable(txn, found.snapshot));
+  DDBEMU_ASSIGN_OR_RETURN(bool removed,
+                          engine.catalog.Delete(txn, BackupNamespace(caller.ns), found.record.id));
   (void)removed;
-  DDB_ASSIGN_OR_RETURN(bool dropped,
-                       BackupStore(engine.env).Delete(txn, caller.ns, found.record.id));
+  DDBEMU_ASSIGN_OR_RETURN(bool dropped,
+                          BackupStore(engine.env).Delete(txn, caller.ns, found.record.id));
   (void)dropped;
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   api::BackupView view = View(caller, found.record, std::move(found.snapshot));
   view.status = "DELETED";
   return view;
@@ -169,11 +169,11 @@ Result<api::ListBackupsResponse> ListBackups(Engine& engine, const Caller& calle
                                              const api::ListBackupsRequest& request) {
   std::string table;
   if (!request.table_name.empty()) {
-    DDB_ASSIGN_OR_RETURN(table, ResolveTableName(caller, request.table_name));
+    DDBEMU_ASSIGN_OR_RETURN(table, ResolveTableName(caller, request.table_name));
   }
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(std::vector<BackupRecord> records,
-                       BackupStore(engine.env).List(txn, caller.ns));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<BackupRecord> records,
+                          BackupStore(engine.env).List(txn, caller.ns));
   const std::string_view start_id = IdOf(request.exclusive_start_backup_arn);
   const bool user =
       request.backup_type.empty() || request.backup_type == "USER" || request.backup_type == "ALL";
@@ -202,10 +202,10 @@ Result<api::RestoreTableResponse> RestoreTableFromBackup(
     Engine& engine, const Caller& caller, const api::RestoreTableFromBackupRequest& request) {
   const std::string_view backup_arn = request.backup_arn;
   const std::string_view target_table_name = request.target_table_name;
-  DDB_ASSIGN_OR_RETURN(const std::string target, ResolveTableName(caller, target_table_name));
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
-  DDB_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, target));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string target, ResolveTableName(caller, target_table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(Located found, Locate(engine, txn, caller, backup_arn));
+  DDBEMU_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, target));
   if (existing) {
     return ApiError(ErrorCode::kTableAlreadyExists, "Table already exists: " + target);
   }
@@ -215,12 +215,12 @@ Result<api::RestoreTableResponse> RestoreTableFromBackup(
   restored.table_id = NewTableId();
   restored.creation_micros = now;
   restored.status = TableStatus::kActive;
-  DDB_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &restored));
+  DDBEMU_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &restored));
   storage::ItemStore store(engine.env);
-  DDB_RETURN_IF_ERROR(CopyItems(txn, store, found.snapshot, restored));
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, restored));
-  DDB_ASSIGN_OR_RETURN(api::TableCounts counts, ReadCounts(engine, txn, restored));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(CopyItems(txn, store, found.snapshot, restored));
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, restored));
+  DDBEMU_ASSIGN_OR_RETURN(api::TableCounts counts, ReadCounts(engine, txn, restored));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
 
   // As CreateTable answers: CREATING, while the table is already usable.
   api::RestoreTableResponse response;

@@ -18,12 +18,12 @@ namespace {
 // since then put back at its version of that time.
 Status CopyAsOf(storage::WriteTxn& txn, storage::ItemStore& store, const storage::ChangeLog& log,
                 const TableSchema& from, const TableSchema& to, std::int64_t micros) {
-  DDB_ASSIGN_OR_RETURN(auto changed, log.VersionsAt(txn, from.table_id, micros));
+  DDBEMU_ASSIGN_OR_RETURN(auto changed, log.VersionsAt(txn, from.table_id, micros));
   std::vector<Item> items;
   {
-    DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
-                         store.OpenRange(txn, storage::KeyspaceRange(from.keyspace_id),
-                                         storage::ScanDirection::kForward));
+    DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
+                            store.OpenRange(txn, storage::KeyspaceRange(from.keyspace_id),
+                                            storage::ScanDirection::kForward));
     for (; cursor.valid(); cursor.Next()) {
       if (changed.contains(std::string(cursor.key()))) continue;
       Item item;
@@ -32,14 +32,14 @@ Status CopyAsOf(storage::WriteTxn& txn, storage::ItemStore& store, const storage
       }
       items.push_back(std::move(item));
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
   }
   for (auto& [key, version] : changed) {
     if (version) items.push_back(std::move(*version));
   }
   for (const Item& item : items) {
-    DDB_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(to, item));
-    DDB_ASSIGN_OR_RETURN(auto changes, store.Put(txn, to, key, nullptr, item));
+    DDBEMU_ASSIGN_OR_RETURN(const std::string key, storage::EncodeTableKey(to, item));
+    DDBEMU_ASSIGN_OR_RETURN(auto changes, store.Put(txn, to, key, nullptr, item));
     (void)changes;
   }
   return Status::Ok();
@@ -49,17 +49,17 @@ Status CopyAsOf(storage::WriteTxn& txn, storage::ItemStore& store, const storage
 
 Result<api::RestoreTableResponse> RestoreTableToPointInTime(
     Engine& engine, const Caller& caller, const api::RestoreTableToPointInTimeRequest& request) {
-  DDB_ASSIGN_OR_RETURN(const std::string source, ResolveTableName(caller, request.source_table));
-  DDB_ASSIGN_OR_RETURN(const std::string target,
-                       ResolveTableName(caller, request.target_table_name));
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, source));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string source, ResolveTableName(caller, request.source_table));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string target,
+                          ResolveTableName(caller, request.target_table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, source));
   if (!table) return ApiError(ErrorCode::kTableNotFound, "Table not found: " + source);
-  DDB_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, target));
+  DDBEMU_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, target));
   if (existing) {
     return ApiError(ErrorCode::kTableAlreadyExists, "Table already exists: " + target);
   }
-  DDB_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
+  DDBEMU_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
   if (!setting.enabled || engine.change_log == nullptr) {
     return ApiError(ErrorCode::kPointInTimeRecoveryUnavailable,
                     "Point in time recovery is not enabled for table '" + source + "'");
@@ -84,12 +84,12 @@ Result<api::RestoreTableResponse> RestoreTableToPointInTime(
   restored.stream = StreamSettings{};
   restored.ttl = TimeToLiveSettings{};
   restored.deletion_protection = false;
-  DDB_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &restored));
+  DDBEMU_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &restored));
   storage::ItemStore store(engine.env);
-  DDB_RETURN_IF_ERROR(CopyAsOf(txn, store, *engine.change_log, *table, restored, at));
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, restored));
-  DDB_ASSIGN_OR_RETURN(api::TableCounts counts, ReadCounts(engine, txn, restored));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(CopyAsOf(txn, store, *engine.change_log, *table, restored, at));
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, restored));
+  DDBEMU_ASSIGN_OR_RETURN(api::TableCounts counts, ReadCounts(engine, txn, restored));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
 
   api::RestoreTableResponse response;
   response.shown = std::move(restored);

@@ -73,15 +73,15 @@ Status CheckKeysUnique(const api::KeysAndAttributes& entry) {
 
 Result<std::vector<PreparedTable>> PrepareTables(Engine& engine,
                                                  const api::BatchGetItemRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckNoMixAcrossTables(request));
+  DDBEMU_RETURN_IF_ERROR(CheckNoMixAcrossTables(request));
   std::vector<PreparedTable> tables;
   std::size_t key_count = 0;
   for (const api::KeysAndAttributes& entry : request.tables) {
-    DDB_RETURN_IF_ERROR(CheckAttributesToGetUnique(entry));
-    DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
-                         PrepareItemExpressions(entry.expressions, entry.legacy,
-                                                {.projection = true}, engine.expression_cache));
-    DDB_RETURN_IF_ERROR(CheckKeysUnique(entry));
+    DDBEMU_RETURN_IF_ERROR(CheckAttributesToGetUnique(entry));
+    DDBEMU_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                            PrepareItemExpressions(entry.expressions, entry.legacy,
+                                                   {.projection = true}, engine.expression_cache));
+    DDBEMU_RETURN_IF_ERROR(CheckKeysUnique(entry));
     key_count += entry.keys.size();
     if (key_count > kMaxKeys) {
       return ApiError::Validation("Too many items requested for the BatchGetItem call");
@@ -114,12 +114,12 @@ class BatchReader {
     response->responses.emplace_back(entry.table, std::vector<Item>());
     tally_.Touch(entry.table);
     for (const Item& key : entry.keys) {
-      DDB_ASSIGN_OR_RETURN(const std::string storage_key,
-                           storage::EncodeTableKey(*prepared.table, key));
+      DDBEMU_ASSIGN_OR_RETURN(const std::string storage_key,
+                              storage::EncodeTableKey(*prepared.table, key));
       Item item;
       bool found = false;
       if (!limit_reached_) {
-        DDB_ASSIGN_OR_RETURN(found, engine_.items.Get(txn_, storage_key, &item));
+        DDBEMU_ASSIGN_OR_RETURN(found, engine_.items.Get(txn_, storage_key, &item));
         // Realism switch: without ConsistentRead a recent write may not be seen yet.
         if (!consistent && engine_.history != nullptr) {
           if (auto lagged = engine_.history->Lagged(prepared.table->keyspace_id, storage_key)) {
@@ -183,23 +183,23 @@ class BatchReader {
 
 Result<api::BatchGetItemResponse> BatchGetItem(Engine& engine, const Caller& caller,
                                                const api::BatchGetItemRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::vector<PreparedTable> tables, PrepareTables(engine, request));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<PreparedTable> tables, PrepareTables(engine, request));
 
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   RequestTables schemas(engine, txn, caller);
   for (PreparedTable& prepared : tables) {
-    DDB_ASSIGN_OR_RETURN(prepared.table, schemas.Find(prepared.entry->table));
+    DDBEMU_ASSIGN_OR_RETURN(prepared.table, schemas.Find(prepared.entry->table));
     for (const Item& key : prepared.entry->keys) {
-      DDB_RETURN_IF_ERROR(ValidateKey(*prepared.table, key));
+      DDBEMU_RETURN_IF_ERROR(ValidateKey(*prepared.table, key));
     }
   }
 
   api::BatchGetItemResponse response;
   BatchReader reader(engine, caller, txn);
   for (const PreparedTable& prepared : tables) {
-    DDB_RETURN_IF_ERROR(reader.ReadTable(prepared, &response));
+    DDBEMU_RETURN_IF_ERROR(reader.ReadTable(prepared, &response));
   }
-  DDB_RETURN_IF_ERROR(reader.Outcome());
+  DDBEMU_RETURN_IF_ERROR(reader.Outcome());
   reader.Charge();
   if (request.return_consumed_capacity != api::ReturnConsumedCapacity::kNone) {
     response.consumed_capacity = reader.tally().Tables();

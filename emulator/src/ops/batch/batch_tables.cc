@@ -30,8 +30,8 @@ Result<const TableSchema*> RequestTables::Find(std::string_view name_or_arn) {
     if (name.error().code() == ErrorCode::kResourceNotFound) return TableNotFound();
     return std::move(name).error();
   }
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       FindItemTable(engine_, txn_, caller_, *name));
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                          FindItemTable(engine_, txn_, caller_, *name));
   auto [it, inserted] = tables_.emplace(std::string(name_or_arn), std::move(table));
   return it->second.get();
 }

@@ -40,7 +40,7 @@ Status CheckRequestsWithoutTables(const api::BatchWriteItemRequest& request) {
   for (const api::TableWriteRequests& entry : request.tables) {
     for (const api::WriteRequest& write : entry.requests) {
       if (write.kind == api::WriteRequest::Kind::kPut)
-        DDB_RETURN_IF_ERROR(CheckItemSize(write.item));
+        DDBEMU_RETURN_IF_ERROR(CheckItemSize(write.item));
     }
   }
   return Status::Ok();
@@ -53,12 +53,12 @@ Result<std::vector<PlannedWrite>> PlanWrites(RequestTables& tables,
   std::vector<PlannedWrite> plan;
   std::set<std::string> storage_keys;
   for (const api::TableWriteRequests& entry : request.tables) {
-    DDB_ASSIGN_OR_RETURN(const TableSchema* table, tables.Find(entry.table));
+    DDBEMU_ASSIGN_OR_RETURN(const TableSchema* table, tables.Find(entry.table));
     for (const api::WriteRequest& write : entry.requests) {
       const bool is_put = write.kind == api::WriteRequest::Kind::kPut;
-      DDB_RETURN_IF_ERROR(is_put ? ValidateBatchPutItem(*table, write.item)
-                                 : ValidateKey(*table, write.item));
-      DDB_ASSIGN_OR_RETURN(std::string storage_key, storage::EncodeTableKey(*table, write.item));
+      DDBEMU_RETURN_IF_ERROR(is_put ? ValidateBatchPutItem(*table, write.item)
+                                    : ValidateKey(*table, write.item));
+      DDBEMU_ASSIGN_OR_RETURN(std::string storage_key, storage::EncodeTableKey(*table, write.item));
       if (!storage_keys.insert(storage_key).second) {
         return ApiError::Validation("Provided list of item keys contains duplicates");
       }
@@ -90,12 +90,13 @@ class BatchWriter {
   Status Apply(const PlannedWrite& write, api::BatchWriteItemResponse* response) {
     tally_.Touch(write.table_entry->table);
     Item current;
-    DDB_ASSIGN_OR_RETURN(bool exists, engine_.items.Get(txn_, write.storage_key, &current));
+    DDBEMU_ASSIGN_OR_RETURN(bool exists, engine_.items.Get(txn_, write.storage_key, &current));
     const Item* old_item = exists ? &current : nullptr;
     const bool is_put = write.request->kind == api::WriteRequest::Kind::kPut;
     ItemMutation mutation{.kind = is_put ? MutationKind::kPut : MutationKind::kDelete};
     (is_put ? mutation.item : mutation.key) = write.request->item;
-    DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(*write.table, mutation, old_item));
+    DDBEMU_ASSIGN_OR_RETURN(MutationOutcome outcome,
+                            ApplyMutation(*write.table, mutation, old_item));
 
     const std::size_t old_size = exists ? ItemSize(current) : 0;
     const std::size_t new_size = outcome.new_item ? ItemSize(*outcome.new_item) : 0;
@@ -116,18 +117,18 @@ class BatchWriter {
     any_admitted_ = true;
     // Tables with LSIs: the 10 GB item-collection limit (the whole batch fails with
     // ItemCollectionSizeLimitExceededException), and ItemCollectionMetrics.
-    DDB_ASSIGN_OR_RETURN(
+    DDBEMU_ASSIGN_OR_RETURN(
         ItemCollectionGuard collection,
         ItemCollectionGuard::Begin(engine_.items, txn_, *write.table, write.request->item));
     storage::IndexChanges changes;
     if (outcome.new_item) {
-      DDB_ASSIGN_OR_RETURN(changes, engine_.items.Put(txn_, *write.table, write.storage_key,
-                                                      old_item, *outcome.new_item));
+      DDBEMU_ASSIGN_OR_RETURN(changes, engine_.items.Put(txn_, *write.table, write.storage_key,
+                                                         old_item, *outcome.new_item));
     } else if (old_item != nullptr) {
-      DDB_ASSIGN_OR_RETURN(changes,
-                           engine_.items.Delete(txn_, *write.table, write.storage_key, *old_item));
+      DDBEMU_ASSIGN_OR_RETURN(
+          changes, engine_.items.Delete(txn_, *write.table, write.storage_key, *old_item));
     }
-    DDB_RETURN_IF_ERROR(collection.Finish(txn_));
+    DDBEMU_RETURN_IF_ERROR(collection.Finish(txn_));
     if (return_item_collection_metrics_) {
       AddItemCollectionMetrics(write.table_entry->table, collection.Metrics(),
                                &response->item_collection_metrics);
@@ -161,18 +162,18 @@ class BatchWriter {
 
 Result<api::BatchWriteItemResponse> BatchWriteItem(Engine& engine, const Caller& caller,
                                                    const api::BatchWriteItemRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckRequestsWithoutTables(request));
+  DDBEMU_RETURN_IF_ERROR(CheckRequestsWithoutTables(request));
 
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   RequestTables tables(engine, txn, caller);
-  DDB_ASSIGN_OR_RETURN(std::vector<PlannedWrite> plan, PlanWrites(tables, request));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<PlannedWrite> plan, PlanWrites(tables, request));
 
   api::BatchWriteItemResponse response;
   BatchWriter writer(engine, caller, txn, request.return_item_collection_metrics);
-  for (const PlannedWrite& write : plan) DDB_RETURN_IF_ERROR(writer.Apply(write, &response));
-  DDB_RETURN_IF_ERROR(writer.Outcome());
+  for (const PlannedWrite& write : plan) DDBEMU_RETURN_IF_ERROR(writer.Apply(write, &response));
+  DDBEMU_RETURN_IF_ERROR(writer.Outcome());
   writer.Charge();
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   if (request.return_consumed_capacity != api::ReturnConsumedCapacity::kNone) {
     response.consumed_capacity = writer.tally().Tables();
   }

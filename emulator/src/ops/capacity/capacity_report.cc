@@ -20,7 +20,7 @@ namespace {
 Result<std::shared_ptr<const TableSchema>> FindReportTable(Engine& engine, const storage::Txn& txn,
                                                            const Caller& caller,
                                                            std::string_view table_name) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, table_name));
+  DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, table_name));
   return FindTable(engine, txn, caller, name);
 }
 
@@ -28,9 +28,9 @@ Result<std::shared_ptr<const TableSchema>> FindReportTable(Engine& engine, const
 Status CountPartitions(Engine& engine, const storage::Txn& txn, std::uint32_t keyspace_id,
                        KeyspaceCapacity* report) {
   const capacity::PartitionMap map(static_cast<std::int64_t>(report->partitions.size()));
-  DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
-                       engine.items.OpenRange(txn, storage::KeyspaceRange(keyspace_id),
-                                              storage::ScanDirection::kForward));
+  DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
+                          engine.items.OpenRange(txn, storage::KeyspaceRange(keyspace_id),
+                                                 storage::ScanDirection::kForward));
   for (; cursor.valid(); cursor.Next()) {
     const std::int64_t partition = map.PartitionOf(storage::StoredPartitionHash(cursor.key()));
     Item item;
@@ -49,12 +49,12 @@ Status CheckOverrides(const CapacityOverrides& o) {
     if (v && *v < 1) return ApiError::Validation(std::string(name) + " must be at least 1");
     return Status::Ok();
   };
-  DDB_RETURN_IF_ERROR(positive(o.partitions, "partitions"));
-  DDB_RETURN_IF_ERROR(positive(o.partition_read_units, "partition_read_units"));
-  DDB_RETURN_IF_ERROR(positive(o.partition_write_units, "partition_write_units"));
-  DDB_RETURN_IF_ERROR(positive(o.table_read_units, "table_read_units"));
-  DDB_RETURN_IF_ERROR(positive(o.table_write_units, "table_write_units"));
-  DDB_RETURN_IF_ERROR(positive(o.burst_seconds, "burst_seconds"));
+  DDBEMU_RETURN_IF_ERROR(positive(o.partitions, "partitions"));
+  DDBEMU_RETURN_IF_ERROR(positive(o.partition_read_units, "partition_read_units"));
+  DDBEMU_RETURN_IF_ERROR(positive(o.partition_write_units, "partition_write_units"));
+  DDBEMU_RETURN_IF_ERROR(positive(o.table_read_units, "table_read_units"));
+  DDBEMU_RETURN_IF_ERROR(positive(o.table_write_units, "table_write_units"));
+  DDBEMU_RETURN_IF_ERROR(positive(o.burst_seconds, "burst_seconds"));
   if (o.partitions && *o.partitions > 1'000'000) {
     return ApiError::Validation("partitions must be at most 1000000");
   }
@@ -67,17 +67,17 @@ Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
                                                 capacity::ThroughputRegistry& registry,
                                                 const Caller& caller, std::string_view table_name,
                                                 std::size_t top_n) {
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
-                       FindReportTable(engine, txn, caller, table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                          FindReportTable(engine, txn, caller, table_name));
   const TableSchema& table = *schema;
   TableCapacityReport report = registry.Report(SchemaSource(engine, caller, txn, table), top_n);
   report.throttling = engine.options.throttle;
-  DDB_RETURN_IF_ERROR(CountPartitions(engine, txn, table.keyspace_id, &report.table));
+  DDBEMU_RETURN_IF_ERROR(CountPartitions(engine, txn, table.keyspace_id, &report.table));
   for (KeyspaceCapacity& index_report : report.global_secondary_indexes) {
     const IndexSchema* index = table.FindIndex(index_report.name);
     if (index == nullptr) continue;
-    DDB_RETURN_IF_ERROR(CountPartitions(engine, txn, index->keyspace_id, &index_report));
+    DDBEMU_RETURN_IF_ERROR(CountPartitions(engine, txn, index->keyspace_id, &index_report));
   }
   return report;
 }
@@ -85,10 +85,10 @@ Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
 Status SetCapacityOverrides(Engine& engine, capacity::ThroughputRegistry& registry,
                             const Caller& caller, std::string_view table_name,
                             const CapacityOverrides& overrides) {
-  DDB_RETURN_IF_ERROR(CheckOverrides(overrides));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
-                       FindReportTable(engine, txn, caller, table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckOverrides(overrides));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                          FindReportTable(engine, txn, caller, table_name));
   const TableSchema& table = *schema;
   if (!overrides.index.empty()) {
     const IndexSchema* index = table.FindIndex(overrides.index);

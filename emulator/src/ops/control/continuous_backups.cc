@@ -32,41 +32,41 @@ api::PitrDescription PitrWindow(const PitrSetting& setting, std::int64_t now) {
 
 Result<api::PitrDescription> DescribeContinuousBackups(Engine& engine, const Caller& caller,
                                                        std::string_view table_name) {
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
   if (table == nullptr) return PitrTableNotFound(name);
-  DDB_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
+  DDBEMU_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
   return PitrWindow(setting, engine.clock.NowMicros());
 }
 
 Result<api::PitrDescription> UpdateContinuousBackups(
     Engine& engine, const Caller& caller, const api::UpdateContinuousBackupsRequest& request) {
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
   if (request.recovery_days && !request.enabled) {
     return ApiError::Validation(
         "RecoveryPeriodInDays can only be specified when PointInTimeRecoveryEnabled is true");
   }
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
   if (!table) return PitrTableNotFound(name);
-  DDB_ASSIGN_OR_RETURN(PitrSetting setting, LoadPitr(txn, engine.env, *table));
+  DDBEMU_ASSIGN_OR_RETURN(PitrSetting setting, LoadPitr(txn, engine.env, *table));
   const std::int64_t now = engine.clock.NowMicros();
   if (request.enabled && !setting.enabled) setting.enabled_micros = now;
   setting.enabled = request.enabled;
   setting.recovery_days = request.recovery_days.value_or(35);
-  DDB_RETURN_IF_ERROR(StorePitr(txn, engine.env, *table, setting));
+  DDBEMU_RETURN_IF_ERROR(StorePitr(txn, engine.env, *table, setting));
   // The history RestoreTableToPointInTime rebuilds from: kept while PITR is on, for the
   // recovery period; turning PITR off forgets it.
   if (engine.change_log != nullptr) {
     if (setting.enabled) {
-      DDB_RETURN_IF_ERROR(
+      DDBEMU_RETURN_IF_ERROR(
           engine.change_log->Enable(txn, table->table_id, setting.recovery_days * kMicrosPerDay));
     } else {
-      DDB_RETURN_IF_ERROR(engine.change_log->Disable(txn, table->table_id));
+      DDBEMU_RETURN_IF_ERROR(engine.change_log->Disable(txn, table->table_id));
     }
   }
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   return PitrWindow(setting, now);
 }
 

@@ -62,42 +62,42 @@ api::InsightsDescription Describe(const TableSchema& table, std::string_view ind
 
 Result<api::InsightsDescription> DescribeContributorInsights(
     Engine& engine, const Caller& caller, const api::ContributorInsightsRequest& request) {
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
   if (table == nullptr || !HasTarget(*table, request.index_name)) return NotFound(name);
-  DDB_ASSIGN_OR_RETURN(auto setting, LoadInsights(txn, engine.env, *table, request.index_name));
+  DDBEMU_ASSIGN_OR_RETURN(auto setting, LoadInsights(txn, engine.env, *table, request.index_name));
   return Describe(*table, request.index_name, setting);
 }
 
 Result<api::InsightsDescription> UpdateContributorInsights(
     Engine& engine, const Caller& caller, const api::ContributorInsightsRequest& request) {
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, name));
   if (!table || !HasTarget(*table, request.index_name)) return NotFound(name);
-  DDB_ASSIGN_OR_RETURN(auto previous, LoadInsights(txn, engine.env, *table, request.index_name));
+  DDBEMU_ASSIGN_OR_RETURN(auto previous, LoadInsights(txn, engine.env, *table, request.index_name));
   InsightsSetting setting = previous.value_or(InsightsSetting{});
   setting.enabled = request.action == "ENABLE";
   setting.updated_micros = engine.clock.NowMicros();
   if (!request.mode.empty()) setting.mode = request.mode;
-  DDB_RETURN_IF_ERROR(StoreInsights(txn, engine.env, *table, request.index_name, setting));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(StoreInsights(txn, engine.env, *table, request.index_name, setting));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   return Describe(*table, request.index_name, setting);
 }
 
 Result<InsightsPage> ListContributorInsights(Engine& engine, const Caller& caller,
                                              const api::ListContributorInsightsRequest& request) {
   std::vector<std::string> names;
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   if (!request.table_name.empty()) {
-    DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+    DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
     names.push_back(std::move(name));
   } else {
     std::string after;
     for (;;) {
-      DDB_ASSIGN_OR_RETURN(storage::TableNamePage page,
-                           engine.catalog.List(txn, caller.ns, after, 100));
+      DDBEMU_ASSIGN_OR_RETURN(storage::TableNamePage page,
+                              engine.catalog.List(txn, caller.ns, after, 100));
       for (std::string& n : page.names) names.push_back(std::move(n));
       if (!page.has_more || names.empty()) break;
       after = names.back();
@@ -108,7 +108,7 @@ Result<InsightsPage> ListContributorInsights(Engine& engine, const Caller& calle
   const std::size_t limit =
       static_cast<std::size_t>(std::clamp<std::int64_t>(request.max_results, 1, 100));
   for (const std::string& name : names) {
-    DDB_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
+    DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.GetShared(txn, caller.ns, name));
     if (table == nullptr) {
       if (!request.table_name.empty()) return NotFound(name);
       continue;
@@ -120,7 +120,7 @@ Result<InsightsPage> ListContributorInsights(Engine& engine, const Caller& calle
     for (const std::string& index : targets) {
       const std::string position = name + "/" + index;
       if (!request.next_token.empty() && position <= request.next_token) continue;
-      DDB_ASSIGN_OR_RETURN(auto setting, LoadInsights(txn, engine.env, *table, index));
+      DDBEMU_ASSIGN_OR_RETURN(auto setting, LoadInsights(txn, engine.env, *table, index));
       if (!setting) continue;
       if (out.size() == limit) {
         page.next_token = out.back().table_name + "/" + out.back().index_name;

@@ -44,7 +44,7 @@ std::string InsightsKey(const TableSchema& table, std::string_view index) {
 Result<PitrSetting> LoadPitr(const storage::Txn& txn, const storage::Env& env,
                              const TableSchema& table) {
   PitrSetting setting;
-  DDB_ASSIGN_OR_RETURN(auto value, txn.Get(env.meta_dbi(), Key(table, "pitr")));
+  DDBEMU_ASSIGN_OR_RETURN(auto value, txn.Get(env.meta_dbi(), Key(table, "pitr")));
   if (!value) return setting;
   const std::vector<std::string_view> f = Fields(*value);
   if (f.size() >= 3) {
@@ -67,7 +67,7 @@ Result<std::optional<InsightsSetting>> LoadInsights(const storage::Txn& txn,
                                                     const storage::Env& env,
                                                     const TableSchema& table,
                                                     std::string_view index) {
-  DDB_ASSIGN_OR_RETURN(auto value, txn.Get(env.meta_dbi(), InsightsKey(table, index)));
+  DDBEMU_ASSIGN_OR_RETURN(auto value, txn.Get(env.meta_dbi(), InsightsKey(table, index)));
   if (!value) return std::optional<InsightsSetting>();
   const std::vector<std::string_view> f = Fields(*value);
   InsightsSetting setting;

@@ -27,14 +27,14 @@ Result<ItemCollectionGuard> ItemCollectionGuard::Begin(const storage::ItemStore&
   if (auto it = key_or_item.find(table.partition_key.name); it != key_or_item.end()) {
     guard.key_.insert(*it);
   }
-  DDB_ASSIGN_OR_RETURN(guard.before_, store.CollectionSize(txn, table, guard.key_));
+  DDBEMU_ASSIGN_OR_RETURN(guard.before_, store.CollectionSize(txn, table, guard.key_));
   guard.after_ = guard.before_;
   return guard;
 }
 
 Status ItemCollectionGuard::Finish(const storage::Txn& txn) {
   if (table_ == nullptr) return Status::Ok();
-  DDB_ASSIGN_OR_RETURN(after_, store_->CollectionSize(txn, *table_, key_));
+  DDBEMU_ASSIGN_OR_RETURN(after_, store_->CollectionSize(txn, *table_, key_));
   if (after_ > limit_ && after_ > before_) {
     // The model's documentation of the exception's message member.
     return ApiError(ErrorCode::kItemCollectionSizeLimitExceeded,

@@ -6,10 +6,10 @@
 //
 // Use, in a write's transaction (the storage keeps each collection's size exact, so this costs
 // one small read before and one after the write):
-//   DDB_ASSIGN_OR_RETURN(ItemCollectionGuard guard,
+//   DDBEMU_ASSIGN_OR_RETURN(ItemCollectionGuard guard,
 //                        ItemCollectionGuard::Begin(engine.items, txn, table, key_or_item));
 //   ... engine.items.Put / Delete ...
-//   DDB_RETURN_IF_ERROR(guard.Finish(txn));          // before Commit: the limit
+//   DDBEMU_RETURN_IF_ERROR(guard.Finish(txn));          // before Commit: the limit
 //   response.item_collection_metrics = guard.Metrics();  // if the request asked for SIZE
 // For a table without LSIs every call is a no-op and Metrics() is nullopt, as the service
 // returns no metrics then. The store and the table schema must outlive the guard.

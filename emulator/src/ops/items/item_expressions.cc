@@ -45,12 +45,12 @@ Status CheckPlaceholderMaps(const api::ExpressionParameters& e,
   }
   if (e.has_names) {
     if (e.names.empty()) return ApiError::Validation("ExpressionAttributeNames must not be empty");
-    DDB_RETURN_IF_ERROR(expr::ValidateAttributeNames(e.names));
+    DDBEMU_RETURN_IF_ERROR(expr::ValidateAttributeNames(e.names));
   }
   if (e.has_values) {
     if (e.values.empty())
       return ApiError::Validation("ExpressionAttributeValues must not be empty");
-    DDB_RETURN_IF_ERROR(expr::ValidateAttributeValueKeys(e.values));
+    DDBEMU_RETURN_IF_ERROR(expr::ValidateAttributeValueKeys(e.values));
   }
   return Status::Ok();
 }
@@ -62,18 +62,19 @@ Status TranslateLegacy(const api::LegacyParameters& legacy, ExpressionParameters
   }
   if (allowed.update && legacy.attribute_updates) {
     if (!legacy.attribute_updates->ok()) return legacy.attribute_updates->error();
-    DDB_ASSIGN_OR_RETURN(out->update, expr::AttributeUpdatesToUpdate(**legacy.attribute_updates));
+    DDBEMU_ASSIGN_OR_RETURN(out->update,
+                            expr::AttributeUpdatesToUpdate(**legacy.attribute_updates));
   }
   if (allowed.condition && legacy.expected) {
     if (!legacy.expected->ok()) return legacy.expected->error();
-    DDB_ASSIGN_OR_RETURN(
+    DDBEMU_ASSIGN_OR_RETURN(
         out->condition,
         expr::ExpectedToCondition(**legacy.expected,
                                   api::ParseConditionalOperator(legacy.conditional_operator)));
   }
   if (allowed.projection && legacy.attributes_to_get) {
-    DDB_ASSIGN_OR_RETURN(out->projection,
-                         expr::AttributesToGetToProjection(*legacy.attributes_to_get));
+    DDBEMU_ASSIGN_OR_RETURN(out->projection,
+                            expr::AttributesToGetToProjection(*legacy.attributes_to_get));
   }
   return Status::Ok();
 }
@@ -93,27 +94,28 @@ Result<ItemExpressions> PrepareItemExpressions(const api::ExpressionParameters& 
                                                ExpressionParametersAllowed allowed,
                                                expr::ExpressionCache* cache) {
   if (!CarriesExpressions(expressions, legacy)) return ItemExpressions{};
-  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(expressions, legacy));
-  DDB_RETURN_IF_ERROR(CheckPlaceholderMaps(expressions, allowed));
+  DDBEMU_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(expressions, legacy));
+  DDBEMU_RETURN_IF_ERROR(CheckPlaceholderMaps(expressions, allowed));
   ItemExpressions out;
-  DDB_RETURN_IF_ERROR(TranslateLegacy(legacy, allowed, &out));
+  DDBEMU_RETURN_IF_ERROR(TranslateLegacy(legacy, allowed, &out));
 
   expr::ExpressionContext context(expressions.has_names ? &expressions.names : nullptr,
                                   expressions.has_values ? &expressions.values : nullptr);
   if (allowed.update && expressions.update_expression) {
-    DDB_ASSIGN_OR_RETURN(out.update,
-                         expr::PrepareUpdate(*expressions.update_expression, context, cache));
+    DDBEMU_ASSIGN_OR_RETURN(out.update,
+                            expr::PrepareUpdate(*expressions.update_expression, context, cache));
   }
   if (allowed.condition && expressions.condition_expression) {
-    DDB_ASSIGN_OR_RETURN(out.condition,
-                         expr::PrepareCondition(*expressions.condition_expression,
-                                                expr::ExpressionKind::kCondition, context, cache));
+    DDBEMU_ASSIGN_OR_RETURN(
+        out.condition, expr::PrepareCondition(*expressions.condition_expression,
+                                              expr::ExpressionKind::kCondition, context, cache));
   }
   if (allowed.projection && expressions.projection_expression) {
-    DDB_ASSIGN_OR_RETURN(out.projection, expr::PrepareProjection(*expressions.projection_expression,
-                                                                 context, cache));
+    DDBEMU_ASSIGN_OR_RETURN(
+        out.projection,
+        expr::PrepareProjection(*expressions.projection_expression, context, cache));
   }
-  if (UsesExpressions(expressions, allowed)) DDB_RETURN_IF_ERROR(context.CheckAllUsed());
+  if (UsesExpressions(expressions, allowed)) DDBEMU_RETURN_IF_ERROR(context.CheckAllUsed());
   return out;
 }
 

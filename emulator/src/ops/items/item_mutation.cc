@@ -23,14 +23,14 @@ Result<MutationOutcome> ApplyUpdate(const TableSchema& table, const ItemMutation
     outcome.writes = current == nullptr;
     return outcome;
   }
-  DDB_ASSIGN_OR_RETURN(expr::UpdateOutcome updated,
-                       expr::ApplyUpdate(*mutation.update, current, mutation.key));
+  DDBEMU_ASSIGN_OR_RETURN(expr::UpdateOutcome updated,
+                          expr::ApplyUpdate(*mutation.update, current, mutation.key));
   outcome.updated_paths = std::move(updated.updated_paths);
   if (current == nullptr && !updated.writes_values) return outcome;  // nothing to create
   if (ItemSize(updated.item) > kMaxItemSizeBytes) {
     return ApiError::Validation("Item size to update has exceeded the maximum allowed size");
   }
-  DDB_RETURN_IF_ERROR(ValidateItemKeys(table, updated.item));
+  DDBEMU_RETURN_IF_ERROR(ValidateItemKeys(table, updated.item));
   outcome.new_item = std::move(updated.item);
   outcome.writes = true;
   return outcome;

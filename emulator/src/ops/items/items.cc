@@ -39,12 +39,12 @@ Result<WriteTarget> LoadWriteTarget(Engine& engine, storage::WriteTxn& txn, cons
                                     const std::string& table_name, const Item& key_or_item,
                                     bool is_whole_item) {
   WriteTarget target;
-  DDB_ASSIGN_OR_RETURN(target.schema, FindItemTable(engine, txn, caller, table_name));
-  DDB_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table(), key_or_item)
-                                    : ValidateKey(target.table(), key_or_item));
-  DDB_ASSIGN_OR_RETURN(target.storage_key, storage::EncodeTableKey(target.table(), key_or_item));
+  DDBEMU_ASSIGN_OR_RETURN(target.schema, FindItemTable(engine, txn, caller, table_name));
+  DDBEMU_RETURN_IF_ERROR(is_whole_item ? ValidateItemKeys(target.table(), key_or_item)
+                                       : ValidateKey(target.table(), key_or_item));
+  DDBEMU_ASSIGN_OR_RETURN(target.storage_key, storage::EncodeTableKey(target.table(), key_or_item));
   Item current;
-  DDB_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, target.storage_key, &current));
+  DDBEMU_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, target.storage_key, &current));
   if (exists) target.current = std::move(current);
   return target;
 }
@@ -60,25 +60,25 @@ Result<capacity::RequestCharge> WriteOutcome(Engine& engine, const Caller& calle
                                              std::optional<api::ItemCollectionMetrics>* metrics) {
   const Item* old_item = target.current ? &*target.current : nullptr;
   // Tables with LSIs: the 10 GB item-collection limit, and ItemCollectionMetrics.
-  DDB_ASSIGN_OR_RETURN(ItemCollectionGuard collection,
-                       ItemCollectionGuard::Begin(engine.items, txn, target.table(), key_item));
+  DDBEMU_ASSIGN_OR_RETURN(ItemCollectionGuard collection,
+                          ItemCollectionGuard::Begin(engine.items, txn, target.table(), key_item));
   storage::IndexChanges changes;
   if (outcome.writes) {
     if (outcome.new_item) {
-      DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, target.table(), target.storage_key,
-                                                     old_item, *outcome.new_item));
+      DDBEMU_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, target.table(), target.storage_key,
+                                                        old_item, *outcome.new_item));
     } else if (old_item != nullptr) {
-      DDB_ASSIGN_OR_RETURN(changes,
-                           engine.items.Delete(txn, target.table(), target.storage_key, *old_item));
+      DDBEMU_ASSIGN_OR_RETURN(
+          changes, engine.items.Delete(txn, target.table(), target.storage_key, *old_item));
     }
   }
   const Item* new_item = outcome.new_item ? &*outcome.new_item : nullptr;
   capacity::RequestCharge charge =
       ChargeWrite(target.table(), SizeOf(target.current), SizeOf(outcome.new_item), changes);
-  DDB_RETURN_IF_ERROR(collection.Finish(txn));
-  DDB_RETURN_IF_ERROR(AdmitWrite(engine, caller, txn, target.table(), key_item, old_item, new_item,
-                                 changes, charge));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(collection.Finish(txn));
+  DDBEMU_RETURN_IF_ERROR(AdmitWrite(engine, caller, txn, target.table(), key_item, old_item,
+                                    new_item, changes, charge));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   if (metrics != nullptr) *metrics = collection.Metrics();
   return charge;
 }
@@ -108,19 +108,22 @@ template <class Request>
 Result<WriteResult> RunWrite(Engine& engine, const Caller& caller, const Request& request,
                              const Item& key_or_item, bool is_whole_item, ItemMutation mutation,
                              std::size_t failed_write_size) {
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(WriteTarget target, LoadWriteTarget(engine, txn, caller, request.table_name,
-                                                           key_or_item, is_whole_item));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(
+      WriteTarget target,
+      LoadWriteTarget(engine, txn, caller, request.table_name, key_or_item, is_whole_item));
   const Item* current = target.current ? &*target.current : nullptr;
-  DDB_ASSIGN_OR_RETURN(MutationOutcome outcome, ApplyMutation(target.table(), mutation, current));
+  DDBEMU_ASSIGN_OR_RETURN(MutationOutcome outcome,
+                          ApplyMutation(target.table(), mutation, current));
   if (outcome.condition_failed) {
-    DDB_RETURN_IF_ERROR(
+    DDBEMU_RETURN_IF_ERROR(
         ChargeFailedWrite(engine, caller, txn, target, key_or_item, failed_write_size));
     return ConditionFailed(request.return_old_on_condition_failure, current);
   }
   std::optional<api::ItemCollectionMetrics> metrics;
-  DDB_ASSIGN_OR_RETURN(capacity::RequestCharge charge,
-                       WriteOutcome(engine, caller, txn, target, key_or_item, outcome, &metrics));
+  DDBEMU_ASSIGN_OR_RETURN(
+      capacity::RequestCharge charge,
+      WriteOutcome(engine, caller, txn, target, key_or_item, outcome, &metrics));
   WriteResult result;
   if (request.return_item_collection_metrics) {
     result.response.item_collection_metrics = std::move(metrics);
@@ -140,18 +143,18 @@ const expr::Condition* ConditionOf(const ItemExpressions& expressions) {
 
 Result<api::ItemResponse> PutItem(Engine& engine, const Caller& caller,
                                   const api::PutItemRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
-  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
-                       PrepareItemExpressions(request.expressions, request.legacy,
-                                              {.condition = true}, engine.expression_cache));
-  DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
-  DDB_RETURN_IF_ERROR(CheckItemSize(request.item));
+  DDBEMU_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDBEMU_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                          PrepareItemExpressions(request.expressions, request.legacy,
+                                                 {.condition = true}, engine.expression_cache));
+  DDBEMU_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
+  DDBEMU_RETURN_IF_ERROR(CheckItemSize(request.item));
 
   ItemMutation mutation{
       .kind = MutationKind::kPut, .item = request.item, .condition = ConditionOf(expressions)};
-  DDB_ASSIGN_OR_RETURN(WriteResult written,
-                       RunWrite(engine, caller, request, request.item, /*is_whole_item=*/true,
-                                std::move(mutation), ItemSize(request.item)));
+  DDBEMU_ASSIGN_OR_RETURN(WriteResult written,
+                          RunWrite(engine, caller, request, request.item, /*is_whole_item=*/true,
+                                   std::move(mutation), ItemSize(request.item)));
   if (request.return_values == api::ReturnValues::kAllOld) {
     written.response.item = std::move(written.old_item);
   }
@@ -162,18 +165,18 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
                                   const api::GetItemRequest& request) {
   ItemExpressions expressions;  // none, in the common plain read: no Result to move it out of
   if (CarriesExpressions(request.expressions, request.legacy)) {
-    DDB_ASSIGN_OR_RETURN(expressions,
-                         PrepareItemExpressions(request.expressions, request.legacy,
-                                                {.projection = true}, engine.expression_cache));
+    DDBEMU_ASSIGN_OR_RETURN(expressions,
+                            PrepareItemExpressions(request.expressions, request.legacy,
+                                                   {.projection = true}, engine.expression_cache));
   }
 
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
-                       FindItemTable(engine, txn, caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                          FindItemTable(engine, txn, caller, request.table_name));
   const TableSchema& table = *schema;
   const Item& request_key = request.Key();
   storage::KeyValues key_values;
-  DDB_RETURN_IF_ERROR(ValidateKey(table, request_key, &key_values));
+  DDBEMU_RETURN_IF_ERROR(ValidateKey(table, request_key, &key_values));
   storage::TableKeyBuffer key_buffer;
   storage::EncodeTableKey(table, key_values, &key_buffer);
   const std::string_view key = key_buffer.view();
@@ -193,8 +196,8 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
     size = found ? ItemSize(item) : 0;
   } else if (request.encoded_response && !expressions.projection) {
     // The JSON path writes the stored bytes as JSON, building no Item (value_json/).
-    DDB_ASSIGN_OR_RETURN(const std::optional<std::string_view> bytes,
-                         engine.items.GetEncoded(txn, key));
+    DDBEMU_ASSIGN_OR_RETURN(const std::optional<std::string_view> bytes,
+                            engine.items.GetEncoded(txn, key));
     if (bytes) {
       const std::optional<std::size_t> checked = itemcodec::EncodedItemSize(*bytes);
       if (!checked) return ApiError::InternalServerError("An item does not decode");
@@ -204,8 +207,8 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
     }
   } else {
     // Decoded with its size worked out on the way (no second walk for ItemSize).
-    DDB_ASSIGN_OR_RETURN(const std::optional<std::string_view> bytes,
-                         engine.items.GetEncoded(txn, key));
+    DDBEMU_ASSIGN_OR_RETURN(const std::optional<std::string_view> bytes,
+                            engine.items.GetEncoded(txn, key));
     if (bytes) {
       if (!itemcodec::DecodeItem(*bytes, &item, &size)) {
         return storage::CorruptionError("an item does not decode");  // as ItemStore::Get
@@ -217,7 +220,7 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
   // Reads are charged by the size of the item read, not of what the projection returns.
   capacity::RequestCharge charge;
   charge.table_read = capacity::ReadCost(size, request.consistent_read);
-  DDB_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request_key, charge));
+  DDBEMU_RETURN_IF_ERROR(AdmitRead(engine, caller, txn, table, nullptr, request_key, charge));
 
   api::ItemResponse response;
   response.consumed_capacity =
@@ -233,17 +236,17 @@ Result<api::ItemResponse> GetItem(Engine& engine, const Caller& caller,
 
 Result<api::ItemResponse> DeleteItem(Engine& engine, const Caller& caller,
                                      const api::DeleteItemRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
-  DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
-                       PrepareItemExpressions(request.expressions, request.legacy,
-                                              {.condition = true}, engine.expression_cache));
-  DDB_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
+  DDBEMU_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDBEMU_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                          PrepareItemExpressions(request.expressions, request.legacy,
+                                                 {.condition = true}, engine.expression_cache));
+  DDBEMU_RETURN_IF_ERROR(CheckReturnValuesOldOrNone(request.return_values));
 
   ItemMutation mutation{
       .kind = MutationKind::kDelete, .key = request.key, .condition = ConditionOf(expressions)};
-  DDB_ASSIGN_OR_RETURN(WriteResult written,
-                       RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
-                                std::move(mutation), 0));
+  DDBEMU_ASSIGN_OR_RETURN(WriteResult written,
+                          RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
+                                   std::move(mutation), 0));
   if (request.return_values == api::ReturnValues::kAllOld) {
     written.response.item = std::move(written.old_item);
   }
@@ -252,8 +255,8 @@ Result<api::ItemResponse> DeleteItem(Engine& engine, const Caller& caller,
 
 Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
                                      const api::UpdateItemRequest& request) {
-  DDB_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(CheckNoLegacyExpressionMix(request.expressions, request.legacy));
+  DDBEMU_ASSIGN_OR_RETURN(
       ItemExpressions expressions,
       PrepareItemExpressions(request.expressions, request.legacy,
                              {.condition = true, .update = true}, engine.expression_cache));
@@ -262,9 +265,9 @@ Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
                         .key = request.key,
                         .condition = ConditionOf(expressions),
                         .update = expressions.update ? &*expressions.update : nullptr};
-  DDB_ASSIGN_OR_RETURN(WriteResult written,
-                       RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
-                                std::move(mutation), 0));
+  DDBEMU_ASSIGN_OR_RETURN(WriteResult written,
+                          RunWrite(engine, caller, request, request.key, /*is_whole_item=*/false,
+                                   std::move(mutation), 0));
   api::ItemResponse& response = written.response;
   const MutationOutcome& outcome = written.outcome;
   switch (request.return_values) {

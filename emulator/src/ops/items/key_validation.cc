@@ -115,9 +115,9 @@ Status CheckIndexKeyAttribute(const IndexSchema& index, const KeyAttribute& attr
 
 Status CheckIndexKeys(const IndexSchema& index, const Item& item) {
   for (const KeyAttribute& attribute : index.partition_key)
-    DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
   for (const KeyAttribute& attribute : index.sort_key)
-    DDB_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
   return Status::Ok();
 }
 
@@ -150,8 +150,8 @@ Status ValidateKey(const TableSchema& table, const Item& key) {
     return Status::Ok();
   }
   // Invalid: the checks again, in the service's order, for its error.
-  DDB_RETURN_IF_ERROR(CheckKeyAttribute(table.partition_key, key, true));
-  if (table.sort_key) DDB_RETURN_IF_ERROR(CheckKeyAttribute(*table.sort_key, key, false));
+  DDBEMU_RETURN_IF_ERROR(CheckKeyAttribute(table.partition_key, key, true));
+  if (table.sort_key) DDBEMU_RETURN_IF_ERROR(CheckKeyAttribute(*table.sort_key, key, false));
   if (key.size() != expected) return KeyMismatchError();
   return Status::Ok();
 }
@@ -164,20 +164,20 @@ Status ValidateKey(const TableSchema& table, const Item& key, storage::KeyValues
       return Status::Ok();
     }
   }
-  DDB_RETURN_IF_ERROR(ValidateKey(table, key));  // the service's error for this key
+  DDBEMU_RETURN_IF_ERROR(ValidateKey(table, key));  // the service's error for this key
   return ApiError::InternalServerError("A key passed its check only on the second look");
 }
 
 Status ValidateItemKeys(const TableSchema& table, const Item& item) {
-  DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(table.partition_key, item, true));
-  if (table.sort_key) DDB_RETURN_IF_ERROR(CheckItemKeyAttribute(*table.sort_key, item, false));
+  DDBEMU_RETURN_IF_ERROR(CheckItemKeyAttribute(table.partition_key, item, true));
+  if (table.sort_key) DDBEMU_RETURN_IF_ERROR(CheckItemKeyAttribute(*table.sort_key, item, false));
   bool all_valid = true;
   for (const IndexSchema& index : table.indexes)
     all_valid = all_valid && CheckIndexKeys(index, item).ok();
   if (all_valid) return Status::Ok();
   // Several indexes may reject the item; the service names the first in its order of indexes.
   for (const IndexSchema* index : IndexesInServiceOrder(table)) {
-    DDB_RETURN_IF_ERROR(CheckIndexKeys(*index, item));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexKeys(*index, item));
   }
   return Status::Ok();
 }

@@ -13,15 +13,16 @@ namespace pq = ::ddbemu::partiql;
 
 Result<api::ExecuteStatementResponse> ExecuteStatement(
     Engine& engine, const Caller& caller, const api::ExecuteStatementRequest& request) {
-  DDB_ASSIGN_OR_RETURN(pq::Statement statement, ParsePartiqlStatement(request.statement));
+  DDBEMU_ASSIGN_OR_RETURN(pq::Statement statement, ParsePartiqlStatement(request.statement));
   api::ExecuteStatementResponse response;
   if (statement.kind == pq::StatementKind::kExists) {
     return ApiError::Validation(
         "Unsupported operation: EXISTS is only supported in ExecuteTransaction");
   }
   if (statement.kind != pq::StatementKind::kSelect) {
-    DDB_ASSIGN_OR_RETURN(WritePlan plan, PlanWrite(engine, caller, statement, request.statement));
-    DDB_ASSIGN_OR_RETURN(
+    DDBEMU_ASSIGN_OR_RETURN(WritePlan plan,
+                            PlanWrite(engine, caller, statement, request.statement));
+    DDBEMU_ASSIGN_OR_RETURN(
         api::ItemResponse r,
         RunWritePlan(engine, caller, plan, request.statement.return_old_on_condition_failure,
                      request.return_consumed_capacity));
@@ -31,13 +32,15 @@ Result<api::ExecuteStatementResponse> ExecuteStatement(
   }
   SelectPosition start;
   if (request.next_token) {
-    DDB_ASSIGN_OR_RETURN(start, DecodeNextToken(request.statement.statement, *request.next_token));
+    DDBEMU_ASSIGN_OR_RETURN(start,
+                            DecodeNextToken(request.statement.statement, *request.next_token));
   }
-  DDB_ASSIGN_OR_RETURN(SelectPlan plan,
-                       PlanSelect(engine, caller, statement, request.statement, request.limit,
-                                  request.return_consumed_capacity));
-  DDB_ASSIGN_OR_RETURN(SelectPage page, RunSelect(engine, caller, std::move(plan), start,
-                                                  request.limit, request.return_consumed_capacity));
+  DDBEMU_ASSIGN_OR_RETURN(SelectPlan plan,
+                          PlanSelect(engine, caller, statement, request.statement, request.limit,
+                                     request.return_consumed_capacity));
+  DDBEMU_ASSIGN_OR_RETURN(SelectPage page,
+                          RunSelect(engine, caller, std::move(plan), start, request.limit,
+                                    request.return_consumed_capacity));
   response.items = std::move(page.items);
   if (page.next) {
     response.next_token = EncodeNextToken(request.statement.statement, *page.next);
@@ -115,16 +118,16 @@ Result<api::BatchStatementResponse> RunRead(Engine& engine, const Caller& caller
                                             const api::PartiqlStatement& request,
                                             api::ReturnConsumedCapacity capacity,
                                             std::vector<api::TableCapacity>& consumed) {
-  DDB_ASSIGN_OR_RETURN(SelectPlan plan,
-                       PlanSelect(engine, caller, statement, request, std::nullopt, capacity));
+  DDBEMU_ASSIGN_OR_RETURN(SelectPlan plan,
+                          PlanSelect(engine, caller, statement, request, std::nullopt, capacity));
   if (plan.kind != SelectPlan::Kind::kGet || plan.gets.size() != 1) {
     return ApiError::Validation(
         "Select statements within BatchExecuteStatement must specify a primary key with "
         "equality conditions");
   }
   const std::string table = plan.table;
-  DDB_ASSIGN_OR_RETURN(SelectPage page, RunSelect(engine, caller, std::move(plan), SelectPosition{},
-                                                  std::nullopt, capacity));
+  DDBEMU_ASSIGN_OR_RETURN(SelectPage page, RunSelect(engine, caller, std::move(plan),
+                                                     SelectPosition{}, std::nullopt, capacity));
   if (page.consumed_capacity) AddTableCapacity(consumed, *page.consumed_capacity);
   api::BatchStatementResponse r;
   r.table_name = table;
@@ -147,7 +150,7 @@ Result<api::BatchStatementResponse> RunWrite(Engine& engine, const Caller& calle
                                              const api::PartiqlStatement& request,
                                              api::ReturnConsumedCapacity capacity,
                                              std::vector<api::TableCapacity>& consumed) {
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       api::ItemResponse response,
       RunWritePlan(engine, caller, plan, request.return_old_on_condition_failure, capacity));
   if (response.consumed_capacity) AddTableCapacity(consumed, *response.consumed_capacity);

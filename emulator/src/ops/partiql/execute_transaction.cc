@@ -21,9 +21,9 @@ Result<api::ExecuteTransactionResponse> RunReads(Engine& engine, const Caller& c
   get.return_consumed_capacity = request.return_consumed_capacity;
   std::vector<SelectPlan> plans;
   for (std::size_t i = 0; i < statements.size(); ++i) {
-    DDB_ASSIGN_OR_RETURN(SelectPlan plan,
-                         PlanSelect(engine, caller, statements[i], request.statements[i],
-                                    std::nullopt, api::ReturnConsumedCapacity::kNone));
+    DDBEMU_ASSIGN_OR_RETURN(SelectPlan plan,
+                            PlanSelect(engine, caller, statements[i], request.statements[i],
+                                       std::nullopt, api::ReturnConsumedCapacity::kNone));
     if (plan.kind != SelectPlan::Kind::kGet || plan.gets.size() != 1) {
       return ApiError::Validation(
           "Select statements within ExecuteTransaction must specify a primary key with "
@@ -35,7 +35,7 @@ Result<api::ExecuteTransactionResponse> RunReads(Engine& engine, const Caller& c
     get.actions.push_back(std::move(action));
     plans.push_back(std::move(plan));
   }
-  DDB_ASSIGN_OR_RETURN(api::TransactGetItemsResponse r, TransactGetItems(engine, caller, get));
+  DDBEMU_ASSIGN_OR_RETURN(api::TransactGetItemsResponse r, TransactGetItems(engine, caller, get));
   api::ExecuteTransactionResponse response;
   response.items.emplace();
   for (std::size_t i = 0; i < r.items.size(); ++i) {
@@ -57,8 +57,8 @@ Result<api::ExecuteTransactionResponse> RunWrites(Engine& engine, const Caller& 
   write.client_request_token = request.client_request_token;
   write.fingerprint = request.fingerprint;
   for (std::size_t i = 0; i < statements.size(); ++i) {
-    DDB_ASSIGN_OR_RETURN(WritePlan plan,
-                         PlanWrite(engine, caller, statements[i], request.statements[i]));
+    DDBEMU_ASSIGN_OR_RETURN(WritePlan plan,
+                            PlanWrite(engine, caller, statements[i], request.statements[i]));
     write.actions.push_back(
         ToTransactAction(plan, request.statements[i].return_old_on_condition_failure));
   }
@@ -95,7 +95,7 @@ Result<api::ExecuteTransactionResponse> ExecuteTransaction(
   bool reads = false;
   bool writes = false;
   for (const api::PartiqlStatement& s : request.statements) {
-    DDB_ASSIGN_OR_RETURN(pq::Statement statement, ParsePartiqlStatement(s));
+    DDBEMU_ASSIGN_OR_RETURN(pq::Statement statement, ParsePartiqlStatement(s));
     (statement.kind == pq::StatementKind::kSelect ? reads : writes) = true;
     statements.push_back(std::move(statement));
   }

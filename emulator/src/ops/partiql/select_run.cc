@@ -94,7 +94,7 @@ Result<SelectPage> RunSelect(Engine& engine, const Caller& caller, SelectPlan pl
   switch (plan.kind) {
     case SelectPlan::Kind::kGet:
       for (api::GetItemRequest& get : plan.gets) {
-        DDB_ASSIGN_OR_RETURN(api::ItemResponse r, GetItem(engine, caller, get));
+        DDBEMU_ASSIGN_OR_RETURN(api::ItemResponse r, GetItem(engine, caller, get));
         ++page.items_read;
         if (r.consumed_capacity) AddCapacity(page.consumed_capacity, *r.consumed_capacity);
         if (r.item) Emit(plan, *r.item, page.items);
@@ -102,7 +102,7 @@ Result<SelectPage> RunSelect(Engine& engine, const Caller& caller, SelectPlan pl
       break;
     case SelectPlan::Kind::kScan: {
       plan.scan.read.exclusive_start_key = start.exclusive_start_key;
-      DDB_ASSIGN_OR_RETURN(api::ReadResponse r, Scan(engine, caller, plan.scan));
+      DDBEMU_ASSIGN_OR_RETURN(api::ReadResponse r, Scan(engine, caller, plan.scan));
       page.items_read += r.scanned_count;
       if (r.consumed_capacity) AddCapacity(page.consumed_capacity, FromRead(*r.consumed_capacity));
       for (const Item& item : r.items) Emit(plan, item, page.items);
@@ -120,7 +120,7 @@ Result<SelectPage> RunSelect(Engine& engine, const Caller& caller, SelectPlan pl
         query.read.exclusive_start_key = std::move(start_key);
         start_key.reset();
         query.read.limit = remaining;
-        DDB_ASSIGN_OR_RETURN(api::ReadResponse r, Query(engine, caller, query));
+        DDBEMU_ASSIGN_OR_RETURN(api::ReadResponse r, Query(engine, caller, query));
         page.items_read += r.scanned_count;
         if (r.consumed_capacity) {
           AddCapacity(page.consumed_capacity, FromRead(*r.consumed_capacity));

@@ -25,7 +25,7 @@ ApiError MissingKeyEquality() {
 
 Result<std::shared_ptr<const TableSchema>> LoadTable(Engine& engine, const Caller& caller,
                                                      const std::string& name) {
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   return FindItemTable(engine, txn, caller, name);
 }
 
@@ -36,15 +36,15 @@ Result<std::string> RestCondition(const std::vector<const pq::Expr*>& all,
   std::string out;
   for (const pq::Expr* c : all) {
     if (std::find(used.begin(), used.end(), c) != used.end()) continue;
-    DDB_ASSIGN_OR_RETURN(std::string text, writer.Condition(*c));
+    DDBEMU_ASSIGN_OR_RETURN(std::string text, writer.Condition(*c));
     out += (out.empty() ? "(" : " AND (") + text + ")";
   }
   return out;
 }
 
 Result<expr::Condition> BindFilter(const std::string& text, const pq::ExpressionWriter& writer) {
-  DDB_ASSIGN_OR_RETURN(expr::Condition parsed,
-                       expr::ParseCondition(text, expr::ExpressionKind::kFilter));
+  DDBEMU_ASSIGN_OR_RETURN(expr::Condition parsed,
+                          expr::ParseCondition(text, expr::ExpressionKind::kFilter));
   expr::ExpressionContext context(&writer.names(), &writer.values());
   return expr::BindCondition(parsed, expr::ExpressionKind::kFilter, context);
 }
@@ -55,9 +55,9 @@ Result<std::vector<expr::DocumentPath>> BindProjectionPaths(const pq::Statement&
   for (const pq::Path& path : statement.projection) {
     text += (text.empty() ? "" : ", ") + writer.PathText(path);
   }
-  DDB_ASSIGN_OR_RETURN(expr::ProjectionExpression parsed, expr::ParseProjection(text));
+  DDBEMU_ASSIGN_OR_RETURN(expr::ProjectionExpression parsed, expr::ParseProjection(text));
   expr::ExpressionContext context(&writer.names(), nullptr);
-  DDB_ASSIGN_OR_RETURN(expr::ProjectionExpression bound, expr::BindProjection(parsed, context));
+  DDBEMU_ASSIGN_OR_RETURN(expr::ProjectionExpression bound, expr::BindProjection(parsed, context));
   return bound.paths;
 }
 
@@ -125,11 +125,11 @@ Result<std::string> UpdateText(const pq::Statement& statement, pq::ExpressionWri
         return ApiError::Validation("Unsupported operation: " + v.op +
                                     " takes a path and a set value");
       }
-      DDB_ASSIGN_OR_RETURN(std::string value, writer.Operand(v.args[1]));
+      DDBEMU_ASSIGN_OR_RETURN(std::string value, writer.Operand(v.args[1]));
       append(v.op == "set_add" ? add : del, path + " " + value);
       continue;
     }
-    DDB_ASSIGN_OR_RETURN(std::string value, writer.Operand(v));
+    DDBEMU_ASSIGN_OR_RETURN(std::string value, writer.Operand(v));
     append(set, path + " = " + value);
   }
   std::string out;
@@ -154,7 +154,7 @@ ApiError DuplicateItem() {
 }
 
 Result<pq::Statement> ParsePartiqlStatement(const api::PartiqlStatement& request) {
-  DDB_ASSIGN_OR_RETURN(pq::Statement statement, pq::ParseStatement(request.statement));
+  DDBEMU_ASSIGN_OR_RETURN(pq::Statement statement, pq::ParseStatement(request.statement));
   if (statement.parameter_count != static_cast<int>(request.parameters.size())) {
     return ApiError::Validation("Number of parameters in request and statement don't match.");
   }
@@ -165,10 +165,10 @@ Result<SelectPlan> PlanSelect(Engine& engine, const Caller& caller, const pq::St
                               const api::PartiqlStatement& request,
                               std::optional<std::int64_t> limit,
                               api::ReturnConsumedCapacity capacity) {
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       LoadTable(engine, caller, statement.table));
-  DDB_ASSIGN_OR_RETURN(ReadTarget target,
-                       ResolveReadTarget(*table, statement.index, request.consistent_read));
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                          LoadTable(engine, caller, statement.table));
+  DDBEMU_ASSIGN_OR_RETURN(ReadTarget target,
+                          ResolveReadTarget(*table, statement.index, request.consistent_read));
   SelectPlan plan;
   plan.table = statement.table;
   std::vector<const pq::Expr*> conjuncts;
@@ -224,10 +224,10 @@ Result<SelectPlan> PlanSelect(Engine& engine, const Caller& caller, const pq::St
         get.table_name = statement.table;
         get.consistent_read = request.consistent_read;
         get.return_consumed_capacity = capacity;
-        DDB_ASSIGN_OR_RETURN(AttributeValue pk, constants.Constant(*value));
+        DDBEMU_ASSIGN_OR_RETURN(AttributeValue pk, constants.Constant(*value));
         get.key.emplace(target.partition_key[0].name, std::move(pk));
         if (sort_equality) {
-          DDB_ASSIGN_OR_RETURN(AttributeValue sk, constants.Constant(*sort_equality));
+          DDBEMU_ASSIGN_OR_RETURN(AttributeValue sk, constants.Constant(*sort_equality));
           get.key.emplace(target.sort_key[0].name, std::move(sk));
         }
         plan.gets.push_back(std::move(get));
@@ -251,12 +251,12 @@ Result<SelectPlan> PlanSelect(Engine& engine, const Caller& caller, const pq::St
         std::string key_text;
         for (std::size_t a = 0; a < target.partition_key.size(); ++a) {
           const pq::Expr* value = partition_values[a][a == 0 ? i : 0];
-          DDB_ASSIGN_OR_RETURN(std::string v, key_writer.Operand(*value));
+          DDBEMU_ASSIGN_OR_RETURN(std::string v, key_writer.Operand(*value));
           key_text += (key_text.empty() ? "" : " AND ") +
                       key_writer.Name(target.partition_key[a].name) + " = " + v;
         }
         if (sort_predicate) {
-          DDB_ASSIGN_OR_RETURN(std::string s, key_writer.Condition(*sort_predicate));
+          DDBEMU_ASSIGN_OR_RETURN(std::string s, key_writer.Condition(*sort_predicate));
           key_text += " AND " + s;
         }
         api::QueryRequest query;
@@ -287,15 +287,15 @@ Result<SelectPlan> PlanSelect(Engine& engine, const Caller& caller, const pq::St
     plan.scan.read.return_consumed_capacity = capacity;
   }
 
-  DDB_ASSIGN_OR_RETURN(std::string rest, RestCondition(conjuncts, used, filter_writer));
+  DDBEMU_ASSIGN_OR_RETURN(std::string rest, RestCondition(conjuncts, used, filter_writer));
   if (!rest.empty()) {
-    DDB_ASSIGN_OR_RETURN(expr::Condition filter, BindFilter(rest, filter_writer));
+    DDBEMU_ASSIGN_OR_RETURN(expr::Condition filter, BindFilter(rest, filter_writer));
     plan.filter = std::move(filter);
     plan.filter_text = std::move(rest);
     plan.filter_names = filter_writer.names();
   }
   if (!statement.select_all) {
-    DDB_ASSIGN_OR_RETURN(std::vector<expr::DocumentPath> paths, BindProjectionPaths(statement));
+    DDBEMU_ASSIGN_OR_RETURN(std::vector<expr::DocumentPath> paths, BindProjectionPaths(statement));
     plan.projection = std::move(paths);
   }
   return plan;
@@ -303,13 +303,13 @@ Result<SelectPlan> PlanSelect(Engine& engine, const Caller& caller, const pq::St
 
 Result<WritePlan> PlanWrite(Engine& engine, const Caller& caller, const pq::Statement& statement,
                             const api::PartiqlStatement& request) {
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       LoadTable(engine, caller, statement.table));
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                          LoadTable(engine, caller, statement.table));
   WritePlan plan;
   plan.table = statement.table;
   pq::ExpressionWriter writer(&request.parameters);
   if (statement.kind == pq::StatementKind::kInsert) {
-    DDB_ASSIGN_OR_RETURN(AttributeValue item, writer.Constant(statement.item));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue item, writer.Constant(statement.item));
     if (!item.is(AttributeType::kM)) {
       return pq::MalformedStatement("Expected a tuple as the value of INSERT");
     }
@@ -335,17 +335,17 @@ Result<WritePlan> PlanWrite(Engine& engine, const Caller& caller, const pq::Stat
   if (!key) return MissingKeyEquality();
   const std::vector<std::string> names = TableKeyNames(*table);
   for (std::size_t i = 0; i < names.size(); ++i) {
-    DDB_ASSIGN_OR_RETURN(AttributeValue v, writer.Constant(*key->constants[i]));
+    DDBEMU_ASSIGN_OR_RETURN(AttributeValue v, writer.Constant(*key->constants[i]));
     plan.key.emplace(names[i], std::move(v));
   }
   if (statement.kind == pq::StatementKind::kUpdate) {
-    DDB_ASSIGN_OR_RETURN(std::string update, UpdateText(statement, writer));
+    DDBEMU_ASSIGN_OR_RETURN(std::string update, UpdateText(statement, writer));
     plan.expressions.update_expression = std::move(update);
   }
   // An UPDATE (or EXISTS) needs the item to exist: the service answers
   // ConditionalCheckFailedException for an UPDATE whose WHERE matches no item. A DELETE of a
   // missing item succeeds and changes nothing. Both must satisfy the rest of the WHERE.
-  DDB_ASSIGN_OR_RETURN(std::string rest, RestCondition(conjuncts, key->conjuncts, writer));
+  DDBEMU_ASSIGN_OR_RETURN(std::string rest, RestCondition(conjuncts, key->conjuncts, writer));
   std::string condition;
   if (statement.kind != pq::StatementKind::kDelete) {
     condition = "attribute_exists(" + writer.Name(table->partition_key.name) + ")";

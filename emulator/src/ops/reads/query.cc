@@ -15,7 +15,7 @@ Status ExtractCondition(const ReadTarget& target, const ReadExpressions& e,
                         expr::KeyCondition* out) {
   const expr::KeySchemaView view = target.KeyView();
   if (e.key_condition) return expr::ExtractKeyCondition(*e.key_condition, view, out);
-  DDB_ASSIGN_OR_RETURN(*out, expr::KeyConditionsToKeyCondition(*e.key_conditions, view));
+  DDBEMU_ASSIGN_OR_RETURN(*out, expr::KeyConditionsToKeyCondition(*e.key_conditions, view));
   return Status::Ok();
 }
 
@@ -24,9 +24,9 @@ Result<std::optional<std::string>> StartAfter(const ReadTarget& target,
                                               const expr::KeyCondition& condition,
                                               const std::optional<Item>& start_key) {
   if (!start_key) return std::optional<std::string>();
-  DDB_RETURN_IF_ERROR(ValidateStartKey(target, *start_key, /*check_addressed_key=*/true));
-  DDB_RETURN_IF_ERROR(CheckStartKeyInQuery(condition, *start_key));
-  DDB_ASSIGN_OR_RETURN(std::string key, StartAfterStorageKey(target, *start_key));
+  DDBEMU_RETURN_IF_ERROR(ValidateStartKey(target, *start_key, /*check_addressed_key=*/true));
+  DDBEMU_RETURN_IF_ERROR(CheckStartKeyInQuery(condition, *start_key));
+  DDBEMU_ASSIGN_OR_RETURN(std::string key, StartAfterStorageKey(target, *start_key));
   return std::optional<std::string>(std::move(key));
 }
 
@@ -35,24 +35,26 @@ Result<std::optional<std::string>> StartAfter(const ReadTarget& target,
 Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
                                 const api::QueryRequest& request) {
   const api::ReadParameters& read = request.read;
-  DDB_ASSIGN_OR_RETURN(const ReadExpressions expressions,
-                       PrepareQueryExpressions(request, engine.expression_cache));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(const std::shared_ptr<const TableSchema> schema,
-                       LoadReadTable(engine, txn, caller, read.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(const ReadExpressions expressions,
+                          PrepareQueryExpressions(request, engine.expression_cache));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(const std::shared_ptr<const TableSchema> schema,
+                          LoadReadTable(engine, txn, caller, read.table_name));
   const TableSchema& table = *schema;
-  DDB_ASSIGN_OR_RETURN(const ReadTarget target,
-                       ResolveReadTarget(table, read.index_name, read.consistent_read));
+  DDBEMU_ASSIGN_OR_RETURN(const ReadTarget target,
+                          ResolveReadTarget(table, read.index_name, read.consistent_read));
   if (engine.transient != nullptr && read.index_name) {  // realism switch: GSI backfilling
-    DDB_RETURN_IF_ERROR(engine.transient->CheckIndexRead(caller.ns, table.name, *read.index_name));
+    DDBEMU_RETURN_IF_ERROR(
+        engine.transient->CheckIndexRead(caller.ns, table.name, *read.index_name));
   }
   expr::KeyCondition condition;
-  DDB_RETURN_IF_ERROR(ExtractCondition(target, expressions, &condition));
+  DDBEMU_RETURN_IF_ERROR(ExtractCondition(target, expressions, &condition));
   PageRequest page;
-  DDB_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, condition, read.exclusive_start_key));
-  DDB_ASSIGN_OR_RETURN(const ReadShape shape,
-                       PlanReadShape(target, read.select, expressions, /*is_query=*/true));
-  DDB_ASSIGN_OR_RETURN(page.range, QueryRange(target, condition));
+  DDBEMU_ASSIGN_OR_RETURN(page.start_after,
+                          StartAfter(target, condition, read.exclusive_start_key));
+  DDBEMU_ASSIGN_OR_RETURN(const ReadShape shape,
+                          PlanReadShape(target, read.select, expressions, /*is_query=*/true));
+  DDBEMU_ASSIGN_OR_RETURN(page.range, QueryRange(target, condition));
   page.direction = request.scan_index_forward ? storage::ScanDirection::kForward
                                               : storage::ScanDirection::kBackward;
   page.limit = read.limit;
@@ -60,7 +62,7 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   // Realism switch: an eventually consistent read may not see the writes of the last window.
   LaggedView lagged;
   if (!read.consistent_read && engine.history != nullptr) {
-    DDB_ASSIGN_OR_RETURN(lagged, BuildLaggedView(engine.items, txn, target, *engine.history));
+    DDBEMU_ASSIGN_OR_RETURN(lagged, BuildLaggedView(engine.items, txn, target, *engine.history));
     page.lagged = &lagged;
   }
   page.filter = expressions.filter ? &*expressions.filter : nullptr;
@@ -74,7 +76,7 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   Result<api::ReadResponse> response = ReadPage(engine.items, txn, target, shape, page);
   if (!response.ok()) return response;
   // Sized only once read: throttled, the page is not returned (ops/capacity/capacity_charge.h).
-  DDB_RETURN_IF_ERROR(
+  DDBEMU_RETURN_IF_ERROR(
       AdmitPage(engine, caller, txn, table, target.index, &condition, tally, charge));
   return response;
 }

@@ -90,13 +90,14 @@ Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
     }
   }
   if (r.filter) {
-    DDB_ASSIGN_OR_RETURN(
+    DDBEMU_ASSIGN_OR_RETURN(
         out->filter,
         expr::FilterToCondition(*r.filter, api::ParseConditionalOperator(r.conditional_operator)));
     out->filter_is_legacy = out->filter.has_value();
   }
   if (r.attributes_to_get) {
-    DDB_ASSIGN_OR_RETURN(out->projection, expr::AttributesToGetToProjection(*r.attributes_to_get));
+    DDBEMU_ASSIGN_OR_RETURN(out->projection,
+                            expr::AttributesToGetToProjection(*r.attributes_to_get));
     out->projection_is_legacy = true;
   }
   return Status::Ok();
@@ -105,12 +106,12 @@ Status TranslateLegacy(const ReadParameterView& p, ReadExpressions* out) {
 Status ValidatePlaceholderMaps(const api::ReadParameters& r) {
   if (r.has_names) {
     if (r.names.empty()) return ApiError::Validation("ExpressionAttributeNames must not be empty");
-    DDB_RETURN_IF_ERROR(expr::ValidateLookupAttributeNames(r.names));
+    DDBEMU_RETURN_IF_ERROR(expr::ValidateLookupAttributeNames(r.names));
   }
   if (r.has_values) {
     if (r.values.empty())
       return ApiError::Validation("ExpressionAttributeValues must not be empty");
-    DDB_RETURN_IF_ERROR(expr::ValidateAttributeValueKeys(r.values));
+    DDBEMU_RETURN_IF_ERROR(expr::ValidateAttributeValueKeys(r.values));
   }
   return Status::Ok();
 }
@@ -122,21 +123,21 @@ Status PrepareExpressions(const ReadParameterView& p, expr::ExpressionCache* cac
   const bool uses_expressions =
       r.filter_expression || r.projection_expression || p.has_key_condition_expression();
   if (!uses_expressions) return Status::Ok();
-  DDB_RETURN_IF_ERROR(ValidatePlaceholderMaps(r));
+  DDBEMU_RETURN_IF_ERROR(ValidatePlaceholderMaps(r));
   // The request's own names map (no per-request copy of it into another map type).
   expr::ExpressionContext context = expr::ExpressionContext::WithLookupNames(
       r.has_names ? &r.names : nullptr, r.has_values ? &r.values : nullptr);
   if (r.filter_expression) {
-    DDB_ASSIGN_OR_RETURN(out->filter,
-                         expr::PrepareCondition(*r.filter_expression, expr::ExpressionKind::kFilter,
-                                                context, cache));
+    DDBEMU_ASSIGN_OR_RETURN(
+        out->filter, expr::PrepareCondition(*r.filter_expression, expr::ExpressionKind::kFilter,
+                                            context, cache));
   }
   if (r.projection_expression) {
-    DDB_ASSIGN_OR_RETURN(out->projection,
-                         expr::PrepareProjection(*r.projection_expression, context, cache));
+    DDBEMU_ASSIGN_OR_RETURN(out->projection,
+                            expr::PrepareProjection(*r.projection_expression, context, cache));
   }
   if (p.has_key_condition_expression()) {
-    DDB_ASSIGN_OR_RETURN(
+    DDBEMU_ASSIGN_OR_RETURN(
         out->key_condition,
         expr::PrepareCondition(**p.key_condition_expression, expr::ExpressionKind::kKeyCondition,
                                context, cache));
@@ -145,16 +146,16 @@ Status PrepareExpressions(const ReadParameterView& p, expr::ExpressionCache* cac
 }
 
 Result<ReadExpressions> Prepare(const ReadParameterView& p, expr::ExpressionCache* cache) {
-  DDB_RETURN_IF_ERROR(CheckNoMix(p));
-  DDB_RETURN_IF_ERROR(CheckPlaceholderMapsUsed(p));
+  DDBEMU_RETURN_IF_ERROR(CheckNoMix(p));
+  DDBEMU_RETURN_IF_ERROR(CheckPlaceholderMapsUsed(p));
   ReadExpressions out;
-  DDB_RETURN_IF_ERROR(TranslateLegacy(p, &out));
+  DDBEMU_RETURN_IF_ERROR(TranslateLegacy(p, &out));
   if (p.is_query && !p.has_key_conditions() && !p.has_key_condition_expression()) {
     return ApiError::Validation(
         "Either the KeyConditions or KeyConditionExpression parameter must be specified in "
         "the request.");
   }
-  DDB_RETURN_IF_ERROR(PrepareExpressions(p, cache, &out));
+  DDBEMU_RETURN_IF_ERROR(PrepareExpressions(p, cache, &out));
   if (p.has_key_conditions() && !p.has_key_condition_expression()) {
     out.key_conditions = *p.key_conditions;
   }

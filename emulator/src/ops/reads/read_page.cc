@@ -47,7 +47,7 @@ Result<Item> FetchFromTable(const storage::ItemStore& store, const storage::Txn&
   if (!storage::DecodeIndexKey(*target.table, *target.index, index_key, &key)) {
     return ApiError::InternalServerError("An index key does not decode");
   }
-  DDB_ASSIGN_OR_RETURN(const std::string table_key, storage::EncodeTableKey(*target.table, key));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string table_key, storage::EncodeTableKey(*target.table, key));
   if (lagged != nullptr) {  // the base item as the eventually consistent read sees it
     if (auto it = lagged->base_items.find(table_key); it != lagged->base_items.end()) {
       if (!it->second) return ApiError::InternalServerError("An index entry without its item");
@@ -55,7 +55,7 @@ Result<Item> FetchFromTable(const storage::ItemStore& store, const storage::Txn&
     }
   }
   Item item;
-  DDB_ASSIGN_OR_RETURN(bool found, store.Get(txn, table_key, &item));
+  DDBEMU_ASSIGN_OR_RETURN(bool found, store.Get(txn, table_key, &item));
   if (!found) return ApiError::InternalServerError("An index entry without its item");
   return item;
 }
@@ -105,7 +105,7 @@ Status Keep(const storage::ItemStore& store, const storage::Txn& txn, const Read
   ++state->response.count;
   if (shape.count_only) return Status::Ok();
   if (shape.fetch_from_table) {
-    DDB_ASSIGN_OR_RETURN(entry, FetchFromTable(store, txn, target, page.lagged, storage_key));
+    DDBEMU_ASSIGN_OR_RETURN(entry, FetchFromTable(store, txn, target, page.lagged, storage_key));
     state->fetch_cost += capacity::ReadCost(ItemSize(entry), page.consistent_read);
   }
   if (shape.projection) entry = expr::Project(entry, *shape.projection);
@@ -188,7 +188,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
         state.response.items.pop_back();
       }
     } else if (kept) {
-      DDB_RETURN_IF_ERROR(Keep(store, txn, target, shape, page, key, std::move(entry), &state));
+      DDBEMU_RETURN_IF_ERROR(Keep(store, txn, target, shape, page, key, std::move(entry), &state));
     }
     if (page.limit && state.response.scanned_count >= *page.limit) {
       stopped = true;
@@ -199,8 +199,8 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
   {
     std::optional<std::string_view> after;
     if (page.start_after) after = *page.start_after;
-    DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
-                         store.OpenBorrowedRange(txn, page.range, page.direction, after));
+    DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
+                            store.OpenBorrowedRange(txn, page.range, page.direction, after));
     const bool forward = page.direction == storage::ScanDirection::kForward;
     // The lagged entries inside the range (and after ExclusiveStartKey), in walk order.
     std::vector<std::pair<std::string_view, const std::optional<Item>*>> lagged;
@@ -229,7 +229,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
           stopped = true;  // 1 MB read and more to come
           break;
         }
-        DDB_RETURN_IF_ERROR(ReadEncoded(cursor, page, &state));
+        DDBEMU_RETURN_IF_ERROR(ReadEncoded(cursor, page, &state));
         if (page.limit && state.response.scanned_count >= *page.limit) {
           stopped = true;
           break;
@@ -247,7 +247,7 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
         if (!itemcodec::DecodeItem(cursor.value(), &entry, &size)) {
           return ApiError::InternalServerError("An item does not decode");
         }
-        DDB_ASSIGN_OR_RETURN(done, visit(cursor.key(), entry, size, decode_in_place));
+        DDBEMU_ASSIGN_OR_RETURN(done, visit(cursor.key(), entry, size, decode_in_place));
         if (done) break;
         cursor.Next();
         continue;
@@ -260,15 +260,15 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
         break;
       }
       scratch = **version;
-      DDB_ASSIGN_OR_RETURN(done, visit(key, scratch, ItemSize(scratch), false));
+      DDBEMU_ASSIGN_OR_RETURN(done, visit(key, scratch, ItemSize(scratch), false));
       if (done) break;
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
     if (stopped) state.KeepLastKey();  // before the cursor, which may hold the key, goes
   }
   if (stopped) {
-    DDB_ASSIGN_OR_RETURN(state.response.last_evaluated_key,
-                         LastEvaluatedKey(target, state.last_key));
+    DDBEMU_ASSIGN_OR_RETURN(state.response.last_evaluated_key,
+                            LastEvaluatedKey(target, state.last_key));
   }
   if (page.return_consumed_capacity != api::ReturnConsumedCapacity::kNone) {
     state.response.consumed_capacity = Consumed(target, page, state);
@@ -289,7 +289,7 @@ Result<LaggedView> BuildLaggedView(const storage::ItemStore& store, const storag
     }
     const IndexSchema& index = *target.index;
     Item current;
-    DDB_ASSIGN_OR_RETURN(bool found, store.Get(txn, lagged.storage_key, &current));
+    DDBEMU_ASSIGN_OR_RETURN(bool found, store.Get(txn, lagged.storage_key, &current));
     // Hide the current entry first: when the lagged version sits under the same index key, it
     // takes the place back.
     if (found) {

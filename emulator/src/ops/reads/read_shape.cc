@@ -167,13 +167,13 @@ Status PlanIndexRead(const ReadTarget& target, api::Select select, const ReadExp
 
 Result<ReadShape> PlanReadShape(const ReadTarget& target, std::optional<api::Select> select,
                                 const ReadExpressions& expressions, bool is_query) {
-  DDB_RETURN_IF_ERROR(CheckKeyPaths(*target.table, PathsOf(expressions, true)));
-  DDB_RETURN_IF_ERROR(CheckKeyPaths(*target.table, PathsOf(expressions, false)));
-  if (is_query) DDB_RETURN_IF_ERROR(CheckFilterAvoidsKey(target, expressions));
-  DDB_ASSIGN_OR_RETURN(const api::Select resolved, ResolveSelect(target, select, expressions));
+  DDBEMU_RETURN_IF_ERROR(CheckKeyPaths(*target.table, PathsOf(expressions, true)));
+  DDBEMU_RETURN_IF_ERROR(CheckKeyPaths(*target.table, PathsOf(expressions, false)));
+  if (is_query) DDBEMU_RETURN_IF_ERROR(CheckFilterAvoidsKey(target, expressions));
+  DDBEMU_ASSIGN_OR_RETURN(const api::Select resolved, ResolveSelect(target, select, expressions));
   ReadShape shape;
   if (!ProjectsAll(target))
-    DDB_RETURN_IF_ERROR(PlanIndexRead(target, resolved, expressions, is_query, &shape));
+    DDBEMU_RETURN_IF_ERROR(PlanIndexRead(target, resolved, expressions, is_query, &shape));
   shape.count_only = resolved == api::Select::kCount;
   if (resolved == api::Select::kSpecificAttributes)
     shape.projection = expressions.projection->paths;

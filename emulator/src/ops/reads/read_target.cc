@@ -76,7 +76,7 @@ Result<std::shared_ptr<const TableSchema>> LoadReadTable(Engine& engine, const s
                                                          std::string_view table_name_or_arn) {
   // Judged as ResolveTableName judges it (a read's name has no other check on some paths), then
   // the catalog's shared cache: a read decodes no schema (and copies none).
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name_or_arn));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string name, ResolveTableName(caller, table_name_or_arn));
   return FindItemTable(engine, txn, caller, name);
 }
 
@@ -106,7 +106,7 @@ Result<ReadTarget> ResolveReadTarget(const TableSchema& table,
 
 Status ValidateStartKey(const ReadTarget& target, const Item& start_key, bool check_addressed_key) {
   if (start_key.size() != StartKeyArity(target)) return StartKeyInvalid();
-  if (check_addressed_key) DDB_RETURN_IF_ERROR(CheckAddressedKey(target, start_key));
+  if (check_addressed_key) DDBEMU_RETURN_IF_ERROR(CheckAddressedKey(target, start_key));
   return CheckTableKey(target, start_key);
 }
 

@@ -47,8 +47,8 @@ Result<std::optional<std::string>> StartAfter(const ReadTarget& target,
                                               const storage::KeyRange& range) {
   const std::optional<Item>& start_key = request.read.exclusive_start_key;
   if (!start_key) return std::optional<std::string>();
-  DDB_RETURN_IF_ERROR(ValidateStartKey(target, *start_key, target.is_index()));
-  DDB_ASSIGN_OR_RETURN(std::string key, StartAfterStorageKey(target, *start_key));
+  DDBEMU_RETURN_IF_ERROR(ValidateStartKey(target, *start_key, target.is_index()));
+  DDBEMU_ASSIGN_OR_RETURN(std::string key, StartAfterStorageKey(target, *start_key));
   if (request.segment && !range.Contains(key)) {
     return ApiError::Validation(
         "The provided starting key is invalid: Invalid ExclusiveStartKey. Please use "
@@ -63,29 +63,30 @@ Result<std::optional<std::string>> StartAfter(const ReadTarget& target,
 Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
                                const api::ScanRequest& request) {
   const api::ReadParameters& read = request.read;
-  DDB_RETURN_IF_ERROR(CheckSegments(request));
-  DDB_ASSIGN_OR_RETURN(const ReadExpressions expressions,
-                       PrepareScanExpressions(request, engine.expression_cache));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(const std::shared_ptr<const TableSchema> schema,
-                       LoadReadTable(engine, txn, caller, read.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckSegments(request));
+  DDBEMU_ASSIGN_OR_RETURN(const ReadExpressions expressions,
+                          PrepareScanExpressions(request, engine.expression_cache));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(const std::shared_ptr<const TableSchema> schema,
+                          LoadReadTable(engine, txn, caller, read.table_name));
   const TableSchema& table = *schema;
-  DDB_ASSIGN_OR_RETURN(const ReadTarget target,
-                       ResolveReadTarget(table, read.index_name, read.consistent_read));
+  DDBEMU_ASSIGN_OR_RETURN(const ReadTarget target,
+                          ResolveReadTarget(table, read.index_name, read.consistent_read));
   if (engine.transient != nullptr && read.index_name) {  // realism switch: GSI backfilling
-    DDB_RETURN_IF_ERROR(engine.transient->CheckIndexRead(caller.ns, table.name, *read.index_name));
+    DDBEMU_RETURN_IF_ERROR(
+        engine.transient->CheckIndexRead(caller.ns, table.name, *read.index_name));
   }
   PageRequest page;
   page.range = ScanRange(target, request);
-  DDB_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, request, page.range));
-  DDB_ASSIGN_OR_RETURN(const ReadShape shape,
-                       PlanReadShape(target, read.select, expressions, /*is_query=*/false));
+  DDBEMU_ASSIGN_OR_RETURN(page.start_after, StartAfter(target, request, page.range));
+  DDBEMU_ASSIGN_OR_RETURN(const ReadShape shape,
+                          PlanReadShape(target, read.select, expressions, /*is_query=*/false));
   page.limit = read.limit;
   page.consistent_read = read.consistent_read;
   // Realism switch: an eventually consistent read may not see the writes of the last window.
   LaggedView lagged;
   if (!read.consistent_read && engine.history != nullptr) {
-    DDB_ASSIGN_OR_RETURN(lagged, BuildLaggedView(engine.items, txn, target, *engine.history));
+    DDBEMU_ASSIGN_OR_RETURN(lagged, BuildLaggedView(engine.items, txn, target, *engine.history));
     page.lagged = &lagged;
   }
   page.filter = expressions.filter ? &*expressions.filter : nullptr;
@@ -95,10 +96,11 @@ Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
   capacity::RequestCharge charge;
   page.tally = &tally;
   page.charge = &charge;
-  DDB_ASSIGN_OR_RETURN(api::ReadResponse response,
-                       ReadPage(engine.items, txn, target, shape, page));
+  DDBEMU_ASSIGN_OR_RETURN(api::ReadResponse response,
+                          ReadPage(engine.items, txn, target, shape, page));
   // Sized only once read: throttled, the page is not returned (ops/capacity/capacity_charge.h).
-  DDB_RETURN_IF_ERROR(AdmitPage(engine, caller, txn, table, target.index, nullptr, tally, charge));
+  DDBEMU_RETURN_IF_ERROR(
+      AdmitPage(engine, caller, txn, table, target.index, nullptr, tally, charge));
   return response;
 }
 

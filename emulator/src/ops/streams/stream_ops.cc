@@ -38,7 +38,7 @@ bool LooksLikeStreamArn(std::string_view arn) {
 Result<StreamInfo> FindStream(Engine& engine, const storage::Txn& txn, const Caller& caller,
                               std::string_view arn) {
   if (!LooksLikeStreamArn(arn)) return ApiError::Validation("Invalid StreamArn");
-  DDB_ASSIGN_OR_RETURN(std::vector<StreamInfo> streams, engine.streams->List(txn, caller.ns));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<StreamInfo> streams, engine.streams->List(txn, caller.ns));
   for (StreamInfo& info : streams) {
     if (info.arn() == arn) return std::move(info);
   }
@@ -158,8 +158,8 @@ std::string_view ViewTypeName(StreamViewType type) {
 
 Result<ListStreamsResponse> ListStreams(Engine& engine, const Caller& caller,
                                         const ListStreamsRequest& request) {
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(std::vector<StreamInfo> streams, engine.streams->List(txn, caller.ns));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<StreamInfo> streams, engine.streams->List(txn, caller.ns));
   ListStreamsResponse response;
   bool started = !request.exclusive_start_stream_arn.has_value();
   for (const StreamInfo& info : streams) {
@@ -179,9 +179,9 @@ Result<ListStreamsResponse> ListStreams(Engine& engine, const Caller& caller,
 
 Result<DescribeStreamResponse> DescribeStream(Engine& engine, const Caller& caller,
                                               const DescribeStreamRequest& request) {
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DescribeStreamResponse response;
-  DDB_ASSIGN_OR_RETURN(response.stream, FindStream(engine, txn, caller, request.stream_arn));
+  DDBEMU_ASSIGN_OR_RETURN(response.stream, FindStream(engine, txn, caller, request.stream_arn));
   const StreamInfo& info = response.stream;
   response.stream_arn = info.arn();
   response.status = info.enabled() ? "ENABLED" : "DISABLED";
@@ -207,8 +207,8 @@ Result<DescribeStreamResponse> DescribeStream(Engine& engine, const Caller& call
 
 Result<std::string> GetShardIterator(Engine& engine, const Caller& caller,
                                      const GetShardIteratorRequest& request) {
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(StreamInfo info, FindStream(engine, txn, caller, request.stream_arn));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(StreamInfo info, FindStream(engine, txn, caller, request.stream_arn));
   const StreamShard* shard = FindShard(info, request.shard_id);
   if (shard == nullptr) return ShardNotFound(request.shard_id, request.stream_arn);
   IteratorState state{info.id, shard->shard_id, 0, engine.clock.NowMicros()};
@@ -233,8 +233,8 @@ Result<std::string> GetShardIterator(Engine& engine, const Caller& caller,
                                     " for shard " + shard->shard_id);
       }
       // A record past the retention period is gone: reading from it is refused.
-      DDB_ASSIGN_OR_RETURN(std::vector<storage::StreamRecord> at,
-                           engine.streams->Read(txn, info.id, *seq, *seq, 1));
+      DDBEMU_ASSIGN_OR_RETURN(std::vector<storage::StreamRecord> at,
+                              engine.streams->Read(txn, info.id, *seq, *seq, 1));
       if (at.empty()) {
         return ApiError(ErrorCode::kTrimmedDataAccess,
                         "Requested sequence number " + *request.sequence_number +
@@ -249,14 +249,14 @@ Result<std::string> GetShardIterator(Engine& engine, const Caller& caller,
 
 Result<GetRecordsResponse> GetRecords(Engine& engine, const Caller& caller,
                                       const GetRecordsRequest& request) {
-  DDB_ASSIGN_OR_RETURN(auto decoded, DecodeIterator(request.shard_iterator));
+  DDBEMU_ASSIGN_OR_RETURN(auto decoded, DecodeIterator(request.shard_iterator));
   auto& [arn, state] = decoded;
   const std::int64_t now = engine.clock.NowMicros();
   if (now - state.created_micros > kIteratorLifetimeMicros || now < state.created_micros) {
     return ApiError(ErrorCode::kExpiredIterator, "Shard iterator has expired");
   }
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(StreamInfo info, FindStream(engine, txn, caller, arn));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(StreamInfo info, FindStream(engine, txn, caller, arn));
   if (info.id != state.stream_id) return InvalidIterator();
   const StreamShard* shard = FindShard(info, state.shard_id);
   if (shard == nullptr) {
@@ -264,9 +264,9 @@ Result<GetRecordsResponse> GetRecords(Engine& engine, const Caller& caller,
                     "The shard " + state.shard_id + " has been trimmed from the stream");
   }
   const std::uint64_t last = LastOf(info, *shard);
-  DDB_ASSIGN_OR_RETURN(std::vector<storage::StreamRecord> records,
-                       engine.streams->Read(txn, info.id, state.position, last,
-                                            static_cast<std::size_t>(request.limit)));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<storage::StreamRecord> records,
+                          engine.streams->Read(txn, info.id, state.position, last,
+                                               static_cast<std::size_t>(request.limit)));
   GetRecordsResponse response;
   const std::string region = RegionOf(arn);
   std::uint64_t bytes = 0;

@@ -44,16 +44,16 @@ Status ApplyStreamSpecification(Engine& engine, const Caller& caller, storage::W
   if (!spec.enabled && !table->stream.enabled) {
     return ApiError::Validation("Table has no stream to disable: TableName: " + table->name);
   }
-  DDB_RETURN_IF_ERROR(CheckStreamSpecification(spec));
+  DDBEMU_RETURN_IF_ERROR(CheckStreamSpecification(spec));
   if (!spec.enabled) {
-    DDB_RETURN_IF_ERROR(engine.streams->Disable(txn, table->stream.stream_id));
+    DDBEMU_RETURN_IF_ERROR(engine.streams->Disable(txn, table->stream.stream_id));
     table->stream.enabled = false;
     return Status::Ok();
   }
   const std::optional<StreamViewType> view = ParseViewType(*spec.view_type);
   if (!view) return ApiError::Validation("Invalid StreamViewType: " + *spec.view_type);
-  DDB_ASSIGN_OR_RETURN(std::uint32_t id, engine.catalog.AllocateKeyspaceId(txn));
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(std::uint32_t id, engine.catalog.AllocateKeyspaceId(txn));
+  DDBEMU_ASSIGN_OR_RETURN(
       storage::StreamInfo info,
       engine.streams->Create(txn, id, caller.ns, *table, caller.TableArn(table->name), *view));
   table->stream = StreamSettings{true, *view, info.label, id};

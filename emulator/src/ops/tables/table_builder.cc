@@ -125,9 +125,9 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
 }
 
 Status AllocateKeyspaces(storage::Catalog& catalog, storage::WriteTxn& txn, TableSchema* schema) {
-  DDB_ASSIGN_OR_RETURN(schema->keyspace_id, catalog.AllocateKeyspaceId(txn));
+  DDBEMU_ASSIGN_OR_RETURN(schema->keyspace_id, catalog.AllocateKeyspaceId(txn));
   for (IndexSchema& index : schema->indexes) {
-    DDB_ASSIGN_OR_RETURN(index.keyspace_id, catalog.AllocateKeyspaceId(txn));
+    DDBEMU_ASSIGN_OR_RETURN(index.keyspace_id, catalog.AllocateKeyspaceId(txn));
   }
   return Status::Ok();
 }

@@ -74,8 +74,8 @@ Status ApplyIndexThroughput(const api::ThroughputRequest& pt, const UpdatePlan& 
       write == index->throughput.write_capacity_units) {
     return IndexWillNotChange(*index, read, write);
   }
-  DDB_ASSIGN_OR_RETURN(index->throughput,
-                       ChangeThroughput(index->throughput, read, write, plan.now_micros));
+  DDBEMU_ASSIGN_OR_RETURN(index->throughput,
+                          ChangeThroughput(index->throughput, read, write, plan.now_micros));
   return Status::Ok();
 }
 
@@ -195,7 +195,7 @@ Status CheckCreateFits(const api::SecondaryIndexRequest& create, const TableSche
 Status PlanIndexUpdates(const api::UpdateTableRequest& request, UpdatePlan* plan) {
   if (!request.global_secondary_index_updates) return Status::Ok();
   for (const api::GsiUpdateRequest& entry : *request.global_secondary_index_updates) {
-    if (entry.update) DDB_RETURN_IF_ERROR(PlanOneUpdate(*entry.update, plan));
+    if (entry.update) DDBEMU_RETURN_IF_ERROR(PlanOneUpdate(*entry.update, plan));
   }
   return Status::Ok();
 }
@@ -228,10 +228,10 @@ Status PlanIndexCreate(const api::UpdateTableRequest& request, UpdatePlan* plan)
     }
     const std::vector<KeyAttribute> merged =
         MergedDefinitions(plan->next, *request.attribute_definitions);
-    DDB_RETURN_IF_ERROR(api::CheckGsiKeySchema(create.key_schema, ToRequestDefinitions(merged)));
-    DDB_RETURN_IF_ERROR(api::CheckProjection(create.projection));
-    DDB_RETURN_IF_ERROR(CheckCreateThroughput(create, plan->target_on_demand));
-    DDB_RETURN_IF_ERROR(CheckCreateFits(create, plan->next));
+    DDBEMU_RETURN_IF_ERROR(api::CheckGsiKeySchema(create.key_schema, ToRequestDefinitions(merged)));
+    DDBEMU_RETURN_IF_ERROR(api::CheckProjection(create.projection));
+    DDBEMU_RETURN_IF_ERROR(CheckCreateThroughput(create, plan->target_on_demand));
+    DDBEMU_RETURN_IF_ERROR(CheckCreateFits(create, plan->next));
     plan->next.attribute_definitions = merged;
     plan->next.indexes.push_back(BuildGlobalIndex(create, merged, plan->target_on_demand));
     PruneDefinitions(&plan->next);  // only the new index's key attributes join the definitions

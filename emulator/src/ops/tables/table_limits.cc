@@ -54,9 +54,9 @@ std::string FormatUtc(std::int64_t micros) {
 }  // namespace
 
 Status CheckCapacityQuotas(const TableSchema& schema, std::string_view region) {
-  DDB_RETURN_IF_ERROR(CheckQuota(schema.throughput, "", region));
+  DDBEMU_RETURN_IF_ERROR(CheckQuota(schema.throughput, "", region));
   for (const IndexSchema& index : schema.indexes) {
-    if (!index.is_local) DDB_RETURN_IF_ERROR(CheckQuota(index.throughput, index.name, region));
+    if (!index.is_local) DDBEMU_RETURN_IF_ERROR(CheckQuota(index.throughput, index.name, region));
   }
   return Status::Ok();
 }

@@ -42,7 +42,7 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
                                                      std::string_view table_name_or_arn) {
   std::string resolved;
   if (table_name_or_arn.starts_with("arn:")) {
-    DDB_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name_or_arn));
+    DDBEMU_ASSIGN_OR_RETURN(resolved, ResolveTableName(caller, table_name_or_arn));
   }
   const std::string_view name = resolved.empty() ? table_name_or_arn : resolved;
   // The client's memo first (reads on a committed snapshot only: a write's is 0).
@@ -50,7 +50,7 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
   std::shared_ptr<const TableSchema> table;
   if (snapshot != 0) table = caller.table_memo->Find(snapshot, name);
   if (!table) {
-    DDB_ASSIGN_OR_RETURN(table, engine.catalog.GetShared(txn, caller.ns, name));
+    DDBEMU_ASSIGN_OR_RETURN(table, engine.catalog.GetShared(txn, caller.ns, name));
     if (!table) return TableNotFound();
     if (snapshot != 0) caller.table_memo->Remember(snapshot, name, table);
   }
@@ -60,10 +60,10 @@ Result<std::shared_ptr<const TableSchema>> FindTable(Engine& engine, const stora
 Result<std::shared_ptr<const TableSchema>> FindItemTable(Engine& engine, const storage::Txn& txn,
                                                          const Caller& caller,
                                                          std::string_view table_name_or_arn) {
-  DDB_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
-                       FindTable(engine, txn, caller, table_name_or_arn));
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> table,
+                          FindTable(engine, txn, caller, table_name_or_arn));
   if (engine.transient != nullptr) {
-    DDB_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
+    DDBEMU_RETURN_IF_ERROR(engine.transient->CheckItemAccess(caller.ns, table->name));
   }
   return table;
 }

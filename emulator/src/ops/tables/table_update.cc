@@ -47,7 +47,7 @@ Status CheckBillingRules(const api::UpdateTableRequest& request, const UpdatePla
         "ProvisionedThroughput must be specified when BillingMode is PROVISIONED");
   }
   if (plan.switching_billing && !plan.target_on_demand)
-    DDB_RETURN_IF_ERROR(CheckEveryIndexProvisioned(request, plan));
+    DDBEMU_RETURN_IF_ERROR(CheckEveryIndexProvisioned(request, plan));
   if (!plan.target_on_demand && SetsOnDemandMaximum(request.on_demand_throughput)) {
     const auto& odt = *request.on_demand_throughput;
     return api::InvalidParameter(
@@ -103,7 +103,7 @@ Status PlanTableThroughput(const api::UpdateTableRequest& request, UpdatePlan* p
   }
   if (read == pt.read_capacity_units && write == pt.write_capacity_units)
     return TableWillNotChange(pt, read, write);
-  DDB_ASSIGN_OR_RETURN(pt, ChangeThroughput(pt, read, write, plan->now_micros));
+  DDBEMU_ASSIGN_OR_RETURN(pt, ChangeThroughput(pt, read, write, plan->now_micros));
   return Status::Ok();
 }
 
@@ -156,24 +156,24 @@ void PlanShownState(const api::UpdateTableRequest& request, UpdatePlan* plan) {
 
 Status PlanUpdate(const api::UpdateTableRequest& request, UpdatePlan* plan) {
   const TableSchema& current = *plan->current;
-  DDB_RETURN_IF_ERROR(CheckUnmodelledChanges(request, current));
+  DDBEMU_RETURN_IF_ERROR(CheckUnmodelledChanges(request, current));
   const bool now_on_demand = current.billing_mode == BillingMode::kPayPerRequest;
   plan->target_on_demand =
       request.billing_mode ? *request.billing_mode == kPayPerRequest : now_on_demand;
   plan->switching_billing = plan->target_on_demand != now_on_demand;
-  DDB_RETURN_IF_ERROR(CheckBillingRules(request, *plan));
+  DDBEMU_RETURN_IF_ERROR(CheckBillingRules(request, *plan));
   plan->next = current;
   PlanBillingSwitch(plan);
-  DDB_RETURN_IF_ERROR(PlanTableThroughput(request, plan));
-  DDB_RETURN_IF_ERROR(PlanIndexUpdates(request, plan));
-  DDB_RETURN_IF_ERROR(PlanIndexCreate(request, plan));
-  DDB_RETURN_IF_ERROR(PlanIndexDelete(request, plan));
+  DDBEMU_RETURN_IF_ERROR(PlanTableThroughput(request, plan));
+  DDBEMU_RETURN_IF_ERROR(PlanIndexUpdates(request, plan));
+  DDBEMU_RETURN_IF_ERROR(PlanIndexCreate(request, plan));
+  DDBEMU_RETURN_IF_ERROR(PlanIndexDelete(request, plan));
   PlanTableOnDemand(request, plan);
-  DDB_RETURN_IF_ERROR(CheckWarmThroughput(request, *plan));
+  DDBEMU_RETURN_IF_ERROR(CheckWarmThroughput(request, *plan));
   if (request.deletion_protection_enabled)
     plan->next.deletion_protection = *request.deletion_protection_enabled;
   if (request.table_class) plan->next.table_class = *request.table_class;
-  DDB_RETURN_IF_ERROR(CheckCapacityQuotas(plan->next, plan->region));
+  DDBEMU_RETURN_IF_ERROR(CheckCapacityQuotas(plan->next, plan->region));
   PlanShownState(request, plan);
   return Status::Ok();
 }
@@ -182,18 +182,18 @@ Status PlanUpdate(const api::UpdateTableRequest& request, UpdatePlan* plan) {
 // the new schema — all in `txn`.
 Status ApplyPlan(Engine& engine, const Caller& caller, storage::WriteTxn& txn, UpdatePlan* plan) {
   storage::ItemStore store(engine.env);
-  if (plan->deleted_index) DDB_RETURN_IF_ERROR(store.DropIndex(txn, *plan->deleted_index));
+  if (plan->deleted_index) DDBEMU_RETURN_IF_ERROR(store.DropIndex(txn, *plan->deleted_index));
   std::optional<std::size_t> backfill;
   if (plan->created_index) {
     for (std::size_t i = 0; i < plan->next.indexes.size(); ++i) {
       if (plan->next.indexes[i].name != *plan->created_index) continue;
-      DDB_ASSIGN_OR_RETURN(plan->next.indexes[i].keyspace_id,
-                           engine.catalog.AllocateKeyspaceId(txn));
+      DDBEMU_ASSIGN_OR_RETURN(plan->next.indexes[i].keyspace_id,
+                              engine.catalog.AllocateKeyspaceId(txn));
       backfill = i;
     }
   }
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, plan->next));
-  if (backfill) DDB_RETURN_IF_ERROR(store.BackfillIndex(txn, plan->next, *backfill));
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, plan->next));
+  if (backfill) DDBEMU_RETURN_IF_ERROR(store.BackfillIndex(txn, plan->next, *backfill));
   return Status::Ok();
 }
 
@@ -201,29 +201,29 @@ Status ApplyPlan(Engine& engine, const Caller& caller, storage::WriteTxn& txn, U
 
 Result<TableResult> UpdateTable(Engine& engine, const Caller& caller,
                                 const api::UpdateTableRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
-  DDB_RETURN_IF_ERROR(api::ValidateUpdateTable(request));
+  DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_RETURN_IF_ERROR(api::ValidateUpdateTable(request));
   if (engine.transient != nullptr) {  // realism switch: one change at a time, as the service
-    DDB_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
+    DDBEMU_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
   }
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto current, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto current, engine.catalog.Get(txn, caller.ns, name));
   if (!current) return TableNotFound(name);
   UpdatePlan plan;
   plan.current = &*current;
   plan.now_micros = engine.clock.NowMicros();
   plan.region = caller.region;
-  DDB_RETURN_IF_ERROR(PlanUpdate(request, &plan));
+  DDBEMU_RETURN_IF_ERROR(PlanUpdate(request, &plan));
   TableResult result;
   // Counts before the write: a GSI being created reports 0 items until it is backfilled.
-  DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, plan.shown));
+  DDBEMU_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, plan.shown));
   if (request.stream_enabled) {  // StreamSpecification (ops/streams/stream_spec.h)
-    DDB_RETURN_IF_ERROR(streams::ApplyStreamSpecification(
+    DDBEMU_RETURN_IF_ERROR(streams::ApplyStreamSpecification(
         engine, caller, txn, {*request.stream_enabled, request.stream_view_type}, &plan.next));
     plan.shown.stream = plan.next.stream;
   }
-  DDB_RETURN_IF_ERROR(ApplyPlan(engine, caller, txn, &plan));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(ApplyPlan(engine, caller, txn, &plan));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   result.schema = std::move(plan.shown);
   if (engine.transient != nullptr) engine.transient->Started(caller.ns, name, result.schema);
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kUpdate);

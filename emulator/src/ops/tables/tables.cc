@@ -25,7 +25,7 @@ TableResult CreatedView(const Engine& engine, const Caller& caller, TableSchema 
 
 Result<TableSchema> LoadTable(const Engine& engine, const storage::Txn& txn, const Caller& caller,
                               const std::string& name) {
-  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
   if (!schema) return TableNotFound(name);
   return std::move(*schema);
 }
@@ -50,10 +50,10 @@ Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& tx
                                     const TableSchema& schema) {
   const storage::ItemStore store(engine.env);
   api::TableCounts counts;
-  DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats table, store.TableStats(txn, schema));
+  DDBEMU_ASSIGN_OR_RETURN(storage::KeyspaceStats table, store.TableStats(txn, schema));
   counts.table = {table.item_count, table.size_bytes};
   for (const IndexSchema& index : schema.indexes) {
-    DDB_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, store.IndexStats(txn, index));
+    DDBEMU_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, store.IndexStats(txn, index));
     counts.indexes.push_back({stats.item_count, stats.size_bytes});
   }
   return counts;
@@ -61,30 +61,31 @@ Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& tx
 
 Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
                                 const api::CreateTableRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
-  DDB_RETURN_IF_ERROR(api::ValidateCreateTable(request));
+  DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_RETURN_IF_ERROR(api::ValidateCreateTable(request));
   std::optional<streams::StreamSpecification> stream;
   if (request.stream_specification) {
     stream = streams::StreamSpecification{request.stream_specification->enabled,
                                           request.stream_specification->view_type};
-    DDB_RETURN_IF_ERROR(streams::CheckStreamSpecification(*stream));
+    DDBEMU_RETURN_IF_ERROR(streams::CheckStreamSpecification(*stream));
   }
   TableSchema schema = BuildTableSchema(request, name, engine.clock.NowMicros());
   // A table still being deleted keeps its name (realism switch; gone from the catalog already).
   if (engine.transient != nullptr &&
       engine.transient->StatusOf(caller.ns, name) == TableStatus::kDeleting) {
-    DDB_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
+    DDBEMU_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
   }
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, name));
   if (existing) return ApiError::ResourceInUse("Table already exists: " + name);
-  DDB_RETURN_IF_ERROR(CheckCapacityQuotas(schema, caller.region));
-  DDB_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &schema));
+  DDBEMU_RETURN_IF_ERROR(CheckCapacityQuotas(schema, caller.region));
+  DDBEMU_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &schema));
   if (stream && stream->enabled) {
-    DDB_RETURN_IF_ERROR(streams::ApplyStreamSpecification(engine, caller, txn, *stream, &schema));
+    DDBEMU_RETURN_IF_ERROR(
+        streams::ApplyStreamSpecification(engine, caller, txn, *stream, &schema));
   }
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, schema));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, schema));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   TableResult created = CreatedView(engine, caller, std::move(schema));
   if (engine.transient != nullptr) engine.transient->Started(caller.ns, name, created.schema);
   return created;
@@ -92,8 +93,8 @@ Result<TableResult> CreateTable(Engine& engine, const Caller& caller,
 
 Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
                                   const api::TableNameRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   TableResult result;
   auto loaded = LoadTable(engine, txn, caller, name);
   if (!loaded.ok() && engine.transient != nullptr) {
@@ -105,17 +106,17 @@ Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
       return result;
     }
   }
-  DDB_ASSIGN_OR_RETURN(result.schema, std::move(loaded));
+  DDBEMU_ASSIGN_OR_RETURN(result.schema, std::move(loaded));
   if (engine.transient != nullptr) engine.transient->Overlay(caller.ns, name, &result.schema);
-  DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
+  DDBEMU_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDescribe);
   return result;
 }
 
 Result<api::ListTablesResponse> ListTables(Engine& engine, const Caller& caller,
                                            const api::ListTablesRequest& request) {
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(
       storage::TableNamePage page,
       engine.catalog.List(txn, caller.ns, request.exclusive_start_table_name.value_or(""),
                           static_cast<std::size_t>(request.limit)));
@@ -129,14 +130,14 @@ Result<api::ListTablesResponse> ListTables(Engine& engine, const Caller& caller,
 
 Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
                                 const api::TableNameRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
   // The service refuses to delete a table still being created, updated or deleted.
   if (engine.transient != nullptr) {
-    DDB_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
+    DDBEMU_RETURN_IF_ERROR(engine.transient->CheckTableChange(caller.ns, name));
   }
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   TableResult result;
-  DDB_ASSIGN_OR_RETURN(result.schema, LoadTable(engine, txn, caller, name));
+  DDBEMU_ASSIGN_OR_RETURN(result.schema, LoadTable(engine, txn, caller, name));
   if (result.schema.deletion_protection) {
     return ApiError::Validation(
         "Resource cannot be deleted as it is currently protected against deletion. Disable "
@@ -144,20 +145,20 @@ Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
         "first.");
   }
   // The response reports the counts the table had when deletion began.
-  DDB_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
+  DDBEMU_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
   storage::ItemStore store(engine.env);
-  DDB_RETURN_IF_ERROR(store.DropTable(txn, result.schema));
+  DDBEMU_RETURN_IF_ERROR(store.DropTable(txn, result.schema));
   // The table's stream closes with it; its records stay readable for 24 hours.
   if (result.schema.stream.enabled) {
-    DDB_RETURN_IF_ERROR(engine.streams->Disable(txn, result.schema.stream.stream_id));
+    DDBEMU_RETURN_IF_ERROR(engine.streams->Disable(txn, result.schema.stream.stream_id));
   }
   // Point-in-time recovery's history goes with the table (storage/change_log.h).
   if (engine.change_log != nullptr) {
-    DDB_RETURN_IF_ERROR(engine.change_log->Disable(txn, result.schema.table_id));
+    DDBEMU_RETURN_IF_ERROR(engine.change_log->Disable(txn, result.schema.table_id));
   }
-  DDB_ASSIGN_OR_RETURN(bool removed, engine.catalog.Delete(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(bool removed, engine.catalog.Delete(txn, caller.ns, name));
   if (!removed) return TableNotFound(name);
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   result.schema.status = TableStatus::kDeleting;
   if (engine.transient != nullptr) engine.transient->Started(caller.ns, name, result.schema);
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDelete);

@@ -62,14 +62,15 @@ ApiError ArnNotFound(std::string_view arn) {
 
 Status TagResource(Engine& engine, const Caller& caller, const api::TagResourceRequest& request) {
   const ApiError not_found = ArnNotFound(request.resource_arn);
-  DDB_ASSIGN_OR_RETURN(const std::string name,
-                       ResolveResourceArn(caller, "TagResource", request.resource_arn, not_found));
+  DDBEMU_ASSIGN_OR_RETURN(
+      const std::string name,
+      ResolveResourceArn(caller, "TagResource", request.resource_arn, not_found));
   if (request.tags.empty()) {
     return ApiError::Validation("Atleast one Tag needs to be provided as Input.");
   }
-  DDB_RETURN_IF_ERROR(api::ValidateTags(request.tags));
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_RETURN_IF_ERROR(api::ValidateTags(request.tags));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
   if (!schema) return not_found;
   for (const api::TagRequest& tag : request.tags) {
     auto it = std::find_if(schema->tags.begin(), schema->tags.end(),
@@ -84,20 +85,21 @@ Status TagResource(Engine& engine, const Caller& caller, const api::TagResourceR
     return ApiError::Validation(
         "Number of Tags exceed the current limit for the provided ResourceArn");
   }
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
   return txn.Commit();
 }
 
 Status UntagResource(Engine& engine, const Caller& caller,
                      const api::UntagResourceRequest& request) {
   const ApiError not_found = ApiError::ResourceNotFound("Requested resource not found");
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveResourceArn(caller, "UntagResource",
-                                                                  request.resource_arn, not_found));
+  DDBEMU_ASSIGN_OR_RETURN(
+      const std::string name,
+      ResolveResourceArn(caller, "UntagResource", request.resource_arn, not_found));
   if (request.tag_keys.empty()) {
     return ApiError::Validation("Atleast one Tag Key needs to be provided as Input.");
   }
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(auto schema, engine.catalog.Get(txn, caller.ns, name));
   if (!schema) return not_found;
   const std::size_t before = schema->tags.size();
   std::erase_if(schema->tags, [&](const Tag& t) {
@@ -105,17 +107,18 @@ Status UntagResource(Engine& engine, const Caller& caller,
            request.tag_keys.end();
   });
   if (schema->tags.size() == before) return Status::Ok();  // nothing to write
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
   return txn.Commit();
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> ListTagsOfResource(
     Engine& engine, const Caller& caller, const api::ListTagsOfResourceRequest& request) {
   const ApiError not_found = ArnNotFound(request.resource_arn);
-  DDB_ASSIGN_OR_RETURN(const std::string name, ResolveResourceArn(caller, "ListTagsOfResource",
-                                                                  request.resource_arn, not_found));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(auto schema, engine.catalog.GetShared(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(
+      const std::string name,
+      ResolveResourceArn(caller, "ListTagsOfResource", request.resource_arn, not_found));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(auto schema, engine.catalog.GetShared(txn, caller.ns, name));
   if (schema == nullptr) return not_found;
   std::vector<std::pair<std::string, std::string>> tags;
   tags.reserve(schema->tags.size());

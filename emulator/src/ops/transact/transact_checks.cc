@@ -45,8 +45,8 @@ Result<std::vector<std::string>> CheckTransactionTargets(const std::vector<Actio
   storage_keys.reserve(targets.size());
   std::set<std::string_view> seen;
   for (const ActionTarget& target : targets) {
-    DDB_ASSIGN_OR_RETURN(std::string key,
-                         storage::EncodeTableKey(*target.table, *target.key_or_item));
+    DDBEMU_ASSIGN_OR_RETURN(std::string key,
+                            storage::EncodeTableKey(*target.table, *target.key_or_item));
     storage_keys.push_back(std::move(key));
   }
   for (const std::string& key : storage_keys) {

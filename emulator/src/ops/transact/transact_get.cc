@@ -24,9 +24,9 @@ Result<std::vector<PreparedGet>> PrepareGets(Engine& engine,
   std::vector<PreparedGet> gets;
   gets.reserve(request.actions.size());
   for (const api::TransactGetAction& action : request.actions) {
-    DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
-                         PrepareItemExpressions(action.expressions, api::LegacyParameters{},
-                                                {.projection = true}, engine.expression_cache));
+    DDBEMU_ASSIGN_OR_RETURN(ItemExpressions expressions,
+                            PrepareItemExpressions(action.expressions, api::LegacyParameters{},
+                                                   {.projection = true}, engine.expression_cache));
     gets.push_back(PreparedGet{&action, std::move(expressions.projection)});
   }
   return gets;
@@ -36,17 +36,17 @@ Result<std::vector<PreparedGet>> PrepareGets(Engine& engine,
 
 Result<api::TransactGetItemsResponse> TransactGetItems(
     Engine& engine, const Caller& caller, const api::TransactGetItemsRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::vector<PreparedGet> gets, PrepareGets(engine, request));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<PreparedGet> gets, PrepareGets(engine, request));
 
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   RequestTables tables(engine, txn, caller);
   std::vector<ActionTarget> targets;
   targets.reserve(gets.size());
   for (PreparedGet& get : gets) {
-    DDB_ASSIGN_OR_RETURN(get.table, tables.Find(get.action->table_name));
+    DDBEMU_ASSIGN_OR_RETURN(get.table, tables.Find(get.action->table_name));
     targets.push_back(ActionTarget{get.table, &get.action->key, /*is_item=*/false});
   }
-  DDB_ASSIGN_OR_RETURN(std::vector<std::string> storage_keys, CheckTransactionTargets(targets));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<std::string> storage_keys, CheckTransactionTargets(targets));
 
   api::TransactGetItemsResponse response;
   response.items.reserve(gets.size());
@@ -55,7 +55,7 @@ Result<api::TransactGetItemsResponse> TransactGetItems(
   for (std::size_t i = 0; i < gets.size(); ++i) {
     const PreparedGet& get = gets[i];
     Item item;
-    DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, storage_keys[i], &item));
+    DDBEMU_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, storage_keys[i], &item));
     // Transactional reads cost twice a strongly consistent read, missing items included
     // (docs/capacity.md §1).
     capacity::RequestCharge charge;
@@ -71,7 +71,7 @@ Result<api::TransactGetItemsResponse> TransactGetItems(
   }
   // Throttled: cancelled with ThrottlingError / ProvisionedThroughputExceeded reasons
   // (ops/capacity/capacity_charge.h).
-  DDB_ASSIGN_OR_RETURN(auto throttled, meter.Admit(engine, caller, txn));
+  DDBEMU_ASSIGN_OR_RETURN(auto throttled, meter.Admit(engine, caller, txn));
   if (throttled) return TransactionCanceled(std::move(*throttled));
   response.consumed_capacity = tally.Tables();
   return response;

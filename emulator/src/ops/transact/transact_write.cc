@@ -47,10 +47,11 @@ Result<std::vector<PreparedAction>> PrepareActions(Engine& engine,
   std::size_t payload = 0;
   for (const api::TransactWriteAction& action : request.actions) {
     if (!action.invalid.ok()) return action.invalid.error();
-    DDB_ASSIGN_OR_RETURN(ItemExpressions expressions,
-                         PrepareItemExpressions(action.expressions, api::LegacyParameters{},
-                                                AllowedFor(action.kind), engine.expression_cache));
-    if (action.kind == TransactActionKind::kPut) DDB_RETURN_IF_ERROR(CheckItemSize(action.item));
+    DDBEMU_ASSIGN_OR_RETURN(
+        ItemExpressions expressions,
+        PrepareItemExpressions(action.expressions, api::LegacyParameters{}, AllowedFor(action.kind),
+                               engine.expression_cache));
+    if (action.kind == TransactActionKind::kPut) DDBEMU_RETURN_IF_ERROR(CheckItemSize(action.item));
     payload += ItemSize(TargetOf(action));
     prepared.push_back(PreparedAction{&action, std::move(expressions)});
   }
@@ -63,7 +64,7 @@ Result<std::vector<PreparedAction>> PrepareActions(Engine& engine,
 
 Status ResolveTargets(RequestTables& tables, std::vector<PreparedAction>& actions) {
   for (PreparedAction& prepared : actions) {
-    DDB_ASSIGN_OR_RETURN(prepared.table, tables.Find(prepared.action->table_name));
+    DDBEMU_ASSIGN_OR_RETURN(prepared.table, tables.Find(prepared.action->table_name));
   }
   std::vector<ActionTarget> targets;
   targets.reserve(actions.size());
@@ -71,7 +72,7 @@ Status ResolveTargets(RequestTables& tables, std::vector<PreparedAction>& action
     targets.push_back(ActionTarget{prepared.table, &TargetOf(*prepared.action),
                                    prepared.action->kind == TransactActionKind::kPut});
   }
-  DDB_ASSIGN_OR_RETURN(std::vector<std::string> keys, CheckTransactionTargets(targets));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<std::string> keys, CheckTransactionTargets(targets));
   for (std::size_t i = 0; i < actions.size(); ++i) actions[i].storage_key = std::move(keys[i]);
   return Status::Ok();
 }
@@ -98,7 +99,7 @@ MutationKind MutationKindOf(TransactActionKind kind) {
 Result<CancellationReason> Evaluate(Engine& engine, const storage::Txn& txn,
                                     PreparedAction& prepared) {
   Item current;
-  DDB_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, prepared.storage_key, &current));
+  DDBEMU_ASSIGN_OR_RETURN(bool exists, engine.items.Get(txn, prepared.storage_key, &current));
   if (exists) prepared.current = std::move(current);
   const api::TransactWriteAction& action = *prepared.action;
   ItemMutation mutation{
@@ -143,17 +144,17 @@ Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepa
   storage::IndexChanges changes;
   const Item* old_item = prepared.current ? &*prepared.current : nullptr;
   if (prepared.outcome.writes) {
-    DDB_ASSIGN_OR_RETURN(
+    DDBEMU_ASSIGN_OR_RETURN(
         ItemCollectionGuard collection,
         ItemCollectionGuard::Begin(engine.items, txn, *prepared.table, TargetOf(*prepared.action)));
     if (prepared.outcome.new_item) {
-      DDB_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, *prepared.table, prepared.storage_key,
-                                                     old_item, *prepared.outcome.new_item));
+      DDBEMU_ASSIGN_OR_RETURN(changes, engine.items.Put(txn, *prepared.table, prepared.storage_key,
+                                                        old_item, *prepared.outcome.new_item));
     } else if (old_item != nullptr) {
-      DDB_ASSIGN_OR_RETURN(
+      DDBEMU_ASSIGN_OR_RETURN(
           changes, engine.items.Delete(txn, *prepared.table, prepared.storage_key, *old_item));
     }
-    DDB_RETURN_IF_ERROR(collection.Finish(txn));
+    DDBEMU_RETURN_IF_ERROR(collection.Finish(txn));
     *metrics = collection.Metrics();
   }
   const capacity::RequestCharge charge =
@@ -182,7 +183,7 @@ Status WriteAll(Engine& engine, storage::WriteTxn& txn, const std::vector<Prepar
                                       "Collection size exceeded.", nullptr};
       return TransactionCanceled(std::move(reasons));
     }
-    DDB_RETURN_IF_ERROR(written);
+    DDBEMU_RETURN_IF_ERROR(written);
     if (return_metrics) {
       AddItemCollectionMetrics(actions[i].action->table_name, std::move(collection), metrics);
     }
@@ -197,7 +198,7 @@ Result<api::TransactWriteItemsResponse> Replay(Engine& engine, const storage::Tx
   CapacityTally tally;
   for (const PreparedAction& prepared : actions) {
     Item item;
-    DDB_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, prepared.storage_key, &item));
+    DDBEMU_ASSIGN_OR_RETURN(bool found, engine.items.Get(txn, prepared.storage_key, &item));
     const std::size_t size = found ? ItemSize(item) : 0;
     tally.AddRead(prepared.action->table_name, 2 * capacity::ReadCost(size, /*consistent=*/true));
   }
@@ -210,15 +211,15 @@ Result<api::TransactWriteItemsResponse> Replay(Engine& engine, const storage::Tx
 
 Result<api::TransactWriteItemsResponse> TransactWriteItems(
     Engine& engine, const Caller& caller, const api::TransactWriteItemsRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::vector<PreparedAction> actions, PrepareActions(engine, request));
+  DDBEMU_ASSIGN_OR_RETURN(std::vector<PreparedAction> actions, PrepareActions(engine, request));
 
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   RequestTables tables(engine, txn, caller);
-  DDB_RETURN_IF_ERROR(ResolveTargets(tables, actions));
+  DDBEMU_RETURN_IF_ERROR(ResolveTargets(tables, actions));
   if (request.client_request_token) {
-    DDB_ASSIGN_OR_RETURN(TokenCheck token,
-                         CheckClientRequestToken(engine, txn, caller, *request.client_request_token,
-                                                 request.fingerprint));
+    DDBEMU_ASSIGN_OR_RETURN(TokenCheck token, CheckClientRequestToken(engine, txn, caller,
+                                                                      *request.client_request_token,
+                                                                      request.fingerprint));
     if (token == TokenCheck::kReplay) return Replay(engine, txn, actions);
   }
 
@@ -226,7 +227,7 @@ Result<api::TransactWriteItemsResponse> TransactWriteItems(
   reasons.reserve(actions.size());
   bool cancelled = false;
   for (PreparedAction& prepared : actions) {
-    DDB_ASSIGN_OR_RETURN(CancellationReason reason, Evaluate(engine, txn, prepared));
+    DDBEMU_ASSIGN_OR_RETURN(CancellationReason reason, Evaluate(engine, txn, prepared));
     cancelled |= reason.code != "None";
     reasons.push_back(std::move(reason));
   }
@@ -235,17 +236,17 @@ Result<api::TransactWriteItemsResponse> TransactWriteItems(
   CapacityTally tally;
   TransactionMeter meter(actions.size());
   api::TransactWriteItemsResponse response;
-  DDB_RETURN_IF_ERROR(WriteAll(engine, txn, actions, request.return_item_collection_metrics, tally,
-                               meter, &response.item_collection_metrics));
+  DDBEMU_RETURN_IF_ERROR(WriteAll(engine, txn, actions, request.return_item_collection_metrics,
+                                  tally, meter, &response.item_collection_metrics));
   // Throttled: cancelled with ThrottlingError / ProvisionedThroughputExceeded reasons, and the
   // WriteTxn aborts (ops/capacity/capacity_charge.h).
-  DDB_ASSIGN_OR_RETURN(auto throttled, meter.Admit(engine, caller, txn));
+  DDBEMU_ASSIGN_OR_RETURN(auto throttled, meter.Admit(engine, caller, txn));
   if (throttled) return TransactionCanceled(std::move(*throttled));
   if (request.client_request_token) {
-    DDB_RETURN_IF_ERROR(RecordClientRequestToken(engine, txn, caller, *request.client_request_token,
-                                                 request.fingerprint));
+    DDBEMU_RETURN_IF_ERROR(RecordClientRequestToken(
+        engine, txn, caller, *request.client_request_token, request.fingerprint));
   }
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   response.consumed_capacity = tally.Tables();
   return response;
 }
@@ -261,7 +262,7 @@ Result<TokenCheck> CheckClientRequestToken(Engine& engine, const storage::Txn& t
                                            const Caller& caller, std::string_view token,
                                            std::string_view fingerprint) {
   storage::IdempotencyStore store(engine.env);
-  DDB_ASSIGN_OR_RETURN(auto entry, store.Find(txn, caller.ns, token, engine.clock.NowMicros()));
+  DDBEMU_ASSIGN_OR_RETURN(auto entry, store.Find(txn, caller.ns, token, engine.clock.NowMicros()));
   if (!entry) return TokenCheck::kNew;
   if (entry->fingerprint != fingerprint) {
     // The service's message is not on record; DynamoDB Local sends none.
@@ -274,7 +275,7 @@ Status RecordClientRequestToken(Engine& engine, storage::WriteTxn& txn, const Ca
                                 std::string_view token, std::string_view fingerprint) {
   storage::IdempotencyStore store(engine.env);
   const std::int64_t now = engine.clock.NowMicros();
-  DDB_ASSIGN_OR_RETURN(std::size_t pruned, store.Prune(txn, now, kPrunePerRecord));
+  DDBEMU_ASSIGN_OR_RETURN(std::size_t pruned, store.Prune(txn, now, kPrunePerRecord));
   (void)pruned;
   return store.Record(txn, caller.ns, token, fingerprint, now + kIdempotencyWindowMicros);
 }

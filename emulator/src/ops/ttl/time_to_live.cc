@@ -24,9 +24,9 @@ struct Expired {
 // Returns how many were deleted; `*after` moves on, and is cleared at the table's end.
 Result<std::size_t> SweepBatch(Engine& engine, const std::string& ns, const std::string& name,
                                std::optional<std::string>* after, bool* done) {
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   // The schema as of this transaction: the table may have changed or gone since the last batch.
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, engine.catalog.Get(txn, ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, engine.catalog.Get(txn, ns, name));
   if (!schema || !schema->ttl.enabled) {
     *done = true;
     return std::size_t{0};
@@ -35,9 +35,9 @@ Result<std::size_t> SweepBatch(Engine& engine, const std::string& ns, const std:
   std::vector<Expired> expired;
   std::size_t examined = 0;
   {
-    DDB_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
-                         engine.items.OpenRange(txn, storage::KeyspaceRange(schema->keyspace_id),
-                                                storage::ScanDirection::kForward, *after));
+    DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
+                            engine.items.OpenRange(txn, storage::KeyspaceRange(schema->keyspace_id),
+                                                   storage::ScanDirection::kForward, *after));
     for (; cursor.valid() && examined < kSweepBatch; cursor.Next(), ++examined) {
       Item item;
       if (!itemcodec::DecodeItem(cursor.value(), &item)) {
@@ -48,14 +48,15 @@ Result<std::size_t> SweepBatch(Engine& engine, const std::string& ns, const std:
         expired.push_back({std::string(cursor.key()), std::move(item)});
       }
     }
-    DDB_RETURN_IF_ERROR(cursor.status());
+    DDBEMU_RETURN_IF_ERROR(cursor.status());
   }  // the cursor closes before the deletions
   for (const Expired& e : expired) {
-    DDB_ASSIGN_OR_RETURN(storage::IndexChanges changes,
-                         engine.items.Delete(txn, *schema, e.storage_key, e.item, /*by_ttl=*/true));
+    DDBEMU_ASSIGN_OR_RETURN(
+        storage::IndexChanges changes,
+        engine.items.Delete(txn, *schema, e.storage_key, e.item, /*by_ttl=*/true));
     (void)changes;  // TTL deletions consume no write capacity: nothing is charged
   }
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   *done = examined < kSweepBatch;
   return expired.size();
 }
@@ -72,9 +73,10 @@ bool IsExpired(const Item& item, const std::string& attribute_name, std::int64_t
 
 Result<UpdateTimeToLiveRequest> UpdateTimeToLive(Engine& engine, const Caller& caller,
                                                  const UpdateTimeToLiveRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
-  DDB_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<TableSchema> schema,
+                          engine.catalog.Get(txn, caller.ns, name));
   if (!schema) return TableNotFound(name);
   TimeToLiveSettings& ttl = schema->ttl;
   // The content checks come before the once-an-hour rule, as the service orders them.
@@ -95,16 +97,17 @@ Result<UpdateTimeToLiveRequest> UpdateTimeToLive(Engine& engine, const Caller& c
   ttl.enabled = request.enabled;
   ttl.attribute_name = request.enabled ? request.attribute_name : std::string();
   ttl.updated_micros = now;
-  DDB_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
-  DDB_RETURN_IF_ERROR(txn.Commit());
+  DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, *schema));
+  DDBEMU_RETURN_IF_ERROR(txn.Commit());
   return request;
 }
 
 Result<TimeToLiveDescription> DescribeTimeToLive(Engine& engine, const Caller& caller,
                                                  const api::TableNameRequest& request) {
-  DDB_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
-  DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-  DDB_ASSIGN_OR_RETURN(std::optional<TableSchema> schema, engine.catalog.Get(txn, caller.ns, name));
+  DDBEMU_ASSIGN_OR_RETURN(std::string name, ResolveTableName(caller, request.table_name));
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::optional<TableSchema> schema,
+                          engine.catalog.Get(txn, caller.ns, name));
   if (!schema) return TableNotFound(name);
   TimeToLiveDescription description;
   description.status = schema->ttl.enabled ? "ENABLED" : "DISABLED";
@@ -115,8 +118,8 @@ Result<TimeToLiveDescription> DescribeTimeToLive(Engine& engine, const Caller& c
 Result<std::size_t> SweepExpiredItems(Engine& engine) {
   std::vector<std::pair<std::string, std::string>> tables;  // (namespace, name)
   {
-    DDB_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-    DDB_ASSIGN_OR_RETURN(auto all, engine.catalog.ListAll(txn));
+    DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+    DDBEMU_ASSIGN_OR_RETURN(auto all, engine.catalog.ListAll(txn));
     for (auto& [ns, schema] : all) {
       if (schema.ttl.enabled) tables.emplace_back(ns, schema.name);
     }
@@ -126,7 +129,7 @@ Result<std::size_t> SweepExpiredItems(Engine& engine) {
     std::optional<std::string> after;
     bool done = false;
     while (!done) {
-      DDB_ASSIGN_OR_RETURN(std::size_t n, SweepBatch(engine, ns, name, &after, &done));
+      DDBEMU_ASSIGN_OR_RETURN(std::size_t n, SweepBatch(engine, ns, name, &after, &done));
       deleted += n;
     }
   }
