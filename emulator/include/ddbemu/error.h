@@ -240,6 +240,14 @@ class [[nodiscard]] Status {
   std::unique_ptr<ApiError> error_;  // null on success: success costs one pointer
 };
 
+// Whether a call that failed with `error` may succeed if sent again unchanged, by the AWS SDKs'
+// rules for DynamoDB: throttling (ProvisionedThroughputExceeded, Throttling, RequestLimitExceeded,
+// LimitExceeded, TransactionInProgress), the service's 500s (InternalServerError,
+// InternalFailure) and a transport failure; and, beyond the SDKs' defaults, TransactionConflict,
+// which this library's HTTP client retries too. Not retryable: everything the request itself
+// caused (validation, a failed condition, a cancelled transaction, a missing table).
+bool IsRetryable(const ApiError& error);
+
 // "ValidationException: <message>", and for Results and Statuses "OK" or the error (a Result's
 // value is not printed: T need not be printable). GoogleTest prints them this way.
 std::ostream& operator<<(std::ostream& out, const ApiError& error);

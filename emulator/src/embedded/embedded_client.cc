@@ -147,10 +147,8 @@ DDB_BINDING(ExecuteTransaction, &ops::ExecuteTransaction, kWithMode)
 // Database::Call.
 class EmbeddedClient final : public Client {
  public:
-  EmbeddedClient(Database& database, RequestContext context,
-                 std::unique_ptr<Database> owned = nullptr)
-      : owned_(std::move(owned)),
-        impl_(database.impl()),
+  EmbeddedClient(Database& database, RequestContext context)
+      : impl_(database.impl()),
         context_(std::move(context)),
         caller_(WithMemo(impl_.CallerFor(context_), &table_memo_)) {}
 
@@ -214,7 +212,6 @@ class EmbeddedClient final : public Client {
     return caller;
   }
 
-  std::unique_ptr<Database> owned_;  // set when this client opened the database
   Database::Impl& impl_;
   RequestContext context_;
   // The last table this client's reads resolved, for the next read of it (before caller_,
@@ -233,11 +230,9 @@ std::unique_ptr<Client> MakeEmbeddedClient(Database& database, RequestContext co
 
 // MakeEmbeddedStreamsClient: typed_streams.cc.
 
-Result<std::unique_ptr<Client>> OpenEmbeddedClient(Options options) {
+Result<EmbeddedHandle> OpenEmbeddedClient(Options options) {
   DDBEMU_ASSIGN_OR_RETURN(std::unique_ptr<Database> database, Database::Open(std::move(options)));
-  Database& ref = *database;
-  return std::unique_ptr<Client>(
-      std::make_unique<EmbeddedClient>(ref, RequestContext{}, std::move(database)));
+  return EmbeddedHandle(std::move(database));
 }
 
 }  // namespace ddbemu

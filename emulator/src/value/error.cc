@@ -139,6 +139,23 @@ std::string_view CancellationCodeName(CancellationCode code) {
   return i < kCancellationCodeNames.size() ? kCancellationCodeNames[i] : std::string_view();
 }
 
+bool IsRetryable(const ApiError& error) {
+  switch (error.code()) {
+    case ErrorCode::kProvisionedThroughputExceeded:
+    case ErrorCode::kThrottling:
+    case ErrorCode::kRequestLimitExceeded:
+    case ErrorCode::kLimitExceeded:
+    case ErrorCode::kTransactionInProgress:
+    case ErrorCode::kTransactionConflict:
+    case ErrorCode::kInternalServerError:
+    case ErrorCode::kInternalFailure:
+    case ErrorCode::kTransport:
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::ostream& operator<<(std::ostream& out, const ApiError& error) {
   return out << error.short_name() << ": " << error.message();
 }

@@ -73,9 +73,11 @@ TEST_F(MatchersTest, ErrorsByCodeAndMessage) {
 
 TEST(Matchers, MismatchesAreExplained) {
   const Result<int> failed = ApiError::ResourceNotFound("Requested resource not found");
-  EXPECT_EQ(Explain(IsOk(), failed),
-            "which failed with ResourceNotFoundException: Requested resource not found");
-  EXPECT_EQ(Explain(IsApiError(ErrorCode::kValidation), Result<int>(1)), "which is OK");
+  // The failed value prints itself ("ResourceNotFoundException: Requested resource not found").
+  EXPECT_EQ(::testing::PrintToString(failed),
+            "ResourceNotFoundException: Requested resource not found");
+  EXPECT_EQ(Explain(IsOk(), failed), "");
+  EXPECT_EQ(Explain(IsApiError(ErrorCode::kValidation), Result<int>(1)), "");
   EXPECT_EQ(::testing::DescribeMatcher<Status>(IsApiError(ErrorCode::kValidation, "m")),
             "is ValidationException with a message that is equal to \"m\"");
 

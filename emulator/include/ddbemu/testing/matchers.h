@@ -35,10 +35,9 @@ const ApiError* ErrorOf(const Result<T>& r) {
 class IsOkMatcher {
  public:
   template <class T>
-  bool MatchAndExplain(const T& result, ::testing::MatchResultListener* listener) const {
-    const ApiError* error = ErrorOf(result);
-    if (error != nullptr) *listener << "which failed with " << *error;
-    return error == nullptr;
+  bool MatchAndExplain(const T& result, ::testing::MatchResultListener*) const {
+    // The value printed beside it already shows the error.
+    return ErrorOf(result) == nullptr;
   }
   void DescribeTo(std::ostream* os) const { *os << "is OK"; }
   void DescribeNegationTo(std::ostream* os) const { *os << "is an error"; }
@@ -51,13 +50,9 @@ class IsApiErrorMatcher {
 
   template <class T>
   bool MatchAndExplain(const T& result, ::testing::MatchResultListener* listener) const {
-    const ApiError* error = ErrorOf(result);
-    if (error == nullptr) {
-      *listener << "which is OK";
-      return false;
-    }
-    *listener << "which is " << *error;
-    return error->code() == code_ && message_.Matches(error->message());
+    const ApiError* error = ErrorOf(result);  // printed beside it, as "OK" or the error
+    return error != nullptr && error->code() == code_ &&
+           message_.MatchAndExplain(error->message(), listener);
   }
   void DescribeTo(std::ostream* os) const {
     *os << "is " << ApiError(code_, "").short_name() << " with a message that ";
