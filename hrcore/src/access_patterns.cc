@@ -8,15 +8,17 @@
 namespace hrcore {
 namespace {
 
+using ddbemu::AttributeValue;
+
 using I = HrService::Internals;
 using codec::Key;
-using codec::S;
 
 ddbemu::QueryRequest PrefixQuery(std::string pk, std::string_view prefix, bool forward) {
   return ddbemu::QueryRequest{
       .key_condition_expression = "#PK = :pk AND begins_with(#SK, :prefix)",
       .expression_attribute_names = {{"#PK", "PK"}, {"#SK", "SK"}},
-      .expression_attribute_values = {{":pk", S(pk)}, {":prefix", S(prefix)}},
+      .expression_attribute_values = {{":pk", AttributeValue::S(pk)},
+                                      {":prefix", AttributeValue::S(prefix)}},
       .scan_index_forward = forward,
   };
 }
@@ -26,7 +28,8 @@ ddbemu::QueryRequest GsiQuery(std::string pk, std::string_view prefix, bool forw
       .index_name = std::string(keys::kGsi1),
       .key_condition_expression = "#PK = :pk AND begins_with(#SK, :prefix)",
       .expression_attribute_names = {{"#PK", "GSI1PK"}, {"#SK", "GSI1SK"}},
-      .expression_attribute_values = {{":pk", S(pk)}, {":prefix", S(prefix)}},
+      .expression_attribute_values = {{":pk", AttributeValue::S(pk)},
+                                      {":prefix", AttributeValue::S(prefix)}},
       .scan_index_forward = forward,
   };
 }
@@ -37,7 +40,8 @@ void ShapeFilter(const SchemaState& state, ddbemu::QueryRequest& q) {
   if (f.empty()) return;
   q.filter_expression = f;
   q.expression_attribute_names["#kv"] = std::string(keys::kKeyVersion);
-  if (ReadsNewShape(state.employee_keys)) q.expression_attribute_values[":kv2"] = codec::N(2);
+  if (ReadsNewShape(state.employee_keys))
+    q.expression_attribute_values[":kv2"] = AttributeValue::N(2);
 }
 
 }  // namespace
@@ -82,7 +86,7 @@ Result<Employee> HrService::ResolveLogin(const std::string& raw_email) {
       .index_name = std::string(keys::kGsi1),
       .key_condition_expression = "#PK = :pk",
       .expression_attribute_names = {{"#PK", "GSI1PK"}},
-      .expression_attribute_values = {{":pk", S(keys::EmailGsiPk(email))}},
+      .expression_attribute_values = {{":pk", AttributeValue::S(keys::EmailGsiPk(email))}},
       .limit = 2,
   };
   HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
@@ -161,10 +165,10 @@ Result<JobPosting> HrService::GetJob(const TenantContext& ctx, const std::string
   HR_ASSIGN_OR_RETURN(auto ref,
                       I::Get(*this, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
   if (!ref) return I::NotFound("job " + job_id);
-  if (codec::GetS(*ref, "orgId") != ctx.org_id) {
+  if (GetOr<std::string>(*ref, "orgId") != ctx.org_id) {
     return Error(ErrorKind::kOtherTenant, "job " + job_id + " belongs to another organisation");
   }
-  return GetJobAt(ctx, codec::GetS(*ref, "postedAt"), job_id);
+  return GetJobAt(ctx, GetOr<std::string>(*ref, "postedAt"), job_id);
 }
 
 Result<Page<Application>> HrService::ListJobApplications(const TenantContext& ctx,
@@ -175,7 +179,7 @@ Result<Page<Application>> HrService::ListJobApplications(const TenantContext& ct
   HR_ASSIGN_OR_RETURN(auto ref,
                       I::Get(*this, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
   if (!ref) return I::NotFound("job " + job_id);
-  if (codec::GetS(*ref, "orgId") != ctx.org_id) {
+  if (GetOr<std::string>(*ref, "orgId") != ctx.org_id) {
     return Error(ErrorKind::kOtherTenant, "job " + job_id + " belongs to another organisation");
   }
   return I::List<Application>(*this, {ctx.org_id, "AP10", job_id},

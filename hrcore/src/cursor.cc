@@ -13,6 +13,8 @@
 namespace hrcore {
 namespace {
 
+using ddbemu::AttributeValue;
+
 constexpr std::size_t kMacSize = 32;
 constexpr char kB64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
@@ -119,7 +121,7 @@ Result<ddbemu::Item> CursorCodec::Decode(const CursorScope& scope, std::string_v
   if (clock_.NowMicros() / 1000 - issued > ttl_ms_) return Invalid("the cursor has expired");
   ddbemu::Item key;
   for (std::size_t i = 5; i + 1 < f.size(); i += 2) {
-    key[f[i]] = ddbemu::AttributeValue::S(f[i + 1]);
+    key[f[i]] = AttributeValue::S(f[i + 1]);
   }
   return key;
 }

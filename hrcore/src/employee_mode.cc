@@ -10,8 +10,9 @@
 namespace hrcore {
 namespace {
 
+using ddbemu::AttributeValue;
+
 using I = HrService::Internals;
-using codec::S;
 
 constexpr std::string_view kSchemaMoved = "the table's schema switch moved during the write";
 
@@ -57,7 +58,7 @@ Result<Item> I::EmployeeReadKey(HrService& s, const SchemaState& state, const st
   if (!ReadsNewShape(state.employee_keys)) return shape::OldKey(org, emp);
   HR_ASSIGN_OR_RETURN(auto ref, Get(s, shape::RefKey(org, emp), true));
   if (!ref) return NotFound("employee " + emp);
-  return shape::NewKey(org, codec::GetS(*ref, "lastName"), emp);
+  return shape::NewKey(org, GetOr<std::string>(*ref, "lastName"), emp);
 }
 
 std::vector<I::Action> I::EmployeeWrites(const SchemaState& state, const Employee* before,
@@ -65,7 +66,7 @@ std::vector<I::Action> I::EmployeeWrites(const SchemaState& state, const Employe
   const EmployeeKeyMode mode = state.employee_keys;
   std::vector<Action> out;
   auto key_of = [](const Item& item) {
-    return codec::Key(codec::GetS(item, keys::kPK), codec::GetS(item, keys::kSK));
+    return codec::Key(GetOr<std::string>(item, keys::kPK), GetOr<std::string>(item, keys::kSK));
   };
   // One shape: `truth` conditions on the version read (or on absence for a hire); a mirror is
   // overwritten whole (a backfill may not have copied it yet).
@@ -81,7 +82,7 @@ std::vector<I::Action> I::EmployeeWrites(const SchemaState& state, const Employe
     if (truth && before != nullptr && !prev_key) {
       put.condition_expression = VersionCondition(expected);
       put.expression_attribute_names = {{"#PK", "PK"}, {"#version", "version"}};
-      put.expression_attribute_values = {{":expected", codec::N(expected)}};
+      put.expression_attribute_values = {{":expected", AttributeValue::N(expected)}};
     } else if (truth) {
       put.condition_expression = "attribute_not_exists(#PK)";
       put.expression_attribute_names = {{"#PK", "PK"}};
@@ -91,7 +92,7 @@ std::vector<I::Action> I::EmployeeWrites(const SchemaState& state, const Employe
       if (truth) {
         del.condition_expression = VersionCondition(expected);
         del.expression_attribute_names = {{"#PK", "PK"}, {"#version", "version"}};
-        del.expression_attribute_values = {{":expected", codec::N(expected)}};
+        del.expression_attribute_values = {{":expected", AttributeValue::N(expected)}};
       }
       Employee e = after;
       out.push_back(
@@ -114,9 +115,10 @@ std::vector<I::Action> I::EmployeeWrites(const SchemaState& state, const Employe
     // A write composed under this mode must not commit under another: the switch is checked
     // in the same transaction (a cancelled one is re-composed by WithSchemaRetry).
     out.push_back(
-        {ddbemu::ConditionCheck{.key = SchemaStateKey(),
-                                .condition_expression = "employeeKeys = :mode",
-                                .expression_attribute_values = {{":mode", S(ToString(mode))}}},
+        {ddbemu::ConditionCheck{
+             .key = SchemaStateKey(),
+             .condition_expression = "employeeKeys = :mode",
+             .expression_attribute_values = {{":mode", AttributeValue::S(ToString(mode))}}},
          [](const Item*) { return Error(ErrorKind::kBackend, std::string(kSchemaMoved)); }});
   }
   return out;
@@ -131,14 +133,16 @@ Result<Page<Employee>> HrService::ListEmployeesByStatus(const TenantContext& ctx
       .index_name = std::string(keys::kGsi2),
       .key_condition_expression = "#PK = :pk AND begins_with(#SK, :prefix)",
       .expression_attribute_names = {{"#PK", "GSI2PK"}, {"#SK", "GSI2SK"}},
-      .expression_attribute_values = {{":pk", S(keys::StatusGsiPk(ctx.org_id))},
-                                      {":prefix", S(std::string(ToString(status)) + "#")}},
+      .expression_attribute_values = {{":pk", AttributeValue::S(keys::StatusGsiPk(ctx.org_id))},
+                                      {":prefix",
+                                       AttributeValue::S(std::string(ToString(status)) + "#")}},
   };
   // While both Employee shapes exist, both are in GSI2: keep the one reads come from.
   if (std::string f = shape::ReadShapeFilter(state.employee_keys); !f.empty()) {
     q.filter_expression = f;
     q.expression_attribute_names["#kv"] = std::string(keys::kKeyVersion);
-    if (ReadsNewShape(state.employee_keys)) q.expression_attribute_values[":kv2"] = codec::N(2);
+    if (ReadsNewShape(state.employee_keys))
+      q.expression_attribute_values[":kv2"] = AttributeValue::N(2);
   }
   return I::List<Employee>(*this, {ctx.org_id, "AP13", std::string(ToString(status))}, std::move(q),
                            &codec::EmployeeFrom, page);

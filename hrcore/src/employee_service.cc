@@ -12,10 +12,10 @@
 namespace hrcore {
 namespace {
 
+using ddbemu::AttributeValue;
+
 using I = HrService::Internals;
 using codec::Key;
-using codec::N;
-using codec::S;
 
 Item EmpKey(const std::string& org, const std::string& emp) {
   return Key(keys::OrgPk(org), keys::EmpSk(emp));
@@ -26,7 +26,7 @@ I::Action Headcount(const std::string& org, const std::string& dept, int delta) 
                          .update_expression = "ADD headcount :d",
                          .condition_expression = "attribute_exists(#PK)",
                          .expression_attribute_names = {{"#PK", "PK"}},
-                         .expression_attribute_values = {{":d", N(delta)}}},
+                         .expression_attribute_values = {{":d", AttributeValue::N(delta)}}},
           [dept](const Item*) { return I::NotFound("department " + dept); }};
 }
 
@@ -63,7 +63,7 @@ I::Action PutEmailConstraint(const std::string& email, const std::string& org,
 I::Action DeleteEmailConstraint(const std::string& email, const std::string& emp) {
   return {ddbemu::Delete{.key = Key(keys::EmailUniquePk(email), std::string(keys::kUniqueSk)),
                          .condition_expression = "empId = :emp",
-                         .expression_attribute_values = {{":emp", S(emp)}}},
+                         .expression_attribute_values = {{":emp", AttributeValue::S(emp)}}},
           [email](const Item*) {
             return Error(ErrorKind::kBackend,
                          "the constraint item of " + email + " is not this employee's");
@@ -74,9 +74,9 @@ I::Action DeleteEmailConstraint(const std::string& email, const std::string& emp
 Error EmployeeFailure(const std::string& emp, std::int64_t expected, EmployeeStatus required,
                       const Item* old) {
   if (old == nullptr) return I::NotFound("employee " + emp);
-  if (codec::GetS(*old, "status") != ToString(required)) {
+  if (GetOr<std::string>(*old, "status") != ToString(required)) {
     return Error(ErrorKind::kInvalidTransition,
-                 "employee " + emp + " is " + codec::GetS(*old, "status"));
+                 "employee " + emp + " is " + GetOr<std::string>(*old, "status"));
   }
   return VersionFailureError("employee " + emp, expected, old);
 }
@@ -102,8 +102,8 @@ void Append(std::vector<I::Action>& to, std::vector<I::Action> more) {
 std::string StatusIndexSet(const SchemaState& state, ddbemu::ExpressionAttributeValues& values,
                            const std::string& org, const std::string& emp, EmployeeStatus to) {
   if (!state.status_index) return "";
-  values[":g2pk"] = S(keys::StatusGsiPk(org));
-  values[":g2sk"] = S(keys::StatusGsiSk(ToString(to), emp));
+  values[":g2pk"] = AttributeValue::S(keys::StatusGsiPk(org));
+  values[":g2sk"] = AttributeValue::S(keys::StatusGsiSk(ToString(to), emp));
   return ", GSI2PK = :g2pk, GSI2SK = :g2sk";
 }
 
@@ -203,22 +203,23 @@ Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const s
   }
   std::string set = "SET #version = if_not_exists(#version, :zero) + :one";
   ddbemu::ExpressionAttributeNames names{{"#version", "version"}, {"#PK", "PK"}};
-  ddbemu::ExpressionAttributeValues values{
-      {":zero", N(0)}, {":one", N(1)}, {":expected", N(expected_version)}};
+  ddbemu::ExpressionAttributeValues values{{":zero", AttributeValue::N(0)},
+                                           {":one", AttributeValue::N(1)},
+                                           {":expected", AttributeValue::N(expected_version)}};
   if (changes.first_name) {
     if (changes.first_name->empty()) return Error(ErrorKind::kInvalidArgument, "empty first name");
     set += ", firstName = :fn";
-    values[":fn"] = S(*changes.first_name);
+    values[":fn"] = AttributeValue::S(*changes.first_name);
   }
   if (changes.last_name) {
     if (changes.last_name->empty()) return Error(ErrorKind::kInvalidArgument, "empty last name");
     set += ", lastName = :ln";
-    values[":ln"] = S(*changes.last_name);
+    values[":ln"] = AttributeValue::S(*changes.last_name);
   }
   if (changes.role) {
     set += ", #role = :role";
     names["#role"] = "role";
-    values[":role"] = S(ToString(*changes.role));
+    values[":role"] = AttributeValue::S(ToString(*changes.role));
   }
   auto on_fail = [&](const Item* old) {
     return VersionFailureError("employee " + emp_id, expected_version, old);
@@ -244,11 +245,11 @@ Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const s
         {.first_name = changes.first_name, .last_name = changes.last_name, .role = changes.role});
   bool active = current.status == EmployeeStatus::kActive;
   set += ", email = :email";
-  values[":email"] = S(email);
-  values[":old_email"] = S(current.email);
+  values[":email"] = AttributeValue::S(email);
+  values[":old_email"] = AttributeValue::S(current.email);
   if (active) {
     set += ", GSI1PK = :gpk";
-    values[":gpk"] = S(keys::EmailGsiPk(email));
+    values[":gpk"] = AttributeValue::S(keys::EmailGsiPk(email));
   }
   std::vector<I::Action> actions;
   actions.push_back({ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),
@@ -291,12 +292,12 @@ Result<Employee> HrService::MoveEmployeeOnce(const TenantContext& ctx, const std
   std::string condition =
       VersionCondition(expected_version) + " AND #status = :active AND " +
       (e.department_id.empty() ? "attribute_not_exists(departmentId)" : "departmentId = :old");
-  ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
-                                           {":one", N(1)},
-                                           {":expected", N(expected_version)},
-                                           {":active", S("active")},
-                                           {":new", S(new_dept_id)}};
-  if (!e.department_id.empty()) values[":old"] = S(e.department_id);
+  ddbemu::ExpressionAttributeValues values{{":zero", AttributeValue::N(0)},
+                                           {":one", AttributeValue::N(1)},
+                                           {":expected", AttributeValue::N(expected_version)},
+                                           {":active", AttributeValue::S("active")},
+                                           {":new", AttributeValue::S(new_dept_id)}};
+  if (!e.department_id.empty()) values[":old"] = AttributeValue::S(e.department_id);
   Employee after = e;
   after.department_id = new_dept_id;
   after.version = expected_version + 1;
@@ -345,17 +346,17 @@ Result<Employee> HrService::TerminateOnce(const TenantContext& ctx, const std::s
     return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is already inactive");
   }
   std::string now = I::NowIso(*this);
-  ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
-                                           {":one", N(1)},
-                                           {":expected", N(expected_version)},
-                                           {":active", S("active")},
-                                           {":inactive", S("inactive")},
-                                           {":now", S(now)},
-                                           {":email", S(e.email)}};
+  ddbemu::ExpressionAttributeValues values{{":zero", AttributeValue::N(0)},
+                                           {":one", AttributeValue::N(1)},
+                                           {":expected", AttributeValue::N(expected_version)},
+                                           {":active", AttributeValue::S("active")},
+                                           {":inactive", AttributeValue::S("inactive")},
+                                           {":now", AttributeValue::S(now)},
+                                           {":email", AttributeValue::S(e.email)}};
   std::string condition =
       VersionCondition(expected_version) + " AND #status = :active AND email = :email AND " +
       (e.department_id.empty() ? "attribute_not_exists(departmentId)" : "departmentId = :old");
-  if (!e.department_id.empty()) values[":old"] = S(e.department_id);
+  if (!e.department_id.empty()) values[":old"] = AttributeValue::S(e.department_id);
   Employee after = e;
   after.status = EmployeeStatus::kInactive;
   after.terminated_at = now;
@@ -420,15 +421,15 @@ Result<Employee> HrService::RehireOnce(const TenantContext& ctx, const std::stri
   if (schema.employee_keys != EmployeeKeyMode::kV1) {
     Append(actions, I::EmployeeWrites(schema, &e, after, expected_version));
   } else {
-    ddbemu::ExpressionAttributeValues values{{":zero", N(0)},
-                                             {":one", N(1)},
-                                             {":expected", N(expected_version)},
-                                             {":active", S("active")},
-                                             {":inactive", S("inactive")},
-                                             {":d", S(dept_id)},
-                                             {":email", S(e.email)},
-                                             {":gpk", S(keys::EmailGsiPk(e.email))},
-                                             {":gsk", S(keys::EmpSk(emp_id))}};
+    ddbemu::ExpressionAttributeValues values{{":zero", AttributeValue::N(0)},
+                                             {":one", AttributeValue::N(1)},
+                                             {":expected", AttributeValue::N(expected_version)},
+                                             {":active", AttributeValue::S("active")},
+                                             {":inactive", AttributeValue::S("inactive")},
+                                             {":d", AttributeValue::S(dept_id)},
+                                             {":email", AttributeValue::S(e.email)},
+                                             {":gpk", AttributeValue::S(keys::EmailGsiPk(e.email))},
+                                             {":gsk", AttributeValue::S(keys::EmpSk(emp_id))}};
     std::string g2 = StatusIndexSet(schema, values, ctx.org_id, emp_id, EmployeeStatus::kActive);
     actions.push_back(
         {ddbemu::Update{.key = EmpKey(ctx.org_id, emp_id),

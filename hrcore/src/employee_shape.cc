@@ -6,6 +6,8 @@
 
 namespace hrcore {
 
+using ddbemu::AttributeValue;
+
 std::string_view ToString(EmployeeKeyMode mode) {
   switch (mode) {
     case EmployeeKeyMode::kV1:
@@ -35,8 +37,8 @@ ddbemu::Item SchemaStateKey() {
 SchemaState SchemaStateFrom(const ddbemu::Item* item) {
   SchemaState state;
   if (item == nullptr) return state;
-  state.employee_keys =
-      ParseEmployeeKeyMode(codec::GetS(*item, "employeeKeys")).value_or(EmployeeKeyMode::kV1);
+  state.employee_keys = ParseEmployeeKeyMode(GetOr<std::string>(*item, "employeeKeys"))
+                            .value_or(EmployeeKeyMode::kV1);
   auto it = item->find("statusIndex");
   state.status_index =
       it != item->end() && it->second.is(ddbemu::AttributeType::kBool) && it->second.boolean();
@@ -46,7 +48,6 @@ SchemaState SchemaStateFrom(const ddbemu::Item* item) {
 namespace shape {
 
 using codec::Key;
-using codec::S;
 
 ddbemu::Item OldKey(const std::string& org, const std::string& emp) {
   return Key(keys::OrgPk(org), keys::EmpSk(emp));
@@ -59,8 +60,9 @@ ddbemu::Item RefKey(const std::string& org, const std::string& emp) {
 }
 
 void AddStatusIndex(ddbemu::Item& item, const Employee& e) {
-  item[std::string(keys::kGsi2Pk)] = S(keys::StatusGsiPk(e.org_id));
-  item[std::string(keys::kGsi2Sk)] = S(keys::StatusGsiSk(ToString(e.status), e.emp_id));
+  item[std::string(keys::kGsi2Pk)] = AttributeValue::S(keys::StatusGsiPk(e.org_id));
+  item[std::string(keys::kGsi2Sk)] =
+      AttributeValue::S(keys::StatusGsiSk(ToString(e.status), e.emp_id));
 }
 
 ddbemu::Item OldItem(const Employee& e, bool status_index) {
@@ -71,21 +73,23 @@ ddbemu::Item OldItem(const Employee& e, bool status_index) {
 
 ddbemu::Item NewItem(const Employee& e, bool status_index) {
   ddbemu::Item item = OldItem(e, status_index);
-  item[std::string(keys::kSK)] = S(keys::EmpSkV2(e.last_name, e.emp_id));
-  item[std::string(keys::kKeyVersion)] = codec::N(2);
+  item[std::string(keys::kSK)] = AttributeValue::S(keys::EmpSkV2(e.last_name, e.emp_id));
+  item[std::string(keys::kKeyVersion)] = AttributeValue::N(2);
   return item;
 }
 
 ddbemu::Item RefItem(const Employee& e) {
   ddbemu::Item item = RefKey(e.org_id, e.emp_id);
-  item[std::string(keys::kType)] = S(keys::kEmpRefType);
-  item["orgId"] = S(e.org_id);
-  item["empId"] = S(e.emp_id);
-  item["lastName"] = S(e.last_name);
+  item[std::string(keys::kType)] = AttributeValue::S(keys::kEmpRefType);
+  item["orgId"] = AttributeValue::S(e.org_id);
+  item["empId"] = AttributeValue::S(e.emp_id);
+  item["lastName"] = AttributeValue::S(e.last_name);
   return item;
 }
 
-bool IsNewShape(const ddbemu::Item& item) { return codec::GetN(item, keys::kKeyVersion) == 2; }
+bool IsNewShape(const ddbemu::Item& item) {
+  return GetOr<std::int64_t>(item, keys::kKeyVersion) == 2;
+}
 
 std::string ReadShapeFilter(EmployeeKeyMode mode) {
   if (mode == EmployeeKeyMode::kV1) return "";

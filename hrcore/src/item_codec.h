@@ -8,25 +8,14 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/document.h"  // GetOr: the attributes an entity is read from
 #include "hrcore/entities.h"
 #include "hrcore/errors.h"
 
 namespace hrcore::codec {
 
-inline ddbemu::AttributeValue S(std::string_view s) {
-  return ddbemu::AttributeValue::S(std::string(s));
-}
-inline ddbemu::AttributeValue N(std::int64_t n) {
-  return ddbemu::AttributeValue::N(std::to_string(n));
-}
-
 // A primary key {PK, SK}.
 ddbemu::Item Key(std::string pk, std::string sk);
-
-// The string attribute `name`, or "" when absent or not a string.
-std::string GetS(const ddbemu::Item& item, std::string_view name);
-// The number attribute `name`, or `fallback` when absent.
-std::int64_t GetN(const ddbemu::Item& item, std::string_view name, std::int64_t fallback = 0);
 
 ddbemu::Item ToItem(const Organisation& org);
 ddbemu::Item ToItem(const Department& dept);

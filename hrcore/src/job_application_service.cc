@@ -7,9 +7,10 @@
 namespace hrcore {
 namespace {
 
+using ddbemu::AttributeValue;
+
 using I = HrService::Internals;
 using codec::Key;
-using codec::S;
 
 struct JobRef {
   std::string posted_at;
@@ -21,16 +22,16 @@ Result<JobRef> ResolveJob(HrService& s, const TenantContext& ctx, const std::str
   HR_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
   HR_ASSIGN_OR_RETURN(auto ref, I::Get(s, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
   if (!ref) return I::NotFound("job " + job_id);
-  if (codec::GetS(*ref, "orgId") != ctx.org_id) {
+  if (GetOr<std::string>(*ref, "orgId") != ctx.org_id) {
     return Error(ErrorKind::kOtherTenant, "job " + job_id + " belongs to another organisation");
   }
-  return JobRef{codec::GetS(*ref, "postedAt")};
+  return JobRef{GetOr<std::string>(*ref, "postedAt")};
 }
 
 Error JobTransitionFailure(const std::string& job_id, std::string_view verb, const Item* old) {
   if (old == nullptr) return I::NotFound("job " + job_id);
   return Error(ErrorKind::kInvalidTransition, "job " + job_id + " is " +
-                                                  codec::GetS(*old, "status") + ": cannot " +
+                                                  GetOr<std::string>(*old, "status") + ": cannot " +
                                                   std::string(verb) + " it");
 }
 
@@ -81,17 +82,18 @@ Result<JobPosting> ChangeJobStatus(HrService& s, const TenantContext& ctx,
       .key = Key(keys::OrgPk(ctx.org_id), keys::JobSk(ref.posted_at, job_id)),
       .condition_expression = "#status = :from",
       .expression_attribute_names = {{"#status", "status"}},
-      .expression_attribute_values = {{":from", S(ToString(from))}, {":to", S(ToString(to))}},
+      .expression_attribute_values = {{":from", AttributeValue::S(ToString(from))},
+                                      {":to", AttributeValue::S(ToString(to))}},
   };
   if (to == JobStatus::kOpen) {
     // Into the sparse GSI1 (AP8); a reopened job loses its closedAt.
     u.update_expression = "SET #status = :to, GSI1PK = :gpk, GSI1SK = :gsk REMOVE closedAt";
-    u.expression_attribute_values[":gpk"] = S(keys::OpenJobsGsiPk(ctx.org_id));
-    u.expression_attribute_values[":gsk"] = S(keys::JobSk(ref.posted_at, job_id));
+    u.expression_attribute_values[":gpk"] = AttributeValue::S(keys::OpenJobsGsiPk(ctx.org_id));
+    u.expression_attribute_values[":gsk"] = AttributeValue::S(keys::JobSk(ref.posted_at, job_id));
   } else {
     // Out of GSI1: with no GSI1PK the item is not indexed, so AP8 needs no filter.
     u.update_expression = "SET #status = :to, closedAt = :now REMOVE GSI1PK, GSI1SK";
-    u.expression_attribute_values[":now"] = S(now);
+    u.expression_attribute_values[":now"] = AttributeValue::S(now);
   }
   HR_ASSIGN_OR_RETURN(Item updated,
                       HrService::Internals::Update(s, std::move(u), [&](const Item* old) {
@@ -127,11 +129,11 @@ Result<JobPosting> HrService::EditJob(const TenantContext& ctx, const std::strin
   ddbemu::ExpressionAttributeValues values;
   if (title) {
     set += "title = :t";
-    values[":t"] = S(*title);
+    values[":t"] = AttributeValue::S(*title);
   }
   if (department_id) {
     set += std::string(title ? ", " : "") + "departmentId = :d";
-    values[":d"] = S(*department_id);
+    values[":d"] = AttributeValue::S(*department_id);
   }
   auto not_found = [=](const Item*) { return I::NotFound("job " + job_id); };
   if (!department_id) {
@@ -180,17 +182,18 @@ Result<Application> HrService::SubmitApplication(const TenantContext& ctx,
            .key = Key(keys::OrgPk(ctx.org_id), keys::JobSk(ref.posted_at, job_id)),
            .condition_expression = "#status = :open",
            .expression_attribute_names = {{"#status", "status"}},
-           .expression_attribute_values = {{":open", S("open")}}},
+           .expression_attribute_values = {{":open", AttributeValue::S("open")}}},
        [=](const Item* old) { return JobTransitionFailure(job_id, "apply to", old); }});
-  actions.push_back(
-      {ddbemu::ConditionCheck{.key = emp_key,
-                              .condition_expression = "#status = :active",
-                              .expression_attribute_names = {{"#status", "status"}},
-                              .expression_attribute_values = {{":active", S("active")}}},
-       [=](const Item* old) {
-         if (old == nullptr) return I::NotFound("employee " + emp_id);
-         return Error(ErrorKind::kInvalidArgument, "employee " + emp_id + " is inactive");
-       }});
+  actions.push_back({ddbemu::ConditionCheck{
+                         .key = emp_key,
+                         .condition_expression = "#status = :active",
+                         .expression_attribute_names = {{"#status", "status"}},
+                         .expression_attribute_values = {{":active", AttributeValue::S("active")}}},
+                     [=](const Item* old) {
+                       if (old == nullptr) return I::NotFound("employee " + emp_id);
+                       return Error(ErrorKind::kInvalidArgument,
+                                    "employee " + emp_id + " is inactive");
+                     }});
   actions.push_back(
       {ddbemu::Put{.item = codec::ToItem(app),
                    .condition_expression = "attribute_not_exists(#PK)",
@@ -221,13 +224,14 @@ Result<Application> HrService::AdvanceApplication(const TenantContext& ctx,
                  .update_expression = "SET #status = :to",
                  .condition_expression = "#status = :from",
                  .expression_attribute_names = {{"#status", "status"}},
-                 .expression_attribute_values = {{":from", S(ToString(*from))},
-                                                 {":to", S(ToString(to))}}},
+                 .expression_attribute_values = {{":from", AttributeValue::S(ToString(*from))},
+                                                 {":to", AttributeValue::S(ToString(to))}}},
                 [&](const Item* old) {
                   if (old == nullptr) return I::NotFound("application " + app.app_id);
                   return Error(ErrorKind::kInvalidTransition,
-                               "application " + app.app_id + " is " + codec::GetS(*old, "status") +
-                                   ": cannot move to " + std::string(ToString(to)));
+                               "application " + app.app_id + " is " +
+                                   GetOr<std::string>(*old, "status") + ": cannot move to " +
+                                   std::string(ToString(to)));
                 }));
   return codec::ApplicationFrom(updated);
 }

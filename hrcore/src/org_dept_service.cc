@@ -4,17 +4,18 @@
 namespace hrcore {
 namespace {
 
+using ddbemu::AttributeValue;
+
 using I = HrService::Internals;
 using codec::Key;
-using codec::N;
-using codec::S;
 
 // Condition that an org is active, and what its failure means.
 I::Action OrgIsActive(const std::string& org_id) {
-  return {ddbemu::ConditionCheck{.key = Key(keys::OrgPk(org_id), std::string(keys::kOrgMetaSk)),
-                                 .condition_expression = "#status = :active",
-                                 .expression_attribute_names = {{"#status", "status"}},
-                                 .expression_attribute_values = {{":active", S("active")}}},
+  return {ddbemu::ConditionCheck{
+              .key = Key(keys::OrgPk(org_id), std::string(keys::kOrgMetaSk)),
+              .condition_expression = "#status = :active",
+              .expression_attribute_names = {{"#status", "status"}},
+              .expression_attribute_values = {{":active", AttributeValue::S("active")}}},
           [org_id](const Item* old) {
             if (old == nullptr) return I::NotFound("organisation " + org_id);
             return Error(ErrorKind::kOrgSuspended, "organisation " + org_id + " is suspended");
@@ -23,9 +24,9 @@ I::Action OrgIsActive(const std::string& org_id) {
 
 Error VersionFailure(const std::string& what, std::int64_t expected, const Item* old) {
   if (old == nullptr) return I::NotFound(what);
-  return Error(ErrorKind::kVersionConflict, what + " changed since it was read: expected version " +
-                                                std::to_string(expected) + ", found " +
-                                                std::to_string(codec::GetN(*old, "version")));
+  return Error(ErrorKind::kVersionConflict,
+               what + " changed since it was read: expected version " + std::to_string(expected) +
+                   ", found " + std::to_string(GetOr<std::int64_t>(*old, "version")));
 }
 
 }  // namespace
@@ -57,21 +58,20 @@ Result<Organisation> HrService::CreateOrganisation(const std::string& name, Plan
 
 Result<Organisation> HrService::SuspendOrganisation(const TenantContext& ctx) {
   HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_ASSIGN_OR_RETURN(Item updated,
-                      I::Update(*this,
-                                {.key = Key(keys::OrgPk(ctx.org_id), std::string(keys::kOrgMetaSk)),
-                                 .update_expression = "SET #status = :suspended",
-                                 .condition_expression = "#status = :active",
-                                 .expression_attribute_names = {{"#status", "status"}},
-                                 .expression_attribute_values = {{":suspended", S("suspended")},
-                                                                 {":active", S("active")}}},
-                                [&](const Item* old) {
-                                  if (old == nullptr)
-                                    return I::NotFound("organisation " + ctx.org_id);
-                                  return Error(
-                                      ErrorKind::kInvalidTransition,
-                                      "organisation " + ctx.org_id + " is already suspended");
-                                }));
+  HR_ASSIGN_OR_RETURN(
+      Item updated,
+      I::Update(*this,
+                {.key = Key(keys::OrgPk(ctx.org_id), std::string(keys::kOrgMetaSk)),
+                 .update_expression = "SET #status = :suspended",
+                 .condition_expression = "#status = :active",
+                 .expression_attribute_names = {{"#status", "status"}},
+                 .expression_attribute_values = {{":suspended", AttributeValue::S("suspended")},
+                                                 {":active", AttributeValue::S("active")}}},
+                [&](const Item* old) {
+                  if (old == nullptr) return I::NotFound("organisation " + ctx.org_id);
+                  return Error(ErrorKind::kInvalidTransition,
+                               "organisation " + ctx.org_id + " is already suspended");
+                }));
   return codec::OrganisationFrom(updated);
 }
 
@@ -98,21 +98,22 @@ Result<Department> HrService::RenameDepartment(const TenantContext& ctx, const s
   if (name.empty()) return Error(ErrorKind::kInvalidArgument, "department name is empty");
   HR_ASSIGN_OR_RETURN(
       Item updated,
-      I::Update(*this,
-                {.key = Key(keys::OrgPk(ctx.org_id), keys::DeptSk(dept_id)),
-                 .update_expression =
-                     "SET #name = :name, #version = if_not_exists(#version, :zero) + :one",
-                 .condition_expression = VersionCondition(expected_version),
-                 .expression_attribute_names = {{"#name", "name"},
-                                                {"#version", "version"},
-                                                {"#PK", "PK"}},
-                 .expression_attribute_values = {{":name", S(name)},
-                                                 {":zero", N(0)},
-                                                 {":one", N(1)},
-                                                 {":expected", N(expected_version)}}},
-                [&](const Item* old) {
-                  return VersionFailure("department " + dept_id, expected_version, old);
-                }));
+      I::Update(
+          *this,
+          {.key = Key(keys::OrgPk(ctx.org_id), keys::DeptSk(dept_id)),
+           .update_expression =
+               "SET #name = :name, #version = if_not_exists(#version, :zero) + :one",
+           .condition_expression = VersionCondition(expected_version),
+           .expression_attribute_names = {{"#name", "name"},
+                                          {"#version", "version"},
+                                          {"#PK", "PK"}},
+           .expression_attribute_values = {{":name", AttributeValue::S(name)},
+                                           {":zero", AttributeValue::N(0)},
+                                           {":one", AttributeValue::N(1)},
+                                           {":expected", AttributeValue::N(expected_version)}}},
+          [&](const Item* old) {
+            return VersionFailure("department " + dept_id, expected_version, old);
+          }));
   return codec::DepartmentFrom(updated);
 }
 
@@ -129,28 +130,30 @@ Result<Department> HrService::SetDepartmentManager(const TenantContext& ctx,
   HR_ASSIGN_OR_RETURN(Item emp_key, I::EmployeeReadKey(*this, schema, ctx.org_id, manager_emp_id));
   std::vector<I::Action> actions;
   actions.push_back(
-      {ddbemu::Update{.key = key,
-                      .update_expression =
-                          "SET managerId = :m, #version = if_not_exists(#version, :zero) + :one",
-                      .condition_expression = VersionCondition(expected_version),
-                      .expression_attribute_names = {{"#version", "version"}, {"#PK", "PK"}},
-                      .expression_attribute_values = {{":m", S(manager_emp_id)},
-                                                      {":zero", N(0)},
-                                                      {":one", N(1)},
-                                                      {":expected", N(expected_version)}}},
+      {ddbemu::Update{
+           .key = key,
+           .update_expression =
+               "SET managerId = :m, #version = if_not_exists(#version, :zero) + :one",
+           .condition_expression = VersionCondition(expected_version),
+           .expression_attribute_names = {{"#version", "version"}, {"#PK", "PK"}},
+           .expression_attribute_values = {{":m", AttributeValue::S(manager_emp_id)},
+                                           {":zero", AttributeValue::N(0)},
+                                           {":one", AttributeValue::N(1)},
+                                           {":expected", AttributeValue::N(expected_version)}}},
        [&](const Item* old) {
          return VersionFailure("department " + dept_id, expected_version, old);
        }});
   // The manager must be an active employee of this organisation, at commit time.
-  actions.push_back(
-      {ddbemu::ConditionCheck{.key = emp_key,
-                              .condition_expression = "#status = :active",
-                              .expression_attribute_names = {{"#status", "status"}},
-                              .expression_attribute_values = {{":active", S("active")}}},
-       [&](const Item* old) {
-         if (old == nullptr) return I::NotFound("employee " + manager_emp_id);
-         return Error(ErrorKind::kInvalidArgument, "employee " + manager_emp_id + " is not active");
-       }});
+  actions.push_back({ddbemu::ConditionCheck{
+                         .key = emp_key,
+                         .condition_expression = "#status = :active",
+                         .expression_attribute_names = {{"#status", "status"}},
+                         .expression_attribute_values = {{":active", AttributeValue::S("active")}}},
+                     [&](const Item* old) {
+                       if (old == nullptr) return I::NotFound("employee " + manager_emp_id);
+                       return Error(ErrorKind::kInvalidArgument,
+                                    "employee " + manager_emp_id + " is not active");
+                     }});
   HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return GetDepartment(ctx, dept_id);
 }

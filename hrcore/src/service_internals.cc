@@ -199,7 +199,7 @@ Status Internals::PreparePage(HrService& s, const CursorScope& scope, ddbemu::Qu
     std::string_view pk_name = !q.index_name                  ? keys::kPK
                                : *q.index_name == keys::kGsi2 ? keys::kGsi2Pk
                                                               : keys::kGsi1Pk;
-    if (codec::GetS(start, pk_name) != partition) {
+    if (GetOr<std::string>(start, pk_name) != partition) {
       return Error(ErrorKind::kInvalidCursor, "the cursor belongs to another list");
     }
     q.exclusive_start_key = std::move(start);

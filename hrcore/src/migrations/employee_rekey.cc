@@ -27,20 +27,20 @@
 namespace hrcore::migrations {
 namespace {
 
-using codec::GetS;
-using codec::S;
+using ddbemu::AttributeValue;
 
 bool IsOldEmployee(const Item& item) { return IsEmployeeItem(item) && !shape::IsNewShape(item); }
 bool IsRef(const Item& item) {
-  return GetS(item, keys::kPK).rfind("ORG#", 0) == 0 &&
-         GetS(item, keys::kSK).rfind(keys::kEmpRefPrefix, 0) == 0;
+  return GetOr<std::string>(item, keys::kPK).rfind("ORG#", 0) == 0 &&
+         GetOr<std::string>(item, keys::kSK).rfind(keys::kEmpRefPrefix, 0) == 0;
 }
 
 // The new-shape copy of an old item: every attribute kept, the key and keyVersion changed.
 Item NewShapeOf(const Item& old) {
   Item copy = old;
-  copy[std::string(keys::kSK)] = S(keys::EmpSkV2(GetS(old, "lastName"), GetS(old, "empId")));
-  copy[std::string(keys::kKeyVersion)] = codec::N(2);
+  copy[std::string(keys::kSK)] = AttributeValue::S(
+      keys::EmpSkV2(GetOr<std::string>(old, "lastName"), GetOr<std::string>(old, "empId")));
+  copy[std::string(keys::kKeyVersion)] = AttributeValue::N(2);
   return copy;
 }
 
@@ -48,15 +48,15 @@ Item NewShapeOf(const Item& old) {
 // shape is the one reads trust, so a repair copies it back).
 Item OldShapeOf(const Item& item) {
   Item copy = item;
-  copy[std::string(keys::kSK)] = S(keys::EmpSk(GetS(item, "empId")));
+  copy[std::string(keys::kSK)] = AttributeValue::S(keys::EmpSk(GetOr<std::string>(item, "empId")));
   copy.erase(std::string(keys::kKeyVersion));
   return copy;
 }
 
 Item RefOf(const Item& old) {
-  Employee e{.emp_id = GetS(old, "empId"),
-             .org_id = GetS(old, "orgId"),
-             .last_name = GetS(old, "lastName")};
+  Employee e{.emp_id = GetOr<std::string>(old, "empId"),
+             .org_id = GetOr<std::string>(old, "orgId"),
+             .last_name = GetOr<std::string>(old, "lastName")};
   return shape::RefItem(e);
 }
 
@@ -66,19 +66,20 @@ Status SetMode(MigrationIo& io, EmployeeKeyMode to, std::vector<EmployeeKeyMode>
   for (std::size_t i = 0; i < from.size(); ++i) {
     std::string name = ":f" + std::to_string(i);
     condition += ", " + name;
-    values[name] = S(ToString(from[i]));
+    values[name] = AttributeValue::S(ToString(from[i]));
   }
   condition += ")";
   // Absent means v1: accepted only when moving out of v1.
   bool from_v1 = false;
   for (auto f : from) from_v1 |= f == EmployeeKeyMode::kV1;
   if (!from_v1) condition = condition.substr(condition.find("employeeKeys IN"));
-  return MoveSchemaSwitch(io, "employeeKeys = :v", S(ToString(to)), condition, std::move(values));
+  return MoveSchemaSwitch(io, "employeeKeys = :v", AttributeValue::S(ToString(to)), condition,
+                          std::move(values));
 }
 
 // What SetMode leaves on the switch item, for the plan.
 std::function<void(Item&)> PlanMode(EmployeeKeyMode to) {
-  return [to](Item& schema) { schema["employeeKeys"] = S(ToString(to)); };
+  return [to](Item& schema) { schema["employeeKeys"] = AttributeValue::S(ToString(to)); };
 }
 
 Status Backfill(MigrationIo& io, const Item& item, MigrationTally& tally) {
@@ -86,20 +87,21 @@ Status Backfill(MigrationIo& io, const Item& item, MigrationTally& tally) {
     ++tally.skipped;
     return {};
   }
-  const std::int64_t version = codec::GetN(item, "version", -1);
-  ddbemu::ConditionCheck still{.key = codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)),
-                               .expression_attribute_names = {{"#version", "version"}}};
+  const std::int64_t version = GetOr<std::int64_t>(item, "version", -1);
+  ddbemu::ConditionCheck still{
+      .key = codec::Key(GetOr<std::string>(item, keys::kPK), GetOr<std::string>(item, keys::kSK)),
+      .expression_attribute_names = {{"#version", "version"}}};
   if (version < 0) {
     still.condition_expression = "attribute_not_exists(#version)";
   } else {
     still.condition_expression = "#version = :v";
-    still.expression_attribute_values = {{":v", codec::N(version)}};
+    still.expression_attribute_values = {{":v", AttributeValue::N(version)}};
   }
-  ddbemu::Put copy{
-      .item = NewShapeOf(item),
-      .condition_expression = "attribute_not_exists(#PK) OR #version < :v",
-      .expression_attribute_names = {{"#PK", "PK"}, {"#version", "version"}},
-      .expression_attribute_values = {{":v", codec::N(std::max<std::int64_t>(version, 0))}}};
+  ddbemu::Put copy{.item = NewShapeOf(item),
+                   .condition_expression = "attribute_not_exists(#PK) OR #version < :v",
+                   .expression_attribute_names = {{"#PK", "PK"}, {"#version", "version"}},
+                   .expression_attribute_values = {
+                       {":v", AttributeValue::N(std::max<std::int64_t>(version, 0))}}};
   HR_ASSIGN_OR_RETURN(
       bool written,
       io.Transact({.transact_items = {still, copy, ddbemu::Put{.item = RefOf(item)}}}));
@@ -113,9 +115,10 @@ Status DeleteWhere(MigrationIo& io, const Item& item, MigrationTally& tally, boo
     ++tally.skipped;
     return {};
   }
-  ddbemu::DeleteItemRequest d{.key = codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)),
-                              .condition_expression = condition,
-                              .expression_attribute_names = {{"#PK", "PK"}}};
+  ddbemu::DeleteItemRequest d{
+      .key = codec::Key(GetOr<std::string>(item, keys::kPK), GetOr<std::string>(item, keys::kSK)),
+      .condition_expression = condition,
+      .expression_attribute_names = {{"#PK", "PK"}}};
   if (condition.find("#kv") != std::string::npos)
     d.expression_attribute_names["#kv"] = std::string(keys::kKeyVersion);
   HR_ASSIGN_OR_RETURN(bool written, io.Delete(std::move(d)));
@@ -123,7 +126,9 @@ Status DeleteWhere(MigrationIo& io, const Item& item, MigrationTally& tally, boo
   return {};
 }
 
-Item KeyOf(const Item& item) { return codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)); }
+Item KeyOf(const Item& item) {
+  return codec::Key(GetOr<std::string>(item, keys::kPK), GetOr<std::string>(item, keys::kSK));
+}
 
 struct Shapes {
   std::optional<Item> old_item, new_item, ref;
@@ -133,7 +138,7 @@ using ShapesByEmployee = std::map<std::pair<std::string, std::string>, Shapes>;
 Result<ShapesByEmployee> ReadShapes(MigrationIo& io) {
   ShapesByEmployee by_emp;
   HR_RETURN_IF_ERROR(ForEachItem(io, [&](const Item& item) {
-    auto id = std::make_pair(GetS(item, "orgId"), GetS(item, "empId"));
+    auto id = std::make_pair(GetOr<std::string>(item, "orgId"), GetOr<std::string>(item, "empId"));
     if (IsRef(item)) {
       by_emp[id].ref = item;
     } else if (IsEmployeeItem(item)) {
@@ -145,12 +150,12 @@ Result<ShapesByEmployee> ReadShapes(MigrationIo& io) {
 
 // A ConditionCheck that `item` still has the version read (or still has none).
 ddbemu::ConditionCheck StillAt(const Item& item) {
-  const std::int64_t version = codec::GetN(item, "version", -1);
+  const std::int64_t version = GetOr<std::int64_t>(item, "version", -1);
   ddbemu::ConditionCheck still{
       .key = KeyOf(item),
       .condition_expression = version < 0 ? "attribute_not_exists(#version)" : "#version = :v",
       .expression_attribute_names = {{"#version", "version"}}};
-  if (version >= 0) still.expression_attribute_values = {{":v", codec::N(version)}};
+  if (version >= 0) still.expression_attribute_values = {{":v", AttributeValue::N(version)}};
   return still;
 }
 
@@ -190,7 +195,8 @@ ddbemu::TransactWriteItemsRequest RepairOf(EmployeeKeyMode mode, const Shapes& s
   const Item& source = *s.new_item;
   // The criteria of Verify: the lookup item names the new item's lastName, the old item has
   // every attribute but the key of the new one.
-  const bool ref_ok = s.ref && GetS(*s.ref, "lastName") == GetS(source, "lastName");
+  const bool ref_ok =
+      s.ref && GetOr<std::string>(*s.ref, "lastName") == GetOr<std::string>(source, "lastName");
   const bool old_ok = !WritesOldShape(mode) ||
                       (s.old_item && shape::Comparable(*s.old_item) == shape::Comparable(source));
   if (ref_ok && old_ok) return tx;
@@ -218,9 +224,11 @@ Status Repair(MigrationIo& io, std::int64_t& repaired) {
 // Whether one employee's items agree with each other in `mode` (the checks of Verify).
 bool Consistent(EmployeeKeyMode mode, const Shapes& s) {
   if (!s.new_item || (WritesOldShape(mode) && !s.old_item)) return false;
-  const std::string last = GetS(*s.new_item, "lastName");
-  if (GetS(*s.new_item, keys::kSK) != keys::EmpSkV2(last, GetS(*s.new_item, "empId"))) return false;
-  if (!s.ref || GetS(*s.ref, "lastName") != last) return false;
+  const std::string last = GetOr<std::string>(*s.new_item, "lastName");
+  if (GetOr<std::string>(*s.new_item, keys::kSK) !=
+      keys::EmpSkV2(last, GetOr<std::string>(*s.new_item, "empId")))
+    return false;
+  if (!s.ref || GetOr<std::string>(*s.ref, "lastName") != last) return false;
   return !(s.old_item && WritesOldShape(mode) &&
            shape::Comparable(*s.old_item) != shape::Comparable(*s.new_item));
 }
@@ -231,8 +239,8 @@ Status Reread(MigrationIo& io, const std::pair<std::string, std::string>& id, Sh
   for (int attempt = 0; attempt < 3; ++attempt) {
     HR_ASSIGN_OR_RETURN(auto ref, io.Get(shape::RefKey(id.first, id.second)));
     // Without its lookup item the new item is still where the scan found it.
-    const std::string last = ref          ? GetS(*ref, "lastName")
-                             : s.new_item ? GetS(*s.new_item, "lastName")
+    const std::string last = ref          ? GetOr<std::string>(*ref, "lastName")
+                             : s.new_item ? GetOr<std::string>(*s.new_item, "lastName")
                                           : "";
     HR_ASSIGN_OR_RETURN(auto snap, io.SnapshotGet({shape::OldKey(id.first, id.second),
                                                    shape::RefKey(id.first, id.second),
@@ -241,7 +249,7 @@ Status Reread(MigrationIo& io, const std::pair<std::string, std::string>& id, Sh
     s.ref = snap[1];
     s.new_item = snap[2];
     // The lookup item moved between the two reads (a rename): read again.
-    if (!s.ref || GetS(*s.ref, "lastName") == last) return {};
+    if (!s.ref || GetOr<std::string>(*s.ref, "lastName") == last) return {};
   }
   return {};
 }
@@ -269,15 +277,17 @@ Status Verify(MigrationIo& io, VerifyReport& report) {
       miss("no new-shape item EMP#<lastName>#<empId>");
       continue;
     }
-    const std::string last = GetS(*s.new_item, "lastName");
-    if (GetS(*s.new_item, keys::kSK) != keys::EmpSkV2(last, id.second))
-      miss("new-shape key " + GetS(*s.new_item, keys::kSK) + " does not carry lastName " + last);
-    if (!s.ref || GetS(*s.ref, "lastName") != last) miss("EMPREF# item missing or stale");
+    const std::string last = GetOr<std::string>(*s.new_item, "lastName");
+    if (GetOr<std::string>(*s.new_item, keys::kSK) != keys::EmpSkV2(last, id.second))
+      miss("new-shape key " + GetOr<std::string>(*s.new_item, keys::kSK) +
+           " does not carry lastName " + last);
+    if (!s.ref || GetOr<std::string>(*s.ref, "lastName") != last)
+      miss("EMPREF# item missing or stale");
     if (s.old_item && WritesOldShape(mode) &&
         shape::Comparable(*s.old_item) != shape::Comparable(*s.new_item)) {
       miss("the two shapes differ (old version " +
-           std::to_string(codec::GetN(*s.old_item, "version")) + ", new version " +
-           std::to_string(codec::GetN(*s.new_item, "version")) + ")");
+           std::to_string(GetOr<std::int64_t>(*s.old_item, "version")) + ", new version " +
+           std::to_string(GetOr<std::int64_t>(*s.new_item, "version")) + ")");
     }
   }
   return {};

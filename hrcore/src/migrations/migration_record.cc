@@ -10,19 +10,12 @@
 namespace hrcore::migrations {
 namespace {
 
-using codec::GetN;
-using codec::GetS;
-using codec::N;
-using codec::S;
+using ddbemu::AttributeValue;
 
 ddbemu::AttributeValue D(double v) {
   char buf[40];
   std::snprintf(buf, sizeof buf, "%.1f", v);
-  return ddbemu::AttributeValue::N(buf);
-}
-double GetD(const Item& item, const std::string& name) {
-  auto it = item.find(name);
-  return it == item.end() ? 0 : std::strtod(it->second.scalar().c_str(), nullptr);
+  return AttributeValue::N(buf);
 }
 
 std::string Iso(std::int64_t micros) {
@@ -48,15 +41,16 @@ Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info) {
   HR_ASSIGN_OR_RETURN(auto item, io.Get(RecordKey(info)));
   if (!item) return stored;
   MigrationRecord& r = stored.record;
-  r.state = GetS(*item, "state");
-  r.step = static_cast<int>(GetN(*item, "step"));
-  r.runs = static_cast<int>(GetN(*item, "runs"));
-  r.updated_at = GetS(*item, "updatedAt");
-  r.tally = {GetN(*item, "scanned"), GetN(*item, "written"), GetN(*item, "skipped")};
-  r.consumed = {GetD(*item, "readUnits"), GetD(*item, "writeUnits"), GetN(*item, "calls"),
-                GetN(*item, "throttled")};
-  stored.step_scanned = GetN(*item, "stepScanned");
-  stored.rolling_back = GetS(*item, "direction") == "rollback";
+  r.state = GetOr<std::string>(*item, "state");
+  r.step = static_cast<int>(GetOr<std::int64_t>(*item, "step"));
+  r.runs = static_cast<int>(GetOr<std::int64_t>(*item, "runs"));
+  r.updated_at = GetOr<std::string>(*item, "updatedAt");
+  r.tally = {GetOr<std::int64_t>(*item, "scanned"), GetOr<std::int64_t>(*item, "written"),
+             GetOr<std::int64_t>(*item, "skipped")};
+  r.consumed = {GetOr<double>(*item, "readUnits"), GetOr<double>(*item, "writeUnits"),
+                GetOr<std::int64_t>(*item, "calls"), GetOr<std::int64_t>(*item, "throttled")};
+  stored.step_scanned = GetOr<std::int64_t>(*item, "stepScanned");
+  stored.rolling_back = GetOr<std::string>(*item, "direction") == "rollback";
   if (auto it = item->find("cursor");
       it != item->end() && it->second.is(ddbemu::AttributeType::kM)) {
     stored.cursor = it->second.map();
@@ -82,22 +76,22 @@ Item CountedRecordItem(const StoredRecord& stored, std::int64_t now_micros) {
 Item RecordItem(const StoredRecord& stored, std::int64_t now_micros) {
   const MigrationRecord& r = stored.record;
   Item item = RecordKey(r.info);
-  item["type"] = S("migration");
-  item["version"] = N(r.info.version);
-  item["name"] = S(r.info.name);
-  item["state"] = S(r.state);
-  item["direction"] = S(stored.rolling_back ? "rollback" : "apply");
-  item["step"] = N(r.step);
-  item["stepScanned"] = N(stored.step_scanned);
-  item["runs"] = N(r.runs);
-  item["scanned"] = N(r.tally.scanned);
-  item["written"] = N(r.tally.written);
-  item["skipped"] = N(r.tally.skipped);
+  item["type"] = AttributeValue::S("migration");
+  item["version"] = AttributeValue::N(r.info.version);
+  item["name"] = AttributeValue::S(r.info.name);
+  item["state"] = AttributeValue::S(r.state);
+  item["direction"] = AttributeValue::S(stored.rolling_back ? "rollback" : "apply");
+  item["step"] = AttributeValue::N(r.step);
+  item["stepScanned"] = AttributeValue::N(stored.step_scanned);
+  item["runs"] = AttributeValue::N(r.runs);
+  item["scanned"] = AttributeValue::N(r.tally.scanned);
+  item["written"] = AttributeValue::N(r.tally.written);
+  item["skipped"] = AttributeValue::N(r.tally.skipped);
   item["readUnits"] = D(r.consumed.read_units);
   item["writeUnits"] = D(r.consumed.write_units);
-  item["calls"] = N(r.consumed.calls);
-  item["throttled"] = N(r.consumed.throttled);
-  item["updatedAt"] = S(Iso(now_micros));
+  item["calls"] = AttributeValue::N(r.consumed.calls);
+  item["throttled"] = AttributeValue::N(r.consumed.throttled);
+  item["updatedAt"] = AttributeValue::S(Iso(now_micros));
   if (stored.cursor) item["cursor"] = ddbemu::AttributeValue::M(*stored.cursor);
   return item;
 }

@@ -9,7 +9,8 @@
 namespace hrcore::migrations {
 
 bool IsEmployeeItem(const Item& item) {
-  const std::string pk = codec::GetS(item, keys::kPK), sk = codec::GetS(item, keys::kSK);
+  const std::string pk = GetOr<std::string>(item, keys::kPK),
+                    sk = GetOr<std::string>(item, keys::kSK);
   return pk.rfind("ORG#", 0) == 0 && sk.rfind(keys::kEmpPrefix, 0) == 0;
 }
 
@@ -54,7 +55,8 @@ double Units1K(std::int64_t bytes) {
 // The item's key in a GSI, or "" when the item has no entry there (a sparse index).
 std::string IndexKey(const Item* item, std::string_view pk, std::string_view sk) {
   if (item == nullptr || !item->count(std::string(pk)) || !item->count(std::string(sk))) return "";
-  return codec::GetS(*item, std::string(pk)) + '\x1f' + codec::GetS(*item, std::string(sk));
+  return GetOr<std::string>(*item, std::string(pk)) + '\x1f' +
+         GetOr<std::string>(*item, std::string(sk));
 }
 
 }  // namespace

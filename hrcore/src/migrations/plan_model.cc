@@ -11,8 +11,8 @@
 namespace hrcore::migrations {
 namespace {
 
-std::string Pk(const Item& item) { return codec::GetS(item, keys::kPK); }
-std::string Sk(const Item& item) { return codec::GetS(item, keys::kSK); }
+std::string Pk(const Item& item) { return GetOr<std::string>(item, keys::kPK); }
+std::string Sk(const Item& item) { return GetOr<std::string>(item, keys::kSK); }
 
 // A consistent Scan page: one RCU per 4 KB of the items it returned, rounded up once over the
 // page, at least one (docs/capacity.md §1).

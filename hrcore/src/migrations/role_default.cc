@@ -12,6 +12,8 @@
 namespace hrcore::migrations {
 namespace {
 
+using ddbemu::AttributeValue;
+
 constexpr const char* kDefaultRole = "employee";
 
 bool NeedsRole(const Item& item) { return IsEmployeeItem(item) && !item.count("role"); }
@@ -23,11 +25,12 @@ Status Visit(MigrationIo& io, const Item& item, MigrationTally& tally) {
   }
   HR_ASSIGN_OR_RETURN(
       bool written,
-      io.Update({.key = codec::Key(codec::GetS(item, keys::kPK), codec::GetS(item, keys::kSK)),
+      io.Update({.key = codec::Key(GetOr<std::string>(item, keys::kPK),
+                                   GetOr<std::string>(item, keys::kSK)),
                  .update_expression = "SET #role = :role",
                  .condition_expression = "attribute_exists(#PK) AND attribute_not_exists(#role)",
                  .expression_attribute_names = {{"#PK", "PK"}, {"#role", "role"}},
-                 .expression_attribute_values = {{":role", codec::S(kDefaultRole)}}}));
+                 .expression_attribute_values = {{":role", AttributeValue::S(kDefaultRole)}}}));
   ++(written ? tally.written : tally.skipped);
   return {};
 }
@@ -49,7 +52,7 @@ Migration RoleDefaultMigration() {
       {.name = "backfill role where absent", .visit = Visit, .estimate = [](const Item& item) {
          if (!NeedsRole(item)) return ItemEstimate{};
          Item after = item;
-         after["role"] = codec::S(kDefaultRole);
+         after["role"] = AttributeValue::S(kDefaultRole);
          // The item and, projection ALL, its GSI1 entry (while active) and GSI2 entry.
          return ItemEstimate{
              .writes = true, .write_units = WriteCost(&item, &after, false), .after = after};
@@ -59,8 +62,8 @@ Migration RoleDefaultMigration() {
       if (!IsEmployeeItem(item)) return;
       ++report.checked;
       if (!item.count("role"))
-        report.mismatches.push_back("employee " + codec::GetS(item, "empId") + " (" +
-                                    codec::GetS(item, keys::kSK) + ") has no role");
+        report.mismatches.push_back("employee " + GetOr<std::string>(item, "empId") + " (" +
+                                    GetOr<std::string>(item, keys::kSK) + ") has no role");
     });
   };
   return m;

@@ -14,8 +14,7 @@
 namespace hrcore::migrations {
 namespace {
 
-using codec::GetS;
-using codec::S;
+using ddbemu::AttributeValue;
 
 const ddbemu::GlobalSecondaryIndexDescription* FindIndex(const ddbemu::TableDescription& t) {
   for (const auto& g : t.global_secondary_indexes) {
@@ -39,14 +38,14 @@ Status WaitFor(MigrationIo& io, const std::function<bool(const ddbemu::TableDesc
 }
 
 std::string WantedSk(const Item& item) {
-  std::string status = GetS(item, "status");
-  return keys::StatusGsiSk(status.empty() ? "active" : status, GetS(item, "empId"));
+  std::string status = GetOr<std::string>(item, "status");
+  return keys::StatusGsiSk(status.empty() ? "active" : status, GetOr<std::string>(item, "empId"));
 }
 
 bool NeedsKeys(const Item& item) {
-  return IsEmployeeItem(item) &&
-         (GetS(item, keys::kGsi2Pk) != keys::StatusGsiPk(GetS(item, "orgId")) ||
-          GetS(item, keys::kGsi2Sk) != WantedSk(item));
+  return IsEmployeeItem(item) && (GetOr<std::string>(item, keys::kGsi2Pk) !=
+                                      keys::StatusGsiPk(GetOr<std::string>(item, "orgId")) ||
+                                  GetOr<std::string>(item, keys::kGsi2Sk) != WantedSk(item));
 }
 
 Status CreateIndex(MigrationIo& io) {
@@ -96,13 +95,16 @@ Status Backfill(MigrationIo& io, const Item& item, MigrationTally& tally) {
   }
   HR_ASSIGN_OR_RETURN(
       bool written,
-      io.Update({.key = codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)),
-                 .update_expression = "SET GSI2PK = :pk, GSI2SK = :sk",
-                 .condition_expression = "attribute_exists(#PK) AND #status = :status",
-                 .expression_attribute_names = {{"#PK", "PK"}, {"#status", "status"}},
-                 .expression_attribute_values = {{":pk", S(keys::StatusGsiPk(GetS(item, "orgId")))},
-                                                 {":sk", S(WantedSk(item))},
-                                                 {":status", S(GetS(item, "status"))}}}));
+      io.Update(
+          {.key =
+               codec::Key(GetOr<std::string>(item, keys::kPK), GetOr<std::string>(item, keys::kSK)),
+           .update_expression = "SET GSI2PK = :pk, GSI2SK = :sk",
+           .condition_expression = "attribute_exists(#PK) AND #status = :status",
+           .expression_attribute_names = {{"#PK", "PK"}, {"#status", "status"}},
+           .expression_attribute_values = {
+               {":pk", AttributeValue::S(keys::StatusGsiPk(GetOr<std::string>(item, "orgId")))},
+               {":sk", AttributeValue::S(WantedSk(item))},
+               {":status", AttributeValue::S(GetOr<std::string>(item, "status"))}}}));
   ++(written ? tally.written : tally.skipped);
   return {};
 }
@@ -113,7 +115,8 @@ Status RemoveKeys(MigrationIo& io, const Item& item, MigrationTally& tally) {
     return {};
   }
   HR_ASSIGN_OR_RETURN(bool written,
-                      io.Update({.key = codec::Key(GetS(item, keys::kPK), GetS(item, keys::kSK)),
+                      io.Update({.key = codec::Key(GetOr<std::string>(item, keys::kPK),
+                                                   GetOr<std::string>(item, keys::kSK)),
                                  .update_expression = "REMOVE GSI2PK, GSI2SK",
                                  .condition_expression = "attribute_exists(#PK)",
                                  .expression_attribute_names = {{"#PK", "PK"}}}));
@@ -146,16 +149,17 @@ Migration StatusIndexMigration() {
        .plan_switch =
            [](Item& schema) { schema["statusIndex"] = ddbemu::AttributeValue::Bool(true); }});
   m.steps.push_back({.name = m.info.steps[1], .control = CreateIndex});
-  m.steps.push_back(
-      {.name = m.info.steps[2], .visit = Backfill, .estimate = [](const Item& item) {
-         if (!NeedsKeys(item)) return ItemEstimate{};
-         Item after = item;
-         after[std::string(keys::kGsi2Pk)] = S(keys::StatusGsiPk(GetS(item, "orgId")));
-         after[std::string(keys::kGsi2Sk)] = S(WantedSk(item));
-         // the item, its new GSI2 entry, and GSI1's (projection ALL) when active
-         return ItemEstimate{
-             .writes = true, .write_units = WriteCost(&item, &after, false), .after = after};
-       }});
+  m.steps.push_back({.name = m.info.steps[2], .visit = Backfill, .estimate = [](const Item& item) {
+                       if (!NeedsKeys(item)) return ItemEstimate{};
+                       Item after = item;
+                       after[std::string(keys::kGsi2Pk)] =
+                           AttributeValue::S(keys::StatusGsiPk(GetOr<std::string>(item, "orgId")));
+                       after[std::string(keys::kGsi2Sk)] = AttributeValue::S(WantedSk(item));
+                       // the item, its new GSI2 entry, and GSI1's (projection ALL) when active
+                       return ItemEstimate{.writes = true,
+                                           .write_units = WriteCost(&item, &after, false),
+                                           .after = after};
+                     }});
   m.rollback.push_back({.name = "switch: hrcore stops writing GSI2 keys",
                         .control = [](MigrationIo& io) { return SetSwitch(io, false); },
                         .switches = 1});
@@ -171,10 +175,11 @@ Migration StatusIndexMigration() {
       if (!IsEmployeeItem(item)) return;
       ++report.checked;
       if (NeedsKeys(item))
-        report.mismatches.push_back("employee " + GetS(item, "empId") + " (" +
-                                    GetS(item, keys::kSK) + ", " + GetS(item, "status") +
-                                    ") has GSI2 keys '" + GetS(item, keys::kGsi2Pk) + "' / '" +
-                                    GetS(item, keys::kGsi2Sk) + "'");
+        report.mismatches.push_back("employee " + GetOr<std::string>(item, "empId") + " (" +
+                                    GetOr<std::string>(item, keys::kSK) + ", " +
+                                    GetOr<std::string>(item, "status") + ") has GSI2 keys '" +
+                                    GetOr<std::string>(item, keys::kGsi2Pk) + "' / '" +
+                                    GetOr<std::string>(item, keys::kGsi2Sk) + "'");
     });
   };
   return m;

@@ -83,34 +83,34 @@ TEST(ItemCodec, KeysAndIdentifiersAreTheReviewsTemplates) {
              .department_id = "01HXAB0000000000000000000A",
              .version = 3};
   ddbemu::Item item = codec::ToItem(e);
-  EXPECT_EQ(codec::GetS(item, "PK"), "ORG#01HXAA0000000000000000000A");
-  EXPECT_EQ(codec::GetS(item, "SK"), "EMP#01HXAD0000000000000000000A");
-  EXPECT_EQ(codec::GetS(item, "GSI1PK"), "EMAIL#alice@acme.co");
-  EXPECT_EQ(codec::GetS(item, "GSI1SK"), "EMP#01HXAD0000000000000000000A");
-  EXPECT_EQ(codec::GetS(item, "__edb_e__"), "employee");
-  EXPECT_EQ(codec::GetS(item, "__edb_v__"), "1");
-  EXPECT_EQ(codec::GetS(item, "type"), "emp");
-  EXPECT_EQ(codec::GetN(item, "version"), 3);
+  EXPECT_EQ(GetOr<std::string>(item, "PK"), "ORG#01HXAA0000000000000000000A");
+  EXPECT_EQ(GetOr<std::string>(item, "SK"), "EMP#01HXAD0000000000000000000A");
+  EXPECT_EQ(GetOr<std::string>(item, "GSI1PK"), "EMAIL#alice@acme.co");
+  EXPECT_EQ(GetOr<std::string>(item, "GSI1SK"), "EMP#01HXAD0000000000000000000A");
+  EXPECT_EQ(GetOr<std::string>(item, "__edb_e__"), "employee");
+  EXPECT_EQ(GetOr<std::string>(item, "__edb_v__"), "1");
+  EXPECT_EQ(GetOr<std::string>(item, "type"), "emp");
+  EXPECT_EQ(GetOr<std::int64_t>(item, "version"), 3);
 
   JobPosting open{
       .job_id = "J", .org_id = "O", .title = "T", .status = JobStatus::kOpen, .posted_at = "P"};
   ddbemu::Item job = codec::ToItem(open);
-  EXPECT_EQ(codec::GetS(job, "SK"), "JOB#P#J");
-  EXPECT_EQ(codec::GetS(job, "GSI1PK"), "ORG#O#OPEN");
-  EXPECT_EQ(codec::GetS(job, "GSI1SK"), "JOB#P#J");
+  EXPECT_EQ(GetOr<std::string>(job, "SK"), "JOB#P#J");
+  EXPECT_EQ(GetOr<std::string>(job, "GSI1PK"), "ORG#O#OPEN");
+  EXPECT_EQ(GetOr<std::string>(job, "GSI1SK"), "JOB#P#J");
   open.status = JobStatus::kClosed;
   EXPECT_EQ(codec::ToItem(open).count("GSI1PK"), 0u);  // sparse: closed jobs are not indexed
 
   Application app{.app_id = "A", .job_id = "J", .emp_id = "E", .submitted_at = "S"};
   ddbemu::Item a = codec::ToItem(app);
-  EXPECT_EQ(codec::GetS(a, "PK"), "JOB#J");
-  EXPECT_EQ(codec::GetS(a, "SK"), "APP#S#A");
-  EXPECT_EQ(codec::GetS(a, "GSI1PK"), "EMP#E");
-  EXPECT_EQ(codec::GetS(codec::ToItem(Organisation{.org_id = "O", .name = "n"}), "SK"),
+  EXPECT_EQ(GetOr<std::string>(a, "PK"), "JOB#J");
+  EXPECT_EQ(GetOr<std::string>(a, "SK"), "APP#S#A");
+  EXPECT_EQ(GetOr<std::string>(a, "GSI1PK"), "EMP#E");
+  EXPECT_EQ(GetOr<std::string>(codec::ToItem(Organisation{.org_id = "O", .name = "n"}), "SK"),
             "#METADATA");
-  EXPECT_EQ(codec::GetS(codec::ToItem(DeptEmployee{"D", "E", "O"}), "PK"), "DEPT#D");
-  EXPECT_EQ(codec::GetS(codec::EmailUniqueItem("x@y.z", "O", "E"), "SK"), "#UNIQUE");
-  EXPECT_EQ(codec::GetS(codec::JobRefItem(open), "SK"), "#META");
+  EXPECT_EQ(GetOr<std::string>(codec::ToItem(DeptEmployee{"D", "E", "O"}), "PK"), "DEPT#D");
+  EXPECT_EQ(GetOr<std::string>(codec::EmailUniqueItem("x@y.z", "O", "E"), "SK"), "#UNIQUE");
+  EXPECT_EQ(GetOr<std::string>(codec::JobRefItem(open), "SK"), "#META");
 }
 
 }  // namespace access_patterns_test
