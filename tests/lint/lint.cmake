@@ -24,3 +24,22 @@ if(Python3_Interpreter_FOUND)
                    ${PROJECT_SOURCE_DIR} --clang-format ${DDBEMU_CLANG_FORMAT})
   set_tests_properties(lint.clang_format PROPERTIES TIMEOUT 300 LABELS lint)
 endif()
+
+# lint.public_defaults: every scalar or enum member of the public headers has a default, so that
+# a request declared without an initializer holds no indeterminate value.
+# lint.public_strict: the public headers (together and one by one) and examples/ compile as an
+# outside consumer's code with -Wall -Wextra -Werror on GCC and on Clang.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME lint.public_defaults
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public_defaults.py
+                   ${PROJECT_SOURCE_DIR})
+  add_test(NAME lint.public_defaults_self_test
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public_defaults.py
+                   --self-test)
+  add_test(NAME lint.public_strict
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_public_strict.py
+                   ${PROJECT_SOURCE_DIR} ${PROJECT_BINARY_DIR} --cxx ${CMAKE_CXX_COMPILER}
+                   --cxx ${DDBEMU_CLANG_CXX} --jobs 2)
+  set_tests_properties(lint.public_defaults lint.public_defaults_self_test PROPERTIES LABELS lint)
+  set_tests_properties(lint.public_strict PROPERTIES TIMEOUT 600 PROCESSORS 2 LABELS lint)
+endif()

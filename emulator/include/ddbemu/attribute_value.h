@@ -100,7 +100,7 @@ class AttributeValue {
   // construction, instead of an empty value that is then assigned or a temporary that is moved.
   // `type` must be kS, kN or kB; N text must already be canonical (as for N()).
   struct ScalarBytes {
-    AttributeType type;
+    AttributeType type = AttributeType::kS;
     std::string_view bytes;
   };
   explicit AttributeValue(ScalarBytes s) : scalar_(s.bytes), type_(s.type) {}

@@ -132,7 +132,7 @@ class ApiError {
   std::vector<ThrottlingReason> throttling_reasons;
 
  private:
-  ErrorCode code_;
+  ErrorCode code_ = ErrorCode::kInternalServerError;  // always set by the constructor
   std::string message_;
 };
 

@@ -93,7 +93,7 @@ class TestDatabase {
 class DatabaseTest : public ::testing::Test {
  protected:
   // Called in SetUp with TestDatabaseOptions(...) already filled in.
-  virtual void ConfigureOptions(Options& options) {}
+  virtual void ConfigureOptions(Options& /*options*/) {}
 
   void SetUp() override {
     ASSERT_NO_FATAL_FAILURE(database_.Open([this](Options& o) { ConfigureOptions(o); }));

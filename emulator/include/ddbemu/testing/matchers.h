@@ -64,7 +64,7 @@ class IsApiErrorMatcher {
   }
 
  private:
-  ErrorCode code_;
+  ErrorCode code_ = ErrorCode::kValidation;
   ::testing::Matcher<const std::string&> message_;
 };
 
