@@ -20,7 +20,7 @@
 #include "ops/ttl/time_to_live.h"
 #include "run_step.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 Response ErrorResponse(const ApiError& error) {
@@ -195,4 +195,4 @@ Result<std::size_t> Database::SweepExpiredItems() {
   return ops::ttl::SweepExpiredItems(engine);
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -6,7 +6,7 @@
 #include "database_impl.h"
 #include "ddbemu/database.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 // The busiest and most throttled keys of one keyspace (the table or a GSI), as rates.
@@ -69,4 +69,4 @@ void Database::ResetAudit() {
   if (impl_->audit) impl_->audit->Reset();
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -19,10 +19,11 @@
 #include <string>
 
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "sync/mutex.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 class CallerCache {
  public:
@@ -74,4 +75,4 @@ class CallerCache {
   std::atomic<std::size_t> published_{0};
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -8,6 +8,7 @@
 #include "capacity/throughput_registry.h"
 #include "database_callers.h"
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
 #include "ops/realism/transient_statuses.h"
@@ -15,7 +16,7 @@
 #include "storage/catalog.h"
 #include "storage/env.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 struct Database::Impl {
   Options options;
@@ -60,4 +61,4 @@ struct Database::Impl {
   std::unique_ptr<ops::ttl::TtlSweeper> ttl_sweeper;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

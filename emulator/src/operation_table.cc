@@ -28,7 +28,7 @@
 #include "ops/ttl/time_to_live.h"
 #include "run_step.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 using run::Done;
@@ -343,4 +343,4 @@ const OperationEntry* FindOperation(std::string_view name) {
   return nullptr;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

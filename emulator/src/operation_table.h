@@ -8,9 +8,10 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // `operation`: the API's name of the operation (without the Streams prefix), for the tenant
 // check (ops/access/access_check.h). On success `out` holds the response body (what it held
@@ -39,4 +40,4 @@ inline constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_201208
 // request: it compares `name` with the few names of its length only.
 const OperationEntry* FindOperation(std::string_view name);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

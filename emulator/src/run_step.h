@@ -17,11 +17,12 @@
 
 #include "audit/audit_probe.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/access/access_check.h"
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
 
-namespace ddbemu::run {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::run {
 
 // What an operation that answers nothing but success executes to (TagResource, ...).
 struct Done {};
@@ -97,4 +98,4 @@ auto RunStep(ops::Engine& engine, const ops::Caller& caller, std::string_view op
   return finish(response);
 }
 
-}  // namespace ddbemu::run
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::run

@@ -14,7 +14,7 @@
 #include "expr/key_condition.h"
 #include "expr/update_apply.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
@@ -98,7 +98,7 @@ void RunProjection(std::string_view text, const Fixture& fx) {
 }
 
 }  // namespace
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace ddbemu::expr;

@@ -16,7 +16,7 @@
 #include "partiql/compile.h"
 #include "partiql/partiql_parser.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 namespace {
 
 void CheckError(const ApiError& e) {
@@ -57,7 +57,7 @@ void RunWhere(const Expr& where, const std::vector<AttributeValue>& parameters) 
 }
 
 }  // namespace
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using namespace ddbemu::partiql;

@@ -25,6 +25,16 @@ if(Python3_Interpreter_FOUND)
   set_tests_properties(lint.clang_format PROPERTIES TIMEOUT 300 LABELS lint)
 endif()
 
+# lint.abi_namespace: every C++ file opens ddbemu through the versioned inline namespace of
+# ddbemu/version.h, with that header in reach (a plain `namespace ddbemu` would declare second,
+# different entities; the macro without its header would open a namespace of its own name).
+if(Python3_Interpreter_FOUND)
+  add_test(NAME lint.abi_namespace
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_LIST_DIR}/check_abi_namespace.py
+                   ${PROJECT_SOURCE_DIR})
+  set_tests_properties(lint.abi_namespace PROPERTIES LABELS lint)
+endif()
+
 # lint.public_defaults: every scalar or enum member of the public headers has a default, so that
 # a request declared without an initializer holds no indeterminate value.
 # lint.public_strict: the public headers (together and one by one) and examples/ compile as an

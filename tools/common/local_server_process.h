@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
-namespace ddbemu::tools {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::tools {
 
 class LocalServerProcess {
  public:
@@ -68,4 +70,4 @@ class LocalServerProcess {
   FILE* stdout_ = nullptr;
 };
 
-}  // namespace ddbemu::tools
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::tools

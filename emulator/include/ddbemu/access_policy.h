@@ -24,8 +24,9 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 struct AccessPolicy {
   std::string access_key_id;
@@ -58,4 +59,4 @@ class AccessPolicies {
 // Glob match of IAM's StringLike: '*' any run of characters, '?' any one character.
 bool GlobMatch(std::string_view pattern, std::string_view text);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

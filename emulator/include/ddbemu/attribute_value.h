@@ -20,8 +20,9 @@
 #include <vector>
 
 #include "ddbemu/flat_map.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 enum class AttributeType : std::uint8_t {
   kS,
@@ -262,4 +263,4 @@ std::ostream& operator<<(std::ostream& out, const Item& item);
 void PrintTo(const AttributeValue& value, std::ostream* out);
 void PrintTo(const Item& item, std::ostream* out);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // One request shape and what its requests did. Expressions are normalised: `#names` are
 // replaced by the attribute names they stand for and `:values` by `?`, so that requests that
@@ -77,4 +79,4 @@ struct AuditThresholds {
 // The report as JSON (what ddb-local's admin endpoint answers).
 std::string ToJson(const AuditReport& report);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -24,8 +24,9 @@
 
 #include "ddbemu/client.h"
 #include "ddbemu/retrying_client.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace batch_all_internal {
 
 // `all` cut into requests of at most `per_call` entries, tables in name order.
@@ -147,4 +148,4 @@ inline Result<BatchGetItemResponse> BatchGetAll(Client& client, BatchGetItemRequ
   return total;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Consumption over the report's window.
 struct CapacityUsage {
@@ -87,4 +89,4 @@ struct CapacityOverrides {
   std::optional<std::int64_t> burst_seconds;          // provisioned burst credit (default 300)
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -31,8 +31,9 @@
 #include "ddbemu/model/transactions.h"
 #include "ddbemu/model/ttl_tags.h"
 #include "ddbemu/operations.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 class Client {
  public:
@@ -55,4 +56,4 @@ class Client {
   }
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -7,7 +7,9 @@
 #include <chrono>
 #include <cstdint>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 class Clock {
  public:
@@ -39,4 +41,4 @@ class VirtualClock final : public Clock {
   std::atomic<std::int64_t> now_;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -16,8 +16,9 @@
 #include "ddbemu/capacity_report.h"
 #include "ddbemu/error.h"
 #include "ddbemu/options.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Who is calling: selects the namespace of tables unless the database is shared
 // (DynamoDB Local keeps one set of tables per access key id and region).
@@ -96,4 +97,4 @@ class Database {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

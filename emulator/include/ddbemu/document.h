@@ -28,8 +28,9 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // One attribute's value from a plain C++ value: text is S, numbers are N (canonical text), bool
 // is BOOL, nullptr is NULL; an AttributeValue is taken as it is (for M, L and the sets).
@@ -167,4 +168,4 @@ T GetOr(const Item& item, std::string_view path, T fallback = T{}) {
   return value ? *std::move(value) : std::move(fallback);
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

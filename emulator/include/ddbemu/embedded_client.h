@@ -9,8 +9,9 @@
 #include "ddbemu/client.h"
 #include "ddbemu/database.h"
 #include "ddbemu/streams_client.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // A Client over `database`, which must outlive it. `context` selects the namespace of tables
 // (as an access key and region do over HTTP) unless the database is shared.
@@ -49,4 +50,4 @@ class EmbeddedHandle {
 //   db->database().SweepExpiredItems();        // what only the database itself offers
 Result<EmbeddedHandle> OpenEmbeddedClient(Options options);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -14,7 +14,9 @@
 #include <variant>
 #include <vector>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 class AttributeValue;
 
@@ -258,7 +260,7 @@ std::ostream& operator<<(std::ostream& out, const Result<T>& result) {
   return out << result.error();
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE
 
 // Propagate a failure: `DDBEMU_RETURN_IF_ERROR(status_expr);`
 #define DDBEMU_RETURN_IF_ERROR(expr)                                    \

@@ -32,7 +32,9 @@
 #include <utility>
 #include <vector>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 template <class V>
 class FlatMap {
@@ -280,4 +282,4 @@ void swap(FlatMap<V>& a, FlatMap<V>& b) noexcept {
   a.swap(b);
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

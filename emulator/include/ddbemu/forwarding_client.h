@@ -17,8 +17,9 @@
 #pragma once
 
 #include "ddbemu/client.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 class ForwardingClient : public Client {
  public:
@@ -37,4 +38,4 @@ class ForwardingClient : public Client {
   Client& inner_;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -13,8 +13,9 @@
 
 #include "ddbemu/client.h"
 #include "ddbemu/streams_client.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 struct AwsCredentials {
   std::string access_key_id;
@@ -48,4 +49,4 @@ Result<std::unique_ptr<Client>> OpenHttpClient(HttpClientOptions options);
 // Signed, pooled and retried as OpenHttpClient's; fails as OpenHttpClient does.
 Result<std::unique_ptr<StreamsClient>> OpenHttpStreamsClient(HttpClientOptions options);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -13,8 +13,9 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // The text, members of an item in name order and set members in their order, exactly as the
 // service writes them in a response.
@@ -33,4 +34,4 @@ Result<Item> FromJson<Item>(std::string_view text);
 template <>
 Result<AttributeValue> FromJson<AttributeValue>(std::string_view text);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

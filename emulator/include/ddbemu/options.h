@@ -8,8 +8,9 @@
 
 #include "ddbemu/access_policy.h"
 #include "ddbemu/clock.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 enum class Durability {
   kFsync,  // a committed write is on disk before the call returns (survives kill -9 and power loss)
@@ -77,4 +78,4 @@ struct Options {
   std::shared_ptr<const AccessPolicies> access_policies;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -27,8 +27,9 @@
 #include "ddbemu/client.h"
 #include "ddbemu/error.h"
 #include "ddbemu/streams_client.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace paging {
 
 // How one operation pages: the call, whether a page has a successor, how the next request
@@ -265,4 +266,4 @@ inline Result<std::vector<Item>> ScanAll(Client& client, ScanRequest request) {
   return Collect(ScanItems(client, std::move(request)));
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

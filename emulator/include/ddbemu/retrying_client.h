@@ -37,8 +37,9 @@
 #include "ddbemu/clock.h"
 #include "ddbemu/error.h"
 #include "ddbemu/forwarding_client.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 struct RetryPolicy {
   int max_attempts = 11;  // the first attempt and 10 retries; 1 disables retries
@@ -145,4 +146,4 @@ class RetryingClient final : public ForwardingClient {
   std::mt19937_64 engine_;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -15,8 +15,9 @@
 #include "ddbemu/error.h"
 #include "ddbemu/model/streams.h"
 #include "ddbemu/operations.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 class StreamsClient {
  public:
@@ -34,4 +35,4 @@ class StreamsClient {
 #undef DDBEMU_DECLARE_STREAMS
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstddef>
 
-namespace ddbemu::api_model {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model {
 namespace {
 
 bool IsAsciiAlnum(unsigned char c) {
@@ -120,4 +120,4 @@ std::string_view PatternText(Pattern pattern) {
   return "";
 }
 
-}  // namespace ddbemu::api_model
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model

@@ -9,7 +9,9 @@
 #include <span>
 #include <string_view>
 
-namespace ddbemu::api_model {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model {
 
 enum class ShapeKind : uint8_t {
   kStructure,
@@ -118,4 +120,4 @@ bool MatchesPattern(Pattern pattern, std::string_view text);
 // The pattern as the model (and so the service's message) writes it.
 std::string_view PatternText(Pattern pattern);
 
-}  // namespace ddbemu::api_model
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model

@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "api/table_description.h"
+#include "ddbemu/version.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 struct CreateBackupRequest {
   std::string table_name;
@@ -74,4 +75,4 @@ struct RestoreTableResponse {
   std::int64_t restore_micros = 0;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -13,8 +13,9 @@
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 // One table's entry of BatchGetItem.RequestItems (the KeysAndAttributes shape). Everything but
 // the keys is kept as given, so that UnprocessedKeys can hand it back unchanged ("in the same
@@ -95,4 +96,4 @@ struct CapacityParts {
   bool read_write_units_in_table = false;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

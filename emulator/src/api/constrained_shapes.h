@@ -12,8 +12,9 @@
 #include <iterator>
 
 #include "api/api_model.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api_model {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model {
 
 namespace constrained_shapes_internal {
 
@@ -57,4 +58,4 @@ inline bool MayBreak(const Shape& s) {
   return constrained_shapes_internal::kMayBreak[static_cast<std::size_t>(&s - tables::kShapes)];
 }
 
-}  // namespace ddbemu::api_model
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model

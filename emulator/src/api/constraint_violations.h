@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 class Violations {
  public:
@@ -55,4 +56,4 @@ class Violations {
   std::vector<std::string> errors_;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -11,8 +11,9 @@
 
 #include "api/table_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 // ---- control requests --------------------------------------------------------------------------
 // Request readers and answer writers of the control-plane operations around a table that are
@@ -94,4 +95,4 @@ struct ListTagsOfResourceRequest {
   std::optional<std::string> next_token;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

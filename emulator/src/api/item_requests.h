@@ -10,9 +10,10 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/legacy.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 // ---- item collection metrics -------------------------------------------------------------------
 // ItemCollectionMetrics, the response member of PutItem, UpdateItem and DeleteItem (and, per
@@ -149,4 +150,4 @@ struct ItemResponse {
   std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -5,7 +5,7 @@
 
 #include "value/text_encodings.h"
 
-namespace ddbemu::api_model {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model {
 
 std::string ConstraintText(const Shape& s, Violation v) {
   switch (v) {
@@ -58,4 +58,4 @@ ApiError ValidationErrors(const std::vector<std::string>& errors) {
   return ApiError::Validation(std::move(message));
 }
 
-}  // namespace ddbemu::api_model
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model

@@ -11,8 +11,9 @@
 
 #include "api/api_model.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api_model {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model {
 
 enum class Violation { kPattern, kMinLength, kMaxLength, kEnum, kMinValue, kMaxValue };
 
@@ -66,4 +67,4 @@ const Shape& ForEachStringViolation(const Shape& s, std::string_view text, F&& f
   return s;
 }
 
-}  // namespace ddbemu::api_model
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model

@@ -14,8 +14,9 @@
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 // One statement with its `?` values, as every PartiQL operation carries it.
 struct PartiqlStatement {
@@ -76,4 +77,4 @@ struct ExecuteTransactionResponse {
   bool is_write = false;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -12,9 +12,10 @@
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/legacy.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 // Query/Scan Select. Absent in the request means "the default": ALL_ATTRIBUTES on a table,
 // ALL_PROJECTED_ATTRIBUTES on an index, SPECIFIC_ATTRIBUTES with a projection (API reference,
@@ -94,4 +95,4 @@ struct ReadResponse {
   std::optional<ReadConsumedCapacity> consumed_capacity;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

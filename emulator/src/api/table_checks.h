@@ -10,8 +10,9 @@
 
 #include "api/table_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 // ---- table key checks --------------------------------------------------------------------------
 // The key-schema and projection rules of CreateTable (and of UpdateTable's GSI Create), with
@@ -110,4 +111,4 @@ Status ValidateUpdateTable(const UpdateTableRequest& request);
 // provided ResourceArn". An empty list is valid for CreateTable.
 Status ValidateTags(const std::vector<TagRequest>& tags);
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

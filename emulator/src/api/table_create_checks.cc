@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 namespace {
 
 constexpr std::string_view kPayPerRequest = "PAY_PER_REQUEST";
@@ -289,4 +289,4 @@ Status ValidateCreateTable(const CreateTableRequest& request) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

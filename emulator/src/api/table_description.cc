@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 namespace {
 
 constexpr std::int64_t kMicrosPerDay = 86'400'000'000;
@@ -199,4 +199,4 @@ WarmThroughputValue ComputeWarmThroughput(const TableSchema& table,
   return {throughput.read_capacity_units, throughput.write_capacity_units};
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -16,9 +16,10 @@
 #include <vector>
 
 #include "ddbemu/model/tables.h"
+#include "ddbemu/version.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 enum class DescriptionView { kDescribe, kCreate, kUpdate, kDelete };
 
@@ -66,4 +67,4 @@ TableDescription Describe(const TableSchema& table, const TableCounts& counts,
 std::string_view TableStatusName(TableStatus status);
 std::string_view IndexStatusName(IndexStatus status);
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <set>
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 namespace {
 
 constexpr std::string_view kHash = "HASH";
@@ -266,4 +266,4 @@ Status CheckThroughputBounds(const ThroughputRequest& throughput) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

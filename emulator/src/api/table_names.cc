@@ -6,7 +6,7 @@
 
 #include "api/model_constraints.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 namespace {
 
 using api_model::Shape;
@@ -101,4 +101,4 @@ ApiError InvalidTableName(std::string_view value, std::string_view path) {
   return api_model::ValidationErrors(errors);
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

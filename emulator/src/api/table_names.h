@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 // True for a valid table or index name (3..255 characters of [a-zA-Z0-9_.-]).
 bool IsValidTableName(std::string_view name);
@@ -34,4 +35,4 @@ Result<std::string_view> ValidateTableName(std::string_view name_or_arn,
 // must have length greater than or equal to 3", observed 2026), ARN-looking or not.
 ApiError InvalidTableName(std::string_view value, std::string_view path = "tableName");
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

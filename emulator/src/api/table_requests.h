@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 struct KeySchemaElement {
   std::string attribute_name;
@@ -140,4 +141,4 @@ struct ListTablesRequest {
   int limit = 100;  // the model bounds Limit to 1..100; absent means up to 100
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -12,7 +12,7 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 namespace {
 
 // "Number of Tags exceed the current limit": 50 user tags per resource.
@@ -119,4 +119,4 @@ Status ValidateTags(const std::vector<TagRequest>& tags) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -6,7 +6,7 @@
 #include <set>
 #include <string>
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 namespace {
 
 // The service's own list, including members of replicated tables this model does not send.
@@ -162,4 +162,4 @@ Status ValidateUpdateTable(const UpdateTableRequest& request) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

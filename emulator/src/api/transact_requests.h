@@ -12,8 +12,9 @@
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 
 enum class TransactActionKind { kConditionCheck, kPut, kDelete, kUpdate };
 
@@ -64,4 +65,4 @@ struct TransactGetItemsResponse {
   std::vector<TableCapacity> consumed_capacity;
 };
 
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

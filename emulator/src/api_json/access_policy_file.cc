@@ -7,7 +7,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 // The array of strings `name` of `policy` (absent: nullopt); an error names what is wrong.
@@ -83,4 +83,4 @@ Result<AccessPolicies> AccessPolicies::Parse(std::string_view json, std::string_
   return policies;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

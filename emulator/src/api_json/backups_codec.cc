@@ -9,7 +9,7 @@
 #include "api_json/json_read.h"
 #include "ddbemu/attribute_value.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 void WriteDetails(JsonWriter& w, const BackupView& b) {
@@ -216,4 +216,4 @@ std::string RenderRestoreTable(const RestoreTableResponse& r) {
                             r.restore_micros);
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

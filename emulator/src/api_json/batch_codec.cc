@@ -4,7 +4,7 @@
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 // The service deserializes the whole request before it validates anything, so a JSON type error
@@ -246,4 +246,4 @@ void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
   w.EndArray();
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -7,7 +7,7 @@
 #include "ddbemu/capacity_report.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 void Key(JsonWriter& w, const char* name) { w.Key(name); }
@@ -125,4 +125,4 @@ std::string ToJson(const TableCapacityReport& report) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

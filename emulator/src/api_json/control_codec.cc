@@ -7,7 +7,7 @@
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 void WriteInsightsSummary(JsonWriter& w, const InsightsDescription& d) {
@@ -168,4 +168,4 @@ std::string RenderDescribeLimits(std::int64_t account_read, std::int64_t account
   return BufferText(buffer);
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

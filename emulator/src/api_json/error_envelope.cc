@@ -4,7 +4,7 @@
 #include "value/text_encodings.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 // Error texts may quote what the client sent; the body must stay UTF-8 whatever they quote.
@@ -87,4 +87,4 @@ std::string RenderError(const ApiError& error) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

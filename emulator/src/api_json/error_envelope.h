@@ -7,8 +7,9 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 
 // An ApiError's body. The Coral front end's exceptions (com.amazon.coral.service#...) word the
 // member "Message", DynamoDB's own "message"; there is none when the message is empty.
@@ -21,4 +22,4 @@ std::string RenderError(const ApiError& error);
 // (tests/clients/test_auth.py, recorded against the service).
 std::string RenderErrorEnvelope(std::string_view type, std::string_view message = {});
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -22,8 +22,9 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Parses `text[0..size)` in place into `doc` (a fresh document), as doc.ParseInsitu would
 // with RapidJSON's default flags: the same values, members in the same order, each string a
@@ -39,7 +40,7 @@ bool ParsePlainJsonInsitu(char* text, std::size_t size, rapidjson::Document& doc
 // RapidJSON's in-place parse, which the caller bounds to about as many, takes deeper bodies.
 inline constexpr std::size_t kMaxPlainJsonDepth = 128;
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE
 
 // ---- plain attribute maps -----------------------------------------------------------------------
 // The attribute maps of a typical request (a GetItem's Key, a Query's ExpressionAttributeValues)
@@ -48,7 +49,7 @@ inline constexpr std::size_t kMaxPlainJsonDepth = 128;
 // ItemFromJson (value_json/json_codec.h) can have only one outcome, so the map is built
 // directly. Any other map is left to the codec, which then reports whatever is wrong in the
 // service's order.
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 
 // True, with `*out` as ItemFromJson(json) would return it (and as ExpressionValuesFromJson,
 // which differs only in error wording), when `json` is an object whose every member value is
@@ -99,4 +100,4 @@ struct ReadMembers {
 // `body`'s members as above; all null when `body` is not an object.
 ReadMembers FindReadMembers(const rapidjson::Value& body);
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

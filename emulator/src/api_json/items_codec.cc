@@ -7,7 +7,7 @@
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 ReturnValues ParseReturnValues(const rapidjson::Value& body) {
@@ -304,4 +304,4 @@ void WriteItemCollectionMetrics(const ItemCollectionMetrics& metrics, JsonWriter
   w.EndObject();
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -10,7 +10,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu::api::json {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 
 inline const rapidjson::Value* Member(const rapidjson::Value& object, std::string_view name) {
   if (!object.IsObject()) return nullptr;
@@ -71,4 +73,4 @@ inline std::string_view View(const rapidjson::Value& s) {
   return {s.GetString(), s.GetStringLength()};
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

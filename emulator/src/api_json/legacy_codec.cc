@@ -3,7 +3,7 @@
 #include "api_json/json_read.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 Result<std::vector<AttributeValue>> ParseValueList(const rapidjson::Value& json) {
@@ -86,4 +86,4 @@ std::vector<std::string> ParseAttributesToGet(const rapidjson::Value& json) {
   return names;
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

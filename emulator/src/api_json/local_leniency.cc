@@ -6,7 +6,7 @@
 
 #include "api/api_model.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 using api_model::Shape;
@@ -58,4 +58,4 @@ void ApplyLocalLeniencies(std::string_view operation, rapidjson::Document& body)
   Relax(api_model::GetShape(op->input), body);
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

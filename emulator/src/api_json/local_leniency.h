@@ -12,11 +12,13 @@
 
 #include <string_view>
 
-namespace ddbemu::api::json {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 
 // Rewrites `body` (a request of `operation`) in place. Does nothing for an unknown operation
 // or a body that is not an object; leaves every value it does not relax as it is, for the
 // validator to judge.
 void ApplyLocalLeniencies(std::string_view operation, rapidjson::Document& body);
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -23,9 +23,10 @@
 #include "api/table_description.h"
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
+#include "ddbemu/version.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 
 // ---- Single items, and the pieces the batch and transaction codecs share ------------------------
 
@@ -216,4 +217,4 @@ std::string RenderBatchExecuteStatement(const api::BatchExecuteStatementResponse
 std::string RenderExecuteTransaction(const api::ExecuteTransactionResponse& response,
                                      api::ReturnConsumedCapacity return_consumed_capacity);
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

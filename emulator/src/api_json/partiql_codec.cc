@@ -9,7 +9,7 @@
 #include "api_json/json_read.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 Result<PartiqlStatement> ParseStatementMembers(const rapidjson::Value& object) {
@@ -165,4 +165,4 @@ std::string RenderExecuteTransaction(const ExecuteTransactionResponse& response,
   return BufferText(buffer);
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -12,7 +12,7 @@
 #include "value/number.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 // The type of a one-member {"S": string} or {"N": string} object, or kNull for anything else.
@@ -70,4 +70,4 @@ Result<Item> ExpressionValueMapFromJson(const rapidjson::Value& json) {
   return ExpressionValuesFromJson(json);
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

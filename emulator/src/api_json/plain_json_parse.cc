@@ -11,9 +11,10 @@
 
 #ifdef __SSE2__
 #include <emmintrin.h>
+
 #endif
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 class PlainJsonParser {
@@ -218,4 +219,4 @@ bool ParsePlainJsonInsitu(char* text, std::size_t size, rapidjson::Document& doc
   return ok;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -5,7 +5,7 @@
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 using Slot = const rapidjson::Value* ReadMembers::*;
@@ -102,4 +102,4 @@ ReadMembers FindReadMembers(const rapidjson::Value& body) {
   return found;
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

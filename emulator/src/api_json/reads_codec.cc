@@ -7,7 +7,7 @@
 #include "value_json/encoded_item_json.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 std::optional<Select> ParseSelect(const rapidjson::Value* member) {
@@ -216,4 +216,4 @@ std::string RenderRead(const ReadResponse& response) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -39,9 +39,10 @@
 
 #ifdef __SSE2__
 #include <emmintrin.h>
+
 #endif
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 // The nesting bound under which the recursive parse runs (see above).
@@ -139,4 +140,4 @@ Status ParseRequestBody(std::string_view body, RequestBodyScratch& scratch,
   return Status::Ok();
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -13,8 +13,9 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Where ParseRequestBody's fast path copies the body to parse it in place: the document's
 // strings then point into this object, which must outlive the document. A typical body fits
@@ -48,4 +49,4 @@ BodyShape ScanBody(std::string_view body);
 Status ParseRequestBody(std::string_view body, RequestBodyScratch& scratch,
                         rapidjson::Document& doc);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -11,8 +11,9 @@
 
 #include "api/api_model.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::request_internal {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::request_internal {
 
 // Where a value sits, which changes the service's wording for a scalar in the wrong place:
 // a structure member ("Unexpected field type") or a list element / map value.
@@ -46,4 +47,4 @@ void AppendJavaDouble(double d, std::string& out);
 // "TableName" -> "tableName": how the service names members in constraint paths.
 void AppendLowerFirst(std::string_view name, std::string& out);
 
-}  // namespace ddbemu::request_internal
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::request_internal

@@ -12,7 +12,7 @@
 #include "api_json/json_read.h"
 #include "api_json/request_internal.h"
 
-namespace ddbemu::request_internal {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::request_internal {
 namespace {
 
 using api_model::Shape;
@@ -298,4 +298,4 @@ void AppendLowerFirst(std::string_view name, std::string& out) {
   out.append(name.substr(1));
 }
 
-}  // namespace ddbemu::request_internal
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::request_internal

@@ -21,7 +21,7 @@
 
 #include "api_json/request_internal.h"
 
-namespace ddbemu::request_internal {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::request_internal {
 namespace {
 
 using api_model::Shape;
@@ -167,4 +167,4 @@ Status CheckTypes(const Shape& shape, const rapidjson::Value& v, Position positi
   }
 }
 
-}  // namespace ddbemu::request_internal
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::request_internal

@@ -36,7 +36,7 @@
 #include "api_json/json_read.h"
 #include "api_json/request_internal.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 using api_model::ConstraintText;
@@ -454,4 +454,4 @@ Status ValidateRequest(const api_model::Operation& model_op, std::string_view op
   return Status::Ok();
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

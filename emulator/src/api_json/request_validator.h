@@ -20,8 +20,9 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Validates `body` (the parsed request JSON) against `operation`'s input shape. Returns OK,
 // UnknownOperationException (empty message, as the service sends it) for an operation the
@@ -44,4 +45,4 @@ bool IsKnownOperation(std::string_view operation);
 // without a message, which is how the service answers it.
 Status ParseRequestBody(std::string_view body, rapidjson::Document& doc);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -6,7 +6,7 @@
 
 #include <charconv>
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 // "CapacityUnits" and, with `read_write_units`, the non-zero read and write parts, as
@@ -134,4 +134,4 @@ void AppendConsumedCapacity(const ReadConsumedCapacity& c, JsonText& out) {
   out.Put('}');
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -13,9 +13,10 @@
 
 #include "api/item_requests.h"
 #include "api/read_requests.h"
+#include "ddbemu/version.h"
 #include "value_json/json_text.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 
 // A number as JsonWriter::Int64 and JsonWriter::Double write it (RapidJSON's shortest
 // round-trip digits; a NaN or an infinity writes nothing, as the Writer refuses it).
@@ -28,4 +29,4 @@ void AppendDouble(double value, JsonText& out);
 void AppendConsumedCapacity(const ConsumedCapacity& capacity, JsonText& out);
 void AppendConsumedCapacity(const ReadConsumedCapacity& capacity, JsonText& out);
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -17,7 +17,7 @@
 #include "storage/stream_store.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json::streams {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json::streams {
 namespace {
 
 using ops::streams::IteratorType;
@@ -300,4 +300,4 @@ std::string RenderGetRecords(const GetRecordsRequest&, const GetRecordsResponse&
   return BufferText(buffer);
 }
 
-}  // namespace ddbemu::api::json::streams
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json::streams

@@ -8,9 +8,10 @@
 #include <string>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/streams/stream_ops.h"
 
-namespace ddbemu::api::json::streams {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json::streams {
 
 // The typed requests and responses are ops/streams' own (stream_ops.h).
 using ops::streams::DescribeStreamRequest;
@@ -36,4 +37,4 @@ std::string RenderGetShardIterator(const GetShardIteratorRequest& request,
 Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body);
 std::string RenderGetRecords(const GetRecordsRequest& request, const GetRecordsResponse& response);
 
-}  // namespace ddbemu::api::json::streams
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json::streams

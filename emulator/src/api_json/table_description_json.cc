@@ -5,7 +5,7 @@
 #include "api_json/operation_codecs.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 std::string_view ScalarName(ScalarAttributeType t) {
@@ -258,4 +258,4 @@ std::string RenderTableDescription(std::string_view wrapper, const TableSchema& 
   return BufferText(buffer);
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

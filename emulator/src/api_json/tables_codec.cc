@@ -6,7 +6,7 @@
 #include "api_json/json_read.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 const rapidjson::Value* ArrayMember(const rapidjson::Value& object, std::string_view name) {
@@ -215,4 +215,4 @@ std::string RenderListTables(const ListTablesResponse& response) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -11,7 +11,7 @@
 #include "value/digests.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {
 
 constexpr std::string_view kActionNames[] = {"ConditionCheck", "Put", "Delete", "Update"};
@@ -256,4 +256,4 @@ std::string RenderTransactGetItems(const TransactGetItemsResponse& response,
   return BufferText(buffer);
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

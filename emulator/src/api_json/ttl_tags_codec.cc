@@ -7,7 +7,7 @@
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace {}  // namespace
 
 Result<UpdateTimeToLiveRequest> ParseUpdateTimeToLive(const rapidjson::Value& body) {
@@ -108,4 +108,4 @@ std::string RenderListTagsOfResource(const std::vector<std::pair<std::string, st
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <functional>
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace {
 
 std::uint64_t HashOf(std::string_view s) { return std::hash<std::string_view>{}(s); }
@@ -274,4 +274,4 @@ void AccessAudit::Forget(std::string_view ns, std::string_view table) {
   ++schema_epoch_;  // the shapes' schemas are looked up again
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

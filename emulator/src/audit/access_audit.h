@@ -27,11 +27,12 @@
 #include "audit/recent_writes.h"
 #include "ddbemu/audit_report.h"
 #include "ddbemu/clock.h"
+#include "ddbemu/version.h"
 #include "storage/table_schema.h"
 #include "sync/mutex.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 // The attributes hrcore's schema relies on every item carrying (its entity codecs write `type`); a
 // put lacking one on a table where other puts carry it is a finding. Observations name them by
@@ -238,4 +239,4 @@ void WriteKeyLabel(const KeyRef& key, std::string& out);
 void CaptureKey(const KeyRef& key, std::string& out);
 std::string LabelOfCapture(std::string_view captured);
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cstdio>
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace {
 
 std::string Fixed(double v, int digits = 1) {
@@ -221,4 +221,4 @@ std::vector<AuditFinding> FindAntiPatterns(const AuditSnapshot& snapshot,
   return findings;
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -8,8 +8,9 @@
 
 #include "audit/access_audit.h"
 #include "ddbemu/audit_report.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 // One partition key of the capacity model's report (capacity_report.h), as rates.
 struct HotKey {
@@ -26,4 +27,4 @@ std::vector<AuditFinding> FindAntiPatterns(const AuditSnapshot& snapshot,
                                            const std::vector<HotKey>& hot_keys,
                                            const AuditThresholds& thresholds);
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

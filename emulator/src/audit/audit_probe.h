@@ -10,9 +10,10 @@
 #include "api/table_requests.h"
 #include "audit/access_audit.h"
 #include "audit/request_shape.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 template <class Request>
 class Probe {
@@ -64,4 +65,4 @@ class Probe {
   bool added_capacity_ = false;
 };
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -4,7 +4,7 @@
 
 #include "ddbemu/audit_report.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 using Writer = rapidjson::Writer<rapidjson::StringBuffer>;
@@ -101,4 +101,4 @@ std::string ToJson(const AuditReport& report) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

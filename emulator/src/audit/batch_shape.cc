@@ -8,7 +8,7 @@
 #include "audit/observation_parts.h"
 #include "audit/request_shape.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace {
 
 // Which of `table`'s keys (BatchGetItem) or write requests (BatchWriteItem) a batch left
@@ -199,4 +199,4 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
   }
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -7,7 +7,7 @@
 #include "audit/access_audit.h"
 #include "value/value_text.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace {
 
 // Characters a label holds as they are (KeyLabel escapes some of the others).
@@ -139,4 +139,4 @@ std::string LabelOfCapture(std::string_view captured) {
   return label;
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -15,7 +15,9 @@
 #include <utility>
 #include <vector>
 
-namespace ddbemu::audit {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 class KeySketch {
  public:
@@ -85,4 +87,4 @@ struct CollectionSketch {
   }
 };
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -14,10 +14,11 @@
 #include "api/item_requests.h"
 #include "audit/access_audit.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 // The schema of `table`, from the recorder's cache (one catalog read per table, not per
 // request); null when the table does not exist. Hold it while the Observation refers to it.
@@ -81,4 +82,4 @@ UnitsShare ShareOf(const std::vector<api::TableCapacity>& capacity, std::string_
 // The size of `item` in KB as its write units count it (1 per started KB).
 double ItemKb(const Item& item);
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

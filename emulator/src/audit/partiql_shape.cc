@@ -11,7 +11,7 @@
 #include "ops/partiql/statement_plan.h"
 #include "partiql/partiql_ast.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace {
 
 namespace pq = ::ddbemu::partiql;
@@ -283,4 +283,4 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
   }
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -3,7 +3,7 @@
 
 #include <cstring>
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace {
 
 constexpr std::uint64_t kMultiplier = 0x9e3779b97f4a7c15ULL;
@@ -78,4 +78,4 @@ void RawShape::Normalize(Observation& o) const {
   NormalizeInto(*this, NameViews{std::span<const Name>(names.data(), name_count)}, o);
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -16,8 +16,9 @@
 #include <utility>
 
 #include "audit/access_audit.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 // `expression` with `#name` placeholders replaced by the names they stand for, `:value`
 // placeholders by `?` and runs of blanks by one space; appended to `out`. `names` is a map from
@@ -184,4 +185,4 @@ void SetExpressions(RawShape& raw, const Map& names, Observation& o) {
   }
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -6,7 +6,7 @@
 #include "audit/observation_parts.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace {
 
 // The values of `names` in `item` (views into it).
@@ -84,4 +84,4 @@ void ReadKeys::Read(const api::ReadResponse& response) {
   }
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -14,9 +14,10 @@
 
 #include "api/read_requests.h"
 #include "audit/access_audit.h"
+#include "ddbemu/version.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 class ReadKeys {
  public:
@@ -57,4 +58,4 @@ class ReadKeys {
   Item decoded_;  // the first item, when it had to be decoded (a key value not an S, N or B)
 };
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -11,7 +11,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace ddbemu::audit {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 class RecentWrites {
  public:
@@ -61,4 +63,4 @@ class RecentWrites {
   std::vector<Slot> slots_;
 };
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

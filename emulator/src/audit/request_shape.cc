@@ -14,7 +14,7 @@
 #include "storage/table_schema.h"
 #include "value/item_size.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 std::shared_ptr<const TableSchema> SchemaOf(AccessAudit& audit, ops::Engine& engine,
                                             const ops::Caller& caller, std::string_view table) {
@@ -315,4 +315,4 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
   ObserveRead(audit, engine, caller, "Scan", request, RawExpression{}, response);
 }
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

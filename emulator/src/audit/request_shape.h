@@ -17,9 +17,10 @@
 #include "audit/access_audit.h"
 #include "audit/raw_shape.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 
 // `expression` with `#name` placeholders replaced by the names they stand for, `:value`
 // placeholders by `?` and runs of blanks by one space (raw_shape.h).
@@ -116,4 +117,4 @@ inline constexpr bool kReadOnly<api::BatchGetItemRequest> = true;
 template <>
 inline constexpr bool kReadOnly<api::TransactGetItemsRequest> = true;
 
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
 std::int64_t UnitsFor(std::size_t bytes, std::size_t unit_bytes) {
@@ -35,4 +35,4 @@ HalfUnits IndexEntryWriteCost(bool removed, bool written, std::size_t old_entry_
   return 0;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

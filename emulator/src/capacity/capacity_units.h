@@ -5,7 +5,9 @@
 #include <cstddef>
 #include <cstdint>
 
-namespace ddbemu::capacity {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 using HalfUnits = std::int64_t;
 
@@ -37,4 +39,4 @@ HalfUnits IndexEntryWriteCost(bool removed, bool written, std::size_t old_entry_
 
 inline double ToUnits(HalfUnits half_units) { return static_cast<double>(half_units) / 2.0; }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

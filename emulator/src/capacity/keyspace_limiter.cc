@@ -7,7 +7,7 @@
 #include "value/key_codec.h"
 #include "value/value_text.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
 constexpr std::int64_t kMicrosPerSecond = 1'000'000;
@@ -329,4 +329,4 @@ KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t to
   return report;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -20,8 +20,9 @@
 #include "capacity/token_bucket.h"
 #include "capacity/usage_window.h"
 #include "ddbemu/capacity_report.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 // Why a request would be throttled: the LimitType of a ThrottlingReason.
 enum class LimitKind : std::uint8_t { kKeyRange, kProvisioned, kAccountLimit, kMaxOnDemand };
@@ -89,4 +90,4 @@ class KeyspaceLimiter {
   UsageWindow usage_;
 };
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

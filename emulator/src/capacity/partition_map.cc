@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
 std::int64_t PartitionsForData(std::uint64_t size_bytes) {
@@ -47,4 +47,4 @@ std::uint64_t PartitionMap::LastHash(std::int64_t i) const {
   return i + 1 < count_ ? Boundary(i + 1, count_) - 1 : UINT64_MAX;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -7,7 +7,9 @@
 
 #include <cstdint>
 
-namespace ddbemu::capacity {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 // Per-partition throughput caps (Developer Guide, "Partitions and data distribution";
 // docs/capacity.md §2): a partition serves at most 3,000 RCU and 1,000 WCU per second, and so does
@@ -41,4 +43,4 @@ class PartitionMap {
   std::int64_t count_;
 };
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 std::vector<KeyDemand> SpreadRead(const ReadTally& tally, HalfUnits cost,
                                   std::uint64_t empty_hash) {
@@ -47,4 +47,4 @@ std::vector<KeyDemand> SpreadRead(const ReadTally& tally, HalfUnits cost,
   return demands;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -12,8 +12,9 @@
 
 #include "capacity/capacity_units.h"
 #include "capacity/throughput_limits.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 class ReadTally {
  public:
@@ -44,4 +45,4 @@ class ReadTally {
 // that read nothing puts its minimum cost on `empty_hash`.
 std::vector<KeyDemand> SpreadRead(const ReadTally& tally, HalfUnits cost, std::uint64_t empty_hash);
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "capacity/capacity_units.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 struct IndexCharge {
   std::string name;
@@ -54,4 +55,4 @@ struct RequestCharge {
   HalfUnits total() const { return read() + write(); }
 };
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -2,7 +2,7 @@
 
 #include <utility>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
 const LimitOverrides& OverridesOf(const std::map<std::string, LimitOverrides>& overrides,
@@ -191,4 +191,4 @@ TableCapacityReport TableLimiter::Report(const TableSource& source,
   return report;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

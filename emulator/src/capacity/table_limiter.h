@@ -19,9 +19,10 @@
 #include "capacity/throughput_limits.h"
 #include "ddbemu/capacity_report.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 // One key space a request could not be admitted on, and why (ThrottlingReasons).
 struct Throttle {
@@ -103,4 +104,4 @@ ApiError ThrottlingError(std::span<const Throttle> throttles);
 // reason).
 std::string ThrottlingMessage(const Throttle& throttle);
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
 void Add(FingerprintBuilder& f, const KeyspaceLimits& k) {
@@ -48,4 +48,4 @@ std::uint64_t Fingerprint(const TableLimits& limits) {
   return f.value;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

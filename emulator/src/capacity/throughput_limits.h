@@ -13,8 +13,9 @@
 
 #include "capacity/capacity_units.h"
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 enum class CapacityMode : std::uint8_t { kProvisioned, kOnDemand };
 
@@ -141,4 +142,4 @@ struct Demand {
   bool empty() const { return table.empty() && global_indexes.empty(); }
 };
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -4,7 +4,7 @@
 #include <iterator>
 #include <mutex>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
 const std::map<std::string, LimitOverrides>& NoOverrides() {
@@ -150,4 +150,4 @@ void ThroughputRegistry::SetOverrides(const std::string& ns, const std::string& 
   overrides_generation_.fetch_add(1, std::memory_order_acq_rel);
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -19,9 +19,10 @@
 #include "ddbemu/capacity_report.h"
 #include "ddbemu/clock.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 class ThroughputRegistry {
  public:
@@ -91,4 +92,4 @@ class ThroughputRegistry {
   std::size_t forget_at_ GUARDED_BY(mu_) = kMinForgetAt;  // table count that triggers Forget
 };
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
 std::int64_t CapacityFor(HalfUnits rate, std::int64_t burst_micros) {
@@ -67,4 +67,4 @@ bool TokenBucket::Full(std::int64_t now_micros) {
   return tokens_ >= capacity_;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

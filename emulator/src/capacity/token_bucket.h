@@ -14,8 +14,9 @@
 #include <cstdint>
 
 #include "capacity/capacity_units.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 class TokenBucket {
  public:
@@ -59,4 +60,4 @@ class TokenBucket {
   std::int64_t last_micros_ = 0;  // time of the last refill
 };
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 std::int64_t UsageWindow::SecondOf(std::int64_t micros) {
   return micros >= 0 ? micros / 1'000'000 : -((-micros + 999'999) / 1'000'000);
@@ -65,4 +65,4 @@ bool UsageWindow::Idle(std::int64_t now_micros, std::int64_t window_seconds) con
   return slots_.empty() || slots_.back().second <= SecondOf(now_micros) - window_seconds;
 }
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

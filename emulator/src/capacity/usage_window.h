@@ -9,8 +9,9 @@
 #include <vector>
 
 #include "capacity/capacity_units.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 // Totals over a window.
 struct UsageTotals {
@@ -65,4 +66,4 @@ class UsageWindow {
   std::vector<Slot> slots_;  // ascending seconds; at most a window's worth
 };
 
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -27,7 +27,7 @@
 #include "run_step.h"
 #include "storage/catalog.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 using run::Done;
@@ -235,4 +235,4 @@ Result<EmbeddedHandle> OpenEmbeddedClient(Options options) {
   return EmbeddedHandle(std::move(database));
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -11,8 +11,9 @@
 
 #include "api/table_names.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 
 // One failed constraint: "1 validation error detected: Value 'v' at 'path' failed to satisfy
 // constraint: rule".
@@ -60,4 +61,4 @@ inline Status CheckIndexName(const std::optional<std::string>& name) {
   return CheckLength(*name, "indexName", 3, 255);
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

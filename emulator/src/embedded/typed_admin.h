@@ -17,10 +17,11 @@
 #include "api/partiql_requests.h"
 #include "api/table_requests.h"
 #include "ddbemu/client.h"
+#include "ddbemu/version.h"
 #include "embedded/model_checks.h"
 #include "ops/control/control.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 
 // A time as the service reports it: whole milliseconds.
 inline std::int64_t WholeMillis(std::int64_t micros) { return micros / 1000 * 1000; }
@@ -70,4 +71,4 @@ UpdateContributorInsightsResponse ToUpdateInsightsResponse(const api::InsightsDe
 ListContributorInsightsResponse ToListInsightsResponse(
     const std::vector<api::InsightsDescription>& list, const std::string& next_token);
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

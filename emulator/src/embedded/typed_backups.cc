@@ -6,7 +6,7 @@
 #include "embedded/typed_admin.h"
 #include "embedded/typed_conversions.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 namespace {
 
 // BackupArn: 37..1024 characters (the API model).
@@ -196,4 +196,4 @@ RestoreTableToPointInTimeResponse ToRestoreToPointInTimeResponse(
   return out;
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

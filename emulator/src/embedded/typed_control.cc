@@ -5,7 +5,7 @@
 #include "api/table_names.h"
 #include "embedded/typed_admin.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 namespace {
 
 constexpr std::string_view kModeNames[] = {"ACCESSED_AND_THROTTLED_KEYS", "THROTTLED_KEYS"};
@@ -130,4 +130,4 @@ ListContributorInsightsResponse ToListInsightsResponse(
   return out;
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

@@ -14,9 +14,10 @@
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
 #include "ddbemu/client.h"
+#include "ddbemu/version.h"
 #include "ops/tables/tables.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 
 // The ConsumedCapacity a request asks for, in the engine's terms.
 api::ReturnConsumedCapacity ToEngine(ReturnConsumedCapacity mode);
@@ -67,4 +68,4 @@ BatchExecuteStatementResponse ToPublic(api::BatchExecuteStatementResponse respon
 ExecuteTransactionResponse ToPublic(api::ExecuteTransactionResponse response,
                                     api::ReturnConsumedCapacity mode);
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

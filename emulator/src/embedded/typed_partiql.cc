@@ -9,7 +9,7 @@
 #include "value/item_codec.h"
 #include "value/value_rules.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 namespace {
 
 // The API model's PartiQLStatement: 1..8192 characters.
@@ -119,4 +119,4 @@ Result<api::ExecuteTransactionRequest> ToEngine(const ExecuteTransactionRequest&
   return out;
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

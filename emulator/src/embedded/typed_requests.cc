@@ -13,7 +13,7 @@
 #include "value/item_codec.h"
 #include "value/value_rules.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 namespace {
 
 // ---- the API model's constraints that a typed request can still break ----------------------
@@ -493,4 +493,4 @@ Result<api::TransactGetItemsRequest> ToEngine(TransactGetItemsRequest in) {
   return out;
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

@@ -6,7 +6,7 @@
 
 #include <utility>
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 namespace {
 
 std::optional<double> NonZero(bool shown, double units) {
@@ -244,4 +244,4 @@ ExecuteTransactionResponse ToPublic(api::ExecuteTransactionResponse r,
   return out;
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

@@ -13,7 +13,7 @@
 #include "run_step.h"
 #include "storage/stream_store.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 namespace streams = ops::streams;
@@ -217,4 +217,4 @@ std::unique_ptr<StreamsClient> MakeEmbeddedStreamsClient(Database& database,
   return std::make_unique<EmbeddedStreamsClient>(database, std::move(context));
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

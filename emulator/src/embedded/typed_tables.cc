@@ -12,7 +12,7 @@
 #include "embedded/typed_admin.h"
 #include "embedded/typed_conversions.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 namespace {
 
 std::string_view KeyTypeName(KeyType t) { return t == KeyType::kHash ? "HASH" : "RANGE"; }
@@ -203,4 +203,4 @@ TableDescription ToPublic(const ops::TableResult& result) {
   return api::Describe(result.schema, result.counts, result.options);
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

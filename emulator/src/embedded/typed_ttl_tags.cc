@@ -4,7 +4,7 @@
 #include "api/table_names.h"
 #include "embedded/typed_admin.h"
 
-namespace ddbemu::embedded {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded {
 namespace {
 
 // ResourceArn: 1..1283 characters (the API model); what it names is the operation's check.
@@ -77,4 +77,4 @@ ListTagsOfResourceResponse ToPublic(std::vector<std::pair<std::string, std::stri
   return out;
 }
 
-}  // namespace ddbemu::embedded
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::embedded

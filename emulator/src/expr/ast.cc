@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <array>
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 std::string_view ParameterName(ExpressionKind kind) {
   switch (kind) {
@@ -106,4 +106,4 @@ Operand ValueOperand(AttributeValue value) {
   return o;
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

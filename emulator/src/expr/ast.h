@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 // Which request parameter an expression came from; it names the expression in messages
 // ("Invalid ConditionExpression: ...") and decides which functions are allowed.
@@ -132,4 +133,4 @@ DocumentPath MakePath(std::initializer_list<PathElement> elements);
 Operand PathOperand(DocumentPath path);
 Operand ValueOperand(AttributeValue value);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -7,7 +7,7 @@
 #include "expr/evaluator.h"
 #include "expr/static_checks.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 bool IsOrderable(AttributeType t) {
@@ -338,4 +338,4 @@ Result<ProjectionExpression> PrepareProjection(std::string_view text, Expression
   return BindProjection(parsed->value(), context);
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

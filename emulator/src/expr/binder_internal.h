@@ -4,10 +4,11 @@
 #include <optional>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "expr/expression_context.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 class OperandBinder {
  public:
@@ -54,4 +55,4 @@ Status CheckFirstOperandDistinct(ExpressionKind kind, std::string_view op,
 int CountOperators(const Condition& condition);
 int CountOperators(const Operand& operand);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

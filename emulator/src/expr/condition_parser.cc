@@ -7,7 +7,7 @@
 #include "expr/errors.h"
 #include "expr/parser_internal.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 bool IsComparator(TokenKind k, Comparator* c) {
@@ -219,4 +219,4 @@ bool ExpressionParser::ParseIn(Operand first, Condition* out) {
   return Expect(TokenKind::kRParen);
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

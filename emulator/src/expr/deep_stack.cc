@@ -5,7 +5,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 void* Trampoline(void* arg) {
@@ -55,4 +55,4 @@ void RunOnLargeStack(std::size_t stack_bytes, const std::function<void()>& fn) {
   }
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -1,7 +1,7 @@
 // Navigation of document paths; see document_path.h.
 #include "expr/document_path.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // One step down from `v`, or null.
@@ -87,4 +87,4 @@ void RemoveAt(Item& item, const DocumentPath& path) {
   }
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -4,9 +4,10 @@
 #include <cstddef>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 // The value at the first `length` elements of `path` (all of them by default), or null when
 // some step is missing or crosses a value of the wrong type (a name into a non-map, an index
@@ -29,4 +30,4 @@ void WriteAt(Item& item, const DocumentPath& path, AttributeValue value);
 // Removes the value at `path` if present.
 void RemoveAt(Item& item, const DocumentPath& path);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

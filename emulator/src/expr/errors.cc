@@ -1,7 +1,7 @@
 // The wording of every expression error; see errors.h.
 #include "expr/errors.h"
 
-namespace ddbemu::expr::errors {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::errors {
 namespace {
 
 ApiError V(std::string m) { return ApiError::Validation(std::move(m)); }
@@ -271,4 +271,4 @@ std::string DescribeValue(const AttributeValue& value) {
   return "AttributeValue: {" + std::string(TypeDescriptor(value.type())) + ":" + body + "}";
 }
 
-}  // namespace ddbemu::expr::errors
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::errors

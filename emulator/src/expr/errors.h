@@ -11,9 +11,10 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 
-namespace ddbemu::expr::errors {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::errors {
 
 // The service's internal name of a type ("STRING", "NUMBER_SET", ...), not its descriptor
 // ("S", "NS"): the messages about ADD and DELETE operands, of expressions and of
@@ -77,4 +78,4 @@ ApiError KeyAttributeUpdate(std::string_view attribute);
 // "AttributeValue: {N:1}" as the service prints a value inside a message.
 std::string DescribeValue(const AttributeValue& value);
 
-}  // namespace ddbemu::expr::errors
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::errors

@@ -5,7 +5,7 @@
 
 #include "expr/document_path.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // An operand's value during evaluation: borrowed from the item or the expression, or owned
@@ -134,4 +134,4 @@ bool Evaluate(const Condition& condition, const Item& item) {
   return false;
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

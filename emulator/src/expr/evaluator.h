@@ -14,9 +14,10 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 // Whether `item` satisfies `condition`. For a missing item pass an empty Item. Cannot fail:
 // everything that can be wrong with an expression is reported when it is bound.
@@ -59,4 +60,4 @@ bool IsTypeDescriptor(std::string_view type_name);
 // `paths` are bound (names resolved); they may overlap, in which case the shorter one wins.
 Item Project(const Item& item, const std::vector<DocumentPath>& paths);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

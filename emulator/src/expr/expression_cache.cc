@@ -3,7 +3,7 @@
 
 #include "expr/expressions.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 std::size_t ExpressionCache::KeyHash::operator()(const KeyView& k) const {
   // The text's hash, mixed with the tag: the same text of two kinds gets two entries.
@@ -61,4 +61,4 @@ std::size_t ExpressionCache::size() const {
   return entries_.size();
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

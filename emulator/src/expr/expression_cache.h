@@ -16,10 +16,11 @@
 #include <variant>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 class ExpressionCache {
  public:
@@ -76,4 +77,4 @@ class ExpressionCache {
   std::unordered_map<std::string, Entry, KeyHash, KeyEqual> entries_ GUARDED_BY(mu_);
 };
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

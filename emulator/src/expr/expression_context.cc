@@ -7,7 +7,7 @@
 #include "expr/errors.h"
 #include "expr/static_checks.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // java.lang.String.hashCode over UTF-16 code units; placeholders are ASCII, so bytes suffice.
@@ -198,4 +198,4 @@ Status ValidateAttributeValueKeys(const Item& values) {
   return ValidateKeys(values, "ExpressionAttributeValues", ':');
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

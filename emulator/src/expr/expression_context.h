@@ -16,8 +16,9 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 using AttributeNames = std::map<std::string, std::string>;
 // The same map with lookup by string_view, as Query and Scan requests hold their names
@@ -76,4 +77,4 @@ Status ValidateAttributeNames(const AttributeNames& names);
 Status ValidateLookupAttributeNames(const LookupAttributeNames& names);
 Status ValidateAttributeValueKeys(const Item& values);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

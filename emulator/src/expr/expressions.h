@@ -19,11 +19,12 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "expr/expression_cache.h"
 #include "expr/expression_context.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 // ---- preparing ----------------------------------------------------------------------------------
 
@@ -84,4 +85,4 @@ Result<UpdateExpression> BindUpdate(const UpdateExpression& parsed, ExpressionCo
 Result<ProjectionExpression> BindProjection(const ProjectionExpression& parsed,
                                             ExpressionContext& context);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

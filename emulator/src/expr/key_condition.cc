@@ -5,7 +5,7 @@
 
 #include "expr/evaluator.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 ApiError V(std::string m) { return ApiError::Validation(std::move(m)); }
@@ -281,4 +281,4 @@ bool SortKeyMatches(const KeyPredicate& p, const AttributeValue& value) {
   }
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -26,9 +26,10 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 struct KeyAttribute {
   std::string name;
@@ -79,4 +80,4 @@ Result<KeyCondition> MatchKeySchema(KeyPredicates predicates, const KeySchemaVie
 // numerically, strings and binaries by unsigned bytes).
 bool SortKeyMatches(const KeyPredicate& predicate, const AttributeValue& value);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

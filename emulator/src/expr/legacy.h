@@ -23,10 +23,11 @@
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
 #include "ddbemu/model/common.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "expr/key_condition.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 // "One or more parameter values were invalid: <detail>", the service's ValidationException for
 // a legacy parameter it cannot use.
@@ -90,4 +91,4 @@ struct AttributeUpdateEntry {
 // number, unites a set or appends to a list. Apply it with ApplyUpdate (update_apply.h).
 Result<UpdateExpression> AttributeUpdatesToUpdate(const std::vector<AttributeUpdateEntry>& entries);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -5,7 +5,7 @@
 #include "expr/evaluator.h"
 #include "expr/legacy.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 struct OperatorInfo {
@@ -303,4 +303,4 @@ Result<KeyCondition> KeyConditionsToKeyCondition(const std::vector<FilterEntry>&
   return MatchKeySchema(std::move(predicates), schema);
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

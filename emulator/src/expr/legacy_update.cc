@@ -4,7 +4,7 @@
 #include "expr/errors.h"
 #include "expr/legacy.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 Result<UpdateAction> Translate(const AttributeUpdateEntry& e) {
@@ -69,4 +69,4 @@ Result<UpdateExpression> AttributeUpdatesToUpdate(
   return u;
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -8,7 +8,9 @@
 #include <string_view>
 #include <vector>
 
-namespace ddbemu::expr {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 enum class TokenKind : std::uint8_t {
   kComma,
@@ -54,4 +56,4 @@ struct Token {
 // expression limit first.
 std::vector<Token> Lex(std::string_view text);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -9,7 +9,7 @@
 #include "expr/parser_internal.h"
 #include "expr/static_checks.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // Checks 1 and 2 of expressions.h.
@@ -91,4 +91,4 @@ Result<ProjectionExpression> ParseProjection(std::string_view text) {
   return projection;
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

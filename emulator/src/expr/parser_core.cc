@@ -5,7 +5,7 @@
 #include "expr/errors.h"
 #include "expr/parser_internal.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // The value of list-index digits, or UINT32_MAX when it exceeds the allowed range (the
@@ -143,4 +143,4 @@ bool ExpressionParser::ParseFunctionCall(Operand* out) {
   return Expect(TokenKind::kRParen);
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -20,10 +20,11 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "expr/lexer.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 class ExpressionParser {
  public:
@@ -116,4 +117,4 @@ std::size_t NestingBound(std::string_view text);
 // thread if no such thread can be created.
 void RunOnLargeStack(std::size_t stack_bytes, const std::function<void()>& fn);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

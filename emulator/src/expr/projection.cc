@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // The projected paths as a tree: a node either takes its whole value or selects children.
@@ -75,4 +75,4 @@ Item Project(const Item& item, const std::vector<DocumentPath>& paths) {
   return out;
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

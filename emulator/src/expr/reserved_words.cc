@@ -13,7 +13,7 @@
 #include <iterator>
 #include <string_view>
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // A plain array: deducing std::array of ~570 elements exceeds clang's fold-expression limit.
@@ -135,4 +135,4 @@ bool IsReservedWord(std::string_view word) {
   return false;
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

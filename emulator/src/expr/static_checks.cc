@@ -5,7 +5,7 @@
 
 #include "expr/errors.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // Where a function call stands; the service allows each function in some positions only.
@@ -149,4 +149,4 @@ Status CheckProjection(const ProjectionExpression& projection) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

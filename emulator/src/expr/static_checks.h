@@ -15,9 +15,10 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 Status CheckCondition(const Condition& condition, ExpressionKind kind);
 // `section_starts` holds, for each section in the order written, the index of its first action.
@@ -61,4 +62,4 @@ inline constexpr std::uint64_t kMaxListIndex = 2147483647;
 inline constexpr std::size_t kMaxPlaceholderLength = 255;
 inline constexpr std::size_t kMaxAttributeNameLength = 65535;
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

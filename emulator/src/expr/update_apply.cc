@@ -12,7 +12,7 @@
 #include "value/number.h"
 #include "value/value_rules.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 // What one action does to the item, decided against the old item.
@@ -211,4 +211,4 @@ Item UpdatedNewAttributes(const UpdateOutcome& outcome) {
   return Project(outcome.item, outcome.updated_paths);
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -24,9 +24,10 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 
 struct UpdateOutcome {
   Item item;  // the updated item, key attributes included
@@ -48,4 +49,4 @@ Result<UpdateOutcome> ApplyUpdate(const UpdateExpression& update, const Item* ol
 Item UpdatedOldAttributes(const Item* old_item, const UpdateOutcome& outcome);
 Item UpdatedNewAttributes(const UpdateOutcome& outcome);
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -6,7 +6,7 @@
 #include "expr/expressions.h"
 #include "expr/static_checks.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 enum class PathRelation : std::uint8_t { kIndependent, kOverlap, kConflict };
@@ -103,4 +103,4 @@ Result<ProjectionExpression> BindProjection(const ProjectionExpression& parsed,
   return bound;
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

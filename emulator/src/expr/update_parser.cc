@@ -8,7 +8,7 @@
 #include "expr/errors.h"
 #include "expr/parser_internal.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 bool IsSectionKeyword(TokenKind k) {
@@ -124,4 +124,4 @@ bool ExpressionParser::ParseProjectionExpression(ProjectionExpression* out) {
   return Expect(TokenKind::kEof);
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

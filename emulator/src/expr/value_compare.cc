@@ -9,7 +9,7 @@
 #include "value/number.h"
 #include "value/text_encodings.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace {
 
 int Sign(int c) { return c < 0 ? -1 : (c > 0 ? 1 : 0); }
@@ -93,4 +93,4 @@ bool IsTypeDescriptor(std::string_view type_name) {
   return std::find(kTypes.begin(), kTypes.end(), type_name) != kTypes.end();
 }
 
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

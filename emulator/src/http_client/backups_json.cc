@@ -2,7 +2,7 @@
 #include "http_client/json_client.h"
 #include "http_client/json_shapes.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 constexpr std::string_view kBackupStatusNames[] = {"CREATING", "DELETED", "AVAILABLE"};
@@ -208,4 +208,4 @@ Status FromJson(std::string_view body, RestoreTableToPointInTimeResponse& out) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -8,7 +8,7 @@
 #include "ddbemu/attribute_value.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 std::string_view StringMember(const rapidjson::Value& object, const char* name) {
@@ -74,4 +74,4 @@ ApiError ApiErrorFromEnvelope(int http_status, std::string_view body, std::strin
   return error;
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

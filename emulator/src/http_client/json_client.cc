@@ -5,7 +5,7 @@
 #include <string>
 #include <utility>
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 // Render, send, read back. The Client contract says nothing throws: an allocation failure or a
@@ -66,4 +66,4 @@ std::unique_ptr<StreamsClient> MakeHttpStreamsClient(std::unique_ptr<JsonTranspo
   return std::make_unique<JsonStreamsClient>(std::move(transport));
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -15,8 +15,9 @@
 #include "ddbemu/error.h"
 #include "ddbemu/operations.h"
 #include "ddbemu/streams_client.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 
 // The X-Amz-Target prefix of DynamoDB Streams. A JsonTransport receives a Streams operation as
 // "DynamoDBStreams_20120810.GetRecords" (the form Database::Call takes); a bare name is
@@ -84,4 +85,4 @@ DDBEMU_STREAMS_OPERATIONS(DDBEMU_JSON_CODEC)
 // client's codec and the HTTP transport (http_client/transport/http_transport.cc) alike.
 ApiError ApiErrorFromEnvelope(int http_status, std::string_view body, std::string* type = nullptr);
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -2,7 +2,7 @@
 
 #include "value_json/json_codec.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 
 ApiError Malformed(std::string_view what) {
   return ApiError::InternalServerError("Malformed response from the endpoint: " +
@@ -207,4 +207,4 @@ Result<std::map<std::string, std::vector<ItemCollectionMetrics>>> ItemCollection
   return out;
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -13,8 +13,9 @@
 
 #include "ddbemu/error.h"
 #include "ddbemu/model/common.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 
 using Json = rapidjson::Value;
 
@@ -55,4 +56,4 @@ Result<std::optional<ItemCollectionMetrics>> OptItemCollectionMetrics(const Json
 Result<std::map<std::string, std::vector<ItemCollectionMetrics>>> ItemCollectionMetricsMap(
     const Json& object);
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

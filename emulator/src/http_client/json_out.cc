@@ -1,6 +1,6 @@
 #include "http_client/json_out.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 
 void WriteNames(JsonWriter& w, const ExpressionAttributeNames& names) {
   if (names.empty()) return;
@@ -113,4 +113,4 @@ void WriteAttributeUpdates(JsonWriter& w, const std::optional<AttributeUpdates>&
   w.EndObject();
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -9,9 +9,10 @@
 
 #include "ddbemu/model/common.h"
 #include "ddbemu/model/reads.h"
+#include "ddbemu/version.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 
 // A JsonWriter over its own buffer.
 class JsonOut {
@@ -79,4 +80,4 @@ void WriteExpected(JsonWriter& w, const std::optional<ExpectedAttributes>& expec
 void WriteConditions(JsonWriter& w, std::string_view key, const std::optional<ConditionMap>& map);
 void WriteAttributeUpdates(JsonWriter& w, const std::optional<AttributeUpdates>& updates);
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

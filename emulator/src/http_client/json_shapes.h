@@ -10,10 +10,11 @@
 #include <string_view>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "http_client/json_in.h"
 #include "http_client/json_out.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 
 // A string member that must name one of `names` (index = enum value); absent: nullopt.
 template <class Enum, std::size_t N>
@@ -87,4 +88,4 @@ inline void BoolMember(JsonWriter& w, std::string_view key, bool value) {
   w.Bool(value);
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -5,7 +5,7 @@
 #include "http_client/json_client.h"
 #include "http_client/json_out.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 void ConsistentRead(JsonWriter& w, bool consistent) {
@@ -258,4 +258,4 @@ std::string ToJson(const TransactGetItemsRequest& r) {
   return out.Take();
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

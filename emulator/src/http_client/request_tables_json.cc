@@ -5,7 +5,7 @@
 #include "http_client/json_client.h"
 #include "http_client/json_out.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 std::string_view KeyTypeName(KeyType t) { return t == KeyType::kHash ? "HASH" : "RANGE"; }
@@ -217,4 +217,4 @@ std::string ToJson(const ListTablesRequest& r) {
   return out.Take();
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -3,7 +3,7 @@
 #include "http_client/json_in.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 // PutItem's, UpdateItem's and DeleteItem's answer.
@@ -155,4 +155,4 @@ Status FromJson(std::string_view body, TransactGetItemsResponse& out) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

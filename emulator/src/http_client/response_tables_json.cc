@@ -6,7 +6,7 @@
 #include "http_client/json_client.h"
 #include "http_client/json_in.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 // A string member that must name one of `names` (index = enum value).
@@ -227,4 +227,4 @@ Status FromJson(std::string_view body, ListTablesResponse& out) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

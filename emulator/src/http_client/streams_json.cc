@@ -3,7 +3,7 @@
 #include "http_client/json_client.h"
 #include "http_client/json_shapes.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 constexpr std::string_view kViewTypeNames[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
@@ -168,4 +168,4 @@ Status FromJson(std::string_view body, GetRecordsResponse& out) {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

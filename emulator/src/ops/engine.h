@@ -7,6 +7,7 @@
 
 #include "ddbemu/clock.h"
 #include "ddbemu/options.h"
+#include "ddbemu/version.h"
 #include "expr/expression_cache.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
@@ -14,22 +15,22 @@
 #include "storage/stream_store.h"
 #include "storage/version_history.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 class TableMemo;
 }
-namespace ddbemu::realism {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 class TransientStatuses;
 class FaultInjector;
-}  // namespace ddbemu::realism
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 class ThroughputRegistry;
 }
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 class AccessAudit;
 }
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 struct Engine {
   storage::Env& env;
@@ -78,4 +79,4 @@ struct Caller {
   }
 };
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -5,7 +5,7 @@
 
 #include "partiql/partiql_lexer.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 namespace {
 
 bool IsSimplePath(const Expr& e, std::string_view attribute) {
@@ -305,4 +305,4 @@ bool IsSortKeyPredicate(const Expr& e, std::string_view attribute) {
   }
 }
 
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

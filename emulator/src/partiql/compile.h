@@ -13,9 +13,10 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "partiql/partiql_ast.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 
 // The ExpressionAttributeNames and ExpressionAttributeValues of the request a statement
 // compiles to, and the text that refers to them. Every attribute name goes through a "#n"
@@ -66,4 +67,4 @@ std::vector<const Expr*> EqualitiesOn(const Expr& e, std::string_view attribute)
 // sort key: a comparison other than <> with a constant, BETWEEN constants, begins_with.
 bool IsSortKeyPredicate(const Expr& e, std::string_view attribute);
 
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

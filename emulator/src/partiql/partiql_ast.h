@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 
 // One step of a document path: an attribute or map key name, or a list index.
 struct PathStep {
@@ -82,4 +83,4 @@ struct Statement {
   int parameter_count = 0;      // the number of ? in the statement
 };
 
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

@@ -3,7 +3,7 @@
 
 #include <cctype>
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 namespace {
 
 bool IsIdentStart(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
@@ -170,4 +170,4 @@ Result<std::vector<Token>> Lex(std::string_view s) {
   return tokens;
 }
 
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

@@ -11,8 +11,9 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 
 enum class TokenKind : std::uint8_t {
   kIdentifier,        // bare name or keyword: Artist, SELECT
@@ -55,4 +56,4 @@ Result<std::vector<Token>> Lex(std::string_view statement);
 // The service's envelope for every statement it cannot parse.
 ApiError MalformedStatement(std::string_view detail);
 
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

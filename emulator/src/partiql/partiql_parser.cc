@@ -7,7 +7,7 @@
 #include "partiql/partiql_lexer.h"
 #include "value/number.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 namespace {
 
 // Nesting deeper than this is refused rather than recursed into, so that no statement can
@@ -510,4 +510,4 @@ Result<Statement> ParseStatement(std::string_view text) {
   return parser.ParseTop();
 }
 
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

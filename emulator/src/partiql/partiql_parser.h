@@ -16,11 +16,12 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "partiql/partiql_ast.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 
 // The statement, or the parse error. Never crashes on any input (fuzzed: tests/fuzz).
 Result<Statement> ParseStatement(std::string_view text);
 
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

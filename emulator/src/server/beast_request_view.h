@@ -9,9 +9,10 @@
 
 #include <string_view>
 
+#include "ddbemu/version.h"
 #include "server/request_router.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 // Fills `view` (its header list keeps its capacity) from `request` and `body`, in one pass over
 // the fields: each named field is the first of its name, as Beast's operator[] finds it (ten
@@ -69,4 +70,4 @@ void FillViewFromBeast(const Request& request, std::string_view body, HttpReques
   }
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -32,7 +32,7 @@
 #include "server/http_head.h"
 #include "server/request_router.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -587,4 +587,4 @@ std::size_t ConnectionSet::size() const {
   return live_.size();
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

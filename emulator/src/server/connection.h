@@ -13,9 +13,10 @@
 #include <unordered_map>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 class RequestRouter;
 class Connection;  // defined in connection.cc
@@ -92,4 +93,4 @@ void StartConnection(boost::asio::ip::tcp::socket socket, const RequestRouter& r
 // PutItem, UpdateItem, DeleteItem, BatchWriteItem and TransactWriteItems, by X-Amz-Target.
 bool IsItemWrite(std::string_view amz_target);
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

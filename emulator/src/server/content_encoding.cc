@@ -10,7 +10,7 @@
 
 #include "server/http_text.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {
 
 // The q of one Accept-Encoding entry's parameters ("q=0.5;..."): the first q parameter; a
@@ -141,4 +141,4 @@ InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::str
   return outcome;
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -13,7 +13,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu::server {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 // DynamoDB compresses a response only from this size on (Alternator's tests, against AWS).
 inline constexpr std::size_t kResponseCompressionThreshold = 4096;
@@ -43,4 +45,4 @@ enum class InflateOutcome { kOk, kCorrupt, kTooLarge };
 // kCorrupt). Stops with kTooLarge once the output would exceed `max_bytes`.
 InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::string& out);
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

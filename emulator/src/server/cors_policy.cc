@@ -4,7 +4,7 @@
 
 #include "server/http_text.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {}  // namespace
 
 CorsPolicy CorsPolicy::FromList(std::string_view list) {
@@ -44,4 +44,4 @@ std::vector<std::pair<std::string, std::string>> CorsPolicy::PreflightHeaders(
   return headers;
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

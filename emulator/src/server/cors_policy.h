@@ -12,7 +12,9 @@
 #include <utility>
 #include <vector>
 
-namespace ddbemu::server {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 class CorsPolicy {
  public:
@@ -42,4 +44,4 @@ class CorsPolicy {
   std::vector<std::string> origins_;
 };
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {
 
 std::string_view TrimLine(std::string_view s) {
@@ -90,4 +90,4 @@ std::optional<std::string_view> CredentialStore::Secret(std::string_view access_
   return std::string_view(it->second);
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

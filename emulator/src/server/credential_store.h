@@ -13,8 +13,9 @@
 #include <unordered_map>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 class CredentialStore {
  public:
@@ -34,4 +35,4 @@ class CredentialStore {
   std::unordered_map<std::string, std::string> secrets_;
 };
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -23,9 +23,10 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
 #endif
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {
 
 // Beast stores a field's name and value lengths in 16 bits and throws beyond; such requests
@@ -493,4 +494,4 @@ void WriteReplyHead(std::string& out, unsigned version, const HttpReply& reply,
   Put(p, "\r\n"sv);
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

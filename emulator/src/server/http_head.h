@@ -16,9 +16,10 @@
 #include <string>
 #include <string_view>
 
+#include "ddbemu/version.h"
 #include "server/request_router.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 // What the connection needs of a request besides the router's view.
 struct PlainRequest {
@@ -55,4 +56,4 @@ class HttpDateCache {
 void WriteReplyHead(std::string& out, unsigned version, const HttpReply& reply,
                     std::size_t body_size, bool keep_alive, HttpDateCache& date);
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

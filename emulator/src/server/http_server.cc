@@ -33,7 +33,7 @@
 #include "server/sigv4_verifier.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
@@ -337,4 +337,4 @@ void HttpServer::Wait() {
   }
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

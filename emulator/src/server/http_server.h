@@ -15,11 +15,12 @@
 #include <string>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "server/cors_policy.h"
 #include "server/credential_store.h"
 #include "server/request_handler.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 // DynamoDB's largest request is a 16 MB batch (BatchWriteItem: "The total request size exceeds
 // 16 MB" is a rejection reason). The limit sits a little above so that every request the
@@ -113,4 +114,4 @@ class HttpServer {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

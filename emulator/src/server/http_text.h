@@ -6,7 +6,9 @@
 #include <cstddef>
 #include <string_view>
 
-namespace ddbemu::server {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 inline char AsciiLower(char c) {
   return c >= 'A' && c <= 'Z' ? static_cast<char>(c + ('a' - 'A')) : c;
@@ -27,4 +29,4 @@ inline std::string_view TrimBlanks(std::string_view s) {
   return s;
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

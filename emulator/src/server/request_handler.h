@@ -8,8 +8,9 @@
 #include <utility>
 
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 // Runs one operation ("PutItem", ...) on a JSON body for the caller the Authorization header
 // names. Must be thread-safe: the server calls it from every I/O thread at once. Its Response
@@ -34,4 +35,4 @@ inline ReusingRequestHandler Reusing(RequestHandler handler) {
   };
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

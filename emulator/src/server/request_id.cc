@@ -4,7 +4,7 @@
 #include <cstring>
 #include <random>
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {
 
 // splitmix64's finalizer: a bijection on 64-bit values, so distinct inputs give distinct ids.
@@ -66,4 +66,4 @@ void RequestIdGenerator::NextInto(std::string& id) {
   std::memcpy(id.data(), text, kLength);
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -6,7 +6,9 @@
 #include <cstdint>
 #include <string>
 
-namespace ddbemu::server {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 // Thread-safe. Ids are unique within one generator (a counter goes through a bijective mix,
 // so two requests can never share an id) and differ across processes (random seed).
@@ -27,4 +29,4 @@ class RequestIdGenerator {
   std::atomic<std::uint64_t> counter_{0};
 };
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

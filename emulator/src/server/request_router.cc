@@ -15,7 +15,7 @@
 #include "server/sigv4_verifier.h"
 #include "value/digests.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {
 
 // AWS's answer to a malformed or foreign X-Amz-Target: the type and no message, as
@@ -312,4 +312,4 @@ HttpReply RequestRouter::MalformedHttp(bool headers_too_large) const {
   return reply;
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

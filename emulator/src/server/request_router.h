@@ -12,11 +12,12 @@
 #include <utility>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "server/cors_policy.h"
 #include "server/request_handler.h"
 #include "server/request_id.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 class SigV4Verifier;
 
@@ -114,4 +115,4 @@ class RequestRouter {
   mutable RequestIdGenerator ids_;  // thread-safe
 };
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

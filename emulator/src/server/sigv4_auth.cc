@@ -4,7 +4,7 @@
 
 #include "server/http_text.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {
 
 constexpr std::string_view kMissingToken =
@@ -163,4 +163,4 @@ AuthResult ParseAuthorizationGeneral(std::string_view header) {
   return FromCredential(values[0]);  // Credential
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -14,8 +14,9 @@
 #include <utility>
 
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 // A protocol-level rejection: the `__type` the service sends and its message (HTTP 400).
 struct AuthError {
@@ -57,4 +58,4 @@ std::optional<AuthError> ParseAuthorizationInto(std::string_view header, Request
 // without it: the same result for every header (sigv4_auth_test.cc compares the two).
 AuthResult ParseAuthorizationGeneral(std::string_view header);
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -2,7 +2,7 @@
 
 #include "server/http_text.h"
 
-namespace ddbemu::server::sigv4 {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::sigv4 {
 
 std::string CanonicalRequest(const RequestToSign& request) {
   std::string_view path = request.target;
@@ -44,4 +44,4 @@ std::string CanonicalRequest(const RequestToSign& request) {
   return out;
 }
 
-}  // namespace ddbemu::server::sigv4
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::sigv4

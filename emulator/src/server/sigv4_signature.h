@@ -17,9 +17,10 @@
 #include <utility>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "sigv4/sigv4_core.h"
 
-namespace ddbemu::server::sigv4 {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::sigv4 {
 
 // The signing core (sigv4/sigv4_core.h), shared with the client's signer.
 using ::ddbemu::sigv4::AppendCanonicalHeaderValue;
@@ -53,4 +54,4 @@ struct RequestToSign {
 // sign the encoded path encoded again); the query's parameters are sorted.
 std::string CanonicalRequest(const RequestToSign& request);
 
-}  // namespace ddbemu::server::sigv4
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::sigv4

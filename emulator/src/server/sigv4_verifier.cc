@@ -12,7 +12,7 @@
 #include "server/sigv4_auth.h"
 #include "server/sigv4_signature.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace {
 
 constexpr std::string_view kInvalidSignature = "com.amazon.coral.service#InvalidSignatureException";
@@ -204,4 +204,4 @@ AuthResult SigV4Verifier::Verify(const HttpRequestView& request) const {
   return shape;  // the caller: access key id and region, as ParseAuthorization read them
 }
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

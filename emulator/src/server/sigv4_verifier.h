@@ -17,11 +17,12 @@
 #include <functional>
 #include <memory>
 
+#include "ddbemu/version.h"
 #include "server/credential_store.h"
 #include "server/sigv4_auth.h"
 #include "sigv4/sigv4_core.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 
 struct HttpRequestView;
 
@@ -45,4 +46,4 @@ class SigV4Verifier {
   sigv4::SigningKeyCache signing_keys_;  // a key a day per caller, not four HMACs a request
 };
 
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace ddbemu::sigv4 {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::sigv4 {
 namespace {
 
 int HexValue(char c) {
@@ -179,4 +179,4 @@ bool ConstantTimeEquals(std::string_view a, std::string_view b) {
   return diff == 0;
 }
 
-}  // namespace ddbemu::sigv4
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::sigv4

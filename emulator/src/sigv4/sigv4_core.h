@@ -15,9 +15,10 @@
 #include <string>
 #include <string_view>
 
+#include "ddbemu/version.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::sigv4 {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::sigv4 {
 
 inline constexpr std::string_view kAlgorithm = "AWS4-HMAC-SHA256";
 
@@ -77,4 +78,4 @@ std::string Signature(std::string_view signing_key, std::string_view string_to_s
 // Equality that takes as long whatever the strings hold (no timing oracle on signatures).
 bool ConstantTimeEquals(std::string_view a, std::string_view b);
 
-}  // namespace ddbemu::sigv4
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::sigv4

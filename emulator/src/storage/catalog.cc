@@ -11,7 +11,7 @@
 #include "storage/record_codec.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 // The namespace part of a catalog key; table names follow it.
@@ -221,4 +221,4 @@ void TableMemo::Remember(std::uint64_t snapshot, std::string_view name,
   schema_ = std::move(schema);
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -21,11 +21,12 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/env.h"
 #include "storage/table_schema.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 // One page of ListTables: names in ascending order, and whether more follow the last one.
 struct TableNamePage {
@@ -134,4 +135,4 @@ class TableMemo {
   std::shared_ptr<const TableSchema> schema_ GUARDED_BY(mu_);
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -5,7 +5,7 @@
 #include "storage/record_codec.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 std::string SettingKey(std::string_view table_id) {
@@ -99,4 +99,4 @@ Result<std::map<std::string, std::optional<Item>>> ChangeLog::VersionsAt(
   return versions;
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -22,11 +22,12 @@
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/clock.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/env.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 class ChangeLog {
  public:
@@ -55,4 +56,4 @@ class ChangeLog {
   std::atomic<std::uint64_t> sequence_{0};  // orders the writes of one microsecond
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -6,7 +6,7 @@
 
 #include "storage/env.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 Result<Cursor> Cursor::Open(const Txn& txn, Dbi dbi) {
   assert(txn.active());
@@ -95,4 +95,4 @@ Status Cursor::DeleteCurrent() {
   return Status::Ok();
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -15,7 +15,7 @@
 #include "storage/meta_keys.h"
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 namespace fs = std::filesystem;
@@ -235,4 +235,4 @@ ApiError CorruptionError(std::string_view what) {
   return ApiError::InternalServerError(std::move(message));
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

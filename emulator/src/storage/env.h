@@ -27,10 +27,11 @@
 
 #include "ddbemu/error.h"
 #include "ddbemu/options.h"
+#include "ddbemu/version.h"
 #include "storage/txn.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 struct EnvOptions {
   // Data directory, created (with parents) if missing. Ignored when in_memory is true.
@@ -136,4 +137,4 @@ inline Status LmdbStatus(std::string_view call, int rc) {
 // A stored record that does not decode: a bug or on-disk corruption, never a user error.
 ApiError CorruptionError(std::string_view what);
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -6,7 +6,7 @@
 #include "storage/cursor.h"
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 constexpr char kTokenTag = 'I';
@@ -95,4 +95,4 @@ Result<std::size_t> IdempotencyStore::Prune(WriteTxn& txn, std::int64_t now_micr
   return expired.size();
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

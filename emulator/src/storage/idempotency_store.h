@@ -20,9 +20,10 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/env.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 class IdempotencyStore {
  public:
@@ -51,4 +52,4 @@ class IdempotencyStore {
   Dbi meta_;
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -6,7 +6,7 @@
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 bool IsKeyAttribute(const TableSchema& schema, const IndexSchema& index, std::string_view name) {
@@ -56,4 +56,4 @@ std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index
   return size;
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -9,7 +9,7 @@
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 // Items decoded per step of BackfillIndex: bounds memory while never writing to the data DBI
@@ -238,4 +238,4 @@ Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
   return Status::Ok();
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

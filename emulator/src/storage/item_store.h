@@ -19,6 +19,7 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/change_log.h"
 #include "storage/env.h"
 #include "storage/key_layout.h"
@@ -29,7 +30,7 @@
 #include "storage/table_schema.h"
 #include "storage/version_history.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 // What one write did to one index's entry, for capacity accounting (docs/capacity.md §1: each index
 // whose entry changes costs its own writes, of the projected size; a changed index key is a
@@ -132,4 +133,4 @@ class ItemStore {
   ChangeLog* change_log_ = nullptr;
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -6,7 +6,7 @@
 #include "storage/record_codec.h"
 #include "value/key_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 std::span<const KeyAttribute> One(const KeyAttribute& attribute) { return {&attribute, 1}; }
@@ -180,4 +180,4 @@ bool DecodeIndexKey(const TableSchema& schema, const IndexSchema& index,
          DecodeComponents(SortKeyOf(schema), &storage_key, out) && storage_key.empty();
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -19,11 +19,12 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/key_range.h"
 #include "storage/record_codec.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 inline constexpr std::size_t kKeyspaceIdBytes = 4;
 inline constexpr std::size_t kPartitionHashBytes = 8;
@@ -111,4 +112,4 @@ bool DecodeTableKey(const TableSchema& schema, std::string_view storage_key, Ite
 bool DecodeIndexKey(const TableSchema& schema, const IndexSchema& index,
                     std::string_view storage_key, Item* out);
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

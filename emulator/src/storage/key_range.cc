@@ -3,7 +3,7 @@
 
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 std::optional<std::string> PrefixSuccessor(std::string_view prefix) {
   std::string next(prefix);
@@ -110,4 +110,4 @@ void RangeCursor::Next() {
   }
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -18,9 +18,10 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/ordered_map.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 // The first string greater than every string that starts with `prefix`, or nullopt when none
 // exists (the prefix is empty or all 0xFF bytes).
@@ -85,4 +86,4 @@ class RangeCursor {
   bool valid_ = false;
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -6,9 +6,10 @@
 #include <string>
 #include <string_view>
 
+#include "ddbemu/version.h"
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage::metakeys {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage::metakeys {
 
 // Storage format version (u32 big-endian), written when a database is created and checked
 // on open so that a future layout change is detected instead of misread. Version 2 stores items
@@ -47,4 +48,4 @@ inline std::string CollectionSizes(std::uint32_t keyspace_id) {
   return key;
 }
 
-}  // namespace ddbemu::storage::metakeys
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage::metakeys

@@ -8,7 +8,7 @@
 #include "storage/meta_keys.h"
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 Result<KeyspaceStats> ReadKeyspaceStats(const Txn& txn, Dbi meta, std::uint32_t keyspace_id) {
   DDBEMU_ASSIGN_OR_RETURN(auto record, txn.Get(meta, metakeys::KeyspaceStats(keyspace_id)));
@@ -74,4 +74,4 @@ Status EraseCollectionSizes(WriteTxn& txn, OrderedMap meta, std::uint32_t keyspa
   return Status::Ok();
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -15,10 +15,11 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/ordered_map.h"
 #include "storage/txn.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 struct KeyspaceStats {
   std::uint64_t item_count = 0;
@@ -50,4 +51,4 @@ Status ApplyCollectionDelta(WriteTxn& txn, OrderedMap meta, std::string_view par
 // Forgets every collection size of key space `keyspace_id` (the table was dropped).
 Status EraseCollectionSizes(WriteTxn& txn, OrderedMap meta, std::uint32_t keyspace_id);
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

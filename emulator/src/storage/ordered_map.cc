@@ -7,7 +7,7 @@
 #include "storage/record_codec.h"
 #include "value/key_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 bool IsLong(std::string_view stored_key) { return stored_key.size() > kMaxInlineKeyBytes; }
@@ -190,4 +190,4 @@ bool OrderedMapCursor::Prev() {
   return Settle(raw_.Prev(), Direction::kBackward);
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

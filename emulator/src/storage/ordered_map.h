@@ -25,10 +25,11 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/cursor.h"
 #include "storage/txn.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 // Keys up to this length are stored inline (LMDB's 511-byte limit less the 8-byte hash).
 inline constexpr std::size_t kMaxInlineKeyBytes = 503;
@@ -97,4 +98,4 @@ class OrderedMapCursor {
   Status status_;
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -12,7 +12,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu::storage {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 class RecordWriter {
  public:
@@ -161,4 +163,4 @@ inline std::uint64_t ReadU64(std::string_view bytes) {
   return (std::uint64_t{ReadU32(bytes)} << 32) | ReadU32(bytes.substr(4));
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

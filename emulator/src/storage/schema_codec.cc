@@ -5,7 +5,7 @@
 #include "storage/env.h"
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 constexpr char kSchemaFormatVersion = 1;
@@ -211,4 +211,4 @@ Result<TableSchema> DecodeTableSchema(std::string_view bytes) {
   return schema;
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -9,7 +9,7 @@
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 // AWS's stream sequence numbers are 21-digit decimals; ours are "4" and a per-stream counter in
@@ -385,4 +385,4 @@ Result<std::vector<StreamRecord>> StreamStore::Read(const Txn& txn, std::uint32_
   return records;
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

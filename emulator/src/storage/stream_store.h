@@ -24,11 +24,12 @@
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/clock.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/env.h"
 #include "storage/ordered_map.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 inline constexpr std::int64_t kStreamRetentionMicros = 24LL * 3600 * 1'000'000;
 
@@ -122,4 +123,4 @@ class StreamStore {
   StreamTuning tuning_;
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

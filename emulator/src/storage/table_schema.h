@@ -15,8 +15,9 @@
 #include "ddbemu/error.h"
 #include "ddbemu/model/stream_view_type.h"
 #include "ddbemu/model/tables.h"  // the enums and throughput shapes
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // One key attribute: its name and scalar type (S, N or B).
 struct KeyAttribute {
@@ -90,13 +91,13 @@ struct TableSchema {
   }
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE
 
 // ---- the stored form ----------------------------------------------------------------------------
 // The persisted form of a TableSchema in the catalog: a version byte and one record
 // (record_codec.h). Compact, binary and append-only compatible: a field added to TableSchema
 // is appended to the writer and reader here, and databases written before still decode.
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 // Appends the encoding of `schema` to `out`.
 void EncodeTableSchema(const TableSchema& schema, std::string* out);
@@ -123,4 +124,4 @@ Item ProjectItem(const TableSchema& schema, const IndexSchema& index, const Item
 std::size_t EncodeProjection(const TableSchema& schema, const IndexSchema& index, const Item& item,
                              std::string* out);
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

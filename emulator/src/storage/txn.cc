@@ -6,7 +6,7 @@
 
 #include "storage/env.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 Txn::Txn(Txn&& other) noexcept
     : env_(other.env_), txn_(std::exchange(other.txn_, nullptr)), open_cursors_(0) {
@@ -95,4 +95,4 @@ void WriteTxn::Abort() {
   e.TxnEnded();
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

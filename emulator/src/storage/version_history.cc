@@ -3,7 +3,7 @@
 
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
 
 // Every this many records, entries of every key older than the window are dropped, so memory
@@ -71,4 +71,4 @@ std::vector<VersionHistory::LaggedItem> VersionHistory::LaggedIn(std::uint32_t k
   return out;
 }
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

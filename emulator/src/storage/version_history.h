@@ -20,9 +20,10 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/clock.h"
+#include "ddbemu/version.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 
 class VersionHistory {
  public:
@@ -61,4 +62,4 @@ class VersionHistory {
   std::size_t records_since_prune_ GUARDED_BY(mu_) = 0;
 };
 
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -20,9 +20,10 @@
 #include <mutex>
 #include <shared_mutex>
 
+#include "ddbemu/version.h"
 #include "sync/thread_annotations.h"
 
-namespace ddbemu::sync {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::sync {
 
 class CAPABILITY("mutex") Mutex {
  public:
@@ -135,4 +136,4 @@ class CondVar {
   std::condition_variable cv_;
 };
 
-}  // namespace ddbemu::sync
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::sync

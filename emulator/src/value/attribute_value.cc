@@ -11,7 +11,7 @@
 
 #include "value/number.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 std::string_view TypeDescriptor(AttributeType type) {
   switch (type) {
@@ -118,4 +118,4 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
   return false;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

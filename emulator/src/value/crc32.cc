@@ -13,10 +13,11 @@
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
+
 #define DDBEMU_CRC32_PCLMUL 1
 #endif
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 // zlib's crc32() over any length (it takes a uInt: larger bodies go in pieces).
@@ -179,4 +180,4 @@ bool Crc32With(Crc32Kernel kernel, std::string_view bytes, std::uint32_t* crc) {
   return true;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

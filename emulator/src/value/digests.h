@@ -6,7 +6,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // ---- CRC32 --------------------------------------------------------------------------------------
 // The x-amz-crc32 response header: DynamoDB sends the CRC32 (zlib's polynomial) of every
@@ -33,4 +35,4 @@ bool Crc32With(Crc32Kernel kernel, std::string_view bytes, std::uint32_t* crc);
 // about 2^-64 or less per pair. Stable across runs and builds (fingerprints are stored).
 std::string Fingerprint128(std::string_view bytes);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -6,7 +6,7 @@
 
 #include "value/item_format.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace {
 
 bool SkipValue(Reader& r, int depth);
@@ -126,4 +126,4 @@ bool FindScalarAttributes(std::string_view bytes, std::span<const std::string_vi
   return true;
 }
 
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

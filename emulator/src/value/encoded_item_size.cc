@@ -10,7 +10,7 @@
 #include "value/item_size.h"
 #include "value/number.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace {
 
 bool SizeValue(Reader& r, int depth, std::size_t* size);
@@ -116,4 +116,4 @@ std::optional<std::size_t> EncodedItemSize(std::string_view bytes) {
   return size;
 }
 
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

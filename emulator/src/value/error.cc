@@ -6,7 +6,7 @@
 #include <array>
 #include <ostream>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 struct ErrorInfo {
@@ -165,4 +165,4 @@ std::ostream& operator<<(std::ostream& out, const Status& status) {
   return out << status.error();
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 constexpr std::uint64_t kPrime1 = 0x9E3779B185EBCA87ULL;
@@ -58,4 +58,4 @@ std::string Fingerprint128(std::string_view bytes) {
   return out;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

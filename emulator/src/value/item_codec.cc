@@ -13,7 +13,7 @@
 #include "value/item_size.h"
 #include "value/value_rules.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace {
 
 std::size_t VarintSize(std::uint64_t v) {
@@ -303,4 +303,4 @@ bool DecodeValue(std::string_view* in, AttributeValue* out) {
   return true;
 }
 
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

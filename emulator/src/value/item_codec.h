@@ -9,8 +9,9 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 
 // Appends the encoding of `item` to `out`.
 void EncodeItem(const Item& item, std::string* out);
@@ -71,4 +72,4 @@ struct ScalarAttribute {
 bool FindScalarAttributes(std::string_view bytes, std::span<const std::string_view> names,
                           std::span<ScalarAttribute> out);
 
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

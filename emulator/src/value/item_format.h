@@ -34,7 +34,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu::itemcodec {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 
 inline constexpr char kFormatVersion = 0x01;          // the body alone
 inline constexpr char kFormatVersionWithSize = 0x02;  // the item's size, then its body
@@ -136,4 +138,4 @@ class Reader {
   std::string_view in_;
 };
 
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

@@ -7,7 +7,7 @@
 //  - an item: the sum over attributes of the name's UTF-8 length + the value's size.
 #include "value/item_size.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 // Floor division for the digit-pair index of a power of ten (powers may be negative).
@@ -96,4 +96,4 @@ std::size_t ItemSize(const Item& item) {
   return n;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -6,8 +6,9 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Size of a value (not counting any attribute name).
 std::size_t AttributeValueSize(const AttributeValue& value);
@@ -35,4 +36,4 @@ inline std::size_t NumberSizeInline(std::string_view canonical) {
 inline constexpr std::size_t kMaxItemSizeBytes = 400 * 1024;
 inline constexpr int kMaxNestingDepth = 32;
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

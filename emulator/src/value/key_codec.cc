@@ -19,7 +19,7 @@
 
 #include "value/number.h"
 
-namespace ddbemu::keycodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::keycodec {
 namespace {
 
 constexpr char kNegative = 0x01;
@@ -260,4 +260,4 @@ void AppendHash(std::uint64_t hash, std::string* out) {
   out->append(bytes, 8);
 }
 
-}  // namespace ddbemu::keycodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::keycodec

@@ -13,8 +13,9 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::keycodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::keycodec {
 
 // Appends the encoding of `value` (type S, N or B; N in canonical text) to `out`.
 void AppendComponent(const AttributeValue& value, std::string* out);
@@ -37,4 +38,4 @@ std::uint64_t PartitionHash(std::string_view encoded_partition_key);
 // Appends `hash` big-endian (8 bytes), so that byte order is numeric order.
 void AppendHash(std::uint64_t hash, std::string* out);
 
-}  // namespace ddbemu::keycodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::keycodec

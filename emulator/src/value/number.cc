@@ -12,7 +12,7 @@
 #include <limits>
 #include <optional>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 // DynamoDB's documented limits ("Naming rules and data types", Number): 38 significant digits,
@@ -270,4 +270,4 @@ int CompareCanonicalNumbers(std::string_view a, std::string_view b) {
   return pa.sign > 0 ? m : -m;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -10,8 +10,9 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 class Number {
  public:
@@ -58,4 +59,4 @@ Result<std::string> CanonicalNumber(std::string_view text);
 // Numeric comparison of two canonical number texts.
 int CompareCanonicalNumbers(std::string_view a, std::string_view b);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

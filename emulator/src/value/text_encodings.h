@@ -4,7 +4,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // ---- base64 -------------------------------------------------------------------------------------
 // Base64 as DynamoDB uses it for B and BS values (standard alphabet, padded), with the
@@ -38,4 +40,4 @@ std::string ToValidUtf8(std::string_view text);
 // (Java's String.length()), so "héllo" is 5 and an emoji 2.
 std::size_t Utf16Length(std::string_view text);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -3,7 +3,7 @@
 
 #include <cstddef>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 // Length of the well-formed sequence starting at text[i], or 0 (RFC 3629, Table 3-7 of the
@@ -71,4 +71,4 @@ std::size_t Utf16Length(std::string_view text) {
   return units;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

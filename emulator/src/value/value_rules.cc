@@ -10,7 +10,7 @@
 #include "value/number.h"
 #include "value/text_encodings.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 using namespace value_messages;  // the service's words, shared by both paths
@@ -124,4 +124,4 @@ void SortSetMembers(AttributeType type, std::vector<std::string>& members) {
   }
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -14,8 +14,9 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // `level`: 0 for a standalone value, 1 for an item's attribute.
 Status NormalizeAttributeValue(AttributeValue& value, int level = 0);
@@ -40,14 +41,14 @@ bool SetMembersSorted(AttributeType type, const std::vector<std::string>& member
 // Sorts `members` into set order (a no-op pass when they already are).
 void SortSetMembers(AttributeType type, std::vector<std::string>& members);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE
 
 // ---- messages -----------------------------------------------------------------------------------
 // The service's words for a bad attribute value, in one place for both ways a value arrives:
 // the JSON codec (value_json/json_codec.cc) and the rules for values that arrive already typed
 // (value_rules.cc), so that the same mistake is refused in the same words either way. The
 // spelling is the service's, "An string set" and its double space included.
-namespace ddbemu::value_messages {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::value_messages {
 
 inline constexpr std::string_view kInvalid = "One or more parameter values were invalid: ";
 inline constexpr std::string_view kNesting =
@@ -76,4 +77,4 @@ inline ApiError DuplicateMembers(AttributeType type, std::string_view printed) {
   return Invalid(m);
 }
 
-}  // namespace ddbemu::value_messages
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::value_messages

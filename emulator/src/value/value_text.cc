@@ -10,7 +10,7 @@
 
 #include "value/text_encodings.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 void AppendJsonString(std::string_view s, std::string& out) {
   static constexpr char kHex[] = "0123456789ABCDEF";
@@ -180,4 +180,4 @@ std::ostream& operator<<(std::ostream& out, const Item& item) { return out << To
 void PrintTo(const AttributeValue& value, std::ostream* out) { *out << value; }
 void PrintTo(const Item& item, std::ostream* out) { *out << item; }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -9,8 +9,9 @@
 #include <string_view>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Appends `value` in DynamoDB JSON: {"S":"x"}, {"N":"1"}, {"B":"<base64>"}, {"BOOL":true},
 // {"NULL":true}, {"M":{...}}, {"L":[...]}, {"SS":[...]}, ... Set members in their stored order.
@@ -31,4 +32,4 @@ inline std::string KeyLabel(const Item& key) {
 // control characters as \b \t \n \f \r or \u00XX (upper-case hex), every other byte as it is.
 void AppendJsonString(std::string_view s, std::string& out);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -16,7 +16,7 @@
 #include "value/number.h"
 #include "value_json/json_text.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace {
 
 // The JSON text is written through a JsonText cursor (value_json/json_text.h) rather than through
@@ -214,4 +214,4 @@ void WriteEncodedItem(std::string_view bytes, JsonWriter& out, std::string* scra
   out.RawValue(text.data(), text.size(), rapidjson::kObjectType);
 }
 
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

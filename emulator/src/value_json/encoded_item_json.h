@@ -10,11 +10,12 @@
 #include <string>
 #include <string_view>
 
+#include "ddbemu/version.h"
 #include "value/item_codec.h"
 #include "value_json/json_codec.h"
 #include "value_json/json_text.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 
 // Appends the item `bytes` encodes as DynamoDB JSON text, exactly as WriteItem writes the
 // decoded item (attributes in name order, B and BS in base64, set members in set order, the
@@ -27,4 +28,4 @@ void AppendEncodedItemJson(std::string_view bytes, JsonText& out);
 // buffer, reused across calls.
 void WriteEncodedItem(std::string_view bytes, JsonWriter& out, std::string* scratch = nullptr);
 
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

@@ -20,7 +20,7 @@
 #include "value/value_rules.h"
 #include "value_json/json_shape.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 using rapidjson::Value;
@@ -390,4 +390,4 @@ Result<AttributeValue> FromJson<AttributeValue>(std::string_view text) {
   return AttributeValueFromJson(doc);
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -15,9 +15,10 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "value/text_encodings.h"  // Base64Encode / Base64Decode, for B and BS
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 using JsonWriter = rapidjson::Writer<rapidjson::StringBuffer>;
 
@@ -47,4 +48,4 @@ void WriteEpochSeconds(std::int64_t micros, JsonWriter& out);
 std::string BufferText(const rapidjson::StringBuffer& buffer);
 void WriteItem(const Item& item, JsonWriter& out);
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -10,7 +10,7 @@
 
 #include "value/text_encodings.h"
 
-namespace ddbemu::jsonshape {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::jsonshape {
 namespace {
 
 using rapidjson::Value;
@@ -151,4 +151,4 @@ std::optional<ApiError> CheckValue(const rapidjson::Value& json) { return CheckV
 
 std::optional<ApiError> CheckMap(const rapidjson::Value& json) { return CheckMapAt(json, 0); }
 
-}  // namespace ddbemu::jsonshape
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::jsonshape

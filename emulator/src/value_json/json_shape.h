@@ -9,8 +9,9 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::jsonshape {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::jsonshape {
 
 // The type a member name of an AttributeValue object selects ("S" -> kS, ...), if any. Other
 // member names are ignored, as the service ignores unknown members.
@@ -22,4 +23,4 @@ std::optional<ApiError> CheckValue(const rapidjson::Value& json);
 // Checks a map of AttributeValues (an Item, a Key, an M value's body).
 std::optional<ApiError> CheckMap(const rapidjson::Value& json);
 
-}  // namespace ddbemu::jsonshape
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::jsonshape

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 std::uint64_t Load8(const char* p) {
@@ -253,4 +253,4 @@ void JsonText::Base64String(std::string_view bytes) {
   pos_ = o;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -19,9 +19,11 @@
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
+
+#include "ddbemu/version.h"
 #endif
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace json_text_internal {
 
 // Whether a byte needs escaping in a JSON string as the Writer writes one.
@@ -159,4 +161,4 @@ class JsonText {
   char chunk_[kChunk];
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -5,7 +5,7 @@
 
 #include "http_client/json_client.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
 
 class LoopbackTransport final : public JsonTransport {
@@ -31,4 +31,4 @@ std::unique_ptr<JsonTransport> MakeLoopbackTransport(Database& database, Request
   return std::make_unique<LoopbackTransport>(database, std::move(context));
 }
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -8,12 +8,13 @@
 #include <memory>
 
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 #include "http_client/json_client.h"
 
-namespace ddbemu::http_client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 
 // Over `database`, which must outlive the transport; `context` picks the caller's tables.
 std::unique_ptr<JsonTransport> MakeLoopbackTransport(Database& database,
                                                      RequestContext context = {});
 
-}  // namespace ddbemu::http_client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

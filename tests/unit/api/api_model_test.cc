@@ -14,7 +14,7 @@
 #include "api_json/request_validator.h"
 #include "value/text_encodings.h"
 
-namespace ddbemu::api_model {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model {
 namespace api_model_test {
 
 TEST(ApiModel, OperationsAreSortedAndFindable) {
@@ -128,4 +128,4 @@ TEST(RequestValidatorTiming, TypicalGetItem) {
 }
 
 }  // namespace api_model_test
-}  // namespace ddbemu::api_model
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model

@@ -5,7 +5,7 @@
 
 #include <string_view>
 
-namespace ddbemu::api_model {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model {
 namespace constrained_shapes_test {
 
 const Shape& MemberShape(std::string_view operation, std::string_view member) {
@@ -55,4 +55,4 @@ TEST(ConstrainedShapesTest, EveryShapeWithAConstraintOrARequiredMemberMayBreakOn
 }
 
 }  // namespace constrained_shapes_test
-}  // namespace ddbemu::api_model
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api_model

@@ -11,7 +11,7 @@
 
 #include "value_json/json_codec.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace plain_attribute_map_test {
 
 using api::json::AttributeMapFromJson;
@@ -113,4 +113,4 @@ TEST(PlainAttributeMapTest, BuildsTheValuesOfTheirTypes) {
 }
 
 }  // namespace plain_attribute_map_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -13,7 +13,7 @@
 #include "api_json/request_body.h"
 #include "request_bodies.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace plain_json_parse_test {
 
 void ExpectSameValue(const rapidjson::Value& a, const rapidjson::Value& b, const std::string& at) {
@@ -219,4 +219,4 @@ TEST(PlainJsonParse, MutatedBodiesNeverDisagreeWithRapidJson) {
 }
 
 }  // namespace plain_json_parse_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -12,7 +12,7 @@
 
 #include "api_json/json_read.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace read_members_test {
 
 using Slot = const rapidjson::Value* ReadMembers::*;
@@ -84,4 +84,4 @@ TEST(ReadMembersTest, FindsNothingInANonObject) {
 }
 
 }  // namespace read_members_test
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

@@ -9,7 +9,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu::testing {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 
 inline const std::string kSdkGetItemBody =
     R"J({"TableName":"hrbench","Key":{"PK":{"S":"JOB#01JHQ17FV04Q3GRZ873Z2Z1APD"},)J"
@@ -46,4 +48,4 @@ inline std::string MutatedBody(std::mt19937& random, std::string body, std::stri
   return body;
 }
 
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

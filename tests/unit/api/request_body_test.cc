@@ -15,7 +15,7 @@
 #include "api_json/request_validator.h"
 #include "request_bodies.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace request_body_test {
 
 // The document as JSON text, members in their order (duplicates kept), or "error".
@@ -158,4 +158,4 @@ TEST(RequestBody, ScanFindsNonAsciiNulAndOpenersAtEveryOffset) {
 }
 
 }  // namespace request_body_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

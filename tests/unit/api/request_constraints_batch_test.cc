@@ -6,7 +6,7 @@
 #include "ops/tables/tables.h"
 #include "request_validator_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace request_constraints_batch_test {
 
 const std::string kNamePattern = "satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
@@ -257,4 +257,4 @@ TEST(ValidateTableName, RejectsArnsThatDoNotNameATable) {
 }
 
 }  // namespace request_constraints_batch_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

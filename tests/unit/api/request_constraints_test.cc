@@ -7,7 +7,7 @@
 
 #include "request_validator_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace request_constraints_test {
 
 const std::string kNamePattern = "satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
@@ -204,4 +204,4 @@ INSTANTIATE_TEST_SUITE_P(
     CaseName);
 
 }  // namespace request_constraints_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -4,7 +4,7 @@
 // Local answers most of these with InternalFailure instead: AWS wins.
 #include "request_validator_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace request_serialization_test {
 
 constexpr const char* kParameterizedCast =
@@ -216,4 +216,4 @@ TEST(RequestSerialization, DeeplyNestedBodyParsesWithoutExhaustingTheStack) {
 }
 
 }  // namespace request_serialization_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -10,7 +10,7 @@
 #include "api/api_model.h"
 #include "api_json/request_validator.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace request_validator_members_test {
 
 Status Validate(const std::string& operation, const std::string& body, bool by_model) {
@@ -85,4 +85,4 @@ TEST(RequestValidatorMembersTest, BothEntryPointsAgreeForEveryOperation) {
 }
 
 }  // namespace request_validator_members_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -10,8 +10,9 @@
 #include <string>
 
 #include "api_json/request_validator.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 
 // One request and the exact answer the service gives it. An empty message with kOk means
 // the request passes the generic stage.
@@ -80,4 +81,4 @@ inline std::string CaseName(const ::testing::TestParamInfo<ValidationCase>& info
   return info.param.name;
 }
 
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

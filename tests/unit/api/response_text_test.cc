@@ -12,7 +12,7 @@
 #include "value/item_codec.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace response_text_test {
 
 using ddbemu::testing::RandomItem;
@@ -168,4 +168,4 @@ TEST(ResponseText, NumbersAreTheWritersNumbers) {
 }
 
 }  // namespace response_text_test
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

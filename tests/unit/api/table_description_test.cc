@@ -9,7 +9,7 @@
 
 #include "api_json/operation_codecs.h"
 
-namespace ddbemu::api {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api {
 namespace table_description_test {
 
 constexpr std::int64_t kDay = 86'400'000'000;
@@ -139,4 +139,4 @@ TEST(DescribeTest, TheJsonCodecWritesTheView) {
 }
 
 }  // namespace table_description_test
-}  // namespace ddbemu::api
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

@@ -7,7 +7,7 @@
 
 #include "api_json/operation_codecs.h"
 
-namespace ddbemu::api::json {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json {
 namespace transact_fingerprint_test {
 
 std::string FingerprintOf(const std::string& json) {
@@ -53,4 +53,4 @@ TEST(TransactFingerprint, NoTokenNoFingerprint) {
 }
 
 }  // namespace transact_fingerprint_test
-}  // namespace ddbemu::api::json
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

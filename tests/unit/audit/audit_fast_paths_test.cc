@@ -21,7 +21,7 @@
 #include "ddbemu/database.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace audit_fast_paths_test {
 
 TableSchema Schema(bool sort_key) {
@@ -501,4 +501,4 @@ TEST(ShapeSchema, ConcurrentRequestsAreAllRecorded) {
 }
 
 }  // namespace audit_fast_paths_test
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -9,7 +9,7 @@
 
 #include "audit/request_shape.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace audit_findings_test {
 
 AuditShape Shape(std::string id, std::string operation, std::string table = "t") {
@@ -167,4 +167,4 @@ TEST(AuditShapes, ExpressionsAreNormalisedToNamesAndPlaceholders) {
 }
 
 }  // namespace audit_findings_test
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

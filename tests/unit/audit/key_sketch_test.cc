@@ -12,7 +12,7 @@
 #include "audit/access_audit.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace key_sketch_test {
 
 std::string RapidjsonLabel(const Item& key) {
@@ -72,4 +72,4 @@ TEST(KeySketch, KeepsTheFrequentKeysAndWritesLabelsOnlyWhenAKeyComesIn) {
 }
 
 }  // namespace key_sketch_test
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::audit {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 namespace recent_writes_test {
 
 TEST(RecentWrites, FindsWritesSinceATimeAndNotOlderOnes) {
@@ -40,4 +40,4 @@ TEST(RecentWrites, KeepsTheLastWritesOfItsCapacity) {
 }
 
 }  // namespace recent_writes_test
-}  // namespace ddbemu::audit
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

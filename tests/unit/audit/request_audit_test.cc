@@ -9,7 +9,7 @@
 #include "ddbemu/clock.h"
 #include "ddbemu/database.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace request_audit_test {
 
 constexpr const char* kTable = R"({"TableName":"hrt",
@@ -234,4 +234,4 @@ TEST(RequestAuditOff, NothingIsRecordedWhenTheAuditIsOff) {
 }
 
 }  // namespace request_audit_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -12,7 +12,7 @@
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace request_paths_audit_test {
 
 constexpr const char* kTable = R"({"TableName":"hrt",
@@ -347,4 +347,4 @@ TEST_F(RequestPathsAuditTest, EmbeddedClientRequestsAreAuditedLikeHttpOnes) {
 }
 
 }  // namespace request_paths_audit_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

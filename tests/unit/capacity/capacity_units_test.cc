@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace capacity_units_test {
 
 TEST(CapacityUnits, ReadsAreChargedPerStarted4KBAndHalvedWhenEventuallyConsistent) {
@@ -38,4 +38,4 @@ TEST(CapacityUnits, IndexEntriesPayForWhatChanged) {
 }
 
 }  // namespace capacity_units_test
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

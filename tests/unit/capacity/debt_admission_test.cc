@@ -11,7 +11,7 @@
 #include "ddbemu/clock.h"
 #include "value/key_codec.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace debt_admission_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
@@ -136,4 +136,4 @@ TEST_F(DebtAdmissionTest, ChargeTakesWhatCheckAdmittedIntoDebt) {
 }
 
 }  // namespace debt_admission_test
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

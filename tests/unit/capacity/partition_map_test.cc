@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace partition_map_test {
 
 TEST(PartitionCount, ProvisionedTablesGetEnoughPartitionsForThroughputAndData) {
@@ -46,4 +46,4 @@ TEST(PartitionMap, BoundariesAreScanSegmentBoundaries) {
 }
 
 }  // namespace partition_map_test
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace read_tally_test {
 
 TEST(ReadTally, ItemsInTheSameRegionOfTheHashSpaceShareARun) {
@@ -50,4 +50,4 @@ TEST(ReadTally, AnEmptyPageStillPaysItsMinimum) {
 }
 
 }  // namespace read_tally_test
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

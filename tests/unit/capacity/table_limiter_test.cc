@@ -10,7 +10,7 @@
 #include "capacity/throughput_registry.h"
 #include "value/key_codec.h"
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace table_limiter_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
@@ -331,4 +331,4 @@ TEST(ThroughputRegistry, ForgetsTablesIdleForLongerThanAnyBucketRemembers) {
 }
 
 }  // namespace table_limiter_test
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace token_bucket_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
@@ -102,4 +102,4 @@ TEST(TokenBucket, ADefaultBucketIsUnlimited) {
 }
 
 }  // namespace token_bucket_test
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::capacity {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace usage_window_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
@@ -45,4 +45,4 @@ TEST(UsageWindow, PeakIsTheSecondNearestItsCapsAndCurrentTheSecondNow) {
 }
 
 }  // namespace usage_window_test
-}  // namespace ddbemu::capacity
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

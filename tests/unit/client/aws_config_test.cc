@@ -10,7 +10,7 @@
 #include <fstream>
 #include <map>
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace aws_config_test {
 
 class AwsConfigTest : public ::testing::Test {
@@ -126,4 +126,4 @@ TEST_F(AwsConfigTest, EndpointsResolveAndParse) {
 }
 
 }  // namespace aws_config_test
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -10,7 +10,7 @@
 #include "http_client/json_client.h"
 #include "http_client/transport/http_transport.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace ddb_local_end_to_end_test {
 
 constexpr const char* kCreateTable =
@@ -113,4 +113,4 @@ TEST_F(DdbLocalEndToEndTest, ErrorsAreTheEmbeddedDatabasesErrors) {
 }
 
 }  // namespace ddb_local_end_to_end_test
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

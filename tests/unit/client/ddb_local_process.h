@@ -6,9 +6,10 @@
 #include <utility>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "local_server_process.h"
 
-namespace ddbemu::client::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client::testing {
 
 class DdbLocalProcess : public ddbemu::tools::LocalServerProcess {
  public:
@@ -22,4 +23,4 @@ class DdbLocalProcess : public ddbemu::tools::LocalServerProcess {
   }
 };
 
-}  // namespace ddbemu::client::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client::testing

@@ -18,9 +18,10 @@
 #include <thread>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "value/digests.h"
 
-namespace ddbemu::client::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client::testing {
 
 struct FaultStep {
   enum class Kind { kReply, kDrop, kHang };
@@ -194,4 +195,4 @@ class FaultServer {
   int peak_ = 0;
 };
 
-}  // namespace ddbemu::client::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client::testing

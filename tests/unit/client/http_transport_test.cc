@@ -11,7 +11,7 @@
 
 #include "fault_server.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace http_transport_test {
 
 using std::chrono::microseconds;
@@ -218,4 +218,4 @@ TEST_F(HttpTransportTest, ConnectionTheServerClosedWhileIdleIsReplacedWithoutARe
 }
 
 }  // namespace http_transport_test
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -19,7 +19,7 @@
 #include "http_client/transport/http_transport.h"
 #include "value/digests.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace https_transport_test {
 
 namespace asio = boost::asio;
@@ -137,4 +137,4 @@ TEST(HttpsTransportTest, UnreadableCaFileFailsAtCreate) {
 }
 
 }  // namespace https_transport_test
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

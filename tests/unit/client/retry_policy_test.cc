@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace retry_policy_test {
 
 using std::chrono::microseconds;
@@ -102,4 +102,4 @@ TEST(RetryPolicyTest, QuotaChargesFivePerRetryTenPerTimeoutAndRefillsOnSuccess) 
 }
 
 }  // namespace retry_policy_test
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

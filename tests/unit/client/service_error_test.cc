@@ -8,7 +8,7 @@
 #include "api_json/error_envelope.h"
 #include "ddbemu/attribute_value.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace service_error_test {
 
 TEST(ServiceErrorTest, EveryServiceErrorCodeRoundTripsThroughTheEnvelope) {
@@ -81,4 +81,4 @@ TEST(ServiceErrorTest, UnknownTypesAndNonJsonBodiesKeepWhatWasSent) {
 }
 
 }  // namespace service_error_test
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace sigv4_signer_test {
 
 std::string ReadFile(const std::string& path) {
@@ -153,4 +153,4 @@ TEST(SigV4SignerTest, HelpersFollowTheSpecification) {
 }
 
 }  // namespace sigv4_signer_test
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_backups_test {
 
 using client_test::N;
@@ -178,4 +178,4 @@ TEST_P(BackupConformance, RestoreTableToPointInTime) {
 DDB_INSTANTIATE_CLIENT_SUITE(BackupConformance);
 
 }  // namespace client_backups_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

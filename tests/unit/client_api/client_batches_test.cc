@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_batches_test {
 
 using client_test::N;
@@ -199,4 +199,4 @@ TEST_P(BatchConformance, BatchGetOfAnUnknownTableIsResourceNotFound) {
 DDB_INSTANTIATE_CLIENT_SUITE(BatchConformance);
 
 }  // namespace client_batches_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -11,7 +11,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_conformance_test {
 
 using client_test::N;
@@ -285,4 +285,4 @@ TEST_P(ClientConformance, DescribeShowsTheSchemaAndCounts) {
 DDB_INSTANTIATE_CLIENT_SUITE(ClientConformance);
 
 }  // namespace client_conformance_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

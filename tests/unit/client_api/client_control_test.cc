@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 #include "ddbemu/forwarding_client.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_control_test {
 
 class ControlConformance : public client_test::ClientTest {
@@ -158,4 +158,4 @@ TEST_P(ControlConformance, ForwardingClientPassesEveryCallThrough) {
 DDB_INSTANTIATE_CLIENT_SUITE(ControlConformance);
 
 }  // namespace client_control_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

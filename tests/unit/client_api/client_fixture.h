@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "ddbemu/embedded_client.h"
+#include "ddbemu/version.h"
 #include "http_client/json_client.h"
 #include "loopback/loopback_transport.h"
 
@@ -28,7 +29,7 @@
 #include "ddbemu/http_client.h"
 #endif
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Readable failures for the shapes the cases compare whole.
 inline void PrintTo(const Capacity& c, std::ostream* os) {
@@ -59,9 +60,9 @@ inline void PrintTo(const ProvisionedThroughput& p, std::ostream* os) {
       << "}";
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE
 
-namespace ddbemu::client_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client_test {
 
 // One client, what keeps its database alive, and how to move the database's clock.
 struct ClientUnderTest {
@@ -177,4 +178,4 @@ class ClientTest : public ::testing::TestWithParam<ClientFactory> {
                            ::testing::ValuesIn(::ddbemu::client_test::ClientFactories()), \
                            [](const auto& info) { return info.param.name; })
 
-}  // namespace ddbemu::client_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client_test

@@ -8,7 +8,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_get_item_test {
 
 using client_test::N;
@@ -100,4 +100,4 @@ TEST_P(GetItemPath, KeysOffTheStackPathRoundTrip) {
 DDB_INSTANTIATE_CLIENT_SUITE(GetItemPath);
 
 }  // namespace client_get_item_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

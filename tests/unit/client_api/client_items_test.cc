@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_items_test {
 
 using client_test::N;
@@ -335,4 +335,4 @@ TEST_P(ItemConformance, BinaryAndNestedValuesRoundTrip) {
 DDB_INSTANTIATE_CLIENT_SUITE(ItemConformance);
 
 }  // namespace client_items_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -7,7 +7,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_reads_test {
 
 using client_test::N;
@@ -240,4 +240,4 @@ TEST_P(ReadConformance, NegativeLimitIsAModelConstraint) {
 DDB_INSTANTIATE_CLIENT_SUITE(ReadConformance);
 
 }  // namespace client_reads_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

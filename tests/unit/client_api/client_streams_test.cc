@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_streams_test {
 
 using client_test::N;
@@ -135,4 +135,4 @@ TEST_P(StreamsConformance, Errors) {
 DDB_INSTANTIATE_CLIENT_SUITE(StreamsConformance);
 
 }  // namespace client_streams_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_tables_test {
 
 using client_test::N;
@@ -294,4 +294,4 @@ TEST_P(TableConformance, ProvisionedTableWithoutThroughputIsAValidationError) {
 DDB_INSTANTIATE_CLIENT_SUITE(TableConformance);
 
 }  // namespace client_tables_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_transactions_test {
 
 using client_test::N;
@@ -224,4 +224,4 @@ TEST_P(TransactConformance, EmptyTransactionsAreAModelConstraint) {
 DDB_INSTANTIATE_CLIENT_SUITE(TransactConformance);
 
 }  // namespace client_transactions_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

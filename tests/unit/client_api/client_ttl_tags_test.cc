@@ -5,7 +5,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_ttl_tags_test {
 
 using client_test::N;
@@ -129,4 +129,4 @@ TEST_P(TtlTagsConformance, TagErrors) {
 DDB_INSTANTIATE_CLIENT_SUITE(TtlTagsConformance);
 
 }  // namespace client_ttl_tags_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

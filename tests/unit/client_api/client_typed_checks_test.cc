@@ -6,7 +6,7 @@
 
 #include "client_fixture.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_typed_checks_test {
 
 constexpr char kTableArn[] = "arn:aws:dynamodb:us-east-1:000000000000:table/orders";
@@ -87,4 +87,4 @@ TEST_P(TypedChecksConformance, StreamsMembers) {
 DDB_INSTANTIATE_CLIENT_SUITE(TypedChecksConformance);
 
 }  // namespace client_typed_checks_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

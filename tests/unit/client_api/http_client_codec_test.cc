@@ -6,7 +6,7 @@
 #include "client_fixture.h"
 #include "http_client/json_client.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace http_client_codec_test {
 
 using client_test::N;
@@ -182,4 +182,4 @@ TEST(HttpClientRequestJson, EmptyExpressionMapsAreAbsent) {
 }
 
 }  // namespace http_client_codec_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

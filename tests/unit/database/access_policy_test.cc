@@ -9,7 +9,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace access_policy_test {
 
 TEST(AccessPolicyTest, GlobsAreIamStringLike) {
@@ -103,4 +103,4 @@ TEST(AccessPolicyTest, TheJsonPathRefusesBeforeTheRequestRuns) {
 }
 
 }  // namespace access_policy_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

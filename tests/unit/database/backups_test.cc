@@ -7,7 +7,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace backups_test {
 
 class BackupsTest : public ::testing::Test {
@@ -103,4 +103,4 @@ TEST_F(BackupsTest, ErrorsAsTheServiceNamesThem) {
 }
 
 }  // namespace backups_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -11,7 +11,7 @@
 #include "database_test_util.h"
 #include "ddbemu/testing/gtest.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace batch_throttling_test {
 
 constexpr const char* kTable = R"({"TableName":"batched","BillingMode":"PAY_PER_REQUEST",
@@ -139,4 +139,4 @@ TEST_F(BatchThrottlingTest, BatchGetReturnsTheThrottledKeysAsUnprocessed) {
 }
 
 }  // namespace batch_throttling_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace caller_cache_test {
 
 RequestContext Context(std::string key, std::string region = "us-east-1") {
@@ -103,4 +103,4 @@ TEST(CallerCacheTest, ThreadsFindWhatTheyAndOthersAddedWithoutTheLock) {
 }
 
 }  // namespace caller_cache_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

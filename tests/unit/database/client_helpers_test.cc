@@ -17,7 +17,7 @@
 #include "ddbemu/testing/gtest.h"
 #include "ddbemu/testing/matchers.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace client_helpers_test {
 
 using std::chrono::microseconds;
@@ -329,4 +329,4 @@ TEST(EmbeddedHandle, GivesTheClientTheDatabaseAndStreams) {
 }
 
 }  // namespace client_helpers_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -3,7 +3,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace conditional_writes_test {
 
 class ConditionalWritesTest : public ::testing::Test {
@@ -201,4 +201,4 @@ INSTANTIATE_TEST_SUITE_P(
     [](const auto& info) { return std::string(info.param.name); });
 
 }  // namespace conditional_writes_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -10,7 +10,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace consumed_capacity_test {
 
 constexpr const char* kIndexedTable = R"({"TableName":"idx",
@@ -182,4 +182,4 @@ TEST_F(ConsumedCapacityTest, AFailedConditionalWriteIsStillChargedButChangesNoth
 }
 
 }  // namespace consumed_capacity_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -7,7 +7,7 @@
 #include "database_test_util.h"
 #include "ddbemu/clock.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace control_plane_test {
 
 constexpr std::int64_t kStart = 1'700'000'000'000'000;  // micros
@@ -105,4 +105,4 @@ TEST_F(ControlPlaneTest, ContributorInsightsPerTableAndIndex) {
 }
 
 }  // namespace control_plane_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

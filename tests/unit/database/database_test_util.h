@@ -8,8 +8,9 @@
 #include <string>
 
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 
 inline std::unique_ptr<Database> OpenInMemory(bool shared_db = false) {
   Options options;
@@ -51,4 +52,4 @@ inline constexpr const char* kHashRangeTable = R"({"TableName":"items",
   "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],
   "BillingMode":"PAY_PER_REQUEST"})";
 
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

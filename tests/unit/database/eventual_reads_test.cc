@@ -9,7 +9,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace eventual_reads_test {
 
 constexpr std::int64_t kWindowMs = 1000;
@@ -149,4 +149,4 @@ TEST_F(EventualReadsTest, BatchGetItemLagsWithoutConsistentRead) {
 }
 
 }  // namespace eventual_reads_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -7,7 +7,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace expression_requests_test {
 
 class ExpressionRequestsTest : public ::testing::Test {
@@ -113,4 +113,4 @@ TEST_F(ExpressionRequestsTest, AnInexactArithmeticResultIsAnOverflow) {
 }
 
 }  // namespace expression_requests_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

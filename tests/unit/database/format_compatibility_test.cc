@@ -19,7 +19,7 @@
 #include "database_test_util.h"
 #include "ddbemu/database.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace format_compatibility_test {
 
 namespace fs = std::filesystem;
@@ -161,4 +161,4 @@ TEST_F(FormatCompatibilityTest, FormatOneDatabaseIsRaisedAndTakesWritesAcrossReo
 }
 
 }  // namespace format_compatibility_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

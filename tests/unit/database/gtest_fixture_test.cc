@@ -8,7 +8,7 @@
 #include "database_test_util.h"
 #include "ddbemu/testing/gtest.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace gtest_fixture_test {
 
 constexpr const char* kTable = R"({"TableName":"orders","BillingMode":"PAY_PER_REQUEST",
@@ -110,4 +110,4 @@ TEST(TestDatabaseTest, OpensAndReopensOnItsOwnClock) {
 }
 
 }  // namespace gtest_fixture_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -5,7 +5,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace items_test {
 
 class ItemsTest : public ::testing::Test {
@@ -242,4 +242,4 @@ TEST(DatabaseTest, CommittedWritesSurviveReopeningTheDataDirectory) {
 }
 
 }  // namespace items_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

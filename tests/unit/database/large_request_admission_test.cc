@@ -10,7 +10,7 @@
 #include "database_test_util.h"
 #include "ddbemu/testing/gtest.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace large_request_admission_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
@@ -133,4 +133,4 @@ TEST_F(LargeRequestAdmissionTest, ABatchGetThatReadsMegabytesFromOneKeyIsServed)
 }
 
 }  // namespace large_request_admission_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

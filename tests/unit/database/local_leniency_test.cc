@@ -5,7 +5,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace local_leniency_test {
 
 constexpr const char* kStringCapacity = R"({"TableName":"admin",
@@ -45,4 +45,4 @@ TEST(LocalLeniencyTest, OnNumbersAsStringsAreAcceptedAsDynamoDbLocalAccepts) {
 }
 
 }  // namespace local_leniency_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -10,7 +10,7 @@
 
 #include "ddbemu/testing/gtest.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace matchers_test {
 
 using ::testing::HasSubstr;
@@ -90,4 +90,4 @@ TEST(Matchers, MismatchesAreExplained) {
 }
 
 }  // namespace matchers_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

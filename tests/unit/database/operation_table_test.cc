@@ -8,7 +8,7 @@
 
 #include "api/api_model.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace operation_table_test {
 
 TEST(OperationTableTest, FindsEachImplementedOperationWithItsModel) {
@@ -52,4 +52,4 @@ TEST(OperationTableTest, EveryModelOperationIsFoundOrUnimplemented) {
 }
 
 }  // namespace operation_table_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

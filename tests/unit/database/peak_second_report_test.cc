@@ -9,7 +9,7 @@
 #include "database_test_util.h"
 #include "ddbemu/capacity_report.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace peak_second_report_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
@@ -87,4 +87,4 @@ TEST_F(PeakSecondReportTest, PartitionsReportTheirPeakSecondAndTheCurrentSecond)
 }
 
 }  // namespace peak_second_report_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

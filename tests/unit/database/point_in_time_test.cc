@@ -8,7 +8,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace point_in_time_test {
 
 constexpr std::int64_t kMinute = 60'000'000;
@@ -129,4 +129,4 @@ TEST_F(PointInTimeTest, ServiceErrors) {
 }
 
 }  // namespace point_in_time_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -8,7 +8,7 @@
 #include "database_test_util.h"
 #include "ddbemu/embedded_client.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace realism_test {
 
 std::unique_ptr<Database> OpenWith(Options options, std::shared_ptr<VirtualClock> clock) {
@@ -174,4 +174,4 @@ TEST(FaultInjectionTest, AnUnknownKindIsRefusedAtOpen) {
 }
 
 }  // namespace realism_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

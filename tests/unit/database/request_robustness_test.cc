@@ -14,7 +14,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace request_robustness_test {
 
 struct Seed {
@@ -186,4 +186,4 @@ TEST_P(RequestRobustnessTest, MutatedRequestsGetWellFormedAnswers) {
 INSTANTIATE_TEST_SUITE_P(Seeds, RequestRobustnessTest, ::testing::Values(1u, 2u, 3u, 4u));
 
 }  // namespace request_robustness_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

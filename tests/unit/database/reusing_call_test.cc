@@ -11,7 +11,7 @@
 #include "database_test_util.h"
 #include "ddbemu/database.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace reusing_call_test {
 
 using testing::kHashRangeTable;
@@ -57,4 +57,4 @@ TEST(ReusingCallTest, AnswersAsTheReturningCallWhateverTheKeptResponseHeld) {
 }
 
 }  // namespace reusing_call_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -9,7 +9,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace streams_test {
 
 constexpr std::string_view kStreams = "DynamoDBStreams_20120810.";
@@ -307,4 +307,4 @@ TEST_F(StreamsTest, ValidationErrorsInTheServiceWords) {
 }
 
 }  // namespace streams_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -7,7 +7,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace tags_test {
 
 constexpr const char* kArn = "arn:aws:dynamodb:us-east-1:000000000000:table/tagged";
@@ -126,4 +126,4 @@ TEST_F(TagsTest, TagsGoWithTheTable) {
 }
 
 }  // namespace tags_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

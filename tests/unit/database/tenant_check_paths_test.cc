@@ -12,7 +12,7 @@
 #include "ddbemu/access_policy.h"
 #include "ddbemu/embedded_client.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace tenant_check_paths_test {
 
 constexpr const char* kOtherTable = R"({"TableName":"other",
@@ -117,4 +117,4 @@ TEST_F(TenantCheckPathsTest, StreamsOperationsAgree) {
 }
 
 }  // namespace tenant_check_paths_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

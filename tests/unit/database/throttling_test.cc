@@ -11,7 +11,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace throttling_test {
 
 constexpr std::int64_t kSecond = 1'000'000;
@@ -350,4 +350,4 @@ TEST_F(ThrottlingTest, ConcurrentWritersShareOneKeysCapacityExactly) {
 }
 
 }  // namespace throttling_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -11,7 +11,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace transaction_capacity_test {
 
 constexpr const char* kTable = R"({"TableName":"txn","BillingMode":"PAY_PER_REQUEST",
@@ -121,4 +121,4 @@ TEST_F(TransactionCapacityTest, AProvisionedTableCancelsWithProvisionedThroughpu
 }
 
 }  // namespace transaction_capacity_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

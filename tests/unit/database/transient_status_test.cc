@@ -7,7 +7,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace transient_status_test {
 
 constexpr std::int64_t kDelayMs = 2000;
@@ -161,4 +161,4 @@ TEST(TransientStatusOffTest, TablesAreActiveAtOnceByDefault) {
 }
 
 }  // namespace transient_status_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

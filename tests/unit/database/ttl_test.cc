@@ -7,7 +7,7 @@
 
 #include "database_test_util.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace ttl_test {
 
 constexpr std::int64_t kNow = 1'700'000'000;  // VirtualClock's default start, in seconds
@@ -172,4 +172,4 @@ TEST_F(TtlTest, NoSweepWithoutTtlEnabled) {
 }
 
 }  // namespace ttl_test
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -13,7 +13,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::testing {
 namespace bind_condition_test {
 
 // The old binding: a copy of the parsed tree with its placeholders replaced in place.
@@ -131,4 +131,4 @@ TEST(BindConditionTest, AValuePlaceholderUsedAsANameIsKeptAndFailsAfterBinding) 
 }
 
 }  // namespace bind_condition_test
-}  // namespace ddbemu::expr::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::testing

@@ -7,7 +7,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace evaluator_test {
 
 using testing::ItemFromJsonText;
@@ -251,4 +251,4 @@ TEST(EvaluatorTest, DeepNotChainsEvaluate) {
 }
 
 }  // namespace evaluator_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -9,12 +9,13 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "expr/expression_context.h"
 #include "expr/expressions.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu::expr::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::testing {
 
 inline AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
 inline AttributeValue N(std::string canonical) { return AttributeValue::N(std::move(canonical)); }
@@ -172,4 +173,4 @@ inline std::string Validate(ExpressionKind kind, std::string_view text) {
                   p.values.empty() ? nullptr : &p.values);
 }
 
-}  // namespace ddbemu::expr::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::testing

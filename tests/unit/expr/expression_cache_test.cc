@@ -10,7 +10,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace expression_cache_test {
 
 TEST(ExpressionCacheTest, ReturnsTheSameParseForTheSameText) {
@@ -122,4 +122,4 @@ TEST(PrepareTest, UpdateAndProjectionWithAndWithoutCache) {
 }
 
 }  // namespace expression_cache_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

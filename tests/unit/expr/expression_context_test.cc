@@ -8,7 +8,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace expression_context_test {
 
 using testing::S;
@@ -189,4 +189,4 @@ TEST(ValidateAttributeValueKeysTest, RejectsEmptyMapsAndBadKeys) {
 }
 
 }  // namespace expression_context_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -9,7 +9,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace key_condition_test {
 
 using testing::ItemFromJsonText;
@@ -310,4 +310,4 @@ TEST(KeyConditionTest, MultiAttributeKeysTakeEqualitiesOnAPrefixAndOneRangeLast)
 }
 
 }  // namespace key_condition_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -9,7 +9,7 @@
 #include "expr/update_apply.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace legacy_test {
 
 using testing::B;
@@ -300,4 +300,4 @@ TEST(LegacyOperatorNamesTest, RoundTrip) {
 }
 
 }  // namespace legacy_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -8,7 +8,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace limits_test {
 
 using testing::Validate;
@@ -144,4 +144,4 @@ TEST(LimitsTest, DeepNestingWithinTheLengthLimitIsRejectedCleanly) {
 }
 
 }  // namespace limits_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

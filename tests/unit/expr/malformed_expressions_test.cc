@@ -8,7 +8,7 @@
 
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace malformed_expressions_test {
 
 using testing::Validate;
@@ -558,4 +558,4 @@ INSTANTIATE_TEST_SUITE_P(RecordedFromTheService, MalformedExpressionTest,
                          ::testing::ValuesIn(kCases));
 
 }  // namespace malformed_expressions_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace parser_test {
 
 Condition Parse(std::string_view text) {
@@ -136,4 +136,4 @@ TEST(ParserTest, ProjectionPaths) {
 }
 
 }  // namespace parser_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

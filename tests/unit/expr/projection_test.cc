@@ -8,7 +8,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace projection_test {
 
 using testing::ItemFromJsonText;
@@ -93,4 +93,4 @@ TEST(ProjectionTest, EmptyPathListProjectsNothing) {
 }
 
 }  // namespace projection_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

@@ -10,7 +10,7 @@
 #include "expr/update_apply.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace return_values_test {
 
 using testing::ItemFromJsonText;
@@ -140,4 +140,4 @@ TEST(UpdateOutcomeTest, ApplyingTwiceGivesTheSameResult) {
 }
 
 }  // namespace return_values_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

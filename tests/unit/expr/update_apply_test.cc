@@ -9,7 +9,7 @@
 #include "expr/expressions.h"
 #include "expr_test_util.h"
 
-namespace ddbemu::expr {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace update_apply_test {
 
 using testing::ItemFromJsonText;
@@ -255,4 +255,4 @@ TEST_P(RecordedUpdateTest, MatchesTheService) {
 INSTANTIATE_TEST_SUITE_P(AgainstOneItem, RecordedUpdateTest, ::testing::ValuesIn(kCases));
 
 }  // namespace update_apply_test
-}  // namespace ddbemu::expr
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr

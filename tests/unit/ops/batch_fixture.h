@@ -17,8 +17,9 @@
 
 #include "ddbemu/clock.h"
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::batch_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test {
 
 inline std::string ToJson(const rapidjson::Value& v) {
   rapidjson::StringBuffer buffer;
@@ -145,4 +146,4 @@ class BatchFixture : public ::testing::Test {
   std::unique_ptr<Database> db_;
 };
 
-}  // namespace ddbemu::batch_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test

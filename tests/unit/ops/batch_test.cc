@@ -4,7 +4,7 @@
 
 #include "batch_fixture.h"
 
-namespace ddbemu::batch_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test {
 namespace batch_test {
 
 class BatchTest : public BatchFixture {};
@@ -344,4 +344,4 @@ TEST_F(BatchGetTest, Returns16MegabytesAtMostAndTheRestAsUnprocessedKeys) {
 }
 
 }  // namespace batch_test
-}  // namespace ddbemu::batch_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test

@@ -5,7 +5,7 @@
 
 #include "read_fixture.h"
 
-namespace ddbemu::read_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test {
 namespace index_test {
 
 constexpr const char* kDefinitions =
@@ -430,4 +430,4 @@ INSTANTIATE_TEST_SUITE_P(
 #undef GKEY
 
 }  // namespace index_test
-}  // namespace ddbemu::read_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test

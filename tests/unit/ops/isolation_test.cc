@@ -11,7 +11,7 @@
 
 #include "batch_fixture.h"
 
-namespace ddbemu::batch_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test {
 namespace isolation_test {
 
 constexpr int kAccounts = 8;
@@ -186,4 +186,4 @@ TEST_F(IsolationTest, ConcurrentRetriesOfOneTokenWriteOnce) {
 }
 
 }  // namespace isolation_test
-}  // namespace ddbemu::batch_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test

@@ -13,7 +13,7 @@
 #include "storage/key_layout.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace item_collections_test {
 
 class ItemCollectionsTest : public ::testing::Test {
@@ -124,4 +124,4 @@ TEST_F(ItemCollectionsTest, TablesWithoutLocalIndexesHaveNoMetrics) {
 }
 
 }  // namespace item_collections_test
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -7,7 +7,7 @@
 
 #include "value/text_encodings.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace next_token_test {
 
 constexpr std::string_view kStatement = R"(SELECT * FROM "Music" WHERE Artist IN ['a', 'b'])";
@@ -49,4 +49,4 @@ TEST(NextTokenTest, RefusesAnotherStatementsTokenAndMalformedOnes) {
 }
 
 }  // namespace next_token_test
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -8,7 +8,7 @@
 
 #include "read_fixture.h"
 
-namespace ddbemu::read_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test {
 namespace paging_test {
 
 constexpr int kItems = 2500;
@@ -187,4 +187,4 @@ TEST_F(PageSizeTest, LargeItemsArePagedByMegabytes) {
 }
 
 }  // namespace paging_test
-}  // namespace ddbemu::read_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test

@@ -14,7 +14,7 @@
 #include "storage/key_range.h"
 #include "value/key_codec.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace query_range_test {
 
 using expr::KeyCondition;
@@ -163,4 +163,4 @@ TEST(QueryRangeTest, MultiAttributeSortKeyAppendsLeadingEqualities) {
 }
 
 }  // namespace query_range_test
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

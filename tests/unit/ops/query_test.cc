@@ -5,7 +5,7 @@
 
 #include "read_fixture.h"
 
-namespace ddbemu::read_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test {
 namespace query_test {
 
 class QueryTest : public ReadTest {
@@ -369,4 +369,4 @@ TEST_F(QueryTest, AMissingTableIsResourceNotFound) {
 }
 
 }  // namespace query_test
-}  // namespace ddbemu::read_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test

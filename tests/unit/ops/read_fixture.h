@@ -13,8 +13,9 @@
 #include <vector>
 
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::read_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test {
 
 inline std::string ToJson(const rapidjson::Value& value) {
   rapidjson::StringBuffer buffer;
@@ -136,4 +137,4 @@ inline std::string KeyedTable(const std::string& name, const std::string& sort_t
          sort_type + R"("})" + definitions + "]" + members + "}";
 }
 
-}  // namespace ddbemu::read_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test

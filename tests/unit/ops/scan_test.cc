@@ -7,7 +7,7 @@
 
 #include "read_fixture.h"
 
-namespace ddbemu::read_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test {
 namespace scan_test {
 
 constexpr int kItems = 3000;
@@ -199,4 +199,4 @@ INSTANTIATE_TEST_SUITE_P(
     [](const ::testing::TestParamInfo<ErrorCase>& info) { return info.param.name; });
 
 }  // namespace scan_test
-}  // namespace ddbemu::read_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::read_test

@@ -4,7 +4,7 @@
 
 #include "table_test_fixture.h"
 
-namespace ddbemu::table_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test {
 namespace table_create_validation_test {
 
 // ---- CreateTable: validation ----
@@ -290,4 +290,4 @@ TEST_F(TablesTest, TagRules) {
 }
 
 }  // namespace table_create_validation_test
-}  // namespace ddbemu::table_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test

@@ -13,8 +13,9 @@
 
 #include "ddbemu/clock.h"
 #include "ddbemu/database.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::table_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test {
 
 inline constexpr std::int64_t kStart = 1'700'000'000'123'000;  // 2023-11-14T22:13:20.123Z
 inline constexpr const char* kArnPrefix = "arn:aws:dynamodb:us-east-1:000000000000:table/";
@@ -123,4 +124,4 @@ inline constexpr const char* kProv =
     R"("ProvisionedThroughput":{"ReadCapacityUnits":1,"WriteCapacityUnits":1},)";
 inline constexpr const char* kKeyB = R"([{"AttributeName":"b","KeyType":"HASH"}])";
 
-}  // namespace ddbemu::table_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test

@@ -4,7 +4,7 @@
 
 #include "table_test_fixture.h"
 
-namespace ddbemu::table_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test {
 namespace table_update_test {
 
 // ---- UpdateTable ----
@@ -300,4 +300,4 @@ TEST_F(TablesTest, DisablingANonexistentStreamIsTheServicesError) {
 }
 
 }  // namespace table_update_test
-}  // namespace ddbemu::table_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test

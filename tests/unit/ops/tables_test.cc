@@ -8,7 +8,7 @@
 
 #include "table_test_fixture.h"
 
-namespace ddbemu::table_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test {
 namespace tables_test {
 
 // ---- CreateTable: responses ----
@@ -285,4 +285,4 @@ TEST_F(TablesTest, TablesSurviveClosingAndReopeningADataDirectory) {
 }
 
 }  // namespace tables_test
-}  // namespace ddbemu::table_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::table_test

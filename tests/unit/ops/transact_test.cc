@@ -7,7 +7,7 @@
 
 #include "batch_fixture.h"
 
-namespace ddbemu::batch_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test {
 namespace transact_test {
 
 constexpr const char* kCancelled =
@@ -396,4 +396,4 @@ TEST_F(TransactTest, TransactGetItemsErrors) {
 }
 
 }  // namespace transact_test
-}  // namespace ddbemu::batch_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::batch_test

@@ -9,7 +9,7 @@
 
 #include "ops/ttl/time_to_live.h"
 
-namespace ddbemu::ops::ttl {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::ttl {
 namespace ttl_sweeper_test {
 
 using std::chrono::milliseconds;
@@ -61,4 +61,4 @@ TEST(TtlSweeperTest, DestructionStopsTheWaitWithoutSweeping) {
 }
 
 }  // namespace ttl_sweeper_test
-}  // namespace ddbemu::ops::ttl
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::ttl

@@ -7,7 +7,7 @@
 
 #include "partiql/compile.h"
 
-namespace ddbemu::partiql {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 namespace parser_test {
 
 Statement Parse(std::string_view text) {
@@ -147,4 +147,4 @@ TEST(PartiqlParser, DeepNestingIsRefusedNotRecursedInto) {
 }
 
 }  // namespace parser_test
-}  // namespace ddbemu::partiql
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql

@@ -4,7 +4,7 @@
 
 #include "partiql_fixture.h"
 
-namespace ddbemu::partiql_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test {
 namespace batch_and_transaction_test {
 
 class BatchAndTransactionTest : public PartiqlFixture {
@@ -140,4 +140,4 @@ TEST_F(BatchAndTransactionTest, ReadTransactionReturnsOneResponsePerStatement) {
 }
 
 }  // namespace batch_and_transaction_test
-}  // namespace ddbemu::partiql_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test

@@ -9,7 +9,7 @@
 
 #include "partiql_fixture.h"
 
-namespace ddbemu::partiql_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test {
 namespace equivalence_property_test {
 
 class EquivalencePropertyTest : public PartiqlFixture {
@@ -147,4 +147,4 @@ TEST_F(EquivalencePropertyTest, UpdateChangesWhatTheEquivalentUpdateItemChanges)
 }
 
 }  // namespace equivalence_property_test
-}  // namespace ddbemu::partiql_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test

@@ -7,7 +7,7 @@
 
 #include "partiql_fixture.h"
 
-namespace ddbemu::partiql_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test {
 namespace execute_statement_test {
 
 class ExecuteStatementTest : public PartiqlFixture {
@@ -227,4 +227,4 @@ TEST_F(ExecuteStatementTest, ConsumedCapacityIsThatOfTheEquivalentRead) {
 }
 
 }  // namespace execute_statement_test
-}  // namespace ddbemu::partiql_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test

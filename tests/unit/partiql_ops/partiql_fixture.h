@@ -4,8 +4,9 @@
 #pragma once
 
 #include "../ops/batch_fixture.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::partiql_test {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test {
 
 using batch_test::ParseError;
 using batch_test::ToJson;
@@ -54,4 +55,4 @@ class PartiqlFixture : public batch_test::BatchFixture {
   }
 };
 
-}  // namespace ddbemu::partiql_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql_test

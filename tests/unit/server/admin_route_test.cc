@@ -6,7 +6,7 @@
 
 #include "server/request_router.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace admin_route_test {
 
 struct Seen {
@@ -64,4 +64,4 @@ TEST(AdminRoute, OtherPathsAndMethodsAreNotAdminCalls) {
 }
 
 }  // namespace admin_route_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -16,7 +16,7 @@
 #include "raw_http_client.h"
 #include "server/http_server.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace connection_limits_test {
 
 using namespace std::chrono_literals;
@@ -247,4 +247,4 @@ TEST_F(ConnectionLimitsTest, OversizedHeadersGet431AndTheConnectionCloses) {
 }
 
 }  // namespace connection_limits_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -6,7 +6,7 @@
 
 #include <string>
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace content_encoding_test {
 
 // zlib's own inflate of a gzip (windowBits 31) or zlib (15) stream, as a client would.
@@ -111,4 +111,4 @@ TEST(RequestGunzip, StopsAtTheInflatedLimit) {
 }
 
 }  // namespace content_encoding_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

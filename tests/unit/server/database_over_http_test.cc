@@ -9,7 +9,7 @@
 #include "raw_http_client.h"
 #include "server/http_server.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace database_over_http_test {
 
 using testing::DynamoRequest;
@@ -84,4 +84,4 @@ TEST_F(DatabaseOverHttpTest, TheDatabasesErrorsArriveVerbatim) {
 }
 
 }  // namespace database_over_http_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

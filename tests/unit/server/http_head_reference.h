@@ -19,11 +19,12 @@
 #include <utility>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "server/beast_request_view.h"
 #include "server/http_head.h"
 #include "server/request_router.h"
 
-namespace ddbemu::server::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::testing {
 
 // A request as both readers report it, in owned strings so that two readings compare with ==.
 struct HeadReading {
@@ -111,4 +112,4 @@ inline std::optional<HeadReading> ReadWithBeast(std::string_view bytes, std::siz
                   request.method() == http::verb::head);
 }
 
-}  // namespace ddbemu::server::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::testing

@@ -11,7 +11,7 @@
 #include "http_head_reference.h"
 #include "server/http_head.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace http_head_test {
 
 using testing::ReadPlain;
@@ -266,4 +266,4 @@ TEST(HttpHeadTest, AcceptedOnlyWhatBeastReadsTheSame) {
 }
 
 }  // namespace http_head_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -8,7 +8,7 @@
 #include <regex>
 #include <string>
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace http_reply_head_test {
 
 HttpReply Reply(int status) {
@@ -97,4 +97,4 @@ TEST(ReplyHead, TheDateIsTheCurrentSecondInGmt) {
 }
 
 }  // namespace http_reply_head_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -18,7 +18,7 @@
 #include "raw_http_client.h"
 #include "server/connection.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace http_server_test {
 
 using testing::DynamoRequest;
@@ -581,4 +581,4 @@ TEST_F(HttpServerTest, HostMayBeAName) {
 }
 
 }  // namespace http_server_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

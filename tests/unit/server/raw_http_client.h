@@ -19,7 +19,9 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu::server::testing {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::testing {
 
 struct RawResponse {
   int status = 0;
@@ -158,4 +160,4 @@ class RawHttpClient {
   std::string buffer_;
 };
 
-}  // namespace ddbemu::server::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server::testing

@@ -9,7 +9,7 @@
 #include "value/digests.h"
 #include "value/text_encodings.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace request_router_encoding_test {
 
 constexpr std::string_view kAuth =
@@ -139,4 +139,4 @@ TEST_F(RouterEncodingTest, ErrorBodiesStayUtf8WhateverTheHeadersHold) {
 }
 
 }  // namespace request_router_encoding_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -10,7 +10,7 @@
 
 #include "value/digests.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace request_router_test {
 
 constexpr std::string_view kAuth =
@@ -246,4 +246,4 @@ TEST(Crc32Test, MatchesTheValuesDynamoDbSends) {
 }
 
 }  // namespace request_router_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

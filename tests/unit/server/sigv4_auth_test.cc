@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace sigv4_auth_test {
 
 constexpr char kMissing[] = "com.amazon.coral.service#MissingAuthenticationTokenException";
@@ -232,4 +232,4 @@ TEST(SigV4AuthTest, CredentialPartsAreThoseOfAPlainSplit) {
 }
 
 }  // namespace sigv4_auth_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

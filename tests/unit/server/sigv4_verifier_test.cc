@@ -10,7 +10,7 @@
 #include "server/request_router.h"
 #include "server/sigv4_signature.h"
 
-namespace ddbemu::server {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace sigv4_verifier_test {
 
 constexpr std::string_view kKeyId = "AKIDTENANTA";
@@ -253,4 +253,4 @@ TEST(CredentialStoreTest, ReadsPairsAndTheAwsCredentialsFormat) {
 }
 
 }  // namespace sigv4_verifier_test
-}  // namespace ddbemu::server
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

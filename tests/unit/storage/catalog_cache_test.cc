@@ -5,7 +5,7 @@
 #include "storage/catalog.h"
 #include "test_env.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace catalog_cache_test {
 
 using testing::ExpectOk;
@@ -76,4 +76,4 @@ TEST_F(CatalogCacheTest, AReaderOnAnOlderSnapshotSeesItsOwnState) {
 }
 
 }  // namespace catalog_cache_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

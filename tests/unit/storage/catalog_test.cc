@@ -5,7 +5,7 @@
 
 #include "test_env.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace catalog_test {
 
 using testing::ExpectOk;
@@ -183,4 +183,4 @@ TEST_F(CatalogTest, GenerationChangesWithEveryCatalogWrite) {
 }
 
 }  // namespace catalog_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

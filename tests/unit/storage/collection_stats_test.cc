@@ -9,7 +9,7 @@
 #include "storage/table_schema.h"
 #include "value/item_size.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace collection_stats_test {
 
 using namespace testing;  // NOLINT(google-build-using-namespace)
@@ -124,4 +124,4 @@ TEST_F(CollectionStatsTest, RandomWorkloadKeepsEverySizeExact) {
 }
 
 }  // namespace collection_stats_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

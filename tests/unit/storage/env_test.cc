@@ -14,7 +14,7 @@
 #include "storage/cursor.h"
 #include "test_env.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace env_test {
 
 using testing::ExpectOk;
@@ -368,4 +368,4 @@ TEST_F(CursorTest, PrevAfterDeleteLandsOnThePrecedingEntry) {
 }
 
 }  // namespace env_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -8,7 +8,7 @@
 #include "storage/table_schema.h"
 #include "value/item_size.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace index_maintenance_test {
 
 using namespace testing;  // NOLINT(google-build-using-namespace)
@@ -310,4 +310,4 @@ TEST_F(IndexMaintenanceTest, BackfillIndexesExistingItemsLikeMaintenanceWould) {
 }
 
 }  // namespace index_maintenance_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -8,12 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "storage/cursor.h"
 #include "storage/item_store.h"
 #include "test_env.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::storage::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage::testing {
 
 inline AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
 inline AttributeValue N(std::string n) { return AttributeValue::N(std::move(n)); }
@@ -120,4 +121,4 @@ class ItemStoreFixture : public ::testing::Test {
   ItemStore store_{*env_};
 };
 
-}  // namespace ddbemu::storage::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage::testing

@@ -13,7 +13,7 @@
 #include "value/key_codec.h"
 #include "value/number.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace item_store_test {
 
 using namespace testing;  // NOLINT(google-build-using-namespace)
@@ -344,4 +344,4 @@ TEST_F(ItemStoreTest, DropTableRemovesEveryKeyOfTheTableAndItsIndexesOnly) {
 }
 
 }  // namespace item_store_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

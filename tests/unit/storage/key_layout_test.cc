@@ -8,7 +8,7 @@
 
 #include <string>
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace key_layout_test {
 
 KeyAttribute Key(const std::string& name, AttributeType type) {
@@ -80,4 +80,4 @@ TEST(KeyLayoutTest, OneAttributePartitionPrefixEncodesAsTheItemDoes) {
 }
 
 }  // namespace key_layout_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

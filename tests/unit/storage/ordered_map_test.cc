@@ -9,7 +9,7 @@
 
 #include "test_env.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace ordered_map_test {
 
 using testing::ExpectOk;
@@ -155,4 +155,4 @@ TEST_F(OrderedMapTest, DeletePrefixRemovesShortAndLongKeysUnderThePrefix) {
 }
 
 }  // namespace ordered_map_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -5,7 +5,7 @@
 
 #include "storage/record_codec.h"
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace schema_codec_test {
 
 // A schema with every field set to a non-default value.
@@ -172,4 +172,4 @@ TEST(SchemaCodecTest, RecordFromANewerWriterIgnoresUnknownTrailingFields) {
 }
 
 }  // namespace schema_codec_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -6,7 +6,7 @@
 
 #include <memory>
 
-namespace ddbemu::storage {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace table_memo_test {
 
 std::shared_ptr<const TableSchema> Schema(const std::string& name) {
@@ -44,4 +44,4 @@ TEST(TableMemoTest, KeepsTheNewestSnapshotAndNeverAWritersZero) {
 }
 
 }  // namespace table_memo_test
-}  // namespace ddbemu::storage
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

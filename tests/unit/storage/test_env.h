@@ -9,9 +9,10 @@
 #include <memory>
 #include <string>
 
+#include "ddbemu/version.h"
 #include "storage/env.h"
 
-namespace ddbemu::storage::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage::testing {
 
 // Asserts a Result is ok and yields its value: `auto txn = Ok(env->BeginRead());`.
 template <class R>
@@ -46,4 +47,4 @@ class ScratchDir {
   std::string path_;
 };
 
-}  // namespace ddbemu::storage::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage::testing

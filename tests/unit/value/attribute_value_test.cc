@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace attribute_value_test {
 
 TEST(AttributeValue, TypeDescriptors) {
@@ -115,4 +115,4 @@ TEST(AttributeValue, TypedGettersAnswerOnlyForTheirType) {
 }
 
 }  // namespace attribute_value_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

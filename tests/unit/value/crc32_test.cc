@@ -9,7 +9,7 @@
 #include <random>
 #include <string>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace crc32_test {
 
 std::uint32_t Zlib(std::string_view bytes) {
@@ -81,4 +81,4 @@ TEST(Crc32, AllOnesAndSingleBitsMatchZlib) {
 }
 
 }  // namespace crc32_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace document_test {
 
 Item User() {
@@ -83,4 +83,4 @@ TEST(Get, AnswersNulloptForAPathThatDoesNotResolveOrAnotherType) {
 }
 
 }  // namespace document_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -11,7 +11,7 @@
 
 #include "random_values.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace encoded_item_keys_test {
 
 using ddbemu::testing::RandomItem;
@@ -165,4 +165,4 @@ TEST(FindScalarAttributes, NeverReadsOutsideCorruptOrCutInput) {
 }
 
 }  // namespace encoded_item_keys_test
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

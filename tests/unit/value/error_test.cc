@@ -6,7 +6,7 @@
 #include <sstream>
 #include <string>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace error_test {
 
 struct Expected {
@@ -125,4 +125,4 @@ TEST(CancellationReason, CodesAsAnEnum) {
 }
 
 }  // namespace error_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -15,7 +15,7 @@
 
 #include "ddbemu/attribute_value.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace flat_map_test {
 
 using IntMap = FlatMap<int>;
@@ -237,4 +237,4 @@ TEST(FlatMap, GetAnswersNullForAnAbsentName) {
 }
 
 }  // namespace flat_map_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

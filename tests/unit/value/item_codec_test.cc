@@ -7,7 +7,7 @@
 #include "random_values.h"
 #include "value/item_size.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace item_codec_test {
 
 using ddbemu::testing::CorruptBytes;
@@ -182,4 +182,4 @@ TEST(ItemCodec, RejectsRunawayNesting) {
 }
 
 }  // namespace item_codec_test
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace item_size_test {
 
 TEST(ItemSize, NumberSizeIsOneBytePerDigitPairPlusOne) {
@@ -96,4 +96,4 @@ TEST(ItemSize, ItemIsNamesPlusValues) {
 }
 
 }  // namespace item_size_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -10,7 +10,7 @@
 
 #include "random_values.h"
 
-namespace ddbemu::keycodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::keycodec {
 namespace key_codec_test {
 
 using ddbemu::testing::RandomValues;
@@ -244,4 +244,4 @@ TEST(KeyCodec, AppendHashIsBigEndian) {
 }
 
 }  // namespace key_codec_test
-}  // namespace ddbemu::keycodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::keycodec

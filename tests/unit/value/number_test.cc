@@ -5,7 +5,7 @@
 
 #include "random_values.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace number_test {
 
 using ddbemu::testing::RandomValues;
@@ -201,4 +201,4 @@ TEST(Number, CompareAndCanonicalCompareAgreeWithReference) {
 }
 
 }  // namespace number_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -8,9 +8,10 @@
 #include <string>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 #include "value/number.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 
 class RandomValues {
  public:
@@ -157,4 +158,4 @@ inline std::string CorruptBytes(RandomValues& r, std::string bytes) {
   return bytes;
 }
 
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -9,7 +9,7 @@
 
 #include "value/item_codec.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace set_order_test {
 
 using Members = std::vector<std::string>;
@@ -45,4 +45,4 @@ TEST(SetOrder, AStoredSetWrittenUnsortedIsReadBackSorted) {
 }
 
 }  // namespace set_order_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

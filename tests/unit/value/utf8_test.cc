@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace utf8_test {
 
 TEST(Utf8, WellFormedTextIsValid) {
@@ -27,4 +27,4 @@ TEST(Utf8, RepairReplacesEachBadByte) {
 }
 
 }  // namespace utf8_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -10,7 +10,7 @@
 #include "value/item_format.h"
 #include "value/item_size.h"
 
-namespace ddbemu::itemcodec {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace encoded_item_json_test {
 
 using ddbemu::testing::CorruptBytes;
@@ -189,4 +189,4 @@ TEST(StoredItem, CorruptBodiesAreWrittenInBounds) {
 }
 
 }  // namespace encoded_item_json_test
-}  // namespace ddbemu::itemcodec
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec

@@ -5,7 +5,7 @@
 
 #include "random_values.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace json_codec_test {
 
 rapidjson::Document Parse(const std::string& text) {
@@ -313,4 +313,4 @@ TEST(Base64, EncodesWithPaddingAndRoundTrips) {
 }
 
 }  // namespace json_codec_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -12,7 +12,7 @@
 #include "value/text_encodings.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace json_text_test {
 
 using ddbemu::testing::RandomValues;
@@ -120,4 +120,4 @@ TEST(JsonText, Base64StringIsTheCodecsBase64) {
 }
 
 }  // namespace json_text_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

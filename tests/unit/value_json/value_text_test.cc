@@ -13,7 +13,7 @@
 #include "value/text_encodings.h"
 #include "value_json/json_codec.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace value_text_test {
 
 using ddbemu::testing::RandomValues;
@@ -155,4 +155,4 @@ TEST(FromJson, RefusesWhatTheServiceRefuses) {
 }
 
 }  // namespace value_text_test
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

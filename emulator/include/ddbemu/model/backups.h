@@ -14,8 +14,9 @@
 #include <vector>
 
 #include "ddbemu/model/tables.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 enum class BackupStatus : std::uint8_t { kCreating, kDeleted, kAvailable };
 enum class BackupType : std::uint8_t { kUser, kSystem, kAwsBackup };
@@ -129,4 +130,4 @@ struct RestoreTableToPointInTimeResponse {
   std::optional<RestoreSummary> restore_summary;  // TableDescription.RestoreSummary
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

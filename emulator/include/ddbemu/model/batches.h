@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "ddbemu/model/common.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // One table's part of BatchGetItem.RequestItems.
 struct KeysAndAttributes {
@@ -55,4 +56,4 @@ struct BatchWriteItemResponse {
   std::map<std::string, std::vector<ItemCollectionMetrics>> item_collection_metrics;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

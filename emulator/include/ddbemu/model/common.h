@@ -18,8 +18,9 @@
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // ExpressionAttributeNames: "#n" -> "name". An empty map is the same as an absent one.
 using ExpressionAttributeNames = std::map<std::string, std::string, std::less<>>;
@@ -115,4 +116,4 @@ struct AttributeValueUpdate {
 };
 using AttributeUpdates = std::vector<std::pair<std::string, AttributeValueUpdate>>;
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

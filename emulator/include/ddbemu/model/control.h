@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // ---- DescribeEndpoints, DescribeLimits --------------------------------------------------------
 
@@ -121,4 +123,4 @@ struct ListContributorInsightsResponse {
   std::optional<std::string> next_token;  // present when more follow
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

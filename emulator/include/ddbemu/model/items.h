@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "ddbemu/model/common.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 struct PutItemRequest {
   std::string table_name;  // a table name or a table ARN
@@ -93,4 +94,4 @@ struct DeleteItemResponse {
   std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

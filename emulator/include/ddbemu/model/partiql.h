@@ -13,8 +13,9 @@
 #include <vector>
 
 #include "ddbemu/model/common.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 struct ExecuteStatementRequest {
   std::string statement;
@@ -113,4 +114,4 @@ struct ExecuteTransactionResponse {
   std::vector<ConsumedCapacity> consumed_capacity;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -7,8 +7,9 @@
 #include <vector>
 
 #include "ddbemu/model/common.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // Absent means the service's default: ALL_ATTRIBUTES on a table, ALL_PROJECTED_ATTRIBUTES on an
 // index, SPECIFIC_ATTRIBUTES with a projection.
@@ -70,4 +71,4 @@ struct QueryResponse {
 };
 using ScanResponse = QueryResponse;
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

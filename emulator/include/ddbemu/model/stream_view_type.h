@@ -5,8 +5,10 @@
 
 #include <cstdint>
 
-namespace ddbemu {
+#include "ddbemu/version.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 enum class StreamViewType : std::uint8_t { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

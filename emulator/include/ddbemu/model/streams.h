@@ -12,8 +12,9 @@
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/model/stream_view_type.h"
 #include "ddbemu/model/tables.h"  // KeySchemaElement
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 enum class StreamStatus : std::uint8_t { kEnabling, kEnabled, kDisabling, kDisabled };
 enum class ShardIteratorType : std::uint8_t {
@@ -128,4 +129,4 @@ struct GetRecordsResponse {
   std::optional<std::string> next_shard_iterator;  // absent once a closed shard is read to its end
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -10,8 +10,9 @@
 #include <vector>
 
 #include "ddbemu/model/stream_view_type.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 enum class KeyType : std::uint8_t { kHash, kRange };
 enum class ScalarAttributeType : std::uint8_t { kS, kN, kB };
@@ -226,4 +227,4 @@ struct UpdateTableResponse {
   TableDescription table_description;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

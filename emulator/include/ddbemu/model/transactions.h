@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "ddbemu/model/common.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 struct ConditionCheck {
   std::string table_name;
@@ -87,4 +88,4 @@ struct TransactGetItemsResponse {
   std::vector<ConsumedCapacity> consumed_capacity;
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

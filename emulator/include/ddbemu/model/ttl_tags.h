@@ -13,8 +13,9 @@
 #include <vector>
 
 #include "ddbemu/model/tables.h"  // Tag
+#include "ddbemu/version.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
 // ---- Time to Live ---------------------------------------------------------------------------
 
@@ -70,4 +71,4 @@ struct ListTagsOfResourceResponse {
   std::optional<std::string> next_token;  // present when more tags follow
 };
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -27,8 +27,9 @@
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
 #include "ddbemu/options.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 
 // The options of a test database: in memory, no fsync (nothing survives the test anyway),
 // throttling on as on AWS, and `clock` for every timer and bucket.
@@ -121,4 +122,4 @@ class DatabaseTest : public ::testing::Test {
   TestDatabase database_;
 };
 
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

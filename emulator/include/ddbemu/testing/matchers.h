@@ -21,8 +21,9 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 
-namespace ddbemu::testing {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace matchers_internal {
 
 inline const ApiError* ErrorOf(const ApiError& e) { return &e; }
@@ -154,7 +155,7 @@ inline ::testing::PolymorphicMatcher<matchers_internal::HasAttributeMatcher> Has
       matchers_internal::HasAttributeMatcher(std::move(name), std::move(value)));
 }
 
-}  // namespace ddbemu::testing
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing
 
 #ifndef EXPECT_OK
 #define EXPECT_OK(expr) EXPECT_THAT((expr), ::ddbemu::testing::IsOk())

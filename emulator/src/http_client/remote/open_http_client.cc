@@ -8,7 +8,7 @@
 #include "http_client/json_client.h"
 #include "http_client/transport/http_transport.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 class HttpJsonTransport final : public http_client::JsonTransport {
@@ -65,4 +65,4 @@ Result<std::unique_ptr<StreamsClient>> OpenHttpStreamsClient(HttpClientOptions o
   return http_client::MakeHttpStreamsClient(std::move(transport));
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

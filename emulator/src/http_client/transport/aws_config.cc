@@ -4,7 +4,7 @@
 #include <fstream>
 #include <sstream>
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace {
 
 std::string_view Trim(std::string_view s) {
@@ -207,4 +207,4 @@ std::string ResolveEndpointUrl(const std::string& explicit_url, const std::strin
   return "https://dynamodb." + region + suffix;
 }
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -12,9 +12,10 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "http_client/transport/sigv4_signer.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 
 // Reads environment variables; Process() reads the real environment (getenv).
 struct AwsEnvironment {
@@ -58,4 +59,4 @@ Result<Endpoint> ParseEndpoint(std::string_view url);
 std::string ResolveEndpointUrl(const std::string& explicit_url, const std::string& region,
                                const std::string& profile, const AwsEnvironment& env);
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -17,7 +17,7 @@
 
 #include "sync/mutex.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 
 namespace asio = boost::asio;
 namespace beast = boost::beast;
@@ -263,4 +263,4 @@ std::size_t ConnectionPool::idle_connections() const {
   return impl_->idle.size();
 }
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -20,9 +20,10 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "http_client/transport/aws_config.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 
 struct ConnectionPoolOptions {
   Endpoint endpoint;
@@ -75,4 +76,4 @@ class ConnectionPool {
   std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -9,7 +9,7 @@
 #include "http_client/transport/connection_pool.h"
 #include "value/digests.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace {
 
 constexpr std::string_view kContentType = "application/x-amz-json-1.0";
@@ -124,4 +124,4 @@ Result<std::string> HttpTransport::Call(std::string_view operation, std::string_
   }
 }
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

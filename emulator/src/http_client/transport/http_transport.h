@@ -21,11 +21,12 @@
 #include <string_view>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "http_client/transport/aws_config.h"
 #include "http_client/transport/retry_policy.h"
 #include "http_client/transport/sigv4_signer.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 
 class ConnectionPool;
 
@@ -91,4 +92,4 @@ class HttpTransport {
   std::unique_ptr<ConnectionPool> pool_;
 };
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

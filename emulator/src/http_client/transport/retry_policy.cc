@@ -7,7 +7,7 @@
 #include <random>
 #include <thread>
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace {
 
 // botocore's ThrottledRetryableChecker list: every code an AWS service uses for throttling.
@@ -112,4 +112,4 @@ void RetryPolicy::OnSuccess(const CallState& state) {
   quota_.Release(state.last_retry_cost > 0 ? state.last_retry_cost : options_.no_retry_increment);
 }
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

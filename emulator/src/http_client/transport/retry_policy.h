@@ -22,9 +22,10 @@
 #include <string>
 #include <string_view>
 
+#include "ddbemu/version.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 
 struct RetryOptions {
   int max_attempts = 3;  // 1 disables retries
@@ -102,4 +103,4 @@ class RetryPolicy {
   RetryQuota quota_;
 };
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -10,7 +10,7 @@
 
 #include "sigv4/sigv4_core.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 namespace {
 
 char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
@@ -94,4 +94,4 @@ Signature SigV4Signer::Sign(const SigningRequest& request, const Credentials& cr
   return s;
 }
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

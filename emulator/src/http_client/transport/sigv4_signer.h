@@ -10,9 +10,10 @@
 #include <utility>
 #include <vector>
 
+#include "ddbemu/version.h"
 #include "sigv4/sigv4_core.h"
 
-namespace ddbemu::client {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client {
 
 struct Credentials {
   std::string access_key_id;
@@ -69,4 +70,4 @@ std::string UriEncode(std::string_view text, bool keep_slash = false);
 // "20150830T123600Z" for a time in seconds since the epoch (UTC).
 std::string AmzDate(long long unix_seconds);
 
-}  // namespace ddbemu::client
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -14,7 +14,7 @@
 #include "ops/tables/tables.h"
 #include "partiql/partiql_ast.h"
 
-namespace ddbemu::ops::access {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::access {
 namespace {
 
 namespace pq = ::ddbemu::partiql;
@@ -314,4 +314,4 @@ Status Authorize(Engine& engine, const Caller& caller,
   return Status::Ok();
 }
 
-}  // namespace ddbemu::ops::access
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::access

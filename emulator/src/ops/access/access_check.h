@@ -30,9 +30,10 @@
 #include "api/read_requests.h"
 #include "api/transact_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::ops::access {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::access {
 
 // An operation without a typed check: its action on `table_name_or_arn` (empty: no table).
 // Ok at once when the caller has no policies.
@@ -92,4 +93,4 @@ Status Authorize(Engine& engine, const Caller& caller, std::string_view operatio
   }
 }
 
-}  // namespace ddbemu::ops::access
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::access

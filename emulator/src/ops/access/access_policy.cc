@@ -2,7 +2,7 @@
 // policy file (Load, Parse) is JSON and is read above ops (api_json/access_policy_file.cc).
 #include "ddbemu/access_policy.h"
 
-namespace ddbemu {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
 
 bool AnyMatches(const std::vector<std::string>& patterns, std::string_view text) {
@@ -60,4 +60,4 @@ const AccessPolicy* AccessPolicies::Find(std::string_view access_key_id) const {
   return it == policies_.end() ? nullptr : &it->second;
 }
 
-}  // namespace ddbemu
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

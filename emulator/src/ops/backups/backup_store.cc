@@ -7,7 +7,7 @@
 #include "storage/cursor.h"
 #include "storage/record_codec.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 std::string Prefix(std::string_view ns) {
@@ -106,4 +106,4 @@ Result<std::vector<BackupRecord>> BackupStore::List(const storage::Txn& txn,
   return out;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -17,11 +17,12 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 inline constexpr std::string_view kBackupNamespacePrefix =
     "\x1e"
@@ -58,4 +59,4 @@ class BackupStore {
 // The catalog namespace holding the schema copies of `ns`'s backups.
 std::string BackupNamespace(std::string_view ns);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

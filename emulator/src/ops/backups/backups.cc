@@ -11,7 +11,7 @@
 #include "storage/key_range.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 ApiError TableNotFoundError(std::string_view name) {
@@ -234,4 +234,4 @@ Result<api::RestoreTableResponse> RestoreTableFromBackup(
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

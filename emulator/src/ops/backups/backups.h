@@ -11,9 +11,10 @@
 
 #include "api/backup_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 Result<api::BackupView> CreateBackup(Engine& engine, const Caller& caller,
                                      const api::CreateBackupRequest& request);
@@ -26,4 +27,4 @@ Result<api::ListBackupsResponse> ListBackups(Engine& engine, const Caller& calle
 Result<api::RestoreTableResponse> RestoreTableFromBackup(
     Engine& engine, const Caller& caller, const api::RestoreTableFromBackupRequest& request);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -11,7 +11,7 @@
 #include "storage/key_range.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // The source's items as they were at `micros`: the current ones, with every item changed
@@ -101,4 +101,4 @@ Result<api::RestoreTableResponse> RestoreTableToPointInTime(
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -19,11 +19,12 @@
 
 #include "api/backup_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 Result<api::RestoreTableResponse> RestoreTableToPointInTime(
     Engine& engine, const Caller& caller, const api::RestoreTableToPointInTimeRequest& request);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -15,9 +15,10 @@
 
 #include "api/batch_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // Errors, in the service's order: request-wide mixing of AttributesToGet and
 // ProjectionExpression; per table, "One or more parameter values were invalid: Duplicate value in
@@ -36,4 +37,4 @@ Result<api::BatchGetItemResponse> BatchGetItem(Engine& engine, const Caller& cal
 Result<api::BatchWriteItemResponse> BatchWriteItem(Engine& engine, const Caller& caller,
                                                    const api::BatchWriteItemRequest& request);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

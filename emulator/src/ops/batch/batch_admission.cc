@@ -10,7 +10,7 @@
 #include "ops/capacity/capacity_charge.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 std::optional<ApiError> BatchAdmission::Admit(const BatchItemWork& work) {
   if (engine_.throughput == nullptr) return std::nullopt;
@@ -50,4 +50,4 @@ void BatchAdmission::Charge(const storage::Txn& txn) {
   admitted_.clear();
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

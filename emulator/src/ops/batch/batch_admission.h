@@ -25,11 +25,12 @@
 #include "capacity/capacity_units.h"
 #include "capacity/throughput_limits.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // One item of a batch, as the capacity layer sees it.
 struct BatchItemWork {
@@ -73,4 +74,4 @@ class BatchAdmission {
   std::vector<Admitted> admitted_;
 };
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -11,7 +11,7 @@
 #include "storage/item_store.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // "BatchGetItem: ... up to 100 items ... A single operation can retrieve up to 16 MB of data"
@@ -207,4 +207,4 @@ Result<api::BatchGetItemResponse> BatchGetItem(Engine& engine, const Caller& cal
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -6,7 +6,7 @@
 #include "ops/items/items.h"
 #include "ops/tables/tables.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 bool HasType(const Item& item, const KeyAttribute& attribute) {
@@ -120,4 +120,4 @@ std::vector<api::TableCapacity> CapacityTally::Tables() const {
   return tables;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -15,11 +15,12 @@
 #include "capacity/capacity_units.h"
 #include "capacity/request_charge.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // The tables of one request, by the name or ARN the request used. Schemas stay valid (and
 // their addresses stable) for the object's lifetime. They are the catalog's shared, cached
@@ -81,4 +82,4 @@ class CapacityTally {
   std::vector<Entry> entries_;  // a handful of tables: a linear search is the fastest map
 };
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

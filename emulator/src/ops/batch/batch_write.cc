@@ -14,7 +14,7 @@
 #include "storage/item_store.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // "The BatchWriteItem operation puts or deletes multiple items in one or more tables. A single
@@ -180,4 +180,4 @@ Result<api::BatchWriteItemResponse> BatchWriteItem(Engine& engine, const Caller&
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

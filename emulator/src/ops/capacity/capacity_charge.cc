@@ -10,7 +10,7 @@
 #include "value/item_size.h"
 #include "value/key_codec.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 std::string IndexArn(const std::string& table_arn, const std::string& index) {
@@ -395,4 +395,4 @@ std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapac
   return consumed;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

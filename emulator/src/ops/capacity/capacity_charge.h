@@ -17,13 +17,14 @@
 #include "capacity/request_charge.h"
 #include "capacity/throughput_limits.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/key_condition.h"
 #include "ops/engine.h"
 #include "storage/item_store.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // The charge of one item write of `table` from an item of `old_size` bytes to one of
 // `new_size` (0: absent) whose index entries changed as `changes` say: the table pays for the
@@ -139,4 +140,4 @@ std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapac
                                                         const capacity::RequestCharge& charge,
                                                         bool read_write_units = false);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

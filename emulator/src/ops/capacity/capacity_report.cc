@@ -12,7 +12,7 @@
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // The admin endpoints' table= parameter has met no request check: resolved (and so judged)
@@ -108,4 +108,4 @@ Status SetCapacityOverrides(Engine& engine, capacity::ThroughputRegistry& regist
   return Status::Ok();
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -8,9 +8,10 @@
 #include "capacity/throughput_registry.h"
 #include "ddbemu/capacity_report.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // The report of table `table_name` (a name or an ARN) in the caller's namespace.
 // ResourceNotFoundException for an unknown table. Counts each partition's items by walking the
@@ -27,4 +28,4 @@ Status SetCapacityOverrides(Engine& engine, capacity::ThroughputRegistry& regist
                             const Caller& caller, std::string_view table_name,
                             const CapacityOverrides& overrides);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

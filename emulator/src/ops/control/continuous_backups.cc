@@ -5,7 +5,7 @@
 
 #include "ops/tables/tables.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 constexpr std::int64_t kMicrosPerDay = 86'400'000'000;
@@ -70,4 +70,4 @@ Result<api::PitrDescription> UpdateContinuousBackups(
   return PitrWindow(setting, now);
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -5,7 +5,7 @@
 
 #include "ops/tables/tables.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 ApiError NotFound(std::string_view table) {
@@ -132,4 +132,4 @@ Result<InsightsPage> ListContributorInsights(Engine& engine, const Caller& calle
   return page;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

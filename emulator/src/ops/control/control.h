@@ -11,12 +11,13 @@
 
 #include "api/control_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/env.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // ---- table settings ----------------------------------------------------------------------------
 // Per-table settings of the control plane that are not part of the table's schema: point-in-
@@ -113,4 +114,4 @@ struct InsightsPage {
 Result<InsightsPage> ListContributorInsights(Engine& engine, const Caller& caller,
                                              const api::ListContributorInsightsRequest& request);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -3,7 +3,7 @@
 
 #include "capacity/throughput_limits.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 std::string DescribeEndpointsAddress(const Caller& caller) {
   return "dynamodb." + caller.region + ".amazonaws.com";
@@ -16,4 +16,4 @@ ServiceLimits DescribeLimits() {
   return limits;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

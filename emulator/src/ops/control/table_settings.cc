@@ -5,7 +5,7 @@
 #include <charconv>
 #include <vector>
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 std::string Key(const TableSchema& table, std::string_view name) {
@@ -86,4 +86,4 @@ Status StoreInsights(storage::WriteTxn& txn, const storage::Env& env, const Tabl
   return txn.Put(env.meta_dbi(), InsightsKey(table, index), value);
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

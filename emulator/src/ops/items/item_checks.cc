@@ -5,7 +5,7 @@
 
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 std::string JoinBraced(const std::vector<std::string_view>& names) {
@@ -56,4 +56,4 @@ Status CheckItemSize(const Item& item) {
 
 ApiError TableNotFound() { return ApiError::ResourceNotFound("Requested resource not found"); }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 bool HasLocalIndex(const TableSchema& table) {
@@ -59,4 +59,4 @@ api::ItemCollectionMetrics CollectionMetrics(const Item& partition_key, std::uin
   return metrics;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

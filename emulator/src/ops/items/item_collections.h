@@ -21,10 +21,11 @@
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/item_store.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 inline constexpr std::uint64_t kMaxItemCollectionBytes = std::uint64_t{10} << 30;  // 10 GB
 
@@ -62,4 +63,4 @@ class ItemCollectionGuard {
 // around the size ([0.0, 1.0] below 1 GB).
 api::ItemCollectionMetrics CollectionMetrics(const Item& partition_key, std::uint64_t bytes);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

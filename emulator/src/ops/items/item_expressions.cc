@@ -7,7 +7,7 @@
 #include "expr/expressions.h"
 #include "expr/legacy.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // The names of the expression parameters an operation takes, as the service lists them in
@@ -119,4 +119,4 @@ Result<ItemExpressions> PrepareItemExpressions(const api::ExpressionParameters& 
   return out;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -4,7 +4,7 @@
 #include "expr/update_apply.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 bool ConditionHolds(const expr::Condition* condition, const Item* current) {
@@ -68,4 +68,4 @@ Result<MutationOutcome> ApplyMutation(const TableSchema& table, const ItemMutati
   return ApiError::InternalServerError("unknown mutation kind");
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

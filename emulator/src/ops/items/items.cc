@@ -14,7 +14,7 @@
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // ConditionalCheckFailedException, carrying the current item when the request asked for it
@@ -291,4 +291,4 @@ Result<api::ItemResponse> UpdateItem(Engine& engine, const Caller& caller,
   return std::move(response);
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

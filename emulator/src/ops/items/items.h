@@ -11,6 +11,7 @@
 #include "api/item_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "expr/document_path.h"
 #include "expr/expression_cache.h"
@@ -18,7 +19,7 @@
 #include "storage/key_layout.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // ---- items -------------------------------------------------------------------------------------
 // The single-item operations: PutItem, GetItem, DeleteItem, UpdateItem. Each runs in one LMDB
@@ -140,4 +141,4 @@ struct MutationOutcome {
 Result<MutationOutcome> ApplyMutation(const TableSchema& table, const ItemMutation& mutation,
                                       const Item* current);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -6,7 +6,7 @@
 
 #include "expr/expression_context.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // The service's limits on key attribute values (Developer Guide, "Partition key length and
@@ -191,4 +191,4 @@ Item ExtractKey(const TableSchema& table, const Item& item) {
   return key;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -7,7 +7,7 @@
 #include "ops/partiql/statement_plan.h"
 #include "partiql/partiql_ast.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 namespace pq = ::ddbemu::partiql;
 
@@ -222,4 +222,4 @@ Result<api::BatchExecuteStatementResponse> BatchExecuteStatement(
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

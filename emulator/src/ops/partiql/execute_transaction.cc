@@ -9,7 +9,7 @@
 #include "ops/transact/transact.h"
 #include "partiql/partiql_ast.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 namespace pq = ::ddbemu::partiql;
@@ -108,4 +108,4 @@ Result<api::ExecuteTransactionResponse> ExecuteTransaction(
   return RunWrites(engine, caller, request, statements);
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -10,7 +10,7 @@
 #include "value/item_codec.h"
 #include "value/text_encodings.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 constexpr std::size_t kFixedBytes = 16;
@@ -62,4 +62,4 @@ Result<SelectPosition> DecodeNextToken(std::string_view statement, std::string_v
   return position;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -11,9 +11,10 @@
 #include "api/partiql_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // ---- partiql -----------------------------------------------------------------------------------
 // The PartiQL operations: ExecuteStatement, BatchExecuteStatement and ExecuteTransaction. Each
@@ -57,4 +58,4 @@ std::string EncodeNextToken(std::string_view statement, const SelectPosition& po
 // statement.
 Result<SelectPosition> DecodeNextToken(std::string_view statement, std::string_view token);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

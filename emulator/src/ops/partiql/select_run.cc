@@ -6,7 +6,7 @@
 #include "ops/items/items.h"
 #include "ops/reads/reads.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 void AddUnits(api::Capacity& to, const api::Capacity& from) {
@@ -146,4 +146,4 @@ Result<SelectPage> RunSelect(Engine& engine, const Caller& caller, SelectPlan pl
   return page;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

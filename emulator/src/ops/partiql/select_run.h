@@ -8,11 +8,12 @@
 
 #include "api/item_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "ops/partiql/partiql.h"
 #include "ops/partiql/statement_plan.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 struct SelectPage {
   std::vector<Item> items;
@@ -34,4 +35,4 @@ Item ProjectPartiql(const Item& item, const std::vector<expr::DocumentPath>& pat
 // Adds `part` into `total` (same table): units, and the table and index shares.
 void AddCapacity(std::optional<api::ConsumedCapacity>& total, const api::ConsumedCapacity& part);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -13,7 +13,7 @@
 #include "partiql/partiql_parser.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 namespace pq = ::ddbemu::partiql;
@@ -425,4 +425,4 @@ api::TransactWriteAction ToTransactAction(const WritePlan& plan, bool return_old
   return action;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -24,11 +24,12 @@
 #include "api/read_requests.h"
 #include "api/transact_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "ops/engine.h"
 #include "partiql/partiql_ast.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // The statement of `request`, parsed, with its `?` count matching the Parameters:
 // "Number of parameters in request and statement don't match." otherwise.
@@ -84,4 +85,4 @@ api::TransactWriteAction ToTransactAction(const WritePlan& plan, bool return_old
 // The DuplicateItemException of an INSERT whose key exists.
 ApiError DuplicateItem();
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -6,7 +6,7 @@
 #include "ops/reads/read_target.h"
 #include "ops/realism/transient_statuses.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // The key condition, from KeyConditionExpression or the legacy KeyConditions, checked against
@@ -81,4 +81,4 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

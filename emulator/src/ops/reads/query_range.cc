@@ -7,7 +7,7 @@
 #include "storage/key_layout.h"
 #include "value/key_codec.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 using expr::KeyOperator;
@@ -128,4 +128,4 @@ Status CheckStartKeyInQuery(const expr::KeyCondition& condition, const Item& sta
   return Status::Ok();
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -8,7 +8,7 @@
 #include "expr/expression_context.h"
 #include "expr/expressions.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // The parameters of one read as the shared checks see them.
@@ -177,4 +177,4 @@ Result<ReadExpressions> PrepareScanExpressions(const api::ScanRequest& request,
   return Prepare(view, cache);
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -13,7 +13,7 @@
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // What one page has read so far.
@@ -306,4 +306,4 @@ Result<LaggedView> BuildLaggedView(const storage::ItemStore& store, const storag
   return view;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -22,13 +22,14 @@
 #include "capacity/read_tally.h"
 #include "capacity/request_charge.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "ops/reads/read_target.h"
 #include "ops/reads/reads.h"
 #include "storage/item_store.h"
 #include "storage/key_range.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 inline constexpr std::size_t kMaxPageBytes = std::size_t{1} << 20;
 
@@ -56,4 +57,4 @@ Result<api::ReadResponse> ReadPage(const storage::ItemStore& store, const storag
                                    const ReadTarget& target, const ReadShape& shape,
                                    const PageRequest& page);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -6,7 +6,7 @@
 
 #include "storage/table_schema.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 void CollectOperandPaths(const expr::Operand& o, std::vector<const expr::DocumentPath*>* out) {
@@ -180,4 +180,4 @@ Result<ReadShape> PlanReadShape(const ReadTarget& target, std::optional<api::Sel
   return shape;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -7,7 +7,7 @@
 #include "ops/tables/tables.h"
 #include "storage/key_layout.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 ApiError StartKeyInvalid() { return ApiError::Validation("The provided starting key is invalid"); }
@@ -126,4 +126,4 @@ Result<Item> LastEvaluatedKey(const ReadTarget& target, std::string_view storage
   return key;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -15,12 +15,13 @@
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/key_condition.h"
 #include "ops/engine.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 struct ReadTarget {
   const TableSchema* table = nullptr;
@@ -69,4 +70,4 @@ Result<std::string> StartAfterStorageKey(const ReadTarget& target, const Item& s
 // LastEvaluatedKey of the entry stored under `storage_key` in the target's key space.
 Result<Item> LastEvaluatedKey(const ReadTarget& target, std::string_view storage_key);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -12,6 +12,7 @@
 #include "api/read_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "expr/ast.h"
 #include "expr/expression_cache.h"
 #include "expr/key_condition.h"
@@ -22,7 +23,7 @@
 #include "storage/key_range.h"
 #include "storage/version_history.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // ---- reads -------------------------------------------------------------------------------------
 // The read operations of ops/reads/: Query (query.cc) and Scan (scan.cc).
@@ -153,4 +154,4 @@ Result<LaggedView> BuildLaggedView(const storage::ItemStore& store, const storag
                                    const ReadTarget& target,
                                    const storage::VersionHistory& history);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

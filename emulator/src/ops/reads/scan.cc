@@ -8,7 +8,7 @@
 #include "ops/reads/read_target.h"
 #include "ops/realism/transient_statuses.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // Segment and TotalSegments go together, and Segment counts from 0 (the service's messages,
@@ -104,4 +104,4 @@ Result<api::ReadResponse> Scan(Engine& engine, const Caller& caller,
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-namespace ddbemu::realism {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 namespace {
 
 std::vector<std::string> SplitList(std::string_view list) {
@@ -89,4 +89,4 @@ ApiError FaultInjector::ErrorFor(FaultKind kind, std::string_view operation,
   return ApiError::InternalServerError("Internal server error");
 }
 
-}  // namespace ddbemu::realism
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism

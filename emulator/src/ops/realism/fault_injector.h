@@ -20,9 +20,10 @@
 
 #include "ddbemu/error.h"
 #include "ddbemu/options.h"
+#include "ddbemu/version.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::realism {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 
 enum class FaultKind { kThrottling, kInternal, kConflict, kDrop };
 
@@ -48,4 +49,4 @@ class FaultInjector {
   std::mt19937_64 rng_ GUARDED_BY(mu_);
 };
 
-}  // namespace ddbemu::realism
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism

@@ -1,7 +1,7 @@
 // TransientStatuses (see transient_statuses.h).
 #include "ops/realism/transient_statuses.h"
 
-namespace ddbemu::realism {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 namespace {
 
 bool InTransition(const TableSchema& shown) {
@@ -124,4 +124,4 @@ std::optional<TableSchema> TransientStatuses::Deleting(std::string_view ns,
   return t->shown;
 }
 
-}  // namespace ddbemu::realism
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism

@@ -26,10 +26,11 @@
 
 #include "ddbemu/clock.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "storage/table_schema.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::realism {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 
 class TransientStatuses {
  public:
@@ -73,4 +74,4 @@ class TransientStatuses {
   mutable std::map<std::string, Transition> transitions_ GUARDED_BY(mu_);
 };
 
-}  // namespace ddbemu::realism
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism

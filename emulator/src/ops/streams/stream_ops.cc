@@ -6,7 +6,7 @@
 
 #include "storage/record_codec.h"
 
-namespace ddbemu::ops::streams {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams {
 namespace {
 
 using storage::StreamInfo;
@@ -286,4 +286,4 @@ Result<GetRecordsResponse> GetRecords(Engine& engine, const Caller& caller,
   return response;
 }
 
-}  // namespace ddbemu::ops::streams
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams

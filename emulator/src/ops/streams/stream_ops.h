@@ -14,10 +14,11 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/stream_store.h"
 
-namespace ddbemu::ops::streams {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams {
 
 inline constexpr std::int64_t kIteratorLifetimeMicros = 15LL * 60 * 1'000'000;
 
@@ -90,4 +91,4 @@ Result<GetRecordsResponse> GetRecords(Engine& engine, const Caller& caller,
 
 std::string_view ViewTypeName(StreamViewType type);
 
-}  // namespace ddbemu::ops::streams
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams

@@ -3,7 +3,7 @@
 
 #include <array>
 
-namespace ddbemu::ops::streams {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams {
 namespace {
 
 std::optional<StreamViewType> ParseViewType(std::string_view name) {
@@ -64,4 +64,4 @@ std::string StreamArn(const Caller& caller, const TableSchema& table) {
   return caller.TableArn(table.name) + "/stream/" + table.stream.label;
 }
 
-}  // namespace ddbemu::ops::streams
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams

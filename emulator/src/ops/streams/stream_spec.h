@@ -9,10 +9,11 @@
 #include <string>
 
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::ops::streams {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams {
 
 struct StreamSpecification {
   bool enabled = false;
@@ -32,4 +33,4 @@ Status ApplyStreamSpecification(Engine& engine, const Caller& caller, storage::W
 // The stream ARN DescribeTable shows as LatestStreamArn.
 std::string StreamArn(const Caller& caller, const TableSchema& table);
 
-}  // namespace ddbemu::ops::streams
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::streams

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <random>
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 AttributeType TypeOf(std::string_view name) {
@@ -145,4 +145,4 @@ std::string NewTableId() {
   return text;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -9,7 +9,7 @@
 #include "api/table_checks.h"
 #include "ops/tables/tables.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 const IndexSchema* FindGlobalIndex(const TableSchema& schema, std::string_view name) {
@@ -283,4 +283,4 @@ void ShowIndexChanges(const api::UpdateTableRequest& request, UpdatePlan* plan) 
   }
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

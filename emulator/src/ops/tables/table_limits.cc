@@ -9,7 +9,7 @@
 
 #include "api/table_description.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 constexpr std::int64_t kMicrosPerHour = 3'600'000'000;
@@ -90,4 +90,4 @@ Result<ProvisionedThroughput> ChangeThroughput(const ProvisionedThroughput& curr
   return next;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

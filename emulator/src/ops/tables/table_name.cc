@@ -10,7 +10,7 @@
 #include "ops/realism/transient_statuses.h"
 #include "storage/catalog.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 bool IsAwsPartition(std::string_view partition) {
@@ -68,4 +68,4 @@ Result<std::shared_ptr<const TableSchema>> FindItemTable(Engine& engine, const s
   return table;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

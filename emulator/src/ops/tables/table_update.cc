@@ -11,7 +11,7 @@
 #include "ops/tables/tables.h"
 #include "storage/item_store.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 constexpr std::string_view kPayPerRequest = "PAY_PER_REQUEST";
@@ -231,4 +231,4 @@ Result<TableResult> UpdateTable(Engine& engine, const Caller& caller,
   return result;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

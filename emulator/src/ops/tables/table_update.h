@@ -9,11 +9,12 @@
 
 #include "api/table_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "ops/tables/tables.h"
 #include "storage/table_schema.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // ---- table update ------------------------------------------------------------------------------
 // UpdateTable: billing-mode switches, provisioned and on-demand throughput of the table and its
@@ -78,4 +79,4 @@ Status PlanIndexDelete(const api::UpdateTableRequest& request, UpdatePlan* plan)
 // for Update actions, CREATING (not yet backfilling) for a Create, DELETING for a Delete.
 void ShowIndexChanges(const api::UpdateTableRequest& request, UpdatePlan* plan);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -6,7 +6,7 @@
 #include "ops/streams/stream_spec.h"
 #include "storage/item_store.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 // The table as the CreateTable response shows it: CREATING, GSIs CREATING, nothing stored.
@@ -165,4 +165,4 @@ Result<TableResult> DeleteTable(Engine& engine, const Caller& caller,
   return result;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -12,12 +12,13 @@
 #include "api/table_description.h"
 #include "api/table_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/catalog.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // ---- tables ------------------------------------------------------------------------------------
 // The control-plane operations: CreateTable, DescribeTable, ListTables, DeleteTable (and
@@ -146,4 +147,4 @@ Result<ProvisionedThroughput> ChangeThroughput(const ProvisionedThroughput& curr
                                                std::int64_t read, std::int64_t write,
                                                std::int64_t now_micros);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

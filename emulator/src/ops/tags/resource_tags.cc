@@ -10,7 +10,7 @@
 #include "api/table_checks.h"
 #include "api/table_names.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 ApiError AccessDenied(const Caller& caller, std::string_view operation, std::string_view arn) {
@@ -126,4 +126,4 @@ Result<std::vector<std::pair<std::string, std::string>>> ListTagsOfResource(
   return tags;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

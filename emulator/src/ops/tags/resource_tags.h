@@ -11,9 +11,10 @@
 
 #include "api/control_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // Adds or replaces `request.tags`. ValidationException "Atleast one Tag needs to be provided
 // as Input." for none; the tag rules' messages; "Number of Tags exceed the current limit for the
@@ -31,4 +32,4 @@ Status UntagResource(Engine& engine, const Caller& caller,
 Result<std::vector<std::pair<std::string, std::string>>> ListTagsOfResource(
     Engine& engine, const Caller& caller, const api::ListTagsOfResourceRequest& request);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -10,11 +10,12 @@
 #include "api/transact_requests.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "storage/table_schema.h"
 #include "storage/txn.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 // ---- transact ----------------------------------------------------------------------------------
 // TransactWriteItems and TransactGetItems.
@@ -127,4 +128,4 @@ Result<TokenCheck> CheckClientRequestToken(Engine& engine, const storage::Txn& t
 Status RecordClientRequestToken(Engine& engine, storage::WriteTxn& txn, const Caller& caller,
                                 std::string_view token, std::string_view fingerprint);
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -7,7 +7,7 @@
 #include "ops/items/items.h"
 #include "storage/key_layout.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
 CancellationReason NoReason() { return CancellationReason{"None", "", nullptr}; }
 
@@ -58,4 +58,4 @@ Result<std::vector<std::string>> CheckTransactionTargets(const std::vector<Actio
   return storage_keys;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

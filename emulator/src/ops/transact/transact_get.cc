@@ -10,7 +10,7 @@
 #include "storage/item_store.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 struct PreparedGet {
@@ -77,4 +77,4 @@ Result<api::TransactGetItemsResponse> TransactGetItems(
   return response;
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

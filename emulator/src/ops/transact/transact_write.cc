@@ -12,7 +12,7 @@
 #include "storage/item_store.h"
 #include "value/item_size.h"
 
-namespace ddbemu::ops {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
 
 using api::TransactActionKind;
@@ -280,4 +280,4 @@ Status RecordClientRequestToken(Engine& engine, storage::WriteTxn& txn, const Ca
   return store.Record(txn, caller.ns, token, fingerprint, now + kIdempotencyWindowMicros);
 }
 
-}  // namespace ddbemu::ops
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

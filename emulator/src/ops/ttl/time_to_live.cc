@@ -9,7 +9,7 @@
 #include "storage/key_layout.h"
 #include "value/item_codec.h"
 
-namespace ddbemu::ops::ttl {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::ttl {
 namespace {
 
 // Items examined per write transaction of a sweep: bounds how long writers wait.
@@ -164,4 +164,4 @@ void TtlSweeper::Run() {
   }
 }
 
-}  // namespace ddbemu::ops::ttl
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::ttl

@@ -20,10 +20,11 @@
 #include "api/control_requests.h"
 #include "api/table_requests.h"
 #include "ddbemu/error.h"
+#include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "sync/mutex.h"
 
-namespace ddbemu::ops::ttl {
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::ttl {
 
 // UpdateTimeToLive may change a table's setting once an hour (API reference: "Any additional
 // UpdateTimeToLive calls for the same table during this one hour duration result in a
@@ -72,4 +73,4 @@ class TtlSweeper {
   std::thread thread_;  // last: starts after every other member is ready
 };
 
-}  // namespace ddbemu::ops::ttl
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::ttl
