@@ -124,13 +124,14 @@ void CheckFloorReadsWhatTypedReads() {
     auto client = ddbemu::MakeEmbeddedClient(**db);
     for (const ddbemu::Item& item : stored) {
       auto got = client->GetItem({.table_name = bench::kEmployeeTable,
-                                  .key = {{"PK", item.at("PK")}, {"SK", item.at("SK")}}});
+                                  .key = {{"PK", *item.get("PK")}, {"SK", *item.get("SK")}}});
       if (!got.ok() || !got->item || *got->item != item) std::abort();
     }
     for (std::size_t first = 0; first < stored.size(); first += kPerPartition) {
-      auto got = client->Query({.table_name = bench::kEmployeeTable,
-                                .key_condition_expression = "PK = :pk",
-                                .expression_attribute_values = {{":pk", stored[first].at("PK")}}});
+      auto got =
+          client->Query({.table_name = bench::kEmployeeTable,
+                         .key_condition_expression = "PK = :pk",
+                         .expression_attribute_values = {{":pk", *stored[first].get("PK")}}});
       if (!got.ok() || got->items.size() != static_cast<std::size_t>(kPerPartition)) std::abort();
       for (int n = 0; n < kPerPartition; ++n) {
         if (got->items[n] != stored[first + n]) std::abort();

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "ddbemu/client.h"
+#include "ddbemu/document.h"
 #include "ddbemu/embedded_client.h"
 #include "ddbemu/streams_client.h"
 
@@ -102,7 +103,8 @@ int main() {
   auto records = streams->GetRecords({.shard_iterator = iterator->shard_iterator.value_or("")});
   if (!Ok(records, "GetRecords")) return 1;
   for (const ddbemu::Record& r : records->records) {
-    std::printf("%s %s\n", EventName(r.event_name), r.dynamodb.keys.at("user").scalar().c_str());
+    std::printf("%s %s\n", EventName(r.event_name),
+                ddbemu::GetOr<std::string>(r.dynamodb.keys, "user").c_str());
   }
   auto tags = db->ListTagsOfResource({.resource_arn = table_arn});
   if (!Ok(tags, "ListTagsOfResource")) return 1;

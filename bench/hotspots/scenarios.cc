@@ -1,4 +1,5 @@
 #include "scenarios.h"
+#include "ddbemu/document.h"
 
 #include <algorithm>
 #include <deque>
@@ -382,7 +383,7 @@ std::string OpenJobsCheck(Run& r, const std::vector<std::string>& gsi_keys) {
     if (!res.ok()) return "AP8 failed: " + std::string(res.error().message());
     ++requests;
     if (res->consumed_capacity) units += res->consumed_capacity->capacity_units;
-    for (const Item& it : res->items) newest.push_back(it.at("GSI1SK").scalar());
+    for (const Item& it : res->items) newest.push_back(ddbemu::GetOr<std::string>(it, "GSI1SK"));
   }
   std::sort(newest.rbegin(), newest.rend());
   if (newest.size() > 20) newest.resize(20);

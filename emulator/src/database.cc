@@ -110,12 +110,12 @@ Clock& Database::clock() const { return *impl_->clock; }
 Response Database::Call(std::string_view operation, std::string_view json_body,
                         const RequestContext& context) {
   Response response;
-  Call(operation, json_body, context, response);
+  CallInto(operation, json_body, context, response);
   return response;
 }
 
-void Database::Call(std::string_view operation, std::string_view json_body,
-                    const RequestContext& context, Response& response) {
+void Database::CallInto(std::string_view operation, std::string_view json_body,
+                        const RequestContext& context, Response& response) {
   const auto fail = [&response](const ApiError& error) { response = ErrorResponse(error); };
   response.content_type = {};
   // DynamoDB Streams' operations come with their service's target prefix (operation_table.h);

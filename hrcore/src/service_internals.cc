@@ -195,7 +195,7 @@ Status Internals::PreparePage(HrService& s, const CursorScope& scope, ddbemu::Qu
   if (page.cursor) {
     HR_ASSIGN_OR_RETURN(Item start, s.cursors_.Decode(scope, *page.cursor));
     // Defence in depth: the key must lie in the partition this query lists.
-    const std::string& partition = q.expression_attribute_values.at(":pk").scalar();
+    std::string partition = GetOr<std::string>(q.expression_attribute_values, ":pk");
     std::string_view pk_name = !q.index_name                  ? keys::kPK
                                : *q.index_name == keys::kGsi2 ? keys::kGsi2Pk
                                                               : keys::kGsi1Pk;

@@ -14,6 +14,7 @@
 
 #include "admin_endpoints.h"
 #include "build_info.h"
+#include "database_access.h"
 #include "ddbemu/database.h"
 #include "health_check.h"
 #include "local_flags.h"
@@ -117,7 +118,7 @@ int main(int argc, char** argv) {
   // Admin endpoints (capacity report, virtual clock) share the handler (admin_endpoints.h).
   ddblocal::AdminEndpoints admin(
       *db, std::dynamic_pointer_cast<ddbemu::VirtualClock>(flags.database.clock), flags.console);
-  // Answers into the connection's spent reply (Database::Call's reusing overload).
+  // Answers into the connection's spent reply (DatabaseAccess::CallInto).
   auto server = HttpServer::Start(
       std::move(server_options),
       ddbemu::server::ReusingRequestHandler(
@@ -127,7 +128,7 @@ int main(int argc, char** argv) {
               response = admin.Handle(operation, body, context);
               return;
             }
-            db->Call(operation, body, context, response);
+            ddbemu::detail::DatabaseAccess::CallInto(*db, operation, body, context, response);
           }));
   if (!server.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n", server.error().message().c_str());

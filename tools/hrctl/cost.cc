@@ -11,6 +11,7 @@
 #include <random>
 
 #include "commands.h"
+#include "ddbemu/document.h"
 #include "hrcore/keys.h"
 #include "hrcore/service.h"
 #include "output.h"
@@ -90,7 +91,7 @@ int RunCost(Backend& b, const Args& a, const ServiceOptions& so, bool json) {
       std::cerr << "hrctl: " << page.error().message() << "\n";
       return 1;
     }
-    for (const auto& item : page->items) orgs.push_back(item.at("orgId").scalar());
+    for (const auto& item : page->items) orgs.push_back(ddbemu::GetOr<std::string>(item, "orgId"));
     start = page->last_evaluated_key;
   } while (start);
   if (orgs.empty()) {

@@ -42,6 +42,14 @@ enum class AttributeType : std::uint8_t {
 std::string_view TypeDescriptor(AttributeType type);
 
 class AttributeValue;
+namespace detail {
+// An S, N or B scalar for AttributeValue's in-place constructor; N text already canonical.
+struct ScalarBytes {
+  AttributeType type = AttributeType::kS;
+  std::string_view bytes;
+};
+struct DecoderAccess;  // the item decoders' way in (ddbemu/flat_map.h)
+}  // namespace detail
 // Names to values, sorted by name in one allocation; searched with a string_view without building
 // a std::string. Unlike std::map, any insertion or erasure invalidates iterators and references
 // into the map (flat_map.h states the contract).
@@ -96,15 +104,9 @@ class AttributeValue {
     return Set(AttributeType::kBS, std::move(s));
   }
 
-  // An S, N or B value (`type`) holding a copy of `bytes`, built where it is to live: how the
-  // stored-item decoder appends a scalar to a map (FlatMap::try_append) with one string
-  // construction, instead of an empty value that is then assigned or a temporary that is moved.
-  // `type` must be kS, kN or kB; N text must already be canonical (as for N()).
-  struct ScalarBytes {
-    AttributeType type = AttributeType::kS;
-    std::string_view bytes;
-  };
-  explicit AttributeValue(ScalarBytes s) : scalar_(s.bytes), type_(s.type) {}
+  // An S, N or B value holding a copy of bytes (detail::ScalarBytes), built where it is to live:
+  // the stored-item decoder's one string construction per scalar. Not for applications.
+  explicit AttributeValue(detail::ScalarBytes s) : scalar_(s.bytes), type_(s.type) {}
 
   AttributeValue(const AttributeValue& other);
   AttributeValue(AttributeValue&& other) noexcept = default;
@@ -154,21 +156,12 @@ class AttributeValue {
   const std::vector<std::string>& set() const;
   std::vector<std::string>& set();
 
-  // Makes this value an S, N or B (`type`) holding `bytes`, reusing this value's own string: how
-  // the stored-item decoder fills the values of a map it has just appended to without building
-  // and moving a temporary. As with the factories, N text must already be canonical.
-  void AssignScalar(AttributeType type, std::string_view bytes) {
-    compound_.reset();
-    scalar_.assign(bytes.data(), bytes.size());
-    type_ = type;
-    bool_ = false;
-  }
-
   // DynamoDB equality: same type and same value; sets compare as sets (order ignored);
   // numbers compare by value (canonical text makes that a text comparison).
   friend bool operator==(const AttributeValue& a, const AttributeValue& b);
 
  private:
+  friend struct detail::DecoderAccess;
   struct Compound;  // defined below, once AttributeValue is complete
 
   explicit AttributeValue(AttributeType t) : type_(t) {}

@@ -20,6 +20,10 @@
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
+namespace detail {
+struct DatabaseAccess;
+}
+
 // Who is calling: selects the namespace of tables unless the database is shared
 // (DynamoDB Local keeps one set of tables per access key id and region).
 struct RequestContext {
@@ -53,11 +57,6 @@ class Database {
   // UnknownOperationException, and a failed request changes nothing.
   Response Call(std::string_view operation, std::string_view json_body,
                 const RequestContext& context = {});
-  // The same into `response`, replacing all it held; its body's storage is reused where the
-  // operation writes its body in place (the reads), so that a caller keeping one Response (a
-  // server connection) answers without allocating a body per request.
-  void Call(std::string_view operation, std::string_view json_body, const RequestContext& context,
-            Response& response);
 
   const Options& options() const;
   Clock& clock() const;
@@ -88,12 +87,19 @@ class Database {
                             const AuditThresholds& thresholds = {});
   void ResetAudit();
 
-  struct Impl;  // defined in src/database_impl.h; ops reach the engine through it
-  // The engine, for the embedded Client (ddbemu/embedded_client.h). Not for applications.
-  Impl& impl() { return *impl_; }
-
  private:
+  // The engine's own clients (the embedded Client, the server's connections) reach the engine
+  // and the reply-reusing Call through it; it is not part of the interface.
+  friend struct detail::DatabaseAccess;
+  struct Impl;
+
   explicit Database(std::unique_ptr<Impl> impl);
+  // Call into `response`, replacing all it held; its body's storage is reused where the
+  // operation writes its body in place (the reads), so that a caller keeping one Response (a
+  // server connection) answers without allocating a body per request.
+  void CallInto(std::string_view operation, std::string_view json_body,
+                const RequestContext& context, Response& response);
+
   std::unique_ptr<Impl> impl_;
 };
 

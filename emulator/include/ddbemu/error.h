@@ -53,7 +53,7 @@ enum class ErrorCode {
   kInvalidRestoreTime,
   kDuplicateItem,        // PartiQL INSERT of an existing key (DuplicateItemException)
   kInternalServerError,  // the last code a service sends (ErrorCodeFromTypeName stops here)
-  // Codes no service sends; only a client over HTTP (src/http_client/transport/) produces them.
+  // Codes no service sends; only a client over HTTP (OpenHttpClient's transport) produces them.
   kUnknownServiceError,  // a `__type` without a code above; the message keeps the type name
   kTransport,            // no usable answer: connection, timeout, TLS, CRC32 or framing failure
 };

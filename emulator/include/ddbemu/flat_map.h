@@ -7,7 +7,7 @@
 // filled in order by the item decoder without searching, and is searched by bisection.
 //
 // CONTRACT. The interface is the part of std::map<std::string, V, std::less<>> that this
-// repository and its users rely on: find/contains/count/at take any string-like key without
+// repository and its users rely on: find/contains/count/get take any string-like key without
 // building a std::string; iteration is in increasing byte order of the names; value_type is a
 // pair with .first (the name) and .second (the value); insert/emplace/try_emplace/
 // insert_or_assign/operator[] leave an existing entry alone (the last two replace or return it);
@@ -24,7 +24,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <initializer_list>
-#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -35,6 +34,10 @@
 #include "ddbemu/version.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
+
+namespace detail {
+struct DecoderAccess;  // the item decoders' way in, not part of the interface
+}
 
 template <class V>
 class FlatMap {
@@ -104,20 +107,6 @@ class FlatMap {
     return it == end() ? nullptr : &it->second;
   }
 
-  // Throws std::out_of_range when there is no entry named `key`, as std::map::at does; the
-  // library never calls it (nothing in ddbemu throws), so code that cannot know the entry is
-  // there reads it with get() or find() instead.
-  V& at(std::string_view key) {
-    auto it = find(key);
-    if (it == end()) throw std::out_of_range("FlatMap::at: no such name");
-    return it->second;
-  }
-  const V& at(std::string_view key) const {
-    auto it = find(key);
-    if (it == end()) throw std::out_of_range("FlatMap::at: no such name");
-    return it->second;
-  }
-
   V& operator[](std::string_view key) { return try_emplace(key).first->second; }
   V& operator[](const std::string& key) { return try_emplace(key).first->second; }
   V& operator[](std::string&& key) { return try_emplace(std::move(key)).first->second; }
@@ -156,46 +145,6 @@ class FlatMap {
                             std::forward_as_tuple(std::forward<K>(key)),
                             std::forward_as_tuple(std::forward<Args>(args)...));
   }
-  // Appends an entry named `key` with a value built from `args` when `key` is greater than every
-  // name in the map, and returns its value; otherwise (out of order or already present) changes
-  // nothing and returns null. One comparison: how a decoder of sorted input fills the map and
-  // checks the order at once.
-  template <class... Args>
-  V* try_append(std::string_view key, Args&&... args) {
-    if (!entries_.empty() && !NameLess(entries_.back().first, key)) return nullptr;
-    entries_.emplace_back(std::piecewise_construct, std::forward_as_tuple(key),
-                          std::forward_as_tuple(std::forward<Args>(args)...));
-    return &entries_.back().second;
-  }
-
-  // As try_append, for a decoder that reads `key` out of a larger buffer of which `readable`
-  // bytes from key.data() (at least key.size()) may be read. The name is built from a fixed
-  // kFixedCopyBytes (from the buffer, or from a copy of a short name near its end) and then cut
-  // to its length: a copy of a size known when compiling is two moves, where one of the name's
-  // size is a call to memcpy, the largest part of building a short name. Longer names are then
-  // assigned whole.
-  static constexpr std::size_t kFixedCopyBytes = 15;  // what std::string keeps inline
-  template <class... Args>
-  [[gnu::always_inline]] V* try_append_from_buffer(std::string_view key, std::size_t readable,
-                                                   Args&&... args) {
-    if (!entries_.empty() && !NameLess(entries_.back().first, key)) return nullptr;
-    char near_end[kFixedCopyBytes] = {};
-    const char* from = key.data();
-    if (readable < kFixedCopyBytes) {  // then key.size() < kFixedCopyBytes too
-      std::char_traits<char>::copy(near_end, key.data(), key.size());
-      from = near_end;
-    }
-    value_type& entry = entries_.emplace_back(
-        std::piecewise_construct, std::forward_as_tuple(from, std::size_t{kFixedCopyBytes}),
-        std::forward_as_tuple(std::forward<Args>(args)...));
-    if (key.size() <= kFixedCopyBytes) {
-      entry.first.resize(key.size());
-    } else {
-      entry.first.assign(key.data(), key.size());
-    }
-    return &entry.second;
-  }
-
   // Adds an entry named `key` holding `value`, or replaces the value of the existing one.
   template <class K, class M>
   requires std::is_convertible_v<const K&, std::string_view> std::pair<iterator, bool>
@@ -251,6 +200,8 @@ class FlatMap {
   friend bool operator==(const FlatMap& a, const FlatMap& b) { return a.entries_ == b.entries_; }
 
  private:
+  friend struct detail::DecoderAccess;
+
   // Byte order of names. Names next to each other in an item usually differ in their first
   // byte, which decides without a call to memcmp.
   static bool NameLess(std::string_view a, std::string_view b) {

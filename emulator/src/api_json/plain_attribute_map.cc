@@ -44,7 +44,7 @@ bool ReadPlainAttributeMap(const rapidjson::Value& json, Item* out) {
     const std::string_view text = View(m.value.MemberBegin()->value);
     if (PlainType(m.value) == AttributeType::kS) {
       // Built where it lives: one string construction for the value.
-      const AttributeValue::ScalarBytes bytes{AttributeType::kS, text};
+      const detail::ScalarBytes bytes{AttributeType::kS, text};
       auto [it, added] = item.try_emplace(View(m.name), bytes);
       // A repeated name keeps its last value, as the codec's insert_or_assign does.
       if (!added) it->second = AttributeValue(bytes);

@@ -72,8 +72,8 @@ void WriteKeyLabel(const KeyRef& key, std::string& out) {
       label.emplace(name, key.item->find(name)->second);  // found: the hash is not 0
     } else {
       // Read from an encoded item: an S, N or B (FindScalarAttributes reads no other type).
-      label.emplace(name, AttributeValue(AttributeValue::ScalarBytes{key.values[i].type,
-                                                                     key.values[i].bytes}));
+      label.emplace(name,
+                    AttributeValue(detail::ScalarBytes{key.values[i].type, key.values[i].bytes}));
     }
   }
   out += KeyLabel(label);

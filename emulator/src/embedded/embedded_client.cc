@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "database_access.h"
 #include "database_impl.h"
 #include "embedded/typed_admin.h"
 #include "embedded/typed_conversions.h"
@@ -148,7 +149,7 @@ DDB_BINDING(ExecuteTransaction, &ops::ExecuteTransaction, kWithMode)
 class EmbeddedClient final : public Client {
  public:
   EmbeddedClient(Database& database, RequestContext context)
-      : impl_(database.impl()),
+      : impl_(detail::DatabaseAccess::EngineOf(database)),
         context_(std::move(context)),
         caller_(WithMemo(impl_.CallerFor(context_), &table_memo_)) {}
 
@@ -212,7 +213,7 @@ class EmbeddedClient final : public Client {
     return caller;
   }
 
-  Database::Impl& impl_;
+  detail::DatabaseAccess::Engine& impl_;
   RequestContext context_;
   // The last table this client's reads resolved, for the next read of it (before caller_,
   // which points to it).

@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "api/constraint_violations.h"
+#include "database_access.h"
 #include "database_impl.h"
 #include "ddbemu/embedded_client.h"
 #include "ops/streams/stream_ops.h"
@@ -178,7 +179,7 @@ GetShardIteratorResponse ToPublic(std::string iterator) {
 class EmbeddedStreamsClient final : public StreamsClient {
  public:
   EmbeddedStreamsClient(Database& database, RequestContext context)
-      : impl_(database.impl()), context_(std::move(context)) {}
+      : impl_(detail::DatabaseAccess::EngineOf(database)), context_(std::move(context)) {}
 
 #define DDB_EMBEDDED_STREAMS_CALL(Op)                            \
   Result<Op##Response> Op(const Op##Request& request) override { \
@@ -206,7 +207,7 @@ class EmbeddedStreamsClient final : public StreamsClient {
     }
   }
 
-  Database::Impl& impl_;
+  detail::DatabaseAccess::Engine& impl_;
   RequestContext context_;
 };
 

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "value/decoder_access.h"
 #include "value/item_format.h"
 #include "value/item_size.h"
 #include "value/value_rules.h"
@@ -127,8 +128,9 @@ AttributeType ScalarTypeOf(int tag) {
   return static_cast<AttributeType>(static_cast<int>(AttributeType::kS) + (tag - kTagS));
 }
 
-// The fixed size of the copies that build short names and values (FlatMap::try_append_from_buffer).
-constexpr std::size_t kFixedCopy = AttributeMap::kFixedCopyBytes;
+// The fixed size of the copies that build short names and values
+// (DecoderAccess::TryAppendFromBuffer).
+constexpr std::size_t kFixedCopy = detail::DecoderAccess::kFixedCopyBytes;
 
 // Reads a map's body into `*out`. With `size`, also adds the map's ItemSize (value/item_size.h)
 // to it, worked out from the bytes being read rather than in a second walk over the values.
@@ -157,7 +159,7 @@ bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size
       r.Skip(1);
       if (!r.Bytes(&bytes) || (type == AttributeType::kN && bytes.empty())) return false;
       // Names and values are built with copies of a fixed size, then cut to their length
-      // (FlatMap::try_append_from_buffer says why); the input runs on past both.
+      // (DecoderAccess::TryAppendFromBuffer says why); the input runs on past both.
       const std::size_t readable_after_value = r.remaining();
       char near_end[kFixedCopy] = {};
       const char* from = bytes.data();
@@ -165,11 +167,11 @@ bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size
         std::char_traits<char>::copy(near_end, bytes.data(), bytes.size());
         from = near_end;
       }
-      AttributeValue* value = out->try_append_from_buffer(
-          name,
+      AttributeValue* value = detail::DecoderAccess::TryAppendFromBuffer(
+          *out, name,
           static_cast<std::size_t>(bytes.data() - name.data()) + bytes.size() +
               readable_after_value,
-          AttributeValue::ScalarBytes{type, std::string_view(from, kFixedCopy)});
+          detail::ScalarBytes{type, std::string_view(from, kFixedCopy)});
       if (value == nullptr) return false;
       if (bytes.size() <= kFixedCopy) {
         value->scalar().resize(bytes.size());
@@ -181,7 +183,7 @@ bool ReadMapBody(Reader& reader, int depth, AttributeMap* out, std::size_t* size
       }
       continue;
     }
-    AttributeValue* value = out->try_append(name);
+    AttributeValue* value = detail::DecoderAccess::TryAppend(*out, name);
     if (value == nullptr) return false;
     reader = r;
     if (!ReadValue(reader, depth + 1, value)) return false;
@@ -230,15 +232,15 @@ bool ReadValue(Reader& r, int depth, AttributeValue* out) {
   switch (tag) {
     case kTagS:
       if (!r.Bytes(&s)) return false;
-      out->AssignScalar(AttributeType::kS, s);
+      detail::DecoderAccess::AssignScalar(*out, AttributeType::kS, s);
       return true;
     case kTagN:
       if (!r.Bytes(&s) || s.empty()) return false;
-      out->AssignScalar(AttributeType::kN, s);
+      detail::DecoderAccess::AssignScalar(*out, AttributeType::kN, s);
       return true;
     case kTagB:
       if (!r.Bytes(&s)) return false;
-      out->AssignScalar(AttributeType::kB, s);
+      detail::DecoderAccess::AssignScalar(*out, AttributeType::kB, s);
       return true;
     case kTagFalse:
     case kTagTrue:

@@ -9,7 +9,10 @@
 #include <string>
 #include <vector>
 
+#include "ddbemu/testing/matchers.h"
 #include "value_json/json_codec.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace plain_attribute_map_test {
@@ -107,9 +110,9 @@ TEST(PlainAttributeMapTest, BuildsTheValuesOfTheirTypes) {
   Item item;
   ASSERT_TRUE(ReadPlainAttributeMap(doc, &item));
   ASSERT_EQ(item.size(), 2u);
-  EXPECT_EQ(item.at("s"), AttributeValue::S("10"));
-  EXPECT_EQ(item.at("n").type(), AttributeType::kN);
-  EXPECT_EQ(item.at("n").scalar(), "10");
+  EXPECT_EQ(Attr(item, "s"), AttributeValue::S("10"));
+  EXPECT_EQ(Attr(item, "n").type(), AttributeType::kN);
+  EXPECT_EQ(Attr(item, "n").scalar(), "10");
 }
 
 }  // namespace plain_attribute_map_test

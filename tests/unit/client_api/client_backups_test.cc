@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "client_fixture.h"
+#include "ddbemu/testing/matchers.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_backups_test {
@@ -84,7 +87,7 @@ TEST_P(BackupConformance, CreateDescribeListRestoreDelete) {
       client_->GetItem({.table_name = "orders_restored", .key = {{"pk", S("o")}, {"sk", N("1")}}});
   ASSERT_TRUE(got.ok()) << got.error().message();
   ASSERT_TRUE(got->item.has_value());
-  EXPECT_EQ(got->item->at("total"), N("10"));
+  EXPECT_EQ(Attr(*got->item, "total"), N("10"));
 
   auto deleted = client_->DeleteBackup({.backup_arn = details.backup_arn});
   ASSERT_TRUE(deleted.ok()) << deleted.error().message();
@@ -164,7 +167,7 @@ TEST_P(BackupConformance, RestoreTableToPointInTime) {
       client_->GetItem({.table_name = "orders_then", .key = {{"pk", S("o")}, {"sk", N("1")}}});
   ASSERT_TRUE(got.ok()) << got.error().message();
   ASSERT_TRUE(got->item.has_value()) << "the restored table lacks the item deleted after the time";
-  EXPECT_EQ(got->item->at("total"), N("10"));
+  EXPECT_EQ(Attr(*got->item, "total"), N("10"));
 
   auto too_early = client_->RestoreTableToPointInTime(
       {.target_table_name = "orders_before",

@@ -10,6 +10,9 @@
 #include <vector>
 
 #include "client_fixture.h"
+#include "ddbemu/testing/matchers.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_conformance_test {
@@ -70,7 +73,7 @@ TEST_P(ClientConformance, NumbersAreStoredCanonical) {
   auto got = client_->GetItem(
       {.table_name = "acme-hr", .key = {{"PK", S("ORG#o1")}, {"SK", S("EMP#e1")}}});
   ASSERT_TRUE(got.ok());
-  EXPECT_EQ(got->item->at("version").scalar(), "1000");
+  EXPECT_EQ(Attr(*got->item, "version").scalar(), "1000");
 }
 
 TEST_P(ClientConformance, BadNumberIsTheServiceValidationError) {
@@ -131,7 +134,7 @@ TEST_P(ClientConformance, UpdateWithOptimisticLockReturnsAllNew) {
       .return_values = ReturnValue::kAllNew,
   });
   ASSERT_TRUE(updated.ok()) << updated.error().message();
-  EXPECT_EQ(updated->attributes->at("version").scalar(), "2");
+  EXPECT_EQ(Attr(*updated->attributes, "version").scalar(), "2");
   auto stale = client_->UpdateItem({
       .table_name = "acme-hr",
       .key = {{"PK", S("ORG#o1")}, {"SK", S("EMP#e1")}},
@@ -160,7 +163,7 @@ TEST_P(ClientConformance, QueryPagesInSortKeyOrder) {
   for (int page = 0; page < 10; ++page) {
     auto r = client_->Query(query);
     ASSERT_TRUE(r.ok()) << r.error().message();
-    for (const Item& item : r->items) seen.push_back(item.at("SK").scalar());
+    for (const Item& item : r->items) seen.push_back(Attr(item, "SK").scalar());
     if (!r->last_evaluated_key) break;
     query.exclusive_start_key = r->last_evaluated_key;
   }
@@ -177,7 +180,7 @@ TEST_P(ClientConformance, QueryOnTheGsiFindsTheEmail) {
                            .return_consumed_capacity = ReturnConsumedCapacity::kTotal});
   ASSERT_TRUE(r.ok()) << r.error().message();
   ASSERT_EQ(r->count, 1);
-  EXPECT_EQ(r->items[0].at("SK").scalar(), "EMP#e1");
+  EXPECT_EQ(Attr(r->items[0], "SK").scalar(), "EMP#e1");
   ASSERT_TRUE(r->consumed_capacity.has_value());
   EXPECT_EQ(r->consumed_capacity->table_name, "acme-hr");
   EXPECT_EQ(r->consumed_capacity->capacity_units, 0.5);
@@ -216,7 +219,7 @@ TEST_P(ClientConformance, TransactGetReadsEveryKeyInOrder) {
   ASSERT_EQ(r->responses.size(), 2u);
   EXPECT_FALSE(r->responses[0].has_value());
   ASSERT_TRUE(r->responses[1].has_value());
-  EXPECT_EQ(r->responses[1]->at("GSI1PK").scalar(), "EMAIL#a@x");
+  EXPECT_EQ(Attr(*r->responses[1], "GSI1PK").scalar(), "EMAIL#a@x");
 }
 
 TEST_P(ClientConformance, BatchWriteThenBatchGet) {

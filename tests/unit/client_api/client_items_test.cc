@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "client_fixture.h"
+#include "ddbemu/testing/matchers.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_items_test {
@@ -326,10 +329,10 @@ TEST_P(ItemConformance, BinaryAndNestedValuesRoundTrip) {
   Store(item);
   auto got = client_->GetItem({.table_name = "people", .key = Key()});
   ASSERT_TRUE(got.ok());
-  EXPECT_EQ(got->item->at("blob").scalar(), std::string("\0\xff\x01", 3));
-  EXPECT_EQ(got->item->at("nums").set(), (std::vector<std::string>{"0", "1.5"}));
-  EXPECT_EQ(got->item->at("doc").map().at("list").list()[2].scalar(), "200");
-  EXPECT_EQ(got->item->at("blobs"), AttributeValue::BS({"x", std::string("\0", 1)}));
+  EXPECT_EQ(Attr(*got->item, "blob").scalar(), std::string("\0\xff\x01", 3));
+  EXPECT_EQ(Attr(*got->item, "nums").set(), (std::vector<std::string>{"0", "1.5"}));
+  EXPECT_EQ(Attr(Attr(*got->item, "doc").map(), "list").list()[2].scalar(), "200");
+  EXPECT_EQ(Attr(*got->item, "blobs"), AttributeValue::BS({"x", std::string("\0", 1)}));
 }
 
 DDB_INSTANTIATE_CLIENT_SUITE(ItemConformance);

@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "client_fixture.h"
+#include "ddbemu/testing/matchers.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_partiql_test {
@@ -59,7 +62,7 @@ TEST_P(PartiqlConformance, InsertSelectWithParametersAndPages) {
     page.next_token = got->next_token;
   }
   ASSERT_EQ(all.size(), 3u);
-  EXPECT_EQ(all[2].at("SongTitle"), S("c"));
+  EXPECT_EQ(Attr(all[2], "SongTitle"), S("c"));
 }
 
 TEST_P(PartiqlConformance, StatementErrors) {

@@ -6,6 +6,9 @@
 #include <set>
 
 #include "client_fixture.h"
+#include "ddbemu/testing/matchers.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_reads_test {
@@ -45,7 +48,7 @@ class ReadConformance : public client_test::ClientTest {
 
   static std::vector<std::string> Players(const std::vector<Item>& items) {
     std::vector<std::string> out;
-    for (const Item& item : items) out.push_back(item.at("player").scalar());
+    for (const Item& item : items) out.push_back(Attr(item, "player").scalar());
     return out;
   }
 };
@@ -182,7 +185,7 @@ TEST_P(ReadConformance, ParallelScanSegmentsPartitionTheTable) {
       auto r = client_->Scan(request);
       ASSERT_TRUE(r.ok()) << r.error().message();
       for (const Item& item : r->items)
-        seen.insert(item.at("game").scalar() + "/" + item.at("player").scalar());
+        seen.insert(Attr(item, "game").scalar() + "/" + Attr(item, "player").scalar());
       if (!r->last_evaluated_key) break;
       request.exclusive_start_key = r->last_evaluated_key;
     }

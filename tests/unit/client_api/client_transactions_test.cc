@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "client_fixture.h"
+#include "ddbemu/testing/matchers.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace client_transactions_test {
@@ -52,7 +55,7 @@ class TransactConformance : public client_test::ClientTest {
     auto got =
         client_->GetItem({.table_name = "accounts", .key = Key(id), .consistent_read = true});
     EXPECT_TRUE(got.ok());
-    return got.ok() && got->item ? got->item->at("balance").scalar() : "";
+    return got.ok() && got->item ? Attr(*got->item, "balance").scalar() : "";
   }
 };
 

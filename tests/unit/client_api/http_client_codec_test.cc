@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 
 #include "client_fixture.h"
+#include "ddbemu/testing/matchers.h"
 #include "http_client/json_client.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace http_client_codec_test {
@@ -106,8 +109,8 @@ TEST(HttpClientResponseJson, NumbersAreCanonicalAndBinariesRaw) {
       R"j({"TableName":"t","CapacityUnits":0.5,"Table":{"CapacityUnits":0.5}}})j",
       r);
   ASSERT_TRUE(read.ok()) << read.error().message();
-  EXPECT_EQ(r.item->at("n").scalar(), "15");
-  EXPECT_EQ(r.item->at("b").scalar(), "\x01\x02");
+  EXPECT_EQ(Attr(*r.item, "n").scalar(), "15");
+  EXPECT_EQ(Attr(*r.item, "b").scalar(), "\x01\x02");
   EXPECT_EQ(r.consumed_capacity,
             (ConsumedCapacity{.table_name = "t", .capacity_units = 0.5, .table = Capacity{0.5}}));
 }

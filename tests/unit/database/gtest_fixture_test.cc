@@ -7,6 +7,9 @@
 
 #include "database_test_util.h"
 #include "ddbemu/testing/gtest.h"
+#include "ddbemu/testing/matchers.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace gtest_fixture_test {
@@ -74,7 +77,7 @@ TEST_F(FixtureTest, TheTypedClientWorksOnTheSameDatabase) {
   auto got = client().GetItem({.table_name = "orders", .key = {{"pk", AttributeValue::S("hot")}}});
   ASSERT_TRUE(got.ok()) << got.error().message();
   ASSERT_TRUE(got->item.has_value());
-  EXPECT_EQ(got->item->at("i").scalar(), "7");
+  EXPECT_EQ(Attr(*got->item, "i").scalar(), "7");
   // Throttling reaches the typed API as the service's error.
   for (int i = 0; i < 999; ++i) ASSERT_EQ(db().Call("PutItem", Put(i)).http_status, 200) << i;
   auto throttled =

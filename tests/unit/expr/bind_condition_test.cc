@@ -10,8 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "ddbemu/testing/matchers.h"
 #include "expr/expressions.h"
 #include "expr_test_util.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr::testing {
 namespace bind_condition_test {
@@ -23,7 +26,7 @@ void Substitute(Operand& o, const AttributeNames& names, const Item& values) {
     e.name = names.at(e.name);
     e.is_placeholder = false;
   }
-  if (o.is_value() && !o.placeholder.empty()) o.value = values.at(o.placeholder);
+  if (o.is_value() && !o.placeholder.empty()) o.value = Attr(values, o.placeholder);
   for (Operand& a : o.args) Substitute(a, names, values);
 }
 void Substitute(Condition& c, const AttributeNames& names, const Item& values) {

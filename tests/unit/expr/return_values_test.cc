@@ -6,9 +6,12 @@
 // UPDATED_NEW returns the element that moved into a.c[1].
 #include <gtest/gtest.h>
 
+#include "ddbemu/testing/matchers.h"
 #include "expr/expressions.h"
 #include "expr/update_apply.h"
 #include "expr_test_util.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 namespace return_values_test {
@@ -84,7 +87,7 @@ TEST(ReturnValuesTest, AppendPastTheEndIsNotInUpdatedNew) {
   const Item old = ItemFromJsonText(kNested);
   Returned r = Update(&old, "SET a.c[100] = :v", R"({":v": {"N": "70"}})");
   EXPECT_TRUE(r.new_attributes.empty()) << ItemToJsonText(r.new_attributes);
-  EXPECT_EQ(r.item.at("a").map().at("c").list().size(), 4u);
+  EXPECT_EQ(Attr(Attr(r.item, "a").map(), "c").list().size(), 4u);
 }
 
 TEST(ReturnValuesTest, RemovedListElementReturnsItsSuccessor) {
@@ -136,7 +139,7 @@ TEST(UpdateOutcomeTest, ApplyingTwiceGivesTheSameResult) {
   ASSERT_TRUE(first.ok());
   ASSERT_TRUE(second.ok());
   EXPECT_EQ(first->item, second->item);
-  EXPECT_EQ(first->item.at("n"), AttributeValue::N("3"));
+  EXPECT_EQ(Attr(first->item, "n"), AttributeValue::N("3"));
 }
 
 }  // namespace return_values_test

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "../hrcore/hr_fixture.h"
+#include "ddbemu/testing/matchers.h"
 #include "hrcore/check.h"
 #include "hrcore/keys.h"
 #include "hrcore/migrations.h"
@@ -21,6 +22,7 @@
 namespace hrcore::testing {
 
 using ddbemu::Item;
+using ddbemu::testing::Attr;
 using Dump = std::map<std::pair<std::string, std::string>, Item>;
 
 class MigrateFixture : public HrFixture {
@@ -88,7 +90,7 @@ class MigrateFixture : public HrFixture {
       if (key.second.rfind("EMP#", 0) != 0 || key.first.rfind("ORG#", 0) != 0 || n++ % 2) continue;
       ASSERT_TRUE(client_
                       ->UpdateItem({.table_name = table_,
-                                    .key = {{"PK", item.at("PK")}, {"SK", item.at("SK")}},
+                                    .key = {{"PK", Attr(item, "PK")}, {"SK", Attr(item, "SK")}},
                                     .update_expression = "REMOVE #r",
                                     .expression_attribute_names = {{"#r", "role"}}})
                       .ok());
@@ -104,7 +106,7 @@ class MigrateFixture : public HrFixture {
       EXPECT_TRUE(page.ok()) << page.error().message();
       if (!page.ok()) break;
       for (auto& item : page->items) {
-        std::string pk = item.at("PK").scalar(), sk = item.at("SK").scalar();
+        std::string pk = Attr(item, "PK").scalar(), sk = Attr(item, "SK").scalar();
         if (!with_migration_items && pk == keys::kMigrationPk) continue;
         out[{pk, sk}] = std::move(item);
       }

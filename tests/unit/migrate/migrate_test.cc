@@ -235,8 +235,8 @@ TEST_F(MigrateTest, VerifyAfterTheCutOverRepairsFromTheNewShape) {
     // The new shape won: the old item is its twin again, and reads never saw "Stale".
     auto old_item = get(stale_old_sk);
     ASSERT_TRUE(old_item.has_value());
-    EXPECT_EQ(old_item->at("lastName").scalar(), stale.last_name);
-    EXPECT_EQ(old_item->at("version").scalar(), std::to_string(stale.version));
+    EXPECT_EQ(Attr(*old_item, "lastName").scalar(), stale.last_name);
+    EXPECT_EQ(Attr(*old_item, "version").scalar(), std::to_string(stale.version));
     EXPECT_TRUE(get(ref_sk).has_value());
     auto got = svc->GetEmployee(orgs_[0].ctx, unreferenced.emp_id);
     ASSERT_TRUE(got.ok()) << got.error().ToString();

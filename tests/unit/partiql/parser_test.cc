@@ -5,7 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "ddbemu/testing/matchers.h"
 #include "partiql/compile.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::partiql {
 namespace parser_test {
@@ -88,13 +91,13 @@ TEST(PartiqlParser, InsertValueIsATupleOfPartiqlLiterals) {
   Result<AttributeValue> item = w.Constant(s.item);
   ASSERT_TRUE(item.ok());
   const AttributeMap& m = item->map();
-  EXPECT_EQ(m.at("Artist"), AttributeValue::S("Acme Band"));
-  EXPECT_EQ(m.at("n"), AttributeValue::N("-1.5"));
-  EXPECT_EQ(m.at("ok"), AttributeValue::Bool(true));
-  EXPECT_EQ(m.at("z"), AttributeValue::Null());
-  EXPECT_EQ(m.at("l"), AttributeValue::L({AttributeValue::N("1"), AttributeValue::S("a")}));
-  EXPECT_EQ(m.at("s"), AttributeValue::SS({"x", "y"}));
-  EXPECT_EQ(m.at("m"), AttributeValue::M({{"k", AttributeValue::N("7")}}));
+  EXPECT_EQ(Attr(m, "Artist"), AttributeValue::S("Acme Band"));
+  EXPECT_EQ(Attr(m, "n"), AttributeValue::N("-1.5"));
+  EXPECT_EQ(Attr(m, "ok"), AttributeValue::Bool(true));
+  EXPECT_EQ(Attr(m, "z"), AttributeValue::Null());
+  EXPECT_EQ(Attr(m, "l"), AttributeValue::L({AttributeValue::N("1"), AttributeValue::S("a")}));
+  EXPECT_EQ(Attr(m, "s"), AttributeValue::SS({"x", "y"}));
+  EXPECT_EQ(Attr(m, "m"), AttributeValue::M({{"k", AttributeValue::N("7")}}));
 }
 
 TEST(PartiqlParser, UpdateWithSetRemoveAndReturning) {

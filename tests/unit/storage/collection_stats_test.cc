@@ -5,9 +5,12 @@
 
 #include <random>
 
+#include "ddbemu/testing/matchers.h"
 #include "item_fixture.h"
 #include "storage/table_schema.h"
 #include "value/item_size.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace collection_stats_test {
@@ -35,7 +38,7 @@ class CollectionStatsTest : public ItemStoreFixture {
     std::uint64_t total = 0;
     for (const Item& item : items) {
       total += ItemSize(item);
-      if (item.count("date") != 0 && item.at("date").is(AttributeType::kN)) {
+      if (item.count("date") != 0 && Attr(item, "date").is(AttributeType::kN)) {
         total += ItemSize(ProjectItem(schema_, schema_.indexes[0], item));
       }
     }

@@ -4,9 +4,12 @@
 
 #include <random>
 
+#include "ddbemu/testing/matchers.h"
 #include "item_fixture.h"
 #include "storage/table_schema.h"
 #include "value/item_size.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace index_maintenance_test {
@@ -206,7 +209,7 @@ TEST_F(IndexMaintenanceTest, MultiAttributeKeysOfFourPlusFour) {
   ASSERT_TRUE(range);
   std::vector<std::string> order;
   for (auto& [key, item] : Entries(*range)) {
-    order.push_back(item.at("pk").scalar());
+    order.push_back(Attr(item, "pk").scalar());
     Item decoded;
     ASSERT_TRUE(DecodeIndexKey(schema, index, key, &decoded));
     EXPECT_EQ(decoded, item);  // KEYS_ONLY: the projection is exactly the keys
@@ -233,7 +236,7 @@ TEST_F(IndexMaintenanceTest, LocalIndexSharesTheTablePartitionAndSortsByItsSortK
   Write(schema, {{"pk", S("q")}, {"sk", S("a")}, {"date", N("1")}});
   auto range = *PartitionRange(2, schema.indexes[0].partition_key, {{"pk", S("p")}});
   std::vector<std::string> sks;
-  for (auto& [key, item] : Entries(range)) sks.push_back(item.at("sk").scalar());
+  for (auto& [key, item] : Entries(range)) sks.push_back(Attr(item, "sk").scalar());
   EXPECT_EQ(sks, (std::vector<std::string>{"b", "c", "a"}));
   // The LSI entry's partition hash is the base item's (same partition key).
   std::string base_key = TableKey(schema, {{"pk", S("p")}, {"sk", S("a")}});
@@ -241,7 +244,7 @@ TEST_F(IndexMaintenanceTest, LocalIndexSharesTheTablePartitionAndSortsByItsSortK
   // Moving an item within the LSI.
   Write(schema, {{"pk", S("p")}, {"sk", S("a")}, {"date", N("5")}});
   sks.clear();
-  for (auto& [key, item] : Entries(range)) sks.push_back(item.at("sk").scalar());
+  for (auto& [key, item] : Entries(range)) sks.push_back(Attr(item, "sk").scalar());
   EXPECT_EQ(sks, (std::vector<std::string>{"a", "b", "c"}));
   EXPECT_EQ(Stats(2).item_count, 4u);
 }

@@ -7,11 +7,14 @@
 #include <random>
 #include <set>
 
+#include "ddbemu/testing/matchers.h"
 #include "item_fixture.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 #include "value/key_codec.h"
 #include "value/number.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace item_store_test {
@@ -188,9 +191,9 @@ TEST_P(SortOrderTest, BaseKeysWithinAPartitionAreInSortKeyOrder) {
   auto range = PartitionRange(1, {&schema.partition_key, 1}, {{"pk", S("p")}});
   ASSERT_TRUE(range);
   std::vector<AttributeValue> forward, backward;
-  for (auto& [key, item] : Entries(*range)) forward.push_back(item.at("sk"));
+  for (auto& [key, item] : Entries(*range)) forward.push_back(Attr(item, "sk"));
   for (auto& [key, item] : Entries(*range, ScanDirection::kBackward))
-    backward.push_back(item.at("sk"));
+    backward.push_back(Attr(item, "sk"));
   EXPECT_EQ(forward, values);
   std::reverse(values.begin(), values.end());
   EXPECT_EQ(backward, values);
@@ -207,7 +210,7 @@ TEST_F(ItemStoreTest, RangeStartsStrictlyAfterTheExclusiveStartKeyInBothDirectio
   std::string after = TableKey(schema, {{"pk", S("p")}, {"sk", N("3")}});
   auto sks = [](const auto& entries) {
     std::vector<std::string> out;
-    for (auto& [key, item] : entries) out.push_back(item.at("sk").scalar());
+    for (auto& [key, item] : entries) out.push_back(Attr(item, "sk").scalar());
     return out;
   };
   EXPECT_EQ(sks(Entries(range, ScanDirection::kForward, after)),
@@ -306,9 +309,9 @@ TEST_F(ItemStoreTest, MaximumSizeKeysAreStoredAndOrdered) {
   std::sort(sks.begin(), sks.end());
   auto range = *PartitionRange(1, {&schema.partition_key, 1}, {{"pk", S(pk)}});
   std::vector<std::string> got;
-  for (auto& [key, item] : Entries(range)) got.push_back(item.at("sk").scalar());
+  for (auto& [key, item] : Entries(range)) got.push_back(Attr(item, "sk").scalar());
   EXPECT_EQ(got, sks);
-  EXPECT_EQ(Read(schema, {{"pk", S(pk)}, {"sk", S(sks[2])}})->at("v").scalar(), "c");
+  EXPECT_EQ(Attr(*Read(schema, {{"pk", S(pk)}, {"sk", S(sks[2])}}), "v").scalar(), "c");
   Remove(schema, {{"pk", S(pk)}, {"sk", S(sks[2])}});
   EXPECT_EQ(Entries(range).size(), 4u);
   EXPECT_EQ(Stats(1).item_count, 4u);

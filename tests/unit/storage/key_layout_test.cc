@@ -3,10 +3,13 @@
 // EncodeTableKey(schema, item), which stored items are keyed by; and EncodePartitionPrefix's
 // overload for one attribute's value, the bytes of the Item overload.
 #include "storage/key_layout.h"
+#include "ddbemu/testing/matchers.h"
 
 #include <gtest/gtest.h>
 
 #include <string>
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace key_layout_test {
@@ -30,7 +33,7 @@ TableSchema Table(AttributeType partition, std::optional<AttributeType> sort) {
 void ExpectSameBytes(const TableSchema& schema, const Item& key) {
   auto expected = EncodeTableKey(schema, key);
   ASSERT_TRUE(expected.ok());
-  KeyValues values{&key.at("pk"), schema.sort_key ? &key.at("sk") : nullptr};
+  KeyValues values{&Attr(key, "pk"), schema.sort_key ? &Attr(key, "sk") : nullptr};
   std::string in_string = "left over";
   EncodeTableKey(schema, values, &in_string);
   EXPECT_EQ(in_string, *expected);

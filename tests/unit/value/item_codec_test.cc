@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include "ddbemu/testing/matchers.h"
 #include "random_values.h"
 #include "value/item_size.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::itemcodec {
 namespace item_codec_test {
@@ -178,7 +181,7 @@ TEST(ItemCodec, RejectsRunawayNesting) {
   std::string ok;
   EncodeItem({{"a", v}}, &ok);
   ASSERT_TRUE(DecodeItem(ok, &out));
-  EXPECT_EQ(out.at("a"), v);
+  EXPECT_EQ(Attr(out, "a"), v);
 }
 
 }  // namespace item_codec_test

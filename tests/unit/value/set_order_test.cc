@@ -7,7 +7,10 @@
 #include <string>
 #include <vector>
 
+#include "ddbemu/testing/matchers.h"
 #include "value/item_codec.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace set_order_test {
@@ -40,8 +43,8 @@ TEST(SetOrder, AStoredSetWrittenUnsortedIsReadBackSorted) {
   itemcodec::EncodeItem(item, &bytes);
   Item back;
   ASSERT_TRUE(itemcodec::DecodeItem(bytes, &back));
-  EXPECT_EQ(back.at("s").set(), (Members{"a", "m", "z"}));
-  EXPECT_EQ(back.at("n").set(), (Members{"-7", "3", "20"}));
+  EXPECT_EQ(Attr(back, "s").set(), (Members{"a", "m", "z"}));
+  EXPECT_EQ(Attr(back, "n").set(), (Members{"-7", "3", "20"}));
 }
 
 }  // namespace set_order_test

@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include "ddbemu/testing/matchers.h"
 #include "random_values.h"
+
+using ::ddbemu::testing::Attr;
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace json_codec_test {
@@ -286,7 +289,7 @@ TEST(JsonCodec, AttributesAreValidatedInInputOrder) {
 TEST(JsonCodec, RepeatedNamesKeepTheLastValue) {
   Result<Item> item = ItemFromJson(Parse(R"({"a":{"S":"1"},"a":{"S":"2"}})"));
   ASSERT_TRUE(item.ok());
-  EXPECT_EQ(item->at("a").scalar(), "2");
+  EXPECT_EQ(Attr(*item, "a").scalar(), "2");
 }
 
 TEST(JsonCodec, WriterEscapesAndKeepsEmbeddedZeros) {

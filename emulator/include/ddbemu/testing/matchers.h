@@ -4,6 +4,7 @@
 //   ASSERT_OK_AND_ASSIGN(auto got, client.GetItem(get));
 //   EXPECT_THAT(got.item, HasAttributes({{"pk", AttributeValue::S("a")}}));
 //   EXPECT_THAT(got.item, HasAttribute("count", AttributeValue::N(3)));
+//   EXPECT_EQ(Attr(got.item, "count").as_int64(), 3);
 //   EXPECT_THAT(client.PutItem(again), IsApiError(ErrorCode::kConditionalCheckFailed));
 //   EXPECT_THAT(client.GetItem(bad), IsApiError(ErrorCode::kValidation, HasSubstr("key")));
 //
@@ -17,10 +18,12 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/error.h"
+#include "ddbemu/flat_map.h"
 #include "ddbemu/version.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
@@ -153,6 +156,18 @@ inline ::testing::PolymorphicMatcher<matchers_internal::HasAttributeMatcher> Has
     std::string name, ::testing::Matcher<const AttributeValue&> value = ::testing::_) {
   return ::testing::MakePolymorphicMatcher(
       matchers_internal::HasAttributeMatcher(std::move(name), std::move(value)));
+}
+
+// The value named `name` in `map` (an Item, an M's members, any FlatMap), for a test that reads
+// one it expects: when there is none, a test failure naming it, and a default value to go on
+// with, where FlatMap::get's null would crash the test and std::map::at would throw.
+//   EXPECT_EQ(Attr(got.item, "count"), AttributeValue::N(3));
+template <class V>
+const V& Attr(const FlatMap<V>& map, std::string_view name) {
+  if (const V* value = map.get(name)) return *value;
+  ADD_FAILURE() << "no attribute named \"" << name << "\"";
+  static const V absent{};
+  return absent;
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing
