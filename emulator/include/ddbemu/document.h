@@ -121,11 +121,10 @@ inline const AttributeValue* FindPath(const Item& item, std::string_view path) {
   return at;
 }
 
-// The value at `path` as a T, or nullopt (see the top of this file for the types).
+// `v` as a T, or nullopt when it is not one (see the top of this file for the types).
 template <class T>
-std::optional<T> Get(const Item& item, std::string_view path) {
-  const AttributeValue* v = FindPath(item, path);
-  if (v == nullptr) return std::nullopt;
+std::optional<T> As(const AttributeValue& value) {
+  const AttributeValue* v = &value;
   if constexpr (std::is_same_v<T, AttributeValue>) {
     return *v;
   } else if constexpr (std::is_same_v<T, std::string>) {
@@ -155,8 +154,16 @@ std::optional<T> Get(const Item& item, std::string_view path) {
     if (const std::vector<std::string>* s = v->as_string_set()) return *s;
     return std::nullopt;
   } else {
-    static_assert(sizeof(T) == 0, "Get<T>: T is not a type an attribute value can be read as");
+    static_assert(sizeof(T) == 0, "As<T>: T is not a type an attribute value can be read as");
   }
+}
+
+// The value at `path` as a T, or nullopt (see the top of this file for the types).
+template <class T>
+std::optional<T> Get(const Item& item, std::string_view path) {
+  const AttributeValue* v = FindPath(item, path);
+  if (v == nullptr) return std::nullopt;
+  return As<T>(*v);
 }
 
 // The value at `path` as a T, or `fallback` (T's default: "", 0, false) when Get<T> has none.
