@@ -2,7 +2,8 @@
 // service answers it — tagging ARNs (2026), an empty attribute name, index key values over the
 // key limits and the backfill that leaves such items out, an empty Expected with a
 // ConditionalOperator, a duplicate in AttributesToGet, REMOVE on an item that does not exist,
-// and UpdateTable naming an index the table has. Every refusal leaves the table as it was.
+// UpdateTable naming an index the table has, and a Query start key that lacks or adds key
+// attributes. Every refusal leaves the table as it was.
 //
 // Run by CTest (clients.js_service_checks) with DDB_LOCAL_BIN set; ddb-local only (several of
 // these are where DynamoDB Local differs, tests/differential/ACCEPTED_DIFFERENCES.md).
@@ -17,6 +18,7 @@ import {
   GetItemCommand,
   ListTagsOfResourceCommand,
   PutItemCommand,
+  QueryCommand,
   ScanCommand,
   TagResourceCommand,
   UpdateItemCommand,
@@ -135,3 +137,18 @@ test("REMOVE of a nested path on an item that does not exist succeeds and create
       Key: { pk: { S: "ghost" } } }));
     assert.equal(Item, undefined);
   });
+
+test("a Query's ExclusiveStartKey must hold exactly the key attributes", async () => {
+  const base = { TableName: TABLE, KeyConditionExpression: "pk = :p",
+    ExpressionAttributeValues: { ":p": { S: "a" } } };
+  await client.send(new QueryCommand({ ...base, ExclusiveStartKey: { pk: { S: "a" } } }));
+  await refused(client.send(new QueryCommand({ ...base,
+    ExclusiveStartKey: { pk: { S: "a" }, extra: { S: "x" } } })), "ValidationException",
+  "The provided starting key is invalid");
+  const index = { TableName: TABLE, IndexName: "by_g", KeyConditionExpression: "g = :g",
+    ExpressionAttributeValues: { ":g": { S: "g" } } };
+  await client.send(new QueryCommand({ ...index,
+    ExclusiveStartKey: { pk: { S: "a" }, g: { S: "g" } } }));
+  await refused(client.send(new QueryCommand({ ...index, ExclusiveStartKey: { pk: { S: "a" } } })),
+    "ValidationException", "The provided starting key is invalid");
+});
