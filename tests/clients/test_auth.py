@@ -103,6 +103,50 @@ def test_unsigned_request_is_missing_authentication_token(server):
                     "message": "Request is missing Authentication Token"}
 
 
+def signed_post(endpoint, region, date=None):
+    """A ListTables signed by botocore's own SigV4 signer for `region`, sent as is; `date`
+    replaces the X-Amz-Date after signing (the scope keeps the signing day)."""
+    from botocore.auth import SigV4Auth
+    from botocore.awsrequest import AWSRequest
+    from botocore.credentials import Credentials
+    request = AWSRequest(method="POST", url=endpoint + "/", data=b"{}", headers={
+        "Content-Type": "application/x-amz-json-1.0",
+        "X-Amz-Target": "DynamoDB_20120810.ListTables"})
+    SigV4Auth(Credentials(KEY_ID, SECRET), "dynamodb", region).add_auth(request)
+    headers = dict(request.headers.items())
+    if date is not None:
+        headers["X-Amz-Date"] = date
+    host, port = endpoint.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("POST", "/", body=b"{}", headers=headers)
+    resp = conn.getresponse()
+    return resp.status, json.loads(resp.read()), headers["Authorization"]
+
+
+def test_a_scope_naming_no_region_is_invalid_signature(server):
+    # DynamoDB's InvalidSignatureException for a scope's region (aws/aws-sdk-js#4002).
+    assert signed_post(server, "eu-west-1")[0] == 200
+    for region in ["", "eu_west_1"]:
+        status, body, _ = signed_post(server, region)
+        assert status == 400
+        assert body == {"__type": "com.amazon.coral.service#InvalidSignatureException",
+                        "message": f"Credential should be scoped to a valid region, not '{region}'. "}
+
+
+def test_a_date_out_of_range_is_refused_and_changes_nothing(server):
+    # A request time an hour away is outside the 15 minutes the service allows; the scope's
+    # day then no longer matches a date of another day either.
+    import datetime
+    later = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(hours=1))
+    status, body, _ = signed_post(server, "eu-west-1", later.strftime("%Y%m%dT%H%M%SZ"))
+    assert status == 400
+    assert body["__type"] == "com.amazon.coral.service#InvalidSignatureException"
+    assert body["message"].startswith("Signature not yet current: ")
+    status, body, _ = signed_post(server, "eu-west-1", "20240230T000000Z")
+    assert status == 400
+    assert body["__type"] == "com.amazon.coral.service#IncompleteSignatureException"
+
+
 def aws_cli(endpoint, key_id, secret, *args):
     env = {
         "PATH": os.environ.get("PATH", "/usr/bin:/bin"),

@@ -68,9 +68,20 @@ def test_tag_limits_and_errors(client, table):
                            "Number of Tags exceed the current limit for the provided ResourceArn")
     missing = arn.rsplit("/", 1)[0] + "/missing_table"
     with pytest.raises(ClientError) as e:
-        client.list_tags_of_resource(ResourceArn=missing)
+        client.tag_resource(ResourceArn=missing, Tags=[{"Key": "a", "Value": "b"}])
     assert error_of(e) == ("ResourceNotFoundException",
                            f"Requested resource not found: ResourcArn: {missing} not found")
+    # AWS's 2026 answers (ACCEPTED_DIFFERENCES: LOCAL-TAG-ARNS).
+    account = arn.split(":")[4]
+    with pytest.raises(ClientError) as e:
+        client.list_tags_of_resource(ResourceArn=missing)
+    assert error_of(e) == ("AccessDeniedException",
+                           f"User: arn:aws:iam::{account}:root is not authorized to perform: "
+                           f"dynamodb:ListTagsOfResource on resource: {missing}")
+    with pytest.raises(ClientError) as e:
+        client.tag_resource(ResourceArn="not-a-valid-arn", Tags=[{"Key": "a", "Value": "b"}])
+    assert error_of(e) == ("ValidationException", "Invalid TableArn: Invalid ResourceArn "
+                           "provided as input not-a-valid-arn")
 
 
 def test_describe_limits_and_endpoints(client):

@@ -1,6 +1,8 @@
 """Protocol details as boto3 and raw HTTP see them (issue 13, point 4): gzip request bodies,
 compressed replies and their CRC32, bodies that are not JSON objects, invalid UTF-8, the
-Server header; and set members in set order (point 6)."""
+Server header; and set members in set order (point 6). Issue 32, point 3: deflate request
+bodies, the inflated size limit, repeated Accept-Encoding, the health check's host and
+oversized request heads."""
 
 import gzip
 import http.client
@@ -105,7 +107,80 @@ def test_every_reply_names_the_server_as_aws_does(endpoint):
     conn.request("GET", "/")
     r = conn.getresponse()
     assert r.status == 200 and r.getheader("Server") == "Server"
-    assert r.read() == b"healthy: dynamodb.us-east-1.amazonaws.com"
+    # AWS names the host the request reached; a local endpoint names the request's Host.
+    assert r.read() == f"healthy: 127.0.0.1:{endpoint.port}".encode()
+
+
+@ddb_local_only
+def test_deflate_request_body_is_decoded(endpoint, client, table):
+    # HTTP's deflate (a zlib stream), and the raw deflate data some clients send for it.
+    zlib_body = zlib.compress(put_body(table, "zl", "zlib"))
+    assert raw(endpoint, "PutItem", zlib_body, {"Content-Encoding": "deflate"})[0] == 200
+    raw_deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+    body = raw_deflate.compress(put_body(table, "rd", "raw")) + raw_deflate.flush()
+    assert raw(endpoint, "PutItem", body, {"Content-Encoding": "deflate"})[0] == 200
+    assert client.get_item(TableName=table, Key={"pk": {"S": "zl"}})["Item"]["v"] == {"S": "zlib"}
+    assert client.get_item(TableName=table, Key={"pk": {"S": "rd"}})["Item"]["v"] == {"S": "raw"}
+    status, _, _ = raw(endpoint, "PutItem", b"not deflate", {"Content-Encoding": "deflate"})
+    assert status == 500
+
+
+@ddb_local_only
+@pytest.mark.parametrize("coding", ["gzip", "deflate"])
+def test_a_body_inflating_past_the_request_limit_is_413_and_writes_nothing(
+        endpoint, client, table, coding):
+    # 18 MB of JSON (over the 17 MB request limit) that compresses to a few KB.
+    body = put_body(table, "bomb-" + coding, "b" * (18 << 20))
+    packed = gzip.compress(body) if coding == "gzip" else zlib.compress(body)
+    assert len(packed) < 1 << 20
+    status, _, reply = raw(endpoint, "PutItem", packed, {"Content-Encoding": coding})
+    assert status == 413
+    assert json.loads(reply)["__type"].endswith("RequestEntityTooLargeException")
+    assert "Item" not in client.get_item(TableName=table, Key={"pk": {"S": "bomb-" + coding}})
+
+
+@ddb_local_only
+def test_a_repeated_accept_encoding_is_read_by_its_last_field(endpoint, client, table):
+    # AWS considers the last Accept-Encoding (ScyllaDB's test_compressed_response.py).
+    client.put_item(TableName=table, Item={"pk": {"S": "ae"}, "v": {"S": "a" * 6000}})
+    get = json.dumps({"TableName": table, "Key": {"pk": {"S": "ae"}}}).encode()
+
+    def get_with(*values):
+        conn = http.client.HTTPConnection("127.0.0.1", endpoint.port, timeout=10)
+        conn.putrequest("POST", "/", skip_accept_encoding=True)
+        for name, value in [("Content-Type", "application/x-amz-json-1.0"),
+                            ("Authorization", AUTH),
+                            ("X-Amz-Target", "DynamoDB_20120810.GetItem"),
+                            ("Content-Length", str(len(get)))]:
+            conn.putheader(name, value)
+        for value in values:
+            conn.putheader("Accept-Encoding", value)
+        conn.endheaders(get)
+        r = conn.getresponse()
+        r.read()
+        conn.close()
+        return r.status, r.getheader("Content-Encoding")
+
+    assert get_with("identity", "gzip") == (200, "gzip")
+    assert get_with("gzip", "identity") == (200, None)
+    assert get_with("gzip;q=0.5", "deflate ; q = 0.8") == (200, "deflate")
+    assert get_with("gzip ;q=0") == (200, None)
+
+
+@ddb_local_only
+@pytest.mark.parametrize("where", ["request line", "headers"])
+def test_an_oversized_request_head_is_400(endpoint, where):
+    import socket
+    pad = "p" * (80 * 1024)  # over the 64 KB head limit
+    target = "/" + pad if where == "request line" else "/"
+    extra = "" if where == "request line" else f"X-Pad: {pad}\r\n"
+    head = (f"POST {target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: "
+            f"application/x-amz-json-1.0\r\nX-Amz-Target: DynamoDB_20120810.ListTables\r\n"
+            f"Authorization: {AUTH}\r\n{extra}Content-Length: 2\r\n\r\n{{}}")
+    with socket.create_connection(("127.0.0.1", endpoint.port), timeout=10) as sock:
+        sock.sendall(head.encode())
+        status_line = sock.makefile("rb").readline()
+    assert status_line.startswith(b"HTTP/1.1 400 "), status_line
 
 
 @ddb_local_only

@@ -133,6 +133,48 @@ def test_iterators_expire_and_errors_are_the_services(server, table_name):
     assert e.value.response["Error"]["Message"] == "Invalid ShardIterator"
 
 
+def error(call):
+    with pytest.raises(ClientError) as e:
+        call()
+    return e.value.response["Error"]["Code"], e.value.response["Error"]["Message"]
+
+
+def test_streams_requests_are_validated_as_the_service_validates_them(server, table_name):
+    # Issue 32, point 2: the documented Limit upper bounds, a start stream that is not one, and
+    # sequence-number iterators at a number the shard holds.
+    ddb, streams = clients(server)
+    arn = create_stream_table(ddb, table_name, "KEYS_ONLY")
+    shard = streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"][0]
+    sid = shard["ShardId"]
+    # ShardFilter: streams_shard_filter.py (this python's botocore predates it).
+    assert error(lambda: streams.list_streams(Limit=101)) == (
+        "ValidationException", "1 validation error detected: Value '101' at 'limit' failed to "
+        "satisfy constraint: Member must have value less than or equal to 100")
+    it = streams.get_shard_iterator(StreamArn=arn, ShardId=sid,
+                                    ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+    code, message = error(lambda: streams.get_records(ShardIterator=it, Limit=1001))
+    assert code == "ValidationException" and "less than or equal to 1000" in message
+    assert "Records" in streams.get_records(ShardIterator=it, Limit=1000)
+
+    assert error(lambda: streams.list_streams(
+        ExclusiveStartStreamArn="kossaapaaasdafsdaasdasdasdasasdasfadfadfasdasdas")) == (
+        "ValidationException", "Invalid ExclusiveStartStreamArn")
+    code, _ = error(lambda: streams.list_streams(
+        ExclusiveStartStreamArn=arn.replace(table_name, table_name + "x")))
+    assert code == "ResourceNotFoundException"
+
+    # The shard's StartingSequenceNumber, before any record: both sequence iterator types.
+    start = shard["SequenceNumberRange"]["StartingSequenceNumber"]
+    at = streams.get_shard_iterator(StreamArn=arn, ShardId=sid, ShardIteratorType="AT_SEQUENCE_NUMBER",
+                                    SequenceNumber=start)["ShardIterator"]
+    streams.get_shard_iterator(StreamArn=arn, ShardId=sid, ShardIteratorType="AFTER_SEQUENCE_NUMBER",
+                               SequenceNumber=start)
+    ddb.put_item(TableName=table_name, Item={"pk": {"S": "first"}})
+    records = streams.get_records(ShardIterator=at)["Records"]
+    assert [r["dynamodb"]["Keys"]["pk"]["S"] for r in records] == ["first"]
+    assert records[0]["dynamodb"]["SequenceNumber"] == start
+
+
 def test_disabling_keeps_the_old_stream_readable_and_reenabling_makes_a_new_one(server, table_name):
     ddb, streams = clients(server)
     first = create_stream_table(ddb, table_name)

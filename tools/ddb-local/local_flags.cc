@@ -454,8 +454,9 @@ ddb-local's own:
  --throttle on|off          Per-partition and per-table throughput limits as AWS enforces
                             them. Default on.
  --lenient                  Accept what DynamoDB Local accepts and AWS refuses (numbers
-                            as JSON strings, ...), for tools written against Local such
-                            as dynamodb-admin. Default off: requests are judged as AWS.
+                            as JSON strings, unused AttributeDefinitions, throughput on
+                            on-demand tables), for tools and suites written against Local
+                            (docs/ddb-local.md). Default off: requests are judged as AWS.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
  --console                  Serve the browser console at /_ddblocal/console/ (tables,
                             items, query builder, partition heat map, audit findings).

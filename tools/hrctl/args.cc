@@ -9,6 +9,8 @@ namespace hrctl {
 Args::Args(int argc, char** argv, const std::vector<std::string>& booleans) {
   for (int i = 1; i < argc; ++i) {
     std::string a = argv[i];
+    // -h is --help, the one short option: what a newcomer types first.
+    if (a == "-h") a = "--help";
     if (a.rfind("--", 0) != 0) {
       positional_.push_back(a);
       continue;

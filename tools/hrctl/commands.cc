@@ -1,6 +1,8 @@
 // hrctl command dispatch (see commands.h and `hrctl help`).
 #include "commands.h"
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -8,6 +10,7 @@
 
 #include "ddbemu/embedded_client.h"
 #include "ddbemu/http_client.h"
+#include "ddbemu/retrying_client.h"
 #include "hotspots_command.h"
 #include "hrcore/check.h"
 #include "hrcore/table.h"
@@ -22,9 +25,11 @@ using namespace hrcore;
 constexpr const char* kUsage = R"(hrctl: the HR data layer (hrcore) from the command line
 
 usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND ...
+       hrctl --help | -h | help              this text
   init                                   create the table (PK, SK, GSI1; on-demand)
   seed [--seed N] [--orgs 500] [--employees 200] [--open-jobs 20] [--departments 5]
-       [--closed-jobs 2] [--drafts 1] [--applications 3]
+       [--closed-jobs 2] [--drafts 1] [--applications 3] [--no-progress]
+                                         generated data (after init; a progress bar on a terminal)
   check                                  verify every invariant over the whole table
   audit --endpoint URL [--collection-items N]
                                          the access-pattern findings of a running ddb-local
@@ -49,7 +54,11 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
 Defaults: --data-dir ./hrdata (LMDB, in process; seed writes unthrottled unless --throttle),
 --table acme-hr-dev. With --endpoint, the
 access key is $AWS_ACCESS_KEY_ID (default "hrctl") and the region $AWS_REGION (us-east-1).
+Throttled calls are retried as the AWS SDKs retry them (10 retries, exponential backoff).
 )";
+
+// The client every command uses: `direct` behind the SDKs' DynamoDB retry policy.
+void Retried(Backend& b) { b.client = std::make_unique<ddbemu::RetryingClient>(*b.direct); }
 
 Result<Backend> Open(const Args& args) {
   Backend b;
@@ -57,6 +66,7 @@ Result<Backend> Open(const Args& args) {
     // The SDKs' rules for region and credentials (environment, then ~/.aws); a local endpoint
     // that checks no signature still needs some key to sign with, so one is supplied there.
     ddbemu::HttpClientOptions http{.endpoint = std::string(*endpoint)};
+    http.max_attempts = 1;  // the retries are Retried's, in one place
     if (std::getenv("AWS_REGION") == nullptr && std::getenv("AWS_DEFAULT_REGION") == nullptr)
       http.region = "us-east-1";
     if (std::getenv("AWS_SECRET_ACCESS_KEY") == nullptr && http.endpoint.starts_with("http://")) {
@@ -66,7 +76,8 @@ Result<Backend> Open(const Args& args) {
     }
     auto client = ddbemu::OpenHttpClient(std::move(http));
     if (!client.ok()) return Error::Backend(std::move(client).error());
-    b.client = std::move(client).value();
+    b.direct = std::move(client).value();
+    Retried(b);
     return b;
   }
   ddbemu::Options options;
@@ -82,7 +93,8 @@ Result<Backend> Open(const Args& args) {
   auto db = ddbemu::Database::Open(options);
   if (!db.ok()) return Error::Backend(std::move(db).error());
   b.database = std::move(db).value();
-  b.client = ddbemu::MakeEmbeddedClient(*b.database);
+  b.direct = ddbemu::MakeEmbeddedClient(*b.database);
+  Retried(b);
   return b;
 }
 
@@ -158,6 +170,18 @@ int RunAccessPattern(HrService& s, const Args& a, bool json) {
 }
 
 int RunSeed(Backend& b, const Args& a, const ServiceOptions& so, bool json) {
+  // Seeding needs the table `hrctl init` creates; without it every write would fail with the
+  // service's bare "Requested resource not found".
+  if (auto table = b.client->DescribeTable({.table_name = so.table_name}); !table.ok()) {
+    if (table.error().code() != ddbemu::ErrorCode::kResourceNotFound) {
+      return Fail(Error::Backend(table.error()), json);
+    }
+    return Fail(
+        Error(ErrorKind::kNotFound,
+              "table " + so.table_name + " does not exist: run `hrctl init` first (with the same " +
+                  (a.Has("endpoint") ? "--endpoint" : "--data-dir") + " and --table)"),
+        json);
+  }
   SeedOptions o;
   o.seed = static_cast<std::uint64_t>(a.GetInt("seed", 1));
   o.orgs = static_cast<int>(a.GetInt("orgs", o.orgs));
@@ -172,7 +196,8 @@ int RunSeed(Backend& b, const Args& a, const ServiceOptions& so, bool json) {
   UlidGenerator ids(clock, SeededRandomSource(o.seed));
   HrService service(*b.client, clock, ids, so);
   auto start = std::chrono::steady_clock::now();
-  bool bar = !a.Has("no-progress");
+  // A progress bar redraws its line with "\r": on a terminal only, never into a log or a pipe.
+  bool bar = !a.Has("no-progress") && isatty(STDERR_FILENO) == 1;
   auto progress = [&](int done) {
     if (!bar) return;
     double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -240,6 +265,10 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json); 
 int RunAudit(const Args& args, bool json);                                       // audit.cc
 
 int Run(const Args& a) {
+  if (a.Has("help")) {
+    std::cout << kUsage;
+    return 0;
+  }
   if (!a.error().empty()) return Usage(a.error());
   if (a.positional().empty() || a.positional()[0] == "help") {
     std::cout << kUsage;

@@ -11,9 +11,13 @@ namespace hrctl {
 
 // Where hrctl's requests go: an LMDB data directory in this process (default), or
 // --endpoint URL.
+// Every call goes through `client`, which retries throttling and the service's 500s as the AWS
+// SDKs' DynamoDB clients do (ddbemu::RetryingClient's default policy: 10 retries, full jitter
+// from 50 ms), so a command never fails on a throttle that an SDK program would absorb.
 struct Backend {
   std::unique_ptr<ddbemu::Database> database;  // embedded only
-  std::unique_ptr<ddbemu::Client> client;
+  std::unique_ptr<ddbemu::Client> direct;      // the embedded or HTTP client, without retries
+  std::unique_ptr<ddbemu::Client> client;      // `direct`, retried
 };
 
 // Runs the command in `args`; returns the process exit code (0 ok, 1 domain or backend error,

@@ -3,6 +3,6 @@
 #include "commands.h"
 
 int main(int argc, char** argv) {
-  hrctl::Args args(argc, argv, {"json", "if-missing", "no-progress", "throttle", "repair"});
+  hrctl::Args args(argc, argv, {"help", "json", "if-missing", "no-progress", "throttle", "repair"});
   return hrctl::Run(args);
 }

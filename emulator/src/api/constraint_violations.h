@@ -37,6 +37,16 @@ class Violations {
           "Member must have value greater than or equal to " + std::to_string(min));
     }
   }
+  // A documented upper limit the model does not carry (DynamoDB Streams' "The upper limit is
+  // 100" for ListStreams and 1,000 for GetRecords): the service refuses a value above it with a
+  // ValidationException (ScyllaDB's test_streams.py, run against AWS, for ListStreams' 101),
+  // worded here as the validator words the model's own bounds.
+  void MaxValue(std::string_view field, const std::optional<std::int64_t>& v, std::int64_t max) {
+    if (v && *v > max) {
+      Add(field, std::to_string(*v),
+          "Member must have value less than or equal to " + std::to_string(max));
+    }
+  }
   void Add(std::string_view field, std::string_view value, const std::string& constraint) {
     errors_.push_back("Value '" + std::string(value) + "' at '" + std::string(field) +
                       "' failed to satisfy constraint: " + constraint);

@@ -101,11 +101,15 @@ bool HasDuplicateName(const std::vector<KeySchemaElement>& key_schema) {
   return false;
 }
 
-// A two-element schema naming one attribute twice gets the classic message; a longer
-// multi-attribute GSI schema gets the one introduced with multi-attribute keys.
+// A classic schema (one HASH, one RANGE) naming one attribute twice gets the classic message;
+// any other schema, a multi-attribute GSI schema of two HASH attributes included, gets the one
+// introduced with multi-attribute keys (the classic text speaks of "the Hash Key and the Range
+// Key").
 Status CheckNoDuplicateKeys(const std::vector<KeySchemaElement>& key_schema) {
   if (!HasDuplicateName(key_schema)) return Status::Ok();
-  if (key_schema.size() == 2) return SameNameError();
+  if (key_schema.size() == 2 && key_schema[0].key_type != key_schema[1].key_type) {
+    return SameNameError();
+  }
   return InvalidParameter("The KeySchema contains multiple key attributes with the same name");
 }
 

@@ -3,6 +3,8 @@
 
 #include <charconv>
 #include <cstdint>
+#include <set>
+#include <string>
 
 #include "api/api_model.h"
 
@@ -50,12 +52,73 @@ void Relax(const Shape& shape, rapidjson::Value& value) {
   }
 }
 
+bool IsString(const rapidjson::Value& v, std::string_view text) {
+  return v.IsString() && std::string_view(v.GetString(), v.GetStringLength()) == text;
+}
+
+const rapidjson::Value* Get(const rapidjson::Value& object, const char* name) {
+  if (!object.IsObject()) return nullptr;
+  auto it = object.FindMember(name);
+  return it == object.MemberEnd() ? nullptr : &it->value;
+}
+
+// The attribute names of a KeySchema list.
+void AddKeyNames(const rapidjson::Value* key_schema, std::set<std::string>* names) {
+  if (key_schema == nullptr || !key_schema->IsArray()) return;
+  for (const auto& element : key_schema->GetArray()) {
+    const rapidjson::Value* name = Get(element, "AttributeName");
+    if (name != nullptr && name->IsString()) names->insert(name->GetString());
+  }
+}
+
+// CreateTable's AttributeDefinitions without the attributes no key schema uses. DynamoDB Local
+// accepts them (and ignores them); AWS refuses the request ("Some AttributeDefinitions are not
+// used. AttributeDefinitions: [...], keys used: [...]", LOCAL-VALIDATION-WORDING). Suites written
+// against Local (ElectroDB's and PynamoDB's fixtures) declare every attribute they use.
+void DropUnusedDefinitions(rapidjson::Value& body) {
+  auto defs = body.FindMember("AttributeDefinitions");
+  if (defs == body.MemberEnd() || !defs->value.IsArray()) return;
+  std::set<std::string> used;
+  AddKeyNames(Get(body, "KeySchema"), &used);
+  for (const char* indexes : {"GlobalSecondaryIndexes", "LocalSecondaryIndexes"}) {
+    const rapidjson::Value* list = Get(body, indexes);
+    if (list == nullptr || !list->IsArray()) continue;
+    for (const auto& index : list->GetArray()) AddKeyNames(Get(index, "KeySchema"), &used);
+  }
+  rapidjson::Value& array = defs->value;
+  for (auto it = array.Begin(); it != array.End();) {
+    const rapidjson::Value* name = Get(*it, "AttributeName");
+    const bool unused = name != nullptr && name->IsString() && !used.contains(name->GetString());
+    it = unused ? array.Erase(it) : it + 1;
+  }
+}
+
+// ProvisionedThroughput beside BillingMode PAY_PER_REQUEST (the table's and its GSIs'), which
+// DynamoDB Local drops and AWS refuses (LOCAL-PPR-THROUGHPUT): PynamoDB's models carry read and
+// write capacity units whatever their billing mode.
+void DropOnDemandThroughput(rapidjson::Value& body) {
+  const rapidjson::Value* mode = Get(body, "BillingMode");
+  if (mode == nullptr || !IsString(*mode, "PAY_PER_REQUEST")) return;
+  body.RemoveMember("ProvisionedThroughput");
+  auto gsis = body.FindMember("GlobalSecondaryIndexes");
+  if (gsis == body.MemberEnd() || !gsis->value.IsArray()) return;
+  for (auto& index : gsis->value.GetArray()) {
+    if (index.IsObject()) index.RemoveMember("ProvisionedThroughput");
+  }
+}
+
 }  // namespace
 
 void ApplyLocalLeniencies(std::string_view operation, rapidjson::Document& body) {
   const api_model::Operation* op = api_model::FindOperation(operation);
   if (op == nullptr || op->input == api_model::kNoShape || !body.IsObject()) return;
   Relax(api_model::GetShape(op->input), body);
+  if (operation == "CreateTable") {
+    DropUnusedDefinitions(body);
+    DropOnDemandThroughput(body);
+  } else if (operation == "UpdateTable") {
+    DropOnDemandThroughput(body);
+  }
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api::json

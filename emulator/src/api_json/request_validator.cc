@@ -303,6 +303,17 @@ class ConstraintChecker {
       if (m.value.IsNull() || !ValueBreaksOwnConstraints(value_shape, m.value)) continue;
       Add(shape, map, path, "Map value must satisfy constraint: " + ConstraintList(value_shape));
     }
+    // A null value where the value shape is a list with a minimum length (BatchWriteItem's
+    // and BatchGetItem's RequestItems: "t": null) names no request at all: refused as a
+    // required member is, at the value's path, rather than read as an empty batch (200).
+    if (value_shape.kind == ShapeKind::kList && value_shape.has_min()) {
+      for (const auto& m : map.GetObject()) {
+        if (full()) return;
+        if (!m.value.IsNull()) continue;
+        PathFrame frame{path, PathFrame::kKey, View(m.name), 0};
+        AddNull(&frame, "Member must not be null");
+      }
+    }
     if (!MayBreak(value_shape)) return;
     for (const auto& m : map.GetObject()) {
       if (full()) return;

@@ -93,9 +93,10 @@ Result<ListStreamsRequest> ParseListStreams(const rapidjson::Value& body) {
   Violations v;
   v.Length("tableName", request.table_name, 3, 255);
   v.MinValue("limit", limit, 1);
+  v.MaxValue("limit", limit, 100);
   v.Length("exclusiveStartStreamArn", request.exclusive_start_stream_arn, 37, 1024);
   DDBEMU_RETURN_IF_ERROR(v.Result());
-  if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 100));
+  if (limit) request.limit = static_cast<int>(*limit);
   return request;
 }
 
@@ -127,17 +128,31 @@ Result<DescribeStreamRequest> ParseDescribeStream(const rapidjson::Value& body) 
   const std::optional<std::string> arn = api::json::StringMember(body, "StreamArn");
   const std::optional<std::int64_t> limit = api::json::IntMember(body, "Limit");
   request.exclusive_start_shard_id = api::json::StringMember(body, "ExclusiveStartShardId");
-  if (const rapidjson::Value* filter = api::json::Member(body, "ShardFilter")) {
-    if (api::json::StringMember(*filter, "Type") == "CHILD_SHARDS") {
-      request.child_shards_of = api::json::StringMember(*filter, "ShardId");
-    }
+  // ShardFilter {Type, ShardId}: the one filter type, CHILD_SHARDS, needs both members (a filter
+  // that names no type or no shard filters nothing the service could answer for).
+  std::optional<std::string> filter_type, filter_shard;
+  const rapidjson::Value* filter = api::json::Member(body, "ShardFilter");
+  if (filter != nullptr) {
+    if (!filter->IsObject()) return ApiError::Serialization("Unexpected field type");
+    DDBEMU_RETURN_IF_ERROR(CheckTypes(*filter, {{"Type", true}, {"ShardId", true}}));
+    filter_type = api::json::StringMember(*filter, "Type");
+    filter_shard = api::json::StringMember(*filter, "ShardId");
   }
   Violations v;
   v.Length("streamArn", arn, 37, 1024);
   v.MinValue("limit", limit, 1);
   v.Length("exclusiveStartShardId", request.exclusive_start_shard_id, 28, 65);
+  if (filter != nullptr) {
+    if (filter_type && *filter_type != "CHILD_SHARDS") {
+      v.Add("shardFilter.type", *filter_type, "Member must satisfy enum value set: [CHILD_SHARDS]");
+    }
+    v.Required("shardFilter.type", filter_type.has_value());
+    v.Length("shardFilter.shardId", filter_shard, 28, 65);
+    v.Required("shardFilter.shardId", filter_shard.has_value());
+  }
   v.Required("streamArn", arn.has_value());
   DDBEMU_RETURN_IF_ERROR(v.Result());
+  request.child_shards_of = filter_shard;
   request.stream_arn = *arn;
   if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 100));
   return request;
@@ -243,10 +258,11 @@ Result<GetRecordsRequest> ParseGetRecords(const rapidjson::Value& body) {
   v.Length("shardIterator", iterator, 1, 2048);
   v.Required("shardIterator", iterator.has_value());
   v.MinValue("limit", limit, 1);
+  v.MaxValue("limit", limit, 1000);
   DDBEMU_RETURN_IF_ERROR(v.Result());
   GetRecordsRequest request;
   request.shard_iterator = *iterator;
-  if (limit) request.limit = static_cast<int>(std::min<std::int64_t>(*limit, 1000));
+  if (limit) request.limit = static_cast<int>(*limit);
   return request;
 }
 

@@ -49,12 +49,13 @@ Result<streams::ListStreamsRequest> ToEngine(const ListStreamsRequest& in) {
   api::Violations v;
   v.Length("tableName", in.table_name, 3, 255);
   v.MinValue("limit", in.limit, 1);
+  v.MaxValue("limit", in.limit, 100);
   v.Length("exclusiveStartStreamArn", in.exclusive_start_stream_arn, 37, 1024);
   DDBEMU_RETURN_IF_ERROR(v.Result());
   streams::ListStreamsRequest out;
   out.table_name = in.table_name;
   out.exclusive_start_stream_arn = in.exclusive_start_stream_arn;
-  if (in.limit) out.limit = static_cast<int>(std::min<std::int64_t>(*in.limit, 100));
+  if (in.limit) out.limit = static_cast<int>(*in.limit);
   return out;
 }
 
@@ -63,6 +64,11 @@ Result<streams::DescribeStreamRequest> ToEngine(const DescribeStreamRequest& in)
   v.Length("streamArn", in.stream_arn, 37, 1024);
   v.MinValue("limit", in.limit, 1);
   v.Length("exclusiveStartShardId", in.exclusive_start_shard_id, 28, 65);
+  // The public ShardFilter is CHILD_SHARDS by construction; its shard id is checked as the
+  // JSON codec checks ShardFilter.ShardId.
+  if (in.shard_filter) {
+    v.Length("shardFilter.shardId", in.shard_filter->shard_id, 28, 65);
+  }
   DDBEMU_RETURN_IF_ERROR(v.Result());
   streams::DescribeStreamRequest out;
   out.stream_arn = in.stream_arn;
@@ -103,10 +109,11 @@ Result<streams::GetRecordsRequest> ToEngine(const GetRecordsRequest& in) {
   api::Violations v;
   v.Length("shardIterator", in.shard_iterator, 1, 2048);
   v.MinValue("limit", in.limit, 1);
+  v.MaxValue("limit", in.limit, 1000);
   DDBEMU_RETURN_IF_ERROR(v.Result());
   streams::GetRecordsRequest out;
   out.shard_iterator = in.shard_iterator;
-  if (in.limit) out.limit = static_cast<int>(std::min<std::int64_t>(*in.limit, 1000));
+  if (in.limit) out.limit = static_cast<int>(*in.limit);
   return out;
 }
 

@@ -51,7 +51,11 @@ Result<ProjectionExpression> AttributesToGetToProjection(const std::vector<std::
   for (std::size_t i = 0; i < names.size(); ++i) {
     if (std::find(names.begin(), names.begin() + static_cast<std::ptrdiff_t>(i), names[i]) !=
         names.begin() + static_cast<std::ptrdiff_t>(i)) {
-      return ApiError::Validation("Cannot have two attributes with the same name");
+      // The service's words (dynalite's getItem, query, scan and batchGetItem tests, recorded
+      // against AWS; DynamoDB Local throws the same INVALID_PARAMETER_VALUE text).
+      return ApiError::Validation(
+          "One or more parameter values were invalid: Duplicate value in attribute name: " +
+          names[i]);
     }
     p.paths.push_back(MakePath({PathElement::Name(names[i])}));
   }

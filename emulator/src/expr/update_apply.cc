@@ -136,7 +136,13 @@ Result<Change> DeleteChange(const UpdateAction& a, const AttributeValue* existin
   return c;
 }
 
-Result<Change> PlanAction(const UpdateAction& a, const Item& item) {
+Result<Change> PlanAction(const UpdateAction& a, const Item& item, bool item_exists) {
+  // REMOVE on an item that does not exist removes nothing, whatever its path: the service
+  // answers success there, a nested path included (issue 32; the path is judged against an
+  // item only when there is one).
+  if (a.kind == UpdateAction::Kind::kRemove && !item_exists) {
+    return Change{Change::Kind::kNothing, &a.path, {}};
+  }
   if (!CanUpdateAt(item, a.path)) return errors::InvalidUpdatePath();
   const AttributeValue* existing = FindPath(item, a.path);
   switch (a.kind) {
@@ -179,7 +185,7 @@ Result<UpdateOutcome> ApplyUpdate(const UpdateExpression& update, const Item* ol
   std::vector<Change> changes;
   changes.reserve(update.actions.size());
   for (std::size_t i : ProcessingOrder(update)) {
-    Result<Change> c = PlanAction(update.actions[i], before);
+    Result<Change> c = PlanAction(update.actions[i], before, old_item != nullptr);
     if (!c.ok()) {
       // AttributeUpdates words a type mismatch its own way.
       if (update.from_attribute_updates &&

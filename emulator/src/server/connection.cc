@@ -256,7 +256,7 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void OnParseError(beast::error_code ec) {
     if (!header_checked_) {
       // Bytes that are not an HTTP request, or a header larger than the limit.
-      return Refuse(router_.MalformedHttp(ec == http::error::header_limit), 0);
+      return Refuse(router_.MalformedHttp(), 0);
     }
     if (ec == http::error::body_limit) {
       return Refuse(router_.PayloadTooLarge(ViewOf(parser_->get(), {}), 0, limits_.max_body_bytes),

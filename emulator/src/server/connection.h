@@ -23,7 +23,7 @@ class Connection;  // defined in connection.cc
 
 struct ConnectionLimits {
   std::size_t max_body_bytes = 0;    // larger bodies get 413
-  std::size_t max_header_bytes = 0;  // larger headers get 431
+  std::size_t max_header_bytes = 0;  // a larger request line and headers get 400
   // Waiting for the first byte of a request (a new or a keep-alive connection); then closed.
   std::chrono::milliseconds idle_timeout{0};
   // A request's header and body, from its first byte, and the writing of its reply; then

@@ -105,11 +105,17 @@ std::string CompressBody(std::string_view body, ResponseEncoding encoding) {
   return out;
 }
 
-InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::string& out) {
+namespace {
+
+// Inflates `body` with zlib's `window_bits` (31: gzip, 15: zlib, -15: raw deflate) into `out`.
+// `members`: a stream end followed by more input starts another member (gzip only, RFC 1952
+// 2.2); otherwise the input must end with the stream.
+InflateOutcome Inflate(std::string_view body, int window_bits, bool members, std::size_t max_bytes,
+                       std::string& out) {
   out.clear();
   if (body.empty()) return InflateOutcome::kCorrupt;
   z_stream zs{};
-  if (inflateInit2(&zs, 15 + 16) != Z_OK) return InflateOutcome::kCorrupt;  // gzip only
+  if (inflateInit2(&zs, window_bits) != Z_OK) return InflateOutcome::kCorrupt;
   zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(body.data()));
   zs.avail_in = static_cast<uInt>(body.size());
   char chunk[16 * 1024];
@@ -129,8 +135,8 @@ InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::str
         outcome = InflateOutcome::kOk;
         break;
       }
-      // Another member follows (RFC 1952 2.2); anything else fails in the next inflate.
-      if (inflateReset(&zs) != Z_OK) break;
+      // Another member follows; anything else fails in the next inflate.
+      if (!members || inflateReset(&zs) != Z_OK) break;
       continue;
     }
     if (rc != Z_OK) break;  // corrupt data, or Z_BUF_ERROR: the input ended mid-stream
@@ -139,6 +145,25 @@ InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::str
   inflateEnd(&zs);
   if (outcome != InflateOutcome::kOk) out.clear();
   return outcome;
+}
+
+// A zlib stream's first two bytes (RFC 1950 2.2): method 8 (deflate), a window of at most
+// 32 KB, and a check making the pair a multiple of 31.
+bool StartsWithZlibHeader(std::string_view body) {
+  if (body.size() < 2) return false;
+  const auto cmf = static_cast<unsigned char>(body[0]);
+  const auto flg = static_cast<unsigned char>(body[1]);
+  return (cmf & 0x0f) == 8 && (cmf >> 4) <= 7 && ((cmf << 8) | flg) % 31 == 0;
+}
+
+}  // namespace
+
+InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::string& out) {
+  return Inflate(body, 15 + 16, /*members=*/true, max_bytes, out);
+}
+
+InflateOutcome InflateDeflateBody(std::string_view body, std::size_t max_bytes, std::string& out) {
+  return Inflate(body, StartsWithZlibHeader(body) ? 15 : -15, /*members=*/false, max_bytes, out);
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

@@ -1,6 +1,7 @@
 // HTTP content codings as DynamoDB applies them to its JSON protocol:
 //  - requests: `Content-Encoding: gzip` bodies (what the SDKs' request-compression feature
-//    sends; several gzip members may be concatenated, as RFC 1952 allows);
+//    sends; several gzip members may be concatenated, as RFC 1952 allows) and `deflate` ones
+//    (a zlib stream, RFC 9110 section 8.4.1.2, or the raw deflate data some clients send);
 //  - responses: compressed with gzip or deflate (zlib format) when the client's
 //    Accept-Encoding asks for one and the body is at least 4 KiB. The x-amz-crc32 header is
 //    then the CRC32 of the compressed bytes (aws-sdk-go-v2 service/dynamodb customizations:
@@ -44,5 +45,12 @@ enum class InflateOutcome { kOk, kCorrupt, kTooLarge };
 // (trailing bytes that are not a gzip member, an empty input or a truncated stream are
 // kCorrupt). Stops with kTooLarge once the output would exceed `max_bytes`.
 InflateOutcome GunzipBody(std::string_view body, std::size_t max_bytes, std::string& out);
+
+// Decompresses a `Content-Encoding: deflate` request body into `out`: one zlib stream (what
+// HTTP's "deflate" names), or, when the body does not start with a zlib header, raw deflate
+// data (what some clients send for it; servers commonly take both). Trailing bytes, an empty
+// input or a truncated stream are kCorrupt; kTooLarge once the output would exceed
+// `max_bytes`.
+InflateOutcome InflateDeflateBody(std::string_view body, std::size_t max_bytes, std::string& out);
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server

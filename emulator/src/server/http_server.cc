@@ -51,7 +51,9 @@ struct HttpServer::Impl {
         ios(MakeContexts(ThreadCount(options.threads))),
         accept_io(1),
         acceptor(asio::make_strand(accept_io)),
-        backoff(acceptor.get_executor()) {}
+        backoff(acceptor.get_executor()) {
+    router.set_max_inflated_bytes(options.max_body_bytes);
+  }
 
   static std::vector<std::unique_ptr<asio::io_context>> MakeContexts(unsigned n) {
     std::vector<std::unique_ptr<asio::io_context>> contexts;

@@ -31,9 +31,26 @@ constexpr std::string_view kInternalServerErrorType =
 // that is not JSON-typed) with this body and status 404.
 constexpr std::string_view kNotAnOperationBody = "<UnknownOperationException/>\n";
 
-// What AWS answers to GET / — load balancers and `curl` health checks rely on a 200 here.
-// DynamoDB Local answers it with MissingAuthenticationToken; AWS's answer is more useful.
-constexpr std::string_view kHealthBody = "healthy: dynamodb.us-east-1.amazonaws.com";
+// What AWS answers to GET / — load balancers and `curl` health checks rely on a 200 here:
+// "healthy: " and the host name the request reached ("healthy: dynamodb.us-east-1.amazonaws.com"
+// from us-east-1's endpoint). DynamoDB Local answers it with MissingAuthenticationToken; AWS's
+// answer is more useful. Ours names the request's Host, or AWS's us-east-1 host without one
+// (HTTP/1.0).
+constexpr std::string_view kHealthPrefix = "healthy: ";
+constexpr std::string_view kDefaultHealthHost = "dynamodb.us-east-1.amazonaws.com";
+
+std::string HealthBody(const HttpRequestView& request) {
+  std::string_view host;
+  for (const auto& [name, value] : request.headers) {
+    if (EqualsIgnoreCase(name, "host")) {
+      host = TrimBlanks(value);
+      break;
+    }
+  }
+  std::string body(kHealthPrefix);
+  body += host.empty() ? kDefaultHealthHost : host;
+  return body;
+}
 
 // {"__type": ..., "message": ...}: the AWS error envelope, for errors the server raises itself
 // (without "message" when there is none), written by the codec's one envelope writer. Header
@@ -179,7 +196,7 @@ void RequestRouter::Route(const HttpRequestView& request, HttpReply& reply,
     return Preflight(request, reply);
   }
   if ((request.method == "GET" || request.method == "HEAD") && PathOf(request.target) == "/") {
-    return Finish(request, 200, "text/plain", std::string(kHealthBody), reply);
+    return Finish(request, 200, "text/plain", HealthBody(request), reply);
   }
   if ((request.method == "GET" || request.method == "POST") &&
       PathOf(request.target).starts_with(kAdminPathPrefix)) {
@@ -225,30 +242,37 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
   }
   const RequestContext& context = verified ? *verified->context : caller;
 
-  // Content-Encoding: AWS takes gzip bodies and answers 500 to a body it cannot decode, and to
-  // any other coding (Alternator's test_compressed_request.py, run against DynamoDB).
+  // Content-Encoding: AWS takes gzip and deflate bodies and answers 500 to a body it cannot
+  // decode, and to any other coding (Alternator's test_compressed_request.py, run against
+  // DynamoDB). A body that inflates past the request limit is answered as a body sent that
+  // large: 413.
   std::string inflated;
   std::string_view body = request.body;
   if (!request.content_encoding.empty() &&
       !EqualsIgnoreCase(request.content_encoding, "identity")) {
-    if (!EqualsIgnoreCase(request.content_encoding, "gzip")) {
+    const bool gzip = EqualsIgnoreCase(request.content_encoding, "gzip");
+    if (!gzip && !EqualsIgnoreCase(request.content_encoding, "deflate")) {
       return Finish(
           request, 500, content_type,
           ErrorEnvelope(kInternalServerErrorType,
                         "Unsupported Content-Encoding: " + std::string(request.content_encoding)),
           reply);
     }
-    switch (GunzipBody(request.body, kMaxInflatedBodyBytes, inflated)) {
+    const InflateOutcome outcome =
+        gzip ? GunzipBody(request.body, max_inflated_bytes_, inflated)
+             : InflateDeflateBody(request.body, max_inflated_bytes_, inflated);
+    switch (outcome) {
       case InflateOutcome::kOk:
         body = inflated;
         break;
       case InflateOutcome::kCorrupt:
-        return Finish(
-            request, 500, content_type,
-            ErrorEnvelope(kInternalServerErrorType, "The request body is not valid gzip data"),
-            reply);
+        return Finish(request, 500, content_type,
+                      ErrorEnvelope(kInternalServerErrorType,
+                                    gzip ? "The request body is not valid gzip data"
+                                         : "The request body is not valid deflate data"),
+                      reply);
       case InflateOutcome::kTooLarge:
-        reply = PayloadTooLarge(request, 0, kMaxInflatedBodyBytes);
+        reply = PayloadTooLarge(request, 0, max_inflated_bytes_);
         return;
     }
   }
@@ -302,10 +326,13 @@ HttpReply RequestRouter::PayloadTooLarge(const HttpRequestView& request, std::si
   return reply;
 }
 
-HttpReply RequestRouter::MalformedHttp(bool headers_too_large) const {
+HttpReply RequestRouter::MalformedHttp() const {
+  // AWS's front door answers a request line or header section over its limit as any other
+  // request it cannot read: 400 Bad Request (not RFC 6585's 431, which DynamoDB Local's Jetty
+  // sends). The SDKs treat both as final; 400 is what they meet in production.
   HttpReply reply;
-  reply.status = headers_too_large ? 431 : 400;
-  reply.body = headers_too_large ? "Request Header Fields Too Large\n" : "Bad Request\n";
+  reply.status = 400;
+  reply.body = "Bad Request\n";
   reply.headers.emplace_back("Server", kServerHeader);
   reply.headers.emplace_back("x-amzn-RequestId", ids_.Next());
   reply.headers.emplace_back("Content-Type", "text/plain");

@@ -32,8 +32,8 @@ struct HttpRequestView {
   std::string_view origin;         // Origin (CORS)
   std::string_view access_control_request_method;
   std::string_view access_control_request_headers;
-  std::string_view content_encoding;  // Content-Encoding: "gzip" bodies are decompressed
-  std::string_view accept_encoding;   // Accept-Encoding: large replies are compressed
+  std::string_view content_encoding;  // Content-Encoding: gzip and deflate bodies are inflated
+  std::string_view accept_encoding;   // the last Accept-Encoding: large replies are compressed
   std::string_view body;
   // Every header as received (name, value), for signature verification.
   std::vector<std::pair<std::string_view, std::string_view>> headers;
@@ -63,9 +63,10 @@ class RequestRouter {
   // one (none needed). No DynamoDB operation name contains a space, so the two never meet;
   // a handler that serves no admin calls answers them as unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
-  // A gzip request body may not inflate beyond this (a zip bomb must not exhaust memory).
-  // AWS accepts far more, but no valid request comes near it: items are 400 KB, batches 25.
-  static constexpr std::size_t kMaxInflatedBodyBytes = std::size_t{64} << 20;
+  // A compressed request body may not inflate beyond the request limit (a zip bomb must not
+  // exhaust memory, and a request is judged by its size whether or not it came compressed):
+  // by default the server's default body limit (http_server.h), else set_max_inflated_bytes.
+  static constexpr std::size_t kMaxInflatedBodyBytes = std::size_t{17} << 20;
   // The Server header AWS sends on every DynamoDB response.
   static constexpr std::string_view kServerHeader = "Server";
 
@@ -94,10 +95,15 @@ class RequestRouter {
   // 413 for a body over `limit` bytes (`declared` is its Content-Length, 0 when unknown).
   HttpReply PayloadTooLarge(const HttpRequestView& request, std::size_t declared,
                             std::size_t limit) const;
-  // A request that is not HTTP the parser accepts: 400 (or 431 for oversized headers).
-  HttpReply MalformedHttp(bool headers_too_large) const;
+  // A request that is not HTTP the parser accepts, or whose request line or headers exceed
+  // the limit: 400.
+  HttpReply MalformedHttp() const;
 
   const CorsPolicy& cors() const { return cors_; }
+
+  // The size a gzip or deflate request body may inflate to; beyond it the answer is 413, as
+  // for a body sent that large. The server sets its own body limit here.
+  void set_max_inflated_bytes(std::size_t bytes) { max_inflated_bytes_ = bytes; }
 
  private:
   void Preflight(const HttpRequestView& request, HttpReply& reply) const;
@@ -112,6 +118,7 @@ class RequestRouter {
   ReusingRequestHandler handler_;
   CorsPolicy cors_;
   std::shared_ptr<const SigV4Verifier> verifier_;
+  std::size_t max_inflated_bytes_ = kMaxInflatedBodyBytes;
   mutable RequestIdGenerator ids_;  // thread-safe
 };
 

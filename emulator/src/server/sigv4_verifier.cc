@@ -73,7 +73,25 @@ std::optional<std::int64_t> ParseAmzDate(std::string_view s) {
       tm.tm_sec > 60) {
     return std::nullopt;
   }
-  return static_cast<std::int64_t>(timegm(&tm));
+  const int day = tm.tm_mday;
+  const std::int64_t seconds = timegm(&tm);
+  // timegm moves a day past the month's end into the next month ("20240230" would be March 1st
+  // and then match a scope of "20240230"): such a date is not a date.
+  if (tm.tm_mday != day) return std::nullopt;
+  return seconds;
+}
+
+// A region as the SDKs accept one: letters, digits and hyphens ("us-east-1", "local"; the SDKs
+// check the same characters before they sign). The service refuses a scope naming anything
+// else; a local endpoint serves any such name.
+bool IsRegionName(std::string_view region) {
+  if (region.empty()) return false;
+  for (const char c : region) {
+    if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-')) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // An RFC 7231 Date ("Mon, 01 Jan 2024 00:00:00 GMT") -> seconds since the epoch.
@@ -176,6 +194,14 @@ AuthResult SigV4Verifier::Verify(const HttpRequestView& request) const {
         "from HTTP: '" +
             std::string(scope_date) + "' != '" + amz_date.substr(0, 8) + "', from '" +
             std::string(date_header_name) + "'.");
+  }
+  // The service's words (aws/aws-sdk-js#4002 and 3mcloud/falcano#47 quote DynamoDB's
+  // InvalidSignatureException "Credential should be scoped to a valid region, not 'eu-east-2'. ").
+  // A local endpoint serves every region (each its own namespace), so only a scope that names
+  // no region at all is refused.
+  if (!IsRegionName(region)) {
+    return AuthFailure(kInvalidSignature, "Credential should be scoped to a valid region, not '" +
+                                              std::string(region) + "'. ");
   }
   if (service != kService) {
     return AuthFailure(kInvalidSignature,

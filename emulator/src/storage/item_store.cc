@@ -212,6 +212,29 @@ Status ItemStore::DropIndex(WriteTxn& txn, const IndexSchema& index) {
   return DropKeyspace(txn, index.keyspace_id);
 }
 
+namespace {
+
+// Whether the backfill of a new GSI takes `item`. Writes refuse an item whose index key value
+// is an empty string or binary, or longer than a key may be (2048 bytes in a partition key, 1024
+// in a sort key); items written before the index existed may hold such values, and the service
+// leaves them out of the index rather than failing the index (Developer Guide, "Detecting and
+// correcting index key violations": the backfill skips them and reports them as violations).
+bool BackfillTakes(const IndexSchema& index, const Item& item) {
+  const auto fits = [&item](std::span<const KeyAttribute> attributes, std::size_t limit) {
+    for (const KeyAttribute& attribute : attributes) {
+      auto it = item.find(attribute.name);
+      if (it == item.end() || it->second.type() != attribute.type) continue;  // sparse anyway
+      if (attribute.type == AttributeType::kN) continue;
+      const std::size_t size = it->second.scalar().size();
+      if (size == 0 || size > limit) return false;
+    }
+    return true;
+  };
+  return fits(index.partition_key, 2048) && fits(index.sort_key, 1024);
+}
+
+}  // namespace
+
 Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
                                 std::size_t index_position) {
   std::optional<std::string> after;
@@ -231,6 +254,7 @@ Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
       DDBEMU_RETURN_IF_ERROR(cursor.status());
     }  // the cursor closes before the index entries are written
     for (const Item& item : batch) {
+      if (!BackfillTakes(schema.indexes[index_position], item)) continue;
       const Images images{nullptr, &item, 0, ItemSize(item), {}};
       DDBEMU_RETURN_IF_ERROR(UpdateIndex(txn, schema, index_position, images, &ignored));
     }

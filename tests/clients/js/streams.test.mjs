@@ -137,3 +137,35 @@ test("an iterator expires after 15 minutes", async () => {
   await assert.rejects(streams.send(new GetRecordsCommand({ ShardIterator: it })),
     (e) => e.name === "ExpiredIteratorException");
 });
+
+// Issue 32, point 2: the requests the service refuses, refused with its exception types, and
+// sequence-number iterators at a number the shard holds (its StartingSequenceNumber, before
+// any record).
+test("Streams requests are validated as the service validates them", async () => {
+  const { name, arn } = await createTable("KEYS_ONLY");
+  const refused = async (promise, name, pattern) => {
+    await assert.rejects(promise, (e) => e.name === name && pattern.test(e.message));
+  };
+  const [shard] = (await streams.send(new DescribeStreamCommand({ StreamArn: arn })))
+    .StreamDescription.Shards;
+  await refused(streams.send(new DescribeStreamCommand({ StreamArn: arn,
+    ShardFilter: { Type: "CHILD_SHARDS" } })), "ValidationException",
+  /Value null at 'shardFilter\.shardId'/);
+  await refused(streams.send(new DescribeStreamCommand({ StreamArn: arn,
+    ShardFilter: { Type: "CHILD_SHARDS", ShardId: "shardId-00000000000000000000-00000000" } })),
+  "ResourceNotFoundException", /Shard: shardId-00000000000000000000-00000000 in Stream/);
+  await refused(streams.send(new ListStreamsCommand({ Limit: 101 })), "ValidationException",
+    /Value '101' at 'limit' .* less than or equal to 100$/);
+  await refused(streams.send(new ListStreamsCommand({
+    ExclusiveStartStreamArn: arn.replace(name, name + "x") })), "ResourceNotFoundException",
+  /Requested resource not found: Stream: /);
+  const at = (await streams.send(new GetShardIteratorCommand({ StreamArn: arn,
+    ShardId: shard.ShardId, ShardIteratorType: "AT_SEQUENCE_NUMBER",
+    SequenceNumber: shard.SequenceNumberRange.StartingSequenceNumber }))).ShardIterator;
+  await refused(streams.send(new GetRecordsCommand({ ShardIterator: at, Limit: 1001 })),
+    "ValidationException", /Value '1001' at 'limit' .* less than or equal to 1000$/);
+  await ddb.send(new PutItemCommand({ TableName: name, Item: { pk: { S: "first" } } }));
+  const { Records } = await streams.send(new GetRecordsCommand({ ShardIterator: at, Limit: 1000 }));
+  assert.deepEqual(Records.map((r) => r.dynamodb.Keys.pk.S), ["first"]);
+  assert.equal(Records[0].dynamodb.SequenceNumber, shard.SequenceNumberRange.StartingSequenceNumber);
+});

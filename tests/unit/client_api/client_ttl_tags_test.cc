@@ -113,9 +113,16 @@ TEST_P(TtlTagsConformance, TagErrors) {
   ASSERT_FALSE(none.ok());
   EXPECT_EQ(none.error().code(), ErrorCode::kValidation);
   const std::string missing_arn = "arn:aws:dynamodb:us-east-1:000000000000:table/nope";
-  auto missing = client_->ListTagsOfResource({.resource_arn = missing_arn});
-  DDB_EXPECT_API_ERROR(missing, ErrorCode::kResourceNotFound,
+  // A missing table: TagResource's ResourceNotFoundException, and ListTagsOfResource's
+  // AccessDeniedException (AWS, 2026; ACCEPTED_DIFFERENCES.md LOCAL-TAG-ARNS).
+  auto tag_missing = client_->TagResource({.resource_arn = missing_arn, .tags = {{"a", "b"}}});
+  DDB_EXPECT_API_ERROR(tag_missing, ErrorCode::kResourceNotFound,
                        "Requested resource not found: ResourcArn: " + missing_arn + " not found");
+  auto missing = client_->ListTagsOfResource({.resource_arn = missing_arn});
+  DDB_EXPECT_API_ERROR(missing, ErrorCode::kAccessDenied,
+                       "User: arn:aws:iam::000000000000:root is not authorized to perform: "
+                       "dynamodb:ListTagsOfResource on resource: " +
+                           missing_arn);
   auto not_a_table = client_->TagResource(
       {.resource_arn = "arn:aws:s3:us-east-1:000000000000:bucket/b", .tags = {{"a", "b"}}});
   DDB_EXPECT_API_ERROR(not_a_table, ErrorCode::kValidation,

@@ -306,5 +306,111 @@ TEST_F(StreamsTest, ValidationErrorsInTheServiceWords) {
   EXPECT_EQ(Fails("ListStreams", "{}").type, "UnknownOperationException");
 }
 
+// DescribeStream's ShardFilter: both members needed, CHILD_SHARDS the one type, a shard the
+// stream has (issue 32, point 2).
+TEST_F(StreamsTest, ShardFilterIsValidatedAndNamesAShardOfTheStream) {
+  const std::string arn = CreateStreamTable();
+  const std::string shard = ShardIds(arn)[0];
+  const std::string describe = std::string(kStreams) + "DescribeStream";
+  const auto with_filter = [&](const std::string& filter) {
+    return R"({"StreamArn":")" + arn + R"(","ShardFilter":)" + filter + "}";
+  };
+  ErrorOf e = Fails(describe, with_filter(R"({"Type":"CHILD_SHARDS"})"));
+  EXPECT_EQ(e.type, "ValidationException");
+  EXPECT_EQ(e.message,
+            "1 validation error detected: Value null at 'shardFilter.shardId' failed to satisfy "
+            "constraint: Member must not be null");
+  e = Fails(describe, with_filter(R"({"ShardId":")" + shard + R"("})"));
+  EXPECT_EQ(e.message,
+            "1 validation error detected: Value null at 'shardFilter.type' failed to satisfy "
+            "constraint: Member must not be null");
+  e = Fails(describe, with_filter(R"({"Type":"PARENT_SHARDS","ShardId":")" + shard + R"("})"));
+  EXPECT_EQ(e.message,
+            "1 validation error detected: Value 'PARENT_SHARDS' at 'shardFilter.type' failed to "
+            "satisfy constraint: Member must satisfy enum value set: [CHILD_SHARDS]");
+  e = Fails(describe, with_filter(R"({"Type":"CHILD_SHARDS","ShardId":"short"})"));
+  EXPECT_EQ(e.message,
+            "1 validation error detected: Value 'short' at 'shardFilter.shardId' failed to "
+            "satisfy constraint: Member must have length greater than or equal to 28");
+  EXPECT_EQ(Fails(describe, with_filter(R"({"Type":7,"ShardId":")" + shard + R"("})")).type,
+            "SerializationException");
+  EXPECT_EQ(Fails(describe, with_filter(R"("CHILD_SHARDS")")).type, "SerializationException");
+  const std::string unknown = "shardId-00000000000000000000-00000000";
+  e = Fails(describe, with_filter(R"({"Type":"CHILD_SHARDS","ShardId":")" + unknown + R"("})"));
+  EXPECT_EQ(e.type, "ResourceNotFoundException");
+  EXPECT_EQ(e.message, "Requested resource not found: Shard: " + unknown + " in Stream: " + arn +
+                           " not found");
+  // The open shard has no children yet: an empty, valid answer.
+  rapidjson::Document none = Streams(
+      "DescribeStream", with_filter(R"({"Type":"CHILD_SHARDS","ShardId":")" + shard + R"("})"));
+  EXPECT_EQ(none["StreamDescription"]["Shards"].Size(), 0u);
+}
+
+TEST_F(StreamsTest, LimitsAboveTheDocumentedUpperLimitsAreRefused) {
+  const std::string arn = CreateStreamTable();
+  ErrorOf e = Fails(std::string(kStreams) + "ListStreams", R"({"Limit":101})");
+  EXPECT_EQ(e.type, "ValidationException");
+  EXPECT_EQ(e.message,
+            "1 validation error detected: Value '101' at 'limit' failed to satisfy constraint: "
+            "Member must have value less than or equal to 100");
+  EXPECT_EQ(Streams("ListStreams", R"({"Limit":100})")["Streams"].Size(), 1u);
+  const std::string iterator = Iterator(arn, ShardIds(arn)[0]);
+  e = Fails(std::string(kStreams) + "GetRecords",
+            R"({"ShardIterator":")" + iterator + R"(","Limit":1001})");
+  EXPECT_EQ(e.message,
+            "1 validation error detected: Value '1001' at 'limit' failed to satisfy constraint: "
+            "Member must have value less than or equal to 1000");
+  EXPECT_EQ(Streams("GetRecords", R"({"ShardIterator":")" + iterator + R"(","Limit":1000})")
+                .HasMember("Records"),
+            true);
+}
+
+TEST_F(StreamsTest, ListStreamsRefusesAStartThatIsNoStreamOfTheCaller) {
+  const std::string arn = CreateStreamTable();
+  ErrorOf e = Fails(std::string(kStreams) + "ListStreams",
+                    R"({"ExclusiveStartStreamArn":"kossaapaaasdafsdaasdasdasdasasdasfadfadfas"})");
+  EXPECT_EQ(e.type, "ValidationException");
+  EXPECT_EQ(e.message, "Invalid ExclusiveStartStreamArn");
+  const std::string gone = "arn:aws:dynamodb:us-east-1:000000000000:table/other/stream/2020";
+  e = Fails(std::string(kStreams) + "ListStreams",
+            R"({"ExclusiveStartStreamArn":")" + gone + R"("})");
+  EXPECT_EQ(e.type, "ResourceNotFoundException");
+  EXPECT_EQ(e.message, "Requested resource not found: Stream: " + gone + " not found");
+  // The caller's own stream is a start: the page after it is empty.
+  EXPECT_EQ(
+      Streams("ListStreams", R"({"ExclusiveStartStreamArn":")" + arn + R"("})")["Streams"].Size(),
+      0u);
+}
+
+TEST_F(StreamsTest, SequenceIteratorsTakeAnyNumberTheShardHolds) {
+  // DescribeStream's StartingSequenceNumber, before any record is written, is a number the
+  // shard holds: AT_ and AFTER_SEQUENCE_NUMBER take it (as the service does).
+  const std::string arn = CreateStreamTable();
+  rapidjson::Document d = Streams("DescribeStream", R"({"StreamArn":")" + arn + R"("})");
+  const auto& shard = d["StreamDescription"]["Shards"][0];
+  const std::string shard_id = shard["ShardId"].GetString();
+  const std::string start = shard["SequenceNumberRange"]["StartingSequenceNumber"].GetString();
+  const std::string at = Iterator(arn, shard_id, "AT_SEQUENCE_NUMBER", start);
+  const std::string after = Iterator(arn, shard_id, "AFTER_SEQUENCE_NUMBER", start);
+  Put("a", "1");
+  Put("b", "1");
+  rapidjson::Document from_at = Records(at);
+  ASSERT_EQ(from_at["Records"].Size(), 2u);
+  EXPECT_STREQ(from_at["Records"][0]["dynamodb"]["SequenceNumber"].GetString(), start.c_str());
+  ASSERT_EQ(Records(after)["Records"].Size(), 1u);
+  // Every record's own number, and nothing past the last.
+  for (const auto& record : from_at["Records"].GetArray()) {
+    const std::string seq = record["dynamodb"]["SequenceNumber"].GetString();
+    rapidjson::Document one = Records(Iterator(arn, shard_id, "AT_SEQUENCE_NUMBER", seq));
+    ASSERT_GE(one["Records"].Size(), 1u);
+    EXPECT_EQ(std::string(one["Records"][0]["dynamodb"]["SequenceNumber"].GetString()), seq);
+  }
+  ErrorOf e = Fails(std::string(kStreams) + "GetShardIterator",
+                    R"({"StreamArn":")" + arn + R"(","ShardId":")" + shard_id +
+                        R"(","ShardIteratorType":"AT_SEQUENCE_NUMBER",)" +
+                        R"("SequenceNumber":"400000000000000000099"})");
+  EXPECT_EQ(e.type, "ValidationException");
+}
+
 }  // namespace streams_test
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -91,10 +91,18 @@ TEST_F(TagsTest, ArnsAreJudgedAsTheServiceJudgesThem) {
               "ValidationException",
               "Invalid TableArn: Invalid ResourceArn provided as input "
               "arn:aws:dynamodb:us-east-1:000000000000:table/ab");
+  // Not an ARN at all: ValidationException (AWS, 2026; dynalite's older recordings had IAM
+  // answer AccessDeniedException first).
   ExpectError(Call("UntagResource", R"({"ResourceArn":"a:b:c:d:e/f","TagKeys":["x"]})"),
-              "AccessDeniedException",
-              "User: arn:aws:iam::000000000000:root is not authorized to perform: "
-              "dynamodb:UntagResource on resource: a:b:c:d:e/f");
+              "ValidationException",
+              "Invalid TableArn: Invalid ResourceArn provided as input a:b:c:d:e/f");
+  ExpectError(
+      Call("TagResource", R"({"ResourceArn":"not-a-valid-arn","Tags":[{"Key":"a","Value":"b"}]})"),
+      "ValidationException",
+      "Invalid TableArn: Invalid ResourceArn provided as input not-a-valid-arn");
+  ExpectError(Call("ListTagsOfResource", R"({"ResourceArn":"not-a-valid-arn"})"),
+              "ValidationException",
+              "Invalid TableArn: Invalid ResourceArn provided as input not-a-valid-arn");
 }
 
 TEST_F(TagsTest, EmptyListsAndMissingTablesAreRefused) {
@@ -107,9 +115,12 @@ TEST_F(TagsTest, EmptyListsAndMissingTablesAreRefused) {
                    R"({"ResourceArn":")" + missing + R"(","Tags":[{"Key":"a","Value":"b"}]})"),
               "ResourceNotFoundException",
               "Requested resource not found: ResourcArn: " + missing + " not found");
+  // ListTagsOfResource of a table that does not exist: AccessDeniedException (AWS, 2026).
   ExpectError(Call("ListTagsOfResource", R"({"ResourceArn":")" + missing + R"("})"),
-              "ResourceNotFoundException",
-              "Requested resource not found: ResourcArn: " + missing + " not found");
+              "AccessDeniedException",
+              "User: arn:aws:iam::000000000000:root is not authorized to perform: "
+              "dynamodb:ListTagsOfResource on resource: " +
+                  missing);
   ExpectError(Call("UntagResource", R"({"ResourceArn":")" + missing + R"(","TagKeys":["a"]})"),
               "ResourceNotFoundException", "Requested resource not found");
 }

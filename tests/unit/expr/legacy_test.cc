@@ -225,8 +225,8 @@ TEST(LegacyKeyConditionsTest, MatchTheService) {
 
 TEST(LegacyAttributesToGetTest, BecomesAProjection) {
   EXPECT_EQ(ErrorOf(AttributesToGetToProjection({})), "AttributesToGet cannot be empty");
-  EXPECT_EQ(ErrorOf(AttributesToGetToProjection({"a", "a"})),
-            "Cannot have two attributes with the same name");
+  EXPECT_EQ(ErrorOf(AttributesToGetToProjection({"b", "a", "b"})),
+            "One or more parameter values were invalid: Duplicate value in attribute name: b");
   Result<ProjectionExpression> p = AttributesToGetToProjection({"a", "name", "zz"});
   ASSERT_TRUE(p.ok());
   EXPECT_EQ(Project(kItem, p->paths), ItemFromJsonText(R"({"a": {"S": "abc"}})"));

@@ -264,6 +264,18 @@ TEST_F(TablesTest, MultiAttributeKeyRules) {
       "One or more parameter values were invalid: The KeySchema contains multiple key attributes "
       "with "
       "the same name");
+  // Two HASH attributes of one name: a multi-attribute schema, not "the Hash Key and the Range
+  // Key" of the classic message.
+  ExpectCreateError(
+      Gsis(
+          kPpr,
+          "[" +
+              Gsi("gs1",
+                  R"([{"AttributeName":"b","KeyType":"HASH"},{"AttributeName":"b","KeyType":"HASH"}])") +
+              "]",
+          "ab"),
+      "One or more parameter values were invalid: The KeySchema contains multiple key attributes "
+      "with the same name");
 }
 
 TEST_F(TablesTest, TagRules) {

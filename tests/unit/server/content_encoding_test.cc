@@ -66,6 +66,14 @@ TEST(ResponseEncodingChoice, FollowsWhatAwsAnswers) {
       {"gzip;nq=1;q=0 ", ResponseEncoding::kIdentity},
       {"gzip;q=0, gzip;q=1, gzip;q=0", ResponseEncoding::kGzip},
       {"br,identity;q=0.5,gzip;q=0.0001", ResponseEncoding::kGzip},
+      {"identity;q=0", ResponseEncoding::kIdentity},
+      {"gzip;q=0.5,identity;q=0.8", ResponseEncoding::kGzip},
+      {"deflate;q=0.5,gzip;q=0.   x", ResponseEncoding::kGzip},
+      // Blanks around "=" and ";" (RFC 9110's OWS), and q=0 with trailing zeros.
+      {"gzip;q =0", ResponseEncoding::kIdentity},
+      {"gzip; q= 0.000, deflate", ResponseEncoding::kDeflate},
+      {"deflate;q = 0.4,gzip ; q=0.6", ResponseEncoding::kGzip},
+      {"gzip;q=0,deflate;q=0,*", ResponseEncoding::kIdentity},
   };
   for (const auto& c : cases) {
     EXPECT_EQ(ChooseResponseEncoding(c.header), c.expected) << c.header;
@@ -100,6 +108,24 @@ TEST(RequestGunzip, RefusesWhatIsNotWholeGzip) {
   EXPECT_EQ(GunzipBody(gz.substr(0, gz.size() - 1), 1 << 20, out), InflateOutcome::kCorrupt);
   EXPECT_EQ(GunzipBody(gz + "junk", 1 << 20, out), InflateOutcome::kCorrupt);
   EXPECT_TRUE(out.empty());
+}
+
+TEST(RequestDeflate, DecodesZlibAndRawDeflateAndRefusesTheRest) {
+  std::string out;
+  const std::string json = "{\"TableName\":\"t\"}";
+  const std::string zlib = CompressBody(json, ResponseEncoding::kDeflate);
+  EXPECT_EQ(InflateDeflateBody(zlib, 1 << 20, out), InflateOutcome::kOk);
+  EXPECT_EQ(out, json);
+  EXPECT_EQ(InflateDeflateBody(zlib.substr(2, zlib.size() - 6), 1 << 20, out), InflateOutcome::kOk);
+  EXPECT_EQ(out, json);
+  EXPECT_EQ(InflateDeflateBody("", 1 << 20, out), InflateOutcome::kCorrupt);
+  EXPECT_EQ(InflateDeflateBody(zlib + zlib, 1 << 20, out), InflateOutcome::kCorrupt);
+  EXPECT_EQ(InflateDeflateBody(zlib.substr(0, zlib.size() - 3), 1 << 20, out),
+            InflateOutcome::kCorrupt);
+  EXPECT_EQ(InflateDeflateBody(Gzip(json), 1 << 20, out), InflateOutcome::kCorrupt);
+  EXPECT_TRUE(out.empty());
+  const std::string bomb = CompressBody(std::string(4 << 20, 'a'), ResponseEncoding::kDeflate);
+  EXPECT_EQ(InflateDeflateBody(bomb, 1 << 20, out), InflateOutcome::kTooLarge);
 }
 
 TEST(RequestGunzip, StopsAtTheInflatedLimit) {

@@ -162,7 +162,17 @@ TEST_F(RequestRouterTest, HealthCheckNeedsNoAuthorization) {
   request.target = "/?probe=1";
   const HttpReply reply = MakeRouter().Route(request);
   EXPECT_EQ(reply.status, 200);
+  // No Host (HTTP/1.0): AWS's us-east-1 host, the answer its endpoint gives.
   EXPECT_EQ(reply.body, "healthy: dynamodb.us-east-1.amazonaws.com");
+}
+
+TEST_F(RequestRouterTest, HealthCheckNamesTheHostTheRequestNamed) {
+  // AWS answers "healthy: " and its own host name; a local endpoint's is the request's Host.
+  HttpRequestView request;
+  request.method = "GET";
+  request.target = "/";
+  request.headers = {{"User-Agent", "curl"}, {"host", "ddb.test:8000"}};
+  EXPECT_EQ(MakeRouter().Route(request).body, "healthy: ddb.test:8000");
 }
 
 TEST_F(RequestRouterTest, PreflightOnlyWithCorsEnabled) {

@@ -236,6 +236,44 @@ TEST_F(SigV4VerifierTest, ScopeOfAnotherServiceIsInvalidSignature) {
                  "Credential should be scoped to correct service: 'dynamodb'. ");
 }
 
+TEST_F(SigV4VerifierTest, ScopeNamingNoRegionIsInvalidSignature) {
+  // DynamoDB: "Credential should be scoped to a valid region, not 'eu-east-2'. " (quoted in
+  // aws/aws-sdk-js#4002). Every well-formed region is served here, each its own namespace.
+  Signed request;
+  HttpRequestView view = request.View();
+  for (const std::string region : {"", "EU_WEST", "eu west"}) {
+    std::string authorization(request.authorization);
+    authorization.replace(authorization.find("/eu-west-1/"), 11, "/" + region + "/");
+    view.authorization = authorization;
+    ExpectRejected(view, "InvalidSignatureException",
+                   "Credential should be scoped to a valid region, not '" + region + "'. ");
+  }
+}
+
+TEST_F(SigV4VerifierTest, MalformedScopeDateIsInvalidSignature) {
+  for (const std::string date : {"2024-01-01", "20240101x", "x", "20241301"}) {
+    Signed request;
+    request.scope_date = date;
+    ExpectRejected(request.View(), "InvalidSignatureException",
+                   "Date in Credential scope does not match YYYYMMDD from ISO-8601 version of "
+                   "date from HTTP: '" +
+                       date + "' != '20240101', from 'x-amz-date'.");
+  }
+}
+
+TEST_F(SigV4VerifierTest, ADayPastTheMonthsEndIsNoDate) {
+  // "20240230" is not read as March 1st: such a request never verifies, whatever its scope.
+  Signed request;
+  request.amz_date = "20240230T000000Z";
+  request.scope_date = "20240230";
+  const AuthResult result = verifier_->Verify(request.View());
+  ASSERT_TRUE(result.error.has_value());
+  EXPECT_EQ(result.error->type, "com.amazon.coral.service#IncompleteSignatureException");
+  EXPECT_EQ(result.error->message,
+            "Date must be in ISO-8601 'basic format'. Got '20240230T000000Z'. See "
+            "http://en.wikipedia.org/wiki/ISO_8601");
+}
+
 TEST(CredentialStoreTest, ReadsPairsAndTheAwsCredentialsFormat) {
   auto store = CredentialStore::Parse(
       "# tenants\nAKIDA secretA\nAKIDB:secretB\nAKIDE se=cret/E+\n\n[profile c]\naws_access_key_id "

@@ -48,6 +48,43 @@ def test_every_table_is_gone(dynamodb_client):  # "shared" too: dynamodb deletes
     run().assert_outcomes(passed=4)
 
 
+def test_a_throttled_write_loop_is_absorbed_by_the_retries(run, pytester, monkeypatch):
+    # Throttling is on (the default). A key limited to 20 WCU/s is hammered by a client without
+    # retries until it is throttled; then the fixture's client writes 60 more items to that key,
+    # which is in debt: the SDK's retries absorb every throttle, even with a shell that asks for
+    # a single attempt.
+    monkeypatch.setenv("AWS_MAX_ATTEMPTS", "1")
+    pytester.makepyfile(TABLE + """
+import urllib.request
+import boto3
+from botocore.exceptions import ClientError
+from pytest_ddb_local.plugin import client_kwargs
+
+def test_retries(ddb_local, dynamodb):
+    make_table(dynamodb, "hot_key")
+    request = urllib.request.Request(
+        f"{ddb_local.url}/_ddblocal/capacity/config?table=hot_key&partition_write_units=20",
+        data=b"", method="POST", headers={"Authorization": (  # the fixture's namespace
+            f"AWS4-HMAC-SHA256 Credential={ddb_local.access_key_id}/20250101/{ddb_local.region}"
+            "/dynamodb/aws4_request, SignedHeaders=host, Signature=0")})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200
+    bare = boto3.client("dynamodb", **client_kwargs(ddb_local, retries={"max_attempts": 0}))
+    throttled = None
+    for i in range(500):
+        try:
+            bare.put_item(TableName="hot_key", Item={"pk": {"S": "k"}, "n": {"N": str(i)}})
+        except ClientError as e:
+            throttled = e.response["Error"]["Code"]
+            break
+    assert throttled == "ProvisionedThroughputExceededException"
+    for i in range(60):
+        dynamodb.put_item(TableName="hot_key", Item={"pk": {"S": "k"}, "n": {"N": str(i)}})
+    assert dynamodb.get_item(TableName="hot_key", Key={"pk": {"S": "k"}})["Item"]["n"] == {"N": "59"}
+""")
+    run().assert_outcomes(passed=1)
+
+
 def test_virtual_clock_through_an_extra_flag(run, pytester):
     pytester.makeini("[pytest]\nddb_local_args = --virtual-clock\n")
     pytester.makepyfile(TABLE + """

@@ -92,9 +92,10 @@ Status CheckItemKeyAttribute(const KeyAttribute& attribute, const Item& item,
 }
 
 // An index key attribute present in the item must have the declared type; an empty S/B value
-// cannot be indexed.
+// cannot be indexed, nor one over the key limits (2048 bytes in a partition key, 1024 in a sort
+// key, as for the table's keys; each attribute of a multi-attribute key on its own).
 Status CheckIndexKeyAttribute(const IndexSchema& index, const KeyAttribute& attribute,
-                              const Item& item) {
+                              const Item& item, bool is_partition_key) {
   auto it = item.find(attribute.name);
   if (it == item.end()) return Status::Ok();  // sparse: the item is simply not indexed
   if (it->second.type() != attribute.type) {
@@ -110,14 +111,23 @@ Status CheckIndexKeyAttribute(const IndexSchema& index, const KeyAttribute& attr
         std::string(attribute.type == AttributeType::kS ? "string" : "binary") +
         " value. IndexName: " + index.name + ", IndexKey: " + attribute.name);
   }
+  const std::size_t limit = is_partition_key ? kMaxPartitionKeyBytes : kMaxSortKeyBytes;
+  if (attribute.type != AttributeType::kN && it->second.scalar().size() > limit) {
+    // The service's words (quoted from AWS in wellcomecollection/platform#2285 and
+    // architect/dynalite#35).
+    return ApiError::Validation(
+        "One or more parameter values were invalid: Size limit exceeded for Index Key " +
+        attribute.name + " Actual Size: " + std::to_string(it->second.scalar().size()) +
+        " bytes Max Size: " + std::to_string(limit) + " bytes IndexName: " + index.name);
+  }
   return Status::Ok();
 }
 
 Status CheckIndexKeys(const IndexSchema& index, const Item& item) {
   for (const KeyAttribute& attribute : index.partition_key)
-    DDBEMU_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item, true));
   for (const KeyAttribute& attribute : index.sort_key)
-    DDBEMU_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item));
+    DDBEMU_RETURN_IF_ERROR(CheckIndexKeyAttribute(index, attribute, item, false));
   return Status::Ok();
 }
 
@@ -171,6 +181,12 @@ Status ValidateKey(const TableSchema& table, const Item& key, storage::KeyValues
 Status ValidateItemKeys(const TableSchema& table, const Item& item) {
   DDBEMU_RETURN_IF_ERROR(CheckItemKeyAttribute(table.partition_key, item, true));
   if (table.sort_key) DDBEMU_RETURN_IF_ERROR(CheckItemKeyAttribute(*table.sort_key, item, false));
+  // Attribute names are at least one character long (Developer Guide, "Naming rules"); the
+  // wording is AWS's "Empty attribute name" fragment (ExpressionAttributeNames) in its usual
+  // frame, see ACCEPTED_DIFFERENCES.md LOCAL-EMPTY-ATTRIBUTE-NAME.
+  if (item.find(std::string_view{}) != item.end()) {
+    return ApiError::Validation("One or more parameter values were invalid: Empty attribute name");
+  }
   bool all_valid = true;
   for (const IndexSchema& index : table.indexes)
     all_valid = all_valid && CheckIndexKeys(index, item).ok();

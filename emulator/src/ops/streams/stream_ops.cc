@@ -158,8 +158,22 @@ std::string_view ViewTypeName(StreamViewType type) {
 
 Result<ListStreamsResponse> ListStreams(Engine& engine, const Caller& caller,
                                         const ListStreamsRequest& request) {
+  // A start that is not a stream ARN is refused, as the service refuses it (ScyllaDB's
+  // test_streams.py, run against AWS: ValidationException); one of no stream of this caller is
+  // ResourceNotFoundException, as DescribeStream answers it, rather than an empty page that
+  // would end a caller's pagination silently.
+  if (request.exclusive_start_stream_arn &&
+      !LooksLikeStreamArn(*request.exclusive_start_stream_arn)) {
+    return ApiError::Validation("Invalid ExclusiveStartStreamArn");
+  }
   DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
   DDBEMU_ASSIGN_OR_RETURN(std::vector<StreamInfo> streams, engine.streams->List(txn, caller.ns));
+  if (request.exclusive_start_stream_arn &&
+      std::none_of(streams.begin(), streams.end(), [&](const StreamInfo& info) {
+        return info.arn() == *request.exclusive_start_stream_arn;
+      })) {
+    return StreamNotFound(*request.exclusive_start_stream_arn);
+  }
   ListStreamsResponse response;
   bool started = !request.exclusive_start_stream_arn.has_value();
   for (const StreamInfo& info : streams) {
@@ -185,6 +199,11 @@ Result<DescribeStreamResponse> DescribeStream(Engine& engine, const Caller& call
   const StreamInfo& info = response.stream;
   response.stream_arn = info.arn();
   response.status = info.enabled() ? "ENABLED" : "DISABLED";
+  // A filter naming a shard the stream does not have: the shard is not found, as for
+  // GetShardIterator.
+  if (request.child_shards_of && FindShard(info, *request.child_shards_of) == nullptr) {
+    return ShardNotFound(*request.child_shards_of, response.stream_arn);
+  }
   bool started = !request.exclusive_start_shard_id.has_value();
   for (const StreamShard& shard : info.shards) {
     if (!started) {
@@ -228,14 +247,18 @@ Result<std::string> GetShardIterator(Engine& engine, const Caller& caller,
             "AFTER_SEQUENCE_NUMBER");
       }
       std::optional<std::uint64_t> seq = storage::ParseSequenceNumber(*request.sequence_number);
-      if (!seq || *seq < shard->starting_sequence || *seq > last) {
+      // A shard holds the numbers from its StartingSequenceNumber to its last record; its
+      // StartingSequenceNumber even before any record is written (DescribeStream gives it, and
+      // the service takes it for either type: ScyllaDB's test_streams.py against AWS).
+      if (!seq || *seq < shard->starting_sequence ||
+          *seq > std::max(last, shard->starting_sequence)) {
         return ApiError::Validation("Invalid SequenceNumber " + *request.sequence_number +
                                     " for shard " + shard->shard_id);
       }
       // A record past the retention period is gone: reading from it is refused.
       DDBEMU_ASSIGN_OR_RETURN(std::vector<storage::StreamRecord> at,
                               engine.streams->Read(txn, info.id, *seq, *seq, 1));
-      if (at.empty()) {
+      if (at.empty() && *seq <= last) {
         return ApiError(ErrorCode::kTrimmedDataAccess,
                         "Requested sequence number " + *request.sequence_number +
                             " is beyond the trim horizon of the stream");

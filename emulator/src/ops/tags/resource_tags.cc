@@ -20,24 +20,25 @@ ApiError AccessDenied(const Caller& caller, std::string_view operation, std::str
                       " on resource: " + (arn.empty() ? std::string("*") : std::string(arn)));
 }
 
-// Which table a tagging request's ResourceArn names, judged as the service judges it
-// (dynalite's test/tagResource.js, untagResource.js and listTagsOfResource.js, recorded
-// against AWS): IAM sees the ARN first, so a string that is not shaped like an ARN with a
-// resource path is AccessDeniedException; one that is, but names no valid table, is
-// ValidationException "Invalid TableArn: Invalid ResourceArn provided as input ARN".
+// Which table a tagging request's ResourceArn names, judged as the service judges it. The
+// 2026 recordings against AWS (issue 32) replace dynalite's older ones (test/tagResource.js,
+// recorded when IAM saw a string that is not an ARN first and answered AccessDeniedException):
+// anything but a table ARN is now ValidationException "Invalid TableArn: Invalid ResourceArn
+// provided as input ARN" ("not-a-valid-arn" included).
 //
 // The table name in `arn` for `caller`, or:
 //  - AccessDeniedException "User: arn:aws:iam::ACCOUNT:root is not authorized to perform:
-//    dynamodb:OPERATION on resource: ARN" ("*" for an empty ARN) when `arn` has fewer than six
-//    colon-separated parts or no "/" in its resource part;
+//    dynamodb:OPERATION on resource: *" for an empty ARN (no resource for IAM to name);
 //  - ValidationException "Invalid TableArn: Invalid ResourceArn provided as input ARN" when it
 //    is not "arn:PARTITION:dynamodb:REGION:ACCOUNT:table/NAME" with a valid NAME;
 //  - `not_found` when it is a table ARN of another region or account.
 Result<std::string> ResolveResourceArn(const Caller& caller, std::string_view operation,
                                        std::string_view arn, const ApiError& not_found) {
   const std::vector<std::string_view> parts = api::SplitArn(arn);
-  if (arn.empty() || parts.size() < 6 || parts[5].find('/') == std::string_view::npos) {
-    return AccessDenied(caller, operation, arn);
+  if (arn.empty()) return AccessDenied(caller, operation, arn);
+  if (parts.size() < 6) {
+    return ApiError::Validation("Invalid TableArn: Invalid ResourceArn provided as input " +
+                                std::string(arn));
   }
   const bool table_arn = parts[0] == "arn" && !parts[1].empty() && parts[2] == "dynamodb" &&
                          parts[5].starts_with("table/") &&
@@ -113,7 +114,10 @@ Status UntagResource(Engine& engine, const Caller& caller,
 
 Result<std::vector<std::pair<std::string, std::string>>> ListTagsOfResource(
     Engine& engine, const Caller& caller, const api::ListTagsOfResourceRequest& request) {
-  const ApiError not_found = ArnNotFound(request.resource_arn);
+  // A table ARN naming no table of the caller: AWS answers AccessDeniedException, as IAM does
+  // for a resource it cannot find a policy of (recorded in 2026; the ResourceNotFoundException
+  // "ResourcArn: ... not found" that dynalite recorded earlier is TagResource's still).
+  const ApiError not_found = AccessDenied(caller, "ListTagsOfResource", request.resource_arn);
   DDBEMU_ASSIGN_OR_RETURN(
       const std::string name,
       ResolveResourceArn(caller, "ListTagsOfResource", request.resource_arn, not_found));

@@ -78,12 +78,20 @@ def ddb_local_endpoint(ddb_local):
     return ddb_local.url
 
 
+# botocore's own policy for DynamoDB (legacy mode, its default: 10 retries, exponential backoff
+# from 50 ms). Stated here so that a shell's AWS_MAX_ATTEMPTS or AWS_RETRY_MODE cannot turn the
+# throttles a local endpoint's speed provokes into failures (docs/capacity.md, "Local speed").
+DYNAMODB_RETRIES = {"mode": "legacy", "total_max_attempts": 11}
+
+
 def client_kwargs(server, **config):
     """Keyword arguments for boto3.client / boto3.resource that reach `server` and nothing of
-    the machine's AWS configuration (explicit region and credentials). `config` goes to
-    botocore's Config (e.g. retries={"max_attempts": 1})."""
+    the machine's AWS configuration (explicit region, credentials and retries: DynamoDB's, as
+    boto3 retries against AWS). `config` goes to botocore's Config (e.g.
+    retries={"max_attempts": 0} for no retries)."""
     from botocore.config import Config
 
+    config.setdefault("retries", DYNAMODB_RETRIES)
     return dict(endpoint_url=server.url, region_name=server.region,
                 aws_access_key_id=server.access_key_id,
                 aws_secret_access_key=server.secret_access_key,
