@@ -44,6 +44,7 @@ enum class Flag {
   kStreamShardPeriodMs,
   kEventualConsistencyMs,
   kTransientStatusMs,
+  kOnDemandScaleDelayMs,
   kLenient,
   kFaultRate,
   kFaultOperations,
@@ -89,6 +90,7 @@ constexpr FlagSpec kFlags[] = {
     {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
     {{"eventual-consistency-ms"}, Flag::kEventualConsistencyMs, true},
     {{"transient-status-ms"}, Flag::kTransientStatusMs, true},
+    {{"on-demand-scale-delay-ms"}, Flag::kOnDemandScaleDelayMs, true},
     {{"lenient"}, Flag::kLenient, false},
     {{"fault-rate"}, Flag::kFaultRate, true},
     {{"fault-operations"}, Flag::kFaultOperations, true},
@@ -267,6 +269,12 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       if (!ms) return bad("milliseconds from 0 to 3600000");
       f.database.transient_status_ms = *ms;
       f.transient_status_given = true;
+      return {};
+    }
+    case Flag::kOnDemandScaleDelayMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 0, 86'400'000);
+      if (!ms) return bad("milliseconds from 0 to 86400000");
+      f.database.on_demand_scale_delay_ms = *ms;
       return {};
     }
     case Flag::kFaultRate: {
@@ -457,6 +465,9 @@ ddb-local's own:
                             as JSON strings, ...), for tools written against Local such
                             as dynamodb-admin. Default off: requests are judged as AWS.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
+ --on-demand-scale-delay-ms N  How long after a new peak an on-demand table serves double it
+                            (docs/capacity.md §7; default 1800000, the 30 minutes the
+                            Developer Guide gives).
  --console                  Serve the browser console at /_ddblocal/console/ (tables,
                             items, query builder, partition heat map, audit findings).
  --audit on|off             Record the shape of every request for the access-pattern audit

@@ -38,6 +38,10 @@ struct Options {
   std::size_t map_size_bytes = std::size_t{64} << 30;
   // Apply per-partition and per-table throughput limits (docs/capacity.md). Off for raw-speed runs.
   bool throttle = true;
+  // On-demand scaling (docs/capacity.md §7): how long after an on-demand table (or GSI) serves a
+  // new peak its capacity for double that peak is in place. The Developer Guide bounds it by 30
+  // minutes; scale it down to run a launch-day ramp on the real clock.
+  std::int64_t on_demand_scale_delay_ms = 30LL * 60 * 1000;
   // Record the shape of every data request for the access-pattern audit (Database::AuditReport,
   // audit_report.h): a mutex and a few counters per request. ddb-local turns it on.
   bool audit = false;
