@@ -88,6 +88,10 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
     impl->faults =
         std::make_unique<realism::FaultInjector>(impl->options.faults, std::move(*kinds));
   }
+  if (impl->options.service_latency.p50_ms > 0) {
+    impl->latency =
+        std::make_unique<realism::ServiceLatency>(impl->options.service_latency, *impl->clock);
+  }
   capacity::ScalingParameters scaling;
   scaling.scale_delay_micros =
       std::max<std::int64_t>(0, impl->options.on_demand_scale_delay_ms) * 1000;

@@ -25,6 +25,14 @@ struct FaultOptions {
   std::uint64_t seed = 1;                              // the draws replay for a given seed
 };
 
+// The service's per-request latency (a realism switch, off by default): see
+// ops/realism/service_latency.h and docs/capacity.md §9.
+struct ServiceLatencyOptions {
+  double p50_ms = 0;       // median latency per request; 0: off
+  double p99_ms = 0;       // 99th percentile; 0 or at most p50_ms: every request takes p50_ms
+  std::uint64_t seed = 1;  // the draws replay for a given seed
+};
+
 struct Options {
   // Data directory (created if missing). Ignored when in_memory is true.
   std::string path;
@@ -75,6 +83,10 @@ struct Options {
   // Transient failures before a request runs (TransactionConflict, throttling, 500s, dropped
   // connections), to exercise client retries.
   FaultOptions faults;
+  // Each request takes this long before its response, as it would from a client to the service
+  // (ddb-local --service-latency-ms P50[,P99]): on a VirtualClock the clock moves instead of
+  // the thread sleeping.
+  ServiceLatencyOptions service_latency;
 
   // ---- Tenant isolation (opt-in) ----
   // Per-access-key policies restricting operations, tables and leading partition-key values
