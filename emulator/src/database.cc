@@ -4,6 +4,7 @@
 //   (operation_table) -> response body, or the error envelope (api_json/error_envelope).
 #include "ddbemu/database.h"
 
+#include <algorithm>
 #include <exception>
 
 #include <rapidjson/document.h>
@@ -17,6 +18,7 @@
 #include "operation_table.h"
 #include "ops/access/access_check.h"
 #include "ops/capacity/capacity_report.h"
+#include "ops/capacity/warm_throughput.h"
 #include "ops/ttl/time_to_live.h"
 #include "run_step.h"
 
@@ -86,7 +88,14 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
     impl->faults =
         std::make_unique<realism::FaultInjector>(impl->options.faults, std::move(*kinds));
   }
-  impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock);
+  if (impl->options.service_latency.p50_ms > 0) {
+    impl->latency =
+        std::make_unique<realism::ServiceLatency>(impl->options.service_latency, *impl->clock);
+  }
+  capacity::ScalingParameters scaling;
+  scaling.scale_delay_micros =
+      std::max<std::int64_t>(0, impl->options.on_demand_scale_delay_ms) * 1000;
+  impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock, scaling);
   if (impl->options.audit) impl->audit = std::make_unique<audit::AccessAudit>(*impl->clock);
   if (impl->options.ttl_sweep_interval_ms > 0) {
     Impl* raw = impl.get();
@@ -102,7 +111,13 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
 }
 
 Database::Database(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
-Database::~Database() = default;
+Database::~Database() {
+  if (impl_ == nullptr) return;
+  // What on-demand tables have scaled to survives a restart (docs/capacity.md §7). Best effort:
+  // a failure here leaves the capacity the table had at the last close.
+  ops::Engine engine = impl_->engine();
+  (void)ops::SaveScaledWarm(engine);
+}
 
 const Options& Database::options() const { return impl_->options; }
 Clock& Database::clock() const { return *impl_->clock; }

@@ -11,6 +11,7 @@
 #include "ddbemu/version.h"
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
+#include "ops/realism/service_latency.h"
 #include "ops/realism/transient_statuses.h"
 #include "ops/ttl/time_to_live.h"
 #include "storage/catalog.h"
@@ -29,6 +30,7 @@ struct Database::Impl {
   std::unique_ptr<capacity::ThroughputRegistry> throughput;
   std::unique_ptr<storage::StreamStore> streams;  // attached to `items` (stream_store.h)
   std::unique_ptr<realism::FaultInjector> faults;
+  std::unique_ptr<realism::ServiceLatency> latency;       // null unless service_latency.p50_ms > 0
   std::unique_ptr<storage::VersionHistory> history;       // null unless eventual consistency is on
   std::unique_ptr<realism::TransientStatuses> transient;  // null unless transient_status_ms > 0
   std::unique_ptr<storage::ChangeLog> change_log;         // attached to `items`
@@ -47,7 +49,8 @@ struct Database::Impl {
                        transient.get(),
                        change_log.get(),
                        audit.get(),
-                       faults.get()};
+                       faults.get(),
+                       latency.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
   // The same, kept in `callers` for the requests after this one (database_callers.h); `spare`

@@ -4,7 +4,10 @@
 //   1. a transient fault, when Options::faults draws one for it (ops/realism/fault_injector.h):
 //      nothing runs, as a retryable failure of the service changes nothing;
 //   2. the tenant check on the typed request (ops/access/access_check.h);
-//   3. the operation, watched by the access-pattern audit (audit/audit_probe.h).
+//   3. the operation, watched by the access-pattern audit (audit/audit_probe.h);
+//   4. the service's latency, when Options::service_latency sets one
+//      (ops/realism/service_latency.h): after the request, whatever its outcome (a throttled
+//      or faulted request takes its round trip too).
 // PartiQL's statements are parts of their entry's request, not entries: ExecuteStatement's and
 // the batches' tenant check covers each statement's action on the key it compiles to, one fault
 // is drawn for the request, and the audit records the request as the service bills it.
@@ -21,6 +24,7 @@
 #include "ops/access/access_check.h"
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
+#include "ops/realism/service_latency.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::run {
 
@@ -83,6 +87,13 @@ auto RunStep(ops::Engine& engine, const ops::Caller& caller, std::string_view op
              Request& request, Execute&& execute, Finish&& finish) {
   using Response = decltype(CallAsResult([&] { return execute(engine, caller, request); }));
   using Out = decltype(finish(std::declval<Response&>()));
+  // Waits when the step returns, on every path below.
+  struct LatencyGuard {
+    realism::ServiceLatency* latency;
+    ~LatencyGuard() {
+      if (latency != nullptr) latency->Wait();
+    }
+  } latency_guard{engine.latency};
   if (engine.faults != nullptr) {
     if (auto fault = engine.faults->Draw(operation)) {
       if (*fault == realism::FaultKind::kDrop) return Out(DroppedByFault());

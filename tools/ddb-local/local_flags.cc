@@ -44,6 +44,8 @@ enum class Flag {
   kStreamShardPeriodMs,
   kEventualConsistencyMs,
   kTransientStatusMs,
+  kOnDemandScaleDelayMs,
+  kServiceLatencyMs,
   kLenient,
   kFaultRate,
   kFaultOperations,
@@ -89,6 +91,8 @@ constexpr FlagSpec kFlags[] = {
     {{"stream-shard-period-ms"}, Flag::kStreamShardPeriodMs, true},
     {{"eventual-consistency-ms"}, Flag::kEventualConsistencyMs, true},
     {{"transient-status-ms"}, Flag::kTransientStatusMs, true},
+    {{"on-demand-scale-delay-ms"}, Flag::kOnDemandScaleDelayMs, true},
+    {{"service-latency-ms"}, Flag::kServiceLatencyMs, true},
     {{"lenient"}, Flag::kLenient, false},
     {{"fault-rate"}, Flag::kFaultRate, true},
     {{"fault-operations"}, Flag::kFaultOperations, true},
@@ -199,6 +203,7 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       const auto on = ParseOnOff(value);
       if (!on) return bad("on or off");
       f.server.write_thread = *on;
+      f.write_thread_given = true;
       return {};
     }
     case Flag::kDurability:
@@ -267,6 +272,27 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       if (!ms) return bad("milliseconds from 0 to 3600000");
       f.database.transient_status_ms = *ms;
       f.transient_status_given = true;
+      return {};
+    }
+    case Flag::kOnDemandScaleDelayMs: {
+      const auto ms = ParseInt<std::int64_t>(value, 0, 86'400'000);
+      if (!ms) return bad("milliseconds from 0 to 86400000");
+      f.database.on_demand_scale_delay_ms = *ms;
+      return {};
+    }
+    case Flag::kServiceLatencyMs: {
+      // P50[,P99], milliseconds.
+      const std::size_t comma = value.find(',');
+      const auto p50 = ParseInt<std::int64_t>(value.substr(0, comma), 1, 60'000);
+      std::optional<std::int64_t> p99 = p50;
+      if (comma != std::string_view::npos) {
+        p99 = ParseInt<std::int64_t>(value.substr(comma + 1), 1, 60'000);
+      }
+      if (!p50 || !p99 || *p99 < *p50) {
+        return bad("P50[,P99]: milliseconds from 1 to 60000, P99 at least P50");
+      }
+      f.database.service_latency.p50_ms = static_cast<double>(*p50);
+      f.database.service_latency.p99_ms = static_cast<double>(*p99);
       return {};
     }
     case Flag::kFaultRate: {
@@ -398,6 +424,11 @@ FlagParse ParseLocalFlags(int argc, const char* const* argv) {
   // An in-memory database is thrown away at exit: syncing it to disk buys nothing.
   if (f.database.in_memory && !durability_given) f.database.durability = Durability::kNone;
   if (f.virtual_clock) f.database.clock = std::make_shared<VirtualClock>(SystemClock().NowMicros());
+  // The latency is waited on the thread that runs the request: on the one write thread, each
+  // write's latency would hold up every other write, which the service's do not.
+  if (f.database.service_latency.p50_ms > 0 && !f.write_thread_given) {
+    f.server.write_thread = false;
+  }
   // Time to Live: a real clock sweeps in the background (once a second unless told); a virtual
   // one only when asked (POST /_ddblocal/ttl/sweep), so tests see expiry exactly.
   if (!f.ttl_sweep_given) f.database.ttl_sweep_interval_ms = f.virtual_clock ? 0 : 1000;
@@ -458,6 +489,9 @@ ddb-local's own:
                             on-demand tables), for tools and suites written against Local
                             (docs/ddb-local.md). Default off: requests are judged as AWS.
  --virtual-clock            Time moves only when told (deterministic tests of throttling).
+ --on-demand-scale-delay-ms N  How long after a new peak an on-demand table serves double it
+                            (docs/capacity.md §7; default 1800000, the 30 minutes the
+                            Developer Guide gives).
  --console                  Serve the browser console at /_ddblocal/console/ (tables,
                             items, query builder, partition heat map, audit findings).
  --audit on|off             Record the shape of every request for the access-pattern audit
@@ -476,6 +510,10 @@ Realism switches (off by default):
                             their response: DescribeTable shows CREATING, UPDATING (a new
                             GSI CREATING, Backfilling) and DELETING meanwhile, and what
                             the service refuses in those states is refused.
+ --service-latency-ms P50[,P99]  Each request takes this long before its answer, log-normal
+                            with that median and 99th percentile (P50 alone: constant), as
+                            from a client to the service; with --virtual-clock the clock
+                            moves instead. Turns --write-thread off unless given.
  --fault-rate P             Fail this fraction (0..1) of requests before they run, with one
                             of --fault-kinds (default throttling,internal,conflict; also
                             drop: close the connection without answering).

@@ -33,6 +33,7 @@ struct LocalFlags {
   // Accepted for compatibility with DynamoDB Local, no effect here (see the usage text).
   bool delay_transient_statuses = false;
   bool transient_status_given = false;  // --transient-status-ms
+  bool write_thread_given = false;      // --write-thread
   bool optimize_db_before_startup = false;
   bool disable_telemetry = false;
 };

@@ -25,6 +25,14 @@ struct FaultOptions {
   std::uint64_t seed = 1;                              // the draws replay for a given seed
 };
 
+// The service's per-request latency (a realism switch, off by default): see
+// ops/realism/service_latency.h and docs/capacity.md §9.
+struct ServiceLatencyOptions {
+  double p50_ms = 0;       // median latency per request; 0: off
+  double p99_ms = 0;       // 99th percentile; 0 or at most p50_ms: every request takes p50_ms
+  std::uint64_t seed = 1;  // the draws replay for a given seed
+};
+
 struct Options {
   // Data directory (created if missing). Ignored when in_memory is true.
   std::string path;
@@ -38,6 +46,10 @@ struct Options {
   std::size_t map_size_bytes = std::size_t{64} << 30;
   // Apply per-partition and per-table throughput limits (docs/capacity.md). Off for raw-speed runs.
   bool throttle = true;
+  // On-demand scaling (docs/capacity.md §7): how long after an on-demand table (or GSI) serves a
+  // new peak its capacity for double that peak is in place. The Developer Guide bounds it by 30
+  // minutes; scale it down to run a launch-day ramp on the real clock.
+  std::int64_t on_demand_scale_delay_ms = 30LL * 60 * 1000;
   // Record the shape of every data request for the access-pattern audit (Database::AuditReport,
   // audit_report.h): a mutex and a few counters per request. ddb-local turns it on.
   bool audit = false;
@@ -71,6 +83,10 @@ struct Options {
   // Transient failures before a request runs (TransactionConflict, throttling, 500s, dropped
   // connections), to exercise client retries.
   FaultOptions faults;
+  // Each request takes this long before its response, as it would from a client to the service
+  // (ddb-local --service-latency-ms P50[,P99]): on a VirtualClock the clock moves instead of
+  // the thread sleeping.
+  ServiceLatencyOptions service_latency;
 
   // ---- Tenant isolation (opt-in) ----
   // Per-access-key policies restricting operations, tables and leading partition-key values

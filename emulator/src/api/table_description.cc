@@ -61,9 +61,16 @@ std::optional<OnDemandThroughput> OnDemandIfSet(const OnDemandThroughput& odt) {
   return odt;
 }
 
-WarmThroughputDescription Warm(const TableSchema& table, const ProvisionedThroughput& pt) {
-  const WarmThroughputValue warm = ComputeWarmThroughput(table, pt);
-  return {warm.read_units_per_second, warm.write_units_per_second, "ACTIVE"};
+WarmThroughputDescription Warm(const TableSchema& table, const ProvisionedThroughput& pt,
+                               const WarmSetting& setting, const DescriptionOptions& options) {
+  const WarmThroughputValue warm = ComputeWarmThroughput(table, pt, setting);
+  // A raised warm throughput takes the transient-status time to be in place, as the service's
+  // pre-warming takes a while (Developer Guide, "Understanding DynamoDB warm throughput").
+  const bool updating =
+      setting.updated_micros != 0 && options.transient_status_micros > 0 &&
+      options.now_micros < setting.updated_micros + options.transient_status_micros;
+  return {warm.read_units_per_second, warm.write_units_per_second,
+          updating ? "UPDATING" : "ACTIVE"};
 }
 
 GlobalSecondaryIndexDescription GlobalIndex(const TableSchema& table, const IndexSchema& index,
@@ -80,7 +87,7 @@ GlobalSecondaryIndexDescription GlobalIndex(const TableSchema& table, const Inde
   g.on_demand_throughput = OnDemandIfSet(index.on_demand);
   g.index_size_bytes = static_cast<std::int64_t>(counts.size_bytes);
   g.item_count = static_cast<std::int64_t>(counts.item_count);
-  if (warm) g.warm_throughput = Warm(table, index.throughput);
+  if (warm) g.warm_throughput = Warm(table, index.throughput, index.warm, options);
   return g;
 }
 
@@ -151,7 +158,7 @@ TableDescription Describe(const TableSchema& s, const TableCounts& counts,
       }
     }
   }
-  if (warm) d.warm_throughput = Warm(s, s.throughput);
+  if (warm) d.warm_throughput = Warm(s, s.throughput, s.warm, options);
   return d;
 }
 
@@ -190,13 +197,17 @@ std::int64_t DecreasesToday(const ProvisionedThroughput& throughput, std::int64_
 }
 
 WarmThroughputValue ComputeWarmThroughput(const TableSchema& table,
-                                          const ProvisionedThroughput& throughput) {
-  if (OnDemand(table)) return {kOnDemandBaselineReads, kOnDemandBaselineWrites};
-  if (table.billing_mode_last_update_micros != 0) {
-    return {std::max(kOnDemandBaselineReads, throughput.read_capacity_units),
-            std::max(kOnDemandBaselineWrites, throughput.write_capacity_units)};
+                                          const ProvisionedThroughput& throughput,
+                                          const WarmSetting& warm) {
+  WarmThroughputValue value{throughput.read_capacity_units, throughput.write_capacity_units};
+  if (OnDemand(table)) {
+    value = {kOnDemandBaselineReads, kOnDemandBaselineWrites};
+  } else if (table.billing_mode_last_update_micros != 0) {
+    value = {std::max(kOnDemandBaselineReads, throughput.read_capacity_units),
+             std::max(kOnDemandBaselineWrites, throughput.write_capacity_units)};
   }
-  return {throughput.read_capacity_units, throughput.write_capacity_units};
+  return {std::max(value.read_units_per_second, warm.read_units_per_second),
+          std::max(value.write_units_per_second, warm.write_units_per_second)};
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

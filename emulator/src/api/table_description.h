@@ -41,17 +41,22 @@ struct DescriptionOptions {
   // The service leaves LastUpdateToPayPerRequestDateTime out of the response that makes a
   // table on-demand (CreateTable, or UpdateTable switching to PAY_PER_REQUEST).
   bool billing_summary_without_time = false;
+  // Options::transient_status_ms in microseconds (0: off): how long a raised WarmThroughput
+  // shows Status UPDATING.
+  std::int64_t transient_status_micros = 0;
 };
 
 // The warm throughput the service reports for a table or a GSI: on-demand tables start at
 // 12000 reads and 4000 writes per second; provisioned ones at their provisioned capacity, and
-// a table that has been on-demand keeps at least the on-demand baseline.
+// a table that has been on-demand keeps at least the on-demand baseline; `warm` (set by
+// CreateTable or UpdateTable, or scaled to by traffic: docs/capacity.md §7) raises either.
 struct WarmThroughputValue {
   std::int64_t read_units_per_second = 0;
   std::int64_t write_units_per_second = 0;
 };
 WarmThroughputValue ComputeWarmThroughput(const TableSchema& table,
-                                          const ProvisionedThroughput& throughput);
+                                          const ProvisionedThroughput& throughput,
+                                          const WarmSetting& warm = {});
 
 // Decreases counted today (UTC): the stored count, or 0 when the last decrease was on an
 // earlier UTC day.

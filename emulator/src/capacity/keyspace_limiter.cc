@@ -51,12 +51,14 @@ HalfUnits KeyspaceLimiter::PartitionWriteRate() const {
 }
 
 void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrides& overrides,
-                                std::int64_t now_micros) {
+                                std::int64_t now_micros, const ScalingParameters& scaling) {
   const bool partition_caps_changed =
       !configured_ || overrides.partition_read_units != overrides_.partition_read_units ||
       overrides.partition_write_units != overrides_.partition_write_units;
   limits_ = limits;
   overrides_ = overrides;
+  scaling_ = scaling;
+  scaler_.Configure(scaling, WarmCapacity{limits.warm_read_units, limits.warm_write_units});
   // Rates change from the moment the settings changed: the buckets first refill at the old
   // rates up to then.
   const std::int64_t at = limits.changed_micros > 0 && limits.changed_micros < now_micros
@@ -86,21 +88,19 @@ void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrid
       max_write_ = TokenBucket();
     }
   }
-  std::int64_t count = 0;
+  const bool first = !configured_ || partitions_.empty();
+  configured_ = true;
   if (overrides.partitions) {
-    count = std::max<std::int64_t>(1, *overrides.partitions);
+    const std::int64_t count = std::max<std::int64_t>(1, *overrides.partitions);
+    if (count != map_.count() || first) SetPartitionCount(count, now_micros);
+  } else if (first) {
+    SetPartitionCount(NeededPartitions(now_micros), now_micros);
   } else {
-    const std::int64_t needed =
-        provisioned ? ProvisionedPartitionCount(limits.read_units, limits.write_units, size_bytes_)
-                    : OnDemandPartitionCount(size_bytes_);
     // The service never merges partitions: a table switched to on-demand, or whose
     // throughput was lowered, keeps the partitions it had.
-    count = configured_ ? std::max(map_.count(), needed) : needed;
+    SplitTo(NeededPartitions(now_micros));
   }
-  configured_ = true;
-  if (count != map_.count() || partitions_.empty()) {
-    SetPartitionCount(count, now_micros);
-  } else if (partition_caps_changed) {
+  if (partition_caps_changed) {
     for (Partition& p : partitions_) {
       p.read.Configure(PartitionReadRate(), kOneSecond, now_micros);
       p.write.Configure(PartitionWriteRate(), kOneSecond, now_micros);
@@ -127,14 +127,44 @@ void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_mic
   }
 }
 
+std::int64_t KeyspaceLimiter::NeededPartitions(std::int64_t now_micros) {
+  if (limits_.mode == CapacityMode::kProvisioned) {
+    const WarmCapacity warm = Warm(now_micros);
+    return std::max(ProvisionedPartitionCount(limits_.read_units, limits_.write_units, size_bytes_),
+                    WarmPartitionCount(warm.read_units, warm.write_units, size_bytes_));
+  }
+  const WarmCapacity warm = scaler_.CapacityAt(now_micros);
+  return WarmPartitionCount(warm.read_units, warm.write_units, size_bytes_);
+}
+
+void KeyspaceLimiter::SplitTo(std::int64_t count) {
+  while (map_.count() < count) {
+    const std::int64_t i = map_.Widest();
+    if (!map_.Split(i)) return;
+    // Both halves keep the parent's balance, debt included: a split adds capacity to what
+    // follows, it does not forgive what was taken. Their usage starts afresh (it cannot be
+    // divided between them; per-key history, which is what matters for hot keys, stays).
+    const Partition& parent = partitions_[static_cast<std::size_t>(i)];
+    Partition upper{parent.read, parent.write, {}};
+    partitions_[static_cast<std::size_t>(i)].usage = UsageWindow();
+    partitions_.insert(partitions_.begin() + i + 1, std::move(upper));
+  }
+}
+
 void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_micros) {
   size_bytes_ = size_bytes;
-  if (overrides_.partitions) return;
-  const std::int64_t needed =
-      limits_.mode == CapacityMode::kProvisioned
-          ? ProvisionedPartitionCount(limits_.read_units, limits_.write_units, size_bytes)
-          : OnDemandPartitionCount(size_bytes);
-  if (needed > map_.count()) SetPartitionCount(needed, now_micros);
+  Grow(now_micros);
+}
+
+void KeyspaceLimiter::Grow(std::int64_t now_micros) {
+  if (overrides_.partitions || !configured_) return;
+  SplitTo(NeededPartitions(now_micros));
+}
+
+WarmCapacity KeyspaceLimiter::Warm(std::int64_t now_micros) {
+  if (limits_.mode == CapacityMode::kOnDemand) return scaler_.CapacityAt(now_micros);
+  return WarmCapacity{std::max(limits_.read_units, limits_.warm_read_units),
+                      std::max(limits_.write_units, limits_.warm_write_units)};
 }
 
 KeyspaceLimiter::KeyState& KeyspaceLimiter::KeyFor(const std::string& key,
@@ -224,6 +254,7 @@ void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_
     table_write_.Take(total.write, now_micros);
     max_write_.Take(total.write, now_micros);
   }
+  if (limits_.mode == CapacityMode::kOnDemand) scaler_.Record(total.read, total.write, now_micros);
   usage_.Record(now_micros, total);
 }
 

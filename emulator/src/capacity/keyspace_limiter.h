@@ -4,7 +4,10 @@
 //     per-table account quota and the OnDemandThroughput maxima;
 //   * per partition (contiguous hash ranges, partition_map.h): 3,000 RCU/s and 1,000 WCU/s;
 //   * per partition key value: the same caps, so that a hot key stays hot even when partitions
-//     are added (a split for heat can never divide one key).
+//     are added (a split for heat can never divide one key);
+//   * the partitions themselves: enough for the throughput, the data and the warm throughput,
+//     which an on-demand key space raises from the traffic it serves (on_demand_scaling.h). A
+//     key space that needs more partitions splits the widest in two; partitions never merge.
 // Not thread-safe: TableLimiter locks around it.
 #pragma once
 
@@ -15,6 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "capacity/on_demand_scaling.h"
 #include "capacity/partition_map.h"
 #include "capacity/throughput_limits.h"
 #include "capacity/token_bucket.h"
@@ -39,9 +43,17 @@ class KeyspaceLimiter {
   // stay (an UpdateTable does not refill or empty the buckets). Partitions are only ever added,
   // as on the service, unless overrides fix their count.
   void Configure(const KeyspaceLimits& limits, const LimitOverrides& overrides,
-                 std::int64_t now_micros);
+                 std::int64_t now_micros, const ScalingParameters& scaling = {});
   // Adds partitions when the data has outgrown them (one per 10 GB).
   void GrowForData(std::uint64_t size_bytes, std::int64_t now_micros);
+  // Adds the partitions the warm throughput in place at `now_micros` needs (an on-demand key
+  // space's grows with its traffic, after the scaling delay).
+  void Grow(std::int64_t now_micros);
+
+  // The warm throughput in place now: for on-demand, what the traffic has scaled it to (at
+  // least 12,000 / 4,000 and any WarmThroughput set); for provisioned, the provisioned capacity
+  // or the WarmThroughput set, whichever is more. What DescribeTable reports.
+  WarmCapacity Warm(std::int64_t now_micros);
 
   // Appends to `hits` each limit that `keys` would overdraw now; changes nothing.
   void Check(std::span<const KeyDemand> keys, std::int64_t now_micros, std::vector<LimitHit>* hits);
@@ -71,12 +83,18 @@ class KeyspaceLimiter {
   HalfUnits PartitionReadRate() const;
   HalfUnits PartitionWriteRate() const;
   void SetPartitionCount(std::int64_t count, std::int64_t now_micros);
+  // The partitions the key space needs now (overrides aside).
+  std::int64_t NeededPartitions(std::int64_t now_micros);
+  // Splits partitions, widest first, until there are `count`.
+  void SplitTo(std::int64_t count);
   KeyState& KeyFor(const std::string& key, std::int64_t now_micros);
   void PruneKeys(std::int64_t now_micros);
   std::string LabelOf(const std::string& key) const;
 
   KeyspaceLimits limits_;
   LimitOverrides overrides_;
+  ScalingParameters scaling_;
+  OnDemandScaler scaler_;  // on-demand key spaces only
   bool configured_ = false;
   std::uint64_t size_bytes_ = 0;
   PartitionMap map_;

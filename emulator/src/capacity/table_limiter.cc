@@ -83,13 +83,13 @@ void TableLimiter::ConfigureLocked(const TableSource& source, std::uint64_t over
     return;
   }
   const TableLimits limits = source.Limits();
-  table_.Configure(limits.table, OverridesOf(overrides, ""), now_micros);
+  table_.Configure(limits.table, OverridesOf(overrides, ""), now_micros, scaling_);
   std::map<std::string, KeyspaceLimiter> indexes;
   for (const KeyspaceLimits& index : limits.global_indexes) {
     // A GSI keeps its buckets and history across UpdateTable; a new one starts afresh.
     auto it = indexes_.find(index.name);
     KeyspaceLimiter limiter = it != indexes_.end() ? std::move(it->second) : KeyspaceLimiter();
-    limiter.Configure(index, OverridesOf(overrides, index.name), now_micros);
+    limiter.Configure(index, OverridesOf(overrides, index.name), now_micros, scaling_);
     indexes.emplace(index.name, std::move(limiter));
   }
   indexes_ = std::move(indexes);
@@ -116,6 +116,9 @@ void TableLimiter::PrepareLocked(const TableSource& source, std::uint64_t overri
                                  std::int64_t now_micros) {
   last_used_.store(now_micros, std::memory_order_relaxed);
   ConfigureLocked(source, overrides_generation, overrides, now_micros);
+  // An on-demand key space gains partitions as its warm throughput grows with its traffic.
+  table_.Grow(now_micros);
+  for (auto& [name, index] : indexes_) index.Grow(now_micros);
   // Data grows by at most a few MB a second: reading the sizes once a second of the clock
   // adds partitions in time for the 10 GB rule.
   constexpr std::int64_t kSizesEveryMicros = 1'000'000;
@@ -173,6 +176,32 @@ Status TableLimiter::Admit(const TableSource& source, std::uint64_t overrides_ge
   }
   ConsumeLocked(demand, now_micros);
   return Status::Ok();
+}
+
+std::optional<TableWarm> TableLimiter::WarmLocked(std::int64_t now_micros) {
+  if (!configured_) return std::nullopt;
+  TableWarm warm{limits_.ns,
+                 limits_.table.name,
+                 limits_.table_id,
+                 limits_.table.mode == CapacityMode::kOnDemand,
+                 table_.Warm(now_micros),
+                 {}};
+  for (auto& [name, index] : indexes_) warm.global_indexes[name] = index.Warm(now_micros);
+  return warm;
+}
+
+std::optional<TableWarm> TableLimiter::Warm(std::int64_t now_micros) {
+  sync::MutexLock lock(mu_);
+  return WarmLocked(now_micros);
+}
+
+std::optional<TableWarm> TableLimiter::Warm(const TableSource& source,
+                                            std::uint64_t overrides_generation,
+                                            const std::map<std::string, LimitOverrides>& overrides,
+                                            std::int64_t now_micros) {
+  sync::MutexLock lock(mu_);
+  PrepareLocked(source, overrides_generation, overrides, now_micros);
+  return WarmLocked(now_micros);
 }
 
 TableCapacityReport TableLimiter::Report(const TableSource& source,

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -33,8 +34,20 @@ struct Throttle {
   std::vector<LimitHit> hits;
 };
 
+// The warm throughput of a table and of each of its GSIs (by name), as DescribeTable reports it.
+struct TableWarm {
+  std::string ns;
+  std::string table_name;
+  std::string table_id;
+  bool on_demand = false;  // the table's billing mode (its GSIs share it)
+  WarmCapacity table;
+  std::map<std::string, WarmCapacity> global_indexes;
+};
+
 class TableLimiter {
  public:
+  explicit TableLimiter(const ScalingParameters& scaling = {}) : scaling_(scaling) {}
+
   // Admits `demand` or rejects it, alone (see ThroughputRegistry::AdmitAll for several tables
   // at once). Thread-safe.
   Status Admit(const TableSource& source, std::uint64_t overrides_generation,
@@ -64,6 +77,13 @@ class TableLimiter {
   void ConsumeLocked(const Demand& demand, std::int64_t now_micros) REQUIRES(mu_);
   void RecordThrottledLocked(const Demand& demand, std::int64_t now_micros) REQUIRES(mu_);
 
+  // The warm throughput the table and its GSIs have now (KeyspaceLimiter::Warm); nullopt for a
+  // limiter never configured.
+  std::optional<TableWarm> Warm(std::int64_t now_micros);
+  std::optional<TableWarm> Warm(const TableSource& source, std::uint64_t overrides_generation,
+                                const std::map<std::string, LimitOverrides>& overrides,
+                                std::int64_t now_micros);
+
   // The table's and its GSIs' limits and usage (see KeyspaceLimiter::Report).
   TableCapacityReport Report(const TableSource& source, std::uint64_t overrides_generation,
                              const std::map<std::string, LimitOverrides>& overrides,
@@ -82,6 +102,9 @@ class TableLimiter {
   template <class Fn>
   void ForEachKeyspace(const Demand& demand, Fn&& fn) REQUIRES(mu_);
 
+  std::optional<TableWarm> WarmLocked(std::int64_t now_micros) REQUIRES(mu_);
+
+  const ScalingParameters scaling_;
   sync::Mutex mu_;
   std::atomic<std::int64_t> last_used_{0};
   bool configured_ GUARDED_BY(mu_) = false;

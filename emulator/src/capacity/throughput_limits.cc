@@ -14,6 +14,8 @@ void Add(FingerprintBuilder& f, const KeyspaceLimits& k) {
   f.Add(k.max_read_request_units);
   f.Add(k.max_write_request_units);
   f.Add(k.changed_micros);
+  f.Add(k.warm_read_units);
+  f.Add(k.warm_write_units);
   f.Add(static_cast<std::int64_t>(k.partition_key.size()));
   for (const KeyPart& part : k.partition_key) {
     f.Add(part.name);

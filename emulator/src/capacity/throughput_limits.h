@@ -45,6 +45,11 @@ struct KeyspaceLimits {
   std::int64_t max_read_request_units = -1;  // OnDemandThroughput maxima; -1: none
   std::int64_t max_write_request_units = -1;
   std::vector<KeyPart> partition_key;  // the (GSI: up to four) partition key attributes
+  // The warm throughput it serves at once whatever its traffic (0: none beyond the mode's own):
+  // CreateTable's and UpdateTable's WarmThroughput, or what it had scaled to before a restart
+  // (docs/capacity.md §7, §8). Sets the partitions.
+  std::int64_t warm_read_units = 0;
+  std::int64_t warm_write_units = 0;
   // When the settings above last changed (UpdateTable; 0: never). The limiters learn of a
   // change on the next request and apply the new rates from this time on, not from then.
   std::int64_t changed_micros = 0;

@@ -27,7 +27,7 @@ std::shared_ptr<TableLimiter> ThroughputRegistry::LimiterFor(const std::string& 
   sync::WriterMutexLock lock(mu_);
   auto [it, inserted] = tables_.try_emplace(table_id);
   if (!inserted) return it->second;
-  it->second = std::make_shared<TableLimiter>();
+  it->second = std::make_shared<TableLimiter>(scaling_);
   std::shared_ptr<TableLimiter> limiter = it->second;
   if (tables_.size() > forget_at_) Forget(clock_.NowMicros());
   return limiter;
@@ -135,6 +135,29 @@ TableCapacityReport ThroughputRegistry::Report(const TableSource& source, std::s
   sync::ReaderMutexLock lock(mu_);
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
   return limiter->Report(source, generation, OverridesFor(source), now, top_n);
+}
+
+TableWarm ThroughputRegistry::Warm(const TableSource& source) {
+  const std::int64_t now = clock_.NowMicros();
+  std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
+  sync::ReaderMutexLock lock(mu_);
+  const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
+  std::optional<TableWarm> warm = limiter->Warm(source, generation, OverridesFor(source), now);
+  return warm ? std::move(*warm) : TableWarm{};
+}
+
+std::vector<TableWarm> ThroughputRegistry::AllWarm() {
+  const std::int64_t now = clock_.NowMicros();
+  std::vector<std::shared_ptr<TableLimiter>> limiters;
+  {
+    sync::ReaderMutexLock lock(mu_);
+    for (const auto& [id, limiter] : tables_) limiters.push_back(limiter);
+  }
+  std::vector<TableWarm> out;
+  for (const auto& limiter : limiters) {
+    if (std::optional<TableWarm> warm = limiter->Warm(now)) out.push_back(std::move(*warm));
+  }
+  return out;
 }
 
 void ThroughputRegistry::SetOverrides(const std::string& ns, const std::string& table_name,

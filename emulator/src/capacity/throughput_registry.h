@@ -26,7 +26,8 @@ namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 
 class ThroughputRegistry {
  public:
-  explicit ThroughputRegistry(const Clock& clock) : clock_(clock) {}
+  explicit ThroughputRegistry(const Clock& clock, const ScalingParameters& scaling = {})
+      : clock_(clock), scaling_(scaling) {}
 
   // Admits `demand` on `source`'s table, or fails with ProvisionedThroughputExceededException
   // and changes nothing.
@@ -63,6 +64,13 @@ class ThroughputRegistry {
     return Report(FixedTableSource(limits), top_n);
   }
 
+  // The warm throughput `source`'s table and GSIs have scaled to by now (DescribeTable's
+  // WarmThroughput).
+  TableWarm Warm(const TableSource& source);
+  // Every table's warm throughput now, for saving what on-demand tables have scaled to
+  // (docs/capacity.md §7: the state survives a restart).
+  std::vector<TableWarm> AllWarm();
+
   // Replaces the overrides of table `table_name` in namespace `ns` (index "" for the table,
   // else a GSI's name). Takes effect on the table's next request.
   void SetOverrides(const std::string& ns, const std::string& table_name, const std::string& index,
@@ -83,6 +91,7 @@ class ThroughputRegistry {
       REQUIRES_SHARED(mu_);
 
   const Clock& clock_;
+  const ScalingParameters scaling_;
   sync::SharedMutex mu_;
   std::unordered_map<std::string, std::shared_ptr<TableLimiter>> tables_
       GUARDED_BY(mu_);  // by table id

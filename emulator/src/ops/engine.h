@@ -21,6 +21,7 @@ class TableMemo;
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 class TransientStatuses;
 class FaultInjector;
+class ServiceLatency;
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
@@ -56,6 +57,9 @@ struct Engine {
   // Transient failures on demand (Options::faults, a realism switch); null when off. Drawn by
   // the run step (run_step.h) before a request runs, on every path.
   realism::FaultInjector* faults = nullptr;
+  // The service's per-request latency (Options::service_latency, a realism switch); null when
+  // off. Waited by the run step after a request, on every path.
+  realism::ServiceLatency* latency = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables

@@ -41,6 +41,14 @@ void Write(RecordWriter& w, const OnDemandThroughput& t) {
   });
 }
 
+void Write(RecordWriter& w, const WarmSetting& warm) {
+  w.Record([&](RecordWriter& r) {
+    r.Signed(warm.read_units_per_second);
+    r.Signed(warm.write_units_per_second);
+    r.Signed(warm.updated_micros);
+  });
+}
+
 void Write(RecordWriter& w, const IndexSchema& index) {
   w.Record([&](RecordWriter& r) {
     r.Bytes(index.name);
@@ -55,6 +63,7 @@ void Write(RecordWriter& w, const IndexSchema& index) {
     Write(r, index.throughput);
     Write(r, index.on_demand);
     r.Varint(index.keyspace_id);
+    Write(r, index.warm);  // appended by the warm-throughput change
   });
 }
 
@@ -95,6 +104,8 @@ void WriteTable(RecordWriter& r, const TableSchema& s) {
     t.Bytes(s.ttl.attribute_name);
     t.Signed(s.ttl.updated_micros);
   });
+  // Appended by the warm-throughput change; absent in older databases (not raised).
+  Write(r, s.warm);
 }
 
 // ---- reading ----
@@ -135,6 +146,14 @@ void Read(RecordReader& rr, OnDemandThroughput* t) {
   });
 }
 
+void Read(RecordReader& rr, WarmSetting* warm) {
+  rr.Record([&](RecordReader& r) {
+    r.Signed(&warm->read_units_per_second);
+    r.Signed(&warm->write_units_per_second);
+    r.Signed(&warm->updated_micros);
+  });
+}
+
 void Read(RecordReader& rr, IndexSchema* index) {
   rr.Record([&](RecordReader& r) {
     r.Bytes(&index->name);
@@ -149,6 +168,7 @@ void Read(RecordReader& rr, IndexSchema* index) {
     Read(r, &index->throughput);
     Read(r, &index->on_demand);
     r.Unsigned(&index->keyspace_id, UINT32_MAX);
+    Read(r, &index->warm);
   });
 }
 
@@ -189,6 +209,7 @@ void ReadTable(RecordReader& r, TableSchema* s) {
     t.Bytes(&s->ttl.attribute_name);
     t.Signed(&s->ttl.updated_micros);
   });
+  Read(r, &s->warm);
 }
 
 }  // namespace

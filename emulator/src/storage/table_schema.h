@@ -26,6 +26,20 @@ struct KeyAttribute {
   friend bool operator==(const KeyAttribute&, const KeyAttribute&) = default;
 };
 
+// Warm throughput (docs/capacity.md §7, §8): the reads and writes per second a table or a GSI
+// serves at once, as far as it has been raised — by CreateTable's or UpdateTable's
+// WarmThroughput, or by the traffic an on-demand table has served (saved when the database
+// closes, so that it survives a restart as the service's does). 0: not raised beyond what the
+// billing mode gives. It never decreases.
+struct WarmSetting {
+  std::int64_t read_units_per_second = 0;
+  std::int64_t write_units_per_second = 0;
+  // The last UpdateTable that raised it (0: none): Status is UPDATING for the transient-status
+  // time after it (Options::transient_status_ms), then ACTIVE.
+  std::int64_t updated_micros = 0;
+  friend bool operator==(const WarmSetting&, const WarmSetting&) = default;
+};
+
 struct IndexSchema {
   std::string name;
   bool is_local = false;  // LSI: shares the table's partition key
@@ -40,6 +54,7 @@ struct IndexSchema {
   ProvisionedThroughput throughput;  // GSIs of provisioned tables
   OnDemandThroughput on_demand;
   std::uint32_t keyspace_id = 0;  // LMDB key prefix of this index's entries
+  WarmSetting warm;               // GSIs only
   friend bool operator==(const IndexSchema&, const IndexSchema&) = default;
 };
 
@@ -82,6 +97,7 @@ struct TableSchema {
   std::uint32_t keyspace_id = 0;  // LMDB key prefix of the base table's items
   StreamSettings stream;
   TimeToLiveSettings ttl;
+  WarmSetting warm;
   friend bool operator==(const TableSchema&, const TableSchema&) = default;
 
   const IndexSchema* FindIndex(std::string_view index_name) const {

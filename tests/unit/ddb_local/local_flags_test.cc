@@ -177,5 +177,22 @@ TEST(ConnectionFlagsTest, ConnectionFlagsSetTheServerOptions) {
   EXPECT_FALSE(ParseLocalFlags(3, zero).ok());
 }
 
+TEST(LocalFlagsTest, ServiceLatencyAndScaleDelay) {
+  FlagParse p = Parse({"--service-latency-ms", "20,80", "--on-demand-scale-delay-ms", "60000"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.database.service_latency.p50_ms, 20);
+  EXPECT_EQ(p.flags.database.service_latency.p99_ms, 80);
+  EXPECT_EQ(p.flags.database.on_demand_scale_delay_ms, 60'000);
+  // A latency on the one write thread would hold up every other write.
+  EXPECT_FALSE(p.flags.server.write_thread);
+  p = Parse({"--service-latency-ms", "20", "--write-thread", "on"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.database.service_latency.p99_ms, 20);
+  EXPECT_TRUE(p.flags.server.write_thread);
+  EXPECT_FALSE(Parse({"--service-latency-ms", "80,20"}).ok());
+  EXPECT_FALSE(Parse({"--service-latency-ms", "0"}).ok());
+  EXPECT_TRUE(Parse({}).flags.server.write_thread);
+}
+
 }  // namespace local_flags_test
 }  // namespace ddblocal

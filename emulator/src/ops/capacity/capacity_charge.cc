@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "api/table_description.h"
 #include "capacity/throughput_registry.h"
 #include "storage/key_layout.h"
 #include "storage/table_schema.h"
@@ -62,6 +63,8 @@ SchemaSource::SchemaSource(Engine& engine, const Caller& caller, const storage::
   f.Add(table.billing_mode_last_update_micros);
   f.Add(table.on_demand.max_read_request_units);
   f.Add(table.on_demand.max_write_request_units);
+  f.Add(table.warm.read_units_per_second);
+  f.Add(table.warm.write_units_per_second);
   AddKey(f, {&table.partition_key, 1});
   for (const IndexSchema& index : table.indexes) {
     if (index.is_local) continue;
@@ -72,6 +75,8 @@ SchemaSource::SchemaSource(Engine& engine, const Caller& caller, const storage::
     f.Add(index.throughput.last_decrease_micros);
     f.Add(index.on_demand.max_read_request_units);
     f.Add(index.on_demand.max_write_request_units);
+    f.Add(index.warm.read_units_per_second);
+    f.Add(index.warm.write_units_per_second);
     AddKey(f, index.partition_key);
   }
   fingerprint_ = f.value;
@@ -154,6 +159,10 @@ capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
   t.max_read_request_units = table.on_demand.max_read_request_units;
   t.max_write_request_units = table.on_demand.max_write_request_units;
   t.partition_key = KeyPartsOf({&table.partition_key, 1});
+  const api::WarmThroughputValue table_warm =
+      api::ComputeWarmThroughput(table, table.throughput, table.warm);
+  t.warm_read_units = table_warm.read_units_per_second;
+  t.warm_write_units = table_warm.write_units_per_second;
   t.changed_micros =
       std::max({table.throughput.last_increase_micros, table.throughput.last_decrease_micros,
                 table.billing_mode_last_update_micros});
@@ -168,6 +177,10 @@ capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
     g.max_read_request_units = index.on_demand.max_read_request_units;
     g.max_write_request_units = index.on_demand.max_write_request_units;
     g.partition_key = KeyPartsOf(index.partition_key);
+    const api::WarmThroughputValue index_warm =
+        api::ComputeWarmThroughput(table, index.throughput, index.warm);
+    g.warm_read_units = index_warm.read_units_per_second;
+    g.warm_write_units = index_warm.write_units_per_second;
     g.changed_micros =
         std::max({index.throughput.last_increase_micros, index.throughput.last_decrease_micros,
                   table.billing_mode_last_update_micros});

@@ -2,6 +2,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "capacity/partition_map.h"
 #include "ops/capacity/capacity_charge.h"
@@ -27,7 +28,10 @@ Result<std::shared_ptr<const TableSchema>> FindReportTable(Engine& engine, const
 // Fills each partition's item count and size by walking key space `keyspace_id` once.
 Status CountPartitions(Engine& engine, const storage::Txn& txn, std::uint32_t keyspace_id,
                        KeyspaceCapacity* report) {
-  const capacity::PartitionMap map(static_cast<std::int64_t>(report->partitions.size()));
+  // The partitions as the model has split them (not necessarily even: docs/capacity.md §7).
+  std::vector<std::uint64_t> first_hashes;
+  for (const PartitionCapacity& p : report->partitions) first_hashes.push_back(p.first_hash);
+  const capacity::PartitionMap map = capacity::PartitionMap::FromFirstHashes(first_hashes);
   DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
                           engine.items.OpenRange(txn, storage::KeyspaceRange(keyspace_id),
                                                  storage::ScanDirection::kForward));

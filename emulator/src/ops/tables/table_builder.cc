@@ -66,6 +66,14 @@ std::vector<KeyAttribute> ToKeyAttributes(
   return out;
 }
 
+// CreateTable's WarmThroughput: the capacity the table or GSI serves at once from the start
+// (docs/capacity.md §8); a member left out keeps the billing mode's own.
+WarmSetting WarmOf(const std::optional<api::WarmThroughputRequest>& request) {
+  if (!request) return {};
+  return {request->read_units_per_second.value_or(0), request->write_units_per_second.value_or(0),
+          0};
+}
+
 IndexSchema BuildGlobalIndex(const api::SecondaryIndexRequest& request,
                              const std::vector<KeyAttribute>& definitions, bool pay_per_request) {
   IndexSchema index = BuildIndexCommon(request, definitions);
@@ -77,6 +85,7 @@ IndexSchema BuildGlobalIndex(const api::SecondaryIndexRequest& request,
         request.provisioned_throughput->write_capacity_units.value_or(0);
   }
   if (pay_per_request) index.on_demand = OnDemandOf(request.on_demand_throughput);
+  index.warm = WarmOf(request.warm_throughput);
   return index;
 }
 
@@ -117,6 +126,7 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
     for (const auto& tag : *request.tags)
       schema.tags.push_back({tag.key.value_or(""), tag.value.value_or("")});
   }
+  schema.warm = WarmOf(request.warm_throughput);
   schema.deletion_protection = request.deletion_protection_enabled;
   schema.table_class = request.table_class.value_or("STANDARD");
   schema.status = TableStatus::kActive;

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "api/table_checks.h"
+#include "api/table_description.h"
 #include "ops/tables/tables.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
@@ -79,6 +80,33 @@ Status ApplyIndexThroughput(const api::ThroughputRequest& pt, const UpdatePlan& 
   return Status::Ok();
 }
 
+// A GSI's WarmThroughput, as the table's (table_update.cc): it only grows, and an increase sets
+// the index's partitions and instantly available capacity (docs/capacity.md §8).
+Status PlanIndexWarm(const api::WarmThroughputRequest& warm, const UpdatePlan& plan,
+                     IndexSchema* index) {
+  const api::WarmThroughputValue current =
+      api::ComputeWarmThroughput(*plan.current, index->throughput, index->warm);
+  const auto lowered = [&](std::string_view member) {
+    return api::InvalidParameter("Requested " + std::string(member) +
+                                 " for WarmThroughput for index " + index->name +
+                                 " is lower than current WarmThroughput, decreasing "
+                                 "WarmThroughput is not supported");
+  };
+  if (warm.read_units_per_second && *warm.read_units_per_second < current.read_units_per_second) {
+    return lowered("ReadUnitsPerSecond");
+  }
+  if (warm.write_units_per_second &&
+      *warm.write_units_per_second < current.write_units_per_second) {
+    return lowered("WriteUnitsPerSecond");
+  }
+  index->warm.read_units_per_second =
+      std::max(current.read_units_per_second, warm.read_units_per_second.value_or(0));
+  index->warm.write_units_per_second =
+      std::max(current.write_units_per_second, warm.write_units_per_second.value_or(0));
+  index->warm.updated_micros = plan.now_micros;
+  return Status::Ok();
+}
+
 Status PlanOneUpdate(const api::UpdateGsiAction& update, UpdatePlan* plan) {
   IndexSchema* index = FindGlobalIndex(plan->next, update.index_name);
   if (index == nullptr) return IndexNotFound(update.index_name, plan->next.name);
@@ -87,13 +115,17 @@ Status PlanOneUpdate(const api::UpdateGsiAction& update, UpdatePlan* plan) {
         (!update.on_demand_throughput && !update.warm_throughput)) {
       return OnDemandOnlyUpdates(update.index_name);
     }
-    MergeOnDemand(*update.on_demand_throughput, &index->on_demand);
+    if (update.on_demand_throughput) MergeOnDemand(*update.on_demand_throughput, &index->on_demand);
+    if (update.warm_throughput) return PlanIndexWarm(*update.warm_throughput, *plan, index);
     return Status::Ok();
   }
   if (SetsOnDemandMaximum(update.on_demand_throughput)) {
     return api::InvalidParameter(OnDemandMember(*update.on_demand_throughput) +
                                  " for OnDemandThroughput for index : " + update.index_name +
                                  " cannot be specified when the table BillingMode is PROVISIONED");
+  }
+  if (update.warm_throughput) {
+    DDBEMU_RETURN_IF_ERROR(PlanIndexWarm(*update.warm_throughput, *plan, index));
   }
   if (!update.provisioned_throughput) {
     if (update.warm_throughput) return Status::Ok();

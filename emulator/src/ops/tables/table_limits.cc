@@ -53,10 +53,29 @@ std::string FormatUtc(std::int64_t micros) {
 
 }  // namespace
 
+// Warm throughput goes up to the account's per-table (and per-index) quota, no further
+// (Developer Guide, "Understanding DynamoDB warm throughput"). The service's wording for this
+// refusal is not published: it is worded as the provisioned quota's.
+Status CheckWarmQuota(const WarmSetting& warm, std::string_view index_name,
+                      std::string_view region) {
+  if (warm.read_units_per_second > kMaxCapacityUnitsPerTable) {
+    return QuotaError("ReadUnitsPerSecond for WarmThroughput", index_name,
+                      warm.read_units_per_second, region);
+  }
+  if (warm.write_units_per_second > kMaxCapacityUnitsPerTable) {
+    return QuotaError("WriteUnitsPerSecond for WarmThroughput", index_name,
+                      warm.write_units_per_second, region);
+  }
+  return Status::Ok();
+}
+
 Status CheckCapacityQuotas(const TableSchema& schema, std::string_view region) {
   DDBEMU_RETURN_IF_ERROR(CheckQuota(schema.throughput, "", region));
+  DDBEMU_RETURN_IF_ERROR(CheckWarmQuota(schema.warm, "", region));
   for (const IndexSchema& index : schema.indexes) {
-    if (!index.is_local) DDBEMU_RETURN_IF_ERROR(CheckQuota(index.throughput, index.name, region));
+    if (index.is_local) continue;
+    DDBEMU_RETURN_IF_ERROR(CheckQuota(index.throughput, index.name, region));
+    DDBEMU_RETURN_IF_ERROR(CheckWarmQuota(index.warm, index.name, region));
   }
   return Status::Ok();
 }

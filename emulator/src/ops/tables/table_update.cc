@@ -3,6 +3,8 @@
 // on-demand and warm throughput, capacity quotas — and only then any write.
 #include "ops/tables/table_update.h"
 
+#include <algorithm>
+
 #include "ops/realism/transient_statuses.h"
 
 #include "api/table_checks.h"
@@ -116,12 +118,12 @@ void PlanTableOnDemand(const api::UpdateTableRequest& request, UpdatePlan* plan)
     plan->next.on_demand.max_write_request_units = *odt.max_write_request_units;
 }
 
-// Warm throughput only ever grows. The emulator serves any rate its partitions allow, so an
-// accepted increase has nothing to store.
-Status CheckWarmThroughput(const api::UpdateTableRequest& request, const UpdatePlan& plan) {
+// Warm throughput only ever grows; an increase sets the partitions and the capacity the table
+// serves at once (docs/capacity.md §8), and shows Status UPDATING for the transient-status time.
+Status PlanWarmThroughput(const api::UpdateTableRequest& request, UpdatePlan* plan) {
   if (!request.warm_throughput) return Status::Ok();
   const api::WarmThroughputValue current =
-      api::ComputeWarmThroughput(*plan.current, plan.current->throughput);
+      api::ComputeWarmThroughput(*plan->current, plan->current->throughput, plan->current->warm);
   const auto& warm = *request.warm_throughput;
   if (warm.read_units_per_second && *warm.read_units_per_second < current.read_units_per_second) {
     return api::InvalidParameter(
@@ -134,6 +136,12 @@ Status CheckWarmThroughput(const api::UpdateTableRequest& request, const UpdateP
         "Requested WriteUnitsPerSecond for WarmThroughput for table is lower than current "
         "WarmThroughput, decreasing WarmThroughput is not supported");
   }
+  WarmSetting& next = plan->next.warm;
+  next.read_units_per_second =
+      std::max(current.read_units_per_second, warm.read_units_per_second.value_or(0));
+  next.write_units_per_second =
+      std::max(current.write_units_per_second, warm.write_units_per_second.value_or(0));
+  next.updated_micros = plan->now_micros;
   return Status::Ok();
 }
 
@@ -169,7 +177,7 @@ Status PlanUpdate(const api::UpdateTableRequest& request, UpdatePlan* plan) {
   DDBEMU_RETURN_IF_ERROR(PlanIndexCreate(request, plan));
   DDBEMU_RETURN_IF_ERROR(PlanIndexDelete(request, plan));
   PlanTableOnDemand(request, plan);
-  DDBEMU_RETURN_IF_ERROR(CheckWarmThroughput(request, *plan));
+  DDBEMU_RETURN_IF_ERROR(PlanWarmThroughput(request, plan));
   if (request.deletion_protection_enabled)
     plan->next.deletion_protection = *request.deletion_protection_enabled;
   if (request.table_class) plan->next.table_class = *request.table_class;

@@ -2,6 +2,7 @@
 #include "ops/tables/tables.h"
 
 #include "api/table_checks.h"
+#include "ops/capacity/warm_throughput.h"
 #include "ops/realism/transient_statuses.h"
 #include "ops/streams/stream_spec.h"
 #include "storage/item_store.h"
@@ -43,6 +44,7 @@ api::DescriptionOptions OptionsFor(const Engine& engine, const Caller& caller,
   options.view = view;
   options.table_arn = caller.TableArn(schema.name);
   options.now_micros = engine.clock.NowMicros();
+  options.transient_status_micros = engine.options.transient_status_ms * 1000;
   return options;
 }
 
@@ -109,6 +111,8 @@ Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
   DDBEMU_ASSIGN_OR_RETURN(result.schema, std::move(loaded));
   if (engine.transient != nullptr) engine.transient->Overlay(caller.ns, name, &result.schema);
   DDBEMU_ASSIGN_OR_RETURN(result.counts, ReadCounts(engine, txn, result.schema));
+  // WarmThroughput reports what the table has scaled to (docs/capacity.md §7).
+  RaiseToScaledWarm(engine, caller, txn, &result.schema);
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDescribe);
   return result;
 }

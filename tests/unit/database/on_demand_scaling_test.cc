@@ -1,0 +1,124 @@
+// On-demand scaling through the Database (docs/capacity.md §7): DescribeTable's WarmThroughput
+// reports the capacity an on-demand table has scaled to, the capacity report shows the
+// partitions it gained, and both survive closing and reopening the data directory, as the
+// service's tables keep theirs. Exact on the virtual clock, with the scaling delay set to one
+// minute (Options::on_demand_scale_delay_ms).
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+#include <string>
+
+#include "database_test_util.h"
+#include "ddbemu/clock.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
+namespace on_demand_scaling_test {
+
+constexpr std::int64_t kSecond = 1'000'000;
+constexpr std::int64_t kStart = 1'700'000'000 * kSecond;  // a whole second
+
+class OnDemandScalingTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::temp_directory_path() /
+           ("ddbemu-scaling-" + std::to_string(::getpid()) + "-" +
+            ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    std::filesystem::remove_all(dir_);
+  }
+  void TearDown() override {
+    db_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  void Open(std::int64_t now) {
+    db_.reset();
+    clock_ = std::make_shared<VirtualClock>(now);
+    Options options;
+    options.path = dir_.string();
+    options.durability = Durability::kNone;
+    options.clock = clock_;
+    options.on_demand_scale_delay_ms = 60'000;
+    auto db = Database::Open(options);
+    ASSERT_TRUE(db.ok()) << db.error().message();
+    db_ = std::move(db).value();
+  }
+  // DescribeTable's WarmThroughput as "read/write status".
+  std::string Warm() {
+    Response r = db_->Call("DescribeTable", R"({"TableName":"items"})");
+    EXPECT_EQ(r.http_status, 200) << r.body;
+    rapidjson::Document d = ParseJson(r.body);
+    const auto& w = d["Table"]["WarmThroughput"];
+    return std::to_string(w["ReadUnitsPerSecond"].GetInt64()) + "/" +
+           std::to_string(w["WriteUnitsPerSecond"].GetInt64()) + " " + w["Status"].GetString();
+  }
+  std::size_t Partitions() {
+    auto report = db_->CapacityReport("items");
+    EXPECT_TRUE(report.ok());
+    return report.ok() ? report->table.partitions.size() : 0;
+  }
+  // One BatchWriteItem of 25 items of 200 KB under 25 keys: 5,000 WCU, served whole at once
+  // (docs/capacity.md §3, "Admission and debt").
+  double WriteFiveThousandUnits() {
+    std::string requests;
+    for (int i = 0; i < 25; ++i) {
+      // pk (2) + "kNN" (3) + sk (2) + 1-byte number (2) + pad (3) + value: 200 KB exactly.
+      const std::string pad(200 * 1024 - 12, 'x');
+      char pk[8];
+      std::snprintf(pk, sizeof pk, "k%02d", i);
+      requests += std::string(i ? "," : "") + R"({"PutRequest":{"Item":{"pk":{"S":")" + pk +
+                  R"("},"sk":{"N":"1"},"pad":{"S":")" + pad + R"("}}}})";
+    }
+    Response r = db_->Call("BatchWriteItem", R"({"RequestItems":{"items":[)" + requests +
+                                                 R"(]},"ReturnConsumedCapacity":"TOTAL"})");
+    EXPECT_EQ(r.http_status, 200) << r.body.substr(0, 300);
+    rapidjson::Document d = ParseJson(r.body);
+    EXPECT_EQ(d["UnprocessedItems"].MemberCount(), 0u);
+    return d["ConsumedCapacity"][0]["CapacityUnits"].GetDouble();
+  }
+
+  std::filesystem::path dir_;
+  std::shared_ptr<VirtualClock> clock_;
+  std::unique_ptr<Database> db_;
+};
+
+TEST_F(OnDemandScalingTest, WarmThroughputReportsThePeakDoubledOnceTheDelayHasPassed) {
+  ASSERT_NO_FATAL_FAILURE(Open(kStart));
+  ASSERT_EQ(db_->Call("CreateTable", kHashRangeTable).http_status, 200);
+  EXPECT_EQ(Warm(), "12000/4000 ACTIVE");
+  EXPECT_EQ(Partitions(), 4u);
+  EXPECT_EQ(WriteFiveThousandUnits(), 5000);
+  // The second ends at kStart + 1 s; the capacity for double its peak is in place 60 s later.
+  clock_->SetMicros(kStart + 61 * kSecond - 1);
+  EXPECT_EQ(Warm(), "12000/4000 ACTIVE");
+  EXPECT_EQ(Partitions(), 4u);
+  clock_->SetMicros(kStart + 61 * kSecond);
+  EXPECT_EQ(Warm(), "12000/10000 ACTIVE");
+  EXPECT_EQ(Partitions(), 10u);  // 10,000 WCU / 1,000 per partition
+}
+
+TEST_F(OnDemandScalingTest, TheScaledCapacityAndPartitionsSurviveAReopen) {
+  ASSERT_NO_FATAL_FAILURE(Open(kStart));
+  ASSERT_EQ(db_->Call("CreateTable", kHashRangeTable).http_status, 200);
+  EXPECT_EQ(WriteFiveThousandUnits(), 5000);
+  clock_->SetMicros(kStart + 61 * kSecond);
+  EXPECT_EQ(Warm(), "12000/10000 ACTIVE");
+  // Closed and reopened a day later, with no traffic since.
+  ASSERT_NO_FATAL_FAILURE(Open(kStart + 86'400 * kSecond));
+  EXPECT_EQ(Warm(), "12000/10000 ACTIVE");
+  EXPECT_EQ(Partitions(), 10u);
+}
+
+TEST_F(OnDemandScalingTest, APeakNotYetInPlaceWhenTheDatabaseClosesIsNotKept) {
+  ASSERT_NO_FATAL_FAILURE(Open(kStart));
+  ASSERT_EQ(db_->Call("CreateTable", kHashRangeTable).http_status, 200);
+  EXPECT_EQ(WriteFiveThousandUnits(), 5000);
+  clock_->SetMicros(kStart + 30 * kSecond);
+  ASSERT_NO_FATAL_FAILURE(Open(kStart + 86'400 * kSecond));
+  EXPECT_EQ(Warm(), "12000/4000 ACTIVE");
+  EXPECT_EQ(Partitions(), 4u);
+}
+
+}  // namespace on_demand_scaling_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing
