@@ -235,7 +235,10 @@ void RecordingClient::Record(const std::vector<Charge>& predicted, const ddbemu:
     } else if (e.code() == ddbemu::ErrorCode::kTransactionCanceled) {
       for (std::size_t i = 0; i < e.cancellation_reasons.size(); ++i) {
         const auto& r = e.cancellation_reasons[i];
-        if (r.code != "ThrottlingError" && r.code != "ProvisionedThroughputExceeded") continue;
+        if (r.kind() != ddbemu::CancellationCode::kThrottlingError &&
+            r.kind() != ddbemu::CancellationCode::kProvisionedThroughputExceeded) {
+          continue;
+        }
         throttled = true;
         // The service words a GSI's refusal differently from the table's (no ARN here).
         const bool index = r.message.find("global secondary ind") != std::string::npos;

@@ -4,6 +4,7 @@
 #include <map>
 #include <set>
 
+#include "ddbemu/paginate.h"
 #include "employee_shape.h"
 #include "hrcore/keys.h"
 #include "hrcore/ulid.h"
@@ -23,43 +24,37 @@ Result<CheckReport> CheckInvariants(ddbemu::Client& client, const std::string& t
   std::vector<Item> orgs, depts, emps, rels, jobs, apps, uniques, refs;
   std::vector<Item> emps_v2, emp_refs;  // migration 3's shape and lookup items
   std::optional<Item> schema_item;
-  std::optional<Item> start;
-  do {
-    auto page = client.Scan(
-        {.table_name = table_name, .consistent_read = true, .exclusive_start_key = start});
-    if (!page.ok()) return Error::Backend(std::move(page).error());
-    for (Item& item : page->items) {
-      ++report.items;
-      std::string pk = GetOr<std::string>(item, keys::kPK),
-                  sk = GetOr<std::string>(item, keys::kSK);
-      if (pk == keys::kMigrationPk) {  // migration records and the schema switch
-        if (sk == keys::kSchemaSk) schema_item = item;
-      } else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpPrefix) &&
-                 shape::IsNewShape(item))
-        emps_v2.push_back(std::move(item));
-      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpRefPrefix))
-        emp_refs.push_back(std::move(item));
-      else if (StartsWith(pk, "ORG#") && sk == keys::kOrgMetaSk)
-        orgs.push_back(std::move(item));
-      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kDeptPrefix))
-        depts.push_back(std::move(item));
-      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpPrefix))
-        emps.push_back(std::move(item));
-      else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kJobPrefix))
-        jobs.push_back(std::move(item));
-      else if (StartsWith(pk, keys::kDeptPrefix) && StartsWith(sk, keys::kEmpPrefix))
-        rels.push_back(std::move(item));
-      else if (StartsWith(pk, keys::kJobPrefix) && StartsWith(sk, keys::kAppPrefix))
-        apps.push_back(std::move(item));
-      else if (StartsWith(pk, keys::kJobPrefix) && sk == keys::kJobRefSk)
-        refs.push_back(std::move(item));
-      else if (StartsWith(pk, "EMAIL#") && sk == keys::kUniqueSk)
-        uniques.push_back(std::move(item));
-      else
-        report.violations.push_back({"unknown-item", pk + " / " + sk});
-    }
-    start = page->last_evaluated_key;
-  } while (start);
+  auto scan = ddbemu::ScanItems(client, {.table_name = table_name, .consistent_read = true});
+  for (Item item : scan) {  // a copy: the range's pages are its own
+    ++report.items;
+    std::string pk = GetOr<std::string>(item, keys::kPK), sk = GetOr<std::string>(item, keys::kSK);
+    if (pk == keys::kMigrationPk) {  // migration records and the schema switch
+      if (sk == keys::kSchemaSk) schema_item = item;
+    } else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpPrefix) &&
+               shape::IsNewShape(item))
+      emps_v2.push_back(std::move(item));
+    else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpRefPrefix))
+      emp_refs.push_back(std::move(item));
+    else if (StartsWith(pk, "ORG#") && sk == keys::kOrgMetaSk)
+      orgs.push_back(std::move(item));
+    else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kDeptPrefix))
+      depts.push_back(std::move(item));
+    else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kEmpPrefix))
+      emps.push_back(std::move(item));
+    else if (StartsWith(pk, "ORG#") && StartsWith(sk, keys::kJobPrefix))
+      jobs.push_back(std::move(item));
+    else if (StartsWith(pk, keys::kDeptPrefix) && StartsWith(sk, keys::kEmpPrefix))
+      rels.push_back(std::move(item));
+    else if (StartsWith(pk, keys::kJobPrefix) && StartsWith(sk, keys::kAppPrefix))
+      apps.push_back(std::move(item));
+    else if (StartsWith(pk, keys::kJobPrefix) && sk == keys::kJobRefSk)
+      refs.push_back(std::move(item));
+    else if (StartsWith(pk, "EMAIL#") && sk == keys::kUniqueSk)
+      uniques.push_back(std::move(item));
+    else
+      report.violations.push_back({"unknown-item", pk + " / " + sk});
+  }
+  if (!scan.status().ok()) return Error::Backend(scan.status().error());
   // The invariants hold on the shape reads come from (schema_state.h); `migrate verify`
   // compares the two shapes while both exist.
   const SchemaState schema = SchemaStateFrom(schema_item ? &*schema_item : nullptr);

@@ -7,9 +7,10 @@ namespace hrcore {
 namespace {
 
 // A cancellation reason that means "nothing done, may succeed later".
-bool TransientReason(const std::string& code) {
-  return code == "None" || code == "TransactionConflict" || code == "ThrottlingError" ||
-         code == "ProvisionedThroughputExceeded";
+bool TransientReason(ddbemu::CancellationCode code) {
+  using enum ddbemu::CancellationCode;
+  return code == kNone || code == kTransactionConflict || code == kThrottlingError ||
+         code == kProvisionedThroughputExceeded;
 }
 
 }  // namespace
@@ -24,9 +25,11 @@ bool Throttled(const ddbemu::ApiError& e) {
       // Throttled when a reason is a throughput one and every other reason is "None".
       bool throughput = false;
       for (const auto& r : e.cancellation_reasons) {
-        if (r.code == "ThrottlingError" || r.code == "ProvisionedThroughputExceeded") {
+        const ddbemu::CancellationCode code = r.kind();
+        if (code == ddbemu::CancellationCode::kThrottlingError ||
+            code == ddbemu::CancellationCode::kProvisionedThroughputExceeded) {
           throughput = true;
-        } else if (r.code != "None") {
+        } else if (code != ddbemu::CancellationCode::kNone) {
           return false;
         }
       }
@@ -47,7 +50,7 @@ bool Retryable(const ddbemu::ApiError& e) {
       return true;
     case ddbemu::ErrorCode::kTransactionCanceled:
       return std::all_of(e.cancellation_reasons.begin(), e.cancellation_reasons.end(),
-                         [](const auto& r) { return TransientReason(r.code); });
+                         [](const auto& r) { return TransientReason(r.kind()); });
     default:
       return false;
   }

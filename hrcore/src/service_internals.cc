@@ -178,7 +178,8 @@ Status Internals::Transact(HrService& s, std::vector<Action> actions) {
   if (e.code() == ddbemu::ErrorCode::kTransactionCanceled) {
     for (std::size_t i = 0; i < e.cancellation_reasons.size() && i < actions.size(); ++i) {
       const auto& reason = e.cancellation_reasons[i];
-      if (reason.code == "ConditionalCheckFailed" && actions[i].on_fail) {
+      if (reason.kind() == ddbemu::CancellationCode::kConditionalCheckFailed &&
+          actions[i].on_fail) {
         return actions[i].on_fail(reason.item ? &reason.item->map() : nullptr);
       }
     }

@@ -223,7 +223,7 @@ Result<bool> MigrationIo::Transact(ddbemu::TransactWriteItemsRequest request) {
     const auto& e = r.error();
     if (e.code() == ddbemu::ErrorCode::kTransactionCanceled) {
       for (const auto& reason : e.cancellation_reasons) {
-        if (reason.code == "ConditionalCheckFailed") return false;
+        if (reason.kind() == ddbemu::CancellationCode::kConditionalCheckFailed) return false;
       }
     }
     return Error::Backend(std::move(r).error());
