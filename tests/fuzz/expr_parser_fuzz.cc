@@ -67,7 +67,9 @@ void RunCondition(std::string_view text, ExpressionKind kind, const Fixture& fx)
   if (kind == ExpressionKind::kKeyCondition) {
     Result<KeyCondition> kc = ExtractKeyCondition(*bound, fx.schema);
     if (!kc.ok()) return CheckError(kc.error());
-    for (const KeyPredicate& p : kc->sort) (void)SortKeyMatches(p, fx.item.at("sk"));
+    if (const AttributeValue* sk = fx.item.get("sk")) {
+      for (const KeyPredicate& p : kc->sort) (void)SortKeyMatches(p, *sk);
+    }
   }
 }
 
