@@ -79,7 +79,8 @@ struct Get {
 };
 
 struct TransactGetItemsRequest {
-  std::vector<Get> transact_items;  // 1..100, read from one snapshot
+  // `struct Get`: the name alone is ddbemu::Get<T> of document.h when that is included first.
+  std::vector<struct Get> transact_items;  // 1..100, read from one snapshot
   ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
 };
 
