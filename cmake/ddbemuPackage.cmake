@@ -57,6 +57,12 @@ if(TARGET GTest::gtest AND NOT TARGET ddbemu_gtest)
   add_library(ddbemu_gtest INTERFACE)
   target_link_libraries(ddbemu_gtest INTERFACE ddbemu_all GTest::gtest)
   add_library(ddbemu::gtest ALIAS ddbemu_gtest)
+  # In this tree, ddbemu/testing/client_test.h's fixture starts the ddb-local built beside it
+  # (an installed fixture finds /usr/bin/ddb-local on PATH).
+  if(TARGET ddb-local)
+    target_compile_definitions(ddbemu_gtest INTERFACE
+                               DDBEMU_DDB_LOCAL_PATH="$<TARGET_FILE:ddb-local>")
+  endif()
 endif()
 
 if(NOT DDBEMU_INSTALL)

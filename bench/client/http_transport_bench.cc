@@ -10,16 +10,16 @@
 #include <mutex>
 #include <string>
 
-#include "ddb_local_process.h"
+#include "ddbemu/testing/ddb_local_server.h"
 #include "http_client/transport/http_transport.h"
 
 namespace {
 
 using ddbemu::client::HttpTransport;
 
-ddbemu::client::testing::DdbLocalProcess& Server() {
+ddbemu::testing::DdbLocalServer& Server() {
   // Destroyed at exit, which stops the server.
-  static ddbemu::client::testing::DdbLocalProcess server({"--throttle", "off"});
+  static ddbemu::testing::DdbLocalServer server(DDB_LOCAL_BIN, {"-inMemory", "--throttle", "off"});
   if (!server.started()) std::abort();
   return server;
 }

@@ -13,8 +13,8 @@
 #include <mutex>
 #include <string>
 
-#include "ddb_local_process.h"
 #include "ddbemu/http_client.h"
+#include "ddbemu/testing/ddb_local_server.h"
 #include "employee_table.h"
 
 namespace {
@@ -26,9 +26,9 @@ using bench::Emp;
 using bench::Org;
 using bench::S;
 
-ddbemu::client::testing::DdbLocalProcess& Server() {
+ddbemu::testing::DdbLocalServer& Server() {
   // Destroyed at exit, which stops the server.
-  static ddbemu::client::testing::DdbLocalProcess server({"--throttle", "off"});
+  static ddbemu::testing::DdbLocalServer server(DDB_LOCAL_BIN, {"-inMemory", "--throttle", "off"});
   if (!server.started()) std::abort();
   return server;
 }

@@ -7,9 +7,9 @@
 #include <iostream>
 #include <memory>
 
+#include "ddbemu/testing/ddb_local_server.h"
 #include "hotspots_report.h"
 #include "hotspots_target.h"
-#include "local_server_process.h"
 #include "migration_scenario.h"
 #include "scenarios.h"
 
@@ -112,14 +112,14 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
     std::cerr << "hrctl hotspots: --clock is virtual or real\n";
     return 2;
   }
-  std::unique_ptr<ddbemu::tools::LocalServerProcess> server;
+  std::unique_ptr<ddbemu::testing::DdbLocalServer> server;
   std::unique_ptr<Target> target;
   if (clock == "virtual") {
     target = MakeEmbeddedTarget();
   } else {
     std::string endpoint = flag("endpoint").value_or("");
     if (endpoint.empty()) {
-      server = std::make_unique<ddbemu::tools::LocalServerProcess>(
+      server = std::make_unique<ddbemu::testing::DdbLocalServer>(
           flag("ddb-local").value_or(DefaultDdbLocal()), std::vector<std::string>{"-inMemory"});
       if (!server->started()) {
         std::cerr << "hrctl hotspots: could not start ddb-local (--ddb-local PATH)\n";

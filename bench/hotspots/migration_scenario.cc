@@ -48,10 +48,9 @@ class LiveLoad {
       : client_(inner, meter, kLive),
         meter_(meter),
         ids_(meter.clock(), hrcore::SeededRandomSource(11)),
-        service_(
-            client_, meter.clock(), ids_,
-            hrcore::ServiceOptions{
-                .table_name = table, .retries = 0, .backoff = [](int) {}, .schema_refresh_ms = 0}),
+        service_(client_, meter.clock(), ids_,
+                 hrcore::ServiceOptions{
+                     .table_name = table, .retry = {.max_attempts = 1}, .schema_refresh_ms = 0}),
         period_micros_(1e6 / rate),
         orgs_(std::move(orgs)) {}
 
@@ -152,23 +151,24 @@ class LiveLoad {
 hrcore::Result<std::vector<SeededOrg>> Seed(const MigrationScenarioSpec& spec, Target& target,
                                             const std::string& table) {
   hrcore::UlidGenerator ids(target.clock(), hrcore::SeededRandomSource(7));
-  hrcore::ServiceOptions options{.table_name = table, .retries = 12};
-  if (target.is_virtual()) options.backoff = [&target](int) { target.pacer().Pass(0.1); };
+  hrcore::ServiceOptions options{.table_name = table, .retry = {.max_attempts = 13}};
+  if (target.is_virtual())
+    options.retry.sleep = [&target](std::chrono::microseconds) { target.pacer().Pass(0.1); };
   hrcore::HrService svc(target.client(), target.clock(), ids, options);
   static const char* kLast[] = {"Okafor",  "Lovelace", "Hopper",  "Turing",   "Noether",
                                 "Babbage", "Curie",    "Shannon", "Dijkstra", "Lamport"};
   std::vector<SeededOrg> orgs;
   for (int o = 0; o < spec.orgs; ++o) {
-    HR_ASSIGN_OR_RETURN(auto org,
-                        svc.CreateOrganisation("Org " + std::to_string(o), hrcore::Plan::kPro));
+    DDBEMU_ASSIGN_OR_RETURN(auto org,
+                            svc.CreateOrganisation("Org " + std::to_string(o), hrcore::Plan::kPro));
     SeededOrg seeded{.ctx = {org.org_id}};
     for (const char* d : {"Engineering", "Sales", "Support"}) {
-      HR_ASSIGN_OR_RETURN(auto dept, svc.CreateDepartment(seeded.ctx, d));
+      DDBEMU_ASSIGN_OR_RETURN(auto dept, svc.CreateDepartment(seeded.ctx, d));
       seeded.depts.push_back(dept.dept_id);
     }
     for (int i = 0; i < spec.employees_per_org; ++i) {
       if (target.is_virtual()) target.pacer().Pass(0.02);
-      HR_ASSIGN_OR_RETURN(
+      DDBEMU_ASSIGN_OR_RETURN(
           auto e, svc.Hire(seeded.ctx, {.email = "e" + std::to_string(o) + "-" + std::to_string(i) +
                                                  "@migration.example",
                                         .first_name = "F" + std::to_string(i),
@@ -197,7 +197,7 @@ hrcore::Status ApplyEarlier(const MigrationScenarioSpec& spec, Target& target,
                             const std::string& table) {
   for (const auto& info : hrcore::ListMigrations()) {
     if (info.name == spec.migration) return {};
-    HR_RETURN_IF_ERROR(
+    DDBEMU_RETURN_IF_ERROR(
         hrcore::RunMigration(target.client(), info.name, BaseOptions(spec, target, table)));
   }
   return hrcore::Error(hrcore::ErrorKind::kInvalidArgument, "no migration " + spec.migration);
@@ -208,12 +208,13 @@ hrcore::Status ApplyEarlier(const MigrationScenarioSpec& spec, Target& target,
 hrcore::Result<MigrationScenarioRun> RunMigrationScenario(const MigrationScenarioSpec& spec,
                                                           Target& target) {
   MigrationScenarioRun run{.spec = spec, .where = target.Describe()};
-  HR_ASSIGN_OR_RETURN(const std::string table, target.Fresh("migration"));
-  HR_RETURN_IF_ERROR(hrcore::CreateHrTable(target.client(), table, false));
-  HR_ASSIGN_OR_RETURN(auto orgs, Seed(spec, target, table));
-  HR_RETURN_IF_ERROR(ApplyEarlier(spec, target, table));
+  DDBEMU_ASSIGN_OR_RETURN(const std::string table, target.Fresh("migration"));
+  DDBEMU_RETURN_IF_ERROR(hrcore::CreateHrTable(target.client(), table, false));
+  DDBEMU_ASSIGN_OR_RETURN(auto orgs, Seed(spec, target, table));
+  DDBEMU_RETURN_IF_ERROR(ApplyEarlier(spec, target, table));
   hrcore::MigrationOptions options = BaseOptions(spec, target, table);
-  HR_ASSIGN_OR_RETURN(auto plan, hrcore::PlanMigration(target.client(), spec.migration, options));
+  DDBEMU_ASSIGN_OR_RETURN(auto plan,
+                          hrcore::PlanMigration(target.client(), spec.migration, options));
   run.read_budget = plan.read_rate;
   run.write_budget = plan.write_rate;
   // Every bucket full again: the run starts from a rested table, as the live service would.
@@ -296,8 +297,8 @@ hrcore::Result<MigrationScenarioRun> RunMigrationScenario(const MigrationScenari
     run.seconds.push_back(row);
   }
   run.live_failures = live.failures();
-  HR_ASSIGN_OR_RETURN(auto verify, hrcore::VerifyMigration(target.client(), spec.migration,
-                                                           BaseOptions(spec, target, table)));
+  DDBEMU_ASSIGN_OR_RETURN(auto verify, hrcore::VerifyMigration(target.client(), spec.migration,
+                                                               BaseOptions(spec, target, table)));
   run.verified = verify.checked;
   run.mismatches = verify.mismatches;
   return run;

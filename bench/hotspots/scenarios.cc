@@ -42,7 +42,7 @@ struct Run {
         rec(target.client(), stats, [&target] { return target.pacer().Second(); }),
         ids(target.clock(), hrcore::SeededRandomSource(7)),
         service(rec, target.clock(), ids,
-                hrcore::ServiceOptions{.table_name = table, .retries = 0, .backoff = [](int) {}}) {}
+                hrcore::ServiceOptions{.table_name = table, .retry = {.max_attempts = 1}}) {}
 
   // Seeding: a throttled call waits half a second of the run's clock and is sent again.
   template <class F>

@@ -14,7 +14,7 @@ using Clock = std::chrono::steady_clock;
 struct EmbeddedLoad::Worker {
   Worker(ddbemu::Client& client, const std::string& table, int i, std::uint32_t salt)
       : ids(clock, hrcore::SystemRandomSource()),
-        service(client, clock, ids, {.table_name = table, .retries = 0}),
+        service(client, clock, ids, {.table_name = table, .retry = {.max_attempts = 1}}),
         index(i),
         salt(salt) {}
   ddbemu::SystemClock clock;

@@ -204,7 +204,7 @@ int RunHttp(const Cli& cli) {
   if (!data.ok()) return Fail(data.error().ToString());
   // Recording sends each call once: no retries, which would record a request twice.
   hrcore::HrService recorder(eps[0].client->client(), clock, ids,
-                             {.table_name = cli.table, .retries = 0});
+                             {.table_name = cli.table, .retry = {.max_attempts = 1}});
 
   std::vector<TargetResult> results;
   for (const std::string& mix_name : cli.mixes) {

@@ -14,7 +14,7 @@ hrcore::Result<std::vector<std::string>> SeedTable(ddbemu::Client& client, const
   ddbemu::DeleteTableRequest drop;
   drop.table_name = spec.table;
   (void)client.DeleteTable(drop);  // absent is fine; anything else shows in CreateHrTable
-  HR_RETURN_IF_ERROR(hrcore::CreateHrTable(client, spec.table, /*if_missing=*/false));
+  DDBEMU_RETURN_IF_ERROR(hrcore::CreateHrTable(client, spec.table, /*if_missing=*/false));
   const int streams = std::max(1, std::min(spec.threads, spec.orgs));
   std::vector<std::vector<std::string>> ids(streams);
   std::vector<std::optional<hrcore::Error>> errors(streams);
@@ -25,7 +25,8 @@ hrcore::Result<std::vector<std::string>> SeedTable(ddbemu::Client& client, const
       hrcore::UlidGenerator gen(clock, hrcore::SeededRandomSource(1000 + t));
       // Throttled calls (the table's and each key's limits, if the server enforces them) are
       // retried after 1, 2, 4 ... 256 ms: up to about 3 s in all.
-      hrcore::HrService service(client, clock, gen, {.table_name = spec.table, .retries = 20});
+      hrcore::HrService service(client, clock, gen,
+                                {.table_name = spec.table, .retry = {.max_attempts = 21}});
       hrctl::SeedOptions o;
       o.seed = 1000 + static_cast<std::uint64_t>(t);
       o.orgs = spec.orgs / streams + (t < spec.orgs % streams ? 1 : 0);

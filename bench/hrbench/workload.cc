@@ -213,16 +213,16 @@ Result<Dataset> Discover(HrService& service, const std::vector<std::string>& org
     OrgData org{.org_id = id};
     PageRequest page{.limit = 1000};
     for (;;) {
-      HR_ASSIGN_OR_RETURN(auto emps, service.ListEmployees(ctx, page));
+      DDBEMU_ASSIGN_OR_RETURN(auto emps, service.ListEmployees(ctx, page));
       for (auto& e : emps.items) {
         if (e.status == hrcore::EmployeeStatus::kActive) org.employees.push_back(std::move(e));
       }
       if (!emps.next_cursor) break;
       page.cursor = emps.next_cursor;
     }
-    HR_ASSIGN_OR_RETURN(auto depts, service.ListDepartments(ctx, {.limit = 1000}));
+    DDBEMU_ASSIGN_OR_RETURN(auto depts, service.ListDepartments(ctx, {.limit = 1000}));
     org.departments = std::move(depts.items);
-    HR_ASSIGN_OR_RETURN(auto jobs, service.ListJobs(ctx, {.limit = 1000}));
+    DDBEMU_ASSIGN_OR_RETURN(auto jobs, service.ListJobs(ctx, {.limit = 1000}));
     org.all_jobs = std::move(jobs.items);
     for (const auto& j : org.all_jobs) {
       if (j.status == hrcore::JobStatus::kOpen) org.open_jobs.push_back(j);

@@ -47,29 +47,29 @@ void ShapeFilter(const SchemaState& state, ddbemu::QueryRequest& q) {
 }  // namespace
 
 Result<Organisation> HrService::GetOrganisation(const TenantContext& ctx) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_ASSIGN_OR_RETURN(auto item,
-                      I::Get(*this, Key(keys::OrgPk(ctx.org_id), std::string(keys::kOrgMetaSk))));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_ASSIGN_OR_RETURN(
+      auto item, I::Get(*this, Key(keys::OrgPk(ctx.org_id), std::string(keys::kOrgMetaSk))));
   if (!item) return I::NotFound("organisation " + ctx.org_id);
   return codec::OrganisationFrom(*item);
 }
 
 Result<Employee> HrService::GetEmployee(const TenantContext& ctx, const std::string& emp_id) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
   // Re-keyed (migration 3): the EMPREF# item gives the lastName of the key first.
-  HR_ASSIGN_OR_RETURN(Item key, I::EmployeeReadKey(*this, state, ctx.org_id, emp_id));
-  HR_ASSIGN_OR_RETURN(auto item, I::Get(*this, std::move(key)));
+  DDBEMU_ASSIGN_OR_RETURN(Item key, I::EmployeeReadKey(*this, state, ctx.org_id, emp_id));
+  DDBEMU_ASSIGN_OR_RETURN(auto item, I::Get(*this, std::move(key)));
   if (!item) return I::NotFound("employee " + emp_id);
   return codec::EmployeeFrom(*item);
 }
 
 Result<Page<Employee>> HrService::ListEmployees(const TenantContext& ctx, const PageRequest& page) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   // Ascending: empIds are ULIDs minted at hire, so key order is hire order (by last name
   // once re-keyed, migration 3).
-  HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
   ddbemu::QueryRequest q = PrefixQuery(keys::OrgPk(ctx.org_id), keys::kEmpPrefix, true);
   ShapeFilter(state, q);
   // A cursor positions the Query in one key order: one issued before the cut-over means
@@ -89,13 +89,13 @@ Result<Employee> HrService::ResolveLogin(const std::string& raw_email) {
       .expression_attribute_values = {{":pk", AttributeValue::S(keys::EmailGsiPk(email))}},
       .limit = 2,
   };
-  HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
   if (state.employee_keys != EmployeeKeyMode::kV1) {
     // Both shapes are in GSI1 while they coexist (and stale old ones until the cleanup).
     ShapeFilter(state, q);
     q.limit = 8;
   }
-  HR_ASSIGN_OR_RETURN(auto response, I::Query(*this, std::move(q)));
+  DDBEMU_ASSIGN_OR_RETURN(auto response, I::Query(*this, std::move(q)));
   if (response.items.empty()) {
     return Error(ErrorKind::kNotFound, "no active employee has the email " + email);
   }
@@ -104,8 +104,8 @@ Result<Employee> HrService::ResolveLogin(const std::string& raw_email) {
 
 Result<Employee> HrService::FindEmployeeByEmail(const TenantContext& ctx,
                                                 const std::string& email) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_ASSIGN_OR_RETURN(Employee e, ResolveLogin(email));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_ASSIGN_OR_RETURN(Employee e, ResolveLogin(email));
   // The email is global (SSO); an employee of another org is reported as not found here.
   if (e.org_id != ctx.org_id) return I::NotFound("employee with email " + email);
   return e;
@@ -113,17 +113,17 @@ Result<Employee> HrService::FindEmployeeByEmail(const TenantContext& ctx,
 
 Result<Page<Department>> HrService::ListDepartments(const TenantContext& ctx,
                                                     const PageRequest& page) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   return I::List<Department>(*this, {ctx.org_id, "AP5", ""},
                              PrefixQuery(keys::OrgPk(ctx.org_id), keys::kDeptPrefix, true),
                              &codec::DepartmentFrom, page);
 }
 
 Result<Department> HrService::GetDepartment(const TenantContext& ctx, const std::string& dept_id) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(dept_id, "deptId"));
-  HR_ASSIGN_OR_RETURN(auto item,
-                      I::Get(*this, Key(keys::OrgPk(ctx.org_id), keys::DeptSk(dept_id))));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(dept_id, "deptId"));
+  DDBEMU_ASSIGN_OR_RETURN(auto item,
+                          I::Get(*this, Key(keys::OrgPk(ctx.org_id), keys::DeptSk(dept_id))));
   if (!item) return I::NotFound("department " + dept_id);
   return codec::DepartmentFrom(*item);
 }
@@ -132,7 +132,7 @@ Result<Page<DeptEmployee>> HrService::ListDepartmentEmployees(const TenantContex
                                                               const std::string& dept_id,
                                                               const PageRequest& page) {
   // The DEPT# partition is not the org's: the department must be this org's first.
-  HR_RETURN_IF_ERROR(GetDepartment(ctx, dept_id));
+  DDBEMU_RETURN_IF_ERROR(GetDepartment(ctx, dept_id));
   return I::List<DeptEmployee>(*this, {ctx.org_id, "AP7", dept_id},
                                PrefixQuery(keys::DeptPk(dept_id), keys::kEmpPrefix, true),
                                &codec::DeptEmployeeFrom, page);
@@ -140,7 +140,7 @@ Result<Page<DeptEmployee>> HrService::ListDepartmentEmployees(const TenantContex
 
 Result<Page<JobPosting>> HrService::ListOpenJobs(const TenantContext& ctx,
                                                  const PageRequest& page) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   // The sparse GSI1 holds open jobs only: no FilterExpression.
   return I::List<JobPosting>(*this, {ctx.org_id, "AP8", ""},
                              GsiQuery(keys::OpenJobsGsiPk(ctx.org_id), keys::kJobPrefix, false),
@@ -149,21 +149,21 @@ Result<Page<JobPosting>> HrService::ListOpenJobs(const TenantContext& ctx,
 
 Result<JobPosting> HrService::GetJobAt(const TenantContext& ctx, const std::string& posted_at,
                                        const std::string& job_id) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(posted_at, "postedAt"));
-  HR_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
-  HR_ASSIGN_OR_RETURN(auto item,
-                      I::Get(*this, Key(keys::OrgPk(ctx.org_id), keys::JobSk(posted_at, job_id))));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(posted_at, "postedAt"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
+  DDBEMU_ASSIGN_OR_RETURN(
+      auto item, I::Get(*this, Key(keys::OrgPk(ctx.org_id), keys::JobSk(posted_at, job_id))));
   if (!item) return I::NotFound("job " + job_id);
   return codec::JobPostingFrom(*item);
 }
 
 Result<JobPosting> HrService::GetJob(const TenantContext& ctx, const std::string& job_id) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
   // The review's option (b): JOB#<jobId>/#META holds orgId and postedAt (both immutable).
-  HR_ASSIGN_OR_RETURN(auto ref,
-                      I::Get(*this, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
+  DDBEMU_ASSIGN_OR_RETURN(auto ref,
+                          I::Get(*this, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
   if (!ref) return I::NotFound("job " + job_id);
   if (GetOr<std::string>(*ref, "orgId") != ctx.org_id) {
     return Error(ErrorKind::kOtherTenant, "job " + job_id + " belongs to another organisation");
@@ -174,10 +174,10 @@ Result<JobPosting> HrService::GetJob(const TenantContext& ctx, const std::string
 Result<Page<Application>> HrService::ListJobApplications(const TenantContext& ctx,
                                                          const std::string& job_id,
                                                          const PageRequest& page) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
-  HR_ASSIGN_OR_RETURN(auto ref,
-                      I::Get(*this, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
+  DDBEMU_ASSIGN_OR_RETURN(auto ref,
+                          I::Get(*this, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
   if (!ref) return I::NotFound("job " + job_id);
   if (GetOr<std::string>(*ref, "orgId") != ctx.org_id) {
     return Error(ErrorKind::kOtherTenant, "job " + job_id + " belongs to another organisation");
@@ -191,14 +191,14 @@ Result<Page<Application>> HrService::ListEmployeeApplications(const TenantContex
                                                               const std::string& emp_id,
                                                               const PageRequest& page) {
   // The EMP# partition of GSI1 is not the org's: the employee must be this org's first.
-  HR_RETURN_IF_ERROR(GetEmployee(ctx, emp_id));
+  DDBEMU_RETURN_IF_ERROR(GetEmployee(ctx, emp_id));
   return I::List<Application>(*this, {ctx.org_id, "AP11", emp_id},
                               GsiQuery(keys::EmpGsiPk(emp_id), keys::kAppPrefix, false),
                               &codec::ApplicationFrom, page);
 }
 
 Result<Page<JobPosting>> HrService::ListJobs(const TenantContext& ctx, const PageRequest& page) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   return I::List<JobPosting>(*this, {ctx.org_id, "AP12", ""},
                              PrefixQuery(keys::OrgPk(ctx.org_id), keys::kJobPrefix, false),
                              &codec::JobPostingFrom, page);

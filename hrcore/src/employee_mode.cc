@@ -37,13 +37,8 @@ Result<SchemaState> I::Schema(HrService& s, bool force) {
   }
   // Not metered into TakeConsumed(): it is the process's, about one read per refresh period,
   // not any one call's (and the access patterns' measured costs stay those of the design).
-  auto r = WithRetries(
-      s.options_.retries, [&s](int attempt) { Backoff(s.options_, attempt); },
-      [&s] {
-        return s.client_.GetItem({.table_name = s.options_.table_name,
-                                  .key = SchemaStateKey(),
-                                  .consistent_read = true});
-      });
+  auto r = s.client_.GetItem(
+      {.table_name = s.options_.table_name, .key = SchemaStateKey(), .consistent_read = true});
   if (!r.ok()) return Error::Backend(std::move(r).error());
   std::optional<Item> item = std::move(r->item);
   SchemaState state = SchemaStateFrom(item ? &*item : nullptr);
@@ -56,7 +51,7 @@ Result<SchemaState> I::Schema(HrService& s, bool force) {
 Result<Item> I::EmployeeReadKey(HrService& s, const SchemaState& state, const std::string& org,
                                 const std::string& emp) {
   if (!ReadsNewShape(state.employee_keys)) return shape::OldKey(org, emp);
-  HR_ASSIGN_OR_RETURN(auto ref, Get(s, shape::RefKey(org, emp), true));
+  DDBEMU_ASSIGN_OR_RETURN(auto ref, Get(s, shape::RefKey(org, emp), true));
   if (!ref) return NotFound("employee " + emp);
   return shape::NewKey(org, GetOr<std::string>(*ref, "lastName"), emp);
 }
@@ -127,8 +122,8 @@ std::vector<I::Action> I::EmployeeWrites(const SchemaState& state, const Employe
 Result<Page<Employee>> HrService::ListEmployeesByStatus(const TenantContext& ctx,
                                                         EmployeeStatus status,
                                                         const PageRequest& page) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState state, I::Schema(*this));
   ddbemu::QueryRequest q{
       .index_name = std::string(keys::kGsi2),
       .key_condition_expression = "#PK = :pk AND begins_with(#SK, :prefix)",

@@ -85,10 +85,10 @@ Error EmployeeFailure(const std::string& emp, std::int64_t expected, EmployeeSta
 // caller read before sending a transaction that conditions on it again.
 Result<Employee> ReadForChange(HrService& s, const SchemaState& state, const TenantContext& ctx,
                                const std::string& emp_id, std::int64_t expected_version) {
-  HR_ASSIGN_OR_RETURN(Item key, I::EmployeeReadKey(s, state, ctx.org_id, emp_id));
-  HR_ASSIGN_OR_RETURN(auto item, I::Get(s, std::move(key), true));
+  DDBEMU_ASSIGN_OR_RETURN(Item key, I::EmployeeReadKey(s, state, ctx.org_id, emp_id));
+  DDBEMU_ASSIGN_OR_RETURN(auto item, I::Get(s, std::move(key), true));
   if (!item) return I::NotFound("employee " + emp_id);
-  HR_ASSIGN_OR_RETURN(Employee e, codec::EmployeeFrom(*item));
+  DDBEMU_ASSIGN_OR_RETURN(Employee e, codec::EmployeeFrom(*item));
   if (e.version != expected_version)
     return VersionFailureError("employee " + emp_id, expected_version, &*item);
   return e;
@@ -128,9 +128,9 @@ Result<Employee> HrService::Hire(const TenantContext& ctx, const NewEmployee& in
 }
 
 Result<Employee> HrService::HireOnce(const TenantContext& ctx, const NewEmployee& in) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(in.department_id, "departmentId"));
-  HR_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(in.email));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(in.department_id, "departmentId"));
+  DDBEMU_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(in.email));
   if (in.first_name.empty() || in.last_name.empty()) {
     return Error(ErrorKind::kInvalidArgument, "first and last name are required");
   }
@@ -148,7 +148,7 @@ Result<Employee> HrService::HireOnce(const TenantContext& ctx, const NewEmployee
   actions.push_back(OrgIsActiveAction(ctx.org_id));
   actions.push_back(Headcount(ctx.org_id, e.department_id, +1));
   actions.push_back(PutEmailConstraint(email, ctx.org_id, e.emp_id));
-  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
   if (schema.employee_keys == EmployeeKeyMode::kV1) {
     actions.push_back(
         {ddbemu::Put{.item = shape::OldItem(e, schema.status_index),
@@ -159,7 +159,7 @@ Result<Employee> HrService::HireOnce(const TenantContext& ctx, const NewEmployee
     Append(actions, I::EmployeeWrites(schema, nullptr, e, 0));
   }
   actions.push_back(PutRelationship(ctx.org_id, e.department_id, e.emp_id));
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return e;
 }
 
@@ -173,9 +173,9 @@ Result<Employee> HrService::UpdateEmployee(const TenantContext& ctx, const std::
 Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const std::string& emp_id,
                                                std::int64_t expected_version,
                                                const EmployeeChanges& changes) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
   if (schema.employee_keys != EmployeeKeyMode::kV1) {
     // Two shapes (or the re-keyed one): read, then write every shape whole in one
     // transaction conditioned on the version read.
@@ -183,14 +183,14 @@ Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const s
         (changes.last_name && changes.last_name->empty())) {
       return Error(ErrorKind::kInvalidArgument, "empty name");
     }
-    HR_ASSIGN_OR_RETURN(Employee before,
-                        ReadForChange(*this, schema, ctx, emp_id, expected_version));
+    DDBEMU_ASSIGN_OR_RETURN(Employee before,
+                            ReadForChange(*this, schema, ctx, emp_id, expected_version));
     Employee after = before;
     if (changes.first_name) after.first_name = *changes.first_name;
     if (changes.last_name) after.last_name = *changes.last_name;
     if (changes.role) after.role = *changes.role;
     if (changes.email) {
-      HR_ASSIGN_OR_RETURN(after.email, NormaliseEmail(*changes.email));
+      DDBEMU_ASSIGN_OR_RETURN(after.email, NormaliseEmail(*changes.email));
     }
     after.version = expected_version + 1;
     std::vector<I::Action> actions = I::EmployeeWrites(schema, &before, after, expected_version);
@@ -198,7 +198,7 @@ Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const s
       actions.push_back(PutEmailConstraint(after.email, ctx.org_id, emp_id));
       actions.push_back(DeleteEmailConstraint(before.email, emp_id));
     }
-    HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+    DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
     return after;
   }
   std::string set = "SET #version = if_not_exists(#version, :zero) + :one";
@@ -225,20 +225,20 @@ Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const s
     return VersionFailureError("employee " + emp_id, expected_version, old);
   };
   if (!changes.email) {  // one conditional write
-    HR_ASSIGN_OR_RETURN(Item updated,
-                        I::Update(*this,
-                                  {.key = EmpKey(ctx.org_id, emp_id),
-                                   .update_expression = set,
-                                   .condition_expression = VersionCondition(expected_version),
-                                   .expression_attribute_names = names,
-                                   .expression_attribute_values = values},
-                                  on_fail));
+    DDBEMU_ASSIGN_OR_RETURN(Item updated,
+                            I::Update(*this,
+                                      {.key = EmpKey(ctx.org_id, emp_id),
+                                       .update_expression = set,
+                                       .condition_expression = VersionCondition(expected_version),
+                                       .expression_attribute_names = names,
+                                       .expression_attribute_values = values},
+                                      on_fail));
     return codec::EmployeeFrom(updated);
   }
   // A new email moves the constraint item in the same transaction.
-  HR_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(*changes.email));
-  HR_ASSIGN_OR_RETURN(Employee current,
-                      ReadForChange(*this, schema, ctx, emp_id, expected_version));
+  DDBEMU_ASSIGN_OR_RETURN(std::string email, NormaliseEmail(*changes.email));
+  DDBEMU_ASSIGN_OR_RETURN(Employee current,
+                          ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (email == current.email)
     return UpdateEmployee(
         ctx, emp_id, expected_version,
@@ -263,7 +263,7 @@ Result<Employee> HrService::UpdateEmployeeOnce(const TenantContext& ctx, const s
     actions.push_back(PutEmailConstraint(email, ctx.org_id, emp_id));
     actions.push_back(DeleteEmailConstraint(current.email, emp_id));
   }
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return GetEmployee(ctx, emp_id);
 }
 
@@ -277,11 +277,11 @@ Result<Employee> HrService::MoveEmployee(const TenantContext& ctx, const std::st
 Result<Employee> HrService::MoveEmployeeOnce(const TenantContext& ctx, const std::string& emp_id,
                                              const std::string& new_dept_id,
                                              std::int64_t expected_version) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_RETURN_IF_ERROR(I::CheckId(new_dept_id, "departmentId"));
-  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
-  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(new_dept_id, "departmentId"));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (e.status != EmployeeStatus::kActive) {
     return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is inactive");
   }
@@ -325,7 +325,7 @@ Result<Employee> HrService::MoveEmployeeOnce(const TenantContext& ctx, const std
     actions.push_back(Headcount(ctx.org_id, e.department_id, -1));
     actions.push_back(DeleteRelationship(e.department_id, emp_id));
   }
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   e.department_id = new_dept_id;
   e.version = expected_version + 1;
   return e;
@@ -338,10 +338,10 @@ Result<Employee> HrService::Terminate(const TenantContext& ctx, const std::strin
 
 Result<Employee> HrService::TerminateOnce(const TenantContext& ctx, const std::string& emp_id,
                                           std::int64_t expected_version) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
-  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (e.status != EmployeeStatus::kActive) {
     return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is already inactive");
   }
@@ -387,7 +387,7 @@ Result<Employee> HrService::TerminateOnce(const TenantContext& ctx, const std::s
     actions.push_back(DeleteRelationship(e.department_id, emp_id));
   }
   actions.push_back(DeleteEmailConstraint(e.email, emp_id));
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   e.status = EmployeeStatus::kInactive;
   e.terminated_at = now;
   e.department_id.clear();
@@ -403,11 +403,11 @@ Result<Employee> HrService::Rehire(const TenantContext& ctx, const std::string& 
 
 Result<Employee> HrService::RehireOnce(const TenantContext& ctx, const std::string& emp_id,
                                        const std::string& dept_id, std::int64_t expected_version) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_RETURN_IF_ERROR(I::CheckId(dept_id, "departmentId"));
-  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
-  HR_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(dept_id, "departmentId"));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(Employee e, ReadForChange(*this, schema, ctx, emp_id, expected_version));
   if (e.status != EmployeeStatus::kInactive) {
     return Error(ErrorKind::kInvalidTransition, "employee " + emp_id + " is active");
   }
@@ -450,7 +450,7 @@ Result<Employee> HrService::RehireOnce(const TenantContext& ctx, const std::stri
   actions.push_back(Headcount(ctx.org_id, dept_id, +1));
   actions.push_back(PutEmailConstraint(e.email, ctx.org_id, emp_id));
   actions.push_back(PutRelationship(ctx.org_id, dept_id, emp_id));
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   e.status = EmployeeStatus::kActive;
   e.department_id = dept_id;
   e.terminated_at.clear();

@@ -37,4 +37,6 @@ Error Error::Backend(ddbemu::ApiError cause) {
 
 std::string Error::ToString() const { return std::string(ErrorKindName(kind_)) + ": " + message_; }
 
+std::ostream& operator<<(std::ostream& out, const Error& error) { return out << error.ToString(); }
+
 }  // namespace hrcore

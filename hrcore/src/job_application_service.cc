@@ -18,9 +18,10 @@ struct JobRef {
 
 // The job's immutable facts (orgId, postedAt) from its JOB#<jobId>/#META item.
 Result<JobRef> ResolveJob(HrService& s, const TenantContext& ctx, const std::string& job_id) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
-  HR_ASSIGN_OR_RETURN(auto ref, I::Get(s, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(job_id, "jobId"));
+  DDBEMU_ASSIGN_OR_RETURN(auto ref,
+                          I::Get(s, Key(keys::JobPk(job_id), std::string(keys::kJobRefSk))));
   if (!ref) return I::NotFound("job " + job_id);
   if (GetOr<std::string>(*ref, "orgId") != ctx.org_id) {
     return Error(ErrorKind::kOtherTenant, "job " + job_id + " belongs to another organisation");
@@ -39,9 +40,9 @@ Error JobTransitionFailure(const std::string& job_id, std::string_view verb, con
 
 Result<JobPosting> HrService::DraftJob(const TenantContext& ctx, const std::string& title,
                                        const std::string& department_id) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   if (title.empty()) return Error(ErrorKind::kInvalidArgument, "job title is empty");
-  if (!department_id.empty()) HR_RETURN_IF_ERROR(I::CheckId(department_id, "departmentId"));
+  if (!department_id.empty()) DDBEMU_RETURN_IF_ERROR(I::CheckId(department_id, "departmentId"));
   // postedAt is minted with the draft: it is part of the sort key, which never changes.
   JobPosting job{.org_id = ctx.org_id,
                  .department_id = department_id,
@@ -67,7 +68,7 @@ Result<JobPosting> HrService::DraftJob(const TenantContext& ctx, const std::stri
                                  .condition_expression = "attribute_not_exists(#PK)",
                                  .expression_attribute_names = {{"#PK", "PK"}}},
                      collision});
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return job;
 }
 
@@ -77,7 +78,7 @@ namespace {
 Result<JobPosting> ChangeJobStatus(HrService& s, const TenantContext& ctx,
                                    const std::string& job_id, JobStatus from, JobStatus to,
                                    std::string_view verb, const std::string& now) {
-  HR_ASSIGN_OR_RETURN(JobRef ref, ResolveJob(s, ctx, job_id));
+  DDBEMU_ASSIGN_OR_RETURN(JobRef ref, ResolveJob(s, ctx, job_id));
   ddbemu::UpdateItemRequest u{
       .key = Key(keys::OrgPk(ctx.org_id), keys::JobSk(ref.posted_at, job_id)),
       .condition_expression = "#status = :from",
@@ -95,10 +96,10 @@ Result<JobPosting> ChangeJobStatus(HrService& s, const TenantContext& ctx,
     u.update_expression = "SET #status = :to, closedAt = :now REMOVE GSI1PK, GSI1SK";
     u.expression_attribute_values[":now"] = AttributeValue::S(now);
   }
-  HR_ASSIGN_OR_RETURN(Item updated,
-                      HrService::Internals::Update(s, std::move(u), [&](const Item* old) {
-                        return JobTransitionFailure(job_id, verb, old);
-                      }));
+  DDBEMU_ASSIGN_OR_RETURN(Item updated,
+                          HrService::Internals::Update(s, std::move(u), [&](const Item* old) {
+                            return JobTransitionFailure(job_id, verb, old);
+                          }));
   return codec::JobPostingFrom(updated);
 }
 
@@ -121,8 +122,8 @@ Result<JobPosting> HrService::EditJob(const TenantContext& ctx, const std::strin
                                       std::optional<std::string> title,
                                       std::optional<std::string> department_id) {
   if (title && title->empty()) return Error(ErrorKind::kInvalidArgument, "job title is empty");
-  if (department_id) HR_RETURN_IF_ERROR(I::CheckId(*department_id, "departmentId"));
-  HR_ASSIGN_OR_RETURN(JobRef ref, ResolveJob(*this, ctx, job_id));
+  if (department_id) DDBEMU_RETURN_IF_ERROR(I::CheckId(*department_id, "departmentId"));
+  DDBEMU_ASSIGN_OR_RETURN(JobRef ref, ResolveJob(*this, ctx, job_id));
   if (!title && !department_id) return GetJobAt(ctx, ref.posted_at, job_id);
   Item key = Key(keys::OrgPk(ctx.org_id), keys::JobSk(ref.posted_at, job_id));
   std::string set = "SET ";
@@ -137,13 +138,14 @@ Result<JobPosting> HrService::EditJob(const TenantContext& ctx, const std::strin
   }
   auto not_found = [=](const Item*) { return I::NotFound("job " + job_id); };
   if (!department_id) {
-    HR_ASSIGN_OR_RETURN(Item updated, I::Update(*this,
-                                                {.key = key,
-                                                 .update_expression = set,
-                                                 .condition_expression = "attribute_exists(#PK)",
-                                                 .expression_attribute_names = {{"#PK", "PK"}},
-                                                 .expression_attribute_values = values},
-                                                not_found));
+    DDBEMU_ASSIGN_OR_RETURN(Item updated,
+                            I::Update(*this,
+                                      {.key = key,
+                                       .update_expression = set,
+                                       .condition_expression = "attribute_exists(#PK)",
+                                       .expression_attribute_names = {{"#PK", "PK"}},
+                                       .expression_attribute_values = values},
+                                      not_found));
     return codec::JobPostingFrom(updated);
   }
   // A new department must exist in the org at commit time: one transaction.
@@ -159,23 +161,23 @@ Result<JobPosting> HrService::EditJob(const TenantContext& ctx, const std::strin
                               .condition_expression = "attribute_exists(#PK)",
                               .expression_attribute_names = {{"#PK", "PK"}}},
        [d = *department_id](const Item*) { return I::NotFound("department " + d); }});
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return GetJobAt(ctx, ref.posted_at, job_id);
 }
 
 Result<Application> HrService::SubmitApplication(const TenantContext& ctx,
                                                  const std::string& job_id,
                                                  const std::string& emp_id) {
-  HR_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
-  HR_ASSIGN_OR_RETURN(JobRef ref, ResolveJob(*this, ctx, job_id));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(emp_id, "empId"));
+  DDBEMU_ASSIGN_OR_RETURN(JobRef ref, ResolveJob(*this, ctx, job_id));
   Application app{.job_id = job_id,
                   .emp_id = emp_id,
                   .status = ApplicationStatus::kApplied,
                   .submitted_at = ids_.Next()};
   app.app_id = ids_.Next();
   // The employee item reads come from (re-keyed by migration 3: found through EMPREF#).
-  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
-  HR_ASSIGN_OR_RETURN(Item emp_key, I::EmployeeReadKey(*this, schema, ctx.org_id, emp_id));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(Item emp_key, I::EmployeeReadKey(*this, schema, ctx.org_id, emp_id));
   std::vector<I::Action> actions;
   actions.push_back(
       {ddbemu::ConditionCheck{
@@ -199,14 +201,14 @@ Result<Application> HrService::SubmitApplication(const TenantContext& ctx,
                    .condition_expression = "attribute_not_exists(#PK)",
                    .expression_attribute_names = {{"#PK", "PK"}}},
        [](const Item*) { return Error(ErrorKind::kBackend, "application id collision"); }});
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return app;
 }
 
 Result<Application> HrService::AdvanceApplication(const TenantContext& ctx,
                                                   const ApplicationRef& app, ApplicationStatus to) {
-  HR_RETURN_IF_ERROR(I::CheckId(app.submitted_at, "submittedAt"));
-  HR_RETURN_IF_ERROR(I::CheckId(app.app_id, "appId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(app.submitted_at, "submittedAt"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(app.app_id, "appId"));
   std::optional<ApplicationStatus> from;
   if (to == ApplicationStatus::kReviewing) from = ApplicationStatus::kApplied;
   if (to == ApplicationStatus::kAccepted || to == ApplicationStatus::kRejected) {
@@ -216,8 +218,8 @@ Result<Application> HrService::AdvanceApplication(const TenantContext& ctx,
     return Error(ErrorKind::kInvalidTransition,
                  "no application moves to " + std::string(ToString(to)));
   }
-  HR_RETURN_IF_ERROR(ResolveJob(*this, ctx, app.job_id));  // the job is this org's
-  HR_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(ResolveJob(*this, ctx, app.job_id));  // the job is this org's
+  DDBEMU_ASSIGN_OR_RETURN(
       Item updated,
       I::Update(*this,
                 {.key = Key(keys::JobPk(app.job_id), keys::AppSk(app.submitted_at, app.app_id)),

@@ -47,7 +47,7 @@ Result<Organisation> HrService::CreateOrganisation(const std::string& name, Plan
   if (name.empty()) return Error(ErrorKind::kInvalidArgument, "organisation name is empty");
   Organisation org{
       .org_id = ids_.Next(), .name = name, .plan = plan, .created_at = I::NowIso(*this)};
-  HR_RETURN_IF_ERROR(
+  DDBEMU_RETURN_IF_ERROR(
       I::Put(*this,
              {.item = codec::ToItem(org),
               .condition_expression = "attribute_not_exists(#PK)",
@@ -57,8 +57,8 @@ Result<Organisation> HrService::CreateOrganisation(const std::string& name, Plan
 }
 
 Result<Organisation> HrService::SuspendOrganisation(const TenantContext& ctx) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_ASSIGN_OR_RETURN(
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_ASSIGN_OR_RETURN(
       Item updated,
       I::Update(*this,
                 {.key = Key(keys::OrgPk(ctx.org_id), std::string(keys::kOrgMetaSk)),
@@ -76,7 +76,7 @@ Result<Organisation> HrService::SuspendOrganisation(const TenantContext& ctx) {
 }
 
 Result<Department> HrService::CreateDepartment(const TenantContext& ctx, const std::string& name) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
   if (name.empty()) return Error(ErrorKind::kInvalidArgument, "department name is empty");
   Department dept{.dept_id = ids_.Next(), .org_id = ctx.org_id, .name = name, .version = 1};
   std::vector<I::Action> actions;
@@ -86,17 +86,17 @@ Result<Department> HrService::CreateDepartment(const TenantContext& ctx, const s
                    .condition_expression = "attribute_not_exists(#PK)",
                    .expression_attribute_names = {{"#PK", "PK"}}},
        [](const Item*) { return Error(ErrorKind::kBackend, "department id collision"); }});
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return dept;
 }
 
 Result<Department> HrService::RenameDepartment(const TenantContext& ctx, const std::string& dept_id,
                                                const std::string& name,
                                                std::int64_t expected_version) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(dept_id, "deptId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(dept_id, "deptId"));
   if (name.empty()) return Error(ErrorKind::kInvalidArgument, "department name is empty");
-  HR_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       Item updated,
       I::Update(
           *this,
@@ -121,13 +121,14 @@ Result<Department> HrService::SetDepartmentManager(const TenantContext& ctx,
                                                    const std::string& dept_id,
                                                    const std::string& manager_emp_id,
                                                    std::int64_t expected_version) {
-  HR_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
-  HR_RETURN_IF_ERROR(I::CheckId(dept_id, "deptId"));
-  HR_RETURN_IF_ERROR(I::CheckId(manager_emp_id, "managerId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(ctx.org_id, "orgId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(dept_id, "deptId"));
+  DDBEMU_RETURN_IF_ERROR(I::CheckId(manager_emp_id, "managerId"));
   Item key = Key(keys::OrgPk(ctx.org_id), keys::DeptSk(dept_id));
   // The employee item reads come from (re-keyed by migration 3: found through EMPREF#).
-  HR_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
-  HR_ASSIGN_OR_RETURN(Item emp_key, I::EmployeeReadKey(*this, schema, ctx.org_id, manager_emp_id));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, I::Schema(*this));
+  DDBEMU_ASSIGN_OR_RETURN(Item emp_key,
+                          I::EmployeeReadKey(*this, schema, ctx.org_id, manager_emp_id));
   std::vector<I::Action> actions;
   actions.push_back(
       {ddbemu::Update{
@@ -154,7 +155,7 @@ Result<Department> HrService::SetDepartmentManager(const TenantContext& ctx,
                        return Error(ErrorKind::kInvalidArgument,
                                     "employee " + manager_emp_id + " is not active");
                      }});
-  HR_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
+  DDBEMU_RETURN_IF_ERROR(I::Transact(*this, std::move(actions)));
   return GetDepartment(ctx, dept_id);
 }
 

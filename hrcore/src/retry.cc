@@ -41,19 +41,11 @@ bool Throttled(const ddbemu::ApiError& e) {
 }
 
 bool Retryable(const ddbemu::ApiError& e) {
-  switch (e.code()) {
-    case ddbemu::ErrorCode::kProvisionedThroughputExceeded:
-    case ddbemu::ErrorCode::kThrottling:
-    case ddbemu::ErrorCode::kRequestLimitExceeded:
-    case ddbemu::ErrorCode::kTransactionConflict:
-    case ddbemu::ErrorCode::kTransactionInProgress:
-      return true;
-    case ddbemu::ErrorCode::kTransactionCanceled:
-      return std::all_of(e.cancellation_reasons.begin(), e.cancellation_reasons.end(),
-                         [](const auto& r) { return TransientReason(r.kind()); });
-    default:
-      return false;
+  if (e.code() == ddbemu::ErrorCode::kTransactionCanceled) {
+    return std::all_of(e.cancellation_reasons.begin(), e.cancellation_reasons.end(),
+                       [](const auto& r) { return TransientReason(r.kind()); });
   }
+  return ddbemu::IsRetryable(e);
 }
 
 std::int64_t BackoffMicros(int attempt, std::int64_t first_micros, std::int64_t max_micros) {

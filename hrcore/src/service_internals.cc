@@ -1,10 +1,8 @@
 // Shared request helpers of HrService (see service_internals.h).
 #include "service_internals.h"
 
-#include <chrono>
 #include <ctime>
 #include <random>
-#include <thread>
 
 #include "hrcore/retry.h"
 
@@ -14,15 +12,6 @@ namespace {
 using Internals = HrService::Internals;
 
 }  // namespace
-
-// The service's wait before retry `attempt`: options.backoff, or a sleep of 2^attempt ms.
-void Backoff(const ServiceOptions& o, int attempt) {
-  if (o.backoff) {
-    o.backoff(attempt);
-  } else {
-    std::this_thread::sleep_for(std::chrono::microseconds(BackoffMicros(attempt, 1000, 256'000)));
-  }
-}
 
 namespace {
 
@@ -50,13 +39,6 @@ std::string RequestToken() {
 
 }  // namespace
 
-// Runs `call` until it succeeds, fails for good, or the retries are spent (hrcore/retry.h).
-template <class F>
-auto WithRetries(const ServiceOptions& o, F call) -> decltype(call()) {
-  return hrcore::WithRetries(
-      o.retries, [&o](int attempt) { Backoff(o, attempt); }, call);
-}
-
 std::string Internals::NowIso(const HrService& s) {
   std::int64_t micros = s.clock_.NowMicros();
   std::time_t secs = static_cast<std::time_t>(micros / 1'000'000);
@@ -74,12 +56,10 @@ Status Internals::CheckId(const std::string& value, std::string_view field) {
 }
 
 Result<std::optional<Item>> Internals::Get(HrService& s, Item key, bool consistent) {
-  auto r = WithRetries(s.options_, [&] {
-    return s.client_.GetItem({.table_name = s.options_.table_name,
-                              .key = key,
+  auto r = s.client_.GetItem({.table_name = s.options_.table_name,
+                              .key = std::move(key),
                               .consistent_read = consistent,
                               .return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal});
-  });
   if (!r.ok()) return Error::Backend(std::move(r).error());
   {
     ddbemu::sync::MutexLock lock(s.consumed_mutex_);
@@ -92,7 +72,7 @@ Result<std::optional<Item>> Internals::Get(HrService& s, Item key, bool consiste
 Result<ddbemu::QueryResponse> Internals::Query(HrService& s, ddbemu::QueryRequest request) {
   request.table_name = s.options_.table_name;
   request.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal;
-  auto r = WithRetries(s.options_, [&] { return s.client_.Query(request); });
+  auto r = s.client_.Query(request);
   if (!r.ok()) return Error::Backend(std::move(r).error());
   ddbemu::sync::MutexLock lock(s.consumed_mutex_);
   if (r->consumed_capacity) Add(s.consumed_, *r->consumed_capacity, false);
@@ -107,7 +87,7 @@ Result<Item> Internals::Update(HrService& s, ddbemu::UpdateItemRequest request,
   request.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal;
   request.return_values_on_condition_check_failure =
       ddbemu::ReturnValuesOnConditionCheckFailure::kAllOld;
-  auto r = WithRetries(s.options_, [&] { return s.client_.UpdateItem(request); });
+  auto r = s.client_.UpdateItem(request);
   {
     ddbemu::sync::MutexLock lock(s.consumed_mutex_);
     ++s.consumed_.calls;
@@ -129,7 +109,7 @@ Status Internals::Put(HrService& s, ddbemu::PutItemRequest request,
   request.return_consumed_capacity = ddbemu::ReturnConsumedCapacity::kTotal;
   request.return_values_on_condition_check_failure =
       ddbemu::ReturnValuesOnConditionCheckFailure::kAllOld;
-  auto r = WithRetries(s.options_, [&] { return s.client_.PutItem(request); });
+  auto r = s.client_.PutItem(request);
   {
     ddbemu::sync::MutexLock lock(s.consumed_mutex_);
     ++s.consumed_.calls;
@@ -160,12 +140,10 @@ Status Internals::Transact(HrService& s, std::vector<Action> actions) {
         a.item);
     request.transact_items.push_back(a.item);
   }
-  auto r = WithRetries(s.options_, [&] {
-    // A fresh token per attempt: a cancelled attempt wrote nothing, and the token makes a
-    // transport-level resend of one attempt (by the HTTP client) idempotent.
-    request.client_request_token = RequestToken();
-    return s.client_.TransactWriteItems(request);
-  });
+  // One token for the call and its retries: a cancelled attempt recorded nothing under it, and
+  // a resend of an attempt whose answer was lost is not applied twice.
+  request.client_request_token = RequestToken();
+  auto r = s.client_.TransactWriteItems(request);
   {
     ddbemu::sync::MutexLock lock(s.consumed_mutex_);
     ++s.consumed_.calls;
@@ -194,7 +172,7 @@ Status Internals::PreparePage(HrService& s, const CursorScope& scope, ddbemu::Qu
   }
   q.limit = page.limit;
   if (page.cursor) {
-    HR_ASSIGN_OR_RETURN(Item start, s.cursors_.Decode(scope, *page.cursor));
+    DDBEMU_ASSIGN_OR_RETURN(Item start, s.cursors_.Decode(scope, *page.cursor));
     // Defence in depth: the key must lie in the partition this query lists.
     std::string partition = GetOr<std::string>(q.expression_attribute_values, ":pk");
     std::string_view pk_name = !q.index_name                  ? keys::kPK
@@ -208,9 +186,18 @@ Status Internals::PreparePage(HrService& s, const CursorScope& scope, ddbemu::Qu
   return {};
 }
 
+namespace {
+
+ddbemu::RetryPolicy RetryPolicyOf(ddbemu::RetryPolicy policy) {
+  if (!policy.retryable) policy.retryable = Retryable;
+  return policy;
+}
+
+}  // namespace
+
 HrService::HrService(ddbemu::Client& client, const ddbemu::Clock& clock, UlidGenerator& ids,
                      ServiceOptions options)
-    : client_(client),
+    : client_(client, RetryPolicyOf(options.retry)),
       clock_(clock),
       ids_(ids),
       options_(std::move(options)),

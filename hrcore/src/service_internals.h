@@ -17,10 +17,6 @@ namespace hrcore {
 
 using ddbemu::Item;
 
-// The wait before retry `attempt` of a call that changed nothing (hrcore/retry.h):
-// options.backoff, or a sleep of 2^attempt ms (at most 256 ms).
-void Backoff(const ServiceOptions& o, int attempt);
-
 struct HrService::Internals {
   // Decides what a failed condition means. `old` is the item as it stood (ALL_OLD), or null
   // when there was no item.
@@ -49,11 +45,11 @@ struct HrService::Internals {
   template <class T>
   static Result<Page<T>> List(HrService& s, const CursorScope& scope, ddbemu::QueryRequest q,
                               Result<T> (*decode)(const Item&), const PageRequest& page) {
-    HR_RETURN_IF_ERROR(PreparePage(s, scope, q, page));
-    HR_ASSIGN_OR_RETURN(auto response, Query(s, std::move(q)));
+    DDBEMU_RETURN_IF_ERROR(PreparePage(s, scope, q, page));
+    DDBEMU_ASSIGN_OR_RETURN(auto response, Query(s, std::move(q)));
     Page<T> out;
     for (const Item& item : response.items) {
-      HR_ASSIGN_OR_RETURN(T value, decode(item));
+      DDBEMU_ASSIGN_OR_RETURN(T value, decode(item));
       out.items.push_back(std::move(value));
     }
     if (response.last_evaluated_key) {

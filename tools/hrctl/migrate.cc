@@ -184,7 +184,7 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json) {
   // NAME, or every migration not applied yet (in version order).
   auto targets = [&]() -> Result<std::vector<std::string>> {
     if (!name.empty()) return std::vector<std::string>{name};
-    HR_ASSIGN_OR_RETURN(auto all, MigrationStatus(*b.client, o));
+    DDBEMU_ASSIGN_OR_RETURN(auto all, MigrationStatus(*b.client, o));
     std::vector<std::string> out;
     for (const auto& r : all)
       if (r.state != "applied") out.push_back(r.info.name);

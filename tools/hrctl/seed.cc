@@ -48,7 +48,7 @@ Result<SeedResult> Seed(HrService& service, ddbemu::VirtualClock& clock, const S
   for (int org_index = 0; org_index < o.orgs; ++org_index) {
     std::string org_name = pick(kOrgA) + " " + pick(kOrgB) + " " + std::to_string(org_index);
     Plan plan = static_cast<Plan>(rng() % 3);
-    HR_ASSIGN_OR_RETURN(Organisation org, service.CreateOrganisation(org_name, plan));
+    DDBEMU_ASSIGN_OR_RETURN(Organisation org, service.CreateOrganisation(org_name, plan));
     TenantContext ctx{org.org_id};
     out.org_ids.push_back(org.org_id);
     std::string domain = Lower(org_name);
@@ -60,7 +60,7 @@ Result<SeedResult> Seed(HrService& service, ddbemu::VirtualClock& clock, const S
     for (int d = 0; d < o.departments_per_org; ++d) {
       std::string name = kDepts[d % kDepts.size()];
       if (d >= static_cast<int>(kDepts.size())) name += " " + std::to_string(d);
-      HR_ASSIGN_OR_RETURN(Department dept, service.CreateDepartment(ctx, name));
+      DDBEMU_ASSIGN_OR_RETURN(Department dept, service.CreateDepartment(ctx, name));
       depts.push_back(dept.dept_id);
     }
     std::vector<Employee> staff;
@@ -69,7 +69,7 @@ Result<SeedResult> Seed(HrService& service, ddbemu::VirtualClock& clock, const S
       std::string first = pick(kFirst), last = pick(kLast);
       Role role =
           e == 0 ? Role::kAdmin : (e <= o.departments_per_org ? Role::kManager : Role::kEmployee);
-      HR_ASSIGN_OR_RETURN(
+      DDBEMU_ASSIGN_OR_RETURN(
           Employee hired,
           service.Hire(ctx, {.email = Lower(first) + "." + Lower(last) + "." + std::to_string(e) +
                                       "@" + domain,
@@ -82,40 +82,41 @@ Result<SeedResult> Seed(HrService& service, ddbemu::VirtualClock& clock, const S
     }
     for (int d = 0; d < static_cast<int>(depts.size()) && d + 1 < static_cast<int>(staff.size());
          ++d) {
-      HR_RETURN_IF_ERROR(service.SetDepartmentManager(ctx, depts[d], staff[d + 1].emp_id, 1));
+      DDBEMU_RETURN_IF_ERROR(service.SetDepartmentManager(ctx, depts[d], staff[d + 1].emp_id, 1));
     }
     for (int t = 0; t < o.terminated_per_org && t + 10 < static_cast<int>(staff.size()); ++t) {
       Employee& leaver = staff[staff.size() - 1 - t];
       later(60);
-      HR_ASSIGN_OR_RETURN(leaver, service.Terminate(ctx, leaver.emp_id, leaver.version));
+      DDBEMU_ASSIGN_OR_RETURN(leaver, service.Terminate(ctx, leaver.emp_id, leaver.version));
     }
     int jobs = o.open_jobs_per_org + o.closed_jobs_per_org + o.draft_jobs_per_org;
     for (int j = 0; j < jobs; ++j) {
       later(1440);
-      HR_ASSIGN_OR_RETURN(
+      DDBEMU_ASSIGN_OR_RETURN(
           JobPosting job,
           service.DraftJob(ctx, pick(kTitles), depts.empty() ? "" : depts[rng() % depts.size()]));
       ++out.jobs;
       if (j >= o.open_jobs_per_org + o.closed_jobs_per_org) continue;  // stays a draft
-      HR_RETURN_IF_ERROR(service.OpenJob(ctx, job.job_id));
+      DDBEMU_RETURN_IF_ERROR(service.OpenJob(ctx, job.job_id));
       int apps = staff.empty() ? 0 : o.applications_per_open_job;
       for (int a = 0; a < apps; ++a) {
         later(240);
         const Employee& applicant = staff[rng() % staff.size()];
         if (applicant.status != EmployeeStatus::kActive) continue;
-        HR_ASSIGN_OR_RETURN(Application app,
-                            service.SubmitApplication(ctx, job.job_id, applicant.emp_id));
+        DDBEMU_ASSIGN_OR_RETURN(Application app,
+                                service.SubmitApplication(ctx, job.job_id, applicant.emp_id));
         ++out.applications;
         ApplicationRef ref{job.job_id, app.submitted_at, app.app_id};
         int stage = static_cast<int>(rng() % 4);
         if (stage >= 1)
-          HR_RETURN_IF_ERROR(service.AdvanceApplication(ctx, ref, ApplicationStatus::kReviewing));
+          DDBEMU_RETURN_IF_ERROR(
+              service.AdvanceApplication(ctx, ref, ApplicationStatus::kReviewing));
         if (stage >= 2) {
-          HR_RETURN_IF_ERROR(service.AdvanceApplication(
+          DDBEMU_RETURN_IF_ERROR(service.AdvanceApplication(
               ctx, ref, stage == 2 ? ApplicationStatus::kRejected : ApplicationStatus::kAccepted));
         }
       }
-      if (j >= o.open_jobs_per_org) HR_RETURN_IF_ERROR(service.CloseJob(ctx, job.job_id));
+      if (j >= o.open_jobs_per_org) DDBEMU_RETURN_IF_ERROR(service.CloseJob(ctx, job.job_id));
     }
     if (progress) progress(org_index + 1);
   }

@@ -138,12 +138,17 @@ class ApiError {
   std::string message_;
 };
 
-// Either a T or an ApiError. [[nodiscard]] so that an ignored failure is a compile warning.
-template <class T>
+// Either a T or an error: an ApiError unless E says otherwise (a layer above ddbemu, such as
+// hrcore, keeps its own domain error in the same Result, and the DDBEMU_ macros serve both).
+// [[nodiscard]] so that an ignored failure is a compile warning.
+template <class T, class E = ApiError>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : v_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
-  Result(ApiError error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
+  using value_type = T;
+  using error_type = E;
+
+  Result(T value) : v_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Result(E error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
   bool ok() const { return v_.index() == 0; }
   explicit operator bool() const { return ok(); }
@@ -168,15 +173,15 @@ class [[nodiscard]] Result {
   // The error of a failed result. Reading a failed result needs no exception handling: test
   // ok() (or the result itself), then read error(); or read error_or_null(), which is null on
   // success. value() and error() assert the state they need and do not throw.
-  const ApiError& error() const& {
+  const E& error() const& {
     assert(!ok());
     return std::get<1>(v_);
   }
-  ApiError&& error() && {
+  E&& error() && {
     assert(!ok());
     return std::get<1>(std::move(v_));
   }
-  const ApiError* error_or_null() const { return ok() ? nullptr : &std::get<1>(v_); }
+  const E* error_or_null() const { return ok() ? nullptr : &std::get<1>(v_); }
 
   // The value, or `fallback` on failure.
   template <class U>
@@ -204,43 +209,47 @@ class [[nodiscard]] Result {
 
   // Maps the value on success: Result<U> with U = f(value).
   template <class F>
-  auto transform(F&& f) const& -> Result<std::invoke_result_t<F, const T&>> {
+  auto transform(F&& f) const& -> Result<std::invoke_result_t<F, const T&>, E> {
     if (!ok()) return error();
     return std::forward<F>(f)(std::get<0>(v_));
   }
 
  private:
-  std::variant<T, ApiError> v_;
+  std::variant<T, E> v_;
 };
 
-// Success or an ApiError, for operations that return nothing.
-class [[nodiscard]] Status {
+// Success or an error, for operations that return nothing; Status is the ApiError one.
+template <class E>
+class [[nodiscard]] BasicStatus {
  public:
-  Status() = default;
-  Status(ApiError error) : error_(std::make_unique<ApiError>(std::move(error))) {}  // NOLINT
-  Status(const Status& o) : error_(o.error_ ? std::make_unique<ApiError>(*o.error_) : nullptr) {}
-  Status(Status&&) noexcept = default;
-  Status& operator=(Status o) noexcept {
+  using error_type = E;
+
+  BasicStatus() = default;
+  BasicStatus(E error) : error_(std::make_unique<E>(std::move(error))) {}  // NOLINT
+  BasicStatus(const BasicStatus& o) : error_(o.error_ ? std::make_unique<E>(*o.error_) : nullptr) {}
+  BasicStatus(BasicStatus&&) noexcept = default;
+  BasicStatus& operator=(BasicStatus o) noexcept {
     error_ = std::move(o.error_);
     return *this;
   }
 
-  static Status Ok() { return {}; }
+  static BasicStatus Ok() { return {}; }
   bool ok() const { return !error_; }
   explicit operator bool() const { return ok(); }
-  const ApiError& error() const& {
+  const E& error() const& {
     assert(!ok());
     return *error_;
   }
-  ApiError&& error() && {
+  E&& error() && {
     assert(!ok());
     return std::move(*error_);
   }
-  const ApiError* error_or_null() const { return error_.get(); }
+  const E* error_or_null() const { return error_.get(); }
 
  private:
-  std::unique_ptr<ApiError> error_;  // null on success: success costs one pointer
+  std::unique_ptr<E> error_;  // null on success: success costs one pointer
 };
+using Status = BasicStatus<ApiError>;
 
 // Whether a call that failed with `error` may succeed if sent again unchanged, by the AWS SDKs'
 // rules for DynamoDB: throttling (ProvisionedThroughputExceeded, Throttling, RequestLimitExceeded,
@@ -253,9 +262,13 @@ bool IsRetryable(const ApiError& error);
 // "ValidationException: <message>", and for Results and Statuses "OK" or the error (a Result's
 // value is not printed: T need not be printable). GoogleTest prints them this way.
 std::ostream& operator<<(std::ostream& out, const ApiError& error);
-std::ostream& operator<<(std::ostream& out, const Status& status);
-template <class T>
-std::ostream& operator<<(std::ostream& out, const Result<T>& result) {
+template <class E>
+std::ostream& operator<<(std::ostream& out, const BasicStatus<E>& status) {
+  if (status.ok()) return out << "OK";
+  return out << status.error();
+}
+template <class T, class E>
+std::ostream& operator<<(std::ostream& out, const Result<T, E>& result) {
   if (result.ok()) return out << "OK";
   return out << result.error();
 }

@@ -55,6 +55,9 @@ struct RetryPolicy {
   // Uniform in [0, 1), the jitter of each wait; null: a generator per client seeded from
   // std::random_device.
   std::function<double()> random;
+  // Which failures are sent again; null: IsRetryable. A layer with a rule of its own (hrcore
+  // also retries a transaction cancelled only by conflicts) keeps the policy's waits.
+  std::function<bool(const ApiError&)> retryable;
 };
 
 // The wait before retry number `retry` (1 for the first) when the jitter draw is `draw`:
@@ -94,7 +97,8 @@ class RetryingClient final : public ForwardingClient {
     for (int attempt = 1;; ++attempt) {
       auto answer = call();
       const ApiError* error = answer.error_or_null();
-      if (error == nullptr || !IsRetryable(*error) || attempt >= policy_.max_attempts) {
+      if (error == nullptr || attempt >= policy_.max_attempts ||
+          !(policy_.retryable ? policy_.retryable(*error) : IsRetryable(*error))) {
         return answer;
       }
       const std::chrono::microseconds wait = RetryDelay(policy_, attempt, Draw());

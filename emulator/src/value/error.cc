@@ -160,9 +160,4 @@ std::ostream& operator<<(std::ostream& out, const ApiError& error) {
   return out << error.short_name() << ": " << error.message();
 }
 
-std::ostream& operator<<(std::ostream& out, const Status& status) {
-  if (status.ok()) return out << "OK";
-  return out << status.error();
-}
-
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -4,12 +4,11 @@
 // stale, the transition is not allowed, ...). Errors are values, as in ddbemu.
 #pragma once
 
-#include <cassert>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <utility>
-#include <variant>
 
 #include "ddbemu/error.h"
 
@@ -48,73 +47,13 @@ class Error {
   std::optional<ddbemu::ApiError> cause_;
 };
 
+std::ostream& operator<<(std::ostream& out, const Error& error);  // ToString()
+
+// hrcore's results are ddbemu's, with Error in place of ApiError: value_or, and_then,
+// transform, error_or_null and printing come with them, and DDBEMU_RETURN_IF_ERROR and
+// DDBEMU_ASSIGN_OR_RETURN propagate both kinds.
 template <class T>
-class [[nodiscard]] Result {
- public:
-  Result(T value) : v_(std::move(value)) {}      // NOLINT(google-explicit-constructor)
-  Result(Error error) : v_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
-  bool ok() const { return v_.index() == 0; }
-  explicit operator bool() const { return ok(); }
-  T& value() & {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  const T& value() const& {
-    assert(ok());
-    return std::get<0>(v_);
-  }
-  T&& value() && {
-    assert(ok());
-    return std::get<0>(std::move(v_));
-  }
-  T* operator->() { return &value(); }
-  const T* operator->() const { return &value(); }
-  T& operator*() & { return value(); }
-  const T& operator*() const& { return value(); }
-  const Error& error() const& {
-    assert(!ok());
-    return std::get<1>(v_);
-  }
-  Error&& error() && {
-    assert(!ok());
-    return std::get<1>(std::move(v_));
-  }
-
- private:
-  std::variant<T, Error> v_;
-};
-
-class [[nodiscard]] Status {
- public:
-  Status() = default;
-  Status(Error error) : error_(std::move(error)) {}  // NOLINT(google-explicit-constructor)
-  bool ok() const { return !error_.has_value(); }
-  explicit operator bool() const { return ok(); }
-  const Error& error() const& {
-    assert(!ok());
-    return *error_;
-  }
-  Error&& error() && {
-    assert(!ok());
-    return std::move(*error_);
-  }
-
- private:
-  std::optional<Error> error_;
-};
+using Result = ddbemu::Result<T, Error>;
+using Status = ddbemu::BasicStatus<Error>;
 
 }  // namespace hrcore
-
-#define HR_RETURN_IF_ERROR(expr)                                \
-  do {                                                          \
-    auto hr_status_ = (expr);                                   \
-    if (!hr_status_.ok()) return std::move(hr_status_).error(); \
-  } while (0)
-#define HR_CONCAT_INNER_(a, b) a##b
-#define HR_CONCAT_(a, b) HR_CONCAT_INNER_(a, b)
-#define HR_ASSIGN_OR_RETURN(lhs, expr) \
-  HR_ASSIGN_OR_RETURN_IMPL_(HR_CONCAT_(hr_result_, __LINE__), lhs, expr)
-#define HR_ASSIGN_OR_RETURN_IMPL_(tmp, lhs, expr) \
-  auto tmp = (expr);                              \
-  if (!tmp.ok()) return std::move(tmp).error();   \
-  lhs = std::move(tmp).value()

@@ -1,16 +1,15 @@
-// When a DynamoDB request may be sent again, and how long to wait first: one rule for every
-// hrcore caller (the service functions, the schema switch reader, the migrations, the
-// hot-partition meters), so that they agree on what "throttled" means.
+// When a DynamoDB request may be sent again: one rule for every hrcore caller (the service
+// functions, the schema switch reader, the migrations, the hot-partition meters), so that they
+// agree on what "throttled" means. The waits are ddbemu's (RetryingClient, ServiceOptions::retry).
 //
-// A request refused for throughput (ProvisionedThroughputExceededException, ThrottlingException,
-// RequestLimitExceeded) or cancelled only by a conflict (TransactionConflictException,
-// TransactionInProgressException, or TransactionCanceledException whose every reason is None,
-// TransactionConflict, ThrottlingError or ProvisionedThroughputExceeded) changed nothing: the
-// service documents these as safe to retry. Any other error is final.
+// Retryable: what ddbemu::IsRetryable retries as the SDKs do (throughput refusals, the service's
+// 500s, a lost connection, TransactionConflict), and also a TransactionCanceledException whose
+// every reason is None, TransactionConflict, ThrottlingError or ProvisionedThroughputExceeded:
+// such a transaction changed nothing, and the same request may succeed later. Any other error is
+// final.
 #pragma once
 
 #include <cstdint>
-#include <functional>
 
 #include "ddbemu/error.h"
 
@@ -18,23 +17,10 @@ namespace hrcore {
 
 // Refused for throughput only (a throttling reason, not a conflict).
 bool Throttled(const ddbemu::ApiError& e);
-// Nothing was written and the same request may succeed later: throttled, or a conflict.
+// Nothing was written and the same request may succeed later.
 bool Retryable(const ddbemu::ApiError& e);
 
 // Exponential back-off: `first_micros` doubled per attempt, at most `max_micros`.
 std::int64_t BackoffMicros(int attempt, std::int64_t first_micros, std::int64_t max_micros);
-
-// Sends `call` until it succeeds, fails with an error that is not Retryable(), or `retries`
-// retries are spent; before each retry calls `wait(attempt)` (attempt 0 first). The result is
-// the last call's.
-template <class F>
-auto WithRetries(int retries, const std::function<void(int attempt)>& wait, F call)
-    -> decltype(call()) {
-  for (int attempt = 0;; ++attempt) {
-    auto result = call();
-    if (result.ok() || attempt >= retries || !Retryable(result.error())) return result;
-    wait(attempt);
-  }
-}
 
 }  // namespace hrcore

@@ -23,6 +23,7 @@
 
 #include "ddbemu/client.h"
 #include "ddbemu/clock.h"
+#include "ddbemu/retrying_client.h"
 #include "hrcore/cursor.h"
 #include "hrcore/entities.h"
 #include "hrcore/errors.h"
@@ -59,10 +60,12 @@ struct ServiceOptions {
   std::string table_name = "acme-hr-dev";
   std::string cursor_secret = "hrcore-dev-cursor-secret";
   std::int64_t cursor_ttl_ms = 3'600'000;
-  // A transaction cancelled by TransactionConflict, or a throttled call, is sent again this
-  // many times (it changed nothing), after `backoff(attempt)`.
-  int retries = 8;
-  std::function<void(int attempt)> backoff;  // default: sleep 2^attempt ms
+  // How a call that changed nothing (throttled, or a transaction cancelled only by conflicts)
+  // is sent again: the AWS SDKs' policy by default (ddbemu/retrying_client.h), with hrcore's
+  // rule of what to retry (Retryable, hrcore/retry.h) unless `retry.retryable` says otherwise.
+  // {.max_attempts = 1} sends every call once; `retry.sleep` replaces the real waits (a test
+  // moves its virtual clock instead).
+  ddbemu::RetryPolicy retry;
   // How long the schema switch (#MIGRATION/#SCHEMA, see schema_state.h) read from the table
   // is trusted before it is read again. A migration waits at least this long after each
   // switch before relying on it (MigrationOptions::grace_ms).
@@ -189,7 +192,7 @@ class HrService {
                                  std::int64_t expected_version);
   Result<Employee> RehireOnce(const TenantContext& ctx, const std::string& emp_id,
                               const std::string& dept_id, std::int64_t expected_version);
-  ddbemu::Client& client_;
+  ddbemu::RetryingClient client_;  // every call of the service goes through it
   const ddbemu::Clock& clock_;
   UlidGenerator& ids_;
   ServiceOptions options_;

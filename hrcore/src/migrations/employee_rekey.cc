@@ -102,7 +102,7 @@ Status Backfill(MigrationIo& io, const Item& item, MigrationTally& tally) {
                    .expression_attribute_names = {{"#PK", "PK"}, {"#version", "version"}},
                    .expression_attribute_values = {
                        {":v", AttributeValue::N(std::max<std::int64_t>(version, 0))}}};
-  HR_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       bool written,
       io.Transact({.transact_items = {still, copy, ddbemu::Put{.item = RefOf(item)}}}));
   ++(written ? tally.written : tally.skipped);
@@ -121,7 +121,7 @@ Status DeleteWhere(MigrationIo& io, const Item& item, MigrationTally& tally, boo
       .expression_attribute_names = {{"#PK", "PK"}}};
   if (condition.find("#kv") != std::string::npos)
     d.expression_attribute_names["#kv"] = std::string(keys::kKeyVersion);
-  HR_ASSIGN_OR_RETURN(bool written, io.Delete(std::move(d)));
+  DDBEMU_ASSIGN_OR_RETURN(bool written, io.Delete(std::move(d)));
   ++(written ? tally.written : tally.skipped);
   return {};
 }
@@ -137,7 +137,7 @@ using ShapesByEmployee = std::map<std::pair<std::string, std::string>, Shapes>;
 
 Result<ShapesByEmployee> ReadShapes(MigrationIo& io) {
   ShapesByEmployee by_emp;
-  HR_RETURN_IF_ERROR(ForEachItem(io, [&](const Item& item) {
+  DDBEMU_RETURN_IF_ERROR(ForEachItem(io, [&](const Item& item) {
     auto id = std::make_pair(GetOr<std::string>(item, "orgId"), GetOr<std::string>(item, "empId"));
     if (IsRef(item)) {
       by_emp[id].ref = item;
@@ -209,13 +209,13 @@ ddbemu::TransactWriteItemsRequest RepairOf(EmployeeKeyMode mode, const Shapes& s
 // Makes every employee's items agree with the shape reads trust now (RepairOf); counts the
 // employees repaired.
 Status Repair(MigrationIo& io, std::int64_t& repaired) {
-  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
   if (schema.employee_keys == EmployeeKeyMode::kV1) return {};
-  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
+  DDBEMU_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
   for (const auto& [id, s] : by_emp) {
     auto tx = RepairOf(schema.employee_keys, s, id);
     if (tx.transact_items.empty()) continue;
-    HR_ASSIGN_OR_RETURN(bool done, io.Transact(std::move(tx)));
+    DDBEMU_ASSIGN_OR_RETURN(bool done, io.Transact(std::move(tx)));
     if (done) ++repaired;
   }
   return {};
@@ -237,14 +237,14 @@ bool Consistent(EmployeeKeyMode mode, const Shapes& s) {
 // lookup item, and the new item where the lookup item says it is.
 Status Reread(MigrationIo& io, const std::pair<std::string, std::string>& id, Shapes& s) {
   for (int attempt = 0; attempt < 3; ++attempt) {
-    HR_ASSIGN_OR_RETURN(auto ref, io.Get(shape::RefKey(id.first, id.second)));
+    DDBEMU_ASSIGN_OR_RETURN(auto ref, io.Get(shape::RefKey(id.first, id.second)));
     // Without its lookup item the new item is still where the scan found it.
     const std::string last = ref          ? GetOr<std::string>(*ref, "lastName")
                              : s.new_item ? GetOr<std::string>(*s.new_item, "lastName")
                                           : "";
-    HR_ASSIGN_OR_RETURN(auto snap, io.SnapshotGet({shape::OldKey(id.first, id.second),
-                                                   shape::RefKey(id.first, id.second),
-                                                   shape::NewKey(id.first, last, id.second)}));
+    DDBEMU_ASSIGN_OR_RETURN(auto snap, io.SnapshotGet({shape::OldKey(id.first, id.second),
+                                                       shape::RefKey(id.first, id.second),
+                                                       shape::NewKey(id.first, last, id.second)}));
     s.old_item = snap[0];
     s.ref = snap[1];
     s.new_item = snap[2];
@@ -256,15 +256,15 @@ Status Reread(MigrationIo& io, const std::pair<std::string, std::string>& id, Sh
 
 // Both shapes against the switch: what each employee must look like in the current mode.
 Status Verify(MigrationIo& io, VerifyReport& report) {
-  HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+  DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
   const EmployeeKeyMode mode = schema.employee_keys;
-  HR_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
+  DDBEMU_ASSIGN_OR_RETURN(ShapesByEmployee by_emp, ReadShapes(io));
   for (auto& [id, s] : by_emp) {
     ++report.checked;
     // A Scan is no snapshot: a live write may land between the reads of one employee's items.
     // An employee whose items disagree is read again, its items from one snapshot.
     if (mode != EmployeeKeyMode::kV1 && !Consistent(mode, s)) {
-      HR_RETURN_IF_ERROR(Reread(io, id, s));
+      DDBEMU_RETURN_IF_ERROR(Reread(io, id, s));
     }
     const std::string who = "employee " + id.second + " of org " + id.first + ": ";
     auto miss = [&](const std::string& what) { report.mismatches.push_back(who + what); };
@@ -333,9 +333,9 @@ Migration EmployeeRekeyMigration() {
   m.steps.push_back({.name = m.info.steps[2],
                      .control = [](MigrationIo& io) -> Status {
                        std::int64_t repaired = 0;
-                       HR_RETURN_IF_ERROR(Repair(io, repaired));
+                       DDBEMU_RETURN_IF_ERROR(Repair(io, repaired));
                        VerifyReport report;
-                       HR_RETURN_IF_ERROR(Verify(io, report));
+                       DDBEMU_RETURN_IF_ERROR(Verify(io, report));
                        if (report.mismatches.empty()) return {};
                        return Error(ErrorKind::kBackend,
                                     std::to_string(report.mismatches.size()) +
@@ -369,7 +369,7 @@ Migration EmployeeRekeyMigration() {
                  .writes = true, .write_units = WriteCost(&item, nullptr, false), .removes = true};
            }});
   m.can_roll_back = [](MigrationIo& io) -> Status {
-    HR_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
+    DDBEMU_ASSIGN_OR_RETURN(SchemaState schema, ReadSchema(io));
     if (schema.employee_keys == M::kV2)
       return Error(ErrorKind::kInvalidArgument,
                    "employee-rekey cannot be rolled back: writes go to the new shape only and the "
@@ -378,7 +378,7 @@ Migration EmployeeRekeyMigration() {
   };
   m.rollback.push_back({.name = "switch: reads from old",
                         .control = [](MigrationIo& io) -> Status {
-                          HR_ASSIGN_OR_RETURN(SchemaState s, ReadSchema(io));
+                          DDBEMU_ASSIGN_OR_RETURN(SchemaState s, ReadSchema(io));
                           if (s.employee_keys == M::kV1) return {};
                           return SetMode(io, M::kDualReadOld, {M::kDualReadNew, M::kDualReadOld});
                         },

@@ -38,7 +38,7 @@ Item RecordKey(const MigrationInfo& info) {
 Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info) {
   StoredRecord stored;
   stored.record.info = info;
-  HR_ASSIGN_OR_RETURN(auto item, io.Get(RecordKey(info)));
+  DDBEMU_ASSIGN_OR_RETURN(auto item, io.Get(RecordKey(info)));
   if (!item) return stored;
   MigrationRecord& r = stored.record;
   r.state = GetOr<std::string>(*item, "state");
@@ -60,7 +60,7 @@ Result<StoredRecord> LoadRecord(MigrationIo& io, const MigrationInfo& info) {
 }
 
 Status SaveRecord(MigrationIo& io, const StoredRecord& stored) {
-  HR_ASSIGN_OR_RETURN(bool saved, io.Put({.item = CountedRecordItem(stored, io.NowMicros())}));
+  DDBEMU_ASSIGN_OR_RETURN(bool saved, io.Put({.item = CountedRecordItem(stored, io.NowMicros())}));
   (void)saved;
   return {};
 }

@@ -17,7 +17,7 @@ bool IsEmployeeItem(const Item& item) {
 Status ForEachItem(MigrationIo& io, const std::function<void(const Item&)>& fn) {
   std::optional<Item> start;
   do {
-    HR_ASSIGN_OR_RETURN(auto page, io.ScanPage(start, kWholeTablePage));
+    DDBEMU_ASSIGN_OR_RETURN(auto page, io.ScanPage(start, kWholeTablePage));
     for (const Item& item : page.items) fn(item);
     start = page.last_evaluated_key;
   } while (start);
@@ -25,7 +25,7 @@ Status ForEachItem(MigrationIo& io, const std::function<void(const Item&)>& fn) 
 }
 
 Result<SchemaState> ReadSchema(MigrationIo& io) {
-  HR_ASSIGN_OR_RETURN(auto item, io.Get(SchemaStateKey()));
+  DDBEMU_ASSIGN_OR_RETURN(auto item, io.Get(SchemaStateKey()));
   return SchemaStateFrom(item ? &*item : nullptr);
 }
 
@@ -37,7 +37,7 @@ Status MoveSchemaSwitch(MigrationIo& io, const std::string& set, ddbemu::Attribu
                               .update_expression = "SET " + set,
                               .expression_attribute_values = std::move(cond_values)};
   if (!condition.empty()) u.condition_expression = condition;
-  HR_ASSIGN_OR_RETURN(bool moved, io.Update(std::move(u)));
+  DDBEMU_ASSIGN_OR_RETURN(bool moved, io.Update(std::move(u)));
   if (!moved) {
     return Error(ErrorKind::kInvalidArgument,
                  "the schema switch is not where this step expects it (" + condition + ")");

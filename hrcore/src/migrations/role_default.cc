@@ -23,7 +23,7 @@ Status Visit(MigrationIo& io, const Item& item, MigrationTally& tally) {
     ++tally.skipped;
     return {};
   }
-  HR_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       bool written,
       io.Update({.key = codec::Key(GetOr<std::string>(item, keys::kPK),
                                    GetOr<std::string>(item, keys::kSK)),

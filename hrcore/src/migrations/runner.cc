@@ -111,15 +111,15 @@ Status RunSteps(MigrationIo& io, const std::vector<Step>& steps, StoredRecord& s
     const Step& step = steps[rec.step];
     if (o.progress) o.progress(progress(step, false));
     if (step.control) {
-      HR_RETURN_IF_ERROR(step.control(io));
+      DDBEMU_RETURN_IF_ERROR(step.control(io));
     } else {
       for (;;) {
-        HR_ASSIGN_OR_RETURN(auto page, io.ScanPage(stored.cursor, o.page_size));
+        DDBEMU_ASSIGN_OR_RETURN(auto page, io.ScanPage(stored.cursor, o.page_size));
         MigrationTally tally;
         for (const Item& item : page.items) {
           if (o.stop_before_write && o.stop_before_write(progress(step, false)))
             return Interrupted(step.name);
-          HR_RETURN_IF_ERROR(step.visit(io, item, tally));
+          DDBEMU_RETURN_IF_ERROR(step.visit(io, item, tally));
           ++tally.scanned;
         }
         // The checkpoint: this page's tallies and where the next page starts, in one Put.
@@ -130,7 +130,7 @@ Status RunSteps(MigrationIo& io, const std::vector<Step>& steps, StoredRecord& s
         stored.cursor = page.last_evaluated_key;
         rec.has_checkpoint = stored.cursor.has_value();
         if (!stored.cursor) break;
-        HR_RETURN_IF_ERROR(save());
+        DDBEMU_RETURN_IF_ERROR(save());
         if (o.progress) o.progress(progress(step, true));
       }
     }
@@ -138,7 +138,7 @@ Status RunSteps(MigrationIo& io, const std::vector<Step>& steps, StoredRecord& s
     stored.cursor.reset();
     stored.step_scanned = 0;
     rec.has_checkpoint = false;
-    HR_RETURN_IF_ERROR(save());
+    DDBEMU_RETURN_IF_ERROR(save());
   }
   return {};
 }
@@ -159,20 +159,20 @@ const std::vector<MigrationInfo>& ListMigrations() {
 
 Result<MigrationRecord> RunMigration(ddbemu::Client& client, const std::string& name,
                                      const MigrationOptions& options) {
-  HR_RETURN_IF_ERROR(CheckOptions(options));
-  HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
+  DDBEMU_RETURN_IF_ERROR(CheckOptions(options));
+  DDBEMU_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   auto [r, w] = Budget(client, options);
   MigrationIo io(client, options, r, w);
   // Versioned: the ones before must be applied (each assumes the schema they leave).
   for (const Migration& earlier : Registry()) {
     if (earlier.info.version >= m->info.version) break;
-    HR_ASSIGN_OR_RETURN(StoredRecord e, LoadRecord(io, earlier.info));
+    DDBEMU_ASSIGN_OR_RETURN(StoredRecord e, LoadRecord(io, earlier.info));
     if (e.record.state != "applied")
       return Error(ErrorKind::kInvalidArgument, "migration " + earlier.info.name + " (version " +
                                                     std::to_string(earlier.info.version) + ") is " +
                                                     e.record.state + ": run it first");
   }
-  HR_ASSIGN_OR_RETURN(StoredRecord stored, LoadRecord(io, m->info));
+  DDBEMU_ASSIGN_OR_RETURN(StoredRecord stored, LoadRecord(io, m->info));
   MigrationRecord& rec = stored.record;
   if (rec.state == "applied") return rec;
   if (stored.rolling_back && rec.state == "running")
@@ -190,35 +190,35 @@ Result<MigrationRecord> RunMigration(ddbemu::Client& client, const std::string& 
   rec.state = "running";
   ++rec.runs;
   rec.consumed = Sum(before, io.consumed());
-  HR_RETURN_IF_ERROR(SaveRecord(io, stored));
-  HR_RETURN_IF_ERROR(RunSteps(io, m->steps, stored, before));
+  DDBEMU_RETURN_IF_ERROR(SaveRecord(io, stored));
+  DDBEMU_RETURN_IF_ERROR(RunSteps(io, m->steps, stored, before));
   rec.state = "applied";
   rec.consumed = Sum(before, io.consumed());
-  HR_RETURN_IF_ERROR(SaveRecord(io, stored));
+  DDBEMU_RETURN_IF_ERROR(SaveRecord(io, stored));
   rec.consumed = Sum(before, io.consumed());  // as saved: the record counts its own Put
   return rec;
 }
 
 Result<MigrationRecord> RollbackMigration(ddbemu::Client& client, const std::string& name,
                                           const MigrationOptions& options) {
-  HR_RETURN_IF_ERROR(CheckOptions(options));
-  HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
+  DDBEMU_RETURN_IF_ERROR(CheckOptions(options));
+  DDBEMU_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   if (m->rollback.empty())
     return Error(ErrorKind::kInvalidArgument, m->info.name + ": " + m->info.rollback_note);
   auto [r, w] = Budget(client, options);
   MigrationIo io(client, options, r, w);
   for (const Migration& later : Registry()) {
     if (later.info.version <= m->info.version) continue;
-    HR_ASSIGN_OR_RETURN(StoredRecord l, LoadRecord(io, later.info));
+    DDBEMU_ASSIGN_OR_RETURN(StoredRecord l, LoadRecord(io, later.info));
     if (l.record.state == "applied" || l.record.state == "running")
       return Error(ErrorKind::kInvalidArgument, "migration " + later.info.name + " is " +
                                                     l.record.state + ": roll it back first");
   }
-  HR_ASSIGN_OR_RETURN(StoredRecord stored, LoadRecord(io, m->info));
+  DDBEMU_ASSIGN_OR_RETURN(StoredRecord stored, LoadRecord(io, m->info));
   MigrationRecord& rec = stored.record;
   if (rec.state == "pending" || rec.state == "rolled-back") return rec;
   if (!stored.rolling_back) {
-    if (m->can_roll_back) HR_RETURN_IF_ERROR(m->can_roll_back(io));
+    if (m->can_roll_back) DDBEMU_RETURN_IF_ERROR(m->can_roll_back(io));
     stored.rolling_back = true;
     rec.step = 0;
     stored.cursor.reset();
@@ -228,24 +228,24 @@ Result<MigrationRecord> RollbackMigration(ddbemu::Client& client, const std::str
   rec.state = "running";
   ++rec.runs;
   rec.consumed = Sum(before, io.consumed());
-  HR_RETURN_IF_ERROR(SaveRecord(io, stored));
-  HR_RETURN_IF_ERROR(RunSteps(io, m->rollback, stored, before));
+  DDBEMU_RETURN_IF_ERROR(SaveRecord(io, stored));
+  DDBEMU_RETURN_IF_ERROR(RunSteps(io, m->rollback, stored, before));
   rec.state = "rolled-back";
   stored.rolling_back = false;
   rec.step = 0;
   rec.consumed = Sum(before, io.consumed());
-  HR_RETURN_IF_ERROR(SaveRecord(io, stored));
+  DDBEMU_RETURN_IF_ERROR(SaveRecord(io, stored));
   rec.consumed = Sum(before, io.consumed());  // as saved: the record counts its own Put
   return rec;
 }
 
 Result<std::vector<MigrationRecord>> MigrationStatus(ddbemu::Client& client,
                                                      const MigrationOptions& options) {
-  HR_RETURN_IF_ERROR(CheckOptions(options));
+  DDBEMU_RETURN_IF_ERROR(CheckOptions(options));
   MigrationIo io(client, options, kPartitionReadCap, kPartitionWriteCap);
   std::vector<MigrationRecord> out;
   for (const Migration& m : Registry()) {
-    HR_ASSIGN_OR_RETURN(StoredRecord s, LoadRecord(io, m.info));
+    DDBEMU_ASSIGN_OR_RETURN(StoredRecord s, LoadRecord(io, m.info));
     if (s.rolling_back && s.record.state == "running") s.record.state = "rolling-back";
     out.push_back(std::move(s.record));
   }
@@ -254,32 +254,32 @@ Result<std::vector<MigrationRecord>> MigrationStatus(ddbemu::Client& client,
 
 Result<VerifyReport> VerifyMigration(ddbemu::Client& client, const std::string& name,
                                      const MigrationOptions& options) {
-  HR_RETURN_IF_ERROR(CheckOptions(options));
-  HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
+  DDBEMU_RETURN_IF_ERROR(CheckOptions(options));
+  DDBEMU_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   auto [r, w] = Budget(client, options);
   MigrationIo io(client, options, r, w);
   VerifyReport report{.name = m->info.name};
-  if (options.repair && m->repair) HR_RETURN_IF_ERROR(m->repair(io, report.repaired));
-  HR_RETURN_IF_ERROR(m->verify(io, report));
+  if (options.repair && m->repair) DDBEMU_RETURN_IF_ERROR(m->repair(io, report.repaired));
+  DDBEMU_RETURN_IF_ERROR(m->verify(io, report));
   report.consumed = io.consumed();
   return report;
 }
 
 Result<MigrationPlan> PlanMigration(ddbemu::Client& client, const std::string& name,
                                     const MigrationOptions& options) {
-  HR_RETURN_IF_ERROR(CheckOptions(options));
-  HR_ASSIGN_OR_RETURN(const Migration* m, Find(name));
+  DDBEMU_RETURN_IF_ERROR(CheckOptions(options));
+  DDBEMU_ASSIGN_OR_RETURN(const Migration* m, Find(name));
   auto [r, w] = Budget(client, options);
   MigrationIo io(client, options, r, w);
   MigrationPlan plan{.info = m->info, .read_rate = r, .write_rate = w};
-  HR_ASSIGN_OR_RETURN(StoredRecord stored, LoadRecord(io, m->info));
+  DDBEMU_ASSIGN_OR_RETURN(StoredRecord stored, LoadRecord(io, m->info));
   plan.state = stored.record.state;
-  HR_ASSIGN_OR_RETURN(auto table, io.Describe());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, io.Describe());
   plan.table_items = table.item_count;
   plan.table_bytes = table.table_size_bytes;
   // A sample: the first page of up to 1,000 items (the whole table, up to that size), over
   // which the run is replayed (plan_model.h).
-  HR_ASSIGN_OR_RETURN(auto sample, io.ScanPage(std::nullopt, 1000));
+  DDBEMU_ASSIGN_OR_RETURN(auto sample, io.ScanPage(std::nullopt, 1000));
   plan.sampled = static_cast<std::int64_t>(sample.items.size());
   int earlier = 0;
   for (const Migration& e : Registry()) earlier += e.info.version < m->info.version ? 1 : 0;

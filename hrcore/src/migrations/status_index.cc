@@ -28,7 +28,7 @@ Status WaitFor(MigrationIo& io, const std::function<bool(const ddbemu::TableDesc
                const std::string& what) {
   std::int64_t delay = 100'000, waited = 0;
   for (;;) {
-    HR_ASSIGN_OR_RETURN(auto table, io.Describe());
+    DDBEMU_ASSIGN_OR_RETURN(auto table, io.Describe());
     if (done(table)) return {};
     if (waited > 600'000'000) return Error(ErrorKind::kBackend, "gave up waiting for " + what);
     io.Sleep(delay);
@@ -49,7 +49,7 @@ bool NeedsKeys(const Item& item) {
 }
 
 Status CreateIndex(MigrationIo& io) {
-  HR_ASSIGN_OR_RETURN(auto table, io.Describe());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, io.Describe());
   if (FindIndex(table) == nullptr) {  // absent: create it (a resumed run finds it there)
     ddbemu::CreateGlobalSecondaryIndexAction create{
         .index_name = std::string(keys::kGsi2),
@@ -61,7 +61,7 @@ Status CreateIndex(MigrationIo& io) {
           .read_capacity_units = table.provisioned_throughput->read_capacity_units,
           .write_capacity_units = table.provisioned_throughput->write_capacity_units};
     }
-    HR_RETURN_IF_ERROR(io.UpdateTable(
+    DDBEMU_RETURN_IF_ERROR(io.UpdateTable(
         {.attribute_definitions = {{std::string(keys::kGsi2Pk), ddbemu::ScalarAttributeType::kS},
                                    {std::string(keys::kGsi2Sk), ddbemu::ScalarAttributeType::kS}},
          .global_secondary_index_updates = {create}}));
@@ -76,10 +76,10 @@ Status CreateIndex(MigrationIo& io) {
 }
 
 Status DeleteIndex(MigrationIo& io) {
-  HR_ASSIGN_OR_RETURN(auto table, io.Describe());
+  DDBEMU_ASSIGN_OR_RETURN(auto table, io.Describe());
   if (const auto* g = FindIndex(table);
       g != nullptr && g->index_status != ddbemu::IndexStatus::kDeleting) {
-    HR_RETURN_IF_ERROR(
+    DDBEMU_RETURN_IF_ERROR(
         io.UpdateTable({.global_secondary_index_updates = {
                             ddbemu::DeleteGlobalSecondaryIndexAction{std::string(keys::kGsi2)}}}));
   }
@@ -93,7 +93,7 @@ Status Backfill(MigrationIo& io, const Item& item, MigrationTally& tally) {
     ++tally.skipped;
     return {};
   }
-  HR_ASSIGN_OR_RETURN(
+  DDBEMU_ASSIGN_OR_RETURN(
       bool written,
       io.Update(
           {.key =
@@ -114,12 +114,12 @@ Status RemoveKeys(MigrationIo& io, const Item& item, MigrationTally& tally) {
     ++tally.skipped;
     return {};
   }
-  HR_ASSIGN_OR_RETURN(bool written,
-                      io.Update({.key = codec::Key(GetOr<std::string>(item, keys::kPK),
-                                                   GetOr<std::string>(item, keys::kSK)),
-                                 .update_expression = "REMOVE GSI2PK, GSI2SK",
-                                 .condition_expression = "attribute_exists(#PK)",
-                                 .expression_attribute_names = {{"#PK", "PK"}}}));
+  DDBEMU_ASSIGN_OR_RETURN(bool written,
+                          io.Update({.key = codec::Key(GetOr<std::string>(item, keys::kPK),
+                                                       GetOr<std::string>(item, keys::kSK)),
+                                     .update_expression = "REMOVE GSI2PK, GSI2SK",
+                                     .condition_expression = "attribute_exists(#PK)",
+                                     .expression_attribute_names = {{"#PK", "PK"}}}));
   ++(written ? tally.written : tally.skipped);
   return {};
 }
@@ -167,7 +167,7 @@ Migration StatusIndexMigration() {
   m.rollback.push_back({.name = "remove GSI2 keys", .visit = RemoveKeys, .estimate = nullptr});
   m.can_roll_back = [](MigrationIo&) { return Status(); };
   m.verify = [](MigrationIo& io, VerifyReport& report) -> Status {
-    HR_ASSIGN_OR_RETURN(auto table, io.Describe());
+    DDBEMU_ASSIGN_OR_RETURN(auto table, io.Describe());
     const auto* g = FindIndex(table);
     if (g == nullptr || g->index_status != ddbemu::IndexStatus::kActive)
       report.mismatches.push_back("GSI2 is not ACTIVE");

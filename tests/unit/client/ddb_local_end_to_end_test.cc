@@ -4,9 +4,9 @@
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
 
-#include "ddb_local_process.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/database.h"
+#include "ddbemu/testing/ddb_local_server.h"
 #include "http_client/json_client.h"
 #include "http_client/transport/http_transport.h"
 
@@ -71,7 +71,7 @@ class DdbLocalEndToEndTest : public ::testing::Test {
     ASSERT_EQ(local.http_status, 200) << local.body;
   }
 
-  testing::DdbLocalProcess server_;
+  ddbemu::testing::DdbLocalServer server_{DDB_LOCAL_BIN, {"-inMemory"}};
   std::unique_ptr<HttpTransport> transport_;
   std::unique_ptr<Database> db_;
 };

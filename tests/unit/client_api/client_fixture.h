@@ -24,9 +24,8 @@
 #include "loopback/loopback_transport.h"
 
 #ifdef DDB_LOCAL_BIN
-#include "../client/ddb_local_process.h"
-#include "../server/raw_http_client.h"
 #include "ddbemu/http_client.h"
+#include "ddbemu/testing/ddb_local_server.h"
 #endif
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
@@ -85,21 +84,6 @@ inline std::shared_ptr<Database> OpenTestDatabase(const std::shared_ptr<VirtualC
   return std::shared_ptr<Database>(std::move(db).value());
 }
 
-#ifdef DDB_LOCAL_BIN
-// POST /_ddblocal/clock/advance?us=N: ddb-local's virtual clock moves only when told.
-inline void AdvanceServerClock(const client::testing::DdbLocalProcess& server, std::int64_t us) {
-  const std::string url = server.url();
-  const auto port = static_cast<std::uint16_t>(std::stoi(url.substr(url.rfind(':') + 1)));
-  server::testing::RawHttpClient http(port);
-  ASSERT_TRUE(http.connected());
-  ASSERT_TRUE(http.Send("POST /_ddblocal/clock/advance?us=" + std::to_string(us) +
-                        " HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\n\r\n"));
-  const auto response = http.Read();
-  ASSERT_TRUE(response.has_value());
-  ASSERT_EQ(response->status, 200) << response->body;
-}
-#endif
-
 inline std::vector<ClientFactory> ClientFactories() {
   return {
       {"embedded",
@@ -121,8 +105,8 @@ inline std::vector<ClientFactory> ClientFactories() {
 #ifdef DDB_LOCAL_BIN
       {"http",
        [] {
-         auto server = std::make_shared<client::testing::DdbLocalProcess>(
-             std::vector<std::string>{"--virtual-clock"});
+         auto server = std::make_shared<testing::DdbLocalServer>(
+             DDB_LOCAL_BIN, std::vector<std::string>{"-inMemory", "--virtual-clock"});
          EXPECT_TRUE(server->started());
          const HttpClientOptions options{.endpoint = server->url(),
                                          .region = "us-east-1",
@@ -133,7 +117,9 @@ inline std::vector<ClientFactory> ClientFactories() {
          auto streams = OpenHttpStreamsClient(options);
          EXPECT_TRUE(streams.ok());
          return ClientUnderTest{std::move(client).value(), std::move(streams).value(),
-                                [server](std::int64_t us) { AdvanceServerClock(*server, us); },
+                                [server](std::int64_t us) {
+                                  ASSERT_TRUE(server->AdvanceClock(std::chrono::microseconds(us)));
+                                },
                                 server};
        }},
 #endif

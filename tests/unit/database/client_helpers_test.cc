@@ -80,25 +80,26 @@ class ClientHelpersTest : public DatabaseTest {
     return policy;
   }
   void FillOneKeysSecond() {
-    ASSERT_OK(client().CreateTable(Table("tbl")));
+    ASSERT_OK(client_without_retries().CreateTable(Table("tbl")));
     for (int i = 0; i < 1000; ++i)
-      ASSERT_OK(client().PutItem({.table_name = "tbl", .item = Row(i)}));
-    ASSERT_THAT(client().PutItem({.table_name = "tbl", .item = Row(1000)}),
+      ASSERT_OK(client_without_retries().PutItem({.table_name = "tbl", .item = Row(i)}));
+    ASSERT_THAT(client_without_retries().PutItem({.table_name = "tbl", .item = Row(1000)}),
                 IsApiError(ErrorCode::kProvisionedThroughputExceeded));
   }
   std::vector<microseconds> waits;
 };
 
 TEST_F(ClientHelpersTest, QueryPagesFollowLastEvaluatedKey) {
-  ASSERT_OK(client().CreateTable(Table("tbl")));
-  for (int i = 0; i < 25; ++i) ASSERT_OK(client().PutItem({.table_name = "tbl", .item = Row(i)}));
+  ASSERT_OK(client_without_retries().CreateTable(Table("tbl")));
+  for (int i = 0; i < 25; ++i)
+    ASSERT_OK(client_without_retries().PutItem({.table_name = "tbl", .item = Row(i)}));
   QueryRequest query{.table_name = "tbl",
                      .key_condition_expression = "pk = :p",
                      .expression_attribute_values = {{":p", AttributeValue::S("hot")}},
                      .limit = 4};
   int pages = 0;
   std::size_t items_seen = 0;
-  auto range = QueryPages(client(), query);
+  auto range = QueryPages(client_without_retries(), query);
   for (const QueryResponse& page : range) {
     ++pages;
     items_seen += page.items.size();
@@ -108,19 +109,21 @@ TEST_F(ClientHelpersTest, QueryPagesFollowLastEvaluatedKey) {
   EXPECT_EQ(items_seen, 25u);
 
   std::vector<std::int64_t> order;
-  for (const Item& item : QueryItems(client(), query)) order.push_back(*item.get("sk")->as_int64());
+  for (const Item& item : QueryItems(client_without_retries(), query))
+    order.push_back(*item.get("sk")->as_int64());
   ASSERT_EQ(order.size(), 25u);
   for (int i = 0; i < 25; ++i) EXPECT_EQ(order[i], i);  // sort-key order across pages
 
   ASSERT_OK_AND_ASSIGN(const std::vector<Item> scanned,
-                       ScanAll(client(), {.table_name = "tbl", .limit = 3}));
+                       ScanAll(client_without_retries(), {.table_name = "tbl", .limit = 3}));
   EXPECT_EQ(scanned.size(), 25u);
 }
 
 TEST_F(ClientHelpersTest, EmptyPagesArePassedOverAndTableNamesPage) {
-  for (const char* name : {"aaa", "bbb", "ccc"}) ASSERT_OK(client().CreateTable(Table(name)));
+  for (const char* name : {"aaa", "bbb", "ccc"})
+    ASSERT_OK(client_without_retries().CreateTable(Table(name)));
   std::vector<std::string> names;
-  auto range = ListTableNames(client(), {.limit = 1});
+  auto range = ListTableNames(client_without_retries(), {.limit = 1});
   for (const std::string& name : range) names.push_back(name);
   EXPECT_OK(range.status());
   EXPECT_EQ(names, (std::vector<std::string>{"aaa", "bbb", "ccc"}));
@@ -129,15 +132,15 @@ TEST_F(ClientHelpersTest, EmptyPagesArePassedOverAndTableNamesPage) {
   for (int i = 0; i < 10; ++i) {
     Item row = Row(i);
     if (i == 9) row["tag"] = AttributeValue::S("last");
-    ASSERT_OK(client().PutItem({.table_name = "aaa", .item = row}));
+    ASSERT_OK(client_without_retries().PutItem({.table_name = "aaa", .item = row}));
   }
-  ASSERT_OK_AND_ASSIGN(
-      const std::vector<Item> last,
-      QueryAll(client(), {.table_name = "aaa",
-                          .key_condition_expression = "pk = :p",
-                          .filter_expression = "attribute_exists(tag)",
-                          .expression_attribute_values = {{":p", AttributeValue::S("hot")}},
-                          .limit = 2}));
+  ASSERT_OK_AND_ASSIGN(const std::vector<Item> last,
+                       QueryAll(client_without_retries(),
+                                {.table_name = "aaa",
+                                 .key_condition_expression = "pk = :p",
+                                 .filter_expression = "attribute_exists(tag)",
+                                 .expression_attribute_values = {{":p", AttributeValue::S("hot")}},
+                                 .limit = 2}));
   ASSERT_EQ(last.size(), 1u);
   EXPECT_THAT(last[0], HasAttribute("sk", AttributeValue::N(9)));
 }
@@ -146,7 +149,7 @@ TEST_F(ClientHelpersTest, StreamsPage) {
   for (const char* name : {"st1", "st2"}) {
     CreateTableRequest t = Table(name);
     t.stream_specification = StreamSpecification{true, StreamViewType::kNewImage};
-    ASSERT_OK(client().CreateTable(t));
+    ASSERT_OK(client_without_retries().CreateTable(t));
   }
   auto streams = MakeEmbeddedStreamsClient(db());
   int count = 0;
@@ -160,9 +163,10 @@ TEST_F(ClientHelpersTest, StreamsPage) {
 }
 
 TEST_F(ClientHelpersTest, AFailedPageEndsTheRangeWithItsError) {
-  ASSERT_OK(client().CreateTable(Table("tbl")));
-  for (int i = 0; i < 6; ++i) ASSERT_OK(client().PutItem({.table_name = "tbl", .item = Row(i)}));
-  CountingClient failing(client());
+  ASSERT_OK(client_without_retries().CreateTable(Table("tbl")));
+  for (int i = 0; i < 6; ++i)
+    ASSERT_OK(client_without_retries().PutItem({.table_name = "tbl", .item = Row(i)}));
+  CountingClient failing(client_without_retries());
   failing.fail_query = 2;
   int items = 0;
   auto range =
@@ -176,16 +180,17 @@ TEST_F(ClientHelpersTest, AFailedPageEndsTheRangeWithItsError) {
   }
   EXPECT_EQ(items, 2);  // the first page, then the injected failure
   EXPECT_THAT(range.status(), IsApiError(ErrorCode::kInternalServerError, "injected"));
-  EXPECT_THAT(QueryAll(client(), {.table_name = "missing",
-                                  .key_condition_expression = "pk = :p",
-                                  .expression_attribute_values = {{":p", AttributeValue::S("x")}}}),
+  EXPECT_THAT(QueryAll(client_without_retries(),
+                       {.table_name = "missing",
+                        .key_condition_expression = "pk = :p",
+                        .expression_attribute_values = {{":p", AttributeValue::S("x")}}}),
               IsApiError(ErrorCode::kResourceNotFound));
 }
 
 // The retry's wait refills the key's bucket by exactly the time waited: 25 ms is 25 WCU.
 TEST_F(ClientHelpersTest, AThrottledWriteSucceedsOnceTheWaitRefillsTheKey) {
   ASSERT_NO_FATAL_FAILURE(FillOneKeysSecond());
-  CountingClient counting(client());
+  CountingClient counting(client_without_retries());
   RetryingClient retrying(counting, VirtualTimePolicy());
   EXPECT_OK(retrying.PutItem({.table_name = "tbl", .item = Row(1000)}));
   EXPECT_EQ(counting.puts, 2);
@@ -194,7 +199,7 @@ TEST_F(ClientHelpersTest, AThrottledWriteSucceedsOnceTheWaitRefillsTheKey) {
 
 TEST_F(ClientHelpersTest, RetriesStopAtMaxAttemptsAndAtTheCallTimeout) {
   ASSERT_NO_FATAL_FAILURE(FillOneKeysSecond());
-  CountingClient counting(client());
+  CountingClient counting(client_without_retries());
   RetryPolicy policy = VirtualTimePolicy();
   policy.sleep = [this](microseconds wait) { waits.push_back(wait); };  // time stands still
   policy.max_attempts = 4;
@@ -224,8 +229,8 @@ TEST_F(ClientHelpersTest, RetriesStopAtMaxAttemptsAndAtTheCallTimeout) {
 }
 
 TEST_F(ClientHelpersTest, OnlyRetryableErrorsAreRetriedAndTransactionsKeepOneToken) {
-  ASSERT_OK(client().CreateTable(Table("tbl")));
-  CountingClient counting(client());
+  ASSERT_OK(client_without_retries().CreateTable(Table("tbl")));
+  CountingClient counting(client_without_retries());
   RetryPolicy policy = VirtualTimePolicy();
   policy.max_attempts = 3;
   RetryingClient retrying(counting, policy);
@@ -278,8 +283,8 @@ TEST(IsRetryable, ThrottlingServerErrorsAndTransportOnly) {
 // 1,100 one-WCU writes to one key: the first 1,000 fit its second; the rest come back
 // unprocessed (or the whole call throttled) and go through as the waits refill the key.
 TEST_F(ClientHelpersTest, BatchWriteAllSendsUnprocessedItemsAgain) {
-  ASSERT_OK(client().CreateTable(Table("tbl")));
-  CountingClient counting(client());
+  ASSERT_OK(client_without_retries().CreateTable(Table("tbl")));
+  CountingClient counting(client_without_retries());
   RetryPolicy policy = VirtualTimePolicy();
   RetryingClient retrying(counting, policy);
   BatchWriteItemRequest writes;
@@ -290,7 +295,7 @@ TEST_F(ClientHelpersTest, BatchWriteAllSendsUnprocessedItemsAgain) {
   EXPECT_GE(counting.batch_writes, 44);  // 1,100 / 25 calls at least
   EXPECT_FALSE(waits.empty());           // some were throttled and sent again
   std::int64_t stored = 0;               // 1,100 items of 1 KB take two pages of at most 1 MB
-  auto pages = ScanPages(client(), {.table_name = "tbl", .select = Select::kCount});
+  auto pages = ScanPages(client_without_retries(), {.table_name = "tbl", .select = Select::kCount});
   for (const ScanResponse& page : pages) stored += page.count;
   EXPECT_OK(pages.status());
   EXPECT_EQ(stored, 1100);

@@ -78,12 +78,19 @@ TEST_F(FixtureTest, TheTypedClientWorksOnTheSameDatabase) {
   ASSERT_TRUE(got.ok()) << got.error().message();
   ASSERT_TRUE(got->item.has_value());
   EXPECT_EQ(Attr(*got->item, "i").scalar(), "7");
-  // Throttling reaches the typed API as the service's error.
+  // Throttling reaches the typed API as the service's error when retries are off.
   for (int i = 0; i < 999; ++i) ASSERT_EQ(db().Call("PutItem", Put(i)).http_status, 200) << i;
-  auto throttled =
-      client().PutItem({.table_name = "orders", .item = {{"pk", AttributeValue::S("hot")}}});
+  const PutItemRequest hot{.table_name = "orders", .item = {{"pk", AttributeValue::S("hot")}}};
+  auto throttled = client_without_retries().PutItem(hot);
   ASSERT_FALSE(throttled.ok());
   EXPECT_EQ(throttled.error().code(), ErrorCode::kProvisionedThroughputExceeded);
+  // client() retries it as an SDK would: its backoff waits move the virtual clock until the
+  // key's bucket has refilled the unit (a millisecond of it), and no further than the
+  // schedule's first waits (up to 50, 100, 200 ms).
+  const std::int64_t before = clock().NowMicros();
+  EXPECT_TRUE(client().PutItem(hot).ok());
+  EXPECT_GE(clock().NowMicros() - before, 1'000);
+  EXPECT_LE(clock().NowMicros() - before, 350'000);
 }
 
 class UnthrottledFixtureTest : public DatabaseTest {

@@ -17,9 +17,9 @@
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
 #include "ddbemu/http_client.h"
+#include "ddbemu/testing/ddb_local_server.h"
 #include "hrcore/service.h"
 #include "hrcore/table.h"
-#include "local_server_process.h"
 
 namespace hrcore::testing {
 
@@ -40,7 +40,7 @@ class LocalServer {
       ADD_FAILURE() << "DDB_LOCAL_BIN is not set";
       return;
     }
-    process_ = std::make_unique<ddbemu::tools::LocalServerProcess>(
+    process_ = std::make_unique<ddbemu::testing::DdbLocalServer>(
         bin, std::vector<std::string>{"-inMemory"});
     if (!process_->started()) {
       ADD_FAILURE() << "ddb-local did not start: " << bin;
@@ -48,7 +48,7 @@ class LocalServer {
     }
     endpoint_ = process_->url();
   }
-  std::unique_ptr<ddbemu::tools::LocalServerProcess> process_;
+  std::unique_ptr<ddbemu::testing::DdbLocalServer> process_;
   std::string endpoint_;
 
  public:
@@ -102,7 +102,8 @@ class HrFixture : public ::testing::Test {
     options.table_name = table_;
     // Embedded: the database's clock is ours, so a throttled call waits in virtual time. Over
     // HTTP the server keeps real time: the default backoff (a short sleep) applies.
-    if (!OverHttp()) options.backoff = [clock = clock_](int) { clock->AdvanceMicros(200'000); };
+    if (!OverHttp())
+      options.retry.sleep = [clock = clock_](auto) { clock->AdvanceMicros(200'000); };
     return std::make_unique<HrService>(*client_, *clock_, *ids_, options);
   }
 

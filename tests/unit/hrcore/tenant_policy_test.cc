@@ -106,7 +106,7 @@ class TenantPolicyTest : public ::testing::Test {
     json += "]}";
     const std::string file = (dir_ / "policies.json").string();
     std::ofstream(file) << json;
-    server_ = std::make_unique<ddbemu::tools::LocalServerProcess>(
+    server_ = std::make_unique<ddbemu::testing::DdbLocalServer>(
         bin, std::vector<std::string>{"-dbPath", dir_.string(), "-sharedDb", "--durability", "none",
                                       "--access-policy-file", file});
     ASSERT_TRUE(server_->started()) << "ddb-local did not start: " << bin;
@@ -136,7 +136,7 @@ class TenantPolicyTest : public ::testing::Test {
   HrService Service(ddbemu::Client& client) {
     ServiceOptions options;
     options.table_name = kTable;
-    options.backoff = [clock = clock_](int) { clock->AdvanceMicros(200'000); };
+    options.retry.sleep = [clock = clock_](auto) { clock->AdvanceMicros(200'000); };
     return HrService(client, *clock_, ids_, options);
   }
   // The error is the database's AccessDeniedException, as the service words it.
@@ -158,7 +158,7 @@ class TenantPolicyTest : public ::testing::Test {
 
   static constexpr const char* kTable = "acme-hr-policy";
   std::filesystem::path dir_;
-  std::unique_ptr<ddbemu::tools::LocalServerProcess> server_;
+  std::unique_ptr<ddbemu::testing::DdbLocalServer> server_;
   std::string endpoint_;
   std::shared_ptr<ddbemu::VirtualClock> clock_ =
       std::make_shared<ddbemu::VirtualClock>(1'750'000'000'000'000);

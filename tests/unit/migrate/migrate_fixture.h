@@ -53,7 +53,8 @@ class MigrateFixture : public HrFixture {
     options.cursor_secret = "secret-1";
     options.table_name = table_;
     options.schema_refresh_ms = 0;  // re-read the switch before every operation
-    if (!OverHttp()) options.backoff = [clock = clock_](int) { clock->AdvanceMicros(200'000); };
+    if (!OverHttp())
+      options.retry.sleep = [clock = clock_](auto) { clock->AdvanceMicros(200'000); };
     return std::make_unique<HrService>(*client_, *clock_, *ids_, options);
   }
 

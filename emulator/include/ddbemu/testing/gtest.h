@@ -11,6 +11,12 @@
 //     AdvanceClock(std::chrono::seconds(1));  // the buckets refill by exactly one second
 //   }
 //
+// client() retries throttled calls as the AWS SDKs do (ddbemu/retrying_client.h), and its waits
+// move the virtual clock, so set-up code that writes faster than a partition takes (easy here:
+// a call takes microseconds, against AWS tens of milliseconds) still goes through, and the
+// time it took shows on clock(). A test that asserts a throttle calls client_without_retries(),
+// as a suite against AWS would turn its SDK's retries off.
+//
 // Header only, so it compiles with the test's own GoogleTest and flags.
 #pragma once
 
@@ -19,6 +25,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <random>
 #include <string_view>
 #include <utility>
 
@@ -27,6 +34,7 @@
 #include "ddbemu/database.h"
 #include "ddbemu/embedded_client.h"
 #include "ddbemu/options.h"
+#include "ddbemu/retrying_client.h"
 #include "ddbemu/version.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
@@ -39,6 +47,19 @@ inline Options TestDatabaseOptions(std::shared_ptr<VirtualClock> clock) {
   options.durability = Durability::kNone;
   options.clock = std::move(clock);
   return options;
+}
+
+// The AWS SDKs' retry policy (RetryPolicy's defaults) with its waits on `clock`: a wait moves
+// the clock forward instead of sleeping, and the jitter is drawn from a fixed seed, so a test
+// that retries takes the same virtual time on every run.
+inline RetryPolicy VirtualTimeRetryPolicy(std::shared_ptr<VirtualClock> clock) {
+  RetryPolicy policy;
+  policy.clock = clock;
+  policy.sleep = [clock](std::chrono::microseconds wait) { clock->AdvanceMicros(wait.count()); };
+  policy.random = [engine = std::make_shared<std::mt19937_64>(20120810)] {
+    return std::uniform_real_distribution<double>(0.0, 1.0)(*engine);
+  };
+  return policy;
 }
 
 // One in-memory database and its virtual clock, for tests that cannot derive from
@@ -62,6 +83,7 @@ class TestDatabase {
     ASSERT_TRUE(opened.ok()) << "ddbemu::Database::Open failed: " << opened.error().message();
     db_ = std::move(opened).value();
     client_ = MakeEmbeddedClient(*db_);
+    retrying_client_ = std::make_unique<RetryingClient>(*client_, VirtualTimeRetryPolicy(clock_));
   }
   void Open() {
     Open([](Options&) {});
@@ -69,8 +91,11 @@ class TestDatabase {
 
   bool is_open() const { return db_ != nullptr; }
   Database& db() const { return *db_; }
-  // The typed API over db() (ddbemu/client.h), in this process: no JSON, no server.
-  Client& client() const { return *client_; }
+  // The typed API over db() (ddbemu/client.h), in this process: no JSON, no server. Throttled
+  // calls are retried as the SDKs retry them, the waits on the virtual clock.
+  Client& client() const { return *retrying_client_; }
+  // The same API without retries: every throttle comes back, for tests that assert them.
+  Client& client_without_retries() const { return *client_; }
   VirtualClock& clock() const { return *clock_; }
   const std::shared_ptr<VirtualClock>& shared_clock() const { return clock_; }
 
@@ -79,7 +104,8 @@ class TestDatabase {
 
   // Closes the database (and removes its temporary directory) before the end of the test.
   void Close() {
-    client_.reset();  // before the database it points into
+    retrying_client_.reset();  // before the client it wraps
+    client_.reset();           // before the database it points into
     db_.reset();
   }
 
@@ -87,6 +113,7 @@ class TestDatabase {
   std::shared_ptr<VirtualClock> clock_;
   std::unique_ptr<Database> db_;
   std::unique_ptr<Client> client_;
+  std::unique_ptr<RetryingClient> retrying_client_;
 };
 
 // A fixture whose every test starts with an empty database opened in SetUp. To change the
@@ -103,6 +130,7 @@ class DatabaseTest : public ::testing::Test {
 
   Database& db() const { return database_.db(); }
   Client& client() const { return database_.client(); }
+  Client& client_without_retries() const { return database_.client_without_retries(); }
   VirtualClock& clock() const { return database_.clock(); }
   void AdvanceClock(std::chrono::microseconds delta) const { database_.AdvanceClock(delta); }
 
