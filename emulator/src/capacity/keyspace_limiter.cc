@@ -216,6 +216,19 @@ std::optional<std::uint64_t> KeyspaceLimiter::HeatSplitPoint(std::int64_t i,
 void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_micros) {
   size_bytes_ = size_bytes;
   Grow(now_micros);
+  if (overrides_.partitions || !configured_) return;
+  // A partition that passes 10 GB splits in two (docs/capacity.md §2). Keys spread over the
+  // hash space, so a partition holds the share of the data its hash range is of the whole.
+  for (std::int64_t i = 0; i < map_.count();) {
+    const std::uint64_t first = map_.FirstHash(i), last = map_.LastHash(i);
+    const auto share = static_cast<unsigned __int128>(last - first) + 1;
+    const auto bytes = static_cast<std::uint64_t>((share * size_bytes) >> 64);
+    if (bytes > kPartitionDataBytes && first != last) {
+      SplitPartition(i, first + (last - first) / 2 + 1);  // look at the lower half again
+    } else {
+      ++i;
+    }
+  }
 }
 
 void KeyspaceLimiter::Grow(std::int64_t now_micros) {

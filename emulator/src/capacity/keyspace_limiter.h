@@ -48,7 +48,8 @@ class KeyspaceLimiter {
   // as on the service, unless overrides fix their count.
   void Configure(const KeyspaceLimits& limits, const LimitOverrides& overrides,
                  std::int64_t now_micros, const ScalingParameters& scaling = {});
-  // Adds partitions when the data has outgrown them (one per 10 GB).
+  // Adds partitions when the data has outgrown them: at least one per 10 GB, and a partition
+  // whose share of the data passes 10 GB splits in two.
   void GrowForData(std::uint64_t size_bytes, std::int64_t now_micros);
   // Adds the partitions the warm throughput in place at `now_micros` needs (an on-demand key
   // space's grows with its traffic, after the scaling delay).
