@@ -543,7 +543,8 @@ Realism switches (off by default):
 Connections:
  --max-connections N        Open connections at most; when full, the one idle longest is
                             closed for a new one. Default: the file-descriptor limit less
-                            64 (960 under the usual limit of 1,024).
+                            64, after ddb-local has raised its soft limit to the hard one
+                            (a soft limit of 1,024 would give 960).
  --idle-timeout T           Close a connection that waits this long for a request
                             (seconds, or 500ms; 0: never). Default 120.
  --read-timeout T           Close a connection whose request does not arrive whole, or
