@@ -17,6 +17,7 @@
 #include "api/backup_requests.h"
 #include "api/batch_requests.h"
 #include "api/control_requests.h"
+#include "api/vector_requests.h"
 #include "api/item_requests.h"
 #include "api/partiql_requests.h"
 #include "api/read_requests.h"
@@ -139,6 +140,10 @@ std::string RenderTransactGetItems(const api::TransactGetItemsResponse& response
 
 Result<api::CreateTableRequest> ParseCreateTable(const rapidjson::Value& body);
 Result<api::UpdateTableRequest> ParseUpdateTable(const rapidjson::Value& body);
+// SearchVectors (vectors_codec.cc).
+Result<api::SearchVectorsRequest> ParseSearchVectors(const rapidjson::Value& body);
+std::string RenderSearchVectors(const api::SearchVectorsResult& result);
+
 Result<api::TableNameRequest> ParseTableNameRequest(const rapidjson::Value& body);
 Result<api::ListTablesRequest> ParseListTables(const rapidjson::Value& body);
 

@@ -22,6 +22,7 @@ enum class ExpressionKind : std::uint8_t {
   kKeyCondition,  // KeyConditionExpression (Query)
   kProjection,    // ProjectionExpression
   kUpdate,        // UpdateExpression
+  kSearchCondition,  // SearchConditionExpression (SearchVectors): a filter's grammar
 };
 
 // "ConditionExpression", "FilterExpression", ...
