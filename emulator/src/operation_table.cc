@@ -25,8 +25,8 @@
 #include "ops/tables/tables.h"
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
-#include "ops/vectors/search_vectors.h"
 #include "ops/ttl/time_to_live.h"
+#include "ops/vectors/search_vectors.h"
 #include "run_step.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {

@@ -138,9 +138,8 @@ Status CheckIndexUpdateValues(const std::vector<GsiUpdateRequest>& updates) {
 int CountUpdateOperations(const UpdateTableRequest& request) {
   return (request.provisioned_throughput ? 1 : 0) + (request.billing_mode ? 1 : 0) +
          (request.stream_enabled ? 1 : 0) + (HasIndexUpdates(request) ? 1 : 0) +
-         (HasVectorIndexUpdates(request) ? 1 : 0) +
-         (request.sse_enabled ? 1 : 0) + (request.has_replica_updates ? 1 : 0) +
-         (request.has_multi_region_consistency ? 1 : 0) +
+         (HasVectorIndexUpdates(request) ? 1 : 0) + (request.sse_enabled ? 1 : 0) +
+         (request.has_replica_updates ? 1 : 0) + (request.has_multi_region_consistency ? 1 : 0) +
          (request.deletion_protection_enabled ? 1 : 0) + (request.on_demand_throughput ? 1 : 0) +
          (request.warm_throughput ? 1 : 0) + (request.table_class ? 1 : 0);
 }

@@ -26,7 +26,8 @@ Status CheckSearchSchema(const VectorIndexRequest& index,
                          const std::vector<AttributeDefinition>& definitions) {
   if (!index.search_schema) return Status::Ok();
   const auto& elements = *index.search_schema;
-  if (elements.empty()) return InvalidParameter("SearchSchema of vector index " + index.index_name + " is empty");
+  if (elements.empty())
+    return InvalidParameter("SearchSchema of vector index " + index.index_name + " is empty");
   std::set<std::string> seen;
   std::size_t hashes = 0, filters = 0;
   for (const SearchSchemaElementRequest& element : elements) {
@@ -47,7 +48,8 @@ Status CheckSearchSchema(const VectorIndexRequest& index,
   }
   for (const SearchSchemaElementRequest& element : elements) {
     if (FindDefinition(definitions, element.attribute_name) == nullptr) {
-      return InvalidParameter("One element in SearchSchema is not defined in attribute definitions");
+      return InvalidParameter(
+          "One element in SearchSchema is not defined in attribute definitions");
     }
   }
   return Status::Ok();
@@ -80,7 +82,8 @@ ApiError VectorDimensionsDiffer(std::string_view attribute) {
 }
 
 ApiError VectorIndexesNeedOnDemand() {
-  return InvalidParameter("Vector indexes are supported only on tables with BillingMode PAY_PER_REQUEST");
+  return InvalidParameter(
+      "Vector indexes are supported only on tables with BillingMode PAY_PER_REQUEST");
 }
 
 Status CheckVectorIndex(const VectorIndexRequest& index,
@@ -118,7 +121,8 @@ Status CheckCreateTableVectorIndexes(const CreateTableRequest& request,
     }
     for (const VectorIndexRequest& other : indexes) {
       if (&other == &index) break;
-      if (other.vector_attribute == index.vector_attribute && other.dimensions != index.dimensions) {
+      if (other.vector_attribute == index.vector_attribute &&
+          other.dimensions != index.dimensions) {
         return VectorDimensionsDiffer(index.vector_attribute);
       }
     }

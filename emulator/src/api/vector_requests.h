@@ -34,7 +34,7 @@ struct SearchVectorsResult {
     Item item;
     double score = 0;
   };
-  std::vector<Hit> results;  // nearest first
+  std::vector<Hit> results;                    // nearest first
   std::optional<double> search_request_bytes;  // with ReturnConsumedCapacity TOTAL or INDEXES
 };
 

@@ -132,7 +132,9 @@ VectorIndexRequest ReadVectorIndex(const rapidjson::Value& index) {
   if (const rapidjson::Value* dimensions = Member(index, "Dimensions");
       dimensions != nullptr && dimensions->IsNumber()) {
     const double d = dimensions->GetDouble();
-    out.dimensions = d >= 1e9 ? 1'000'000'000 : d <= -1e9 ? -1'000'000'000 : static_cast<std::int64_t>(d);
+    out.dimensions = d >= 1e9    ? 1'000'000'000
+                     : d <= -1e9 ? -1'000'000'000
+                                 : static_cast<std::int64_t>(d);
   }
   out.distance_function = StringOr(index, "DistanceFunction", "");
   return out;

@@ -63,8 +63,7 @@ std::string RenderSearchVectors(const SearchVectorsResult& result) {
     w.Key("Score");
     // The score was computed in floats: its shortest float text, not the double's digits.
     char text[32];
-    const auto [end, ec] =
-        std::to_chars(text, text + sizeof text, static_cast<float>(hit.score));
+    const auto [end, ec] = std::to_chars(text, text + sizeof text, static_cast<float>(hit.score));
     w.RawValue(text, static_cast<rapidjson::SizeType>(end - text), rapidjson::kNumberType);
     w.EndObject();
   }

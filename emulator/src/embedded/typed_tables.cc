@@ -107,8 +107,8 @@ api::VectorIndexRequest VectorToEngine(const VectorIndex& index) {
   if (!index.search_schema.empty()) {
     out.search_schema.emplace();
     for (const auto& e : index.search_schema) {
-      out.search_schema->push_back(
-          {e.attribute_name, std::string(SearchSchemaElementTypeName(e.search_schema_element_type))});
+      out.search_schema->push_back({e.attribute_name, std::string(SearchSchemaElementTypeName(
+                                                          e.search_schema_element_type))});
     }
   }
   out.projection = ToEngine(index.projection);
@@ -152,8 +152,7 @@ Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
     out.vector_indexes.emplace();
     for (const VectorIndex& v : in.vector_indexes) {
       DDBEMU_RETURN_IF_ERROR(CheckLength(v.index_name, "vectorIndexes.member.indexName", 3, 255));
-      DDBEMU_RETURN_IF_ERROR(
-          CheckRange(v.dimensions, "vectorIndexes.member.dimensions", 1, 4096));
+      DDBEMU_RETURN_IF_ERROR(CheckRange(v.dimensions, "vectorIndexes.member.dimensions", 1, 4096));
       out.vector_indexes->push_back(VectorToEngine(v));
     }
   }
@@ -198,8 +197,8 @@ Result<api::UpdateTableRequest> ToEngine(const UpdateTableRequest& in) {
       if (auto* create = std::get_if<CreateVectorIndexAction>(&u)) {
         DDBEMU_RETURN_IF_ERROR(
             CheckLength(create->index_name, "vectorIndexUpdates.member.create.indexName", 3, 255));
-        DDBEMU_RETURN_IF_ERROR(CheckRange(create->dimensions,
-                                          "vectorIndexUpdates.member.create.dimensions", 1, 4096));
+        DDBEMU_RETURN_IF_ERROR(
+            CheckRange(create->dimensions, "vectorIndexUpdates.member.create.dimensions", 1, 4096));
         v.create = VectorToEngine(*create);
       } else {
         v.delete_index_name = std::get<DeleteVectorIndexAction>(u).index_name;

@@ -129,7 +129,8 @@ void WriteVectorIndex(JsonWriter& w, const VectorIndex& index) {
     for (const SearchSchemaElement& e : index.search_schema) {
       w.StartObject();
       Member(w, "AttributeName", e.attribute_name);
-      Member(w, "SearchSchemaElementType", SearchSchemaElementTypeName(e.search_schema_element_type));
+      Member(w, "SearchSchemaElementType",
+             SearchSchemaElementTypeName(e.search_schema_element_type));
       w.EndObject();
     }
     w.EndArray();

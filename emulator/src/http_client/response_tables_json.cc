@@ -143,14 +143,16 @@ Result<VectorIndexDescription> VectorIndexOf(const Json& e) {
   }
   DDBEMU_ASSIGN_OR_RETURN(
       v.search_schema,
-      List<SearchSchemaElement>(e, "SearchSchema", [](const Json& s) -> Result<SearchSchemaElement> {
-        SearchSchemaElement element;
-        DDBEMU_ASSIGN_OR_RETURN(element.attribute_name, String(s, "AttributeName"));
-        DDBEMU_ASSIGN_OR_RETURN(auto role, EnumMember<SearchSchemaElementType>(
-                                               s, "SearchSchemaElementType", kRoles));
-        element.search_schema_element_type = role.value_or(SearchSchemaElementType::kInlineFilter);
-        return element;
-      }));
+      List<SearchSchemaElement>(
+          e, "SearchSchema", [](const Json& s) -> Result<SearchSchemaElement> {
+            SearchSchemaElement element;
+            DDBEMU_ASSIGN_OR_RETURN(element.attribute_name, String(s, "AttributeName"));
+            DDBEMU_ASSIGN_OR_RETURN(auto role, EnumMember<SearchSchemaElementType>(
+                                                   s, "SearchSchemaElementType", kRoles));
+            element.search_schema_element_type =
+                role.value_or(SearchSchemaElementType::kInlineFilter);
+            return element;
+          }));
   DDBEMU_ASSIGN_OR_RETURN(v.projection, ProjectionOf(e));
   DDBEMU_ASSIGN_OR_RETURN(v.dimensions, Int(e, "Dimensions"));
   DDBEMU_ASSIGN_OR_RETURN(auto distance,

@@ -75,7 +75,8 @@ void Write(RecordWriter& w, const VectorIndexSchema& index) {
     r.Varint(static_cast<std::uint64_t>(index.distance));
     Write(r, index.search_attributes);
     r.Varint(index.search_roles.size());
-    for (SearchSchemaElementType role : index.search_roles) r.Varint(static_cast<std::uint64_t>(role));
+    for (SearchSchemaElementType role : index.search_roles)
+      r.Varint(static_cast<std::uint64_t>(role));
     r.Varint(static_cast<std::uint64_t>(index.projection));
     r.Varint(index.non_key_attributes.size());
     for (const auto& name : index.non_key_attributes) r.Bytes(name);
@@ -201,7 +202,8 @@ void Read(RecordReader& rr, VectorIndexSchema* index) {
     ReadEnum(r, &index->distance, VectorDistanceFunction::kDotProduct);
     Read(r, &index->search_attributes);
     index->search_roles.resize(r.Count());
-    for (auto& role : index->search_roles) ReadEnum(r, &role, SearchSchemaElementType::kInlineFilter);
+    for (auto& role : index->search_roles)
+      ReadEnum(r, &role, SearchSchemaElementType::kInlineFilter);
     ReadEnum(r, &index->projection, ProjectionType::kInclude);
     index->non_key_attributes.resize(r.Count());
     for (auto& name : index->non_key_attributes) r.Bytes(&name);

@@ -95,7 +95,8 @@ void AppendVectorBytes(const AttributeValue& value, std::string* out) {
 std::optional<std::string> EncodeVectorKey(const TableSchema& schema,
                                            const VectorIndexSchema& index, const Item& item) {
   auto vector = item.find(index.vector_attribute);
-  if (vector == item.end() || CheckVector(vector->second, index.dimensions).kind != VectorProblem::kNone) {
+  if (vector == item.end() ||
+      CheckVector(vector->second, index.dimensions).kind != VectorProblem::kNone) {
     return std::nullopt;
   }
   if (!SearchAttributesFit(index, item)) return std::nullopt;
@@ -113,7 +114,8 @@ std::optional<std::string> EncodeVectorKey(const TableSchema& schema,
 
 bool IsVectorProjected(const TableSchema& schema, const VectorIndexSchema& index,
                        std::string_view name) {
-  if (name == index.vector_attribute || IsTableKey(schema, name) || IsSearchAttribute(index, name)) {
+  if (name == index.vector_attribute || IsTableKey(schema, name) ||
+      IsSearchAttribute(index, name)) {
     return true;
   }
   switch (index.projection) {

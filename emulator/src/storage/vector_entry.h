@@ -35,9 +35,9 @@ std::string FloatToNumberText(float value);
 // What is wrong with `value` as a vector of `dimensions` numbers, if anything.
 struct VectorProblem {
   enum Kind : std::uint8_t { kNone, kNotAList, kBadElement, kWrongSize } kind = kNone;
-  std::size_t element = 0;         // kBadElement: its position
-  AttributeType element_type{};    // kBadElement: its type
-  std::size_t size = 0;            // kWrongSize: the list's length
+  std::size_t element = 0;       // kBadElement: its position
+  AttributeType element_type{};  // kBadElement: its type
+  std::size_t size = 0;          // kWrongSize: the list's length
 };
 VectorProblem CheckVector(const AttributeValue& value, std::uint32_t dimensions);
 
@@ -57,8 +57,7 @@ std::size_t EncodeVectorEntry(const TableSchema& schema, const VectorIndexSchema
                               const Item& item, std::string* out);
 
 // The prefix of every key of `index` (no HASH attribute) or of its partition `hash_value`.
-std::string VectorPartitionPrefix(const VectorIndexSchema& index,
-                                  const AttributeValue* hash_value);
+std::string VectorPartitionPrefix(const VectorIndexSchema& index, const AttributeValue* hash_value);
 
 // True when `name` is projected into `index`: the table's keys, the SearchSchema attributes,
 // the vector attribute and what the Projection names.

@@ -95,9 +95,10 @@ VectorIndexSchema BuildVectorIndex(const api::VectorIndexRequest& request,
   index.name = request.index_name;
   index.vector_attribute = request.vector_attribute;
   index.dimensions = static_cast<std::uint32_t>(request.dimensions);
-  index.distance = request.distance_function == "EUCLIDEAN"     ? VectorDistanceFunction::kEuclidean
-                   : request.distance_function == "DOT_PRODUCT" ? VectorDistanceFunction::kDotProduct
-                                                                : VectorDistanceFunction::kCosine;
+  index.distance = request.distance_function == "EUCLIDEAN" ? VectorDistanceFunction::kEuclidean
+                   : request.distance_function == "DOT_PRODUCT"
+                       ? VectorDistanceFunction::kDotProduct
+                       : VectorDistanceFunction::kCosine;
   if (request.search_schema) {
     for (const auto& element : *request.search_schema) {
       index.search_attributes.push_back(Lookup(definitions, element.attribute_name));

@@ -42,10 +42,10 @@ struct UpdatePlan {
   bool target_on_demand = false;         // the billing mode after the request
   bool switching_billing = false;        // the request changes the billing mode
   std::int64_t now_micros = 0;
-  std::string region;                        // for quota messages
-  std::optional<std::string> created_index;  // name of a GSI to backfill (in next.indexes)
-  std::optional<IndexSchema> deleted_index;  // a GSI to drop (no longer in next.indexes)
-  std::optional<std::string> created_vector_index;        // a vector index to backfill
+  std::string region;                               // for quota messages
+  std::optional<std::string> created_index;         // name of a GSI to backfill (in next.indexes)
+  std::optional<IndexSchema> deleted_index;         // a GSI to drop (no longer in next.indexes)
+  std::optional<std::string> created_vector_index;  // a vector index to backfill
   std::optional<VectorIndexSchema> deleted_vector_index;  // one to drop (gone from next)
 };
 

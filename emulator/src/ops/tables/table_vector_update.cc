@@ -27,7 +27,8 @@ std::vector<KeyAttribute> Merged(const TableSchema& table,
   std::vector<KeyAttribute> merged = table.attribute_definitions;
   if (!sent) return merged;
   for (const KeyAttribute& d : ToKeyAttributes(*sent)) {
-    if (std::none_of(merged.begin(), merged.end(), [&](const KeyAttribute& m) { return m.name == d.name; }))
+    if (std::none_of(merged.begin(), merged.end(),
+                     [&](const KeyAttribute& m) { return m.name == d.name; }))
       merged.push_back(d);
   }
   return merged;
@@ -42,7 +43,8 @@ std::vector<api::AttributeDefinition> AsRequestDefinitions(const std::vector<Key
 Status PlanCreate(const api::UpdateTableRequest& request, const api::VectorIndexRequest& create,
                   UpdatePlan* plan) {
   TableSchema& next = plan->next;
-  if (next.FindIndex(create.index_name) != nullptr || next.FindVectorIndex(create.index_name) != nullptr) {
+  if (next.FindIndex(create.index_name) != nullptr ||
+      next.FindVectorIndex(create.index_name) != nullptr) {
     return ApiError::Validation("Attempting to create an index which already exists");
   }
   if (!plan->target_on_demand) return api::VectorIndexesNeedOnDemand();
@@ -91,7 +93,8 @@ Status PlanVectorIndexUpdates(const api::UpdateTableRequest& request, UpdatePlan
   if (!request.vector_index_updates) return Status::Ok();
   for (const api::VectorIndexUpdateRequest& update : *request.vector_index_updates) {
     if (update.create) DDBEMU_RETURN_IF_ERROR(PlanCreate(request, *update.create, plan));
-    if (update.delete_index_name) DDBEMU_RETURN_IF_ERROR(PlanDelete(*update.delete_index_name, plan));
+    if (update.delete_index_name)
+      DDBEMU_RETURN_IF_ERROR(PlanDelete(*update.delete_index_name, plan));
   }
   return Status::Ok();
 }

@@ -18,7 +18,8 @@ TableResult CreatedView(const Engine& engine, const Caller& caller, TableSchema 
   for (IndexSchema& index : result.schema.indexes) {
     if (!index.is_local) index.status = IndexStatus::kCreating;
   }
-  for (VectorIndexSchema& index : result.schema.vector_indexes) index.status = IndexStatus::kCreating;
+  for (VectorIndexSchema& index : result.schema.vector_indexes)
+    index.status = IndexStatus::kCreating;
   result.counts.indexes.resize(result.schema.indexes.size());
   result.counts.vector_indexes.resize(result.schema.vector_indexes.size());
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kCreate);

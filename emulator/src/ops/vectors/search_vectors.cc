@@ -145,7 +145,7 @@ Result<Item> ResultItem(const VectorIndexSchema& index, std::string_view entry) 
 }  // namespace
 
 Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& caller,
-                                              const api::SearchVectorsRequest& request) {
+                                               const api::SearchVectorsRequest& request) {
   if (request.top_k > kMaxTopK) {
     return ApiError::Validation("Provided TopK value '" + std::to_string(request.top_k) +
                                 "' is out of valid range. The value must be between 1 and " +
@@ -187,15 +187,14 @@ Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& cal
       request.has_names ? &request.names : nullptr, request.has_values ? &request.values : nullptr);
   std::vector<SearchEquality> equalities;
   if (condition) {
-    DDBEMU_ASSIGN_OR_RETURN(equalities,
-                            PrepareSearchCondition(*request.search_condition_expression, *index,
-                                                   context, engine.expression_cache));
+    DDBEMU_ASSIGN_OR_RETURN(
+        equalities, PrepareSearchCondition(*request.search_condition_expression, *index, context,
+                                           engine.expression_cache));
   }
   std::optional<expr::ProjectionExpression> projection;
   if (request.projection_expression) {
-    DDBEMU_ASSIGN_OR_RETURN(projection,
-                            expr::PrepareProjection(*request.projection_expression, context,
-                                                    engine.expression_cache));
+    DDBEMU_ASSIGN_OR_RETURN(projection, expr::PrepareProjection(*request.projection_expression,
+                                                                context, engine.expression_cache));
   }
   DDBEMU_RETURN_IF_ERROR(context.CheckAllUsed());
   DDBEMU_ASSIGN_OR_RETURN(const AttributeValue* partition, SearchPartition(*index, equalities));
@@ -216,9 +215,9 @@ Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& cal
   {
     DDBEMU_ASSIGN_OR_RETURN(
         storage::RangeCursor cursor,
-        store.OpenRange(txn,
-                        storage::KeyRange::Prefix(storage::VectorPartitionPrefix(*index, partition)),
-                        storage::ScanDirection::kForward));
+        store.OpenRange(
+            txn, storage::KeyRange::Prefix(storage::VectorPartitionPrefix(*index, partition)),
+            storage::ScanDirection::kForward));
     for (; cursor.valid(); cursor.Next()) {
       const std::string_view entry = cursor.value();
       if (entry.size() < vector_bytes) return ApiError::InternalServerError("A short vector entry");

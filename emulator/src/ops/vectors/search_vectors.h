@@ -21,6 +21,6 @@ namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 // the index (absent, or not yet searchable: ops/realism/transient_statuses.h), the vector's
 // dimension, the placeholder maps, the expressions (search_condition.h), then the search.
 Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& caller,
-                                              const api::SearchVectorsRequest& request);
+                                               const api::SearchVectorsRequest& request);
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops
