@@ -293,6 +293,14 @@ TEST_P(VectorSearch, ProvisionedTablesAndBadSearchesAreRefused) {
                        "between 1 and 100 inclusive");
   DDB_EXPECT_API_ERROR(Search("nope", 1), ErrorCode::kValidation,
                        "The table does not have the specified index: nope");
+  // Vector indexes are read by SearchVectors only.
+  DDB_EXPECT_API_ERROR(client_->Scan({.table_name = "docs", .index_name = "byCosine"}),
+                       ErrorCode::kValidation, "Scan operation not supported on this index type");
+  DDB_EXPECT_API_ERROR(client_->Query({.table_name = "docs",
+                                       .index_name = "byCosine",
+                                       .key_condition_expression = "p = :p",
+                                       .expression_attribute_values = {{":p", S("a")}}}),
+                       ErrorCode::kValidation, "Query operation not supported on this index type");
   DDB_EXPECT_API_ERROR(client_->SearchVectors({.table_name = "docs",
                                                .index_name = "byCosine",
                                                .search_vector = Query({"1", "0"}),
