@@ -136,6 +136,82 @@ PATTERNS = {
     '\\p{Print}+': 'kPrintable',
 }
 
+# Shapes that botocore's model on this machine predates: DynamoDB's vector search (2026),
+# whose requests @aws-sdk/client-dynamodb 3.1169's model (dist-types/models) describes. Smithy's
+# TypeScript output keeps no constraints, so the bounds here are the service's: IndexName as for
+# every index, Dimensions 1..4096 and at most 4096 search-vector elements (the vector index
+# quotas), TopK at least 1 (above 100 is the operation's own "Provided TopK value" refusal), a
+# non-empty SearchSchema (ScyllaDB's test_vector.py, against DynamoDB: "searchSchema" length),
+# attribute names as for non-key attributes. Merged only where the loaded model lacks them, so a
+# botocore that knows vector search wins.
+SUPPLEMENT_SHAPES = {
+    'VectorDistanceFunction': {'type': 'string', 'enum': ['COSINE', 'DOT_PRODUCT', 'EUCLIDEAN']},
+    'SearchSchemaElementType': {'type': 'string', 'enum': ['HASH', 'INLINE_FILTER']},
+    'VectorDimensions': {'type': 'integer', 'min': 1, 'max': 4096},
+    'VectorAttributeName': {'type': 'string', 'min': 1, 'max': 65535},
+    'VectorAttributeDefinition': {
+        'type': 'structure', 'required': ['AttributeName'],
+        'members': {'AttributeName': {'shape': 'VectorAttributeName'}}},
+    'SearchSchemaElement': {
+        'type': 'structure', 'required': ['AttributeName', 'SearchSchemaElementType'],
+        'members': {'AttributeName': {'shape': 'KeySchemaAttributeName'},
+                    'SearchSchemaElementType': {'shape': 'SearchSchemaElementType'}}},
+    'SearchSchema': {'type': 'list', 'member': {'shape': 'SearchSchemaElement'}, 'min': 1},
+    'VectorIndex': {
+        'type': 'structure',
+        'required': ['IndexName', 'VectorAttribute', 'Projection', 'Dimensions',
+                     'DistanceFunction'],
+        'members': {'IndexName': {'shape': 'IndexName'},
+                    'VectorAttribute': {'shape': 'VectorAttributeDefinition'},
+                    'SearchSchema': {'shape': 'SearchSchema'},
+                    'Projection': {'shape': 'Projection'},
+                    'Dimensions': {'shape': 'VectorDimensions'},
+                    'DistanceFunction': {'shape': 'VectorDistanceFunction'}}},
+    'VectorIndexList': {'type': 'list', 'member': {'shape': 'VectorIndex'}},
+    'DeleteVectorIndexAction': {
+        'type': 'structure', 'required': ['IndexName'],
+        'members': {'IndexName': {'shape': 'IndexName'}}},
+    'VectorIndexUpdate': {
+        'type': 'structure',
+        'members': {'Create': {'shape': 'VectorIndex'},
+                    'Delete': {'shape': 'DeleteVectorIndexAction'}}},
+    'VectorIndexUpdateList': {'type': 'list', 'member': {'shape': 'VectorIndexUpdate'}},
+    'SearchVector': {'type': 'list', 'member': {'shape': 'AttributeValue'}, 'min': 1, 'max': 4096},
+    'TopK': {'type': 'integer', 'min': 1},
+    'SearchVectorsInput': {
+        'type': 'structure', 'required': ['TableName', 'IndexName', 'SearchVector', 'TopK'],
+        'members': {'TableName': {'shape': 'TableArn'},
+                    'IndexName': {'shape': 'IndexName'},
+                    'ReturnConsumedCapacity': {'shape': 'ReturnConsumedCapacity'},
+                    'ExpressionAttributeNames': {'shape': 'ExpressionAttributeNameMap'},
+                    'ExpressionAttributeValues': {'shape': 'ExpressionAttributeValueMap'},
+                    'ProjectionExpression': {'shape': 'ProjectionExpression'},
+                    'SearchVector': {'shape': 'SearchVector'},
+                    'SearchConditionExpression': {'shape': 'ConditionExpression'},
+                    'TopK': {'shape': 'TopK'}}},
+}
+SUPPLEMENT_MEMBERS = {
+    'CreateTableInput': {'VectorIndexes': {'shape': 'VectorIndexList'}},
+    'UpdateTableInput': {'VectorIndexUpdates': {'shape': 'VectorIndexUpdateList'}},
+}
+SUPPLEMENT_OPERATIONS = {
+    'SearchVectors': {'name': 'SearchVectors', 'input': {'shape': 'SearchVectorsInput'}},
+}
+
+
+def supplement(model):
+    """Adds SUPPLEMENT_* where `model` lacks them."""
+    shapes = model['shapes']
+    for name, shape in SUPPLEMENT_SHAPES.items():
+        shapes.setdefault(name, shape)
+    for structure, members in SUPPLEMENT_MEMBERS.items():
+        for member, ref in members.items():
+            shapes[structure]['members'].setdefault(member, ref)
+    for name, op in SUPPLEMENT_OPERATIONS.items():
+        model['operations'].setdefault(name, op)
+    return model
+
+
 KINDS = {'structure': 'kStructure', 'list': 'kList', 'map': 'kMap', 'string': 'kString',
          'blob': 'kBlob', 'boolean': 'kBoolean', 'integer': 'kInteger', 'long': 'kLong',
          'double': 'kDouble', 'timestamp': 'kTimestamp'}
@@ -353,7 +429,7 @@ def main():
     parser.add_argument('--check', action='store_true', help='fail if --out is stale')
     args = parser.parse_args()
     model, version = load_model(args.model)
-    text = generate(model, version)
+    text = generate(supplement(model), version)
     if args.check:
         with open(args.out, encoding='utf-8') as f:
             if f.read() != text:

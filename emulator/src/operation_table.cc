@@ -26,6 +26,7 @@
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
+#include "ops/vectors/search_vectors.h"
 #include "run_step.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
@@ -260,6 +261,10 @@ DDB_STEPS(BatchExecuteStatement, &api::json::ParseBatchExecuteStatement,
           &ops::BatchExecuteStatement, &BatchExecuteStatementBody)
 DDB_STEPS(ExecuteTransaction, &api::json::ParseExecuteTransaction, &ops::ExecuteTransaction,
           &ExecuteTransactionBody)
+DDB_STEPS(SearchVectors, &api::json::ParseSearchVectors, &ops::SearchVectors,
+          [](const api::SearchVectorsRequest&, const api::SearchVectorsResult& r) {
+            return api::json::RenderSearchVectors(r);
+          })
 
 DDB_STEPS(ListStreams, &api::json::streams::ParseListStreams, &ops::streams::ListStreams,
           &api::json::streams::RenderListStreams)

@@ -30,6 +30,7 @@
 #include "ddbemu/model/tables.h"
 #include "ddbemu/model/transactions.h"
 #include "ddbemu/model/ttl_tags.h"
+#include "ddbemu/model/vector_search.h"
 #include "ddbemu/operations.h"
 #include "ddbemu/version.h"
 

@@ -38,7 +38,9 @@
   X(UpdateContinuousBackups) X(DescribeContributorInsights) X(UpdateContributorInsights)   \
   X(ListContributorInsights)                                                               \
   /* PartiQL (model/partiql.h); ExecuteStatement pages by next_token. */                   \
-  X(ExecuteStatement) X(BatchExecuteStatement) X(ExecuteTransaction)
+  X(ExecuteStatement) X(BatchExecuteStatement) X(ExecuteTransaction)                      \
+  /* Vector search (model/vector_search.h); sent to the vector-search endpoint on AWS. */  \
+  X(SearchVectors)
 // clang-format on
 
 // DynamoDB's operations: the calls of ddbemu::Client.

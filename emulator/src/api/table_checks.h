@@ -4,6 +4,8 @@
 // its messages; the checks against a table's current state are ops/tables/'s.
 #pragma once
 
+#include <cstdint>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -83,6 +85,35 @@ Status ValidateCreateTable(const CreateTableRequest& request);
 // The billing-mode rules for one GSI of a table whose effective billing mode is
 // `pay_per_request` (shared with UpdateTable's GSI Create).
 Status ValidateGsiThroughput(const SecondaryIndexRequest& index, bool pay_per_request);
+
+// ---- vector index checks -----------------------------------------------------------------------
+// CreateTable's VectorIndexes and UpdateTable's VectorIndexUpdates (vector_index_checks.cc).
+
+inline constexpr std::size_t kMaxVectorIndexes = 5;
+inline constexpr std::int64_t kMaxVectorDimensions = 4096;
+inline constexpr std::size_t kMaxVectorInlineFilters = 18;
+inline constexpr std::size_t kMaxVectorProjectedAttributes = 20;
+
+// The service's refusals that the UpdateTable operation shares.
+ApiError VectorAttributeIsKey(std::string_view attribute);
+ApiError VectorDimensionsDiffer(std::string_view attribute);
+ApiError VectorIndexesNeedOnDemand();
+
+// One vector index's own rules: Dimensions, the vector attribute not among `key_attributes`
+// (the table's and its secondary indexes' keys), SearchSchema against `definitions`, projection.
+Status CheckVectorIndex(const VectorIndexRequest& index,
+                        const std::vector<AttributeDefinition>& definitions,
+                        const std::vector<std::string>& key_attributes);
+
+// CreateTable's VectorIndexes: on-demand only, each index's rules, names unique among all the
+// table's indexes (`names` holds the LSIs' and GSIs'), one Dimensions per vector attribute, at
+// most 5.
+Status CheckCreateTableVectorIndexes(const CreateTableRequest& request,
+                                     std::set<std::string>* names);
+
+// UpdateTable's VectorIndexUpdates: one action per entry, one entry per request and none beside
+// GSI updates (LimitExceededException), no throughput or stream change beside it.
+Status CheckVectorIndexUpdates(const UpdateTableRequest& request);
 
 // ---- table update checks -----------------------------------------------------------------------
 // The checks UpdateTable makes on the request alone, before it looks the table up (the

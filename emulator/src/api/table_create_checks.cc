@@ -151,7 +151,8 @@ void AppendKeyNames(const std::vector<KeySchemaElement>& key_schema,
 // compares counts; with indexes it names the unused definitions' context.
 Status CheckUnusedDefinitions(const CreateTableRequest& request) {
   const auto& definitions = *request.attribute_definitions;
-  const bool has_indexes = request.local_secondary_indexes || request.global_secondary_indexes;
+  const bool has_indexes =
+      request.local_secondary_indexes || request.global_secondary_indexes || request.vector_indexes;
   if (!has_indexes) {
     if (definitions.size() == request.key_schema->size()) return Status::Ok();
     return InvalidParameter(
@@ -163,6 +164,12 @@ Status CheckUnusedDefinitions(const CreateTableRequest& request) {
   for (const auto* list : {&request.local_secondary_indexes, &request.global_secondary_indexes}) {
     if (!*list) continue;
     for (const auto& index : **list) AppendKeyNames(index.key_schema, &used);
+  }
+  if (request.vector_indexes) {  // SearchSchema attributes are declared like keys
+    for (const auto& index : *request.vector_indexes) {
+      if (!index.search_schema) continue;
+      for (const auto& element : *index.search_schema) used.push_back(element.attribute_name);
+    }
   }
   std::vector<std::string> defined;
   bool unused = false;
@@ -284,6 +291,7 @@ Status ValidateCreateTable(const CreateTableRequest& request) {
   std::set<std::string> index_names;
   DDBEMU_RETURN_IF_ERROR(CheckLocalIndexes(request, &index_names));
   DDBEMU_RETURN_IF_ERROR(CheckGlobalIndexes(request, &index_names));
+  DDBEMU_RETURN_IF_ERROR(CheckCreateTableVectorIndexes(request, &index_names));
   DDBEMU_RETURN_IF_ERROR(CheckProjectedAttributeTotal(request));
   if (request.tags) DDBEMU_RETURN_IF_ERROR(ValidateTags(*request.tags));
   return Status::Ok();

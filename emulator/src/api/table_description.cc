@@ -101,6 +101,28 @@ LocalSecondaryIndexDescription LocalIndex(const IndexSchema& index, const Keyspa
           static_cast<std::int64_t>(counts.item_count)};
 }
 
+VectorIndexDescription VectorIndex(const VectorIndexSchema& index, const KeyspaceCounts& counts,
+                                   const DescriptionOptions& options) {
+  VectorIndexDescription v;
+  v.index_name = index.name;
+  v.index_arn = options.table_arn + "/index/" + index.name;
+  v.vector_attribute = index.vector_attribute;
+  for (std::size_t i = 0; i < index.search_attributes.size(); ++i) {
+    v.search_schema.push_back({index.search_attributes[i].name, index.search_roles[i]});
+  }
+  v.projection.projection_type = index.projection;
+  v.projection.non_key_attributes = index.non_key_attributes;
+  v.dimensions = index.dimensions;
+  v.distance_function = index.distance;
+  v.index_status = index.status;
+  if (index.reports_backfilling && index.status == IndexStatus::kCreating) {
+    v.backfilling = index.backfilling;
+  }
+  v.index_size_bytes = static_cast<std::int64_t>(counts.size_bytes);
+  v.item_count = static_cast<std::int64_t>(counts.item_count);
+  return v;
+}
+
 }  // namespace
 
 TableDescription Describe(const TableSchema& s, const TableCounts& counts,
@@ -156,6 +178,11 @@ TableDescription Describe(const TableSchema& s, const TableCounts& counts,
       } else {
         d.global_secondary_indexes.push_back(GlobalIndex(s, index, c, options, warm));
       }
+    }
+    for (std::size_t i = 0; i < s.vector_indexes.size(); ++i) {
+      const KeyspaceCounts c =
+          i < counts.vector_indexes.size() ? counts.vector_indexes[i] : KeyspaceCounts{};
+      d.vector_indexes.push_back(VectorIndex(s.vector_indexes[i], c, options));
     }
   }
   if (warm) d.warm_throughput = Warm(s, s.throughput, s.warm, options);

@@ -32,6 +32,7 @@ struct KeyspaceCounts {
 struct TableCounts {
   KeyspaceCounts table;
   std::vector<KeyspaceCounts> indexes;
+  std::vector<KeyspaceCounts> vector_indexes;  // parallel to TableSchema::vector_indexes
 };
 
 struct DescriptionOptions {

@@ -58,6 +58,27 @@ struct SecondaryIndexRequest {
   std::optional<WarmThroughputRequest> warm_throughput;
 };
 
+// A VectorIndex of CreateTable, or the Create action of UpdateTable's VectorIndexUpdates, as
+// sent (the model's required members and enums have been checked on the JSON path).
+struct SearchSchemaElementRequest {
+  std::string attribute_name;
+  std::string element_type;  // "HASH" or "INLINE_FILTER"
+};
+struct VectorIndexRequest {
+  std::string index_name;
+  std::string vector_attribute;  // VectorAttribute.AttributeName
+  std::optional<std::vector<SearchSchemaElementRequest>> search_schema;
+  ProjectionRequest projection;
+  std::int64_t dimensions = 0;
+  std::string distance_function;  // "COSINE", "EUCLIDEAN" or "DOT_PRODUCT"
+};
+// One entry of UpdateTable's VectorIndexUpdates.
+struct VectorIndexUpdateRequest {
+  std::optional<VectorIndexRequest> create;
+  std::optional<std::string> delete_index_name;
+  int action_count() const { return (create ? 1 : 0) + (delete_index_name ? 1 : 0); }
+};
+
 struct TagRequest {
   std::optional<std::string> key;  // absent: "The Tag Key provided is invalid, Key: null"
   std::optional<std::string> value;
@@ -85,6 +106,7 @@ struct CreateTableRequest {
   std::optional<std::string> table_class;
   bool deletion_protection_enabled = false;
   std::optional<StreamSpecificationRequest> stream_specification;
+  std::optional<std::vector<VectorIndexRequest>> vector_indexes;
 };
 
 // One entry of UpdateTable's GlobalSecondaryIndexUpdates: at most one action is valid.
@@ -118,6 +140,7 @@ struct UpdateTableRequest {
   std::optional<bool> deletion_protection_enabled;
   std::optional<OnDemandRequest> on_demand_throughput;
   std::optional<WarmThroughputRequest> warm_throughput;
+  std::optional<std::vector<VectorIndexUpdateRequest>> vector_index_updates;
   // Members this emulator does not model yet; present or not decides the "at least one of"
   // and "must be the only operation" checks.
   std::optional<bool> stream_enabled;           // StreamSpecification.StreamEnabled when sent

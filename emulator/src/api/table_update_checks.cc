@@ -21,6 +21,10 @@ bool HasIndexUpdates(const UpdateTableRequest& request) {
   return request.global_secondary_index_updates && !request.global_secondary_index_updates->empty();
 }
 
+bool HasVectorIndexUpdates(const UpdateTableRequest& request) {
+  return request.vector_index_updates && !request.vector_index_updates->empty();
+}
+
 Status CheckIndexEntries(const std::vector<GsiUpdateRequest>& updates) {
   std::set<std::string> names;
   for (const GsiUpdateRequest& update : updates) {
@@ -134,8 +138,8 @@ Status CheckIndexUpdateValues(const std::vector<GsiUpdateRequest>& updates) {
 int CountUpdateOperations(const UpdateTableRequest& request) {
   return (request.provisioned_throughput ? 1 : 0) + (request.billing_mode ? 1 : 0) +
          (request.stream_enabled ? 1 : 0) + (HasIndexUpdates(request) ? 1 : 0) +
-         (request.sse_enabled ? 1 : 0) + (request.has_replica_updates ? 1 : 0) +
-         (request.has_multi_region_consistency ? 1 : 0) +
+         (HasVectorIndexUpdates(request) ? 1 : 0) + (request.sse_enabled ? 1 : 0) +
+         (request.has_replica_updates ? 1 : 0) + (request.has_multi_region_consistency ? 1 : 0) +
          (request.deletion_protection_enabled ? 1 : 0) + (request.on_demand_throughput ? 1 : 0) +
          (request.warm_throughput ? 1 : 0) + (request.table_class ? 1 : 0);
 }
@@ -159,7 +163,7 @@ Status ValidateUpdateTable(const UpdateTableRequest& request) {
   if (request.on_demand_throughput) {
     DDBEMU_RETURN_IF_ERROR(CheckOnDemandUpdateRange(*request.on_demand_throughput, "table"));
   }
-  return Status::Ok();
+  return CheckVectorIndexUpdates(request);
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

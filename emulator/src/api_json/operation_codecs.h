@@ -23,6 +23,7 @@
 #include "api/table_description.h"
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
+#include "api/vector_requests.h"
 #include "ddbemu/version.h"
 #include "value_json/json_codec.h"
 
@@ -139,6 +140,10 @@ std::string RenderTransactGetItems(const api::TransactGetItemsResponse& response
 
 Result<api::CreateTableRequest> ParseCreateTable(const rapidjson::Value& body);
 Result<api::UpdateTableRequest> ParseUpdateTable(const rapidjson::Value& body);
+// SearchVectors (vectors_codec.cc).
+Result<api::SearchVectorsRequest> ParseSearchVectors(const rapidjson::Value& body);
+std::string RenderSearchVectors(const api::SearchVectorsResult& result);
+
 Result<api::TableNameRequest> ParseTableNameRequest(const rapidjson::Value& body);
 Result<api::ListTablesRequest> ParseListTables(const rapidjson::Value& body);
 

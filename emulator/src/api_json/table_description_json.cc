@@ -157,6 +157,45 @@ void WriteGlobalIndex(JsonWriter& w, const GlobalSecondaryIndexDescription& inde
   w.EndObject();
 }
 
+void WriteVectorIndex(JsonWriter& w, const VectorIndexDescription& index) {
+  w.StartObject();
+  w.Key("IndexName");
+  WriteString(index.index_name, w);
+  if (!index.search_schema.empty()) {
+    w.Key("SearchSchema");
+    w.StartArray();
+    for (const auto& element : index.search_schema) {
+      w.StartObject();
+      w.Key("AttributeName");
+      WriteString(element.attribute_name, w);
+      w.Key("SearchSchemaElementType");
+      WriteString(SearchSchemaElementTypeName(element.search_schema_element_type), w);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  WriteProjection(w, index.projection);
+  w.Key("VectorAttribute");
+  w.StartObject();
+  w.Key("AttributeName");
+  WriteString(index.vector_attribute, w);
+  w.EndObject();
+  w.Key("Dimensions");
+  w.Int64(index.dimensions);
+  w.Key("DistanceFunction");
+  WriteString(VectorDistanceFunctionName(index.distance_function), w);
+  w.Key("IndexStatus");
+  WriteString(IndexStatusName(index.index_status), w);
+  if (index.backfilling) {
+    w.Key("Backfilling");
+    w.Bool(*index.backfilling);
+  }
+  WriteCounts(w, index.index_size_bytes, index.item_count);
+  w.Key("IndexArn");
+  WriteString(index.index_arn, w);
+  w.EndObject();
+}
+
 void WriteBillingSummary(JsonWriter& w, const std::optional<BillingModeSummary>& summary) {
   if (!summary) return;
   w.Key("BillingModeSummary");
@@ -242,6 +281,12 @@ void WriteDescription(JsonWriter& w, const TableDescription& d, DescriptionView 
   w.Bool(d.deletion_protection_enabled);
   WriteOnDemand(w, d.on_demand_throughput);
   WriteWarm(w, d.warm_throughput);
+  if (!d.vector_indexes.empty()) {
+    w.Key("VectorIndexes");
+    w.StartArray();
+    for (const auto& index : d.vector_indexes) WriteVectorIndex(w, index);
+    w.EndArray();
+  }
   w.EndObject();
 }
 

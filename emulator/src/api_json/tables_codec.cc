@@ -112,6 +112,34 @@ std::optional<std::vector<TagRequest>> ReadTags(const rapidjson::Value& body) {
   return out;
 }
 
+VectorIndexRequest ReadVectorIndex(const rapidjson::Value& index) {
+  VectorIndexRequest out;
+  out.index_name = StringOr(index, "IndexName", "");
+  if (const rapidjson::Value* attribute = ObjectMember(index, "VectorAttribute")) {
+    out.vector_attribute = StringOr(*attribute, "AttributeName", "");
+  }
+  if (const rapidjson::Value* list = ArrayMember(index, "SearchSchema")) {
+    std::vector<SearchSchemaElementRequest> elements;
+    for (const auto& element : list->GetArray()) {
+      elements.push_back({StringOr(element, "AttributeName", ""),
+                          StringOr(element, "SearchSchemaElementType", "")});
+    }
+    out.search_schema = std::move(elements);
+  }
+  out.projection = ReadProjection(index);
+  // The service reads Dimensions as an integer, truncating a fraction (6.7 is 6: ScyllaDB's
+  // test_createtable_vectorindexes_dimensions_rules, against DynamoDB).
+  if (const rapidjson::Value* dimensions = Member(index, "Dimensions");
+      dimensions != nullptr && dimensions->IsNumber()) {
+    const double d = dimensions->GetDouble();
+    out.dimensions = d >= 1e9    ? 1'000'000'000
+                     : d <= -1e9 ? -1'000'000'000
+                                 : static_cast<std::int64_t>(d);
+  }
+  out.distance_function = StringOr(index, "DistanceFunction", "");
+  return out;
+}
+
 GsiUpdateRequest ReadGsiUpdate(const rapidjson::Value& entry) {
   GsiUpdateRequest out;
   if (const rapidjson::Value* update = ObjectMember(entry, "Update")) {
@@ -153,6 +181,13 @@ Result<CreateTableRequest> ParseCreateTable(const rapidjson::Value& body) {
   }
   request.deletion_protection_enabled =
       BoolMember(body, "DeletionProtectionEnabled").value_or(false);
+  if (const rapidjson::Value* list = ArrayMember(body, "VectorIndexes")) {
+    std::vector<VectorIndexRequest> indexes;
+    for (const auto& index : list->GetArray()) {
+      if (index.IsObject()) indexes.push_back(ReadVectorIndex(index));
+    }
+    request.vector_indexes = std::move(indexes);
+  }
   return request;
 }
 
@@ -177,6 +212,18 @@ Result<UpdateTableRequest> ParseUpdateTable(const rapidjson::Value& body) {
   }
   if (const rapidjson::Value* sse = ObjectMember(body, "SSESpecification")) {
     request.sse_enabled = BoolMember(*sse, "Enabled").value_or(true);
+  }
+  if (const rapidjson::Value* list = ArrayMember(body, "VectorIndexUpdates")) {
+    std::vector<VectorIndexUpdateRequest> updates;
+    for (const auto& entry : list->GetArray()) {
+      VectorIndexUpdateRequest update;
+      if (const rapidjson::Value* create = ObjectMember(entry, "Create"))
+        update.create = ReadVectorIndex(*create);
+      if (const rapidjson::Value* del = ObjectMember(entry, "Delete"))
+        update.delete_index_name = StringOr(*del, "IndexName", "");
+      updates.push_back(std::move(update));
+    }
+    request.vector_index_updates = std::move(updates);
   }
   request.has_replica_updates = NonEmptyArray(body, "ReplicaUpdates");
   request.has_multi_region_consistency = StringMember(body, "MultiRegionConsistency").has_value();

@@ -25,6 +25,7 @@
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
 #include "ops/ttl/time_to_live.h"
+#include "ops/vectors/search_vectors.h"
 #include "run_step.h"
 #include "storage/catalog.h"
 
@@ -140,6 +141,12 @@ DDB_BINDING(ListContributorInsights, &ops::ListContributorInsights,
 DDB_BINDING(ExecuteStatement, &ops::ExecuteStatement, kPublic)
 DDB_BINDING(BatchExecuteStatement, &ops::BatchExecuteStatement, kWithMode)
 DDB_BINDING(ExecuteTransaction, &ops::ExecuteTransaction, kWithMode)
+DDB_BINDING(SearchVectors, &ops::SearchVectors, [](api::SearchVectorsResult r) {
+  SearchVectorsResponse out;
+  for (auto& hit : r.results) out.search_results.push_back({std::move(hit.item), hit.score});
+  if (r.search_request_bytes) out.consumed_capacity = VectorCapacity{r.search_request_bytes, {}};
+  return out;
+})
 #undef DDB_BINDING
 #undef DDB_BINDING_FROM
 

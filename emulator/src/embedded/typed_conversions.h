@@ -13,6 +13,7 @@
 #include "api/read_requests.h"
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
+#include "api/vector_requests.h"
 #include "ddbemu/client.h"
 #include "ddbemu/version.h"
 #include "ops/tables/tables.h"
@@ -31,6 +32,7 @@ Result<api::UpdateItemRequest> ToEngine(UpdateItemRequest request);
 Result<api::DeleteItemRequest> ToEngine(DeleteItemRequest request);
 Result<api::QueryRequest> ToEngine(QueryRequest request);
 Result<api::ScanRequest> ToEngine(ScanRequest request);
+Result<api::SearchVectorsRequest> ToEngine(SearchVectorsRequest request);
 Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest request);
 Result<api::BatchWriteItemRequest> ToEngine(BatchWriteItemRequest request);
 Result<api::TransactWriteItemsRequest> ToEngine(TransactWriteItemsRequest request);

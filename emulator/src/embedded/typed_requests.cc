@@ -300,6 +300,34 @@ Result<api::ScanRequest> ToEngine(ScanRequest in) {
   return out;
 }
 
+// SearchVectors: the model's ranges (TopK at least 1, 1..4096 search-vector values); a value that
+// is not a valid number is the search's own refusal (ops/vectors/search_vectors.cc).
+Result<api::SearchVectorsRequest> ToEngine(SearchVectorsRequest in) {
+  DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
+  DDBEMU_RETURN_IF_ERROR(CheckIndexName(in.index_name));
+  DDBEMU_RETURN_IF_ERROR(CheckRange(in.top_k, "topK", 1, INT32_MAX));
+  if (in.search_vector.empty() || in.search_vector.size() > 4096) {
+    return ApiError::Validation(
+        std::string("1 validation error detected: Value at 'searchVector' failed to satisfy "
+                    "constraint: Member must have length ") +
+        (in.search_vector.empty() ? "greater than or equal to 1" : "less than or equal to 4096"));
+  }
+  api::SearchVectorsRequest out;
+  out.table_name = std::move(in.table_name);
+  out.index_name = std::move(in.index_name);
+  out.search_vector = std::move(in.search_vector);
+  out.top_k = in.top_k;
+  out.search_condition_expression = std::move(in.search_condition_expression);
+  out.projection_expression = std::move(in.projection_expression);
+  out.has_names = !in.expression_attribute_names.empty();
+  out.names.insert(in.expression_attribute_names.begin(), in.expression_attribute_names.end());
+  out.has_values = !in.expression_attribute_values.empty();
+  DDBEMU_RETURN_IF_ERROR(NormalizeExpressionValues(in.expression_attribute_values));
+  out.values = std::move(in.expression_attribute_values);
+  out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
+  return out;
+}
+
 Result<api::BatchGetItemRequest> ToEngine(BatchGetItemRequest in) {
   if (in.request_items.empty()) {
     return ApiError::Validation(

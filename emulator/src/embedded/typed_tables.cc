@@ -100,6 +100,23 @@ api::SecondaryIndexRequest IndexToEngine(const Index& index) {
   return out;
 }
 
+api::VectorIndexRequest VectorToEngine(const VectorIndex& index) {
+  api::VectorIndexRequest out;
+  out.index_name = index.index_name;
+  out.vector_attribute = index.vector_attribute;
+  if (!index.search_schema.empty()) {
+    out.search_schema.emplace();
+    for (const auto& e : index.search_schema) {
+      out.search_schema->push_back({e.attribute_name, std::string(SearchSchemaElementTypeName(
+                                                          e.search_schema_element_type))});
+    }
+  }
+  out.projection = ToEngine(index.projection);
+  out.dimensions = index.dimensions;
+  out.distance_function = std::string(VectorDistanceFunctionName(index.distance_function));
+  return out;
+}
+
 }  // namespace
 
 Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
@@ -130,6 +147,14 @@ Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
   if (in.stream_specification) {
     out.stream_specification = api::StreamSpecificationRequest{
         in.stream_specification->stream_enabled, StreamViewName(in.stream_specification)};
+  }
+  if (!in.vector_indexes.empty()) {
+    out.vector_indexes.emplace();
+    for (const VectorIndex& v : in.vector_indexes) {
+      DDBEMU_RETURN_IF_ERROR(CheckLength(v.index_name, "vectorIndexes.member.indexName", 3, 255));
+      DDBEMU_RETURN_IF_ERROR(CheckRange(v.dimensions, "vectorIndexes.member.dimensions", 1, 4096));
+      out.vector_indexes->push_back(VectorToEngine(v));
+    }
   }
   return out;
 }
@@ -163,6 +188,22 @@ Result<api::UpdateTableRequest> ToEngine(const UpdateTableRequest& in) {
         g.delete_index_name = std::get<DeleteGlobalSecondaryIndexAction>(u).index_name;
       }
       out.global_secondary_index_updates->push_back(std::move(g));
+    }
+  }
+  if (!in.vector_index_updates.empty()) {
+    out.vector_index_updates.emplace();
+    for (const VectorIndexUpdate& u : in.vector_index_updates) {
+      api::VectorIndexUpdateRequest v;
+      if (auto* create = std::get_if<CreateVectorIndexAction>(&u)) {
+        DDBEMU_RETURN_IF_ERROR(
+            CheckLength(create->index_name, "vectorIndexUpdates.member.create.indexName", 3, 255));
+        DDBEMU_RETURN_IF_ERROR(
+            CheckRange(create->dimensions, "vectorIndexUpdates.member.create.dimensions", 1, 4096));
+        v.create = VectorToEngine(*create);
+      } else {
+        v.delete_index_name = std::get<DeleteVectorIndexAction>(u).index_name;
+      }
+      out.vector_index_updates->push_back(std::move(v));
     }
   }
   return out;

@@ -18,6 +18,8 @@ std::string_view ParameterName(ExpressionKind kind) {
       return "ProjectionExpression";
     case ExpressionKind::kUpdate:
       return "UpdateExpression";
+    case ExpressionKind::kSearchCondition:
+      return "SearchConditionExpression";
   }
   return "Expression";
 }

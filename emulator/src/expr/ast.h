@@ -17,11 +17,12 @@ namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::expr {
 // Which request parameter an expression came from; it names the expression in messages
 // ("Invalid ConditionExpression: ...") and decides which functions are allowed.
 enum class ExpressionKind : std::uint8_t {
-  kCondition,     // ConditionExpression (PutItem, UpdateItem, DeleteItem, transactions)
-  kFilter,        // FilterExpression (Query, Scan)
-  kKeyCondition,  // KeyConditionExpression (Query)
-  kProjection,    // ProjectionExpression
-  kUpdate,        // UpdateExpression
+  kCondition,        // ConditionExpression (PutItem, UpdateItem, DeleteItem, transactions)
+  kFilter,           // FilterExpression (Query, Scan)
+  kKeyCondition,     // KeyConditionExpression (Query)
+  kProjection,       // ProjectionExpression
+  kUpdate,           // UpdateExpression
+  kSearchCondition,  // SearchConditionExpression (SearchVectors): a filter's grammar
 };
 
 // "ConditionExpression", "FilterExpression", ...

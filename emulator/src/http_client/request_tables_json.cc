@@ -116,6 +116,32 @@ void WriteIndexes(JsonWriter& w, std::string_view key, const std::vector<Index>&
   w.EndArray();
 }
 
+void WriteVectorIndex(JsonWriter& w, const VectorIndex& index) {
+  w.StartObject();
+  Member(w, "IndexName", index.index_name);
+  Key(w, "VectorAttribute");
+  w.StartObject();
+  Member(w, "AttributeName", index.vector_attribute);
+  w.EndObject();
+  if (!index.search_schema.empty()) {
+    Key(w, "SearchSchema");
+    w.StartArray();
+    for (const SearchSchemaElement& e : index.search_schema) {
+      w.StartObject();
+      Member(w, "AttributeName", e.attribute_name);
+      Member(w, "SearchSchemaElementType",
+             SearchSchemaElementTypeName(e.search_schema_element_type));
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  WriteProjection(w, index.projection);
+  Key(w, "Dimensions");
+  w.Int64(index.dimensions);
+  Member(w, "DistanceFunction", VectorDistanceFunctionName(index.distance_function));
+  w.EndObject();
+}
+
 std::string TableNameOnly(const std::string& table_name) {
   JsonOut out;
   out.w.StartObject();
@@ -157,6 +183,12 @@ std::string ToJson(const CreateTableRequest& r) {
     w.Bool(true);
   }
   WriteStreamSpecification(w, r.stream_specification);
+  if (!r.vector_indexes.empty()) {
+    Key(w, "VectorIndexes");
+    w.StartArray();
+    for (const VectorIndex& index : r.vector_indexes) WriteVectorIndex(w, index);
+    w.EndArray();
+  }
   w.EndObject();
   return out.Take();
 }
@@ -204,6 +236,24 @@ std::string ToJson(const UpdateTableRequest& r) {
     w.Bool(*r.deletion_protection_enabled);
   }
   WriteStreamSpecification(w, r.stream_specification);
+  if (!r.vector_index_updates.empty()) {
+    Key(w, "VectorIndexUpdates");
+    w.StartArray();
+    for (const VectorIndexUpdate& u : r.vector_index_updates) {
+      w.StartObject();
+      if (const auto* create = std::get_if<CreateVectorIndexAction>(&u)) {
+        Key(w, "Create");
+        WriteVectorIndex(w, *create);
+      } else {
+        Key(w, "Delete");
+        w.StartObject();
+        Member(w, "IndexName", std::get<DeleteVectorIndexAction>(u).index_name);
+        w.EndObject();
+      }
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.EndObject();
   return out.Take();
 }

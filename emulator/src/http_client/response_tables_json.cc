@@ -131,6 +131,42 @@ Result<LocalSecondaryIndexDescription> LocalIndex(const Json& e) {
   return l;
 }
 
+Result<VectorIndexDescription> VectorIndexOf(const Json& e) {
+  static constexpr std::string_view kDistances[] = {"COSINE", "EUCLIDEAN", "DOT_PRODUCT"};
+  static constexpr std::string_view kRoles[] = {"HASH", "INLINE_FILTER"};
+  VectorIndexDescription v;
+  DDBEMU_ASSIGN_OR_RETURN(v.index_name, String(e, "IndexName"));
+  DDBEMU_ASSIGN_OR_RETURN(auto arn, OptString(e, "IndexArn"));
+  v.index_arn = arn.value_or("");
+  if (const Json* attribute = Find(e, "VectorAttribute"); attribute && attribute->IsObject()) {
+    DDBEMU_ASSIGN_OR_RETURN(v.vector_attribute, String(*attribute, "AttributeName"));
+  }
+  DDBEMU_ASSIGN_OR_RETURN(
+      v.search_schema,
+      List<SearchSchemaElement>(
+          e, "SearchSchema", [](const Json& s) -> Result<SearchSchemaElement> {
+            SearchSchemaElement element;
+            DDBEMU_ASSIGN_OR_RETURN(element.attribute_name, String(s, "AttributeName"));
+            DDBEMU_ASSIGN_OR_RETURN(auto role, EnumMember<SearchSchemaElementType>(
+                                                   s, "SearchSchemaElementType", kRoles));
+            element.search_schema_element_type =
+                role.value_or(SearchSchemaElementType::kInlineFilter);
+            return element;
+          }));
+  DDBEMU_ASSIGN_OR_RETURN(v.projection, ProjectionOf(e));
+  DDBEMU_ASSIGN_OR_RETURN(v.dimensions, Int(e, "Dimensions"));
+  DDBEMU_ASSIGN_OR_RETURN(auto distance,
+                          EnumMember<VectorDistanceFunction>(e, "DistanceFunction", kDistances));
+  v.distance_function = distance.value_or(VectorDistanceFunction::kCosine);
+  DDBEMU_ASSIGN_OR_RETURN(auto status,
+                          EnumMember<IndexStatus>(e, "IndexStatus", kTableStatusNames));
+  v.index_status = status.value_or(IndexStatus::kActive);
+  DDBEMU_ASSIGN_OR_RETURN(v.backfilling, OptBool(e, "Backfilling"));
+  DDBEMU_ASSIGN_OR_RETURN(v.index_size_bytes, Int(e, "IndexSizeBytes"));
+  DDBEMU_ASSIGN_OR_RETURN(v.item_count, Int(e, "ItemCount"));
+  return v;
+}
+
 Result<TableDescription> Description(std::string_view body, std::string_view wrapper) {
   rapidjson::Document doc;
   DDBEMU_RETURN_IF_ERROR(ParseObject(body, doc));
@@ -197,6 +233,8 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
   DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_label, OptString(*t, "LatestStreamLabel"));
   DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_arn, OptString(*t, "LatestStreamArn"));
   DDBEMU_ASSIGN_OR_RETURN(d.warm_throughput, Warm(*t));
+  DDBEMU_ASSIGN_OR_RETURN(d.vector_indexes,
+                          List<VectorIndexDescription>(*t, "VectorIndexes", VectorIndexOf));
   return d;
 }
 

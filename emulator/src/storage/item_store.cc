@@ -6,6 +6,7 @@
 #include "storage/env.h"
 #include "storage/meta_stats.h"
 #include "storage/table_schema.h"
+#include "storage/vector_entry.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
 
@@ -80,6 +81,11 @@ Result<KeyspaceStats> ItemStore::IndexStats(const Txn& txn, const IndexSchema& i
   return ReadKeyspaceStats(txn, meta_, index.keyspace_id);
 }
 
+Result<KeyspaceStats> ItemStore::VectorIndexStats(const Txn& txn,
+                                                  const VectorIndexSchema& index) const {
+  return ReadKeyspaceStats(txn, meta_, index.keyspace_id);
+}
+
 Result<std::uint64_t> ItemStore::CollectionSize(const Txn& txn, const TableSchema& schema,
                                                 const Item& key_or_item) const {
   const std::optional<std::string> prefix = CollectionPrefix(schema, key_or_item);
@@ -120,6 +126,9 @@ Result<IndexChanges> ItemStore::Put(WriteTxn& txn, const TableSchema& schema,
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
     DDBEMU_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
   }
+  for (const VectorIndexSchema& index : schema.vector_indexes) {
+    DDBEMU_RETURN_IF_ERROR(UpdateVectorIndex(txn, schema, index, images));
+  }
   DDBEMU_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, new_item, images, changes));
   if (streams_ != nullptr && schema.stream.enabled) {
     DDBEMU_RETURN_IF_ERROR(streams_->Append(txn, schema, old_item, &new_item, /*by_ttl=*/false));
@@ -142,6 +151,9 @@ Result<IndexChanges> ItemStore::Delete(WriteTxn& txn, const TableSchema& schema,
       ApplyStatsDelta(txn, meta_, schema.keyspace_id, {-1, -Signed(images.old_size)}));
   for (std::size_t i = 0; i < schema.indexes.size(); ++i) {
     DDBEMU_RETURN_IF_ERROR(UpdateIndex(txn, schema, i, images, &changes));
+  }
+  for (const VectorIndexSchema& index : schema.vector_indexes) {
+    DDBEMU_RETURN_IF_ERROR(UpdateVectorIndex(txn, schema, index, images));
   }
   DDBEMU_RETURN_IF_ERROR(UpdateCollectionSize(txn, schema, old_item, images, changes));
   if (streams_ != nullptr && schema.stream.enabled) {
@@ -193,6 +205,30 @@ Status ItemStore::UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::siz
   return ApplyStatsDelta(txn, meta_, index.keyspace_id, delta);
 }
 
+Status ItemStore::UpdateVectorIndex(WriteTxn& txn, const TableSchema& schema,
+                                    const VectorIndexSchema& index, const Images& images) {
+  std::optional<std::string> old_key, new_key;
+  if (images.old_item) old_key = EncodeVectorKey(schema, index, *images.old_item);
+  if (images.new_item) new_key = EncodeVectorKey(schema, index, *images.new_item);
+  if (!old_key && !new_key) return Status::Ok();
+  std::string old_entry, new_entry;
+  std::size_t old_size = 0, new_size = 0;
+  if (old_key) old_size = EncodeVectorEntry(schema, index, *images.old_item, &old_entry);
+  if (new_key) new_size = EncodeVectorEntry(schema, index, *images.new_item, &new_entry);
+  if (old_key && new_key && *old_key == *new_key && old_entry == new_entry) return Status::Ok();
+  StatsDelta delta;
+  if (old_key) {
+    DDBEMU_ASSIGN_OR_RETURN(bool removed, items_.Delete(txn, *old_key));
+    if (removed) delta = {-1, -Signed(old_size)};
+  }
+  if (new_key) {
+    DDBEMU_RETURN_IF_ERROR(items_.Put(txn, *new_key, new_entry));
+    delta.items += 1;
+    delta.bytes += Signed(new_size);
+  }
+  return ApplyStatsDelta(txn, meta_, index.keyspace_id, delta);
+}
+
 Status ItemStore::DropKeyspace(WriteTxn& txn, std::uint32_t keyspace_id) {
   DDBEMU_ASSIGN_OR_RETURN(std::uint64_t removed,
                           items_.DeletePrefix(txn, KeyspacePrefix(keyspace_id)));
@@ -204,11 +240,18 @@ Status ItemStore::DropTable(WriteTxn& txn, const TableSchema& schema) {
   for (const IndexSchema& index : schema.indexes) {
     DDBEMU_RETURN_IF_ERROR(DropKeyspace(txn, index.keyspace_id));
   }
+  for (const VectorIndexSchema& index : schema.vector_indexes) {
+    DDBEMU_RETURN_IF_ERROR(DropKeyspace(txn, index.keyspace_id));
+  }
   DDBEMU_RETURN_IF_ERROR(EraseCollectionSizes(txn, OrderedMap(meta_), schema.keyspace_id));
   return DropKeyspace(txn, schema.keyspace_id);
 }
 
 Status ItemStore::DropIndex(WriteTxn& txn, const IndexSchema& index) {
+  return DropKeyspace(txn, index.keyspace_id);
+}
+
+Status ItemStore::DropVectorIndex(WriteTxn& txn, const VectorIndexSchema& index) {
   return DropKeyspace(txn, index.keyspace_id);
 }
 
@@ -237,9 +280,26 @@ bool BackfillTakes(const IndexSchema& index, const Item& item) {
 
 Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
                                 std::size_t index_position) {
+  IndexChanges ignored;
+  return ForEachItem(txn, schema, [&](const Item& item) -> Status {
+    if (!BackfillTakes(schema.indexes[index_position], item)) return Status::Ok();
+    const Images images{nullptr, &item, 0, ItemSize(item), {}};
+    return UpdateIndex(txn, schema, index_position, images, &ignored);
+  });
+}
+
+Status ItemStore::BackfillVectorIndex(WriteTxn& txn, const TableSchema& schema,
+                                      std::size_t index_position) {
+  return ForEachItem(txn, schema, [&](const Item& item) -> Status {
+    const Images images{nullptr, &item, 0, 0, {}};
+    return UpdateVectorIndex(txn, schema, schema.vector_indexes[index_position], images);
+  });
+}
+
+Status ItemStore::ForEachItem(WriteTxn& txn, const TableSchema& schema,
+                              const std::function<Status(const Item&)>& visit) {
   std::optional<std::string> after;
   std::vector<Item> batch;
-  IndexChanges ignored;
   do {
     batch.clear();
     {
@@ -253,11 +313,7 @@ Status ItemStore::BackfillIndex(WriteTxn& txn, const TableSchema& schema,
       }
       DDBEMU_RETURN_IF_ERROR(cursor.status());
     }  // the cursor closes before the index entries are written
-    for (const Item& item : batch) {
-      if (!BackfillTakes(schema.indexes[index_position], item)) continue;
-      const Images images{nullptr, &item, 0, ItemSize(item), {}};
-      DDBEMU_RETURN_IF_ERROR(UpdateIndex(txn, schema, index_position, images, &ignored));
-    }
+    for (const Item& item : batch) DDBEMU_RETURN_IF_ERROR(visit(item));
   } while (batch.size() == kBackfillBatch);
   return Status::Ok();
 }

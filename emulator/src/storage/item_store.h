@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -70,6 +71,7 @@ class ItemStore {
 
   Result<KeyspaceStats> TableStats(const Txn& txn, const TableSchema& schema) const;
   Result<KeyspaceStats> IndexStats(const Txn& txn, const IndexSchema& index) const;
+  Result<KeyspaceStats> VectorIndexStats(const Txn& txn, const VectorIndexSchema& index) const;
   // The size of the item collection of `key_or_item`'s partition key (meta_stats.h): its
   // base items plus their LSI entries, by the item-size rule. Kept only for tables with local
   // secondary indexes (0 otherwise). Fails with "The provided key element does not match the
@@ -109,6 +111,12 @@ class ItemStore {
   // Writes the entry of every existing item into the index at `schema.indexes[index_position]`,
   // which must be empty (UpdateTable creating a GSI).
   Status BackfillIndex(WriteTxn& txn, const TableSchema& schema, std::size_t index_position);
+  // The same for the vector index at `schema.vector_indexes[index_position]` (UpdateTable
+  // creating a vector index): items without a well-formed vector, or whose SearchSchema
+  // attributes do not fit, are left out (vector_entry.h).
+  Status BackfillVectorIndex(WriteTxn& txn, const TableSchema& schema, std::size_t index_position);
+  // Removes every entry of one vector index and its statistics.
+  Status DropVectorIndex(WriteTxn& txn, const VectorIndexSchema& index);
 
  private:
   // The item before and after a write, as far as index maintenance needs it.
@@ -121,10 +129,17 @@ class ItemStore {
   };
   Status UpdateIndex(WriteTxn& txn, const TableSchema& schema, std::size_t index_position,
                      const Images& images, IndexChanges* changes);
+  // Brings the entry of one vector index in line with a write (vector_entry.h).
+  Status UpdateVectorIndex(WriteTxn& txn, const TableSchema& schema, const VectorIndexSchema& index,
+                           const Images& images);
   // Adds a write's change in size to its item collection (tables with LSIs only).
   Status UpdateCollectionSize(WriteTxn& txn, const TableSchema& schema, const Item& item,
                               const Images& images, const IndexChanges& changes);
   Status DropKeyspace(WriteTxn& txn, std::uint32_t keyspace_id);
+  // Calls `visit` with every item of the table, in batches read before any is visited (the
+  // backfills write the data DBI, which no cursor may be open over).
+  Status ForEachItem(WriteTxn& txn, const TableSchema& schema,
+                     const std::function<Status(const Item&)>& visit);
 
   OrderedMap items_;
   Dbi meta_;

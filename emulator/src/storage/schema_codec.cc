@@ -67,6 +67,25 @@ void Write(RecordWriter& w, const IndexSchema& index) {
   });
 }
 
+void Write(RecordWriter& w, const VectorIndexSchema& index) {
+  w.Record([&](RecordWriter& r) {
+    r.Bytes(index.name);
+    r.Bytes(index.vector_attribute);
+    r.Varint(index.dimensions);
+    r.Varint(static_cast<std::uint64_t>(index.distance));
+    Write(r, index.search_attributes);
+    r.Varint(index.search_roles.size());
+    for (SearchSchemaElementType role : index.search_roles)
+      r.Varint(static_cast<std::uint64_t>(role));
+    r.Varint(static_cast<std::uint64_t>(index.projection));
+    r.Varint(index.non_key_attributes.size());
+    for (const auto& name : index.non_key_attributes) r.Bytes(name);
+    r.Varint(static_cast<std::uint64_t>(index.status));
+    r.Varint(index.backfilling);
+    r.Varint(index.keyspace_id);
+  });
+}
+
 void WriteTable(RecordWriter& r, const TableSchema& s) {
   r.Bytes(s.name);
   r.Bytes(s.table_id);
@@ -106,6 +125,9 @@ void WriteTable(RecordWriter& r, const TableSchema& s) {
   });
   // Appended by the warm-throughput change; absent in older databases (not raised).
   Write(r, s.warm);
+  // Appended by the vector-index change; absent in older databases (none).
+  r.Varint(s.vector_indexes.size());
+  for (const auto& index : s.vector_indexes) Write(r, index);
 }
 
 // ---- reading ----
@@ -172,6 +194,25 @@ void Read(RecordReader& rr, IndexSchema* index) {
   });
 }
 
+void Read(RecordReader& rr, VectorIndexSchema* index) {
+  rr.Record([&](RecordReader& r) {
+    r.Bytes(&index->name);
+    r.Bytes(&index->vector_attribute);
+    r.Unsigned(&index->dimensions, UINT32_MAX);
+    ReadEnum(r, &index->distance, VectorDistanceFunction::kDotProduct);
+    Read(r, &index->search_attributes);
+    index->search_roles.resize(r.Count());
+    for (auto& role : index->search_roles)
+      ReadEnum(r, &role, SearchSchemaElementType::kInlineFilter);
+    ReadEnum(r, &index->projection, ProjectionType::kInclude);
+    index->non_key_attributes.resize(r.Count());
+    for (auto& name : index->non_key_attributes) r.Bytes(&name);
+    ReadEnum(r, &index->status, IndexStatus::kActive);
+    r.Bool(&index->backfilling);
+    r.Unsigned(&index->keyspace_id, UINT32_MAX);
+  });
+}
+
 void ReadTable(RecordReader& r, TableSchema* s) {
   r.Bytes(&s->name);
   r.Bytes(&s->table_id);
@@ -210,6 +251,8 @@ void ReadTable(RecordReader& r, TableSchema* s) {
     t.Signed(&s->ttl.updated_micros);
   });
   Read(r, &s->warm);
+  s->vector_indexes.resize(r.Count());
+  for (auto& index : s->vector_indexes) Read(r, &index);
 }
 
 }  // namespace

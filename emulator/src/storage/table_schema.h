@@ -58,6 +58,36 @@ struct IndexSchema {
   friend bool operator==(const IndexSchema&, const IndexSchema&) = default;
 };
 
+// A vector index (Developer Guide, "Creating and searching vector indexes"): its own key space of
+// entries, one per item whose `vector_attribute` is a list of `dimensions` numbers that fit a
+// float (and whose HASH attribute, if the index has one, is present): the vector as floats and
+// the projected attributes (key_layout.h, vector_entry.h).
+struct VectorIndexSchema {
+  std::string name;
+  std::string vector_attribute;
+  std::uint32_t dimensions = 0;
+  VectorDistanceFunction distance = VectorDistanceFunction::kCosine;
+  // SearchSchema in the request's order; the types are the attribute definitions'.
+  std::vector<KeyAttribute> search_attributes;
+  std::vector<SearchSchemaElementType> search_roles;  // parallel to search_attributes
+  ProjectionType projection = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // kInclude only, as sent
+  IndexStatus status = IndexStatus::kActive;
+  bool backfilling = false;
+  std::uint32_t keyspace_id = 0;
+  // Not stored: set where DescribeTable shows an index that UpdateTable is adding (the
+  // service reports Backfilling only for those, and only while they are CREATING).
+  bool reports_backfilling = false;
+  friend bool operator==(const VectorIndexSchema&, const VectorIndexSchema&) = default;
+
+  // The SearchSchema's HASH attribute, or null.
+  const KeyAttribute* hash_attribute() const {
+    for (std::size_t i = 0; i < search_roles.size(); ++i)
+      if (search_roles[i] == SearchSchemaElementType::kHash) return &search_attributes[i];
+    return nullptr;
+  }
+};
+
 // DynamoDB Streams (storage/stream_store.h). A table keeps the settings of its latest stream:
 // LatestStreamLabel/LatestStreamArn stay in DescribeTable after the stream is disabled, and a
 // re-enabled stream is a new one (new label, new id).
@@ -98,7 +128,14 @@ struct TableSchema {
   StreamSettings stream;
   TimeToLiveSettings ttl;
   WarmSetting warm;
+  std::vector<VectorIndexSchema> vector_indexes;  // in creation order
   friend bool operator==(const TableSchema&, const TableSchema&) = default;
+
+  const VectorIndexSchema* FindVectorIndex(std::string_view index_name) const {
+    for (const auto& index : vector_indexes)
+      if (index.name == index_name) return &index;
+    return nullptr;
+  }
 
   const IndexSchema* FindIndex(std::string_view index_name) const {
     for (const auto& index : indexes)

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -77,6 +78,65 @@ struct LocalSecondaryIndex {
   Projection projection;
 };
 
+// ---- vector indexes (Developer Guide, "Creating and searching vector indexes") ----
+// A vector index holds, for every item whose VectorAttribute is a list of Dimensions numbers,
+// that vector in 32-bit floats with the projected attributes, and answers SearchVectors
+// (model/vector_search.h). On-demand tables only.
+enum class VectorDistanceFunction : std::uint8_t { kCosine, kEuclidean, kDotProduct };
+// HASH: the index's partition key (every search names its value); INLINE_FILTER: an attribute a
+// search may filter on. Both are declared in AttributeDefinitions (S, N or B).
+enum class SearchSchemaElementType : std::uint8_t { kHash, kInlineFilter };
+
+// The names the wire spells (COSINE, EUCLIDEAN, DOT_PRODUCT; HASH, INLINE_FILTER).
+inline std::string_view VectorDistanceFunctionName(VectorDistanceFunction f) {
+  return f == VectorDistanceFunction::kEuclidean    ? "EUCLIDEAN"
+         : f == VectorDistanceFunction::kDotProduct ? "DOT_PRODUCT"
+                                                    : "COSINE";
+}
+inline std::string_view SearchSchemaElementTypeName(SearchSchemaElementType t) {
+  return t == SearchSchemaElementType::kHash ? "HASH" : "INLINE_FILTER";
+}
+
+struct SearchSchemaElement {
+  std::string attribute_name;
+  SearchSchemaElementType search_schema_element_type = SearchSchemaElementType::kInlineFilter;
+  friend bool operator==(const SearchSchemaElement&, const SearchSchemaElement&) = default;
+};
+
+// The VectorIndex shape of CreateTable.VectorIndexes, and UpdateTable's CreateVectorIndexAction.
+// `vector_attribute` is VectorAttribute.AttributeName; an empty search_schema is sent as absent.
+struct VectorIndex {
+  std::string index_name;
+  std::string vector_attribute;
+  std::vector<SearchSchemaElement> search_schema;
+  Projection projection;
+  std::int64_t dimensions = 0;  // 1..4096
+  VectorDistanceFunction distance_function = VectorDistanceFunction::kCosine;
+  friend bool operator==(const VectorIndex&, const VectorIndex&) = default;
+};
+using CreateVectorIndexAction = VectorIndex;
+struct DeleteVectorIndexAction {
+  std::string index_name;
+};
+// One entry of UpdateTable.VectorIndexUpdates (the service takes one per request).
+using VectorIndexUpdate = std::variant<CreateVectorIndexAction, DeleteVectorIndexAction>;
+
+// VectorIndexDescription. `backfilling` is present only while an index added by UpdateTable is
+// CREATING (false while it is being set up, true while it indexes the table's items).
+struct VectorIndexDescription {
+  std::string index_name;
+  std::string index_arn;
+  std::string vector_attribute;
+  std::vector<SearchSchemaElement> search_schema;
+  Projection projection;
+  std::int64_t dimensions = 0;
+  VectorDistanceFunction distance_function = VectorDistanceFunction::kCosine;
+  IndexStatus index_status = IndexStatus::kActive;
+  std::optional<bool> backfilling;
+  std::int64_t index_size_bytes = 0;
+  std::int64_t item_count = 0;
+};
+
 // StreamSpecification: a DynamoDB Streams stream of the table's changes (ddbemu/streams_client.h).
 // Enabling needs a view type; disabling takes none.
 struct StreamSpecification {
@@ -98,6 +158,7 @@ struct CreateTableRequest {
   std::optional<std::string> table_class;  // STANDARD or STANDARD_INFREQUENT_ACCESS
   bool deletion_protection_enabled = false;
   std::optional<StreamSpecification> stream_specification;
+  std::vector<VectorIndex> vector_indexes;  // PAY_PER_REQUEST tables only; at most 5
 };
 
 // WarmThroughput: the reads and writes per second the table or a GSI can serve at once
@@ -163,6 +224,7 @@ struct TableDescription {
   std::optional<std::string> latest_stream_label;
   std::optional<std::string> latest_stream_arn;
   std::optional<WarmThroughputDescription> warm_throughput;
+  std::vector<VectorIndexDescription> vector_indexes;
 };
 
 struct CreateTableResponse {
@@ -222,6 +284,8 @@ struct UpdateTableRequest {
   std::optional<std::string> table_class;
   std::optional<bool> deletion_protection_enabled;
   std::optional<StreamSpecification> stream_specification;
+  // Create (with the new SearchSchema attributes in attribute_definitions) or Delete: one entry.
+  std::vector<VectorIndexUpdate> vector_index_updates;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

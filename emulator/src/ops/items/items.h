@@ -69,6 +69,11 @@ Status ValidateKey(const TableSchema& table, const Item& key, storage::KeyValues
 // key attribute it holds must have the type the index declares.
 Status ValidateItemKeys(const TableSchema& table, const Item& item);
 
+// The item's attributes that the table's vector indexes read: a vector attribute of the index's
+// size, as a list of numbers that fit floats, and SearchSchema attributes of their declared type
+// (part of ValidateItemKeys; storage/vector_entry.h decides what is indexed).
+Status CheckVectorIndexes(const TableSchema& table, const Item& item);
+
 // The item's primary key attributes only.
 Item ExtractKey(const TableSchema& table, const Item& item);
 

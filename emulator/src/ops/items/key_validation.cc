@@ -1,4 +1,5 @@
 #include "ops/items/items.h"
+#include "storage/vector_entry.h"
 
 #include <string>
 #include <string_view>
@@ -147,6 +148,58 @@ std::vector<const IndexSchema*> IndexesInServiceOrder(const TableSchema& table) 
   return ordered;
 }
 
+// A vector index's attributes in a written item (Developer Guide, "Writing items with vector
+// data"; the messages as the service words them, captured from DynamoDB: a vector of another
+// type or size, an element that is no number a float can hold; SearchSchema attributes typed as
+// declared and, for the HASH attribute, not empty). An item without the vector attribute, or
+// without the HASH attribute, is written and simply not indexed.
+Status CheckVectorIndexAttributes(const VectorIndexSchema& index, const Item& item) {
+  if (auto it = item.find(index.vector_attribute); it != item.end()) {
+    const storage::VectorProblem problem = storage::CheckVector(it->second, index.dimensions);
+    const std::string& attr = index.vector_attribute;
+    switch (problem.kind) {
+      case storage::VectorProblem::kNone:
+        break;
+      case storage::VectorProblem::kNotAList:
+        return ApiError::Validation(
+            "One or more parameter values were invalid. Invalid type for parameter " + attr +
+            ", Expected: 32-bit floating point number list IndexName: " + index.name);
+      case storage::VectorProblem::kBadElement:
+        return ApiError::Validation(
+            "One or more parameter values were invalid. Invalid type for parameter " + attr + "[" +
+            std::to_string(problem.element) +
+            "], Expected: 32-bit floating point number, Actual: " +
+            std::string(TypeDescriptor(problem.element_type)) + ". IndexName: " + index.name);
+      case storage::VectorProblem::kWrongSize:
+        return ApiError::Validation(
+            "One or more parameter values were invalid. Invalid size for parameter " + attr +
+            ", Expected: " + std::to_string(index.dimensions) +
+            ", Actual: " + std::to_string(problem.size) + ". IndexName: " + index.name);
+    }
+  }
+  for (std::size_t i = 0; i < index.search_attributes.size(); ++i) {
+    const KeyAttribute& attribute = index.search_attributes[i];
+    auto it = item.find(attribute.name);
+    if (it == item.end()) continue;
+    if (it->second.type() != attribute.type) {
+      return ApiError::Validation(
+          "One or more parameter values were invalid: Type mismatch for Index Key " +
+          attribute.name + " Expected: " + std::string(TypeDescriptor(attribute.type)) +
+          " Actual: " + std::string(TypeDescriptor(it->second.type())) +
+          " IndexName: " + index.name);
+    }
+    if (index.search_roles[i] == SearchSchemaElementType::kHash &&
+        attribute.type != AttributeType::kN && it->second.scalar().empty()) {
+      return ApiError::Validation(
+          "One or more parameter values are not valid. A value specified for a secondary index "
+          "key is not supported. The AttributeValue for a key attribute cannot contain an empty " +
+          std::string(attribute.type == AttributeType::kS ? "string" : "binary") +
+          " value. IndexName: " + index.name + ", IndexKey: " + attribute.name);
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 ApiError KeyMismatchError() {
@@ -190,10 +243,17 @@ Status ValidateItemKeys(const TableSchema& table, const Item& item) {
   bool all_valid = true;
   for (const IndexSchema& index : table.indexes)
     all_valid = all_valid && CheckIndexKeys(index, item).ok();
-  if (all_valid) return Status::Ok();
+  if (all_valid) return CheckVectorIndexes(table, item);
   // Several indexes may reject the item; the service names the first in its order of indexes.
   for (const IndexSchema* index : IndexesInServiceOrder(table)) {
     DDBEMU_RETURN_IF_ERROR(CheckIndexKeys(*index, item));
+  }
+  return CheckVectorIndexes(table, item);
+}
+
+Status CheckVectorIndexes(const TableSchema& table, const Item& item) {
+  for (const VectorIndexSchema& index : table.vector_indexes) {
+    DDBEMU_RETURN_IF_ERROR(CheckVectorIndexAttributes(index, item));
   }
   return Status::Ok();
 }

@@ -41,6 +41,7 @@ Result<api::ReadResponse> Query(Engine& engine, const Caller& caller,
   DDBEMU_ASSIGN_OR_RETURN(const std::shared_ptr<const TableSchema> schema,
                           LoadReadTable(engine, txn, caller, read.table_name));
   const TableSchema& table = *schema;
+  DDBEMU_RETURN_IF_ERROR(RefuseVectorIndex(table, read.index_name, "Query"));
   DDBEMU_ASSIGN_OR_RETURN(const ReadTarget target,
                           ResolveReadTarget(table, read.index_name, read.consistent_read));
   if (engine.transient != nullptr && read.index_name) {  // realism switch: GSI backfilling

@@ -80,6 +80,13 @@ Result<std::shared_ptr<const TableSchema>> LoadReadTable(Engine& engine, const s
   return FindItemTable(engine, txn, caller, name);
 }
 
+Status RefuseVectorIndex(const TableSchema& table, const std::optional<std::string>& index_name,
+                         std::string_view operation) {
+  if (!index_name || table.FindVectorIndex(*index_name) == nullptr) return Status::Ok();
+  return ApiError::Validation(std::string(operation) +
+                              " operation not supported on this index type");
+}
+
 Result<ReadTarget> ResolveReadTarget(const TableSchema& table,
                                      const std::optional<std::string>& index_name,
                                      bool consistent_read) {

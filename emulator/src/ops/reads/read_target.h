@@ -48,6 +48,12 @@ Result<std::shared_ptr<const TableSchema>> LoadReadTable(Engine& engine, const s
                                                          const Caller& caller,
                                                          std::string_view table_name_or_arn);
 
+// Query and Scan do not read vector indexes (Developer Guide, vector index "Requirements and
+// limitations"): "<operation> operation not supported on this index type" when `index_name`
+// names one, as the service answers.
+Status RefuseVectorIndex(const TableSchema& table, const std::optional<std::string>& index_name,
+                         std::string_view operation);
+
 // The table itself, or the index named `index_name`: "The table does not have the specified
 // index: NAME" when it has none of that name, and "Consistent reads are not supported on
 // global secondary indexes" for a strongly consistent read of a GSI (AWS's wording; dynalite's

@@ -1,6 +1,8 @@
 // TransientStatuses (see transient_statuses.h).
 #include "ops/realism/transient_statuses.h"
 
+#include <algorithm>
+
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 namespace {
 
@@ -9,7 +11,18 @@ bool InTransition(const TableSchema& shown) {
   for (const IndexSchema& index : shown.indexes) {
     if (index.status != IndexStatus::kActive) return true;
   }
+  for (const VectorIndexSchema& index : shown.vector_indexes) {
+    if (index.status != IndexStatus::kActive) return true;
+  }
   return false;
+}
+
+// A vector index that UpdateTable adds backfills for a second period after the table's change.
+bool AddsVectorIndex(const TableSchema& shown) {
+  return std::any_of(shown.vector_indexes.begin(), shown.vector_indexes.end(),
+                     [](const VectorIndexSchema& i) {
+                       return i.status == IndexStatus::kCreating && i.reports_backfilling;
+                     });
 }
 
 ApiError InUse(std::string_view what, std::string_view table) {
@@ -42,14 +55,16 @@ void TransientStatuses::Started(std::string_view ns, std::string_view table,
                                 const TableSchema& shown) {
   sync::MutexLock lock(mu_);
   if (!InTransition(shown)) return;
-  transitions_[Key(ns, table)] = Transition{shown, clock_.NowMicros() + delay_};
+  const std::int64_t now = clock_.NowMicros();
+  transitions_[Key(ns, table)] =
+      Transition{shown, now + (AddsVectorIndex(shown) ? 2 : 1) * delay_, now + delay_};
 }
 
 std::optional<TableStatus> TransientStatuses::StatusOf(std::string_view ns,
                                                        std::string_view table) const {
   sync::MutexLock lock(mu_);
   const Transition* t = Live(ns, table);
-  if (t == nullptr) return std::nullopt;
+  if (t == nullptr || !t->TableChanging(clock_.NowMicros())) return std::nullopt;
   return t->shown.status;
 }
 
@@ -90,11 +105,43 @@ Status TransientStatuses::CheckIndexRead(std::string_view ns, std::string_view t
   return Status::Ok();
 }
 
+Status TransientStatuses::CheckVectorSearch(std::string_view ns, std::string_view table,
+                                            std::string_view index) const {
+  sync::MutexLock lock(mu_);
+  const Transition* t = Live(ns, table);
+  if (t == nullptr) return Status::Ok();
+  for (const VectorIndexSchema& shown : t->shown.vector_indexes) {
+    if (shown.name != index || shown.status != IndexStatus::kCreating) continue;
+    if (t->TableChanging(clock_.NowMicros())) {
+      return ApiError::Validation("The table does not have the specified index: " +
+                                  std::string(index));
+    }
+    return ApiError::Validation("Cannot search backfilling vector index: " + std::string(index));
+  }
+  return Status::Ok();
+}
+
 void TransientStatuses::Overlay(std::string_view ns, std::string_view table,
                                 TableSchema* stored) const {
   sync::MutexLock lock(mu_);
   const Transition* t = Live(ns, table);
   if (t == nullptr) return;
+  const bool table_changing = t->TableChanging(clock_.NowMicros());
+  for (const VectorIndexSchema& shown : t->shown.vector_indexes) {
+    if (shown.status == IndexStatus::kActive) continue;
+    VectorIndexSchema* index = nullptr;
+    for (VectorIndexSchema& candidate : stored->vector_indexes) {
+      if (candidate.name == shown.name) index = &candidate;
+    }
+    if (index == nullptr) {  // being deleted: gone from the catalog, still listed
+      if (table_changing) stored->vector_indexes.push_back(shown);
+      continue;
+    }
+    index->status = shown.status;
+    index->reports_backfilling = shown.reports_backfilling;
+    index->backfilling = shown.reports_backfilling && !table_changing;
+  }
+  if (!table_changing) return;  // only a vector index's backfill goes on
   stored->status = t->shown.status;
   // Until a throughput change completes the service reports the old figures.
   stored->throughput = t->shown.throughput;

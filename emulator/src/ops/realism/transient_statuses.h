@@ -9,7 +9,13 @@
 //     a DELETING one: ResourceInUseException "Attempt to change a resource which is still in
 //     use: Table is being created|updated|deleted: NAME";
 //   - Query and Scan of a GSI still being created: ValidationException "Cannot read from
-//     backfilling global secondary index: NAME".
+//     backfilling global secondary index: NAME";
+//   - SearchVectors of a vector index still being created: ValidationException "The table does
+//     not have the specified index: NAME" while its resources are allocated (the table CREATING
+//     or UPDATING), then "Cannot search backfilling vector index: NAME" while it backfills. A
+//     vector index added by UpdateTable takes two transient periods: the table UPDATING and the
+//     index CREATING with Backfilling false, then the table ACTIVE and the index CREATING with
+//     Backfilling true (as the service reports them: test_vector.py's backfilling tests).
 //
 // The catalog always holds the finished state (the work itself is done inside the request's
 // LMDB transaction, so nothing is half-built); this class only remembers, in memory, until
@@ -52,6 +58,8 @@ class TransientStatuses {
   Status CheckItemAccess(std::string_view ns, std::string_view table) const;
   Status CheckTableChange(std::string_view ns, std::string_view table) const;
   Status CheckIndexRead(std::string_view ns, std::string_view table, std::string_view index) const;
+  Status CheckVectorSearch(std::string_view ns, std::string_view table,
+                           std::string_view index) const;
 
   // DescribeTable: puts the in-progress statuses on `stored` (the catalog's finished schema);
   // an index being deleted, already gone from the catalog, is shown DELETING.
@@ -63,6 +71,10 @@ class TransientStatuses {
   struct Transition {
     TableSchema shown;
     std::int64_t until_micros = 0;
+    // The end of the table's own change; a vector index being added backfills after it, until
+    // until_micros.
+    std::int64_t table_until_micros = 0;
+    bool TableChanging(std::int64_t now) const { return now < table_until_micros; }
   };
   static std::string Key(std::string_view ns, std::string_view table);
   // The live transition of `table`, or null (drops an ended one).

@@ -89,6 +89,31 @@ IndexSchema BuildGlobalIndex(const api::SecondaryIndexRequest& request,
   return index;
 }
 
+VectorIndexSchema BuildVectorIndex(const api::VectorIndexRequest& request,
+                                   const std::vector<KeyAttribute>& definitions) {
+  VectorIndexSchema index;
+  index.name = request.index_name;
+  index.vector_attribute = request.vector_attribute;
+  index.dimensions = static_cast<std::uint32_t>(request.dimensions);
+  index.distance = request.distance_function == "EUCLIDEAN" ? VectorDistanceFunction::kEuclidean
+                   : request.distance_function == "DOT_PRODUCT"
+                       ? VectorDistanceFunction::kDotProduct
+                       : VectorDistanceFunction::kCosine;
+  if (request.search_schema) {
+    for (const auto& element : *request.search_schema) {
+      index.search_attributes.push_back(Lookup(definitions, element.attribute_name));
+      index.search_roles.push_back(element.element_type == "HASH"
+                                       ? SearchSchemaElementType::kHash
+                                       : SearchSchemaElementType::kInlineFilter);
+    }
+  }
+  index.projection = ProjectionOf(request.projection);
+  if (index.projection == ProjectionType::kInclude && request.projection.non_key_attributes) {
+    index.non_key_attributes = *request.projection.non_key_attributes;
+  }
+  return index;
+}
+
 TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::string& name,
                              std::int64_t now_micros) {
   TableSchema schema;
@@ -111,6 +136,11 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
     for (const auto& gsi : *request.global_secondary_indexes) {
       schema.indexes.push_back(
           BuildGlobalIndex(gsi, schema.attribute_definitions, pay_per_request));
+    }
+  }
+  if (request.vector_indexes) {
+    for (const auto& vector : *request.vector_indexes) {
+      schema.vector_indexes.push_back(BuildVectorIndex(vector, schema.attribute_definitions));
     }
   }
   if (pay_per_request) {
@@ -137,6 +167,9 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
 Status AllocateKeyspaces(storage::Catalog& catalog, storage::WriteTxn& txn, TableSchema* schema) {
   DDBEMU_ASSIGN_OR_RETURN(schema->keyspace_id, catalog.AllocateKeyspaceId(txn));
   for (IndexSchema& index : schema->indexes) {
+    DDBEMU_ASSIGN_OR_RETURN(index.keyspace_id, catalog.AllocateKeyspaceId(txn));
+  }
+  for (VectorIndexSchema& index : schema->vector_indexes) {
     DDBEMU_ASSIGN_OR_RETURN(index.keyspace_id, catalog.AllocateKeyspaceId(txn));
   }
   return Status::Ok();

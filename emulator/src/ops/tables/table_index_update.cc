@@ -161,20 +161,6 @@ void AddKeyNames(const std::vector<KeyAttribute>& keys, std::set<std::string>* u
   for (const auto& k : keys) used->insert(k.name);
 }
 
-// AttributeDefinitions holds exactly the attributes some key schema uses.
-void PruneDefinitions(TableSchema* schema) {
-  std::set<std::string> used = {schema->partition_key.name};
-  if (schema->sort_key) used.insert(schema->sort_key->name);
-  for (const IndexSchema& index : schema->indexes) {
-    AddKeyNames(index.partition_key, &used);
-    AddKeyNames(index.sort_key, &used);
-  }
-  auto& defs = schema->attribute_definitions;
-  defs.erase(std::remove_if(defs.begin(), defs.end(),
-                            [&](const KeyAttribute& d) { return !used.contains(d.name); }),
-             defs.end());
-}
-
 Status CheckCreateThroughput(const api::SecondaryIndexRequest& create, bool on_demand) {
   if (on_demand) {
     if (create.provisioned_throughput) {
@@ -231,7 +217,38 @@ Status CheckCreateFits(const api::SecondaryIndexRequest& create, const TableSche
   return Status::Ok();
 }
 
+// A GSI keyed on a vector index's vector attribute could never hold its list values.
+Status CheckNotVectorAttribute(const api::SecondaryIndexRequest& create, const TableSchema& table) {
+  for (const api::KeySchemaElement& key : create.key_schema) {
+    for (const VectorIndexSchema& vector : table.vector_indexes) {
+      if (vector.vector_attribute == key.attribute_name) {
+        return api::InvalidParameter("Attribute " + key.attribute_name +
+                                     " is the VectorAttribute of vector index " + vector.name +
+                                     " and cannot be an index key attribute");
+      }
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
+
+// AttributeDefinitions holds exactly the attributes some key schema or SearchSchema uses.
+void PruneDefinitions(TableSchema* schema) {
+  std::set<std::string> used = {schema->partition_key.name};
+  if (schema->sort_key) used.insert(schema->sort_key->name);
+  for (const IndexSchema& index : schema->indexes) {
+    AddKeyNames(index.partition_key, &used);
+    AddKeyNames(index.sort_key, &used);
+  }
+  for (const VectorIndexSchema& index : schema->vector_indexes) {
+    AddKeyNames(index.search_attributes, &used);
+  }
+  auto& defs = schema->attribute_definitions;
+  defs.erase(std::remove_if(defs.begin(), defs.end(),
+                            [&](const KeyAttribute& d) { return !used.contains(d.name); }),
+             defs.end());
+}
 
 Status PlanIndexUpdates(const api::UpdateTableRequest& request, UpdatePlan* plan) {
   if (!request.global_secondary_index_updates) return Status::Ok();
@@ -268,6 +285,8 @@ Status PlanIndexCreate(const api::UpdateTableRequest& request, UpdatePlan* plan)
     for (const IndexSchema& index : plan->next.indexes) {
       if (index.name == create.index_name) return IndexAlreadyExists();
     }
+    if (plan->next.FindVectorIndex(create.index_name) != nullptr) return IndexAlreadyExists();
+    DDBEMU_RETURN_IF_ERROR(CheckNotVectorAttribute(create, plan->next));
     if (!request.attribute_definitions) {
       return api::InvalidParameter("AttributeDefinitions is not specified for index: " +
                                    create.index_name);
@@ -307,6 +326,20 @@ void ShowIndexChanges(const api::UpdateTableRequest& request, UpdatePlan* plan) 
     plan->shown.indexes = plan->current->indexes;
     for (IndexSchema& index : plan->shown.indexes) {
       if (index.name == plan->deleted_index->name) index.status = IndexStatus::kDeleting;
+    }
+  }
+  if (plan->deleted_vector_index) {
+    plan->shown.vector_indexes = plan->current->vector_indexes;
+    for (VectorIndexSchema& index : plan->shown.vector_indexes) {
+      if (index.name == plan->deleted_vector_index->name) index.status = IndexStatus::kDeleting;
+    }
+  }
+  if (plan->created_vector_index) {
+    for (VectorIndexSchema& index : plan->shown.vector_indexes) {
+      if (index.name != *plan->created_vector_index) continue;
+      index.status = IndexStatus::kCreating;  // resources first: Backfilling false
+      index.backfilling = false;
+      index.reports_backfilling = true;
     }
   }
   if (!request.global_secondary_index_updates) return;

@@ -146,7 +146,8 @@ Status PlanWarmThroughput(const api::UpdateTableRequest& request, UpdatePlan* pl
 }
 
 bool CreatesOrDeletesIndex(const UpdatePlan& plan) {
-  return plan.created_index || plan.deleted_index;
+  return plan.created_index || plan.deleted_index || plan.created_vector_index ||
+         plan.deleted_vector_index;
 }
 
 // What the response reports: UPDATING while billing, throughput, table class or an index
@@ -176,6 +177,7 @@ Status PlanUpdate(const api::UpdateTableRequest& request, UpdatePlan* plan) {
   DDBEMU_RETURN_IF_ERROR(PlanIndexUpdates(request, plan));
   DDBEMU_RETURN_IF_ERROR(PlanIndexCreate(request, plan));
   DDBEMU_RETURN_IF_ERROR(PlanIndexDelete(request, plan));
+  DDBEMU_RETURN_IF_ERROR(PlanVectorIndexUpdates(request, plan));
   PlanTableOnDemand(request, plan);
   DDBEMU_RETURN_IF_ERROR(PlanWarmThroughput(request, plan));
   if (request.deletion_protection_enabled)
@@ -200,8 +202,21 @@ Status ApplyPlan(Engine& engine, const Caller& caller, storage::WriteTxn& txn, U
       backfill = i;
     }
   }
+  if (plan->deleted_vector_index) {
+    DDBEMU_RETURN_IF_ERROR(store.DropVectorIndex(txn, *plan->deleted_vector_index));
+  }
+  std::optional<std::size_t> vector_backfill;
+  for (std::size_t i = 0; i < plan->next.vector_indexes.size(); ++i) {
+    if (plan->next.vector_indexes[i].name != plan->created_vector_index) continue;
+    DDBEMU_ASSIGN_OR_RETURN(plan->next.vector_indexes[i].keyspace_id,
+                            engine.catalog.AllocateKeyspaceId(txn));
+    vector_backfill = i;
+  }
   DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, caller.ns, plan->next));
   if (backfill) DDBEMU_RETURN_IF_ERROR(store.BackfillIndex(txn, plan->next, *backfill));
+  if (vector_backfill) {
+    DDBEMU_RETURN_IF_ERROR(store.BackfillVectorIndex(txn, plan->next, *vector_backfill));
+  }
   return Status::Ok();
 }
 

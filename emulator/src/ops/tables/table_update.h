@@ -42,9 +42,11 @@ struct UpdatePlan {
   bool target_on_demand = false;         // the billing mode after the request
   bool switching_billing = false;        // the request changes the billing mode
   std::int64_t now_micros = 0;
-  std::string region;                        // for quota messages
-  std::optional<std::string> created_index;  // name of a GSI to backfill (in next.indexes)
-  std::optional<IndexSchema> deleted_index;  // a GSI to drop (no longer in next.indexes)
+  std::string region;                               // for quota messages
+  std::optional<std::string> created_index;         // name of a GSI to backfill (in next.indexes)
+  std::optional<IndexSchema> deleted_index;         // a GSI to drop (no longer in next.indexes)
+  std::optional<std::string> created_vector_index;  // a vector index to backfill
+  std::optional<VectorIndexSchema> deleted_vector_index;  // one to drop (gone from next)
 };
 
 // ---- table index update ------------------------------------------------------------------------
@@ -74,6 +76,16 @@ Status PlanIndexCreate(const api::UpdateTableRequest& request, UpdatePlan* plan)
 
 // The Delete action; prunes AttributeDefinitions of attributes no remaining key uses.
 Status PlanIndexDelete(const api::UpdateTableRequest& request, UpdatePlan* plan);
+
+// VectorIndexUpdates (table_vector_update.cc): Create — on-demand tables only, a name no index
+// of the table has ("Attempting to create an index which already exists"), the new SearchSchema
+// attributes in AttributeDefinitions, the vector index rules (api/table_checks.h), the vector
+// attribute's Dimensions as other vector indexes on it have them, at most 5 — backfilled in the
+// same transaction; Delete — "Requested resource not found: Index X for table T" when unknown.
+Status PlanVectorIndexUpdates(const api::UpdateTableRequest& request, UpdatePlan* plan);
+
+// The attributes an index key or a SearchSchema uses; AttributeDefinitions keeps exactly these.
+void PruneDefinitions(TableSchema* schema);
 
 // Marks, in plan->shown, the indexes the request changes: UPDATING with their old throughput
 // for Update actions, CREATING (not yet backfilling) for a Create, DELETING for a Delete.

@@ -18,7 +18,10 @@ TableResult CreatedView(const Engine& engine, const Caller& caller, TableSchema 
   for (IndexSchema& index : result.schema.indexes) {
     if (!index.is_local) index.status = IndexStatus::kCreating;
   }
+  for (VectorIndexSchema& index : result.schema.vector_indexes)
+    index.status = IndexStatus::kCreating;
   result.counts.indexes.resize(result.schema.indexes.size());
+  result.counts.vector_indexes.resize(result.schema.vector_indexes.size());
   result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kCreate);
   result.options.billing_summary_without_time = true;
   return result;
@@ -57,6 +60,11 @@ Result<api::TableCounts> ReadCounts(const Engine& engine, const storage::Txn& tx
   for (const IndexSchema& index : schema.indexes) {
     DDBEMU_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, store.IndexStats(txn, index));
     counts.indexes.push_back({stats.item_count, stats.size_bytes});
+  }
+  for (const VectorIndexSchema& index : schema.vector_indexes) {
+    // An index being deleted (shown, already gone from the catalog) has no key space left.
+    DDBEMU_ASSIGN_OR_RETURN(storage::KeyspaceStats stats, store.VectorIndexStats(txn, index));
+    counts.vector_indexes.push_back({stats.item_count, stats.size_bytes});
   }
   return counts;
 }
@@ -104,6 +112,7 @@ Result<TableResult> DescribeTable(Engine& engine, const Caller& caller,
     if (auto deleting = engine.transient->Deleting(caller.ns, name)) {
       result.schema = std::move(*deleting);
       result.counts.indexes.resize(result.schema.indexes.size());
+      result.counts.vector_indexes.resize(result.schema.vector_indexes.size());
       result.options = OptionsFor(engine, caller, result.schema, api::DescriptionView::kDescribe);
       return result;
     }

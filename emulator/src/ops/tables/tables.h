@@ -117,6 +117,10 @@ TableSchema BuildTableSchema(const api::CreateTableRequest& request, const std::
 IndexSchema BuildGlobalIndex(const api::SecondaryIndexRequest& request,
                              const std::vector<KeyAttribute>& definitions, bool pay_per_request);
 
+// A vector index of CreateTable or UpdateTable (its SearchSchema types from `definitions`).
+VectorIndexSchema BuildVectorIndex(const api::VectorIndexRequest& request,
+                                   const std::vector<KeyAttribute>& definitions);
+
 // The definitions of `request` as the catalog's KeyAttributes ("S"/"N"/"B" -> type).
 std::vector<KeyAttribute> ToKeyAttributes(const std::vector<api::AttributeDefinition>& definitions);
 

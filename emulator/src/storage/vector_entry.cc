@@ -1,0 +1,155 @@
+// Vector index entries (see vector_entry.h).
+#include "storage/vector_entry.h"
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "storage/key_layout.h"
+#include "storage/record_codec.h"
+#include "value/item_codec.h"
+#include "value/item_size.h"
+#include "value/key_codec.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
+namespace {
+
+bool IsTableKey(const TableSchema& schema, std::string_view name) {
+  return schema.partition_key.name == name || (schema.sort_key && schema.sort_key->name == name);
+}
+
+bool IsSearchAttribute(const VectorIndexSchema& index, std::string_view name) {
+  return std::any_of(index.search_attributes.begin(), index.search_attributes.end(),
+                     [&](const KeyAttribute& a) { return a.name == name; });
+}
+
+// Whether the item's SearchSchema attributes allow an entry (see EncodeVectorKey).
+bool SearchAttributesFit(const VectorIndexSchema& index, const Item& item) {
+  for (std::size_t i = 0; i < index.search_attributes.size(); ++i) {
+    const KeyAttribute& attribute = index.search_attributes[i];
+    auto it = item.find(attribute.name);
+    const bool hash = index.search_roles[i] == SearchSchemaElementType::kHash;
+    if (it == item.end()) {
+      if (hash) return false;  // sparse, as a GSI: no partition to put the item in
+      continue;
+    }
+    if (it->second.type() != attribute.type) return false;
+    if (hash && attribute.type != AttributeType::kN && it->second.scalar().empty()) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<float> NumberToFloat(std::string_view text) {
+  float value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec == std::errc()) return value;
+  if (ec != std::errc::result_out_of_range) return std::nullopt;
+  // Out of a float's range: too large is refused; too small rounds to a (signed) zero. A
+  // DynamoDB number (exponent -130..125) always fits a double.
+  double wide = 0;
+  const auto [wide_end, wide_ec] = std::from_chars(text.data(), text.data() + text.size(), wide);
+  if (wide_ec == std::errc() && std::fabs(wide) < 1) return std::signbit(wide) ? -0.0f : 0.0f;
+  return std::nullopt;
+}
+
+std::string FloatToNumberText(float value) {
+  char buffer[32];
+  const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
+  std::string text(buffer, ec == std::errc() ? end : buffer);
+  if (text == "-0") text = "0";
+  return text;
+}
+
+VectorProblem CheckVector(const AttributeValue& value, std::uint32_t dimensions) {
+  const AttributeList* list = value.as_list();
+  if (list == nullptr) return {VectorProblem::kNotAList};
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    const AttributeValue& element = (*list)[i];
+    if (!element.is(AttributeType::kN) || !NumberToFloat(element.scalar())) {
+      return {VectorProblem::kBadElement, i, element.type()};
+    }
+  }
+  if (list->size() != dimensions) return {VectorProblem::kWrongSize, 0, {}, list->size()};
+  return {};
+}
+
+void AppendVectorBytes(const AttributeValue& value, std::string* out) {
+  const AttributeList& list = value.list();
+  const std::size_t at = out->size();
+  out->resize(at + list.size() * sizeof(float));
+  char* p = out->data() + at;
+  for (const AttributeValue& element : list) {
+    const float f = NumberToFloat(element.scalar()).value_or(0.0f);
+    std::uint32_t bits = std::bit_cast<std::uint32_t>(f);
+    if constexpr (std::endian::native == std::endian::big) bits = __builtin_bswap32(bits);
+    std::memcpy(p, &bits, sizeof bits);
+    p += sizeof bits;
+  }
+}
+
+std::optional<std::string> EncodeVectorKey(const TableSchema& schema,
+                                           const VectorIndexSchema& index, const Item& item) {
+  auto vector = item.find(index.vector_attribute);
+  if (vector == item.end() ||
+      CheckVector(vector->second, index.dimensions).kind != VectorProblem::kNone) {
+    return std::nullopt;
+  }
+  if (!SearchAttributesFit(index, item)) return std::nullopt;
+  std::string key;
+  AppendU32(index.keyspace_id, &key);
+  if (const KeyAttribute* hash = index.hash_attribute()) {
+    if (!AppendKeyComponents({hash, 1}, item, &key)) return std::nullopt;
+  }
+  if (!AppendKeyComponents({&schema.partition_key, 1}, item, &key)) return std::nullopt;
+  if (schema.sort_key && !AppendKeyComponents({&*schema.sort_key, 1}, item, &key)) {
+    return std::nullopt;
+  }
+  return key;
+}
+
+bool IsVectorProjected(const TableSchema& schema, const VectorIndexSchema& index,
+                       std::string_view name) {
+  if (name == index.vector_attribute || IsTableKey(schema, name) ||
+      IsSearchAttribute(index, name)) {
+    return true;
+  }
+  switch (index.projection) {
+    case ProjectionType::kAll:
+      return true;
+    case ProjectionType::kInclude:
+      return std::find(index.non_key_attributes.begin(), index.non_key_attributes.end(), name) !=
+             index.non_key_attributes.end();
+    case ProjectionType::kKeysOnly:
+      return false;
+  }
+  return false;
+}
+
+std::size_t EncodeVectorEntry(const TableSchema& schema, const VectorIndexSchema& index,
+                              const Item& item, std::string* out) {
+  AppendVectorBytes(item.find(index.vector_attribute)->second, out);
+  Item projected;
+  for (const auto& [name, value] : item) {
+    if (name != index.vector_attribute && IsVectorProjected(schema, index, name)) {
+      projected.emplace_hint(projected.end(), name, value);
+    }
+  }
+  const std::size_t size = ItemSize(projected);
+  itemcodec::EncodeStoredItem(projected, size, out);
+  return size + index.vector_attribute.size() + std::size_t{4} * index.dimensions;
+}
+
+std::string VectorPartitionPrefix(const VectorIndexSchema& index,
+                                  const AttributeValue* hash_value) {
+  std::string prefix;
+  AppendU32(index.keyspace_id, &prefix);
+  if (hash_value != nullptr) keycodec::AppendComponent(*hash_value, &prefix);
+  return prefix;
+}
+
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

@@ -1,0 +1,67 @@
+// The entries of a vector index (table_schema.h's VectorIndexSchema) in the "data" DBI:
+//
+//   key    ks | [enc(HASH attribute value)] | enc(table pk) | enc(table sk)
+//   value  dimensions little-endian IEEE-754 floats | item-codec encoding of the projection
+//
+// The HASH attribute's value (when the SearchSchema has one) leads the key, so that a search of
+// one vector-index partition is one contiguous range; the table key makes entries unique. The
+// floats come first so that a search reads them straight from LMDB's memory without decoding
+// the item. The projection holds the table's key attributes, the SearchSchema attributes and
+// the projected attributes, but not the vector attribute: SearchVectors rebuilds it from the
+// floats when asked for it, as the service returns the index's 32-bit copy, not the item's.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ddbemu/attribute_value.h"
+#include "ddbemu/version.h"
+#include "storage/table_schema.h"
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
+
+// The float a DynamoDB number becomes in a vector (Developer Guide: vectors are stored at
+// 32-bit precision; more precise values are accepted and rounded). nullopt when the number's
+// magnitude is beyond the largest float; one too small for a float becomes zero.
+std::optional<float> NumberToFloat(std::string_view number_text);
+
+// The shortest decimal that reads back as `value` (the vector attribute a search returns).
+std::string FloatToNumberText(float value);
+
+// What is wrong with `value` as a vector of `dimensions` numbers, if anything.
+struct VectorProblem {
+  enum Kind : std::uint8_t { kNone, kNotAList, kBadElement, kWrongSize } kind = kNone;
+  std::size_t element = 0;       // kBadElement: its position
+  AttributeType element_type{};  // kBadElement: its type
+  std::size_t size = 0;          // kWrongSize: the list's length
+};
+VectorProblem CheckVector(const AttributeValue& value, std::uint32_t dimensions);
+
+// Appends the floats of a well-formed vector (CheckVector found nothing) to `out`, little-endian.
+void AppendVectorBytes(const AttributeValue& value, std::string* out);
+
+// The storage key of `item`'s entry in `index`, or nullopt when the item has none: its vector
+// attribute is missing or malformed, its HASH attribute is missing, empty or of another type,
+// or an INLINE_FILTER attribute has another type than the declared one (the service leaves such
+// an item out rather than index it with a value it cannot filter on).
+std::optional<std::string> EncodeVectorKey(const TableSchema& schema,
+                                           const VectorIndexSchema& index, const Item& item);
+
+// The entry's value for `item` (which has a key), with its size as IndexSizeBytes counts it:
+// the projection's item size plus the vector attribute's name and four bytes per dimension.
+std::size_t EncodeVectorEntry(const TableSchema& schema, const VectorIndexSchema& index,
+                              const Item& item, std::string* out);
+
+// The prefix of every key of `index` (no HASH attribute) or of its partition `hash_value`.
+std::string VectorPartitionPrefix(const VectorIndexSchema& index, const AttributeValue* hash_value);
+
+// True when `name` is projected into `index`: the table's keys, the SearchSchema attributes,
+// the vector attribute and what the Projection names.
+bool IsVectorProjected(const TableSchema& schema, const VectorIndexSchema& index,
+                       std::string_view name);
+
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage
