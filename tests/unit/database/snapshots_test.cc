@@ -444,7 +444,11 @@ TEST_F(SnapshotsTest, ConcurrentRequestsSeeTheOldStateOrTheNewNeverAMix) {
         "v":{"S":"W"}}})");
     }
   });
-  for (int round = 0; round < 40; ++round) ExpectOk(db_->Restore(round % 2 == 0 ? "A" : "B"));
+  // At least 40 restores, and until the readers have scanned across some of them (the threads
+  // may not have been scheduled before the first 40 end).
+  for (int round = 0; round < 40 || (scans.load() < 20 && round < 100'000); ++round) {
+    ExpectOk(db_->Restore(round % 2 == 0 ? "A" : "B"));
+  }
   stop = true;
   for (std::thread& t : readers) t.join();
   writer.join();
