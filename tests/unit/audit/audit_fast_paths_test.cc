@@ -479,7 +479,9 @@ TEST(ShapeSchema, ConcurrentRequestsAreAllRecorded) {
           "ExpressionAttributeValues":{":e":{"S":"e)" +
                               k + R"("}}})");
         if (i % 10 == 0) db->Call("DescribeTable", R"({"TableName":"tbl"})");
-        if (i % 25 == 0) EXPECT_TRUE(db->Audit().ok());
+        if (i % 25 == 0) {
+          EXPECT_TRUE(db->Audit().ok());
+        }
       }
     });
   }

@@ -31,7 +31,9 @@ TEST(PartitionMap, PartitionsAreContiguousHashRangesCoveringTheSpace) {
     for (std::int64_t i = 0; i < n; ++i) {
       EXPECT_EQ(map.PartitionOf(map.FirstHash(i)), i) << n << " " << i;
       EXPECT_EQ(map.PartitionOf(map.LastHash(i)), i) << n << " " << i;
-      if (i + 1 < n) EXPECT_EQ(map.LastHash(i) + 1, map.FirstHash(i + 1));
+      if (i + 1 < n) {
+        EXPECT_EQ(map.LastHash(i) + 1, map.FirstHash(i + 1));
+      }
     }
   }
 }

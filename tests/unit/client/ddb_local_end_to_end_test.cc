@@ -62,7 +62,9 @@ class DdbLocalEndToEndTest : public ::testing::Test {
       EXPECT_EQ(got.cancellation_reasons[i].message, expected.cancellation_reasons[i].message);
     }
     EXPECT_EQ(got.item == nullptr, expected.item == nullptr);
-    if (got.item && expected.item) EXPECT_EQ(*got.item, *expected.item);
+    if (got.item && expected.item) {
+      EXPECT_EQ(*got.item, *expected.item);
+    }
   }
   void Both(std::string_view op, std::string_view body) {
     const auto remote = transport_->Call(op, body);

@@ -143,7 +143,9 @@ void ExpectWellFormed(const Response& r, const std::string& op, const std::strin
   doc.Parse(r.body.c_str(), r.body.size());
   ASSERT_FALSE(doc.HasParseError()) << r.body;
   ASSERT_TRUE(doc.IsObject());
-  if (r.http_status == 400) ASSERT_TRUE(doc.HasMember("__type")) << r.body;
+  if (r.http_status == 400) {
+    ASSERT_TRUE(doc.HasMember("__type")) << r.body;
+  }
 }
 
 class RequestRobustnessTest : public ::testing::TestWithParam<unsigned> {

@@ -83,7 +83,9 @@ class MigrateFixture : public HrFixture {
                   .last_name = kLast[(i * 7) % 10],
                   .department_id = depts[i % 2]});
         ASSERT_TRUE(e.ok()) << e.error().ToString();
-        if (i % 5 == 4) ASSERT_TRUE(svc->Terminate(ctx, e->emp_id, e->version).ok());
+        if (i % 5 == 4) {
+          ASSERT_TRUE(svc->Terminate(ctx, e->emp_id, e->version).ok());
+        }
       }
     }
     int n = 0;

@@ -55,7 +55,9 @@ TEST_F(MigrateTest, AllThreeMigrationsUnderLiveTrafficKeepInvariantsAndAp3) {
     EXPECT_EQ(rec->state, "applied");
     EXPECT_GT(rec->tally.written, 0) << name << " found nothing to do";
     std::lock_guard pause(live.gate);
-    if (name == "employee-rekey") EXPECT_GT(live.ops, ops_before) << "no traffic during the re-key";
+    if (name == "employee-rekey") {
+      EXPECT_GT(live.ops, ops_before) << "no traffic during the re-key";
+    }
     auto v = VerifyMigration(*client_, name, o);
     ASSERT_TRUE(v.ok()) << v.error().ToString();
     EXPECT_GT(v->checked, 0);
@@ -85,9 +87,11 @@ TEST_F(MigrateTest, AllThreeMigrationsUnderLiveTrafficKeepInvariantsAndAp3) {
     EXPECT_EQ(got, *want);
   }
   // No old-shape employee is left, and no migration item is visible to the patterns.
-  for (const auto& [key, item] : DumpTable(table_))
-    if (key.first.rfind("ORG#", 0) == 0 && key.second.rfind("EMP#", 0) == 0)
+  for (const auto& [key, item] : DumpTable(table_)) {
+    if (key.first.rfind("ORG#", 0) == 0 && key.second.rfind("EMP#", 0) == 0) {
       EXPECT_EQ(item.count("keyVersion"), 1u) << key.second;
+    }
+  }
 
   // Consumption, per side (ConsumedCapacity TOTAL of every call).
   auto status = MigrationStatus(*client_, o);

@@ -54,7 +54,9 @@ class ItemCollectionsTest : public ::testing::Test {
     DDBEMU_ASSIGN_OR_RETURN(ItemCollectionGuard guard,
                             ItemCollectionGuard::Begin(*store_, *txn, table_, item, limit));
     if (remove) {
-      if (*had) EXPECT_TRUE(store_->Delete(*txn, table_, *key, old).ok());
+      if (*had) {
+        EXPECT_TRUE(store_->Delete(*txn, table_, *key, old).ok());
+      }
     } else {
       EXPECT_TRUE(store_->Put(*txn, table_, *key, *had ? &old : nullptr, item).ok());
     }
