@@ -1,10 +1,12 @@
-// A GoogleTest suite on the ddbemu::gtest fixture: each test gets its own in-memory database
-// and a virtual clock, so it can assert throttling exactly. docs/testing.md explains it.
+// GoogleTest suites on the ddbemu::gtest fixtures: each test gets its own in-memory database
+// and a virtual clock, so it can assert throttling exactly; a ClientTest runs its body twice,
+// in process and against a ddb-local over HTTP. docs/testing.md explains them.
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <string>
 
+#include "ddbemu/testing/client_test.h"
 #include "ddbemu/testing/gtest.h"
 
 namespace {
@@ -49,6 +51,38 @@ TEST_F(SessionsTest, AHotKeyIsThrottledUntilTimeMoves) {
   EXPECT_NE(throttled.body.find("ProvisionedThroughputExceededException"), std::string::npos);
   AdvanceClock(std::chrono::seconds(1));
   EXPECT_EQ(db().Call("PutItem", PutSession("hot")).http_status, 200);
+}
+
+// The same kind of test through the typed Client, run as OrdersTest/embedded and as
+// OrdersTest/http (a ddb-local found through $DDB_LOCAL_BIN or PATH).
+class OrdersTest : public ddbemu::testing::ClientTest {
+ protected:
+  static ddbemu::CreateTableRequest Orders() {
+    return {.table_name = "Orders",
+            .attribute_definitions = {{.attribute_name = "customer"}, {.attribute_name = "order"}},
+            .key_schema = {{.attribute_name = "customer", .key_type = ddbemu::KeyType::kHash},
+                           {.attribute_name = "order", .key_type = ddbemu::KeyType::kRange}},
+            .billing_mode = ddbemu::BillingMode::kPayPerRequest};
+  }
+};
+DDBEMU_INSTANTIATE_CLIENT_TEST(OrdersTest);
+
+TEST_P(OrdersTest, AQueryReturnsACustomersOrdersInSortKeyOrder) {
+  ASSERT_TRUE(client().CreateTable(Orders()).ok());
+  for (const char* order : {"2026-03", "2026-01", "2026-02"}) {
+    auto put = client().PutItem({.table_name = "Orders",
+                                 .item = {{"customer", ddbemu::AttributeValue::S("ada")},
+                                          {"order", ddbemu::AttributeValue::S(order)}}});
+    ASSERT_TRUE(put.ok()) << put.error();
+  }
+  auto got =
+      client().Query({.table_name = "Orders",
+                      .key_condition_expression = "customer = :c",
+                      .expression_attribute_values = {{":c", ddbemu::AttributeValue::S("ada")}}});
+  ASSERT_TRUE(got.ok()) << got.error();
+  ASSERT_EQ(got->items.size(), 3u);
+  EXPECT_EQ(*got->items[0].get("order")->as_string(), "2026-01");
+  EXPECT_EQ(*got->items[2].get("order")->as_string(), "2026-03");
 }
 
 }  // namespace

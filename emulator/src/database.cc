@@ -95,6 +95,9 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   capacity::ScalingParameters scaling;
   scaling.scale_delay_micros =
       std::max<std::int64_t>(0, impl->options.on_demand_scale_delay_ms) * 1000;
+  scaling.heat_split_seconds = std::max<std::int64_t>(0, impl->options.split_for_heat_seconds);
+  scaling.heat_split_percent =
+      std::clamp<std::int64_t>(impl->options.split_for_heat_percent, 1, 100);
   impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock, scaling);
   if (impl->options.audit) impl->audit = std::make_unique<audit::AccessAudit>(*impl->clock);
   if (impl->options.ttl_sweep_interval_ms > 0) {

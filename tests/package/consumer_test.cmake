@@ -34,7 +34,10 @@ if(MODE STREQUAL "install")
   run(${CMAKE_COMMAND} --build ${WORK_DIR}/build)
   run(${WORK_DIR}/build/ddbemu_quickstart)
   message(STATUS "find_package(ddbemu): ${last_output}")
-  run(${WORK_DIR}/build/ddbemu_fixture_test)  # ddbemu::gtest, built when GoogleTest is found
+  # ddbemu::gtest, built when GoogleTest is found; its ClientTest starts this build's ddb-local,
+  # as a user's would start the one on PATH.
+  set(ENV{DDB_LOCAL_BIN} ${BUILD_DIR}/tools/ddb-local)
+  run(${WORK_DIR}/build/ddbemu_fixture_test)
   message(STATUS "ddbemu::gtest: ${last_output}")
 
   # pkg-config: the flags of the installed ddbemu.pc, straight to the compiler.

@@ -150,6 +150,13 @@ class DdbLocal {
     if (r.status !== 200) throw new Error(`advancing the clock failed: ${r.status} ${r.body}`);
   }
 
+  // Whole-database snapshots (docs/testing.md, "Snapshots"): see the functions below.
+  snapshot(name) { return snapshot(name, this.endpoint); }
+  restore(name) { return restore(name, this.endpoint); }
+  reset() { return reset(this.endpoint); }
+  listSnapshots() { return listSnapshots(this.endpoint); }
+  deleteSnapshot(name) { return deleteSnapshot(name, this.endpoint); }
+
   // Stops the server; resolves once the process has exited. Idempotent.
   async stop() {
     const proc = this.proc;
@@ -235,4 +242,78 @@ export function dynamoDBClientConfig(extra = {}) {
   const endpoint = process.env.DDB_LOCAL_ENDPOINT;
   if (!endpoint) throw new Error("DDB_LOCAL_ENDPOINT is not set: is ddb-local-js's setup configured?");
   return { endpoint, region: REGION, credentials: { ...CREDENTIALS }, ...extra };
+}
+
+// --- Snapshots: load fixtures once, restore them before each test --------------------------
+
+function currentEndpoint() {
+  const endpoint = process.env.DDB_LOCAL_ENDPOINT;
+  if (!endpoint) throw new Error("DDB_LOCAL_ENDPOINT is not set: is ddb-local-js's setup configured?");
+  return endpoint;
+}
+
+// One admin request (/_ddblocal/...) to `endpoint`: its JSON answer, or an Error carrying the
+// server's error type and message.
+export function admin(method, pathAndQuery, endpoint = currentEndpoint()) {
+  const url = new URL(pathAndQuery, endpoint);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: url.hostname, port: url.port, method,
+      path: url.pathname + url.search, timeout: 60_000 }, (res) => {
+      let data = "";
+      res.on("data", (d) => { data += d; });
+      res.on("end", () => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`${method} ${pathAndQuery}: HTTP ${res.statusCode}: ${data}`));
+          return;
+        }
+        resolve(data ? JSON.parse(data) : {});
+      });
+    });
+    req.on("timeout", () => req.destroy(new Error("timeout")));
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+const byName = (name) => `name=${encodeURIComponent(name)}`;
+
+// Snapshots the whole database (every table, item, index, stream and TTL setting) as `name`,
+// replacing one of that name: { Name, SizeBytes, CreationDateTime }.
+export async function snapshot(name, endpoint) {
+  return (await admin("POST", `/_ddblocal/snapshot?${byName(name)}`, endpoint)).Snapshot;
+}
+// Makes the database what snapshot `name` holds: { Restored, DurationMs }.
+export function restore(name, endpoint) {
+  return admin("POST", `/_ddblocal/restore?${byName(name)}`, endpoint);
+}
+// Drops every table (the snapshots stay).
+export async function reset(endpoint) {
+  await admin("POST", "/_ddblocal/reset", endpoint);
+}
+export async function listSnapshots(endpoint) {
+  return (await admin("GET", "/_ddblocal/snapshots", endpoint)).Snapshots;
+}
+export async function deleteSnapshot(name, endpoint) {
+  await admin("DELETE", `/_ddblocal/snapshot?${byName(name)}`, endpoint);
+}
+
+// Fixtures for a suite, with the runner's hooks (vitest's or jest's beforeAll and beforeEach):
+// the first suite of a worker that asks for snapshot `name` empties the worker's ddb-local, runs
+// `load()` and snapshots the result; every test then starts from that snapshot (a restore: LMDB's
+// records copied back, milliseconds), whatever the tests before it did. Later suites of the same
+// worker find the snapshot and do not load again.
+//
+//   import { beforeAll, beforeEach } from "vitest";
+//   useFixtures({ beforeAll, beforeEach }, async () => { /* create tables, put items */ });
+export function useFixtures({ beforeAll, beforeEach }, load, { name = "fixtures", timeoutMs = 120_000 } = {}) {
+  beforeAll(async () => {
+    const snapshots = await listSnapshots();
+    if (snapshots.some((s) => s.Name === name)) return;
+    await reset();
+    await load();
+    await snapshot(name);
+  }, timeoutMs);
+  beforeEach(async () => {
+    await restore(name);
+  });
 }

@@ -3,6 +3,7 @@
 #include "console_endpoints.h"
 
 #include <charconv>
+#include <chrono>
 #include <map>
 #include <optional>
 #include <string>
@@ -84,10 +85,70 @@ std::optional<std::int64_t> ParseInt(const std::string& s) {
   return v;
 }
 
+// A time as DynamoDB's JSON writes one: epoch seconds with a fraction (milliseconds here).
+std::string EpochSeconds(std::int64_t micros) {
+  const std::int64_t millis = micros / 1000;
+  std::string fraction = std::to_string(millis % 1000);
+  return std::to_string(millis / 1000) + "." + std::string(3 - fraction.size(), '0') + fraction;
+}
+
+std::string SnapshotJson(const ddbemu::SnapshotInfo& snapshot) {
+  return "{\"Name\":" + JsonString(snapshot.name) +
+         ",\"SizeBytes\":" + std::to_string(snapshot.size_bytes) +
+         ",\"CreationDateTime\":" + EpochSeconds(snapshot.created_micros) + "}";
+}
+
 }  // namespace
 
 bool AdminEndpoints::IsAdmin(std::string_view operation) {
-  return operation.starts_with("GET /_ddblocal/") || operation.starts_with("POST /_ddblocal/");
+  return operation.starts_with("GET /_ddblocal/") || operation.starts_with("POST /_ddblocal/") ||
+         operation.starts_with("DELETE /_ddblocal/");
+}
+
+// The snapshot endpoints act on the whole database: the caller is the one the Authorization
+// header names (never the access_key_id= parameter), whose policy must allow the action on
+// every table when policies are on (Database::Snapshot).
+std::optional<Response> AdminEndpoints::HandleSnapshots(std::string_view method,
+                                                        std::string_view path,
+                                                        const std::optional<std::string>& name,
+                                                        const ddbemu::RequestContext& context) {
+  const bool one = path == "/_ddblocal/snapshot" || path == "/_ddblocal/restore";
+  if (one && !name) return Invalid("name= is required");
+  if (method == "POST" && path == "/_ddblocal/snapshot") {
+    auto taken = database_.Snapshot(*name, context);
+    if (!taken.ok()) return FromError(taken.error());
+    return Response{200, "{\"Snapshot\":" + SnapshotJson(*taken) + "}"};
+  }
+  if (method == "DELETE" && path == "/_ddblocal/snapshot") {
+    ddbemu::Status deleted = database_.DeleteSnapshot(*name, context);
+    if (!deleted.ok()) return FromError(deleted.error());
+    return Response{200, "{}"};
+  }
+  if (method == "POST" && path == "/_ddblocal/restore") {
+    const auto started = std::chrono::steady_clock::now();
+    ddbemu::Status restored = database_.Restore(*name, context);
+    if (!restored.ok()) return FromError(restored.error());
+    const auto took = std::chrono::duration_cast<std::chrono::microseconds>(
+        std::chrono::steady_clock::now() - started);
+    return Response{200, "{\"Restored\":" + JsonString(*name) +
+                             ",\"DurationMs\":" + std::to_string(took.count() / 1000.0) + "}"};
+  }
+  if (method == "POST" && path == "/_ddblocal/reset") {
+    ddbemu::Status reset = database_.Reset(context);
+    if (!reset.ok()) return FromError(reset.error());
+    return Response{200, "{}"};
+  }
+  if (method == "GET" && path == "/_ddblocal/snapshots") {
+    auto listed = database_.ListSnapshots(context);
+    if (!listed.ok()) return FromError(listed.error());
+    std::string body = "{\"Snapshots\":[";
+    for (std::size_t i = 0; i < listed->size(); ++i) {
+      if (i > 0) body += ',';
+      body += SnapshotJson((*listed)[i]);
+    }
+    return Response{200, body + "]}"};
+  }
+  return std::nullopt;
 }
 
 Response AdminEndpoints::Handle(std::string_view operation, std::string_view /*body*/,
@@ -177,6 +238,7 @@ Response AdminEndpoints::Handle(std::string_view operation, std::string_view /*b
     clock_->AdvanceMicros(micros);
     return Response{200, "{\"ClockMicros\":" + std::to_string(clock_->NowMicros()) + "}"};
   }
+  if (auto answered = HandleSnapshots(method, path, param("name"), context)) return *answered;
   if (method == "POST" && path == "/_ddblocal/ttl/sweep") {
     auto deleted = database_.SweepExpiredItems();
     if (!deleted.ok()) return FromError(deleted.error());

@@ -7,14 +7,24 @@
 //   GET  /_ddblocal/clock                      {"ClockMicros": ..., "Virtual": true|false}
 //   POST /_ddblocal/clock/advance?ms=N (or us=N)   moves the virtual clock (--virtual-clock)
 //   POST /_ddblocal/ttl/sweep                  deletes expired items now: {"Deleted": N}
+//   POST /_ddblocal/snapshot?name=N            snapshots the whole database (Database::Snapshot):
+//                                              {"Snapshot": {"Name", "SizeBytes",
+//                                              "CreationDateTime"}}
+//   POST /_ddblocal/restore?name=N             restores it: {"Restored": N, "DurationMs": ...}
+//   POST /_ddblocal/reset                      drops every table: {}
+//   GET  /_ddblocal/snapshots                  {"Snapshots": [{"Name", ...}, ...]} by name
+//   DELETE /_ddblocal/snapshot?name=N          deletes one: {}
 //   GET  /_ddblocal/audit, POST /_ddblocal/audit/reset, GET /_ddblocal/console/...
 //                                              the audit and the console (console_endpoints.h)
 // Tables are those of the Authorization header's access key and region when the request has
 // one, else of the access_key_id= and region= parameters (default: "" and us-east-1); with
-// -sharedDb every caller sees the same tables anyway.
+// -sharedDb every caller sees the same tables anyway. The snapshot endpoints act on every
+// namespace, as the header's caller (for --access-policy-file: a policy over every table).
 #pragma once
 
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "ddbemu/clock.h"
@@ -38,6 +48,11 @@ class AdminEndpoints {
                           const ddbemu::RequestContext& context);
 
  private:
+  // The snapshot endpoints; nullopt for another path.
+  std::optional<ddbemu::Response> HandleSnapshots(std::string_view method, std::string_view path,
+                                                  const std::optional<std::string>& name,
+                                                  const ddbemu::RequestContext& context);
+
   ddbemu::Database& database_;
   std::shared_ptr<ddbemu::VirtualClock> clock_;
   bool console_ = false;

@@ -45,6 +45,7 @@ enum class Flag {
   kEventualConsistencyMs,
   kTransientStatusMs,
   kOnDemandScaleDelayMs,
+  kSplitForHeat,
   kServiceLatencyMs,
   kLenient,
   kFaultRate,
@@ -92,6 +93,7 @@ constexpr FlagSpec kFlags[] = {
     {{"eventual-consistency-ms"}, Flag::kEventualConsistencyMs, true},
     {{"transient-status-ms"}, Flag::kTransientStatusMs, true},
     {{"on-demand-scale-delay-ms"}, Flag::kOnDemandScaleDelayMs, true},
+    {{"split-for-heat"}, Flag::kSplitForHeat, true},
     {{"service-latency-ms"}, Flag::kServiceLatencyMs, true},
     {{"lenient"}, Flag::kLenient, false},
     {{"fault-rate"}, Flag::kFaultRate, true},
@@ -278,6 +280,21 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       const auto ms = ParseInt<std::int64_t>(value, 0, 86'400'000);
       if (!ms) return bad("milliseconds from 0 to 86400000");
       f.database.on_demand_scale_delay_ms = *ms;
+      return {};
+    }
+    case Flag::kSplitForHeat: {
+      // SECONDS[,PERCENT]
+      const std::size_t comma = value.find(',');
+      const auto seconds = ParseInt<std::int64_t>(value.substr(0, comma), 0, 86'400);
+      std::optional<std::int64_t> percent = f.database.split_for_heat_percent;
+      if (comma != std::string_view::npos) {
+        percent = ParseInt<std::int64_t>(value.substr(comma + 1), 1, 100);
+      }
+      if (!seconds || !percent) {
+        return bad("SECONDS[,PERCENT]: seconds from 0 (never) to 86400, percent from 1 to 100");
+      }
+      f.database.split_for_heat_seconds = *seconds;
+      f.database.split_for_heat_percent = *percent;
       return {};
     }
     case Flag::kServiceLatencyMs: {
@@ -492,6 +509,9 @@ ddb-local's own:
  --on-demand-scale-delay-ms N  How long after a new peak an on-demand table serves double it
                             (docs/capacity.md §7; default 1800000, the 30 minutes the
                             Developer Guide gives).
+ --split-for-heat S[,P]     A partition whose load reaches P% of its cap in every second
+                            for S seconds, over more than one key, splits where its load
+                            divides (docs/capacity.md §10; default 300,80; 0: never).
  --console                  Serve the browser console at /_ddblocal/console/ (tables,
                             items, query builder, partition heat map, audit findings).
  --audit on|off             Record the shape of every request for the access-pattern audit
@@ -523,7 +543,8 @@ Realism switches (off by default):
 Connections:
  --max-connections N        Open connections at most; when full, the one idle longest is
                             closed for a new one. Default: the file-descriptor limit less
-                            64 (960 under the usual limit of 1,024).
+                            64, after ddb-local has raised its soft limit to the hard one
+                            (a soft limit of 1,024 would give 960).
  --idle-timeout T           Close a connection that waits this long for a request
                             (seconds, or 500ms; 0: never). Default 120.
  --read-timeout T           Close a connection whose request does not arrive whole, or

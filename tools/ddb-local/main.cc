@@ -4,7 +4,9 @@
 // the Database so that LMDB is closed cleanly.
 #include <pthread.h>
 #include <signal.h>
+#include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -24,6 +26,22 @@ namespace {
 
 const char* Bool(bool b) { return b ? "true" : "false"; }
 
+// Raises the soft descriptor limit to the hard one, as servers do (nginx's
+// worker_rlimit_nofile, systemd's services): the soft limit is often 1,024, which would bound
+// the connections at 960 (server::DefaultMaxConnections) where the hard limit allows far more.
+// Best effort: a limit that cannot be raised stays, and the bound follows it.
+void RaiseDescriptorLimit() {
+  constexpr rlim_t kEnough = 1 << 20;  // more than any connection bound needs
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0) return;
+  const rlim_t target =
+      limit.rlim_max == RLIM_INFINITY ? kEnough : std::min(limit.rlim_max, kEnough);
+  if (limit.rlim_cur != RLIM_INFINITY && limit.rlim_cur < target) {
+    limit.rlim_cur = target;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
 // DynamoDB Local's start-up lines (scripts wait for them), then where we listen. Printed once
 // the port is bound, so a reader of "Listening" can connect right away.
 void PrintBanner(const ddblocal::LocalFlags& flags, const ddbemu::server::HttpServer& server) {
@@ -37,12 +55,14 @@ void PrintBanner(const ddblocal::LocalFlags& flags, const ddbemu::server::HttpSe
       "SharedDb:\t%s\n"
       "shouldDelayTransientStatuses:\t%s\n"
       "CorsParams:\t%s\n"
-      "Listening:\thttp://%s (%u threads, durability %s, throttle %s%s%s%s)\n",
+      "Listening:\thttp://%s (%u threads, %zu connections at most, durability %s, throttle "
+      "%s%s%s%s)\n",
       server.port(), Bool(db.in_memory), ddblocal::kBuildVersion,
       db.in_memory ? "null" : db.path.c_str(), Bool(db.shared_db), Bool(db.transient_status_ms > 0),
       flags.cors_list.empty() ? "null" : flags.cors_list.c_str(), server.address().c_str(),
-      server.threads(), db.durability == ddbemu::Durability::kFsync ? "fsync" : "none",
-      db.throttle ? "on" : "off", flags.virtual_clock ? ", virtual clock" : "",
+      server.threads(), server.stats().max_connections,
+      db.durability == ddbemu::Durability::kFsync ? "fsync" : "none", db.throttle ? "on" : "off",
+      flags.virtual_clock ? ", virtual clock" : "",
       flags.credentials_file.empty() ? "" : ", signatures verified",
       flags.access_policy_file.empty() ? "" : ", access policies");
   if (flags.console) {
@@ -88,6 +108,7 @@ int main(int argc, char** argv) {
   pthread_sigmask(SIG_BLOCK, &signals, nullptr);
   signal(SIGPIPE, SIG_IGN);  // a reader of our stdout going away must not kill the server
 
+  RaiseDescriptorLimit();  // before the connection bound is derived from it
   ddbemu::server::ServerOptions server_options = flags.server;
   if (!flags.credentials_file.empty()) {
     auto credentials = ddbemu::server::CredentialStore::Load(flags.credentials_file);

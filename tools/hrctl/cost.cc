@@ -12,6 +12,7 @@
 
 #include "commands.h"
 #include "ddbemu/document.h"
+#include "ddbemu/paginate.h"
 #include "hrcore/keys.h"
 #include "hrcore/service.h"
 #include "output.h"
@@ -80,20 +81,16 @@ int RunCost(Backend& b, const Args& a, const ServiceOptions& so, bool json) {
 
   // The organisations of the data set (one Scan pass, filtered to the org items).
   std::vector<std::string> orgs;
-  std::optional<ddbemu::Item> start;
-  do {
-    auto page = b.client->Scan(
-        {.table_name = so.table_name,
-         .filter_expression = "SK = :m",
-         .expression_attribute_values = {{":m", ddbemu::AttributeValue::S("#METADATA")}},
-         .exclusive_start_key = start});
-    if (!page.ok()) {
-      std::cerr << "hrctl: " << page.error().message() << "\n";
-      return 1;
-    }
-    for (const auto& item : page->items) orgs.push_back(ddbemu::GetOr<std::string>(item, "orgId"));
-    start = page->last_evaluated_key;
-  } while (start);
+  auto org_items = ddbemu::ScanItems(
+      *b.client, {.table_name = so.table_name,
+                  .filter_expression = "SK = :m",
+                  .expression_attribute_values = {{":m", ddbemu::AttributeValue::S("#METADATA")}}});
+  for (const ddbemu::Item& item : org_items)
+    orgs.push_back(ddbemu::GetOr<std::string>(item, "orgId"));
+  if (!org_items.status().ok()) {
+    std::cerr << "hrctl: " << org_items.status().error().message() << "\n";
+    return 1;
+  }
   if (orgs.empty()) {
     std::cerr << "hrctl: the table has no organisations: run `hrctl seed` first\n";
     return 1;

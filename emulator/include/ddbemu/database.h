@@ -8,9 +8,11 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "ddbemu/audit_report.h"
 #include "ddbemu/capacity_report.h"
@@ -41,6 +43,14 @@ struct Response {
   // Admin replies only (ddb-local's console pages and scripts): the Content-Type, pointing to
   // static storage; empty means application/json. DynamoDB replies ignore it.
   std::string_view content_type;
+};
+
+// A snapshot of a whole database (Database::Snapshot): its name, the size of its file, and when it
+// was taken on the database's clock.
+struct SnapshotInfo {
+  std::string name;
+  std::uint64_t size_bytes = 0;
+  std::int64_t created_micros = 0;
 };
 
 class Database {
@@ -86,6 +96,27 @@ class Database {
   Result<AuditReport> Audit(const RequestContext& context = {},
                             const AuditThresholds& thresholds = {});
   void ResetAudit();
+
+  // ---- Snapshots for tests (docs/testing.md, "Snapshots") ----
+  // Snapshot copies the whole database — every namespace's tables, items, indexes, streams, TTL
+  // settings and backups — into the snapshot `name`, replacing one of that name; Restore makes
+  // the database what the snapshot holds; Reset empties it (every table dropped). A name is 1
+  // to 128 letters, digits, '_', '-' and '.', starting with a letter or digit (else
+  // ValidationException); a name no snapshot has is ResourceNotFoundException. Snapshots are
+  // files under the data directory's `snapshots/` (the in-memory database's temporary
+  // directory: they go with it). A restore copies the snapshot's LMDB records into the database
+  // in one write transaction, decoding nothing: requests see the old state or the new, never a
+  // mix. After a restore or a reset the capacity model's buckets start full (its overrides
+  // stay), transient statuses have ended, eventually consistent reads lag behind nothing, and
+  // the clock goes on (it is not turned back). Thread-safe. With Options::access_policies, the
+  // caller's policy must allow the action (Snapshot, RestoreSnapshot, ResetDatabase,
+  // ListSnapshots, DeleteSnapshot) on every table ("Tables": ["*"]): else AccessDeniedException.
+  Result<SnapshotInfo> Snapshot(std::string_view name, const RequestContext& context = {});
+  Status Restore(std::string_view name, const RequestContext& context = {});
+  Status Reset(const RequestContext& context = {});
+  // Every snapshot, by name.
+  Result<std::vector<SnapshotInfo>> ListSnapshots(const RequestContext& context = {});
+  Status DeleteSnapshot(std::string_view name, const RequestContext& context = {});
 
  private:
   // The engine's own clients (the embedded Client, the server's connections) reach the engine

@@ -50,6 +50,12 @@ struct Options {
   // new peak its capacity for double that peak is in place. The Developer Guide bounds it by 30
   // minutes; scale it down to run a launch-day ramp on the real clock.
   std::int64_t on_demand_scale_delay_ms = 30LL * 60 * 1000;
+  // Split for heat (docs/capacity.md §10): a partition whose reads or writes reach
+  // split_for_heat_percent of its cap (or that throttles) in every second for
+  // split_for_heat_seconds, with its load on more than one partition key, splits where the load
+  // divides. The service documents that it does this, not when; 0 seconds: never.
+  std::int64_t split_for_heat_seconds = 300;
+  std::int64_t split_for_heat_percent = 80;
   // Record the shape of every data request for the access-pattern audit (Database::AuditReport,
   // audit_report.h): a mutex and a few counters per request. ddb-local turns it on.
   bool audit = false;

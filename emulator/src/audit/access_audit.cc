@@ -274,4 +274,10 @@ void AccessAudit::Forget(std::string_view ns, std::string_view table) {
   ++schema_epoch_;  // the shapes' schemas are looked up again
 }
 
+void AccessAudit::ForgetSchemas() {
+  sync::MutexLock lock(mutex_);
+  schemas_.clear();
+  ++schema_epoch_;
+}
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

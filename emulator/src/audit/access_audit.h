@@ -156,6 +156,9 @@ class AccessAudit {
   void CacheSchema(std::string_view ns, std::string_view table,
                    std::shared_ptr<const TableSchema> schema);
   void Forget(std::string_view ns, std::string_view table);
+  // Drops every cached schema (the database was replaced by a snapshot or a reset); the
+  // recorded shapes stay: they describe the requests the program made.
+  void ForgetSchemas();
 
   std::int64_t window_micros() const { return limits_.window_micros; }
   // Whether a write was recorded at `now` - window_micros() or later. When none was, no read

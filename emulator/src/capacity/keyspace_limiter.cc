@@ -140,20 +140,95 @@ std::int64_t KeyspaceLimiter::NeededPartitions(std::int64_t now_micros) {
 void KeyspaceLimiter::SplitTo(std::int64_t count) {
   while (map_.count() < count) {
     const std::int64_t i = map_.Widest();
-    if (!map_.Split(i)) return;
-    // Both halves keep the parent's balance, debt included: a split adds capacity to what
-    // follows, it does not forgive what was taken. Their usage starts afresh (it cannot be
-    // divided between them; per-key history, which is what matters for hot keys, stays).
-    const Partition& parent = partitions_[static_cast<std::size_t>(i)];
-    Partition upper{parent.read, parent.write, {}};
-    partitions_[static_cast<std::size_t>(i)].usage = UsageWindow();
-    partitions_.insert(partitions_.begin() + i + 1, std::move(upper));
+    const std::uint64_t first = map_.FirstHash(i), last = map_.LastHash(i);
+    if (first == last) return;  // a partition of one hash cannot split
+    SplitPartition(i, first + (last - first) / 2 + 1);
   }
+}
+
+void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first) {
+  if (!map_.SplitAt(i, upper_first)) return;
+  // Both halves keep the parent's balance, debt included: a split adds capacity to what
+  // follows, it does not forgive what was taken. Their usage and heat start afresh (they cannot
+  // be divided between them; per-key history, which is what matters for hot keys, stays).
+  Partition& lower = partitions_[static_cast<std::size_t>(i)];
+  Partition upper{lower.read, lower.write, {}};
+  lower.usage = UsageWindow();
+  lower.hot_since = lower.hot_last = -1;
+  partitions_.insert(partitions_.begin() + i + 1, std::move(upper));
+}
+
+void KeyspaceLimiter::NoteHeat(std::int64_t i, std::int64_t now_micros) {
+  if (scaling_.heat_split_seconds <= 0 || overrides_.partitions) return;
+  Partition& p = partitions_[static_cast<std::size_t>(i)];
+  const std::int64_t second = now_micros / kMicrosPerSecond;
+  if (p.hot_last == second) return;  // already counted, and checked, this second
+  const UsageTotals now = p.usage.Current(now_micros);
+  const std::int64_t percent = scaling_.heat_split_percent;
+  const bool hot = now.read * 100 >= percent * PartitionReadRate() ||
+                   now.write * 100 >= percent * PartitionWriteRate() || now.read_throttles > 0 ||
+                   now.write_throttles > 0;
+  if (!hot) return;
+  if (p.hot_since < 0 || p.hot_last != second - 1) p.hot_since = second;  // a new run
+  p.hot_last = second;
+  if (second - p.hot_since + 1 < scaling_.heat_split_seconds) return;
+  if (const std::optional<std::uint64_t> at = HeatSplitPoint(i, now_micros)) {
+    SplitPartition(i, *at);
+  } else {
+    // One key carries the load: a split cannot divide it (its own cap holds it). Look again
+    // after another run.
+    p.hot_since = second;
+  }
+}
+
+std::optional<std::uint64_t> KeyspaceLimiter::HeatSplitPoint(std::int64_t i,
+                                                             std::int64_t now_micros) const {
+  struct Load {
+    std::uint64_t hash;
+    HalfUnits units;
+  };
+  std::vector<Load> loads;
+  const std::int64_t window = std::max<std::int64_t>(1, scaling_.heat_split_seconds);
+  for (const auto& [key, state] : keys_) {
+    const std::uint64_t hash = keycodec::PartitionHash(key);
+    if (map_.PartitionOf(hash) != i) continue;
+    const UsageTotals t =
+        state.usage.Sum(now_micros, std::min(window, UsageWindow::kDefaultWindowSeconds));
+    if (t.read + t.write > 0) loads.push_back(Load{hash, t.read + t.write});
+  }
+  if (loads.size() < 2) return std::nullopt;
+  std::sort(loads.begin(), loads.end(),
+            [](const Load& a, const Load& b) { return a.hash < b.hash; });
+  HalfUnits total = 0;
+  for (const Load& l : loads) total += l.units;
+  // The upper part begins at the first key past half the load, leaving at least one key below.
+  HalfUnits below = 0;
+  std::size_t cut = 1;
+  for (; cut < loads.size(); ++cut) {
+    below += loads[cut - 1].units;
+    if (2 * below >= total) break;
+  }
+  if (cut == loads.size()) cut = loads.size() - 1;
+  if (loads[cut].hash == loads[cut - 1].hash) return std::nullopt;
+  return loads[cut].hash;
 }
 
 void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_micros) {
   size_bytes_ = size_bytes;
   Grow(now_micros);
+  if (overrides_.partitions || !configured_) return;
+  // A partition that passes 10 GB splits in two (docs/capacity.md §2). Keys spread over the
+  // hash space, so a partition holds the share of the data its hash range is of the whole.
+  for (std::int64_t i = 0; i < map_.count();) {
+    const std::uint64_t first = map_.FirstHash(i), last = map_.LastHash(i);
+    const auto share = static_cast<unsigned __int128>(last - first) + 1;
+    const auto bytes = static_cast<std::uint64_t>((share * size_bytes) >> 64);
+    if (bytes > kPartitionDataBytes && first != last) {
+      SplitPartition(i, first + (last - first) / 2 + 1);  // look at the lower half again
+    } else {
+      ++i;
+    }
+  }
 }
 
 void KeyspaceLimiter::Grow(std::int64_t now_micros) {
@@ -240,11 +315,13 @@ void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_
     if (k.read > 0) partition.read.Take(k.read, now_micros);
     if (k.write > 0) partition.write.Take(k.write, now_micros);
     partition.usage.Record(now_micros, delta);
-    if (k.key.empty()) continue;  // a Scan's partition share: no key to charge
-    KeyState& key = KeyFor(k.key, now_micros);
-    if (k.read > 0) key.read.Take(k.read, now_micros);
-    if (k.write > 0) key.write.Take(k.write, now_micros);
-    key.usage.Record(now_micros, delta);
+    if (!k.key.empty()) {  // empty: a Scan's partition share, no key to charge
+      KeyState& key = KeyFor(k.key, now_micros);
+      if (k.read > 0) key.read.Take(k.read, now_micros);
+      if (k.write > 0) key.write.Take(k.write, now_micros);
+      key.usage.Record(now_micros, delta);
+    }
+    NoteHeat(map_.PartitionOf(k.hash), now_micros);
   }
   if (total.read > 0) {
     table_read_.Take(total.read, now_micros);
@@ -279,6 +356,12 @@ void KeyspaceLimiter::RecordThrottled(std::span<const KeyDemand> keys, std::int6
   for (const auto& k : by_key.entries) {
     KeyFor(k.id, now_micros).usage.Record(now_micros, event(k.read, k.write));
   }
+  // After the keys are recorded: a split for heat reads their load. Highest partition first, so
+  // that a split does not move the ones still to note.
+  std::vector<std::int64_t> touched;
+  for (const auto& p : by_partition.entries) touched.push_back(p.id);
+  std::sort(touched.rbegin(), touched.rend());
+  for (const std::int64_t i : touched) NoteHeat(i, now_micros);
   usage_.Record(now_micros, UsageTotals{0, 0, any_read ? 1 : 0, any_write ? 1 : 0});
 }
 

@@ -7,12 +7,16 @@
 //     are added (a split for heat can never divide one key);
 //   * the partitions themselves: enough for the throughput, the data and the warm throughput,
 //     which an on-demand key space raises from the traffic it serves (on_demand_scaling.h). A
-//     key space that needs more partitions splits the widest in two; partitions never merge.
+//     key space that needs more partitions splits the widest in two; partitions never merge;
+//   * split for heat: a partition that stays hot across several keys splits where its load
+//     divides (docs/capacity.md §10), so a viral tenant of many keys is relieved and a single
+//     hot key is not.
 // Not thread-safe: TableLimiter locks around it.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -44,7 +48,8 @@ class KeyspaceLimiter {
   // as on the service, unless overrides fix their count.
   void Configure(const KeyspaceLimits& limits, const LimitOverrides& overrides,
                  std::int64_t now_micros, const ScalingParameters& scaling = {});
-  // Adds partitions when the data has outgrown them (one per 10 GB).
+  // Adds partitions when the data has outgrown them: at least one per 10 GB, and a partition
+  // whose share of the data passes 10 GB splits in two.
   void GrowForData(std::uint64_t size_bytes, std::int64_t now_micros);
   // Adds the partitions the warm throughput in place at `now_micros` needs (an on-demand key
   // space's grows with its traffic, after the scaling delay).
@@ -74,6 +79,9 @@ class KeyspaceLimiter {
   struct Partition {
     TokenBucket read, write;
     UsageWindow usage;
+    // The run of consecutive hot seconds (split for heat) it is in: first and latest second,
+    // -1 when not hot.
+    std::int64_t hot_since = -1, hot_last = -1;
   };
   struct KeyState {
     TokenBucket read, write;
@@ -87,6 +95,14 @@ class KeyspaceLimiter {
   std::int64_t NeededPartitions(std::int64_t now_micros);
   // Splits partitions, widest first, until there are `count`.
   void SplitTo(std::int64_t count);
+  // Split for heat: notes whether partition `i` is hot in the current second, and splits it
+  // once it has been hot for heat_split_seconds.
+  void NoteHeat(std::int64_t i, std::int64_t now_micros);
+  // Where partition `i` divides its keys' recent load in two: the first hash of the upper
+  // part, or nothing when fewer than two keys carry its load.
+  std::optional<std::uint64_t> HeatSplitPoint(std::int64_t i, std::int64_t now_micros) const;
+  // Splits partition `i` with `upper_first` as the first hash of its upper part.
+  void SplitPartition(std::int64_t i, std::uint64_t upper_first);
   KeyState& KeyFor(const std::string& key, std::int64_t now_micros);
   void PruneKeys(std::int64_t now_micros);
   std::string LabelOf(const std::string& key) const;

@@ -32,6 +32,12 @@ struct ScalingParameters {
   // How long after a new peak the capacity for double it is in place ("throttling can occur if
   // you exceed double your previous peak within 30 minutes").
   std::int64_t scale_delay_micros = std::int64_t{30} * 60 * 1'000'000;
+  // Split for heat (docs/capacity.md §10; KeyspaceLimiter): a partition whose reads or writes
+  // reach `heat_split_percent` of its cap (or that throttles) in every second for
+  // `heat_split_seconds` splits in two where its load divides, when more than one partition key
+  // carries that load. The service documents the behaviour, not these figures; 0 seconds: never.
+  std::int64_t heat_split_seconds = 300;
+  std::int64_t heat_split_percent = 80;
   friend bool operator==(const ScalingParameters&, const ScalingParameters&) = default;
 };
 

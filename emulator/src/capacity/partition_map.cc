@@ -84,8 +84,12 @@ bool PartitionMap::Split(std::int64_t i) {
   const std::uint64_t first = FirstHash(i);
   const std::uint64_t last = LastHash(i);
   if (first == last) return false;
-  const std::uint64_t middle = first + (last - first) / 2 + 1;  // the upper half's first hash
-  first_.insert(first_.begin() + i + 1, middle);
+  return SplitAt(i, first + (last - first) / 2 + 1);  // the upper half's first hash
+}
+
+bool PartitionMap::SplitAt(std::int64_t i, std::uint64_t upper_first) {
+  if (upper_first <= FirstHash(i) || upper_first > LastHash(i)) return false;
+  first_.insert(first_.begin() + i + 1, upper_first);
   // Splitting every partition of a uniform map of n gives the uniform map of 2n only up to
   // rounding; the general lookup is always right.
   uniform_ = false;

@@ -54,6 +54,10 @@ class PartitionMap {
   // partition i + 1 takes the upper half (the ones after it move up by one). A partition of a
   // single hash cannot split; returns false then.
   bool Split(std::int64_t i);
+  // Splits partition `i` so that a new partition i + 1 begins at `upper_first` (a split for
+  // heat divides the load, not the hash range, in two). False unless FirstHash(i) <
+  // upper_first <= LastHash(i).
+  bool SplitAt(std::int64_t i, std::uint64_t upper_first);
   // The partition a split for throughput divides next: the widest (the one holding the most of
   // the hash space, so the map stays as even as it can), the first of equals.
   std::int64_t Widest() const;

@@ -160,6 +160,12 @@ std::vector<TableWarm> ThroughputRegistry::AllWarm() {
   return out;
 }
 
+void ThroughputRegistry::ForgetTables() {
+  sync::WriterMutexLock lock(mu_);
+  tables_.clear();
+  forget_at_ = kMinForgetAt;
+}
+
 void ThroughputRegistry::SetOverrides(const std::string& ns, const std::string& table_name,
                                       const std::string& index, const LimitOverrides& overrides) {
   sync::WriterMutexLock lock(mu_);

@@ -76,6 +76,12 @@ class ThroughputRegistry {
   void SetOverrides(const std::string& ns, const std::string& table_name, const std::string& index,
                     const LimitOverrides& overrides);
 
+  // Forgets every table's buckets, usage and scaling (a restored snapshot's tables start with
+  // full buckets, their capacity read again from their schemas); the overrides stay, as they
+  // configure the model rather than record traffic. A request under way keeps the limiter it
+  // holds.
+  void ForgetTables() EXCLUDES(mu_);
+
   const Clock& clock() const { return clock_; }
 
  private:

@@ -198,7 +198,7 @@ void RequestRouter::Route(const HttpRequestView& request, HttpReply& reply,
   if ((request.method == "GET" || request.method == "HEAD") && PathOf(request.target) == "/") {
     return Finish(request, 200, "text/plain", HealthBody(request), reply);
   }
-  if ((request.method == "GET" || request.method == "POST") &&
+  if ((request.method == "GET" || request.method == "POST" || request.method == "DELETE") &&
       PathOf(request.target).starts_with(kAdminPathPrefix)) {
     return Admin(request, reply);
   }
@@ -295,7 +295,16 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
 }
 
 void RequestRouter::Admin(const HttpRequestView& request, HttpReply& reply) const {
-  AuthResult auth = ParseAuthorization(request.authorization);
+  // No Authorization is needed; one that is sent names the caller, and with --credentials-file
+  // its signature must hold, as on a DynamoDB request, so that an access policy's admin key
+  // cannot be claimed by whoever knows its id.
+  AuthResult auth = verifier_ && !request.authorization.empty()
+                        ? verifier_->Verify(request)
+                        : ParseAuthorization(request.authorization);
+  if (verifier_ && !request.authorization.empty() && !auth.context) {
+    return Finish(request, 400, "application/json",
+                  ErrorEnvelope(auth.error->type, auth.error->message), reply);
+  }
   const RequestContext context = auth.context ? *auth.context : RequestContext{};
   std::string operation(request.method);
   operation += ' ';

@@ -57,10 +57,11 @@ class RequestRouter {
   // the handler with its prefix.
   static constexpr std::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
   static constexpr std::string_view kJsonContentType = "application/x-amz-json-1.0";
-  // ddb-local's admin endpoints (capacity report, virtual clock...): a GET or POST whose path
-  // starts with this reaches the handler as the operation "<METHOD> <request-target>", e.g.
-  // "GET /_ddblocal/capacity?table=T", with the caller of the Authorization header if it has
-  // one (none needed). No DynamoDB operation name contains a space, so the two never meet;
+  // ddb-local's admin endpoints (capacity report, virtual clock, snapshots...): a GET, POST or
+  // DELETE whose path starts with this reaches the handler as the operation
+  // "<METHOD> <request-target>", e.g. "GET /_ddblocal/capacity?table=T", with the caller of the
+  // Authorization header if it has one (none needed; with a verifier, one that is sent must be
+  // correctly signed). No DynamoDB operation name contains a space, so the two never meet;
   // a handler that serves no admin calls answers them as unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
   // A compressed request body may not inflate beyond the request limit (a zip bomb must not

@@ -137,6 +137,30 @@ Result<std::uint64_t> Catalog::Generation(const Txn& txn) const {
   return ReadU64(*stored);
 }
 
+Result<Catalog::Counters> Catalog::ReadCounters(const Txn& txn) const {
+  Counters counters;
+  DDBEMU_ASSIGN_OR_RETURN(auto stored, txn.Get(meta_, metakeys::kNextKeyspaceId));
+  if (stored) {
+    if (stored->size() != 4) return CorruptionError("the key-space id counter");
+    counters.next_keyspace_id = ReadU32(*stored);
+  }
+  DDBEMU_ASSIGN_OR_RETURN(counters.generation, Generation(txn));
+  return counters;
+}
+
+Status Catalog::KeepCounters(WriteTxn& txn, const Counters& before) {
+  DDBEMU_ASSIGN_OR_RETURN(Counters now, ReadCounters(txn));
+  std::string next;
+  AppendU32(std::max(before.next_keyspace_id, now.next_keyspace_id), &next);
+  DDBEMU_RETURN_IF_ERROR(txn.Put(meta_, metakeys::kNextKeyspaceId, next));
+  // BumpGeneration moves past the handed-out mark; `before` may come from a database this
+  // process has not written (a data directory's first restore after opening).
+  if (before.generation > generations_handed_out_.load(std::memory_order_relaxed)) {
+    generations_handed_out_.store(before.generation, std::memory_order_relaxed);
+  }
+  return BumpGeneration(txn);
+}
+
 Status Catalog::BumpGeneration(WriteTxn& txn) {
   DDBEMU_ASSIGN_OR_RETURN(std::uint64_t generation, Generation(txn));
   // LMDB has one writer at a time, so this read-modify-write of the mark does not race.

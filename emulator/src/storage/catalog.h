@@ -68,6 +68,18 @@ class Catalog {
   // after DropTable). Ids start at 1.
   Result<std::uint32_t> AllocateKeyspaceId(WriteTxn& txn);
 
+  // What must never go back when the whole database is replaced (Env::ReplaceContents: a
+  // snapshot's restore, a reset): key-space ids are never handed out twice, and the catalog
+  // generation names one catalog state (the schema cache relies on both).
+  struct Counters {
+    std::uint32_t next_keyspace_id = 1;
+    std::uint64_t generation = 0;
+  };
+  Result<Counters> ReadCounters(const Txn& txn) const;
+  // After the replacement in `txn`: the next key-space id is the larger of `before`'s and the
+  // copy's, and the generation moves past every one seen, so no cached schema survives.
+  Status KeepCounters(WriteTxn& txn, const Counters& before);
+
   // A number that changes whenever any Put or Delete commits: a cache of decoded schemas
   // stays valid while the generation seen in the reader's snapshot is the cached one.
   Result<std::uint64_t> Generation(const Txn& txn) const;

@@ -89,6 +89,22 @@ class Env {
   // Flushes committed writes to disk even under Durability::kNone (e.g. at clean shutdown).
   Status Sync();
 
+  // ---- Whole-database copies (storage/env_copy.cc; Database::Snapshot and Restore) ----
+  // Writes the latest committed state to `file` as a compacted LMDB file (mdb_env_copyfd2 with
+  // MDB_CP_COMPACT: the pages in use, renumbered, without the free ones), first under a temporary
+  // name beside it, then renamed over `file`, so that `file` is never half written. Writers go on
+  // meanwhile: the copy is of the one snapshot its read transaction sees. Under kFsync the file
+  // is on disk before this returns. Fails with InternalServerError naming the file.
+  Status CopyTo(const std::string& file) const;
+  // Makes `txn` replace everything this environment holds by the records of `copy` (a file
+  // CopyTo wrote; null: nothing, an empty database): the three named databases are emptied and
+  // refilled from the copy's in key order (MDB_APPEND, which fills each page once, with no
+  // search). Nothing is decoded. The format version of the copy must be this build's; the
+  // caller fixes up what must not go back (Catalog::KeepCounters) and commits. Readers see the
+  // old state until the commit and the new one after it, never a mix.
+  class Copy;
+  Status ReplaceContents(WriteTxn& txn, const Copy* copy);
+
  private:
   friend class ReadTxn;
   friend class WriteTxn;
@@ -115,6 +131,27 @@ class Env {
   sync::Mutex pool_mu_;
   std::vector<MDB_txn*> idle_readers_ GUARDED_BY(pool_mu_);  // each is reset, ready to renew
   std::atomic<int> live_txns_{0};  // to assert that no transaction outlives the Env
+};
+
+// A file CopyTo wrote, open read-only (without a lock file: nothing writes it) for
+// Env::ReplaceContents; closed at destruction. Readable from any thread, one at a time.
+class Env::Copy {
+ public:
+  // Fails with an InternalServerError naming `file` when it is not an LMDB
+  // copy of this build's format (a truncated file, another program's, an older format).
+  static Result<std::unique_ptr<Copy>> Open(const std::string& file);
+  ~Copy();
+  Copy(const Copy&) = delete;
+  Copy& operator=(const Copy&) = delete;
+
+  // The file's size in bytes (what the copy adds to the database at most).
+  std::uint64_t size_bytes() const { return size_bytes_; }
+
+ private:
+  friend class Env;
+  Copy(MDB_env* env, std::uint64_t size_bytes) : env_(env), size_bytes_(size_bytes) {}
+  MDB_env* env_;
+  std::uint64_t size_bytes_;
 };
 
 // ---- LMDB errors --------------------------------------------------------------------------------

@@ -71,4 +71,10 @@ std::vector<VersionHistory::LaggedItem> VersionHistory::LaggedIn(std::uint32_t k
   return out;
 }
 
+void VersionHistory::Clear() {
+  sync::MutexLock lock(mu_);
+  versions_.clear();
+  records_since_prune_ = 0;
+}
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

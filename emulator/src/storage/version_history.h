@@ -47,6 +47,9 @@ class VersionHistory {
   };
   std::vector<LaggedItem> LaggedIn(std::uint32_t keyspace_id) const;
 
+  // Forgets every version (the database was replaced: no read may see what it held before).
+  void Clear();
+
  private:
   struct Replaced {
     std::int64_t written_micros;

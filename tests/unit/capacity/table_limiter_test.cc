@@ -283,9 +283,37 @@ TEST(ThroughputRegistry, DataBeyondTenGigabytesPerPartitionAddsPartitions) {
   VirtualClock clock(0);
   ThroughputRegistry registry(clock);
   const TableLimits limits = Table(Provisioned(5, 5));
-  const std::uint64_t sizes[] = {(std::uint64_t{10} << 30) * 2 + 1};
+  // 20 GB and two bytes on one partition: it split in two at 10 GB, and each half has now
+  // passed 10 GB in turn (by a byte): four partitions of a quarter of the hash space each.
+  const std::uint64_t sizes[] = {(std::uint64_t{10} << 30) * 2 + 2};
   ASSERT_TRUE(registry.Admit(limits, sizes, WriteTo(Key("a", 0, 2))).ok());
-  EXPECT_EQ(registry.Report(limits, 1).table.partitions.size(), 3u);
+  const TableCapacityReport report = registry.Report(limits, 1);
+  ASSERT_EQ(report.table.partitions.size(), 4u);
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(report.table.partitions[i].first_hash,
+              PartitionMap(4).FirstHash(static_cast<std::int64_t>(i)));
+  }
+}
+
+TEST(ThroughputRegistry, APartitionSplitsWhenItsShareOfTheDataPassesTenGigabytes) {
+  constexpr std::uint64_t kGB = std::uint64_t{1} << 30;
+  VirtualClock clock(0);
+  ThroughputRegistry registry(clock);
+  const TableLimits limits = Table(OnDemand("t", kTableArn));
+  // A new on-demand table's four partitions hold 9.75 GB each at 39 GB: no split.
+  const std::uint64_t under[] = {39 * kGB};
+  ASSERT_TRUE(registry.Admit(limits, under, WriteTo(Key("a", 0, 2))).ok());
+  EXPECT_EQ(registry.Report(limits, 1).table.partitions.size(), 4u);
+  // At 41 GB each holds 10.25 GB, and each splits: eight, and eight partitions' throughput.
+  clock.AdvanceMicros(kSecond);
+  const std::uint64_t over[] = {41 * kGB};
+  ASSERT_TRUE(registry.Admit(limits, over, WriteTo(Key("a", 0, 2))).ok());
+  const TableCapacityReport report = registry.Report(limits, 1);
+  ASSERT_EQ(report.table.partitions.size(), 8u);
+  for (std::size_t i = 0; i < 8; ++i) {
+    EXPECT_EQ(report.table.partitions[i].first_hash,
+              PartitionMap(8).FirstHash(static_cast<std::int64_t>(i)));
+  }
 }
 
 TEST(ThroughputRegistry, AdmitAllTakesEveryTableOrNone) {

@@ -121,3 +121,63 @@ TEST(TestDatabaseTest, OpensAndReopensOnItsOwnClock) {
 
 }  // namespace gtest_fixture_test
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing
+
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
+namespace gtest_fixture_test {
+
+// FixturesTest: the suite's data is loaded once and every test starts from exactly it, whatever
+// the tests before it changed (each test below changes it, so the order does not matter).
+class LoadedOnceTest : public FixturesTest<LoadedOnceTest> {
+ protected:
+  void LoadFixtures() override {
+    ++loads;
+    ASSERT_EQ(db().Call("CreateTable", kTable).http_status, 200);
+    for (const char* pk : {"a", "b", "c"}) {
+      ASSERT_EQ(db().Call("PutItem", R"({"TableName":"orders","Item":{"pk":{"S":")" +
+                                         std::string(pk) + R"("}}})")
+                    .http_status,
+                200);
+    }
+  }
+  void ExpectTheFixturesExactly() {
+    EXPECT_EQ(loads, 1);
+    EXPECT_GE(clock().NowMicros(), last_seen_micros);  // a restore never turns the clock back
+    last_seen_micros = clock().NowMicros();
+    EXPECT_EQ(db().Call("ListTables", "{}").body, R"({"TableNames":["orders"]})");
+    EXPECT_EQ(
+        ParseJson(db().Call("Scan", R"({"TableName":"orders","Select":"COUNT"})").body)["Count"]
+            .GetInt(),
+        3);
+  }
+  static void TearDownTestSuite() {
+    FixturesTest::TearDownTestSuite();
+    loads = 0;  // the next run of the suite (--gtest_repeat) loads again, on a new clock
+    last_seen_micros = 0;
+  }
+  static inline int loads = 0;
+  static inline std::int64_t last_seen_micros = 0;
+};
+
+TEST_F(LoadedOnceTest, StartsFromTheFixturesAndDeletesAnItem) {
+  ExpectTheFixturesExactly();
+  ASSERT_EQ(db().Call("DeleteItem", R"({"TableName":"orders","Key":{"pk":{"S":"a"}}})").http_status,
+            200);
+}
+
+TEST_F(LoadedOnceTest, StartsFromTheFixturesAndAddsATable) {
+  ExpectTheFixturesExactly();
+  ASSERT_EQ(db().Call("CreateTable", R"({"TableName":"extra","BillingMode":"PAY_PER_REQUEST",
+    "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+    "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}]})")
+                .http_status,
+            200);
+  AdvanceClock(std::chrono::seconds(10));
+}
+
+TEST_F(LoadedOnceTest, StartsFromTheFixturesAndDeletesTheTable) {
+  ExpectTheFixturesExactly();
+  ASSERT_EQ(db().Call("DeleteTable", R"({"TableName":"orders"})").http_status, 200);
+}
+
+}  // namespace gtest_fixture_test
+}  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

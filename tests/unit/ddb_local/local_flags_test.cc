@@ -194,5 +194,22 @@ TEST(LocalFlagsTest, ServiceLatencyAndScaleDelay) {
   EXPECT_TRUE(Parse({}).flags.server.write_thread);
 }
 
+TEST(LocalFlagsTest, SplitForHeat) {
+  FlagParse p = Parse({});
+  EXPECT_EQ(p.flags.database.split_for_heat_seconds, 300);
+  EXPECT_EQ(p.flags.database.split_for_heat_percent, 80);
+  p = Parse({"--split-for-heat", "30,50"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.database.split_for_heat_seconds, 30);
+  EXPECT_EQ(p.flags.database.split_for_heat_percent, 50);
+  p = Parse({"--split-for-heat", "0"});
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.database.split_for_heat_seconds, 0);
+  EXPECT_EQ(p.flags.database.split_for_heat_percent, 80);
+  EXPECT_FALSE(Parse({"--split-for-heat", "30,0"}).ok());
+  EXPECT_FALSE(Parse({"--split-for-heat", "30,101"}).ok());
+  EXPECT_FALSE(Parse({"--split-for-heat", "-1"}).ok());
+}
+
 }  // namespace local_flags_test
 }  // namespace ddblocal

@@ -53,4 +53,8 @@ if "$HRCTL" --data-dir "$DIR/a" ap 2 --org "$ORG_A" --emp 123e4567-e89b-12d3-a45
   echo "a UUID was accepted"; exit 1
 fi
 grep -q "is a UUID" "$DIR/err"
+# cost finds the seeded organisations (its Scan pages through ScanItems) and prices them.
+"$HRCTL" --data-dir "$DIR/a" cost > "$DIR/cost"
+grep -q "3 orgs" "$DIR/cost" || { cat "$DIR/cost"; echo "cost did not find the 3 orgs"; exit 1; }
+grep -q "^AP3 list employees" "$DIR/cost" || { cat "$DIR/cost"; exit 1; }
 echo "hrctl smoke: ok"

@@ -127,3 +127,66 @@ def test_record(ddb_local, worker_id):
     ports = {p.name: p.read_text() for p in out.iterdir()}
     assert sorted(ports) == ["gw0", "gw1"]
     assert ports["gw0"] != ports["gw1"]
+
+
+def test_fixtures_load_once_and_every_test_starts_from_them(run, pytester):
+    pytester.makeconftest(TABLE + """
+import pytest
+
+LOADS = []
+
+@pytest.fixture(scope="session")
+def ddb_local_fixtures(dynamodb_client):
+    LOADS.append(1)
+    make_table(dynamodb_client, "orders")
+    for i in range(100):
+        dynamodb_client.put_item(TableName="orders", Item={"pk": {"S": f"o-{i}"}})
+""")
+    pytester.makepyfile("""
+import conftest
+
+def count(client):
+    return client.scan(TableName="orders", Select="COUNT")["Count"]
+
+def test_deletes_an_item(dynamodb_fixtures):
+    assert conftest.LOADS == [1]
+    assert count(dynamodb_fixtures) == 100
+    dynamodb_fixtures.delete_item(TableName="orders", Key={"pk": {"S": "o-0"}})
+
+def test_drops_the_table(dynamodb_fixtures):
+    assert conftest.LOADS == [1]
+    assert count(dynamodb_fixtures) == 100
+    dynamodb_fixtures.delete_table(TableName="orders")
+
+def test_adds_a_table(dynamodb_fixtures):
+    assert conftest.LOADS == [1]
+    assert dynamodb_fixtures.list_tables()["TableNames"] == ["orders"]
+    conftest.make_table(dynamodb_fixtures, "extra")
+
+def test_the_server_lists_the_snapshot(ddb_local, dynamodb_fixtures):
+    assert [s["Name"] for s in ddb_local.snapshots()] == ["pytest-fixtures"]
+""")
+    run().assert_outcomes(passed=4)
+
+
+def test_snapshot_restore_reset_and_their_errors(run, pytester):
+    pytester.makepyfile(TABLE + """
+import pytest
+from pytest_ddb_local import DdbLocalError
+
+def test_endpoints(ddb_local, dynamodb_client):
+    make_table(dynamodb_client, "tab")
+    taken = ddb_local.snapshot("one")
+    assert taken["Name"] == "one" and taken["SizeBytes"] > 0
+    ddb_local.reset()
+    assert dynamodb_client.list_tables()["TableNames"] == []
+    assert "DurationMs" in ddb_local.restore("one")
+    assert dynamodb_client.list_tables()["TableNames"] == ["tab"]
+    with pytest.raises(DdbLocalError, match="ResourceNotFoundException.*Snapshot: two not found"):
+        ddb_local.restore("two")
+    with pytest.raises(DdbLocalError, match="ValidationException"):
+        ddb_local.snapshot("../up")
+    ddb_local.delete_snapshot("one")
+    assert ddb_local.snapshots() == []
+""")
+    run().assert_outcomes(passed=1)

@@ -103,6 +103,8 @@ class DdbLocalServer {
   DdbLocalServer& operator=(const DdbLocalServer&) = delete;
 
   bool started() const { return port_ > 0; }
+  // The server's process id (for its /proc entries: memory, descriptors); -1 when none.
+  int pid() const { return static_cast<int>(pid_); }
   int port() const { return port_; }
   std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
 

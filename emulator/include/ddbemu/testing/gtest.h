@@ -150,4 +150,64 @@ class DatabaseTest : public ::testing::Test {
   TestDatabase database_;
 };
 
+// A fixture whose tests share one database per test suite: LoadFixtures() fills it once, before
+// the suite's first test, and every test starts from what it loaded (Database::Restore of the
+// snapshot "fixtures", a copy of LMDB's records, not a reload), so a suite pays for a large data
+// set once. The clock is not turned back between tests; the capacity model's buckets start full.
+//
+//   class OrdersTest : public ddbemu::testing::FixturesTest<OrdersTest> {
+//    protected:
+//     void LoadFixtures() override { ... client().CreateTable(...); 10,000 PutItems ... }
+//   };
+//   TEST_F(OrdersTest, ...) { ... }   // sees exactly the loaded data, whatever earlier tests did
+//
+// `Suite` is the deriving class itself: each suite has its own database. ConfigureOptions opens it
+// differently, as for DatabaseTest.
+template <class Suite>
+class FixturesTest : public ::testing::Test {
+ protected:
+  // Fills the suite's database; runs once, before the suite's first test. A failure in it fails
+  // that test and every later one of the suite.
+  virtual void LoadFixtures() {}
+  virtual void ConfigureOptions(Options& /*options*/) {}
+
+  static void TearDownTestSuite() { shared().reset(); }
+
+  void SetUp() override {
+    if (shared() == nullptr) {
+      auto database = std::make_unique<TestDatabase>();
+      ASSERT_NO_FATAL_FAILURE(database->Open([this](Options& o) { ConfigureOptions(o); }));
+      shared() = std::move(database);
+      ASSERT_NO_FATAL_FAILURE(LoadFixtures());
+      loaded() = !HasFailure();
+      ASSERT_TRUE(loaded()) << "LoadFixtures failed";
+      auto taken = db().Snapshot(kSnapshot);
+      ASSERT_TRUE(taken.ok()) << "Snapshot failed: " << taken.error().message();
+      return;
+    }
+    ASSERT_TRUE(loaded()) << "LoadFixtures failed in an earlier test of this suite";
+    Status restored = db().Restore(kSnapshot);
+    ASSERT_TRUE(restored.ok()) << "Restore failed: " << restored.error().message();
+  }
+
+  Database& db() const { return shared()->db(); }
+  Client& client() const { return shared()->client(); }
+  Client& client_without_retries() const { return shared()->client_without_retries(); }
+  VirtualClock& clock() const { return shared()->clock(); }
+  void AdvanceClock(std::chrono::microseconds delta) const { shared()->AdvanceClock(delta); }
+
+  // The snapshot every test starts from.
+  static constexpr std::string_view kSnapshot = "fixtures";
+
+ private:
+  static std::unique_ptr<TestDatabase>& shared() {
+    static std::unique_ptr<TestDatabase> database;
+    return database;
+  }
+  static bool& loaded() {
+    static bool done = false;
+    return done;
+  }
+};
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -171,4 +171,9 @@ std::optional<TableSchema> TransientStatuses::Deleting(std::string_view ns,
   return t->shown;
 }
 
+void TransientStatuses::Clear() {
+  sync::MutexLock lock(mu_);
+  transitions_.clear();
+}
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism

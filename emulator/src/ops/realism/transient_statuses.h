@@ -67,6 +67,10 @@ class TransientStatuses {
   // DescribeTable of a table no longer in the catalog: its DELETING view while that lasts.
   std::optional<TableSchema> Deleting(std::string_view ns, std::string_view table) const;
 
+  // Ends every transition at once (the database was replaced: a restored snapshot's tables are
+  // ACTIVE, as after a restart).
+  void Clear() EXCLUDES(mu_);
+
  private:
   struct Transition {
     TableSchema shown;

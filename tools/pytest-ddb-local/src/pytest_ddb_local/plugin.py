@@ -12,6 +12,9 @@ Fixtures:
   dynamodb_client    (session)  boto3.client("dynamodb") for it, dummy credentials
   dynamodb_resource  (session)  boto3.resource("dynamodb") for it
   dynamodb           (function) dynamodb_client, with every table deleted after the test
+  ddb_local_fixtures (session)  override it (conftest.py) to load data once per session
+  dynamodb_fixtures  (function) dynamodb_client, the database restored to what
+                                ddb_local_fixtures loaded before the test (a snapshot restore)
 
 Settings (command line, or ini file, or environment):
   --ddb-local-bin PATH   ddb_local_bin       $DDB_LOCAL_BIN, else the wheel's own binary, else
@@ -119,3 +122,29 @@ def dynamodb(dynamodb_client):
     for page in dynamodb_client.get_paginator("list_tables").paginate():
         for name in page["TableNames"]:
             dynamodb_client.delete_table(TableName=name)
+
+
+# The snapshot dynamodb_fixtures restores (ddb_local.snapshots() lists it).
+FIXTURES_SNAPSHOT = "pytest-fixtures"
+
+
+@pytest.fixture(scope="session")
+def ddb_local_fixtures():
+    """Loads the session's data, once. Override it in a conftest.py, asking for the fixtures it
+    needs (dynamodb_client, dynamodb_resource, ddb_local); what it returns is not used."""
+    return None
+
+
+@pytest.fixture(scope="session")
+def _ddb_local_fixtures_snapshot(ddb_local, ddb_local_fixtures):
+    ddb_local.snapshot(FIXTURES_SNAPSHOT)
+    return FIXTURES_SNAPSHOT
+
+
+@pytest.fixture()
+def dynamodb_fixtures(ddb_local, dynamodb_client, _ddb_local_fixtures_snapshot):
+    """dynamodb_client for one test, with the whole database restored first to what
+    ddb_local_fixtures loaded (milliseconds: LMDB's records are copied back, nothing is
+    replayed), whatever earlier tests did to it."""
+    ddb_local.restore(_ddb_local_fixtures_snapshot)
+    return dynamodb_client

@@ -9,6 +9,7 @@ with it).
 
 import atexit
 import http.client
+import json
 import os
 import shutil
 import signal
@@ -16,6 +17,8 @@ import socket
 import subprocess
 import tempfile
 import time
+import urllib.error
+import urllib.parse
 import urllib.request
 
 # ddb-local, like DynamoDB Local, wants a SigV4-shaped Authorization header; it does not check
@@ -197,6 +200,39 @@ class DdbLocal:
                                          data=b"", method="POST")
         with urllib.request.urlopen(request, timeout=10) as response:
             response.read()
+
+    def admin(self, method, path):
+        """One admin request (`/_ddblocal/...`): its JSON answer as a dict; DdbLocalError with
+        the server's error type and message when it is not HTTP 200."""
+        request = urllib.request.Request(f"{self.url}{path}", data=b"" if method != "GET" else None,
+                                         method=method)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return json.loads(response.read() or b"{}")
+        except urllib.error.HTTPError as e:
+            body = e.read().decode("utf-8", "replace")
+            raise DdbLocalError(f"{method} {path}: HTTP {e.code}: {body}") from None
+
+    # Whole-database snapshots (docs/testing.md, "Snapshots"): tables, items, indexes, streams
+    # and TTL settings of every namespace; a restore copies LMDB's records back in one step.
+    def snapshot(self, name):
+        """Snapshots the whole database as `name` (replacing one of that name)."""
+        return self.admin("POST", f"/_ddblocal/snapshot?name={urllib.parse.quote(name)}")["Snapshot"]
+
+    def restore(self, name):
+        """Makes the database what snapshot `name` holds."""
+        return self.admin("POST", f"/_ddblocal/restore?name={urllib.parse.quote(name)}")
+
+    def reset(self):
+        """Drops every table of every namespace (snapshots stay)."""
+        self.admin("POST", "/_ddblocal/reset")
+
+    def snapshots(self):
+        """Every snapshot: [{"Name", "SizeBytes", "CreationDateTime"}], by name."""
+        return self.admin("GET", "/_ddblocal/snapshots")["Snapshots"]
+
+    def delete_snapshot(self, name):
+        self.admin("DELETE", f"/_ddblocal/snapshot?name={urllib.parse.quote(name)}")
 
     def stop(self):
         if self._process is not None:
