@@ -137,6 +137,7 @@ struct ConsumedCapacity {
   std::optional<Capacity> table;
   std::map<std::string, Capacity> local_secondary_indexes;
   std::map<std::string, Capacity> global_secondary_indexes;
+  std::map<std::string, double> vector_write_bytes;  // VectorIndexes (INDEXES only)
 };
 
 // The output of PutItem, DeleteItem and UpdateItem (Attributes) and of GetItem (Item).

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "capacity/capacity_units.h"
@@ -23,6 +24,9 @@ struct RequestCharge {
   HalfUnits table_read = 0;
   HalfUnits table_write = 0;
   std::vector<IndexCharge> indexes;  // only indexes charged, in the order first charged
+  // VectorWriteRequestBytes of each vector index whose entry the write changed (bytes, not
+  // capacity units: never part of the totals).
+  std::vector<std::pair<std::string, double>> vector_write_bytes;
 
   void AddIndex(const std::string& name, bool is_local, HalfUnits read, HalfUnits write) {
     for (IndexCharge& index : indexes) {

@@ -35,6 +35,9 @@ ConsumedCapacity ToPublic(const api::ConsumedCapacity& c) {
   if (c.table) out.table = ToPublic(*c.table, c.read_write_units);
   out.local_secondary_indexes = ToPublic(c.local_secondary_indexes, c.read_write_units);
   out.global_secondary_indexes = ToPublic(c.global_secondary_indexes, c.read_write_units);
+  for (const auto& [name, bytes] : c.vector_write_bytes) {
+    out.vector_indexes[name].vector_write_request_bytes = bytes;
+  }
   return out;
 }
 

@@ -146,6 +146,18 @@ Result<ConsumedCapacity> ConsumedCapacityFrom(const Json& json) {
   }
   DDBEMU_ASSIGN_OR_RETURN(c.local_secondary_indexes, CapacityMap(json, "LocalSecondaryIndexes"));
   DDBEMU_ASSIGN_OR_RETURN(c.global_secondary_indexes, CapacityMap(json, "GlobalSecondaryIndexes"));
+  if (const Json* vectors = Find(json, "VectorIndexes")) {
+    if (!vectors->IsObject()) return WrongType("VectorIndexes", "an object");
+    for (const auto& entry : vectors->GetObject()) {
+      if (!entry.value.IsObject()) return WrongType("VectorIndexes", "a map of objects");
+      VectorCapacity& v =
+          c.vector_indexes[std::string(entry.name.GetString(), entry.name.GetStringLength())];
+      DDBEMU_ASSIGN_OR_RETURN(v.vector_search_request_bytes,
+                              OptDouble(entry.value, "VectorSearchRequestBytes"));
+      DDBEMU_ASSIGN_OR_RETURN(v.vector_write_request_bytes,
+                              OptDouble(entry.value, "VectorWriteRequestBytes"));
+    }
+  }
   return c;
 }
 

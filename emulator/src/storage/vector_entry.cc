@@ -144,6 +144,26 @@ std::size_t EncodeVectorEntry(const TableSchema& schema, const VectorIndexSchema
   return size + index.vector_attribute.size() + std::size_t{4} * index.dimensions;
 }
 
+std::vector<std::pair<std::string, double>> VectorWriteBytes(const TableSchema& schema,
+                                                             const Item* old_item,
+                                                             const Item* new_item) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const VectorIndexSchema& index : schema.vector_indexes) {
+    std::optional<std::string> old_key, new_key;
+    if (old_item) old_key = EncodeVectorKey(schema, index, *old_item);
+    if (new_item) new_key = EncodeVectorKey(schema, index, *new_item);
+    if (!old_key && !new_key) continue;
+    std::string old_entry, new_entry;
+    std::size_t old_size = 0, new_size = 0;
+    if (old_key) old_size = EncodeVectorEntry(schema, index, *old_item, &old_entry);
+    if (new_key) new_size = EncodeVectorEntry(schema, index, *new_item, &new_entry);
+    if (old_key == new_key && old_entry == new_entry) continue;
+    out.emplace_back(index.name,
+                     std::max(1024.0, static_cast<double>(new_key ? new_size : old_size)));
+  }
+  return out;
+}
+
 std::string VectorPartitionPrefix(const VectorIndexSchema& index,
                                   const AttributeValue* hash_value) {
   std::string prefix;

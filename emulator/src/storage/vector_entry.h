@@ -16,6 +16,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "ddbemu/attribute_value.h"
@@ -55,6 +56,13 @@ std::optional<std::string> EncodeVectorKey(const TableSchema& schema,
 // the projection's item size plus the vector attribute's name and four bytes per dimension.
 std::size_t EncodeVectorEntry(const TableSchema& schema, const VectorIndexSchema& index,
                               const Item& item, std::string* out);
+
+// VectorWriteRequestBytes of a write from `old_item` to `new_item` (either null): for each vector
+// index whose entry the write adds, changes or removes, the size of the entry it now holds (or
+// held), at least 1 KB (the metering minimum of the Developer Guide's vector index pricing).
+std::vector<std::pair<std::string, double>> VectorWriteBytes(const TableSchema& schema,
+                                                             const Item* old_item,
+                                                             const Item* new_item);
 
 // The prefix of every key of `index` (no HASH attribute) or of its partition `hash_value`.
 std::string VectorPartitionPrefix(const VectorIndexSchema& index, const AttributeValue* hash_value);

@@ -170,6 +170,19 @@ test("bad searches are refused; ConsumedCapacity is VectorSearchRequestBytes", a
   assert.deepEqual(metered.ConsumedCapacity, { VectorSearchRequestBytes: 1024 });
 });
 
+test("writes report VectorWriteRequestBytes per vector index with INDEXES", async () => {
+  const item = { p: { S: "w" }, v: { L: [{ N: "0" }, { N: "0" }, { N: "1" }] }, tenant: { S: "t3" } };
+  const total = await client.send(new PutItemCommand({ TableName: "docs", Item: item,
+    ReturnConsumedCapacity: "TOTAL" }));
+  assert.equal(total.ConsumedCapacity.VectorIndexes, undefined);
+  item.v = { L: [{ N: "0" }, { N: "1" }, { N: "1" }] };
+  const indexes = await client.send(new PutItemCommand({ TableName: "docs", Item: item,
+    ReturnConsumedCapacity: "INDEXES" }));
+  assert.deepEqual(indexes.ConsumedCapacity.VectorIndexes, {
+    byCosine: { VectorWriteRequestBytes: 1024 }, byEuclid: { VectorWriteRequestBytes: 1024 },
+    byTenant: { VectorWriteRequestBytes: 1024 } });
+});
+
 test("UpdateTable adds a vector index with its backfill, and deletes it", async () => {
   const updated = await client.send(new UpdateTableCommand({ TableName: "docs",
     VectorIndexUpdates: [{ Create: { IndexName: "later", VectorAttribute: { AttributeName: "v" },

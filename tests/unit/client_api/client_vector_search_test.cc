@@ -325,6 +325,35 @@ TEST_P(VectorSearch, ProvisionedTablesAndBadSearchesAreRefused) {
   EXPECT_EQ(metered->consumed_capacity->vector_search_request_bytes, 1024.0);  // the minimum
 }
 
+TEST_P(VectorSearch, WritesReportVectorWriteRequestBytesWithIndexes) {
+  ASSERT_NO_FATAL_FAILURE(CreateDocs());
+  const Item item{{"p", S("a")}, {"v", Vec({"1", "0", "0"})}, {"tenant", S("t1")}};
+  auto total = client_->PutItem({.table_name = "docs",
+                                 .item = item,
+                                 .return_consumed_capacity = ReturnConsumedCapacity::kTotal});
+  ASSERT_TRUE(total.ok()) << total.error().message();
+  ASSERT_TRUE(total->consumed_capacity.has_value());
+  EXPECT_TRUE(total->consumed_capacity->vector_indexes.empty());  // INDEXES only
+  Item moved = item;
+  moved["v"] = Vec({"0", "1", "0"});
+  auto indexes = client_->PutItem({.table_name = "docs",
+                                   .item = moved,
+                                   .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  ASSERT_TRUE(indexes.ok()) << indexes.error().message();
+  ASSERT_TRUE(indexes->consumed_capacity.has_value());
+  // Every vector index's entry changed; a small vector still meters 1 KB.
+  const VectorCapacity kilobyte{std::nullopt, 1024.0};
+  EXPECT_EQ(indexes->consumed_capacity->vector_indexes,
+            (std::map<std::string, VectorCapacity>{
+                {"byCosine", kilobyte}, {"byEuclid", kilobyte}, {"byTenant", kilobyte}}));
+  // A write that leaves the vector entries as they were reports none.
+  auto same = client_->PutItem({.table_name = "docs",
+                                .item = moved,
+                                .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  ASSERT_TRUE(same.ok());
+  EXPECT_TRUE(same->consumed_capacity->vector_indexes.empty());
+}
+
 DDB_INSTANTIATE_CLIENT_SUITE(VectorSearch);
 
 }  // namespace client_vector_search_test

@@ -40,6 +40,14 @@ struct Capacity {
   friend bool operator==(const Capacity&, const Capacity&) = default;
 };
 
+// The VectorCapacity shape: a vector index's share, in bytes (SearchVectors' ConsumedCapacity; a
+// write's ConsumedCapacity.vector_indexes with ReturnConsumedCapacity INDEXES).
+struct VectorCapacity {
+  std::optional<double> vector_search_request_bytes;
+  std::optional<double> vector_write_request_bytes;
+  friend bool operator==(const VectorCapacity&, const VectorCapacity&) = default;
+};
+
 // ConsumedCapacity of one table. `table` and the index maps are filled with
 // ReturnConsumedCapacity INDEXES; the read/write parts where the service reports them (the
 // transactions).
@@ -51,6 +59,7 @@ struct ConsumedCapacity {
   std::optional<Capacity> table;
   std::map<std::string, Capacity> local_secondary_indexes;
   std::map<std::string, Capacity> global_secondary_indexes;
+  std::map<std::string, VectorCapacity> vector_indexes;  // writes changing vector index entries
   friend bool operator==(const ConsumedCapacity&, const ConsumedCapacity&) = default;
 };
 

@@ -30,13 +30,6 @@ struct SearchVectorsRequest {
   ReturnConsumedCapacity return_consumed_capacity = ReturnConsumedCapacity::kNone;
 };
 
-// The VectorCapacity shape: SearchVectors' ConsumedCapacity (bytes, not capacity units).
-struct VectorCapacity {
-  std::optional<double> vector_search_request_bytes;
-  std::optional<double> vector_write_request_bytes;
-  friend bool operator==(const VectorCapacity&, const VectorCapacity&) = default;
-};
-
 // One result: the item's projected attributes (the vector attribute only when the
 // ProjectionExpression names it) and its score — the cosine distance (0..2) or the Euclidean
 // distance, lowest first, or the dot product, highest first.

@@ -404,6 +404,9 @@ std::optional<api::ConsumedCapacity> ConsumedCapacityOf(api::ReturnConsumedCapac
           api::Capacity{capacity::ToUnits(index.read + index.write), capacity::ToUnits(index.read),
                         capacity::ToUnits(index.write)};
     }
+    for (const auto& [name, bytes] : charge.vector_write_bytes) {
+      consumed.vector_write_bytes[name] += bytes;
+    }
   }
   return consumed;
 }

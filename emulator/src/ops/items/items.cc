@@ -2,6 +2,7 @@
 // request-level validation (values, parameter mixing, ReturnValues, size, expressions), then
 // the table lookup, then the key against the schema, then the condition, then the write.
 #include "ops/items/items.h"
+#include "storage/vector_entry.h"
 
 #include "capacity/capacity_units.h"
 #include "expr/evaluator.h"
@@ -75,6 +76,9 @@ Result<capacity::RequestCharge> WriteOutcome(Engine& engine, const Caller& calle
   const Item* new_item = outcome.new_item ? &*outcome.new_item : nullptr;
   capacity::RequestCharge charge =
       ChargeWrite(target.table(), SizeOf(target.current), SizeOf(outcome.new_item), changes);
+  if (outcome.writes && !target.table().vector_indexes.empty()) {
+    charge.vector_write_bytes = storage::VectorWriteBytes(target.table(), old_item, new_item);
+  }
   DDBEMU_RETURN_IF_ERROR(collection.Finish(txn));
   DDBEMU_RETURN_IF_ERROR(AdmitWrite(engine, caller, txn, target.table(), key_item, old_item,
                                     new_item, changes, charge));

@@ -25,23 +25,30 @@ constexpr std::int64_t kMaxTopK = 100;
 // VectorSearchRequestBytes is metered at 1 KB at least (Developer Guide, vector index pricing).
 constexpr double kMinSearchBytes = 1024;
 
-// The dot product, squared distance or squared norm over `n` floats, in floats, eight lanes at a
-// time (the compiler vectorises the lanes; a fixed lane order keeps the result deterministic).
-// `stored` may be unaligned: it points into LMDB's memory.
+// The sums one distance function needs over `n` floats — the dot product (DOT_PRODUCT), the
+// dot product and the stored vector's squared norm (COSINE), the squared distance (EUCLIDEAN) —
+// in floats, eight lanes at a time (the compiler vectorises the lanes; a fixed lane order keeps
+// the result deterministic). `stored` may be unaligned: it points into LMDB's memory.
 struct Sums {
   float dot = 0, distance = 0, norm = 0;
 };
+template <VectorDistanceFunction kFunction>
 Sums Accumulate(const float* query, const char* stored, std::size_t n) {
+  constexpr bool kDot = kFunction != VectorDistanceFunction::kEuclidean;
+  constexpr bool kNorm = kFunction == VectorDistanceFunction::kCosine;
+  constexpr bool kDistance = kFunction == VectorDistanceFunction::kEuclidean;
   std::array<float, 8> dot{}, dist{}, norm{};
   std::size_t i = 0;
   for (; i + 8 <= n; i += 8) {
     float v[8];
     std::memcpy(v, stored + i * sizeof(float), sizeof v);
     for (int l = 0; l < 8; ++l) {
-      dot[l] += query[i + l] * v[l];
-      const float d = query[i + l] - v[l];
-      dist[l] += d * d;
-      norm[l] += v[l] * v[l];
+      if constexpr (kDot) dot[l] += query[i + l] * v[l];
+      if constexpr (kDistance) {
+        const float d = query[i + l] - v[l];
+        dist[l] += d * d;
+      }
+      if constexpr (kNorm) norm[l] += v[l] * v[l];
     }
   }
   for (; i < n; ++i) {
@@ -59,6 +66,19 @@ Sums Accumulate(const float* query, const char* stored, std::size_t n) {
     s.norm += norm[l];
   }
   return s;
+}
+
+Sums AccumulateFor(VectorDistanceFunction f, const float* query, const char* stored,
+                   std::size_t n) {
+  switch (f) {
+    case VectorDistanceFunction::kDotProduct:
+      return Accumulate<VectorDistanceFunction::kDotProduct>(query, stored, n);
+    case VectorDistanceFunction::kEuclidean:
+      return Accumulate<VectorDistanceFunction::kEuclidean>(query, stored, n);
+    case VectorDistanceFunction::kCosine:
+      break;
+  }
+  return Accumulate<VectorDistanceFunction::kCosine>(query, stored, n);
 }
 
 // Lower is nearer for every function (DOT_PRODUCT is ranked by its negation).
@@ -223,7 +243,8 @@ Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& cal
       if (entry.size() < vector_bytes) return ApiError::InternalServerError("A short vector entry");
       ++examined;
       if (!Matches(entry.substr(vector_bytes), filters)) continue;
-      const Sums sums = Accumulate(query.data(), entry.data(), index->dimensions);
+      const Sums sums =
+          AccumulateFor(index->distance, query.data(), entry.data(), index->dimensions);
       const float score = Score(index->distance, sums, query_norm);
       const float rank = descending ? -score : score;
       if (best.size() == top_k) {
