@@ -97,6 +97,9 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
       std::max<std::int64_t>(0, impl->options.on_demand_scale_delay_ms) * 1000;
   impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock, scaling);
   if (impl->options.audit) impl->audit = std::make_unique<audit::AccessAudit>(*impl->clock);
+  if (!impl->options.s3_dir.empty()) {
+    impl->s3 = std::make_unique<storage::LocalS3>(impl->options.s3_dir);
+  }
   if (impl->options.ttl_sweep_interval_ms > 0) {
     Impl* raw = impl.get();
     impl->ttl_sweeper = std::make_unique<ops::ttl::TtlSweeper>(
