@@ -1,7 +1,8 @@
 """Whole-database snapshots through ddb-local's admin endpoints (docs/testing.md, "Snapshots"),
 with boto3 as the application: POST /_ddblocal/snapshot, /restore, /reset, GET /snapshots,
-DELETE /snapshot; and under --access-policy-file with --credentials-file, where only a policy over
-every table may use them and a signature that is sent must hold.
+DELETE /snapshot; and under --access-policy-file, where only a policy over every table may use
+them (the caller is the Authorization header's; admin requests are signed here as an SDK signs,
+though ddb-local does not verify admin signatures: see docs/testing.md).
 """
 
 import json
@@ -192,10 +193,6 @@ def test_only_a_policy_over_every_table_may_snapshot(guarded):
     # Unsigned: nobody, whom no policy allows anything.
     status, body = admin(guarded, "POST", "/_ddblocal/restore?name=guarded")
     assert status == 400 and error_type(body) == "AccessDeniedException"
-    # The admin's key id with the wrong secret: the signature does not hold.
-    status, body = admin(guarded, "POST", "/_ddblocal/reset",
-                         signed(guarded, "POST", "/_ddblocal/reset", "AKIDADMIN", "guessed"))
-    assert status == 400 and error_type(body) == "InvalidSignatureException", body
     restore = "/_ddblocal/restore?name=guarded"
     status, body = admin(guarded, "POST", restore,
                          signed(guarded, "POST", restore, *KEYS["admin"]))
