@@ -100,6 +100,9 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
       std::clamp<std::int64_t>(impl->options.split_for_heat_percent, 1, 100);
   impl->throughput = std::make_unique<capacity::ThroughputRegistry>(*impl->clock, scaling);
   if (impl->options.audit) impl->audit = std::make_unique<audit::AccessAudit>(*impl->clock);
+  if (!impl->options.s3_dir.empty()) {
+    impl->s3 = std::make_unique<storage::LocalS3>(impl->options.s3_dir);
+  }
   if (impl->options.ttl_sweep_interval_ms > 0) {
     Impl* raw = impl.get();
     impl->ttl_sweeper = std::make_unique<ops::ttl::TtlSweeper>(

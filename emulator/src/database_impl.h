@@ -16,6 +16,7 @@
 #include "ops/ttl/time_to_live.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
+#include "storage/local_s3.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 
@@ -35,6 +36,7 @@ struct Database::Impl {
   std::unique_ptr<realism::TransientStatuses> transient;  // null unless transient_status_ms > 0
   std::unique_ptr<storage::ChangeLog> change_log;         // attached to `items`
   std::unique_ptr<audit::AccessAudit> audit;              // null unless options.audit
+  std::unique_ptr<storage::LocalS3> s3;                   // null unless options.s3_dir is set
 
   ops::Engine engine() {
     return ops::Engine{*env,
@@ -50,7 +52,8 @@ struct Database::Impl {
                        change_log.get(),
                        audit.get(),
                        faults.get(),
-                       latency.get()};
+                       latency.get(),
+                       s3.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
   // The same, kept in `callers` for the requests after this one (database_callers.h); `spare`

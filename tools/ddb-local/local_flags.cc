@@ -57,6 +57,7 @@ enum class Flag {
   kReadTimeout,
   kCredentialsFile,
   kAccessPolicyFile,
+  kS3Dir,
   kHealth,
 };
 
@@ -105,6 +106,7 @@ constexpr FlagSpec kFlags[] = {
     {{"read-timeout"}, Flag::kReadTimeout, true},
     {{"credentials-file"}, Flag::kCredentialsFile, true},
     {{"access-policy-file"}, Flag::kAccessPolicyFile, true},
+    {{"s3-dir"}, Flag::kS3Dir, true},
     {{"health"}, Flag::kHealth, true},
 };
 
@@ -354,6 +356,10 @@ std::string Apply(const FlagSpec& spec, std::string_view shown, std::string_view
       if (value.empty()) return bad("a JSON file of per-access-key policies");
       f.access_policy_file = std::string(value);
       return {};
+    case Flag::kS3Dir:
+      if (value.empty()) return bad("a directory whose subdirectories are S3 buckets");
+      f.database.s3_dir = std::string(value);
+      return {};
     case Flag::kHealth:
       if (!value.starts_with("http://"))
         return bad("an http:// URL such as http://127.0.0.1:8000/");
@@ -470,6 +476,9 @@ DynamoDB Local's flags:
  -dbPath DIR, --db-path DIR Directory of the database. Default: the current directory.
  -sharedDb, --shared-db     One set of tables for every access key and region (default:
                             separate tables per access key id and region, as Local).
+ --s3-dir DIR               A local S3 for exports and imports: each subdirectory of DIR
+                            is a bucket, each file under it an object (no operation uses
+                            it yet: export and import are to come). Default: none.
  -cors LIST, --cors LIST    Allow browser scripts from these origins (comma-separated, or
                             '*' for any). Default: off; without signature checks a '*'
                             default would let any web page reach your tables.

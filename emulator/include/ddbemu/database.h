@@ -100,17 +100,18 @@ class Database {
   // ---- Snapshots for tests (docs/testing.md, "Snapshots") ----
   // Snapshot copies the whole database — every namespace's tables, items, indexes, streams, TTL
   // settings and backups — into the snapshot `name`, replacing one of that name; Restore makes
-  // the database what the snapshot holds; Reset empties it (every table dropped). A name is 1
-  // to 128 letters, digits, '_', '-' and '.', starting with a letter or digit (else
-  // ValidationException); a name no snapshot has is ResourceNotFoundException. Snapshots are
-  // files under the data directory's `snapshots/` (the in-memory database's temporary
-  // directory: they go with it). A restore copies the snapshot's LMDB records into the database
-  // in one write transaction, decoding nothing: requests see the old state or the new, never a
-  // mix. After a restore or a reset the capacity model's buckets start full (its overrides
-  // stay), transient statuses have ended, eventually consistent reads lag behind nothing, and
-  // the clock goes on (it is not turned back). Thread-safe. With Options::access_policies, the
-  // caller's policy must allow the action (Snapshot, RestoreSnapshot, ResetDatabase,
-  // ListSnapshots, DeleteSnapshot) on every table ("Tables": ["*"]): else AccessDeniedException.
+  // the database what the snapshot holds; Reset empties it (every table dropped, with its items,
+  // streams and backups; the snapshots stay). A name is 1 to 128 letters, digits, '_', '-' and
+  // '.', starting with a letter or digit (else ValidationException); a name no snapshot has is
+  // ResourceNotFoundException. Snapshots are files under the data directory's `snapshots/` (the
+  // in-memory database's temporary directory: they go with it). A restore copies the snapshot's
+  // LMDB records into the database in one write transaction, decoding nothing: requests see the old
+  // state or the new, never a mix. After a restore or a reset the capacity model's buckets start
+  // full (its overrides stay), transient statuses have ended, eventually consistent reads lag
+  // behind nothing, and the clock goes on (it is not turned back). Thread-safe. With
+  // Options::access_policies, the caller's policy must allow the action (Snapshot, RestoreSnapshot,
+  // ResetDatabase, ListSnapshots, DeleteSnapshot) on every table ("Tables": ["*"]): else
+  // AccessDeniedException.
   Result<SnapshotInfo> Snapshot(std::string_view name, const RequestContext& context = {});
   Status Restore(std::string_view name, const RequestContext& context = {});
   Status Reset(const RequestContext& context = {});

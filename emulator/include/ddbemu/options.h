@@ -36,6 +36,10 @@ struct ServiceLatencyOptions {
 struct Options {
   // Data directory (created if missing). Ignored when in_memory is true.
   std::string path;
+  // The local S3 that exports and imports read and write (ddb-local --s3-dir): each
+  // subdirectory of this directory is a bucket, each file under it an object, its path the key
+  // (no key may leave its bucket). Empty: none, and S3 buckets do not exist.
+  std::string s3_dir;
   // A private temporary directory, removed when the Database closes (DynamoDB Local's -inMemory).
   bool in_memory = false;
   Durability durability = Durability::kFsync;

@@ -17,6 +17,7 @@
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 class TableMemo;
+class LocalS3;
 }
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::realism {
 class TransientStatuses;
@@ -60,6 +61,8 @@ struct Engine {
   // The service's per-request latency (Options::service_latency, a realism switch); null when
   // off. Waited by the run step after a request, on every path.
   realism::ServiceLatency* latency = nullptr;
+  // The local S3 of exports and imports (Options::s3_dir, storage/local_s3.h); null when none.
+  storage::LocalS3* s3 = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables

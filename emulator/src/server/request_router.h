@@ -60,9 +60,10 @@ class RequestRouter {
   // ddb-local's admin endpoints (capacity report, virtual clock, snapshots...): a GET, POST or
   // DELETE whose path starts with this reaches the handler as the operation
   // "<METHOD> <request-target>", e.g. "GET /_ddblocal/capacity?table=T", with the caller of the
-  // Authorization header if it has one (none needed; with a verifier, one that is sent must be
-  // correctly signed). No DynamoDB operation name contains a space, so the two never meet;
-  // a handler that serves no admin calls answers them as unknown operations.
+  // Authorization header if it has one (none needed; its signature is not verified, even with
+  // a verifier: the console names its caller with an unsigned header). No DynamoDB operation name
+  // contains a space, so the two never meet; a handler that serves no admin calls answers them as
+  // unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
   // A compressed request body may not inflate beyond the request limit (a zip bomb must not
   // exhaust memory, and a request is judged by its size whether or not it came compressed):

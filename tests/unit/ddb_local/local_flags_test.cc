@@ -213,3 +213,20 @@ TEST(LocalFlagsTest, SplitForHeat) {
 
 }  // namespace local_flags_test
 }  // namespace ddblocal
+
+namespace ddblocal {
+namespace local_flags_s3_test {
+
+TEST(LocalFlagsTest, S3DirNamesTheLocalS3) {
+  std::vector<const char*> argv = {"ddb-local", "--s3-dir", "/tmp/buckets"};
+  const FlagParse p = ParseLocalFlags(static_cast<int>(argv.size()), argv.data());
+  ASSERT_TRUE(p.ok()) << p.error;
+  EXPECT_EQ(p.flags.database.s3_dir, "/tmp/buckets");
+  std::vector<const char*> none = {"ddb-local"};
+  EXPECT_EQ(ParseLocalFlags(1, none.data()).flags.database.s3_dir, "");
+  std::vector<const char*> empty = {"ddb-local", "--s3-dir="};
+  EXPECT_FALSE(ParseLocalFlags(2, empty.data()).ok());
+}
+
+}  // namespace local_flags_s3_test
+}  // namespace ddblocal
