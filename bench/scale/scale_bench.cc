@@ -201,6 +201,13 @@ std::unique_ptr<Client> HttpClient(const std::string& url) {
 
 using Figures = std::vector<std::pair<std::string, double>>;
 
+void AddReads(Figures& f, const std::string& where, const ReadFigures& r) {
+  f.emplace_back("get_p50_us_" + where, r.get_p50);
+  f.emplace_back("get_p99_us_" + where, r.get_p99);
+  f.emplace_back("query_p50_us_" + where, r.query_p50);
+  f.emplace_back("query_p99_us_" + where, r.query_p99);
+}
+
 Figures MeasureSize(std::int64_t items, const std::filesystem::path& dir,
                     const std::string& ddb_local, std::int64_t http_load_max, int reads_count) {
   Figures f;
@@ -225,10 +232,7 @@ Figures MeasureSize(std::int64_t items, const std::filesystem::path& dir,
       index_bytes += gsi.index_size_bytes;
     const ReadFigures reads = Reads([&] { return ddbemu::MakeEmbeddedClient(opened->database()); },
                                     items, 1, reads_count);
-    f.emplace_back("get_p50_us_in_process", reads.get_p50);
-    f.emplace_back("get_p99_us_in_process", reads.get_p99);
-    f.emplace_back("query_p50_us_in_process", reads.query_p50);
-    f.emplace_back("query_p99_us_in_process", reads.query_p99);
+    AddReads(f, "in_process", reads);
     f.emplace_back("scan_mb_per_s_in_process", ScanThroughput(client, table_bytes));
   }
   const std::int64_t disk = FileBytes(dir / "data.mdb");
@@ -257,16 +261,10 @@ Figures MeasureSize(std::int64_t items, const std::filesystem::path& dir,
     const std::string url = server.url();
     const ReadFigures one =
         Reads([&] { return HttpClient(url); }, items, 1, std::max(1, reads_count / 4));
-    f.emplace_back("get_p50_us_http_1", one.get_p50);
-    f.emplace_back("get_p99_us_http_1", one.get_p99);
-    f.emplace_back("query_p50_us_http_1", one.query_p50);
-    f.emplace_back("query_p99_us_http_1", one.query_p99);
+    AddReads(f, "http_1", one);
     const ReadFigures sixteen =
         Reads([&] { return HttpClient(url); }, items, 16, std::max(1, reads_count / 20));
-    f.emplace_back("get_p50_us_http_16", sixteen.get_p50);
-    f.emplace_back("get_p99_us_http_16", sixteen.get_p99);
-    f.emplace_back("query_p50_us_http_16", sixteen.query_p50);
-    f.emplace_back("query_p99_us_http_16", sixteen.query_p99);
+    AddReads(f, "http_16", sixteen);
     f.emplace_back("scan_mb_per_s_http", ScanThroughput(*HttpClient(url), table_bytes));
     const auto memory = Memory(server.pid());
     f.emplace_back("ddb_local_rss_kib",

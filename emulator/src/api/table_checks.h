@@ -116,6 +116,11 @@ Status CheckCreateTableVectorIndexes(const CreateTableRequest& request,
 Status CheckVectorIndexUpdates(const UpdateTableRequest& request);
 
 // ---- table update checks -----------------------------------------------------------------------
+
+// An UpdateTable that creates or deletes `operations` indexes (GSIs and vector indexes
+// together): at most one (LimitExceededException), and none beside a throughput or stream
+// change.
+Status CheckOnlineIndexOperations(const UpdateTableRequest& request, int operations);
 // The checks UpdateTable makes on the request alone, before it looks the table up (the
 // service validates first: an UpdateTable with nothing to change is a ValidationException
 // even for a table that does not exist). The checks that need the table's current state are

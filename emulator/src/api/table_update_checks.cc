@@ -74,17 +74,7 @@ Status CheckIndexCreateDelete(const UpdateTableRequest& request) {
     creates_and_deletes += (update.create || update.delete_index_name) ? 1 : 0;
   }
   if (creates_and_deletes == 0) return Status::Ok();
-  if (creates_and_deletes > 1) {
-    return ApiError::LimitExceeded(
-        "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
-        "per table");
-  }
-  if (request.provisioned_throughput) {
-    return ApiError::Validation("You cannot create or delete index while updating table IOPS");
-  }
-  if (request.stream_enabled) {
-    return ApiError::Validation("You cannot create or delete index while changing stream status");
-  }
+  DDBEMU_RETURN_IF_ERROR(CheckOnlineIndexOperations(request, creates_and_deletes));
   if (request.warm_throughput) {
     return ApiError::Validation(
         "Create global secondary index cannot be specified when updating WarmThroughput");
@@ -134,6 +124,21 @@ Status CheckIndexUpdateValues(const std::vector<GsiUpdateRequest>& updates) {
 }
 
 }  // namespace
+
+Status CheckOnlineIndexOperations(const UpdateTableRequest& request, int operations) {
+  if (operations > 1) {
+    return ApiError::LimitExceeded(
+        "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
+        "per table");
+  }
+  if (request.provisioned_throughput) {
+    return ApiError::Validation("You cannot create or delete index while updating table IOPS");
+  }
+  if (request.stream_enabled) {
+    return ApiError::Validation("You cannot create or delete index while changing stream status");
+  }
+  return Status::Ok();
+}
 
 int CountUpdateOperations(const UpdateTableRequest& request) {
   return (request.provisioned_throughput ? 1 : 0) + (request.billing_mode ? 1 : 0) +

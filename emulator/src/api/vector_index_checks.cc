@@ -144,19 +144,10 @@ Status CheckVectorIndexUpdates(const UpdateTableRequest& request) {
     }
   }
   // As for GSIs: one online index operation per table and request, and not beside GSI updates.
-  if (updates.size() > 1 || (request.global_secondary_index_updates &&
-                             !request.global_secondary_index_updates->empty())) {
-    return ApiError::LimitExceeded(
-        "Subscriber limit exceeded: Only 1 online index can be created or deleted simultaneously "
-        "per table");
-  }
-  if (request.provisioned_throughput) {
-    return ApiError::Validation("You cannot create or delete index while updating table IOPS");
-  }
-  if (request.stream_enabled) {
-    return ApiError::Validation("You cannot create or delete index while changing stream status");
-  }
-  return Status::Ok();
+  const bool gsi_updates =
+      request.global_secondary_index_updates && !request.global_secondary_index_updates->empty();
+  return CheckOnlineIndexOperations(request,
+                                    static_cast<int>(updates.size()) + (gsi_updates ? 1 : 0));
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

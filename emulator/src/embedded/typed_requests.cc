@@ -77,6 +77,19 @@ std::optional<std::string> ToEngine(const std::optional<ConditionalOperator>& op
 
 // ---- expressions and legacy parameters --------------------------------------------------------
 
+// A request's ExpressionAttributeNames and Values into `out` (any engine request or
+// ExpressionParameters: has_names, names, has_values, values), the values normalised.
+template <class Out>
+Status MoveNamesAndValues(const ExpressionAttributeNames& names, ExpressionAttributeValues& values,
+                          Out& out) {
+  out.has_names = !names.empty();
+  out.names.insert(names.begin(), names.end());
+  out.has_values = !values.empty();
+  DDBEMU_RETURN_IF_ERROR(NormalizeExpressionValues(values));
+  out.values = std::move(values);
+  return Status::Ok();
+}
+
 Result<api::ExpressionParameters> Expressions(std::optional<std::string> condition,
                                               std::optional<std::string> projection,
                                               std::optional<std::string> update,
@@ -86,11 +99,7 @@ Result<api::ExpressionParameters> Expressions(std::optional<std::string> conditi
   out.condition_expression = std::move(condition);
   out.projection_expression = std::move(projection);
   out.update_expression = std::move(update);
-  out.has_names = !names.empty();
-  out.names.insert(names.begin(), names.end());
-  out.has_values = !values.empty();
-  DDBEMU_RETURN_IF_ERROR(NormalizeExpressionValues(values));
-  out.values = std::move(values);
+  DDBEMU_RETURN_IF_ERROR(MoveNamesAndValues(names, values, out));
   return out;
 }
 
@@ -257,11 +266,8 @@ Result<api::ReadParameters> ReadParameters(Public& in) {
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   out.filter_expression = std::move(in.filter_expression);
   out.projection_expression = std::move(in.projection_expression);
-  out.has_names = !in.expression_attribute_names.empty();
-  out.names.insert(in.expression_attribute_names.begin(), in.expression_attribute_names.end());
-  out.has_values = !in.expression_attribute_values.empty();
-  DDBEMU_RETURN_IF_ERROR(NormalizeExpressionValues(in.expression_attribute_values));
-  out.values = std::move(in.expression_attribute_values);
+  DDBEMU_RETURN_IF_ERROR(
+      MoveNamesAndValues(in.expression_attribute_names, in.expression_attribute_values, out));
   out.attributes_to_get = std::move(in.attributes_to_get);
   out.conditional_operator = ToEngine(in.conditional_operator);
   if (in.exclusive_start_key) {
@@ -319,11 +325,8 @@ Result<api::SearchVectorsRequest> ToEngine(SearchVectorsRequest in) {
   out.top_k = in.top_k;
   out.search_condition_expression = std::move(in.search_condition_expression);
   out.projection_expression = std::move(in.projection_expression);
-  out.has_names = !in.expression_attribute_names.empty();
-  out.names.insert(in.expression_attribute_names.begin(), in.expression_attribute_names.end());
-  out.has_values = !in.expression_attribute_values.empty();
-  DDBEMU_RETURN_IF_ERROR(NormalizeExpressionValues(in.expression_attribute_values));
-  out.values = std::move(in.expression_attribute_values);
+  DDBEMU_RETURN_IF_ERROR(
+      MoveNamesAndValues(in.expression_attribute_names, in.expression_attribute_values, out));
   out.return_consumed_capacity = embedded::ToEngine(in.return_consumed_capacity);
   return out;
 }

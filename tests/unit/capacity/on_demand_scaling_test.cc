@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "capacity/keyspace_limiter.h"
+#include "limiter_offers.h"
 #include "value/key_codec.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
@@ -76,23 +77,6 @@ std::vector<KeyDemand> KeysInEighths(HalfUnits write_each) {
   return keys;
 }
 
-// Offers every key one write at `now`; returns how many were admitted.
-int OfferAll(KeyspaceLimiter& limiter, const std::vector<KeyDemand>& keys, std::int64_t now) {
-  int admitted = 0;
-  for (const KeyDemand& k : keys) {
-    std::vector<LimitHit> hits;
-    limiter.Grow(now);
-    limiter.Check({&k, 1}, now, &hits);
-    if (!hits.empty()) {
-      limiter.RecordThrottled({&k, 1}, now);
-      continue;
-    }
-    limiter.Consume({&k, 1}, now);
-    ++admitted;
-  }
-  return admitted;
-}
-
 TEST(OnDemandScaling, TrafficAtDoubleThePeakThrottlesUntilThePartitionsHaveSplit) {
   KeyspaceLimits limits;
   limits.name = "launch";
@@ -103,13 +87,13 @@ TEST(OnDemandScaling, TrafficAtDoubleThePeakThrottlesUntilThePartitionsHaveSplit
   ASSERT_EQ(limiter.partitions().count(), 4);
   // 8,000 WCU offered each second (80 keys x 100 WCU), twice what four partitions serve.
   const std::vector<KeyDemand> keys = KeysInEighths(200);
-  EXPECT_EQ(OfferAll(limiter, keys, 0), 40);  // 4,000 WCU: each partition's 1,000
-  EXPECT_EQ(OfferAll(limiter, keys, kSecond), 40);
+  EXPECT_EQ(OfferEach(limiter, keys, 0), 40);  // 4,000 WCU: each partition's 1,000
+  EXPECT_EQ(OfferEach(limiter, keys, kSecond), 40);
   // Second 0's peak of 4,000 WCU gives 8,000 from 1 s + 30 min; until then, still throttled.
-  EXPECT_EQ(OfferAll(limiter, keys, kThirtyMinutes), 40);
+  EXPECT_EQ(OfferEach(limiter, keys, kThirtyMinutes), 40);
   limiter.Grow(kSecond + kThirtyMinutes - 1);
   EXPECT_EQ(limiter.partitions().count(), 4);
-  EXPECT_EQ(OfferAll(limiter, keys, kSecond + kThirtyMinutes), 80);
+  EXPECT_EQ(OfferEach(limiter, keys, kSecond + kThirtyMinutes), 80);
   EXPECT_EQ(limiter.partitions().count(), 8);
   EXPECT_EQ(limiter.Warm(kSecond + kThirtyMinutes), (WarmCapacity{12'000, 8'000}));
   // Each partition split into two hash ranges: the halves of the quarters.
@@ -126,7 +110,7 @@ TEST(OnDemandScaling, TrafficAtDoubleThePeakThrottlesUntilThePartitionsHaveSplit
   limiter.Grow(100 * kThirtyMinutes);
   EXPECT_EQ(limiter.partitions().count(), 16);
   EXPECT_EQ(limiter.Warm(100 * kThirtyMinutes), (WarmCapacity{12'000, 16'000}));
-  EXPECT_EQ(OfferAll(limiter, keys, 100 * kThirtyMinutes), 80);
+  EXPECT_EQ(OfferEach(limiter, keys, 100 * kThirtyMinutes), 80);
 }
 
 TEST(OnDemandScaling, AProvisionedKeySpaceDoesNotScaleWithItsTraffic) {
@@ -140,7 +124,7 @@ TEST(OnDemandScaling, AProvisionedKeySpaceDoesNotScaleWithItsTraffic) {
   limiter.Configure(limits, {}, 0);
   const std::int64_t before = limiter.partitions().count();
   const std::vector<KeyDemand> keys = KeysInEighths(200);
-  OfferAll(limiter, keys, 0);
+  OfferEach(limiter, keys, 0);
   limiter.Grow(2 * kThirtyMinutes);
   EXPECT_EQ(limiter.partitions().count(), before);
   EXPECT_EQ(limiter.Warm(2 * kThirtyMinutes), (WarmCapacity{3'000, 4'000}));

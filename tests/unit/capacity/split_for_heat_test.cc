@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "capacity/keyspace_limiter.h"
+#include "limiter_offers.h"
 #include "value/key_codec.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
@@ -35,22 +36,6 @@ std::vector<KeyDemand> KeysInFirstQuarter(int count, HalfUnits write) {
   return keys;
 }
 
-// Offers each demand once at `now`, as the table limiter would; returns how many were admitted.
-int Offer(KeyspaceLimiter& limiter, const std::vector<KeyDemand>& demands, std::int64_t now) {
-  int admitted = 0;
-  for (const KeyDemand& k : demands) {
-    std::vector<LimitHit> hits;
-    limiter.Check({&k, 1}, now, &hits);
-    if (!hits.empty()) {
-      limiter.RecordThrottled({&k, 1}, now);
-      continue;
-    }
-    limiter.Consume({&k, 1}, now);
-    ++admitted;
-  }
-  return admitted;
-}
-
 KeyspaceLimiter OnDemandLimiter(std::int64_t heat_seconds) {
   KeyspaceLimits limits;
   limits.name = "tenants";
@@ -69,11 +54,11 @@ TEST(SplitForHeat, APartitionHotAcrossManyKeysSplitsAfterItsRunAndThenServesThem
   // 1,500 WCU a second offered to one partition (30 keys x 50 WCU): it serves its 1,000.
   const std::vector<KeyDemand> keys = KeysInFirstQuarter(30, kFiftyWcu);
   for (std::int64_t s = 0; s < 299; ++s) {
-    ASSERT_EQ(Offer(limiter, keys, s * kSecond), 20) << "second " << s;
+    ASSERT_EQ(OfferEach(limiter, keys, s * kSecond), 20) << "second " << s;
   }
   EXPECT_EQ(limiter.partitions().count(), 4);
   // The 300th hot second splits it, between the keys that carried its load.
-  Offer(limiter, keys, 299 * kSecond);
+  OfferEach(limiter, keys, 299 * kSecond);
   ASSERT_EQ(limiter.partitions().count(), 5);
   const std::uint64_t split = limiter.partitions().FirstHash(1);
   EXPECT_GT(split, limiter.partitions().FirstHash(0));
@@ -83,8 +68,8 @@ TEST(SplitForHeat, APartitionHotAcrossManyKeysSplitsAfterItsRunAndThenServesThem
   for (const KeyDemand& k : keys) lower += k.hash < split ? 1 : 0;
   EXPECT_GE(lower, 10);
   EXPECT_LE(lower, 20);
-  EXPECT_EQ(Offer(limiter, keys, 300 * kSecond), 30);
-  EXPECT_EQ(Offer(limiter, keys, 301 * kSecond), 30);
+  EXPECT_EQ(OfferEach(limiter, keys, 300 * kSecond), 30);
+  EXPECT_EQ(OfferEach(limiter, keys, 301 * kSecond), 30);
   EXPECT_EQ(limiter.partitions().count(), 5);
 }
 
@@ -93,7 +78,7 @@ TEST(SplitForHeat, OneHotKeyKeepsThrottlingAndItsPartitionDoesNotSplit) {
   // The same 1,500 WCU a second, all from one key.
   const std::vector<KeyDemand> hot(30, KeysInFirstQuarter(1, kFiftyWcu)[0]);
   for (std::int64_t s = 0; s < 900; ++s) {
-    ASSERT_EQ(Offer(limiter, hot, s * kSecond), 20) << "second " << s;
+    ASSERT_EQ(OfferEach(limiter, hot, s * kSecond), 20) << "second " << s;
   }
   EXPECT_EQ(limiter.partitions().count(), 4);
 }
@@ -101,11 +86,11 @@ TEST(SplitForHeat, OneHotKeyKeepsThrottlingAndItsPartitionDoesNotSplit) {
 TEST(SplitForHeat, ARunBrokenByAColdSecondStartsAgain) {
   KeyspaceLimiter limiter = OnDemandLimiter(10);
   const std::vector<KeyDemand> keys = KeysInFirstQuarter(30, kFiftyWcu);
-  for (std::int64_t s = 0; s < 9; ++s) Offer(limiter, keys, s * kSecond);
+  for (std::int64_t s = 0; s < 9; ++s) OfferEach(limiter, keys, s * kSecond);
   // Second 9 passes without traffic: the run of nine hot seconds ends.
-  for (std::int64_t s = 10; s < 19; ++s) Offer(limiter, keys, s * kSecond);
+  for (std::int64_t s = 10; s < 19; ++s) OfferEach(limiter, keys, s * kSecond);
   EXPECT_EQ(limiter.partitions().count(), 4);
-  Offer(limiter, keys, 19 * kSecond);  // the tenth second of the new run
+  OfferEach(limiter, keys, 19 * kSecond);  // the tenth second of the new run
   EXPECT_EQ(limiter.partitions().count(), 5);
 }
 
@@ -113,14 +98,14 @@ TEST(SplitForHeat, LoadBelowTheThresholdNeverSplits) {
   KeyspaceLimiter limiter = OnDemandLimiter(10);
   // 700 WCU a second: 70% of the partition's cap, under the default 80%.
   const std::vector<KeyDemand> keys = KeysInFirstQuarter(14, kFiftyWcu);
-  for (std::int64_t s = 0; s < 100; ++s) ASSERT_EQ(Offer(limiter, keys, s * kSecond), 14);
+  for (std::int64_t s = 0; s < 100; ++s) ASSERT_EQ(OfferEach(limiter, keys, s * kSecond), 14);
   EXPECT_EQ(limiter.partitions().count(), 4);
 }
 
 TEST(SplitForHeat, ZeroSecondsTurnsItOff) {
   KeyspaceLimiter limiter = OnDemandLimiter(0);
   const std::vector<KeyDemand> keys = KeysInFirstQuarter(30, kFiftyWcu);
-  for (std::int64_t s = 0; s < 600; ++s) ASSERT_EQ(Offer(limiter, keys, s * kSecond), 20);
+  for (std::int64_t s = 0; s < 600; ++s) ASSERT_EQ(OfferEach(limiter, keys, s * kSecond), 20);
   EXPECT_EQ(limiter.partitions().count(), 4);
 }
 
@@ -136,7 +121,7 @@ TEST(SplitForHeat, AFixedPartitionCountIsKept) {
   KeyspaceLimiter limiter;
   limiter.Configure(limits, overrides, 0, scaling);
   const std::vector<KeyDemand> keys = KeysInFirstQuarter(30, kFiftyWcu);
-  for (std::int64_t s = 0; s < 20; ++s) Offer(limiter, keys, s * kSecond);
+  for (std::int64_t s = 0; s < 20; ++s) OfferEach(limiter, keys, s * kSecond);
   EXPECT_EQ(limiter.partitions().count(), 4);
 }
 
