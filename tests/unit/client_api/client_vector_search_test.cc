@@ -354,6 +354,44 @@ TEST_P(VectorSearch, WritesReportVectorWriteRequestBytesWithIndexes) {
   EXPECT_TRUE(same->consumed_capacity->vector_indexes.empty());
 }
 
+// BatchWriteItem and TransactWriteItems: each item pays its own VectorWriteRequestBytes (1 KB at
+// least), summed by index in the table's ConsumedCapacity entry; a ConditionCheck pays none.
+TEST_P(VectorSearch, BatchesAndTransactionsReportVectorWriteRequestBytes) {
+  ASSERT_NO_FATAL_FAILURE(CreateDocs());
+  const Item a{{"p", S("a")}, {"v", Vec({"1", "0", "0"})}, {"tenant", S("t1")}};
+  const Item b{{"p", S("b")}, {"v", Vec({"0", "1", "0"})}};  // no tenant: not in byTenant
+  auto batch =
+      client_->BatchWriteItem({.request_items = {{"docs", {PutRequest{a}, PutRequest{b}}}},
+                               .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  ASSERT_TRUE(batch.ok()) << batch.error().message();
+  ASSERT_EQ(batch->consumed_capacity.size(), 1u);
+  const VectorCapacity one{std::nullopt, 1024.0}, two{std::nullopt, 2048.0};
+  EXPECT_EQ(batch->consumed_capacity[0].vector_indexes,
+            (std::map<std::string, VectorCapacity>{
+                {"byCosine", two}, {"byEuclid", two}, {"byTenant", one}}));
+  auto total =
+      client_->BatchWriteItem({.request_items = {{"docs", {DeleteRequest{{{"p", S("b")}}}}}},
+                               .return_consumed_capacity = ReturnConsumedCapacity::kTotal});
+  ASSERT_TRUE(total.ok()) << total.error().message();
+  ASSERT_EQ(total->consumed_capacity.size(), 1u);
+  EXPECT_TRUE(total->consumed_capacity[0].vector_indexes.empty());  // INDEXES only
+
+  const Item c{{"p", S("c")}, {"v", Vec({"0", "0", "1"})}, {"tenant", S("t2")}};
+  auto transact = client_->TransactWriteItems(
+      {.transact_items = {ddbemu::Put{.table_name = "docs", .item = c},
+                          Delete{.table_name = "docs", .key = {{"p", S("a")}}},
+                          ConditionCheck{.table_name = "docs",
+                                         .key = {{"p", S("z")}},
+                                         .condition_expression = "attribute_not_exists(p)"}},
+       .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  ASSERT_TRUE(transact.ok()) << transact.error().message();
+  ASSERT_EQ(transact->consumed_capacity.size(), 1u);
+  // c's entries added and a's removed, in each of the three indexes.
+  EXPECT_EQ(transact->consumed_capacity[0].vector_indexes,
+            (std::map<std::string, VectorCapacity>{
+                {"byCosine", two}, {"byEuclid", two}, {"byTenant", two}}));
+}
+
 DDB_INSTANTIATE_CLIENT_SUITE(VectorSearch);
 
 }  // namespace client_vector_search_test
