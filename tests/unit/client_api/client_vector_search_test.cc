@@ -418,6 +418,46 @@ TEST_P(VectorSearch, ResultsStopAtTheSixteenMegabyteResponseLimit) {
   EXPECT_EQ(keys->search_results.size(), 45u);
 }
 
+// A backup's description lists the table's vector indexes (SourceTableFeatureDetails'
+// VectorIndexInfo, their definitions as CreateTable took them); a restore recreates and fills them.
+TEST_P(VectorSearch, BackupsDescribeAndRestoreTheVectorIndexes) {
+  ASSERT_NO_FATAL_FAILURE(CreateDocs());
+  ASSERT_NO_FATAL_FAILURE(PutFour());
+  auto made = client_->CreateBackup({.table_name = "docs", .backup_name = "nightly"});
+  ASSERT_TRUE(made.ok()) << made.error().message();
+  const std::string arn = made->backup_details.backup_arn;
+  auto described = client_->DescribeBackup({.backup_arn = arn});
+  ASSERT_TRUE(described.ok()) << described.error().message();
+  const auto& features = described->backup_description.source_table_feature_details;
+  ASSERT_TRUE(features.has_value());
+  ASSERT_EQ(features->vector_indexes.size(), 3u);
+  EXPECT_EQ(features->vector_indexes[0],
+            (VectorIndexInfo{.index_name = "byCosine",
+                             .vector_attribute = "v",
+                             .projection = {ProjectionType::kKeysOnly},
+                             .dimensions = 3,
+                             .distance_function = VectorDistanceFunction::kCosine}));
+  EXPECT_EQ(features->vector_indexes[2],
+            (VectorIndexInfo{.index_name = "byTenant",
+                             .vector_attribute = "v",
+                             .search_schema = {{"tenant", SearchSchemaElementType::kHash},
+                                               {"kind", SearchSchemaElementType::kInlineFilter}},
+                             .projection = {ProjectionType::kInclude, {"title"}},
+                             .dimensions = 3,
+                             .distance_function = VectorDistanceFunction::kDotProduct}));
+
+  auto restored =
+      client_->RestoreTableFromBackup({.target_table_name = "docs2", .backup_arn = arn});
+  ASSERT_TRUE(restored.ok()) << restored.error().message();
+  AdvanceSeconds(1);
+  auto found = client_->SearchVectors({.table_name = "docs2",
+                                       .index_name = "byCosine",
+                                       .search_vector = Query({"1", "0", "0"}),
+                                       .top_k = 2});
+  ASSERT_TRUE(found.ok()) << found.error().message();
+  EXPECT_EQ(Keys(*found), (std::vector<std::string>{"a", "b"}));
+}
+
 DDB_INSTANTIATE_CLIENT_SUITE(VectorSearch);
 
 }  // namespace client_vector_search_test
