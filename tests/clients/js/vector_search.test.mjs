@@ -1,7 +1,8 @@
 // Vector indexes and SearchVectors through the AWS SDK for JavaScript v3 (client-dynamodb
 // 3.1169, the first with SearchVectorsCommand) against ddb-local: the cases of
-// tests/unit/client_api/client_vector_search_test.cc (but the 16 MB limit), and that the SDK sends SearchVectors to
-// the endpoint it is given (on AWS it routes it to the dedicated vector-search endpoint).
+// tests/unit/client_api/client_vector_search_test.cc (but the 16 MB limit), and that the SDK
+// sends SearchVectors to the endpoint it is given (on AWS it routes it to the dedicated
+// vector-search endpoint).
 //
 // Run by CTest (clients.js_vector_search) with DDB_LOCAL_BIN set.
 
