@@ -47,6 +47,7 @@ struct TableCapacity {
   std::optional<Capacity> table;
   std::map<std::string, Capacity> local_secondary_indexes;
   std::map<std::string, Capacity> global_secondary_indexes;
+  std::map<std::string, double> vector_write_bytes;  // VectorIndexes (INDEXES only)
 };
 
 struct BatchGetItemResponse {

@@ -125,6 +125,20 @@ VectorIndexDescription VectorIndex(const VectorIndexSchema& index, const Keyspac
 
 }  // namespace
 
+VectorIndexInfo VectorIndexInfoOf(const VectorIndexSchema& index) {
+  VectorIndexInfo v;
+  v.index_name = index.name;
+  v.vector_attribute = index.vector_attribute;
+  for (std::size_t i = 0; i < index.search_attributes.size(); ++i) {
+    v.search_schema.push_back({index.search_attributes[i].name, index.search_roles[i]});
+  }
+  v.projection.projection_type = index.projection;
+  v.projection.non_key_attributes = index.non_key_attributes;
+  v.dimensions = index.dimensions;
+  v.distance_function = index.distance;
+  return v;
+}
+
 TableDescription Describe(const TableSchema& s, const TableCounts& counts,
                           const DescriptionOptions& options) {
   // DeleteTable's answer has no key schema, attribute definitions, creation time, indexes or

@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ddbemu/model/backups.h"
 #include "ddbemu/model/tables.h"
 #include "ddbemu/version.h"
 #include "storage/table_schema.h"
@@ -69,6 +70,9 @@ std::int64_t DecreasesToday(const ProvisionedThroughput& throughput, std::int64_
 // Backfilling is the one member whose presence the JSON codec decides (from the view).
 TableDescription Describe(const TableSchema& table, const TableCounts& counts,
                           const DescriptionOptions& options);
+
+// The VectorIndexInfo of `index` (a backup's SourceTableFeatureDetails): its definition only.
+VectorIndexInfo VectorIndexInfoOf(const VectorIndexSchema& index);
 
 std::string_view TableStatusName(TableStatus status);
 std::string_view IndexStatusName(IndexStatus status);

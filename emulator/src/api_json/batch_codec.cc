@@ -240,6 +240,7 @@ void WriteConsumedCapacityList(const std::vector<TableCapacity>& tables,
                            parts.read_write_units_in_table, w);
       WriteIndexCapacities("GlobalSecondaryIndexes", table.global_secondary_indexes,
                            parts.read_write_units_in_table, w);
+      WriteVectorWriteBytes(table.vector_write_bytes, w);
     }
     w.EndObject();
   }

@@ -168,16 +168,19 @@ void WriteConsumedCapacity(const ConsumedCapacity& capacity, JsonWriter& w) {
                        capacity.read_write_units, w);
   WriteIndexCapacities("GlobalSecondaryIndexes", capacity.global_secondary_indexes,
                        capacity.read_write_units, w);
-  if (!capacity.vector_write_bytes.empty()) {  // bytes, in the VectorCapacity shape
-    w.Key("VectorIndexes");
+  WriteVectorWriteBytes(capacity.vector_write_bytes, w);
+  w.EndObject();
+}
+
+void WriteVectorWriteBytes(const std::map<std::string, double>& bytes_by_index, JsonWriter& w) {
+  if (bytes_by_index.empty()) return;  // bytes, in the VectorCapacity shape
+  w.Key("VectorIndexes");
+  w.StartObject();
+  for (const auto& [name, bytes] : bytes_by_index) {
+    w.Key(name.c_str(), static_cast<rapidjson::SizeType>(name.size()));
     w.StartObject();
-    for (const auto& [name, bytes] : capacity.vector_write_bytes) {
-      w.Key(name.c_str(), static_cast<rapidjson::SizeType>(name.size()));
-      w.StartObject();
-      w.Key("VectorWriteRequestBytes");
-      w.Double(bytes);
-      w.EndObject();
-    }
+    w.Key("VectorWriteRequestBytes");
+    w.Double(bytes);
     w.EndObject();
   }
   w.EndObject();

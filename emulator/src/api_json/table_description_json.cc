@@ -157,8 +157,9 @@ void WriteGlobalIndex(JsonWriter& w, const GlobalSecondaryIndexDescription& inde
   w.EndObject();
 }
 
-void WriteVectorIndex(JsonWriter& w, const VectorIndexDescription& index) {
-  w.StartObject();
+// The definition's members, shared by the description and a backup's VectorIndexInfo.
+template <class Index>
+void WriteVectorDefinition(JsonWriter& w, const Index& index) {
   w.Key("IndexName");
   WriteString(index.index_name, w);
   if (!index.search_schema.empty()) {
@@ -184,6 +185,11 @@ void WriteVectorIndex(JsonWriter& w, const VectorIndexDescription& index) {
   w.Int64(index.dimensions);
   w.Key("DistanceFunction");
   WriteString(VectorDistanceFunctionName(index.distance_function), w);
+}
+
+void WriteVectorIndex(JsonWriter& w, const VectorIndexDescription& index) {
+  w.StartObject();
+  WriteVectorDefinition(w, index);
   w.Key("IndexStatus");
   WriteString(IndexStatusName(index.index_status), w);
   if (index.backfilling) {
@@ -291,6 +297,12 @@ void WriteDescription(JsonWriter& w, const TableDescription& d, DescriptionView 
 }
 
 }  // namespace
+
+void WriteVectorIndexInfo(JsonWriter& w, const VectorIndexInfo& index) {
+  w.StartObject();
+  WriteVectorDefinition(w, index);
+  w.EndObject();
+}
 
 std::string RenderTableDescription(std::string_view wrapper, const TableSchema& schema,
                                    const TableCounts& counts, const DescriptionOptions& options) {

@@ -4,6 +4,7 @@
 // same amounts (throughput_limits.h's Demand places them on partitions and keys).
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,6 +45,17 @@ struct RequestCharge {
     table_write += other.table_write;
     for (const IndexCharge& index : other.indexes) {
       AddIndex(index.name, index.is_local, index.read, index.write);
+    }
+    // A batch's or a transaction's items each pay their own VectorWriteRequestBytes (each
+    // above the 1 KB minimum on its own), summed by index.
+    for (const auto& [name, bytes] : other.vector_write_bytes) {
+      auto it = std::find_if(vector_write_bytes.begin(), vector_write_bytes.end(),
+                             [&](const auto& entry) { return entry.first == name; });
+      if (it == vector_write_bytes.end()) {
+        vector_write_bytes.emplace_back(name, bytes);
+      } else {
+        it->second += bytes;
+      }
     }
   }
   HalfUnits read() const {

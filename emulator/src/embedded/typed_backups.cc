@@ -63,7 +63,17 @@ SourceTableDetails Source(const api::BackupView& b) {
   return out;
 }
 
-BackupDescription Description(const api::BackupView& b) { return {Details(b), Source(b)}; }
+BackupDescription Description(const api::BackupView& b) {
+  BackupDescription out{Details(b), Source(b), {}};
+  if (b.source && !b.source->vector_indexes.empty()) {
+    SourceTableFeatureDetails features;
+    for (const VectorIndexSchema& index : b.source->vector_indexes) {
+      features.vector_indexes.push_back(api::VectorIndexInfoOf(index));
+    }
+    out.source_table_feature_details = std::move(features);
+  }
+  return out;
+}
 
 RestoreSummary Summary(const api::RestoreTableResponse& r) {
   RestoreSummary out;

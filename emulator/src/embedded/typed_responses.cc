@@ -79,6 +79,9 @@ std::vector<ConsumedCapacity> ToPublic(const std::vector<api::TableCapacity>& ta
           ToPublic(t.local_secondary_indexes, parts.read_write_units_in_table);
       c.global_secondary_indexes =
           ToPublic(t.global_secondary_indexes, parts.read_write_units_in_table);
+      for (const auto& [name, bytes] : t.vector_write_bytes) {
+        c.vector_indexes[name].vector_write_request_bytes = bytes;
+      }
     }
     out.push_back(std::move(c));
   }

@@ -28,6 +28,10 @@ Result<std::optional<Enum>> EnumOf(const Json& object, std::string_view name,
   return Malformed(std::string(name) + " has the unknown value " + *text);
 }
 
+// A VectorIndexDescription (DescribeTable), or a backup's VectorIndexInfo read as one (the
+// members it lacks, status, ARN and counts, are left at their defaults).
+Result<VectorIndexDescription> VectorIndexDescriptionFrom(const Json& e);
+
 // The API name of an enum value (index = enum value).
 template <class Enum, std::size_t N>
 std::string_view NameOf(Enum value, const std::string_view (&names)[N]) {

@@ -5,6 +5,7 @@
 
 #include "http_client/json_client.h"
 #include "http_client/json_in.h"
+#include "http_client/json_shapes.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
@@ -131,7 +132,9 @@ Result<LocalSecondaryIndexDescription> LocalIndex(const Json& e) {
   return l;
 }
 
-Result<VectorIndexDescription> VectorIndexOf(const Json& e) {
+}  // namespace
+
+Result<VectorIndexDescription> VectorIndexDescriptionFrom(const Json& e) {
   static constexpr std::string_view kDistances[] = {"COSINE", "EUCLIDEAN", "DOT_PRODUCT"};
   static constexpr std::string_view kRoles[] = {"HASH", "INLINE_FILTER"};
   VectorIndexDescription v;
@@ -166,6 +169,8 @@ Result<VectorIndexDescription> VectorIndexOf(const Json& e) {
   DDBEMU_ASSIGN_OR_RETURN(v.item_count, Int(e, "ItemCount"));
   return v;
 }
+
+namespace {
 
 Result<TableDescription> Description(std::string_view body, std::string_view wrapper) {
   rapidjson::Document doc;
@@ -233,8 +238,8 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
   DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_label, OptString(*t, "LatestStreamLabel"));
   DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_arn, OptString(*t, "LatestStreamArn"));
   DDBEMU_ASSIGN_OR_RETURN(d.warm_throughput, Warm(*t));
-  DDBEMU_ASSIGN_OR_RETURN(d.vector_indexes,
-                          List<VectorIndexDescription>(*t, "VectorIndexes", VectorIndexOf));
+  DDBEMU_ASSIGN_OR_RETURN(d.vector_indexes, List<VectorIndexDescription>(
+                                                *t, "VectorIndexes", VectorIndexDescriptionFrom));
   return d;
 }
 

@@ -28,6 +28,7 @@
 #include "hrcore/entities.h"
 #include "hrcore/errors.h"
 #include "hrcore/schema_state.h"
+#include "hrcore/similarity.h"
 #include "hrcore/ulid.h"
 #include "sync/mutex.h"
 
@@ -172,6 +173,18 @@ class HrService {
   // empId (hire order), from GSI2. Before the migration the index does not exist (kBackend).
   Result<Page<Employee>> ListEmployeesByStatus(const TenantContext& ctx, EmployeeStatus status,
                                                const PageRequest& page);
+
+  // ---- AP14 (hrcore/similarity.h; needs CreateApplicationSimilarityIndex): applications to a
+  // job, most similar to the job's description first. The embedding of an application is set
+  // (or replaced) on the application item; it must have kEmbeddingDimensions finite numbers.
+  Result<Application> SetApplicationEmbedding(const TenantContext& ctx, const ApplicationRef& app,
+                                              const std::vector<float>& embedding);
+  // The `top_k` (1..100) applications to `job_id` whose embeddings are nearest (cosine) to
+  // `description_embedding`; applications without an embedding are not ranked. Exact on the
+  // emulator; on AWS the vector index is approximate and may return near neighbours instead.
+  Result<std::vector<SimilarApplication>> FindSimilarApplications(
+      const TenantContext& ctx, const std::string& job_id,
+      const std::vector<float>& description_embedding, int top_k);
 
   // Capacity consumed by this service's calls since the last TakeConsumed. Thread-safe.
   Consumed TakeConsumed();

@@ -1,7 +1,8 @@
 // Vector indexes and SearchVectors through the AWS SDK for JavaScript v3 (client-dynamodb
 // 3.1169, the first with SearchVectorsCommand) against ddb-local: the cases of
-// tests/unit/client_api/client_vector_search_test.cc, and that the SDK sends SearchVectors to
-// the endpoint it is given (on AWS it routes it to the dedicated vector-search endpoint).
+// tests/unit/client_api/client_vector_search_test.cc (but the 16 MB limit), and that the SDK
+// sends SearchVectors to the endpoint it is given (on AWS it routes it to the dedicated
+// vector-search endpoint).
 //
 // Run by CTest (clients.js_vector_search) with DDB_LOCAL_BIN set.
 
@@ -9,12 +10,16 @@ import { after, before, test } from "node:test";
 import assert from "node:assert/strict";
 
 import {
+  BatchWriteItemCommand,
+  CreateBackupCommand,
   CreateTableCommand,
+  DescribeBackupCommand,
   DescribeTableCommand,
   DynamoDBClient,
   GetItemCommand,
   PutItemCommand,
   SearchVectorsCommand,
+  TransactWriteItemsCommand,
   UpdateTableCommand,
 } from "@aws-sdk/client-dynamodb";
 
@@ -181,6 +186,41 @@ test("writes report VectorWriteRequestBytes per vector index with INDEXES", asyn
   assert.deepEqual(indexes.ConsumedCapacity.VectorIndexes, {
     byCosine: { VectorWriteRequestBytes: 1024 }, byEuclid: { VectorWriteRequestBytes: 1024 },
     byTenant: { VectorWriteRequestBytes: 1024 } });
+});
+
+test("batches and transactions report VectorWriteRequestBytes per table with INDEXES", async () => {
+  // Far from [1, 0, 0], so that the searches of the other cases keep their nearest items.
+  const vec = (...n) => ({ L: n.map((x) => ({ N: x })) });
+  const batch = await client.send(new BatchWriteItemCommand({ ReturnConsumedCapacity: "INDEXES",
+    RequestItems: { docs: [
+      { PutRequest: { Item: { p: { S: "bw1" }, v: vec("0", "0", "-5"), tenant: { S: "t9" } } } },
+      { PutRequest: { Item: { p: { S: "bw2" }, v: vec("0", "-5", "0") } } }] } }));
+  assert.deepEqual(batch.ConsumedCapacity[0].VectorIndexes, {
+    byCosine: { VectorWriteRequestBytes: 2048 }, byEuclid: { VectorWriteRequestBytes: 2048 },
+    byTenant: { VectorWriteRequestBytes: 1024 } });
+  const transact = await client.send(new TransactWriteItemsCommand({
+    ReturnConsumedCapacity: "INDEXES", TransactItems: [
+      { Put: { TableName: "docs", Item: { p: { S: "tx1" }, v: vec("-5", "0", "-5"),
+        tenant: { S: "t9" } } } },
+      { Delete: { TableName: "docs", Key: { p: { S: "bw1" } } } },
+      { ConditionCheck: { TableName: "docs", Key: { p: { S: "zz" } },
+        ConditionExpression: "attribute_not_exists(p)" } }] }));
+  assert.deepEqual(transact.ConsumedCapacity[0].VectorIndexes, {
+    byCosine: { VectorWriteRequestBytes: 2048 }, byEuclid: { VectorWriteRequestBytes: 2048 },
+    byTenant: { VectorWriteRequestBytes: 2048 } });
+});
+
+test("DescribeBackup lists the vector indexes as VectorIndexInfo", async () => {
+  const made = await client.send(new CreateBackupCommand({ TableName: "docs", BackupName: "nightly" }));
+  const { BackupDescription } = await client.send(new DescribeBackupCommand({
+    BackupArn: made.BackupDetails.BackupArn }));
+  const infos = BackupDescription.SourceTableFeatureDetails.VectorIndexes;
+  assert.deepEqual(infos.map((i) => i.IndexName), ["byCosine", "byEuclid", "byTenant"]);
+  assert.deepEqual(infos[2], { IndexName: "byTenant", VectorAttribute: { AttributeName: "v" },
+    SearchSchema: [{ AttributeName: "tenant", SearchSchemaElementType: "HASH" },
+      { AttributeName: "kind", SearchSchemaElementType: "INLINE_FILTER" }],
+    Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["title"] },
+    Dimensions: 3, DistanceFunction: "DOT_PRODUCT" });
 });
 
 test("UpdateTable adds a vector index with its backfill, and deletes it", async () => {

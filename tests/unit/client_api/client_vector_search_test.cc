@@ -354,6 +354,110 @@ TEST_P(VectorSearch, WritesReportVectorWriteRequestBytesWithIndexes) {
   EXPECT_TRUE(same->consumed_capacity->vector_indexes.empty());
 }
 
+// BatchWriteItem and TransactWriteItems: each item pays its own VectorWriteRequestBytes (1 KB at
+// least), summed by index in the table's ConsumedCapacity entry; a ConditionCheck pays none.
+TEST_P(VectorSearch, BatchesAndTransactionsReportVectorWriteRequestBytes) {
+  ASSERT_NO_FATAL_FAILURE(CreateDocs());
+  const Item a{{"p", S("a")}, {"v", Vec({"1", "0", "0"})}, {"tenant", S("t1")}};
+  const Item b{{"p", S("b")}, {"v", Vec({"0", "1", "0"})}};  // no tenant: not in byTenant
+  auto batch =
+      client_->BatchWriteItem({.request_items = {{"docs", {PutRequest{a}, PutRequest{b}}}},
+                               .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  ASSERT_TRUE(batch.ok()) << batch.error().message();
+  ASSERT_EQ(batch->consumed_capacity.size(), 1u);
+  const VectorCapacity one{std::nullopt, 1024.0}, two{std::nullopt, 2048.0};
+  EXPECT_EQ(batch->consumed_capacity[0].vector_indexes,
+            (std::map<std::string, VectorCapacity>{
+                {"byCosine", two}, {"byEuclid", two}, {"byTenant", one}}));
+  auto total =
+      client_->BatchWriteItem({.request_items = {{"docs", {DeleteRequest{{{"p", S("b")}}}}}},
+                               .return_consumed_capacity = ReturnConsumedCapacity::kTotal});
+  ASSERT_TRUE(total.ok()) << total.error().message();
+  ASSERT_EQ(total->consumed_capacity.size(), 1u);
+  EXPECT_TRUE(total->consumed_capacity[0].vector_indexes.empty());  // INDEXES only
+
+  const Item c{{"p", S("c")}, {"v", Vec({"0", "0", "1"})}, {"tenant", S("t2")}};
+  auto transact = client_->TransactWriteItems(
+      {.transact_items = {ddbemu::Put{.table_name = "docs", .item = c},
+                          Delete{.table_name = "docs", .key = {{"p", S("a")}}},
+                          ConditionCheck{.table_name = "docs",
+                                         .key = {{"p", S("z")}},
+                                         .condition_expression = "attribute_not_exists(p)"}},
+       .return_consumed_capacity = ReturnConsumedCapacity::kIndexes});
+  ASSERT_TRUE(transact.ok()) << transact.error().message();
+  ASSERT_EQ(transact->consumed_capacity.size(), 1u);
+  // c's entries added and a's removed, in each of the three indexes.
+  EXPECT_EQ(transact->consumed_capacity[0].vector_indexes,
+            (std::map<std::string, VectorCapacity>{
+                {"byCosine", two}, {"byEuclid", two}, {"byTenant", two}}));
+}
+
+// SearchVectors answers at most 16 MB and has no pagination: past the limit the farther results
+// are left out. 45 items of about 380 KB, all projected by byEuclid: 43 fit (43 * 381 KB < 16 MB
+// < 44 * 380 KB); byCosine projects keys only, so all 45 fit.
+TEST_P(VectorSearch, ResultsStopAtTheSixteenMegabyteResponseLimit) {
+  ASSERT_NO_FATAL_FAILURE(CreateDocs());
+  const std::string title(std::size_t{380} * 1024, 'x');
+  for (int i = 0; i < 45; ++i) {
+    const std::string p = (i < 10 ? "k0" : "k") + std::to_string(i);
+    auto put = client_->PutItem(
+        {.table_name = "docs",
+         .item = {{"p", S(p)}, {"v", Vec({"1", std::to_string(i), "0"})}, {"title", S(title)}}});
+    ASSERT_TRUE(put.ok()) << put.error().message();
+    AdvanceSeconds(1);  // 380 WCU a write: within a partition's 1000 WCU a second
+  }
+  auto all = Search("byEuclid", 45);
+  ASSERT_TRUE(all.ok()) << all.error().message();
+  ASSERT_EQ(all->search_results.size(), 43u);
+  for (std::size_t i = 0; i < all->search_results.size(); ++i) {  // the nearest, nearest first
+    EXPECT_EQ(all->search_results[i].score, static_cast<double>(i));
+  }
+  EXPECT_EQ(Keys(*all).back(), "k42");
+  auto keys = Search("byCosine", 45);
+  ASSERT_TRUE(keys.ok()) << keys.error().message();
+  EXPECT_EQ(keys->search_results.size(), 45u);
+}
+
+// A backup's description lists the table's vector indexes (SourceTableFeatureDetails'
+// VectorIndexInfo, their definitions as CreateTable took them); a restore recreates and fills them.
+TEST_P(VectorSearch, BackupsDescribeAndRestoreTheVectorIndexes) {
+  ASSERT_NO_FATAL_FAILURE(CreateDocs());
+  ASSERT_NO_FATAL_FAILURE(PutFour());
+  auto made = client_->CreateBackup({.table_name = "docs", .backup_name = "nightly"});
+  ASSERT_TRUE(made.ok()) << made.error().message();
+  const std::string arn = made->backup_details.backup_arn;
+  auto described = client_->DescribeBackup({.backup_arn = arn});
+  ASSERT_TRUE(described.ok()) << described.error().message();
+  const auto& features = described->backup_description.source_table_feature_details;
+  ASSERT_TRUE(features.has_value());
+  ASSERT_EQ(features->vector_indexes.size(), 3u);
+  EXPECT_EQ(features->vector_indexes[0],
+            (VectorIndexInfo{.index_name = "byCosine",
+                             .vector_attribute = "v",
+                             .projection = {ProjectionType::kKeysOnly},
+                             .dimensions = 3,
+                             .distance_function = VectorDistanceFunction::kCosine}));
+  EXPECT_EQ(features->vector_indexes[2],
+            (VectorIndexInfo{.index_name = "byTenant",
+                             .vector_attribute = "v",
+                             .search_schema = {{"tenant", SearchSchemaElementType::kHash},
+                                               {"kind", SearchSchemaElementType::kInlineFilter}},
+                             .projection = {ProjectionType::kInclude, {"title"}},
+                             .dimensions = 3,
+                             .distance_function = VectorDistanceFunction::kDotProduct}));
+
+  auto restored =
+      client_->RestoreTableFromBackup({.target_table_name = "docs2", .backup_arn = arn});
+  ASSERT_TRUE(restored.ok()) << restored.error().message();
+  AdvanceSeconds(1);
+  auto found = client_->SearchVectors({.table_name = "docs2",
+                                       .index_name = "byCosine",
+                                       .search_vector = Query({"1", "0", "0"}),
+                                       .top_k = 2});
+  ASSERT_TRUE(found.ok()) << found.error().message();
+  EXPECT_EQ(Keys(*found), (std::vector<std::string>{"a", "b"}));
+}
+
 DDB_INSTANTIATE_CLIENT_SUITE(VectorSearch);
 
 }  // namespace client_vector_search_test

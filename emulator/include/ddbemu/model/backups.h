@@ -46,9 +46,21 @@ struct SourceTableDetails {
   std::optional<BillingMode> billing_mode;
 };
 
+// VectorIndexInfo: a vector index as it was when the backup was taken — the members of
+// CreateTable's VectorIndex (name, vector attribute, SearchSchema, projection, dimensions,
+// distance function), without the description's status, ARN and counts.
+using VectorIndexInfo = VectorIndex;
+
+// SourceTableFeatureDetails. Only the vector indexes are reported so far.
+struct SourceTableFeatureDetails {
+  std::vector<VectorIndexInfo> vector_indexes;
+};
+
 struct BackupDescription {
   std::optional<BackupDetails> backup_details;
   std::optional<SourceTableDetails> source_table_details;
+  // Present when the table had features to report (vector indexes).
+  std::optional<SourceTableFeatureDetails> source_table_feature_details;
 };
 
 struct CreateBackupRequest {

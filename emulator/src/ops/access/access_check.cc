@@ -226,6 +226,13 @@ Status Authorize(Engine&, const Caller& caller, const api::ScanRequest& request)
   return CheckScan(caller, "Scan", request.read.table_name, request.read.index_name);
 }
 
+// The vector index's ARN is the resource, and nothing limits the search by a leading key: the
+// same check as a Scan of an index.
+Status Authorize(Engine&, const Caller& caller, const api::SearchVectorsRequest& request) {
+  if (!caller.policies_on) return Status::Ok();
+  return CheckScan(caller, "SearchVectors", request.table_name, request.index_name);
+}
+
 Status Authorize(Engine& engine, const Caller& caller, const api::BatchGetItemRequest& request) {
   if (!caller.policies_on) return Status::Ok();
   Schemas schemas(engine);

@@ -9,6 +9,11 @@
 //                                              index queried: its ARN is the resource)
 //   Scan                                       Scan; refused outright under LeadingKeys, as no key
 //                                              limits what a Scan reads
+//   SearchVectors                              SearchVectors, on the vector index's ARN (as Query
+//                                              on a GSI's); refused outright under LeadingKeys: the
+//                                              service does not support fine-grained access
+//                                              control for SearchVectors (Developer Guide, vector
+//                                              index "Requirements and limitations")
 //   BatchGetItem, BatchWriteItem               the batch action on each table, on every key
 //   TransactGetItems                           GetItem on every action's key
 //   TransactWriteItems                         PutItem / UpdateItem / DeleteItem /
@@ -29,6 +34,7 @@
 #include "api/partiql_requests.h"
 #include "api/read_requests.h"
 #include "api/transact_requests.h"
+#include "api/vector_requests.h"
 #include "ddbemu/error.h"
 #include "ddbemu/version.h"
 #include "ops/engine.h"
@@ -46,6 +52,7 @@ Status Authorize(Engine& engine, const Caller& caller, const api::UpdateItemRequ
 Status Authorize(Engine& engine, const Caller& caller, const api::DeleteItemRequest& request);
 Status Authorize(Engine& engine, const Caller& caller, const api::QueryRequest& request);
 Status Authorize(Engine& engine, const Caller& caller, const api::ScanRequest& request);
+Status Authorize(Engine& engine, const Caller& caller, const api::SearchVectorsRequest& request);
 Status Authorize(Engine& engine, const Caller& caller, const api::BatchGetItemRequest& request);
 Status Authorize(Engine& engine, const Caller& caller, const api::BatchWriteItemRequest& request);
 Status Authorize(Engine& engine, const Caller& caller, const api::TransactGetItemsRequest& request);

@@ -115,6 +115,9 @@ std::vector<api::TableCapacity> CapacityTally::Tables() const {
                       : capacity.global_secondary_indexes)[index.name] =
           units(index.read, index.write);
     }
+    for (const auto& [name, bytes] : charge.vector_write_bytes) {
+      capacity.vector_write_bytes[name] += bytes;
+    }
     tables.push_back(std::move(capacity));
   }
   return tables;

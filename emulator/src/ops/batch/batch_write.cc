@@ -12,6 +12,7 @@
 #include "ops/items/item_collections.h"
 #include "ops/items/items.h"
 #include "storage/item_store.h"
+#include "storage/vector_entry.h"
 #include "value/item_size.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
@@ -134,7 +135,12 @@ class BatchWriter {
                                &response->item_collection_metrics);
     }
     // The table pays `cost`; each index whose entry changed pays its own writes.
-    tally_.Add(write.table_entry->table, ChargeWrite(*write.table, old_size, new_size, changes));
+    capacity::RequestCharge charge = ChargeWrite(*write.table, old_size, new_size, changes);
+    if (!write.table->vector_indexes.empty()) {
+      charge.vector_write_bytes = storage::VectorWriteBytes(
+          *write.table, old_item, outcome.new_item ? &*outcome.new_item : nullptr);
+    }
+    tally_.Add(write.table_entry->table, charge);
     return Status::Ok();
   }
 

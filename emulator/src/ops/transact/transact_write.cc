@@ -10,6 +10,7 @@
 #include "ops/transact/transact.h"
 #include "storage/idempotency_store.h"
 #include "storage/item_store.h"
+#include "storage/vector_entry.h"
 #include "value/item_size.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
@@ -157,10 +158,14 @@ Status Write(Engine& engine, storage::WriteTxn& txn, const PreparedAction& prepa
     DDBEMU_RETURN_IF_ERROR(collection.Finish(txn));
     *metrics = collection.Metrics();
   }
-  const capacity::RequestCharge charge =
+  capacity::RequestCharge charge =
       ChargeWrite(*prepared.table, old_size, new_size, changes, /*transactional=*/true);
   const Item* new_item =
       prepared.outcome.writes && prepared.outcome.new_item ? &*prepared.outcome.new_item : nullptr;
+  // A ConditionCheck writes nothing, so it changes no vector index entry.
+  if (prepared.outcome.writes && !prepared.table->vector_indexes.empty()) {
+    charge.vector_write_bytes = storage::VectorWriteBytes(*prepared.table, old_item, new_item);
+  }
   meter.Add(index, *prepared.table,
             WriteDemand(*prepared.table, TargetOf(*prepared.action), old_item, new_item, changes,
                         charge));

@@ -17,6 +17,7 @@
 #include "storage/item_store.h"
 #include "storage/vector_entry.h"
 #include "value/item_codec.h"
+#include "value/item_size.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
@@ -24,6 +25,11 @@ namespace {
 constexpr std::int64_t kMaxTopK = 100;
 // VectorSearchRequestBytes is metered at 1 KB at least (Developer Guide, vector index pricing).
 constexpr double kMinSearchBytes = 1024;
+// SearchVectors answers at most 16 MB of results and has no pagination (Developer Guide,
+// "Requirements and limitations"). The guide does not say what the service does past it; the
+// emulator returns the nearest results whose projected items (DynamoDB's item size) fit,
+// nearest first, and leaves the farther ones out — what a caller that lowers TopK would get.
+constexpr std::size_t kMaxResponseBytes = std::size_t{16} * 1024 * 1024;
 
 // The sums one distance function needs over `n` floats — the dot product (DOT_PRODUCT), the
 // dot product and the stored vector's squared norm (COSINE), the squared distance (EUCLIDEAN) —
@@ -262,6 +268,7 @@ Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& cal
   std::reverse(kept.begin(), kept.end());
 
   api::SearchVectorsResult result;
+  std::size_t response_bytes = 0;
   for (const Scored& s : kept) {
     DDBEMU_ASSIGN_OR_RETURN(auto entry, store.GetEncoded(txn, s.key));
     if (!entry) return ApiError::InternalServerError("A vector index entry vanished");
@@ -271,6 +278,8 @@ Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& cal
     } else {
       item.erase(index->vector_attribute);  // returned only when asked for by name
     }
+    response_bytes += ItemSize(item);
+    if (response_bytes > kMaxResponseBytes) break;  // the farther results do not fit
     result.results.push_back({std::move(item), Reported(s.score)});
   }
   if (request.return_consumed_capacity != api::ReturnConsumedCapacity::kNone) {
