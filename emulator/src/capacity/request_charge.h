@@ -48,13 +48,14 @@ struct RequestCharge {
     }
     // A batch's or a transaction's items each pay their own VectorWriteRequestBytes (each
     // above the 1 KB minimum on its own), summed by index.
-    for (const auto& [name, bytes] : other.vector_write_bytes) {
+    // (No structured binding here: Clang 14 cannot capture one in the lambda.)
+    for (const auto& added : other.vector_write_bytes) {
       auto it = std::find_if(vector_write_bytes.begin(), vector_write_bytes.end(),
-                             [&](const auto& entry) { return entry.first == name; });
+                             [&](const auto& entry) { return entry.first == added.first; });
       if (it == vector_write_bytes.end()) {
-        vector_write_bytes.emplace_back(name, bytes);
+        vector_write_bytes.push_back(added);
       } else {
-        it->second += bytes;
+        it->second += added.second;
       }
     }
   }
