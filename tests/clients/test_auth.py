@@ -7,8 +7,6 @@ Expired and skewed signatures: tests/unit/server/sigv4_verifier_test.cc, with a 
 import http.client
 import json
 import os
-import re
-import signal
 import subprocess
 import sys
 import tempfile
@@ -36,24 +34,11 @@ def server():
     with tempfile.NamedTemporaryFile("w", suffix=".credentials", delete=False) as f:
         f.write(f"# access key id, secret\n{KEY_ID} {SECRET}\n")
         path = f.name
-    proc = subprocess.Popen(
-        [ddbservers.ddb_local_binary(), "-inMemory", "--host", "127.0.0.1", "-port", "0",
-         "--credentials-file", path],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    port, lines = None, []
-    for line in proc.stdout:
-        lines.append(line)
-        m = re.search(r"Listening:\s+http://[^ ]*:(\d+).*signatures verified", line)
-        if m:
-            port = int(m.group(1))
-            break
     try:
-        assert port, "ddb-local did not start:\n" + "".join(lines)
-        yield f"http://127.0.0.1:{port}"
+        with ddbservers.ddb_local_from_banner(["--credentials-file", path],
+                                              "signatures verified") as url:
+            yield url
     finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
-        proc.stdout.close()
         os.unlink(path)
 
 

@@ -7,9 +7,6 @@ though ddb-local does not verify admin signatures: see docs/testing.md).
 
 import json
 import os
-import re
-import signal
-import subprocess
 import sys
 import tempfile
 import urllib.error
@@ -147,24 +144,10 @@ def guarded():
             {"AccessKeyId": "AKIDADMIN", "User": "admin", "Actions": ["*"], "Tables": ["*"]},
             {"AccessKeyId": "AKIDTENANT", "User": "tenant", "Actions": ["*"],
              "Tables": ["tenant_table"]}]}, f)
-    proc = subprocess.Popen(
-        [ddbservers.ddb_local_binary(), "-inMemory", "-sharedDb", "--host", "127.0.0.1",
-         "-port", "0", "--credentials-file", credentials, "--access-policy-file", policies],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    port, lines = None, []
-    for line in proc.stdout:
-        lines.append(line)
-        m = re.search(r"Listening:\s+http://[^ ]*:(\d+)", line)
-        if m:
-            port = int(m.group(1))
-            break
-    try:
-        assert port, "ddb-local did not start:\n" + "".join(lines)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
-        proc.stdout.close()
+    with ddbservers.ddb_local_from_banner(
+            ["-sharedDb", "--credentials-file", credentials, "--access-policy-file", policies],
+            "access policies") as url:
+        yield url
 
 
 def signed(url, method, path, key, secret):

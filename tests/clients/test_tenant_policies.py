@@ -8,9 +8,6 @@ tenant cannot claim another's key.
 
 import json
 import os
-import re
-import signal
-import subprocess
 import sys
 import tempfile
 
@@ -56,20 +53,9 @@ def server():
         f.writelines(f"{key} {secret}\n" for key, secret in KEYS.values())
     with open(policies, "w") as f:
         json.dump(POLICIES, f)
-    proc = subprocess.Popen(
-        [ddbservers.ddb_local_binary(), "-inMemory", "-sharedDb", "--host", "127.0.0.1",
-         "-port", "0", "--credentials-file", credentials, "--access-policy-file", policies],
-        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    port, lines = None, []
-    for line in proc.stdout:
-        lines.append(line)
-        m = re.search(r"Listening:\s+http://[^ ]*:(\d+).*access policies", line)
-        if m:
-            port = int(m.group(1))
-            break
-    try:
-        assert port, "ddb-local did not start:\n" + "".join(lines)
-        endpoint = f"http://127.0.0.1:{port}"
+    with ddbservers.ddb_local_from_banner(
+            ["-sharedDb", "--credentials-file", credentials, "--access-policy-file", policies],
+            "access policies") as endpoint:
         admin = client(endpoint, "admin")
         admin.create_table(
             TableName=TABLE, BillingMode="PAY_PER_REQUEST",
@@ -84,10 +70,6 @@ def server():
             for i in range(3):
                 admin.put_item(TableName=TABLE, Item=item(t, str(i)))
         yield endpoint
-    finally:
-        proc.send_signal(signal.SIGTERM)
-        proc.wait(timeout=20)
-        proc.stdout.close()
 
 
 def client(endpoint, who):

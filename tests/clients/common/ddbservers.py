@@ -9,9 +9,13 @@ in time, and stop() always ends the process (SIGTERM, then SIGKILL) and its proc
 Nothing here skips: a server that cannot start raises ServerError, which fails the test.
 """
 
+import contextlib
 import http.client
 import json
 import os
+import re
+import signal
+import subprocess
 import sys
 
 # The process handling is the pytest plugin's (tools/pytest-ddb-local), which users get too.
@@ -48,6 +52,32 @@ def start_ddb_local(extra_args=(), start_timeout=20):
     return _start_with_retries(lambda port: Server(
         "ddb-local", [binary, "-port", str(port), "-inMemory", *extra_args],
         cwd=None, port=port, start_timeout=start_timeout))
+
+
+@contextlib.contextmanager
+def ddb_local_from_banner(extra_args, banner=""):
+    """ddb-local -inMemory on the port it picks (-port 0), ready once its banner's Listening
+    line (containing `banner`, e.g. "signatures verified") is printed: for servers whose
+    readiness start_ddb_local cannot check with its own signed request (--credentials-file).
+    Yields the endpoint URL; the server gets SIGTERM on exit."""
+    proc = subprocess.Popen(
+        [ddb_local_binary(), "-inMemory", "--host", "127.0.0.1", "-port", "0", *extra_args],
+        stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    port, lines = None, []
+    for line in proc.stdout:
+        lines.append(line)
+        m = re.search(r"Listening:\s+http://[^ ]*:(\d+).*" + re.escape(banner), line)
+        if m:
+            port = int(m.group(1))
+            break
+    try:
+        if not port:
+            raise ServerError("ddb-local did not start:\n" + "".join(lines))
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
+        proc.stdout.close()
 
 
 def dynamodb_local_dir():
