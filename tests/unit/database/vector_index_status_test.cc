@@ -7,9 +7,11 @@
 // second, as the service does; a deleted one is DELETING, then gone.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <string>
 
 #include "database_test_util.h"
+#include "ddbemu/testing/gtest.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
 namespace vector_index_status_test {
@@ -22,30 +24,21 @@ constexpr const char* kVectorIndex = R"({"IndexName":"vec","VectorAttribute":{"A
 constexpr const char* kSearch = R"({"TableName":"slow","IndexName":"vec",
   "SearchVector":[{"N":"1"},{"N":"0"}],"TopK":1})";
 
-class VectorIndexStatusTest : public ::testing::Test {
+class VectorIndexStatusTest : public DatabaseTest {
  protected:
-  void SetUp() override {
-    Options options;
-    options.in_memory = true;
-    options.durability = Durability::kNone;
-    options.clock = clock_;
-    options.transient_status_ms = kDelayMs;
-    auto db = Database::Open(options);
-    ASSERT_TRUE(db.ok());
-    db_ = std::move(db).value();
-  }
-  void Advance(std::int64_t ms) { clock_->AdvanceMicros(ms * 1000); }
+  void ConfigureOptions(Options& options) override { options.transient_status_ms = kDelayMs; }
+  void Advance(std::int64_t ms) { AdvanceClock(std::chrono::milliseconds(ms)); }
   void CreateTable(bool with_index) {
     std::string body = R"({"TableName":"slow","BillingMode":"PAY_PER_REQUEST",
       "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
       "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
     if (with_index) body += std::string(R"(,"VectorIndexes":[)") + kVectorIndex + "]";
-    Response r = db_->Call("CreateTable", body + "}");
+    Response r = db().Call("CreateTable", body + "}");
     ASSERT_EQ(r.http_status, 200) << r.body;
   }
   // "TableStatus / IndexStatus / Backfilling" of the table and its one vector index.
   std::string Shown() {
-    Response r = db_->Call("DescribeTable", R"({"TableName":"slow"})");
+    Response r = db().Call("DescribeTable", R"({"TableName":"slow"})");
     EXPECT_EQ(r.http_status, 200) << r.body;
     rapidjson::Document d = ParseJson(r.body);
     const auto& table = d["Table"];
@@ -58,13 +51,10 @@ class VectorIndexStatusTest : public ::testing::Test {
     return shown;
   }
   std::string SearchError() {
-    Response r = db_->Call("SearchVectors", kSearch);
+    Response r = db().Call("SearchVectors", kSearch);
     if (r.http_status == 200) return "ok";
     return ParseError(r).message;
   }
-
-  std::shared_ptr<VirtualClock> clock_ = std::make_shared<VirtualClock>();
-  std::unique_ptr<Database> db_;
 };
 
 TEST_F(VectorIndexStatusTest, AnIndexCreatedWithItsTableNeverReportsBackfilling) {
@@ -78,10 +68,10 @@ TEST_F(VectorIndexStatusTest, AnIndexCreatedWithItsTableNeverReportsBackfilling)
 TEST_F(VectorIndexStatusTest, AnIndexAddedByUpdateTableBackfillsAfterTheTableUpdate) {
   ASSERT_NO_FATAL_FAILURE(CreateTable(false));
   Advance(kDelayMs);
-  Response put = db_->Call("PutItem", R"({"TableName":"slow","Item":{"pk":{"S":"a"},
+  Response put = db().Call("PutItem", R"({"TableName":"slow","Item":{"pk":{"S":"a"},
     "v":{"L":[{"N":"1"},{"N":"0"}]}}})");
   ASSERT_EQ(put.http_status, 200) << put.body;
-  Response update = db_->Call("UpdateTable", std::string(R"({"TableName":"slow",
+  Response update = db().Call("UpdateTable", std::string(R"({"TableName":"slow",
     "VectorIndexUpdates":[{"Create":)") + kVectorIndex +
                                                  "}]}");
   ASSERT_EQ(update.http_status, 200) << update.body;
@@ -93,7 +83,7 @@ TEST_F(VectorIndexStatusTest, AnIndexAddedByUpdateTableBackfillsAfterTheTableUpd
   Advance(kDelayMs);
   EXPECT_EQ(Shown(), "ACTIVE / ACTIVE");
   EXPECT_EQ(SearchError(), "ok");
-  Response del = db_->Call("UpdateTable", R"({"TableName":"slow",
+  Response del = db().Call("UpdateTable", R"({"TableName":"slow",
     "VectorIndexUpdates":[{"Delete":{"IndexName":"vec"}}]})");
   ASSERT_EQ(del.http_status, 200) << del.body;
   EXPECT_EQ(Shown(), "UPDATING / DELETING");
@@ -106,12 +96,12 @@ TEST_F(VectorIndexStatusTest, OneOnlineIndexOperationAtATime) {
   Advance(kDelayMs);
   const std::string two = std::string(R"({"TableName":"slow","VectorIndexUpdates":[{"Create":)") +
                           kVectorIndex + R"(},{"Delete":{"IndexName":"other"}}]})";
-  Response r = db_->Call("UpdateTable", two);
+  Response r = db().Call("UpdateTable", two);
   EXPECT_EQ(ParseError(r).type, "LimitExceededException");
   EXPECT_EQ(ParseError(r).message,
             "Subscriber limit exceeded: Only 1 online index can be created or deleted "
             "simultaneously per table");
-  Response stream = db_->Call("UpdateTable", std::string(R"({"TableName":"slow",
+  Response stream = db().Call("UpdateTable", std::string(R"({"TableName":"slow",
     "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"},
     "VectorIndexUpdates":[{"Create":)") + kVectorIndex +
                                                  "}]}");
