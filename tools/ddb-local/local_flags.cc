@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string_view>
+#include <utility>
 
 namespace ddblocal {
 
@@ -123,7 +124,9 @@ template <class Int>
 std::optional<Int> ParseInt(std::string_view s, Int min, Int max) {
   long long v = 0;
   const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || end != s.data() + s.size() || v < min || v > max) return std::nullopt;
+  if (ec != std::errc() || end != s.data() + s.size() || std::cmp_less(v, min) ||
+      std::cmp_greater(v, max))
+    return std::nullopt;
   return static_cast<Int>(v);
 }
 

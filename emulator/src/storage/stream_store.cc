@@ -2,12 +2,12 @@
 #include "storage/stream_store.h"
 
 #include <cstdio>
-#include <ctime>
 
 #include "storage/env.h"
 #include "storage/record_codec.h"
 #include "value/item_codec.h"
 #include "value/item_size.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage {
 namespace {
@@ -39,17 +39,6 @@ std::string RecordKey(std::uint32_t id, std::uint64_t sequence) {
   std::string key = RecordPrefix(id);
   AppendU64(sequence, &key);
   return key;
-}
-
-std::string Label(std::int64_t micros) {
-  const std::time_t seconds = static_cast<std::time_t>(micros / 1'000'000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char buf[40];
-  std::snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                static_cast<int>((micros / 1000) % 1000));
-  return buf;
 }
 
 // "shardId-" | 20-digit creation time in ms | "-" | 8 hex digits (the service's shape).
@@ -227,12 +216,12 @@ Result<StreamInfo> StreamStore::Create(WriteTxn& txn, std::uint32_t id, std::str
   info.table_name = table.name;
   info.table_arn = std::move(table_arn);
   info.created_micros = clock_.NowMicros();
-  info.label = Label(info.created_micros);
+  info.label = FormatUtcMillis(info.created_micros);
   // A re-enabled stream is a new stream: never reuse the previous label (hence ARN), even when
   // the clock has not moved a millisecond (the virtual clock).
   for (std::int64_t bump = 1000; info.label <= table.stream.label && !table.stream.label.empty();
        bump += 1000) {
-    info.label = Label(info.created_micros + bump);
+    info.label = FormatUtcMillis(info.created_micros + bump);
   }
   info.view_type = view_type;
   info.partition_key = table.partition_key;

@@ -1,6 +1,8 @@
-// The text forms of values: base64 for B and BS values, and UTF-8 for strings.
+// The text forms of values: base64 for B and BS values, UTF-8 for strings, and the UTC
+// timestamps the service writes into its messages and ids.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -39,5 +41,14 @@ std::string ToValidUtf8(std::string_view text);
 // The length of well-formed UTF-8 `text` as the service measures strings: UTF-16 code units
 // (Java's String.length()), so "héllo" is 5 and an emoji 2.
 std::size_t Utf16Length(std::string_view text);
+
+// ---- UTC timestamps -----------------------------------------------------------------------------
+// Instants (microseconds since the epoch) as the service prints them in its texts.
+
+// "2026-10-08T23:07:38.207": with milliseconds, no zone (the control plane's retry-after texts,
+// the Streams API's stream labels).
+std::string FormatUtcMillis(std::int64_t micros);
+// "2026-10-08T23:07:38Z": whole seconds, zoned (InvalidRestoreTimeException's bounds).
+std::string FormatUtcSeconds(std::int64_t micros);
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

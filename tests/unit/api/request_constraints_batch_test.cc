@@ -229,7 +229,7 @@ TEST(ValidateTableName, ReportsNameRulesAtThePath) {
 // say what the request check says, and resolve an ARN to the same name.
 TEST(ValidateTableName, TheOperationsJudgeANameAsTheModelDoes) {
   const ops::Caller caller{.ns = "", .region = "us-east-1", .account_id = "123456789012"};
-  for (const std::string name :
+  for (const std::string& name :
        {std::string("Music"), std::string("a.b-c_D9"), std::string("ab"), std::string("a!"),
         std::string("a b"), std::string(255, 'x'), std::string(256, 'x'), std::string(300, '!'),
         std::string("arn:aws:dynamodb:us-east-1:123456789012:table/Music")}) {

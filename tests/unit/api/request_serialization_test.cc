@@ -191,7 +191,7 @@ TEST(RequestSerialization, UnparsableOrEmptyBodyIsSerializationExceptionWithoutM
 // AWS answers bytes that are not UTF-8 with a SerializationException (aws-sdk-js#46,
 // aws-sdk-php#1536); so does a \u escape of a lone surrogate, which no UTF-8 text can hold.
 TEST(RequestSerialization, InvalidUtf8AnywhereIsSerializationException) {
-  for (const std::string body :
+  for (const std::string& body :
        {std::string("{\"TableName\":\"t\xff\"}"), std::string("{\"T\xc3\":1}"),
         std::string("{\"Item\":{\"a\":{\"S\":\"\xed\xa0\x80\"}}}"),  // encoded surrogate
         std::string("{\"Item\":{\"a\":{\"S\":\"\xc0\xaf\"}}}"),      // overlong

@@ -3,11 +3,10 @@
 // breach names the count and the times.
 #include "ops/tables/tables.h"
 
-#include <cstdio>
-#include <ctime>
 #include <string>
 
 #include "api/table_description.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
@@ -37,18 +36,6 @@ Status CheckQuota(const ProvisionedThroughput& pt, std::string_view index_name,
     return QuotaError("WriteCapacityUnits", index_name, pt.write_capacity_units, region);
   }
   return Status::Ok();
-}
-
-// UTC time as "2026-10-08T23:07:38.207", the control plane's format in its retry-after texts.
-std::string FormatUtc(std::int64_t micros) {
-  const std::time_t seconds = static_cast<std::time_t>(micros / 1'000'000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[40];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                static_cast<int>((micros / 1000) % 1000));
-  return text;
 }
 
 }  // namespace
@@ -96,9 +83,9 @@ Result<ProvisionedThroughput> ChangeThroughput(const ProvisionedThroughput& curr
           "the first 4 decreases, each subsequent decrease in the same UTC day can be performed at "
           "most once every "
           "3600 seconds. Number of decreases today: " +
-          std::to_string(today) + ". Last decrease at " + FormatUtc(current.last_decrease_micros) +
-          ". Next decrease can be made at " +
-          FormatUtc(current.last_decrease_micros + kMicrosPerHour));
+          std::to_string(today) + ". Last decrease at " +
+          FormatUtcMillis(current.last_decrease_micros) + ". Next decrease can be made at " +
+          FormatUtcMillis(current.last_decrease_micros + kMicrosPerHour));
     }
     next.decreases_today = today + 1;
     next.last_decrease_micros = now_micros;

@@ -1,7 +1,10 @@
-// UTF-8 validation (see text_encodings.h).
+// UTF-8 validation and the UTC timestamps of the service's texts (see text_encodings.h; base64 is
+// base64.cc).
 #include "value/text_encodings.h"
 
 #include <cstddef>
+#include <cstdio>
+#include <ctime>
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
@@ -69,6 +72,38 @@ std::size_t Utf16Length(std::string_view text) {
     if ((c & 0xC0) != 0x80) units += c >= 0xF0 ? 2 : 1;  // a lead byte; beyond the BMP a pair
   }
   return units;
+}
+
+namespace {
+
+std::tm UtcTime(std::int64_t micros) {
+  // Floor division, so that an instant before the epoch names the second it lies in.
+  std::int64_t seconds = micros / 1'000'000;
+  if (micros % 1'000'000 < 0) --seconds;
+  const std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  return tm;
+}
+
+}  // namespace
+
+std::string FormatUtcMillis(std::int64_t micros) {
+  const std::tm tm = UtcTime(micros);
+  const std::int64_t millis = ((micros / 1000) % 1000 + 1000) % 1000;
+  char text[48];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03d", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
+                static_cast<int>(millis));
+  return text;
+}
+
+std::string FormatUtcSeconds(std::int64_t micros) {
+  const std::tm tm = UtcTime(micros);
+  char text[48];
+  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02dZ", tm.tm_year + 1900,
+                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
+  return text;
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE
