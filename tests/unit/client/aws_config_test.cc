@@ -106,6 +106,22 @@ TEST_F(AwsConfigTest, EndpointsResolveAndParse) {
   EXPECT_EQ(ResolveEndpointUrl("", "us-east-1", "default", Env()), "http://ddb:2");
   EXPECT_EQ(ResolveEndpointUrl("http://given:3", "us-east-1", "default", Env()), "http://given:3");
 
+  // SearchVectors: AWS's search endpoint only where the endpoint is AWS's regional one.
+  EXPECT_EQ(ResolveSearchEndpointUrl("http://given:3", "us-east-1", "default", Env()),
+            std::nullopt);
+  EXPECT_EQ(ResolveSearchEndpointUrl("", "us-east-1", "default", Env()),
+            std::nullopt);  // $AWS_ENDPOINT_URL_DYNAMODB
+  vars_.erase("AWS_ENDPOINT_URL_DYNAMODB");
+  vars_.erase("AWS_ENDPOINT_URL");
+  EXPECT_EQ(ResolveSearchEndpointUrl("", "eu-west-2", "default", Env()),
+            "https://search-dynamodb.eu-west-2.amazonaws.com");
+  EXPECT_EQ(ResolveSearchEndpointUrl("", "cn-north-1", "default", Env()),
+            "https://search-dynamodb.cn-north-1.amazonaws.com.cn");
+  // Naming AWS's regional endpoint explicitly is still AWS.
+  EXPECT_EQ(ResolveSearchEndpointUrl("https://dynamodb.eu-west-2.amazonaws.com", "eu-west-2",
+                                     "default", Env()),
+            "https://search-dynamodb.eu-west-2.amazonaws.com");
+
   auto e = ParseEndpoint("http://127.0.0.1:8000");
   ASSERT_TRUE(e.ok());
   EXPECT_FALSE(e->https);

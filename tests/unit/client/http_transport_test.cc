@@ -48,6 +48,27 @@ class HttpTransportTest : public ::testing::Test {
   std::vector<microseconds> sleeps_;
 };
 
+// AWS serves SearchVectors on search-dynamodb.<region>; any other endpoint serves it itself.
+TEST_F(HttpTransportTest, SearchVectorsGoesToAwsSearchEndpointOnlyWhenTalkingToAws) {
+  HttpTransportOptions aws;
+  aws.region = "eu-west-1";
+  aws.credentials = Credentials{"AKIDTEST", "secret", ""};
+  aws.environment = AwsEnvironment{[](const std::string&) { return std::optional<std::string>(); }};
+  auto to_aws = HttpTransport::Create(std::move(aws));
+  ASSERT_TRUE(to_aws.ok()) << to_aws.error().message();
+  EXPECT_EQ((*to_aws)->endpoint().host, "dynamodb.eu-west-1.amazonaws.com");
+  ASSERT_NE((*to_aws)->search_endpoint(), nullptr);
+  EXPECT_EQ((*to_aws)->search_endpoint()->host, "search-dynamodb.eu-west-1.amazonaws.com");
+  EXPECT_TRUE((*to_aws)->search_endpoint()->https);
+
+  FaultServer server({FaultStep::Ok(R"({"Items":[]})")});
+  auto local = Connect(server.url());
+  EXPECT_EQ(local->search_endpoint(), nullptr);
+  const auto r = local->Call("SearchVectors", "{}");
+  ASSERT_TRUE(r.ok()) << r.error().message();
+  EXPECT_EQ(server.requests(), 1);
+}
+
 TEST_F(HttpTransportTest, ThrottledTwiceThenSucceedsWithBackoffHalfThenOneSecond) {
   FaultServer server({FaultStep::Throttle(), FaultStep::Throttle(), FaultStep::Ok(R"({"a":1})")});
   auto t = Connect(server.url());

@@ -196,6 +196,15 @@ Result<Endpoint> ParseEndpoint(std::string_view url) {
   return e;
 }
 
+namespace {
+
+// The DNS suffix of AWS's partition for `region`.
+const char* AwsDnsSuffix(const std::string& region) {
+  return region.starts_with("cn-") ? ".amazonaws.com.cn" : ".amazonaws.com";
+}
+
+}  // namespace
+
 std::string ResolveEndpointUrl(const std::string& explicit_url, const std::string& region,
                                const std::string& profile, const AwsEnvironment& env) {
   if (!explicit_url.empty()) return explicit_url;
@@ -203,8 +212,16 @@ std::string ResolveEndpointUrl(const std::string& explicit_url, const std::strin
   if (auto u = NonEmpty(env, "AWS_ENDPOINT_URL")) return *u;
   const IniFile config = ReadSharedFile(env, "AWS_CONFIG_FILE", "config");
   if (auto u = Value(ConfigSection(config, profile), "endpoint_url")) return *u;
-  const char* suffix = region.starts_with("cn-") ? ".amazonaws.com.cn" : ".amazonaws.com";
-  return "https://dynamodb." + region + suffix;
+  return "https://dynamodb." + region + AwsDnsSuffix(region);
+}
+
+std::optional<std::string> ResolveSearchEndpointUrl(const std::string& explicit_url,
+                                                    const std::string& region,
+                                                    const std::string& profile,
+                                                    const AwsEnvironment& env) {
+  const std::string regional = "https://dynamodb." + region + AwsDnsSuffix(region);
+  if (ResolveEndpointUrl(explicit_url, region, profile, env) != regional) return std::nullopt;
+  return "https://search-dynamodb." + region + AwsDnsSuffix(region);
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

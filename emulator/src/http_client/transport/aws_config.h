@@ -59,4 +59,14 @@ Result<Endpoint> ParseEndpoint(std::string_view url);
 std::string ResolveEndpointUrl(const std::string& explicit_url, const std::string& region,
                                const std::string& profile, const AwsEnvironment& env);
 
+// Where SearchVectors goes: AWS serves vector search on its own regional endpoint,
+// "https://search-dynamodb.<region>.amazonaws.com" (the SDKs' endpoint rules, IsSearchOperation),
+// so this is that URL when ResolveEndpointUrl answers AWS's regional endpoint, and nullopt when
+// an endpoint is given in any of its ways (ddb-local, DynamoDB Local, a proxy), which then
+// serves SearchVectors too, as the SDKs send every operation to a custom endpoint.
+std::optional<std::string> ResolveSearchEndpointUrl(const std::string& explicit_url,
+                                                    const std::string& region,
+                                                    const std::string& profile,
+                                                    const AwsEnvironment& env);
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client

@@ -30,6 +30,21 @@ bool Crc32Matches(const HttpResponse& response) {
 
 }  // namespace
 
+Result<HttpTransport::Route> HttpTransport::OpenRoute(const HttpTransportOptions& options,
+                                                      const std::string& url) {
+  DDBEMU_ASSIGN_OR_RETURN(Endpoint endpoint, ParseEndpoint(url));
+  ConnectionPoolOptions pool_options;
+  pool_options.endpoint = endpoint;
+  pool_options.connect_timeout = options.connect_timeout;
+  pool_options.request_timeout = options.request_timeout;
+  pool_options.max_connections = options.max_connections;
+  pool_options.ca_file = options.ca_file;
+  pool_options.verify_peer = options.verify_tls;
+  DDBEMU_ASSIGN_OR_RETURN(auto pool, ConnectionPool::Create(std::move(pool_options)));
+  std::string host_header = endpoint.host_header();
+  return Route{std::move(endpoint), std::move(host_header), std::move(pool)};
+}
+
 Result<std::unique_ptr<HttpTransport>> HttpTransport::Create(HttpTransportOptions options) {
   const AwsEnvironment env = options.environment ? *options.environment : AwsEnvironment::Process();
   const std::string profile = ResolveProfile(options.profile, env);
@@ -40,39 +55,40 @@ Result<std::unique_ptr<HttpTransport>> HttpTransport::Create(HttpTransportOption
   } else {
     DDBEMU_ASSIGN_OR_RETURN(credentials, ResolveCredentials(profile, env));
   }
-  const std::string url = ResolveEndpointUrl(options.endpoint, region, profile, env);
-  DDBEMU_ASSIGN_OR_RETURN(Endpoint endpoint, ParseEndpoint(url));
-
-  ConnectionPoolOptions pool_options;
-  pool_options.endpoint = endpoint;
-  pool_options.connect_timeout = options.connect_timeout;
-  pool_options.request_timeout = options.request_timeout;
-  pool_options.max_connections = options.max_connections;
-  pool_options.ca_file = options.ca_file;
-  pool_options.verify_peer = options.verify_tls;
-  DDBEMU_ASSIGN_OR_RETURN(auto pool, ConnectionPool::Create(std::move(pool_options)));
-  return std::unique_ptr<HttpTransport>(new HttpTransport(std::move(options), std::move(endpoint),
-                                                          std::move(region), std::move(credentials),
-                                                          std::move(pool)));
+  DDBEMU_ASSIGN_OR_RETURN(
+      Route main, OpenRoute(options, ResolveEndpointUrl(options.endpoint, region, profile, env)));
+  std::optional<Route> search;
+  if (auto url = ResolveSearchEndpointUrl(options.endpoint, region, profile, env)) {
+    DDBEMU_ASSIGN_OR_RETURN(search, OpenRoute(options, *url));
+  }
+  return std::unique_ptr<HttpTransport>(new HttpTransport(std::move(options), std::move(main),
+                                                          std::move(search), std::move(region),
+                                                          std::move(credentials)));
 }
 
-HttpTransport::HttpTransport(HttpTransportOptions options, Endpoint endpoint, std::string region,
-                             Credentials credentials, std::unique_ptr<ConnectionPool> pool)
+HttpTransport::HttpTransport(HttpTransportOptions options, Route main, std::optional<Route> search,
+                             std::string region, Credentials credentials)
     : options_(std::move(options)),
-      endpoint_(std::move(endpoint)),
-      host_header_(endpoint_.host_header()),
+      main_(std::move(main)),
+      search_(std::move(search)),
       credentials_(std::move(credentials)),
       signer_(std::move(region), "dynamodb"),
-      retry_(options_.retry),
-      pool_(std::move(pool)) {}
+      retry_(options_.retry) {}
 
 HttpTransport::~HttpTransport() = default;
 
-std::uint64_t HttpTransport::connections_opened() const { return pool_->connections_opened(); }
+std::uint64_t HttpTransport::connections_opened() const {
+  return main_.pool->connections_opened() + (search_ ? search_->pool->connections_opened() : 0);
+}
+
+const HttpTransport::Route& HttpTransport::RouteFor(std::string_view operation) const {
+  return search_ && operation == "SearchVectors" ? *search_ : main_;
+}
 
 Result<std::string> HttpTransport::Call(std::string_view operation, std::string_view json_body,
                                         std::string_view target_prefix) {
   const std::string target = std::string(target_prefix) + "." + std::string(operation);
+  const Route& route = RouteFor(operation);
   RetryPolicy::CallState state;
   for (;;) {
     ++state.attempts;
@@ -82,7 +98,7 @@ Result<std::string> HttpTransport::Call(std::string_view operation, std::string_
     SigningRequest signing;
     signing.payload = json_body;
     signing.headers = {{"Content-Type", std::string(kContentType)},
-                       {"Host", host_header_},
+                       {"Host", route.host_header},
                        {"X-Amz-Date", amz_date},
                        {"X-Amz-Target", target}};
     if (!credentials_.session_token.empty()) {
@@ -93,7 +109,7 @@ Result<std::string> HttpTransport::Call(std::string_view operation, std::string_
     headers.emplace_back("Authorization", signature.authorization);
     headers.emplace_back("User-Agent", options_.user_agent);
 
-    auto sent = pool_->Post(headers, json_body);
+    auto sent = route.pool->Post(headers, json_body);
     AttemptOutcome outcome;
     std::optional<ApiError> error;
     if (auto* failure = std::get_if<SendFailure>(&sent)) {

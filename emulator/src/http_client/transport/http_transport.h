@@ -73,23 +73,34 @@ class HttpTransport {
   Result<std::string> Call(std::string_view operation, std::string_view json_body,
                            std::string_view target_prefix = "DynamoDB_20120810");
 
-  const Endpoint& endpoint() const { return endpoint_; }
+  const Endpoint& endpoint() const { return main_.endpoint; }
+  // Where SearchVectors goes when it is not endpoint(): AWS's search endpoint, used when the
+  // endpoint is AWS's regional one (aws_config.h, ResolveSearchEndpointUrl); else null.
+  const Endpoint* search_endpoint() const { return search_ ? &search_->endpoint : nullptr; }
   const std::string& region() const { return signer_.region(); }
   // Observability for tests and benchmarks.
   std::uint64_t connections_opened() const;
   int retry_quota_available() const { return retry_.quota().available(); }
 
  private:
-  HttpTransport(HttpTransportOptions options, Endpoint endpoint, std::string region,
-                Credentials credentials, std::unique_ptr<ConnectionPool> pool);
+  // One endpoint and its keep-alive connections.
+  struct Route {
+    Endpoint endpoint;
+    std::string host_header;
+    std::unique_ptr<ConnectionPool> pool;
+  };
+  static Result<Route> OpenRoute(const HttpTransportOptions& options, const std::string& url);
+
+  HttpTransport(HttpTransportOptions options, Route main, std::optional<Route> search,
+                std::string region, Credentials credentials);
+  const Route& RouteFor(std::string_view operation) const;
 
   HttpTransportOptions options_;
-  Endpoint endpoint_;
-  std::string host_header_;
+  Route main_;
+  std::optional<Route> search_;
   Credentials credentials_;
   SigV4Signer signer_;
   RetryPolicy retry_;
-  std::unique_ptr<ConnectionPool> pool_;
 };
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::client
