@@ -193,6 +193,8 @@ SUPPLEMENT_SHAPES = {
 SUPPLEMENT_MEMBERS = {
     'CreateTableInput': {'VectorIndexes': {'shape': 'VectorIndexList'}},
     'UpdateTableInput': {'VectorIndexUpdates': {'shape': 'VectorIndexUpdateList'}},
+    'RestoreTableFromBackupInput': {'VectorIndexOverride': {'shape': 'VectorIndexList'}},
+    'RestoreTableToPointInTimeInput': {'VectorIndexOverride': {'shape': 'VectorIndexList'}},
 }
 SUPPLEMENT_OPERATIONS = {
     'SearchVectors': {'name': 'SearchVectors', 'input': {'shape': 'SearchVectorsInput'}},

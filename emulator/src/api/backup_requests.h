@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "api/table_description.h"
+#include "api/table_requests.h"
 #include "ddbemu/version.h"
 #include "storage/table_schema.h"
 
@@ -24,16 +25,31 @@ struct BackupArnRequest {
   std::string backup_arn;
 };
 
+// The *Override members of both restores: what the restored table changes of its source's
+// settings. An index list names the indexes to keep (each must match one of the source's); an
+// empty list keeps none, an absent one all (ops/backups/backups.h, ShapeRestoredTable).
+struct RestoreOverrides {
+  std::optional<std::string> billing_mode;  // BillingModeOverride
+  std::optional<ThroughputRequest> provisioned_throughput;
+  std::optional<OnDemandRequest> on_demand_throughput;
+  std::optional<std::vector<SecondaryIndexRequest>> global_secondary_indexes;
+  std::optional<std::vector<SecondaryIndexRequest>> local_secondary_indexes;
+  std::optional<std::vector<VectorIndexRequest>> vector_indexes;
+};
+
 struct RestoreTableFromBackupRequest {
   std::string backup_arn;
   std::string target_table_name;
+  RestoreOverrides overrides;
 };
 
 struct RestoreTableToPointInTimeRequest {
-  std::string source_table;  // SourceTableName, else SourceTableArn
+  std::string source_table;          // SourceTableName, else SourceTableArn
+  bool source_name_and_arn = false;  // both given: the service refuses it
   std::string target_table_name;
   std::optional<std::int64_t> restore_micros;  // RestoreDateTime
   bool use_latest = false;                     // UseLatestRestorableTime
+  RestoreOverrides overrides;
 };
 
 struct ListBackupsRequest {

@@ -128,12 +128,14 @@ BackupArnRequest ParseBackupArn(const rapidjson::Value& body) {
 }
 
 RestoreTableFromBackupRequest ParseRestoreTableFromBackup(const rapidjson::Value& body) {
-  return {StringOr(body, "BackupArn", ""), StringOr(body, "TargetTableName", "")};
+  return {StringOr(body, "BackupArn", ""), StringOr(body, "TargetTableName", ""),
+          ParseRestoreOverrides(body)};
 }
 
 RestoreTableToPointInTimeRequest ParseRestoreTableToPointInTime(const rapidjson::Value& body) {
   RestoreTableToPointInTimeRequest r;
   r.source_table = StringOr(body, "SourceTableName", "");
+  r.source_name_and_arn = !r.source_table.empty() && Member(body, "SourceTableArn") != nullptr;
   if (r.source_table.empty()) r.source_table = StringOr(body, "SourceTableArn", "");
   r.target_table_name = StringOr(body, "TargetTableName", "");
   if (const rapidjson::Value* v = Member(body, "RestoreDateTime"); v && v->IsNumber()) {
@@ -142,6 +144,7 @@ RestoreTableToPointInTimeRequest ParseRestoreTableToPointInTime(const rapidjson:
   if (const rapidjson::Value* v = Member(body, "UseLatestRestorableTime"); v && v->IsBool()) {
     r.use_latest = v->GetBool();
   }
+  r.overrides = ParseRestoreOverrides(body);
   return r;
 }
 

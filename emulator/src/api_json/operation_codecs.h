@@ -194,6 +194,9 @@ api::CreateBackupRequest ParseCreateBackup(const rapidjson::Value& body);
 api::BackupArnRequest ParseBackupArn(const rapidjson::Value& body);
 api::RestoreTableFromBackupRequest ParseRestoreTableFromBackup(const rapidjson::Value& body);
 api::RestoreTableToPointInTimeRequest ParseRestoreTableToPointInTime(const rapidjson::Value& body);
+// The *Override members both restores share (tables_codec.cc, beside CreateTable's readers of
+// the same shapes).
+api::RestoreOverrides ParseRestoreOverrides(const rapidjson::Value& body);
 
 // ---- Continuous backups, Contributor Insights, endpoints and limits -----------------------------
 

@@ -161,6 +161,29 @@ bool NonEmptyArray(const rapidjson::Value& body, std::string_view member) {
 
 }  // namespace
 
+RestoreOverrides ParseRestoreOverrides(const rapidjson::Value& body) {
+  RestoreOverrides out;
+  out.billing_mode = StringMember(body, "BillingModeOverride");
+  if (const rapidjson::Value* pt = ObjectMember(body, "ProvisionedThroughputOverride")) {
+    out.provisioned_throughput = ThroughputRequest{IntMember(*pt, "ReadCapacityUnits"),
+                                                   IntMember(*pt, "WriteCapacityUnits")};
+  }
+  if (const rapidjson::Value* odt = ObjectMember(body, "OnDemandThroughputOverride")) {
+    out.on_demand_throughput = OnDemandRequest{IntMember(*odt, "MaxReadRequestUnits"),
+                                               IntMember(*odt, "MaxWriteRequestUnits")};
+  }
+  out.global_secondary_indexes = ReadIndexes(body, "GlobalSecondaryIndexOverride");
+  out.local_secondary_indexes = ReadIndexes(body, "LocalSecondaryIndexOverride");
+  if (const rapidjson::Value* list = ArrayMember(body, "VectorIndexOverride")) {
+    std::vector<VectorIndexRequest> indexes;
+    for (const auto& index : list->GetArray()) {
+      if (index.IsObject()) indexes.push_back(ReadVectorIndex(index));
+    }
+    out.vector_indexes = std::move(indexes);
+  }
+  return out;
+}
+
 Result<CreateTableRequest> ParseCreateTable(const rapidjson::Value& body) {
   CreateTableRequest request;
   request.table_name = StringOr(body, "TableName", "");

@@ -42,6 +42,8 @@ Result<api::BackupArnRequest> ToEngine(const DescribeBackupRequest& request);
 Result<api::BackupArnRequest> ToEngine(const DeleteBackupRequest& request);
 Result<api::ListBackupsRequest> ToEngine(const ListBackupsRequest& request);
 Result<api::RestoreTableFromBackupRequest> ToEngine(const RestoreTableFromBackupRequest& request);
+// Both restores' overrides (typed_tables.cc, beside CreateTable's index conversions).
+api::RestoreOverrides ToEngine(const RestoreOverrides& overrides);
 Result<api::RestoreTableToPointInTimeRequest> ToEngine(
     const RestoreTableToPointInTimeRequest& request);
 CreateBackupResponse ToCreateBackupResponse(const api::BackupView& backup);

@@ -142,7 +142,8 @@ Result<api::ListBackupsRequest> ToEngine(const ListBackupsRequest& in) {
 Result<api::RestoreTableFromBackupRequest> ToEngine(const RestoreTableFromBackupRequest& in) {
   DDBEMU_RETURN_IF_ERROR(CheckTableName(in.target_table_name, "targetTableName"));
   DDBEMU_RETURN_IF_ERROR(CheckBackupArn(in.backup_arn));
-  return api::RestoreTableFromBackupRequest{in.backup_arn, in.target_table_name};
+  return api::RestoreTableFromBackupRequest{in.backup_arn, in.target_table_name,
+                                            ToEngine(in.overrides)};
 }
 
 Result<api::RestoreTableToPointInTimeRequest> ToEngine(const RestoreTableToPointInTimeRequest& in) {
@@ -157,6 +158,8 @@ Result<api::RestoreTableToPointInTimeRequest> ToEngine(const RestoreTableToPoint
   out.target_table_name = in.target_table_name;
   out.restore_micros = in.restore_date_time_micros;
   out.use_latest = in.use_latest_restorable_time;
+  out.source_name_and_arn = in.source_table_name && in.source_table_arn;
+  out.overrides = ToEngine(in.overrides);
   return out;
 }
 

@@ -119,6 +119,27 @@ api::VectorIndexRequest VectorToEngine(const VectorIndex& index) {
 
 }  // namespace
 
+api::RestoreOverrides ToEngine(const RestoreOverrides& in) {
+  api::RestoreOverrides out;
+  if (in.billing_mode) out.billing_mode = std::string(BillingModeName(*in.billing_mode));
+  out.provisioned_throughput = ToEngine(in.provisioned_throughput);
+  out.on_demand_throughput = ToEngine(in.on_demand_throughput);
+  auto indexes = [](const auto& list) {
+    std::optional<std::vector<api::SecondaryIndexRequest>> converted;
+    if (!list) return converted;
+    converted.emplace();
+    for (const auto& index : *list) converted->push_back(IndexToEngine(index));
+    return converted;
+  };
+  out.global_secondary_indexes = indexes(in.global_secondary_indexes);
+  out.local_secondary_indexes = indexes(in.local_secondary_indexes);
+  if (in.vector_indexes) {
+    out.vector_indexes.emplace();
+    for (const auto& v : *in.vector_indexes) out.vector_indexes->push_back(VectorToEngine(v));
+  }
+  return out;
+}
+
 Result<api::CreateTableRequest> ToEngine(const CreateTableRequest& in) {
   DDBEMU_RETURN_IF_ERROR(CheckTableName(in.table_name));
   api::CreateTableRequest out;

@@ -170,6 +170,7 @@ std::string ToJson(const RestoreTableFromBackupRequest& r) {
   out.w.StartObject();
   Member(out.w, "TargetTableName", r.target_table_name);
   Member(out.w, "BackupArn", r.backup_arn);
+  WriteRestoreOverrides(out.w, r.overrides);
   out.w.EndObject();
   return out.Take();
 }
@@ -208,6 +209,7 @@ std::string ToJson(const RestoreTableToPointInTimeRequest& r) {
     out.w.Key("UseLatestRestorableTime");
     out.w.Bool(true);
   }
+  WriteRestoreOverrides(out.w, r.overrides);
   out.w.EndObject();
   return out.Take();
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "ddbemu/model/backups.h"
 #include "ddbemu/version.h"
 #include "http_client/json_in.h"
 #include "http_client/json_out.h"
@@ -27,6 +28,10 @@ Result<std::optional<Enum>> EnumOf(const Json& object, std::string_view name,
   }
   return Malformed(std::string(name) + " has the unknown value " + *text);
 }
+
+// Both restores' *Override members, into the request object `w` is writing
+// (request_tables_json.cc, beside CreateTable's writers of the same shapes).
+void WriteRestoreOverrides(JsonWriter& w, const RestoreOverrides& overrides);
 
 // A VectorIndexDescription (DescribeTable), or a backup's VectorIndexInfo read as one (the
 // members it lacks, status, ARN and counts, are left at their defaults).

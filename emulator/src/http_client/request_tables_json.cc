@@ -4,6 +4,7 @@
 
 #include "http_client/json_client.h"
 #include "http_client/json_out.h"
+#include "http_client/json_shapes.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client {
 namespace {
@@ -67,9 +68,10 @@ void WriteProjection(JsonWriter& w, const Projection& p) {
 
 // A request's ProvisionedThroughput carries the two units only (the time stamps and the
 // decrease count belong to the description).
-void WriteThroughput(JsonWriter& w, const std::optional<ProvisionedThroughput>& pt) {
+void WriteThroughput(JsonWriter& w, const std::optional<ProvisionedThroughput>& pt,
+                     std::string_view key = "ProvisionedThroughput") {
   if (!pt) return;
-  Key(w, "ProvisionedThroughput");
+  Key(w, key);
   w.StartObject();
   Key(w, "ReadCapacityUnits");
   w.Int64(pt->read_capacity_units);
@@ -79,9 +81,10 @@ void WriteThroughput(JsonWriter& w, const std::optional<ProvisionedThroughput>& 
 }
 
 // -1 is the model's "no maximum": the member is left out.
-void WriteOnDemand(JsonWriter& w, const std::optional<OnDemandThroughput>& odt) {
+void WriteOnDemand(JsonWriter& w, const std::optional<OnDemandThroughput>& odt,
+                   std::string_view key = "OnDemandThroughput") {
   if (!odt) return;
-  Key(w, "OnDemandThroughput");
+  Key(w, key);
   w.StartObject();
   if (odt->max_read_request_units >= 0) {
     Key(w, "MaxReadRequestUnits");
@@ -107,9 +110,12 @@ void WriteIndex(JsonWriter& w, const Index& index) {
   w.EndObject();
 }
 
+// An empty list is left out, as CreateTable's SDK callers leave it; a restore's override writes
+// it (`always`), since there an empty list means "no indexes".
 template <class Index>
-void WriteIndexes(JsonWriter& w, std::string_view key, const std::vector<Index>& indexes) {
-  if (indexes.empty()) return;
+void WriteIndexes(JsonWriter& w, std::string_view key, const std::vector<Index>& indexes,
+                  bool always = false) {
+  if (indexes.empty() && !always) return;
   Key(w, key);
   w.StartArray();
   for (const Index& index : indexes) WriteIndex(w, index);
@@ -151,6 +157,24 @@ std::string TableNameOnly(const std::string& table_name) {
 }
 
 }  // namespace
+
+void WriteRestoreOverrides(JsonWriter& w, const RestoreOverrides& o) {
+  if (o.billing_mode) Member(w, "BillingModeOverride", BillingModeName(*o.billing_mode));
+  WriteThroughput(w, o.provisioned_throughput, "ProvisionedThroughputOverride");
+  WriteOnDemand(w, o.on_demand_throughput, "OnDemandThroughputOverride");
+  if (o.global_secondary_indexes) {
+    WriteIndexes(w, "GlobalSecondaryIndexOverride", *o.global_secondary_indexes, true);
+  }
+  if (o.local_secondary_indexes) {
+    WriteIndexes(w, "LocalSecondaryIndexOverride", *o.local_secondary_indexes, true);
+  }
+  if (o.vector_indexes) {
+    Key(w, "VectorIndexOverride");
+    w.StartArray();
+    for (const VectorIndex& index : *o.vector_indexes) WriteVectorIndex(w, index);
+    w.EndArray();
+  }
+}
 
 std::string ToJson(const CreateTableRequest& r) {
   JsonOut out;

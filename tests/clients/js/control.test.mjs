@@ -17,13 +17,16 @@ import {
   DescribeContinuousBackupsCommand,
   DescribeContributorInsightsCommand,
   DescribeLimitsCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   GetItemCommand,
   ListBackupsCommand,
   ListTagsOfResourceCommand,
   PutItemCommand,
   RestoreTableFromBackupCommand,
+  RestoreTableToPointInTimeCommand,
   ScanCommand,
+  SearchVectorsCommand,
   TagResourceCommand,
   UntagResourceCommand,
   UpdateContinuousBackupsCommand,
@@ -110,4 +113,71 @@ test("a backup restores the table as it was", async () => {
   assert.deepEqual(got.Item.tags.SS, ["apple", "fig", "pear"]);  // set order: by bytes
   await client.send(new DeleteTableCommand({ TableName: "js_restored" }));
   await client.send(new DeleteBackupCommand({ BackupArn: backup.BackupArn }));
+});
+
+// The overrides of both restores, sent by the SDK as it serialises them: the service's rules
+// (recorded against AWS in 2026) — index lists keep the listed indexes, matched by shape, so a
+// rename is allowed but a new index is not; throughput overrides must fit the billing mode.
+test("restores take the index, vector index and billing overrides", async () => {
+  const source = "js_restore_src";
+  await client.send(new CreateTableCommand({
+    TableName: source, BillingMode: "PAY_PER_REQUEST",
+    KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+    AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" },
+      { AttributeName: "g", AttributeType: "S" }],
+    GlobalSecondaryIndexes: [{ IndexName: "byG", KeySchema: [{ AttributeName: "g", KeyType: "HASH" }],
+      Projection: { ProjectionType: "ALL" } }],
+    VectorIndexes: [{ IndexName: "emb", VectorAttribute: { AttributeName: "v" },
+      Projection: { ProjectionType: "KEYS_ONLY" }, Dimensions: 2, DistanceFunction: "EUCLIDEAN" }],
+  }));
+  await client.send(new PutItemCommand({ TableName: source,
+    Item: { pk: { S: "a" }, g: { S: "x" }, v: { L: [{ N: "1" }, { N: "2" }] } } }));
+  const backup = (await client.send(new CreateBackupCommand({ TableName: source,
+    BackupName: "js_overrides" }))).BackupDetails.BackupArn;
+
+  await client.send(new RestoreTableFromBackupCommand({ TargetTableName: "js_restore_bare",
+    BackupArn: backup, GlobalSecondaryIndexOverride: [], VectorIndexOverride: [],
+    BillingModeOverride: "PROVISIONED",
+    ProvisionedThroughputOverride: { ReadCapacityUnits: 4, WriteCapacityUnits: 2 } }));
+  const bare = (await client.send(new DescribeTableCommand({ TableName: "js_restore_bare" }))).Table;
+  assert.equal(bare.GlobalSecondaryIndexes, undefined);
+  assert.equal(bare.VectorIndexes, undefined);
+  assert.equal(bare.BillingModeSummary?.BillingMode ?? "PROVISIONED", "PROVISIONED");
+  assert.equal(bare.ProvisionedThroughput.ReadCapacityUnits, 4);
+
+  await client.send(new RestoreTableFromBackupCommand({ TargetTableName: "js_restore_kept",
+    BackupArn: backup, VectorIndexOverride: [{ IndexName: "emb2", VectorAttribute: { AttributeName: "v" },
+      Projection: { ProjectionType: "KEYS_ONLY" }, Dimensions: 2, DistanceFunction: "EUCLIDEAN" }] }));
+  const kept = (await client.send(new DescribeTableCommand({ TableName: "js_restore_kept" }))).Table;
+  assert.deepEqual(kept.VectorIndexes.map((v) => v.IndexName), ["emb2"]);
+  assert.deepEqual(kept.GlobalSecondaryIndexes.map((g) => g.IndexName), ["byG"]);
+  const found = await client.send(new SearchVectorsCommand({ TableName: "js_restore_kept",
+    IndexName: "emb2", SearchVector: [{ N: "1" }, { N: "2" }], TopK: 1 }));
+  assert.deepEqual(found.SearchResults.map((r) => r.Item.pk.S), ["a"]);
+
+  await assert.rejects(
+    client.send(new RestoreTableFromBackupCommand({ TargetTableName: "js_restore_new",
+      BackupArn: backup, GlobalSecondaryIndexOverride: [{ IndexName: "byPk",
+        KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }], Projection: { ProjectionType: "ALL" } }] })),
+    { name: "ValidationException", message: "Index byPk does not match a secondary index that " +
+      "existed in the source table and cannot be created during the restore operation" });
+  await assert.rejects(
+    client.send(new RestoreTableFromBackupCommand({ TargetTableName: "js_restore_new",
+      BackupArn: backup, ProvisionedThroughputOverride: { ReadCapacityUnits: 1, WriteCapacityUnits: 1 } })),
+    { name: "ValidationException",
+      message: "Cannot override ProvisionedThroughput unless BillingMode is PROVISIONED" });
+
+  await client.send(new UpdateContinuousBackupsCommand({ TableName: source,
+    PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true } }));
+  await assert.rejects(
+    client.send(new RestoreTableToPointInTimeCommand({ SourceTableName: source,
+      TargetTableName: "js_restore_pitr" })),
+    { name: "ValidationException", message: "Invalid Request: Either one of RestoreDateTime or " +
+      "UseLatestRestorableTime must be specified, but not both" });
+  await client.send(new RestoreTableToPointInTimeCommand({ SourceTableName: source,
+    TargetTableName: "js_restore_pitr", UseLatestRestorableTime: true,
+    GlobalSecondaryIndexOverride: [] }));
+  const pitr = (await client.send(new DescribeTableCommand({ TableName: "js_restore_pitr" }))).Table;
+  assert.equal(pitr.GlobalSecondaryIndexes, undefined);
+  assert.deepEqual(pitr.VectorIndexes.map((v) => v.IndexName), ["emb"]);
 });

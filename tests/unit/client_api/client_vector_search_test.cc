@@ -458,6 +458,44 @@ TEST_P(VectorSearch, BackupsDescribeAndRestoreTheVectorIndexes) {
   EXPECT_EQ(Keys(*found), (std::vector<std::string>{"a", "b"}));
 }
 
+// VectorIndexOverride (RestoreOverrides, in process and over HTTP): the restored table keeps the
+// listed indexes, each the source's of the same definition, under the name the list gives.
+TEST_P(VectorSearch, RestoreKeepsTheVectorIndexesTheOverrideLists) {
+  ASSERT_NO_FATAL_FAILURE(CreateDocs());
+  ASSERT_NO_FATAL_FAILURE(PutFour());
+  auto made = client_->CreateBackup({.table_name = "docs", .backup_name = "nightly"});
+  ASSERT_TRUE(made.ok()) << made.error().message();
+  RestoreOverrides overrides;
+  overrides.vector_indexes = std::vector<VectorIndex>{{.index_name = "cosine2",
+                                                       .vector_attribute = "v",
+                                                       .projection = {ProjectionType::kKeysOnly},
+                                                       .dimensions = 3}};
+  auto restored = client_->RestoreTableFromBackup({.target_table_name = "docs3",
+                                                   .backup_arn = made->backup_details.backup_arn,
+                                                   .overrides = overrides});
+  ASSERT_TRUE(restored.ok()) << restored.error().message();
+  AdvanceSeconds(1);
+  auto described = client_->DescribeTable({.table_name = "docs3"});
+  ASSERT_TRUE(described.ok()) << described.error().message();
+  ASSERT_EQ(described->table.vector_indexes.size(), 1u);
+  EXPECT_EQ(described->table.vector_indexes[0].index_name, "cosine2");
+  auto found = client_->SearchVectors({.table_name = "docs3",
+                                       .index_name = "cosine2",
+                                       .search_vector = Query({"1", "0", "0"}),
+                                       .top_k = 2});
+  ASSERT_TRUE(found.ok()) << found.error().message();
+  EXPECT_EQ(Keys(*found), (std::vector<std::string>{"a", "b"}));
+
+  // A definition the source lacks (another dimension count) is refused, as the service refuses
+  // an index a restore would have to create.
+  overrides.vector_indexes->front().dimensions = 4;
+  auto refused = client_->RestoreTableFromBackup({.target_table_name = "docs4",
+                                                  .backup_arn = made->backup_details.backup_arn,
+                                                  .overrides = overrides});
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.error().code(), ErrorCode::kValidation);
+}
+
 DDB_INSTANTIATE_CLIENT_SUITE(VectorSearch);
 
 }  // namespace client_vector_search_test

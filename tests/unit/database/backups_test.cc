@@ -102,5 +102,108 @@ TEST_F(BackupsTest, ErrorsAsTheServiceNamesThem) {
   EXPECT_EQ(ParseError(exists).message, "Table already exists: src");
 }
 
+// The overrides, as the service applies them (ack-api-quirks "Table restores", 2026-10:
+// DDB-TABLE-215, 273, 279): what is dropped, index lists by shape, billing and throughput.
+class RestoreOverridesTest : public BackupsTest {
+ protected:
+  Response Restore(const std::string& target, const std::string& overrides) {
+    return Call("RestoreTableFromBackup", R"({"TargetTableName":")" + target +
+                                              R"(","BackupArn":")" + arn_ + "\"" +
+                                              (overrides.empty() ? "" : "," + overrides) + "}");
+  }
+  rapidjson::Document Describe(const std::string& table) {
+    return ParseJson(Call("DescribeTable", R"({"TableName":")" + table + "\"}").body);
+  }
+  std::string arn_;
+};
+
+TEST_F(RestoreOverridesTest, RestoreDropsTagsStreamTtlDeletionProtectionAndTableClass) {
+  ASSERT_EQ(
+      Call("UpdateTable", R"({"TableName":"src","DeletionProtectionEnabled":true})").http_status,
+      200);
+  ASSERT_EQ(Call("UpdateTable", R"({"TableName":"src",
+      "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})")
+                .http_status,
+            200);
+  ASSERT_EQ(
+      Call("TagResource", R"({"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src",
+      "Tags":[{"Key":"team","Value":"hr"}]})")
+          .http_status,
+      200);
+  arn_ = Backup("full");
+  ASSERT_EQ(Restore("copy", "").http_status, 200);
+  rapidjson::Document d = Describe("copy");
+  EXPECT_FALSE(d["Table"].HasMember("StreamSpecification"));
+  EXPECT_FALSE(d["Table"]["DeletionProtectionEnabled"].GetBool());
+  EXPECT_STREQ(d["Table"]["BillingModeSummary"]["BillingMode"].GetString(), "PAY_PER_REQUEST");
+  rapidjson::Document tags =
+      ParseJson(Call("ListTagsOfResource",
+                     R"({"ResourceArn":"arn:aws:dynamodb:us-east-1:000000000000:table/copy"})")
+                    .body);
+  EXPECT_EQ(tags["Tags"].Size(), 0u);
+  // The source keeps what it had.
+  EXPECT_TRUE(Describe("src")["Table"]["DeletionProtectionEnabled"].GetBool());
+}
+
+TEST_F(RestoreOverridesTest, AnEmptyIndexListDropsEveryIndexAndARenameKeepsOne) {
+  arn_ = Backup("bkp");
+  ASSERT_EQ(Restore("bare", R"("GlobalSecondaryIndexOverride":[])").http_status, 200);
+  EXPECT_FALSE(Describe("bare")["Table"].HasMember("GlobalSecondaryIndexes"));
+  EXPECT_EQ(ParseJson(Call("Scan", R"({"TableName":"bare"})").body)["Count"].GetInt(), 3);
+
+  // The same key schema and projection under another name is the same index.
+  const Response renamed = Restore("renamed", R"("GlobalSecondaryIndexOverride":[{
+      "IndexName":"by_g2","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
+      "Projection":{"ProjectionType":"ALL"}}])");
+  ASSERT_EQ(renamed.http_status, 200) << renamed.body;
+  rapidjson::Document q = ParseJson(
+      Call("Query", R"({"TableName":"renamed","IndexName":"by_g2","KeyConditionExpression":"g = :g",
+                       "ExpressionAttributeValues":{":g":{"S":"G"}}})")
+          .body);
+  EXPECT_EQ(q["Count"].GetInt(), 3);
+
+  // Another shape is a new index, which a restore cannot create.
+  const Response added = Restore("added", R"("GlobalSecondaryIndexOverride":[{
+      "IndexName":"by_g","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
+      "Projection":{"ProjectionType":"KEYS_ONLY"}}])");
+  EXPECT_EQ(ParseError(added).type, "ValidationException");
+  EXPECT_EQ(ParseError(added).message,
+            "Index by_g does not match a secondary index that existed in the source table and "
+            "cannot be created during the restore operation");
+  EXPECT_EQ(Call("DescribeTable", R"({"TableName":"added"})").http_status, 400);  // nothing made
+}
+
+TEST_F(RestoreOverridesTest, BillingAndThroughputOverridesFollowTheEffectiveMode) {
+  arn_ = Backup("bkp");
+  const Response no_mode = Restore(
+      "tgt1", R"("ProvisionedThroughputOverride":{"ReadCapacityUnits":5,"WriteCapacityUnits":5})");
+  EXPECT_EQ(ParseError(no_mode).message,
+            "Cannot override ProvisionedThroughput unless BillingMode is PROVISIONED");
+  const Response no_throughput = Restore("tgt1", R"("BillingModeOverride":"PROVISIONED")");
+  EXPECT_EQ(ParseError(no_throughput).message,
+            "Must override ProvisionedThroughput if BillingMode is overridden to PROVISIONED");
+  const Response zero = Restore(
+      "tgt1", R"("OnDemandThroughputOverride":{"MaxReadRequestUnits":0,"MaxWriteRequestUnits":0})");
+  EXPECT_EQ(ParseError(zero).message,
+            "Invalid Request: Requested MaxReadRequestUnits for OnDemandThroughput is outside of "
+            "valid range");
+
+  const Response provisioned = Restore("prov", R"("BillingModeOverride":"PROVISIONED",
+      "ProvisionedThroughputOverride":{"ReadCapacityUnits":7,"WriteCapacityUnits":3})");
+  ASSERT_EQ(provisioned.http_status, 200) << provisioned.body;
+  rapidjson::Document p = Describe("prov");
+  EXPECT_EQ(p["Table"]["ProvisionedThroughput"]["ReadCapacityUnits"].GetInt(), 7);
+  EXPECT_EQ(p["Table"]["ProvisionedThroughput"]["WriteCapacityUnits"].GetInt(), 3);
+  EXPECT_EQ(p["Table"]["GlobalSecondaryIndexes"][0]["ProvisionedThroughput"]["ReadCapacityUnits"]
+                .GetInt(),
+            7);
+
+  const Response capped = Restore(
+      "capped",
+      R"("OnDemandThroughputOverride":{"MaxReadRequestUnits":10,"MaxWriteRequestUnits":10})");
+  ASSERT_EQ(capped.http_status, 200) << capped.body;
+  EXPECT_EQ(Describe("capped")["Table"]["OnDemandThroughput"]["MaxReadRequestUnits"].GetInt(), 10);
+}
+
 }  // namespace backups_test
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -106,11 +106,28 @@ TEST_F(PointInTimeTest, RestoredTableIsTheSourceAsItWasThen) {
 TEST_F(PointInTimeTest, ServiceErrors) {
   Response off = Restore("tgt", R"("UseLatestRestorableTime":true)");
   EXPECT_EQ(ParseError(off).type, "PointInTimeRecoveryUnavailableException");
+  // The recovery setting is checked before the target (DDB-TABLE-100).
+  EXPECT_EQ(ParseError(Restore("src", R"("UseLatestRestorableTime":true)")).type,
+            "PointInTimeRecoveryUnavailableException");
+  // The request's shape before anything else.
+  const ErrorOf no_time = ParseError(Restore("tgt", R"("UseLatestRestorableTime":false)"));
+  EXPECT_EQ(no_time.type, "ValidationException");
+  EXPECT_EQ(no_time.message,
+            "Invalid Request: Either one of RestoreDateTime or UseLatestRestorableTime must be "
+            "specified, but not both");
+  const ErrorOf both = ParseError(Call("RestoreTableToPointInTime", R"({"SourceTableName":"src",
+      "SourceTableArn":"arn:aws:dynamodb:us-east-1:000000000000:table/src","TargetTableName":"tgt",
+      "UseLatestRestorableTime":true})"));
+  EXPECT_EQ(both.message, "Must provide exactly one of: sourceTableArn, sourceTableName");
   EnablePitr();
   const std::int64_t enabled = clock_->NowMicros();
   clock_->AdvanceMicros(10 * kMinute);
   Response early = Restore("tgt", At(enabled - kMinute));
   EXPECT_EQ(ParseError(early).type, "InvalidRestoreTimeException");
+  // 1'700'000'000 s is 2023-11-14T22:13:20Z; the latest restorable time is five minutes back.
+  EXPECT_EQ(ParseError(early).message,
+            "RestoreDateTime '2023-11-14T22:12:20Z' must be within EarliestRestorableDateTime "
+            "'2023-11-14T22:13:20Z' and LatestRestorableDateTime '2023-11-14T22:18:20Z'");
   Response late = Restore("tgt", At(clock_->NowMicros()));  // after the latest restorable time
   EXPECT_EQ(ParseError(late).type, "InvalidRestoreTimeException");
   Response exists = Restore("src", At(enabled));
@@ -126,6 +143,55 @@ TEST_F(PointInTimeTest, ServiceErrors) {
             200);
   EXPECT_EQ(ParseError(Restore("tgt", At(enabled))).type,
             "PointInTimeRecoveryUnavailableException");
+}
+
+// Both restores take the same overrides (restore_overrides.cc); here VectorIndexOverride.
+TEST_F(PointInTimeTest, VectorIndexOverrideKeepsOrDropsTheSourcesVectorIndexes) {
+  ASSERT_EQ(Call("CreateTable", R"({"TableName":"vec","BillingMode":"PAY_PER_REQUEST",
+      "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],
+      "VectorIndexes":[{"IndexName":"byVec","VectorAttribute":{"AttributeName":"v"},
+        "Projection":{"ProjectionType":"KEYS_ONLY"},"Dimensions":2,"DistanceFunction":"COSINE"}]})")
+                .http_status,
+            200);
+  ASSERT_EQ(Call("UpdateContinuousBackups", R"({"TableName":"vec",
+      "PointInTimeRecoverySpecification":{"PointInTimeRecoveryEnabled":true}})")
+                .http_status,
+            200);
+  ASSERT_EQ(Call("PutItem", R"({"TableName":"vec","Item":{"pk":{"S":"a"},
+      "v":{"L":[{"N":"1"},{"N":"0"}]}}})")
+                .http_status,
+            200);
+  auto restore = [&](const std::string& target, const std::string& overrides) {
+    return Call("RestoreTableToPointInTime", R"({"SourceTableName":"vec","TargetTableName":")" +
+                                                 target + R"(","UseLatestRestorableTime":true,)" +
+                                                 overrides + "}");
+  };
+  const std::string kept = R"({"IndexName":"byVec","VectorAttribute":{"AttributeName":"v"},
+      "Projection":{"ProjectionType":"KEYS_ONLY"},"Dimensions":2,"DistanceFunction":"COSINE"})";
+  const Response none = restore("none", R"("VectorIndexOverride":[])");
+  ASSERT_EQ(none.http_status, 200) << none.body;
+  const Response described_none = Call("DescribeTable", R"({"TableName":"none"})");
+  ASSERT_EQ(described_none.http_status, 200) << described_none.body;
+  EXPECT_FALSE(ParseJson(described_none.body)["Table"].HasMember("VectorIndexes"));
+  const Response restored = restore("kept", R"("VectorIndexOverride":[)" + kept + "]");
+  ASSERT_EQ(restored.http_status, 200) << restored.body;
+  const Response described_kept = Call("DescribeTable", R"({"TableName":"kept"})");
+  ASSERT_EQ(described_kept.http_status, 200) << described_kept.body;
+  rapidjson::Document d = ParseJson(described_kept.body);
+  ASSERT_TRUE(d["Table"].HasMember("VectorIndexes")) << described_kept.body;
+  EXPECT_STREQ(d["Table"]["VectorIndexes"][0]["IndexName"].GetString(), "byVec");
+  const Response search = Call("SearchVectors", R"({"TableName":"kept","IndexName":"byVec",
+      "SearchVector":[{"N":"1"},{"N":"0"}],"TopK":1})");
+  ASSERT_EQ(search.http_status, 200) << search.body;
+  EXPECT_EQ(ParseJson(search.body)["SearchResults"].Size(), 1u);
+  // Another distance function is another index: refused, nothing created.
+  std::string cosine_to_dot = kept;
+  cosine_to_dot.replace(cosine_to_dot.find("COSINE"), 6, "DOT_PRODUCT");
+  const ErrorOf other =
+      ParseError(restore("other", R"("VectorIndexOverride":[)" + cosine_to_dot + "]"));
+  EXPECT_EQ(other.type, "ValidationException");
+  EXPECT_EQ(Call("DescribeTable", R"({"TableName":"other"})").http_status, 400);
 }
 
 }  // namespace point_in_time_test

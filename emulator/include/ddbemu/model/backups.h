@@ -111,9 +111,24 @@ struct ListBackupsResponse {
   std::optional<std::string> last_evaluated_backup_arn;  // present when more follow
 };
 
+// The *Override members of both restores: what the restored table changes of its source.
+// An index list names the indexes to keep, each matching one of the source's by key schema
+// (vector attribute, dimensions, distance) and projection, so it may rename one but not add one;
+// an empty list keeps none, an absent one all. ProvisionedThroughput requires PROVISIONED,
+// OnDemandThroughput PAY_PER_REQUEST (the source's billing mode, or billing_mode).
+struct RestoreOverrides {
+  std::optional<BillingMode> billing_mode;
+  std::optional<ProvisionedThroughput> provisioned_throughput;  // read and write units
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<std::vector<GlobalSecondaryIndex>> global_secondary_indexes;
+  std::optional<std::vector<LocalSecondaryIndex>> local_secondary_indexes;
+  std::optional<std::vector<VectorIndex>> vector_indexes;
+};
+
 struct RestoreTableFromBackupRequest {
   std::string target_table_name;
   std::string backup_arn;
+  RestoreOverrides overrides;
 };
 // The API's RestoreSummary, which the service puts inside the TableDescription.
 struct RestoreSummary {
@@ -136,6 +151,7 @@ struct RestoreTableToPointInTimeRequest {
   std::optional<std::string> source_table_arn;
   std::optional<std::int64_t> restore_date_time_micros;  // RestoreDateTime
   bool use_latest_restorable_time = false;
+  RestoreOverrides overrides;
 };
 struct RestoreTableToPointInTimeResponse {
   TableDescription table_description;

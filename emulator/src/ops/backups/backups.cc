@@ -215,6 +215,7 @@ Result<api::RestoreTableResponse> RestoreTableFromBackup(
   restored.table_id = NewTableId();
   restored.creation_micros = now;
   restored.status = TableStatus::kActive;
+  DDBEMU_RETURN_IF_ERROR(ShapeRestoredTable(request.overrides, found.snapshot, now, &restored));
   DDBEMU_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &restored));
   storage::ItemStore store(engine.env);
   DDBEMU_RETURN_IF_ERROR(CopyItems(txn, store, found.snapshot, restored));

@@ -6,6 +6,7 @@
 // exists: NAME".
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -26,5 +27,12 @@ Result<api::ListBackupsResponse> ListBackups(Engine& engine, const Caller& calle
                                              const api::ListBackupsRequest& request);
 Result<api::RestoreTableResponse> RestoreTableFromBackup(
     Engine& engine, const Caller& caller, const api::RestoreTableFromBackupRequest& request);
+
+// Shapes `restored`, a copy of `source` under its new name, as both restores leave it: without
+// the settings a restore drops (streams, TTL, tags, deletion protection, table class), with
+// the indexes and billing that `overrides` asks for. A ValidationException, as the service's,
+// when an override names an index the source lacks or a throughput its billing mode refuses.
+Status ShapeRestoredTable(const api::RestoreOverrides& overrides, const TableSchema& source,
+                          std::int64_t now_micros, TableSchema* restored);
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops

@@ -4,12 +4,14 @@
 #include <vector>
 
 #include "api/backup_requests.h"
+#include "ops/backups/backups.h"
 #include "ops/control/control.h"
 #include "ops/tables/tables.h"
 #include "storage/item_store.h"
 #include "storage/key_layout.h"
 #include "storage/key_range.h"
 #include "value/item_codec.h"
+#include "value/text_encodings.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 namespace {
@@ -49,16 +51,22 @@ Status CopyAsOf(storage::WriteTxn& txn, storage::ItemStore& store, const storage
 
 Result<api::RestoreTableResponse> RestoreTableToPointInTime(
     Engine& engine, const Caller& caller, const api::RestoreTableToPointInTimeRequest& request) {
+  // The service's order (DDB-TABLE-100, 272): the request's shape, the source, its recovery
+  // setting, the time, and only then the target.
+  if (request.source_name_and_arn) {
+    return ApiError::Validation("Must provide exactly one of: sourceTableArn, sourceTableName");
+  }
+  if (!request.use_latest && !request.restore_micros) {
+    return ApiError::Validation(
+        "Invalid Request: Either one of RestoreDateTime or UseLatestRestorableTime must be "
+        "specified, but not both");
+  }
   DDBEMU_ASSIGN_OR_RETURN(const std::string source, ResolveTableName(caller, request.source_table));
   DDBEMU_ASSIGN_OR_RETURN(const std::string target,
                           ResolveTableName(caller, request.target_table_name));
   DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   DDBEMU_ASSIGN_OR_RETURN(auto table, engine.catalog.Get(txn, caller.ns, source));
   if (!table) return ApiError(ErrorCode::kTableNotFound, "Table not found: " + source);
-  DDBEMU_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, target));
-  if (existing) {
-    return ApiError(ErrorCode::kTableAlreadyExists, "Table already exists: " + target);
-  }
   DDBEMU_ASSIGN_OR_RETURN(const PitrSetting setting, LoadPitr(txn, engine.env, *table));
   if (!setting.enabled || engine.change_log == nullptr) {
     return ApiError(ErrorCode::kPointInTimeRecoveryUnavailable,
@@ -66,24 +74,26 @@ Result<api::RestoreTableResponse> RestoreTableToPointInTime(
   }
   const std::int64_t now = engine.clock.NowMicros();
   const api::PitrDescription window = PitrWindow(setting, now);
-  const std::int64_t at =
-      request.use_latest ? window.latest_micros : request.restore_micros.value_or(-1);
+  const std::int64_t at = request.use_latest ? window.latest_micros : *request.restore_micros;
   if (at < window.earliest_micros || at > window.latest_micros) {
     return ApiError(ErrorCode::kInvalidRestoreTime,
-                    "Invalid restore time: RestoreDateTime must be between "
-                    "EarliestRestorableDateTime and LatestRestorableDateTime");
+                    "RestoreDateTime '" + FormatUtcSeconds(at) +
+                        "' must be within EarliestRestorableDateTime '" +
+                        FormatUtcSeconds(window.earliest_micros) +
+                        "' and LatestRestorableDateTime '" +
+                        FormatUtcSeconds(window.latest_micros) + "'");
+  }
+  DDBEMU_ASSIGN_OR_RETURN(auto existing, engine.catalog.Get(txn, caller.ns, target));
+  if (existing) {
+    return ApiError(ErrorCode::kTableAlreadyExists, "Table already exists: " + target);
   }
 
-  // The source's current settings, without those the API reference says to set up again.
   TableSchema restored = *table;
   restored.name = target;
   restored.table_id = NewTableId();
   restored.creation_micros = now;
   restored.status = TableStatus::kActive;
-  restored.tags.clear();
-  restored.stream = StreamSettings{};
-  restored.ttl = TimeToLiveSettings{};
-  restored.deletion_protection = false;
+  DDBEMU_RETURN_IF_ERROR(ShapeRestoredTable(request.overrides, *table, now, &restored));
   DDBEMU_RETURN_IF_ERROR(AllocateKeyspaces(engine.catalog, txn, &restored));
   storage::ItemStore store(engine.env);
   DDBEMU_RETURN_IF_ERROR(CopyAsOf(txn, store, *engine.change_log, *table, restored, at));
