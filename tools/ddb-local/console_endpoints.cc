@@ -47,6 +47,7 @@ ddbemu::Response AuditEndpoint(ddbemu::Database& database,
       {"filter_min_read", &t.filter_min_read},
       {"collection_items", &t.collection_items},
       {"strong_read_min", &t.strong_read_min},
+      {"vector_search_examined", &t.vector_search_examined},
   };
   for (const auto& [name, field] : counts) {
     if (auto it = params.find(name); it != params.end()) {

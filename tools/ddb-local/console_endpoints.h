@@ -2,7 +2,7 @@
 // answered through AdminEndpoints:
 //   GET  /_ddblocal/audit[?THRESHOLD=V...]   the access-pattern audit as JSON (audit_report.h);
 //        thresholds: filter_discard_ratio, filter_min_read, collection_items, large_item_kb,
-//        hot_key_share, strong_read_share, strong_read_min
+//        hot_key_share, strong_read_share, strong_read_min, vector_search_examined
 //   POST /_ddblocal/audit/reset               forgets what the audit recorded
 //   GET  /_ddblocal/console/[FILE]            the browser console (with --console only): static
 //        files built into the binary (console_assets.h), index.html for the directory

@@ -32,6 +32,9 @@ struct AuditShape {
   std::int64_t items_returned = 0;  // items it returned (Count)
   double read_units = 0;            // capacity consumed, as ConsumedCapacity reports it
   double write_units = 0;
+  // SearchVectors: the VectorSearchRequestBytes it consumed (items_read counts the vectors it
+  // compared, items_returned its results, limit its TopK).
+  double vector_search_bytes = 0;
   std::int64_t throttles = 0;  // requests rejected for throughput
   std::int64_t errors = 0;     // other failed requests
   double max_item_kb = 0;      // largest item written (from its write units: 1 per KB)
@@ -45,7 +48,7 @@ struct AuditShape {
 // One anti-pattern and the shapes behind it.
 struct AuditFinding {
   // "scan", "filter-discards", "hot-key", "gsi-read-after-write", "strong-read",
-  // "growing-collection", "large-item", "missing-attribute".
+  // "growing-collection", "large-item", "missing-attribute", "wide-vector-search".
   std::string kind;
   std::string severity;  // "warning" or "info"
   std::string table;
@@ -74,6 +77,8 @@ struct AuditThresholds {
   double hot_key_share = 0.5;      // a key consuming this share of its partition's per-key cap
   double strong_read_share = 0.8;  // consistent reads that needed no consistency, at least
   std::int64_t strong_read_min = 10;
+  // A SearchVectors shape comparing at least this many vectors per request, on average.
+  std::int64_t vector_search_examined = 10000;
 };
 
 // The report as JSON (what ddb-local's admin endpoint answers).

@@ -36,6 +36,7 @@ struct SearchVectorsResult {
   };
   std::vector<Hit> results;                    // nearest first
   std::optional<double> search_request_bytes;  // with ReturnConsumedCapacity TOTAL or INDEXES
+  std::int64_t vectors_examined = 0;           // entries the search read (not in the answer)
 };
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::api

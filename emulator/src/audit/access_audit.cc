@@ -173,6 +173,7 @@ bool AccessAudit::Record(const Observation& o, bool schema_looked_up) {
   s.items_returned += o.items_returned;
   s.read_units += o.read_units;
   s.write_units += o.write_units;
+  s.vector_search_bytes += o.vector_search_bytes;
   if (o.written_item != 0) s.max_item_kb = std::max(s.max_item_kb, o.item_kb);
   if (read.partition_key.hash != 0) {
     state->keys.Add(read.partition_key.hash,

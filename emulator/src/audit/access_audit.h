@@ -88,6 +88,7 @@ struct Observation {
   std::int64_t items_returned = 0;
   double read_units = 0;
   double write_units = 0;
+  double vector_search_bytes = 0;  // SearchVectors: its VectorSearchRequestBytes
   KeyRef partition_key;
   // Writes: the hash of the written item's table key; and for a put on a table with a sort
   // key, that its item collection (partition_key's) grew by the sort key of hash sort_key_hash.

@@ -204,6 +204,29 @@ void MissingAttributes(const AuditSnapshot& snap, std::vector<AuditFinding>& out
   }
 }
 
+// A vector search compares every vector of the partition it names, or of the whole index when
+// it names none: its VectorSearchRequestBytes, and its time, grow with the index.
+void WideVectorSearches(const AuditSnapshot& snap, const AuditThresholds& t,
+                        std::vector<AuditFinding>& out) {
+  for (const AuditShape& s : snap.shapes) {
+    if (s.operation != "SearchVectors" || s.requests == 0) continue;
+    const std::int64_t per_request = s.items_read / s.requests;
+    if (per_request < t.vector_search_examined) continue;
+    AuditFinding f{"wide-vector-search", "info", s.table, s.index};
+    f.summary = std::to_string(s.requests) + " SearchVectors request(s) of " +
+                Where(s.table, s.index) + " compared " + std::to_string(per_request) +
+                " vectors each to return at most " + std::to_string(s.limit) + " (" +
+                Fixed(s.vector_search_bytes) + " VectorSearchRequestBytes in all)" +
+                (s.key_condition.empty() ? ", with no SearchConditionExpression." : ".");
+    f.fix =
+        "Give the vector index a HASH attribute in its SearchSchema (a tenant, a category) and "
+        "name it with an equality in SearchConditionExpression: a search then compares only "
+        "that partition's vectors, and is charged for them alone.";
+    f.shapes.push_back(s.id);
+    out.push_back(std::move(f));
+  }
+}
+
 }  // namespace
 
 std::vector<AuditFinding> FindAntiPatterns(const AuditSnapshot& snapshot,
@@ -218,6 +241,7 @@ std::vector<AuditFinding> FindAntiPatterns(const AuditSnapshot& snapshot,
   GrowingCollections(snapshot, thresholds, findings);
   LargeItems(snapshot, thresholds, findings);
   MissingAttributes(snapshot, findings);
+  WideVectorSearches(snapshot, thresholds, findings);
   return findings;
 }
 

@@ -45,6 +45,8 @@ class Probe {
         if (response.ok()) response->consumed_capacity.reset();
       } else if constexpr (requires { response->consumed_capacity.clear(); }) {
         if (response.ok()) response->consumed_capacity.clear();  // the multi-table list
+      } else if constexpr (requires { response->search_request_bytes.reset(); }) {
+        if (response.ok()) response->search_request_bytes.reset();  // SearchVectors
       }
     }
   }

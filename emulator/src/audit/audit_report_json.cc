@@ -47,6 +47,7 @@ void WriteShape(Writer& w, const AuditShape& s) {
   Int(w, "ItemsReturned", s.items_returned);
   Double(w, "ReadUnits", s.read_units);
   Double(w, "WriteUnits", s.write_units);
+  if (s.vector_search_bytes > 0) Double(w, "VectorSearchRequestBytes", s.vector_search_bytes);
   Int(w, "Throttles", s.throttles);
   Int(w, "Errors", s.errors);
   if (s.max_item_kb > 0) Double(w, "MaxItemKB", s.max_item_kb);

@@ -315,4 +315,26 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
   ObserveRead(audit, engine, caller, "Scan", request, RawExpression{}, response);
 }
 
+void Observe(AccessAudit& audit, ops::Engine&, const ops::Caller& caller,
+             const api::SearchVectorsRequest& request,
+             const Result<api::SearchVectorsResult>& response) {
+  Observation o = Begin(caller, "SearchVectors", request.table_name, ErrorOf(response));
+  o.index = request.index_name;
+  RawShape raw;
+  if (request.search_condition_expression) {
+    raw.key_condition = {RawExpression::kExpression, *request.search_condition_expression};
+  }
+  if (request.projection_expression) {
+    raw.projection = {RawExpression::kExpression, *request.projection_expression};
+  }
+  SetExpressions(raw, request.names, o);
+  o.limit = request.top_k;
+  if (response.ok()) {
+    o.items_read = response->vectors_examined;
+    o.items_returned = static_cast<std::int64_t>(response->results.size());
+    o.vector_search_bytes = response->search_request_bytes.value_or(0);
+  }
+  audit.Record(o);  // no keys: a vector index is not a key space the other findings read
+}
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

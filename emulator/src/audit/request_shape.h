@@ -14,6 +14,7 @@
 #include "api/partiql_requests.h"
 #include "api/read_requests.h"
 #include "api/transact_requests.h"
+#include "api/vector_requests.h"
 #include "audit/access_audit.h"
 #include "audit/raw_shape.h"
 #include "ddbemu/error.h"
@@ -43,6 +44,11 @@ void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::QueryRequest& request, const Result<api::ReadResponse>& response);
 void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
              const api::ScanRequest& request, const Result<api::ReadResponse>& response);
+// SearchVectors: its SearchConditionExpression as the key condition, TopK as the Limit, the
+// vectors it compared as the items read.
+void Observe(AccessAudit& audit, ops::Engine& engine, const ops::Caller& caller,
+             const api::SearchVectorsRequest& request,
+             const Result<api::SearchVectorsResult>& response);
 
 // Each item of a batch or transaction is observed as its own request ("TransactWriteItems:Put",
 // "BatchGetItem:Get"), with its share of its table's ConsumedCapacity; an item the batch left
@@ -102,6 +108,8 @@ template <>
 inline constexpr bool kObserved<api::BatchExecuteStatementRequest> = true;
 template <>
 inline constexpr bool kObserved<api::ExecuteTransactionRequest> = true;
+template <>
+inline constexpr bool kObserved<api::SearchVectorsRequest> = true;
 
 // The observed requests that only read (their capacity is read units, no item size needed).
 template <class Request>
@@ -116,5 +124,7 @@ template <>
 inline constexpr bool kReadOnly<api::BatchGetItemRequest> = true;
 template <>
 inline constexpr bool kReadOnly<api::TransactGetItemsRequest> = true;
+template <>
+inline constexpr bool kReadOnly<api::SearchVectorsRequest> = true;
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit

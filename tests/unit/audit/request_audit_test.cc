@@ -221,6 +221,58 @@ TEST_F(RequestAuditTest, ThrottledHotKeyIsFoundWithItsShape) {
   EXPECT_EQ(report->shapes[0].throttles, throttled);
 }
 
+// SearchVectors is a shape of its own (condition, TopK, vectors compared, bytes), its answer
+// unchanged by the audit; a search comparing many vectors per request is a finding, one that
+// names a partition of few vectors is not.
+TEST_F(RequestAuditTest, WideVectorSearchIsFoundAndAPartitionedOneIsNot) {
+  Call("CreateTable", R"({"TableName":"vec","BillingMode":"PAY_PER_REQUEST",
+      "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],
+      "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
+        {"AttributeName":"org","AttributeType":"S"}],
+      "VectorIndexes":[{"IndexName":"emb","VectorAttribute":{"AttributeName":"v"},
+        "SearchSchema":[{"AttributeName":"org","SearchSchemaElementType":"HASH"}],
+        "Projection":{"ProjectionType":"KEYS_ONLY"},"Dimensions":2,"DistanceFunction":"EUCLIDEAN"}]})");
+  for (int i = 0; i < 30; ++i) {
+    const std::string org = i < 25 ? "big" : "small";
+    Call("PutItem", R"({"TableName":"vec","Item":{"pk":{"S":"p)" + std::to_string(i) +
+                        R"("},"org":{"S":")" + org + R"("},"v":{"L":[{"N":")" + std::to_string(i) +
+                        R"("},{"N":"0"}]}}})");
+  }
+  auto search = [&](const std::string& org) {
+    return Call("SearchVectors", R"({"TableName":"vec","IndexName":"emb",
+        "SearchVector":[{"N":"0"},{"N":"0"}],"TopK":3,
+        "SearchConditionExpression":"org = :o","ExpressionAttributeValues":{":o":{"S":")" +
+                                     org + R"("}}})");
+  };
+  const Response answer = search("big");
+  EXPECT_EQ(answer.body.find("ConsumedCapacity"), std::string::npos) << answer.body;
+  search("big");
+  search("small");
+  AuditThresholds t;
+  t.vector_search_examined = 20;  // "big" holds 25 vectors, "small" 5
+  auto report = db_->Audit({}, t);
+  ASSERT_TRUE(report.ok());
+  const AuditShape* shape = nullptr;
+  for (const AuditShape& s : report->shapes) {
+    if (s.operation == "SearchVectors") shape = &s;
+  }
+  ASSERT_NE(shape, nullptr);
+  EXPECT_EQ(shape->index, "emb");
+  EXPECT_EQ(shape->key_condition, "org = ?");
+  EXPECT_EQ(shape->limit, 3);
+  EXPECT_EQ(shape->requests, 3);
+  EXPECT_EQ(shape->items_read, 25 + 25 + 5);
+  EXPECT_EQ(shape->items_returned, 9);
+  EXPECT_GT(shape->vector_search_bytes, 0);
+  // 55 / 3 = 18 per request: under 20, no finding; one more "big" search makes it 20.
+  EXPECT_EQ(FindingOf(report->findings, "wide-vector-search"), nullptr);
+  search("big");
+  const AuditFinding* f = FindingOf(Findings(t), "wide-vector-search");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->index, "emb");
+  EXPECT_NE(f->summary.find("compared 20 vectors each"), std::string::npos) << f->summary;
+}
+
 TEST(RequestAuditOff, NothingIsRecordedWhenTheAuditIsOff) {
   Options options;
   options.in_memory = true;

@@ -268,6 +268,7 @@ Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& cal
   std::reverse(kept.begin(), kept.end());
 
   api::SearchVectorsResult result;
+  result.vectors_examined = static_cast<std::int64_t>(examined);
   std::size_t response_bytes = 0;
   for (const Scored& s : kept) {
     DDBEMU_ASSIGN_OR_RETURN(auto entry, store.GetEncoded(txn, s.key));
