@@ -32,9 +32,20 @@ std::string JsonQuoted(std::string_view s) {
 }
 
 BackendAnswer FromError(const ApiError& error) {
-  return BackendAnswer{error.http_status(), "{\"__type\":" + JsonQuoted(error.type_name()) +
-                                                ",\"message\":" + JsonQuoted(error.message()) +
-                                                "}"};
+  std::string_view type = error.type_name(), message = error.message();
+  // An error type the client has no ErrorCode for (the signature checks' InvalidSignature...)
+  // arrives as UnknownServiceError "<type>: <message>" (http_client/json_client.h): the agent
+  // is told the service's own type.
+  if (error.code() == ddbemu::ErrorCode::kUnknownServiceError) {
+    const std::size_t colon = message.find(": ");
+    if (colon != std::string_view::npos &&
+        message.substr(0, colon).find(' ') == std::string_view::npos) {
+      type = message.substr(0, colon);
+      message.remove_prefix(colon + 2);
+    }
+  }
+  return BackendAnswer{error.http_status(), "{\"__type\":" + JsonQuoted(type) +
+                                                ",\"message\":" + JsonQuoted(message) + "}"};
 }
 
 class LocalBackend final : public McpBackend {
