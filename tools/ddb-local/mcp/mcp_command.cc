@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "admin_endpoints.h"
+#include "build_info.h"
 #include "local_flags.h"
 #include "mcp/mcp_backend.h"
 #include "mcp/mcp_session.h"
@@ -123,7 +124,7 @@ int RunMcpCommand(int argc, char** argv) {
     }
     std::fprintf(stderr, "ddb-local mcp: serving %s on stdio%s\n", flags.remote.endpoint.c_str(),
                  flags.read_only ? ", read-only" : "");
-    McpSession session(**backend, flags.read_only);
+    McpSession session(**backend, flags.read_only, kBuildVersion);
     Serve(session);
     return 0;
   }
@@ -147,7 +148,7 @@ int RunMcpCommand(int argc, char** argv) {
                parsed.flags.database.in_memory ? "an in-memory database"
                                                : parsed.flags.database.path.c_str(),
                flags.read_only ? ", read-only" : "");
-  McpSession session(*backend, flags.read_only);
+  McpSession session(*backend, flags.read_only, kBuildVersion);
   Serve(session);
   return 0;
 }
@@ -161,7 +162,7 @@ ddbemu::Response AnswerMcpHttp(ddbemu::Database& database, AdminEndpoints& admin
                             "messages to /_ddblocal/mcp: this server has no SSE stream\"}"};
   }
   const auto backend = MakeLocalBackend(database, admin, caller);
-  McpSession session(*backend, /*read_only=*/false);
+  McpSession session(*backend, /*read_only=*/false, kBuildVersion);
   McpReply reply = session.Handle(body);
   if (!reply.message) return ddbemu::Response{202, "", "application/json"};
   return ddbemu::Response{reply.parse_error ? 400 : 200, std::move(*reply.message),

@@ -6,7 +6,6 @@
 
 #include <array>
 
-#include "build_info.h"
 #include "mcp/mcp_tools.h"
 
 namespace ddblocal {
@@ -62,7 +61,7 @@ const Value* Member(const Value& object, const char* name) {
   return it == object.MemberEnd() ? nullptr : &it->value;
 }
 
-Outcome Initialize(const Value& params) {
+Outcome Initialize(const Value& params, std::string_view server_version) {
   const Value* requested = Member(params, "protocolVersion");
   if (requested == nullptr || !requested->IsString()) {
     return Fail(kInvalidParams, "initialize: protocolVersion is required");
@@ -76,7 +75,7 @@ Outcome Initialize(const Value& params) {
       ",\"capabilities\":{\"tools\":{\"listChanged\":false},\"resources\":{"
       "\"listChanged\":false,\"subscribe\":false}},\"serverInfo\":{\"name\":\"ddb-local\","
       "\"title\":\"ddb-local DynamoDB emulator\",\"version\":" +
-      Quoted(kBuildVersion) + "},\"instructions\":" + Quoted(kInstructions) + "}"};
+      Quoted(server_version) + "},\"instructions\":" + Quoted(kInstructions) + "}"};
 }
 
 Outcome CallTool(const Value& params, McpBackend& backend, bool read_only) {
@@ -185,7 +184,7 @@ McpReply McpSession::Handle(std::string_view text) {
 
   Outcome outcome;
   if (name == "initialize") {
-    outcome = Initialize(params);
+    outcome = Initialize(params, version_);
   } else if (name == "ping") {
     outcome = Outcome{"{}"};
   } else if (name == "tools/list") {

@@ -30,8 +30,10 @@ struct McpReply {
 
 class McpSession {
  public:
-  // `read_only`: every tool that writes is refused (mcp_tools.h).
-  McpSession(McpBackend& backend, bool read_only) : backend_(backend), read_only_(read_only) {}
+  // `read_only`: every tool that writes is refused (mcp_tools.h). `version` is the server's,
+  // for initialize's serverInfo.
+  McpSession(McpBackend& backend, bool read_only, std::string version)
+      : backend_(backend), read_only_(read_only), version_(std::move(version)) {}
 
   // Answers one JSON-RPC message (a request, a notification, or a response to us). Never
   // throws on input: malformed JSON is a parse error, a message that is not a request an
@@ -41,6 +43,7 @@ class McpSession {
  private:
   McpBackend& backend_;
   bool read_only_;
+  std::string version_;
 };
 
 }  // namespace ddblocal
