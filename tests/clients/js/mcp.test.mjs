@@ -1,7 +1,8 @@
 // ddb-local's MCP server (docs/ddb-local.md, "MCP server") driven by the official MCP
 // TypeScript SDK's Client, over its three ways in: `ddb-local mcp -inMemory` on stdio, `ddb-local
 // mcp --endpoint` on stdio attached to a running ddb-local, and the streamable HTTP transport at
-// /_ddblocal/mcp of a running ddb-local (also one that verifies signatures).
+// /_ddblocal/mcp of a running ddb-local (also one that verifies signatures and applies tenant
+// policies).
 
 import { after, before, describe, test } from "node:test";
 import assert from "node:assert/strict";
@@ -296,15 +297,40 @@ describe("POST /_ddblocal/mcp (streamable HTTP)", () => {
     });
 });
 
-describe("MCP on a ddb-local that verifies signatures (--credentials-file)", () => {
+// The SDK's HTTP transport with a fetch that signs each request as an AWS SDK would.
+function signedFetch(credentials) {
+  const signer = new SignatureV4({ credentials, region: REGION, service: "dynamodb",
+    sha256: Sha256 });
+  return async (url, init) => {
+    const u = new URL(url);
+    const headers = { host: u.host };
+    new Headers(init.headers).forEach((value, name) => { headers[name] = value; });
+    const request = new HttpRequest({ method: init.method, protocol: u.protocol,
+      hostname: u.hostname, port: Number(u.port), path: u.pathname, headers, body: init.body });
+    const signed = await signer.sign(request);
+    return fetch(url, { ...init, headers: signed.headers });
+  };
+}
+
+describe("MCP on a ddb-local that verifies signatures and applies policies", () => {
   const KEYS = { accessKeyId: "AKIDJSMCP", secretAccessKey: "js/mcp+secret" };
+  const TENANT = { accessKeyId: "AKIDJSTENANT", secretAccessKey: "tenant+secret" };
+  const POLICIES = { Policies: [
+    { AccessKeyId: KEYS.accessKeyId, User: "admin", Actions: ["*"], Tables: ["*"] },
+    { AccessKeyId: TENANT.accessKeyId, User: "tenant-a", Actions: ["GetItem", "PutItem", "Query"],
+      Tables: ["signed_mcp"], LeadingKeys: ["TENANT#a"] }] };
   let server;
   let dir;
+  const mcpUrl = () => new URL(`${server.endpoint}/_ddblocal/mcp`);
   before(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "ddbemu-mcp-"));
     const file = path.join(dir, "credentials");
-    fs.writeFileSync(file, `${KEYS.accessKeyId} ${KEYS.secretAccessKey}\n`);
-    server = await startServer(["--credentials-file", file], KEYS);
+    fs.writeFileSync(file, `${KEYS.accessKeyId} ${KEYS.secretAccessKey}\n` +
+      `${TENANT.accessKeyId} ${TENANT.secretAccessKey}\n`);
+    const policies = path.join(dir, "policies.json");
+    fs.writeFileSync(policies, JSON.stringify(POLICIES));
+    server = await startServer(["-sharedDb", "--credentials-file", file,
+      "--access-policy-file", policies], KEYS);
   });
   after(() => {
     stopServer(server);
@@ -312,45 +338,53 @@ describe("MCP on a ddb-local that verifies signatures (--credentials-file)", () 
   });
 
   test("an unsigned MCP request is refused", async () => {
-    const response = await fetch(`${server.endpoint}/_ddblocal/mcp`, { method: "POST",
+    const response = await fetch(mcpUrl(), { method: "POST",
       headers: { "content-type": "application/json", accept: "application/json, text/event-stream" },
       body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }) });
     assert.equal(response.status, 400);
     const body = await response.json();
     assert.match(body.__type, /MissingAuthenticationTokenException$/);
     const client = new Client({ name: "unsigned", version: "1.0.0" });
-    await assert.rejects(client.connect(new StreamableHTTPClientTransport(
-      new URL(`${server.endpoint}/_ddblocal/mcp`))));
+    await assert.rejects(client.connect(new StreamableHTTPClientTransport(mcpUrl())));
   });
 
   test("a signed HTTP session runs as its signer", async () => {
-    const signer = new SignatureV4({ credentials: KEYS, region: REGION, service: "dynamodb",
-      sha256: Sha256 });
-    // The SDK's transport with a fetch that signs each request as an AWS SDK would.
-    const signedFetch = async (url, init) => {
-      const u = new URL(url);
-      const headers = { host: u.host };
-      new Headers(init.headers).forEach((value, name) => { headers[name] = value; });
-      const request = new HttpRequest({ method: init.method, protocol: u.protocol,
-        hostname: u.hostname, port: Number(u.port), path: u.pathname, headers,
-        body: init.body });
-      const signed = await signer.sign(request);
-      return fetch(url, { ...init, headers: signed.headers });
-    };
-    const client = await connect(new StreamableHTTPClientTransport(
-      new URL(`${server.endpoint}/_ddblocal/mcp`), { fetch: signedFetch }));
+    const client = await connect(new StreamableHTTPClientTransport(mcpUrl(),
+      { fetch: signedFetch(KEYS) }));
     try {
       await call(client, "create_table", { TableName: "signed_mcp",
         KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
         AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }] });
+      for (const pk of ["TENANT#a", "TENANT#b"]) {
+        await call(client, "put_item", { TableName: "signed_mcp", Item: { pk: S(pk) } });
+      }
     } finally {
       await client.close();
     }
-    // The table is in the signer's namespace: the SDK with the same key sees it.
     const ddb = new DynamoDBClient({ endpoint: server.endpoint, region: REGION, credentials: KEYS });
     const { TableNames } = await ddb.send(new ListTablesCommand({}));
     ddb.destroy();
     assert.deepEqual(TableNames, ["signed_mcp"]);
+  });
+
+  test("a tenant's session gets its policy: its own keys only", async () => {
+    const client = await connect(new StreamableHTTPClientTransport(mcpUrl(),
+      { fetch: signedFetch(TENANT) }));
+    try {
+      const own = await call(client, "get_item", { TableName: "signed_mcp",
+        Key: { pk: S("TENANT#a") } });
+      assert.deepEqual(own.Item, { pk: S("TENANT#a") });
+      const other = await callError(client, "get_item", { TableName: "signed_mcp",
+        Key: { pk: S("TENANT#b") } });
+      assert.equal(other.ErrorType, "AccessDeniedException");
+      assert.match(other.Message, /user\/tenant-a is not authorized to perform: dynamodb:GetItem/);
+      const scan = await callError(client, "scan", { TableName: "signed_mcp" });
+      assert.equal(scan.ErrorType, "AccessDeniedException");
+      const snapshot = await callError(client, "create_snapshot", { Name: "tenant" });
+      assert.equal(snapshot.ErrorType, "AccessDeniedException");
+    } finally {
+      await client.close();
+    }
   });
 
   test("ddb-local mcp --endpoint signs with --access-key and --secret-key", async () => {
@@ -358,7 +392,7 @@ describe("MCP on a ddb-local that verifies signatures (--credentials-file)", () 
       "--access-key", KEYS.accessKeyId, "--secret-key", KEYS.secretAccessKey]));
     try {
       const tables = await call(client, "list_tables");
-      assert.ok(tables.TableNames.includes("signed_mcp"));
+      assert.deepEqual(tables.TableNames, ["signed_mcp"]);
       const snapshot = await call(client, "create_snapshot", { Name: "signed" });
       assert.equal(snapshot.Snapshot.Name, "signed");
     } finally {
