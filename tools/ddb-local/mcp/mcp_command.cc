@@ -2,9 +2,11 @@
 
 #include <signal.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +48,8 @@ McpFlags ParseMcpFlags(int argc, char** argv) {
   };
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
-    std::string name = arg.substr(
-        arg.find_first_not_of('-') == std::string::npos ? arg.size() : arg.find_first_not_of('-'));
+    // One dash or two, as ddb-local's own flags.
+    std::string name = arg.substr(std::min(arg.find_first_not_of('-'), arg.size()));
     std::optional<std::string> inline_value;
     if (const std::size_t eq = name.find('='); eq != std::string::npos) {
       inline_value = name.substr(eq + 1);
