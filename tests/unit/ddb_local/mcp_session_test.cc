@@ -86,6 +86,10 @@ TEST_F(McpSessionTest, FramingErrorsHaveJsonRpcCodes) {
   EXPECT_STREQ(unknown["id"].GetString(), "x");
   EXPECT_EQ(ErrorCode(Send(R"({"jsonrpc":"2.0","id":1,"method":"ping","params":[]})")),
             kInvalidParams);
+  // Nesting that would exhaust the stack of a recursive parse is refused unparsed.
+  const std::string deep = R"({"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":)" +
+                           std::string(100000, '[') + std::string(100000, ']') + "}}";
+  EXPECT_EQ(ErrorCode(Send(deep)), kInvalidRequest);
   auto ping = Send(R"({"jsonrpc":"2.0","id":7,"method":"ping"})");
   EXPECT_EQ(ping["id"].GetInt(), 7);
   EXPECT_TRUE(ping["result"].IsObject());

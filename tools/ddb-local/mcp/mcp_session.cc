@@ -4,6 +4,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <algorithm>
 #include <array>
 
 #include "mcp/mcp_tools.h"
@@ -25,6 +26,33 @@ constexpr const char* kInstructions =
     "A DynamoDB emulator (ddb-local). Items and keys are DynamoDB JSON ({\"S\": \"text\"}, "
     "{\"N\": \"1\"}). Beyond the API: capacity_report shows hot keys and throttles, audit the "
     "anti-patterns of the requests so far, estimate_cost what a request pattern costs.";
+
+// Deeper messages are refused before they are parsed: RapidJSON's parse, copy and writer recurse
+// once per level, and no message needs more (an item nests at most 32 levels, DynamoDB's limit).
+constexpr std::size_t kMaxNesting = 128;
+
+// How deep `text` nests '{' and '[' outside strings (malformed text is the parser's to refuse).
+std::size_t NestingDepth(std::string_view text) {
+  std::size_t depth = 0, deepest = 0;
+  bool in_string = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (in_string) {
+      if (c == '\\') {
+        ++i;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '{' || c == '[') {
+      deepest = std::max(deepest, ++depth);
+    } else if ((c == '}' || c == ']') && depth > 0) {
+      --depth;
+    }
+  }
+  return deepest;
+}
 
 std::string Serialize(const Value& value) {
   rapidjson::StringBuffer buffer;
@@ -150,6 +178,9 @@ Outcome ReadResource(const Value& params, McpBackend& backend) {
 }  // namespace
 
 McpReply McpSession::Handle(std::string_view text) {
+  if (NestingDepth(text) > kMaxNesting) {
+    return McpReply{Error("null", kInvalidRequest, "Invalid Request: nested too deeply")};
+  }
   rapidjson::Document message;
   message.Parse(text.data(), text.size());
   if (message.HasParseError()) return McpReply{Error("null", kParseError, "Parse error"), true};
