@@ -209,6 +209,27 @@ describe("ddb-local mcp -inMemory (stdio)", () => {
   });
 });
 
+test("ddb-local mcp -dbPath keeps the tables, per --access-key and --region", async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "ddbemu-mcp-db-"));
+  const session = (key) => connect(stdio(["-dbPath", dir, "--access-key", key,
+    "--region", "eu-west-1"]));
+  try {
+    const writer = await session("AKIDWRITER");
+    await call(writer, "create_table", { TableName: "kept",
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }],
+      AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" }] });
+    await writer.close();
+    const again = await session("AKIDWRITER");
+    assert.deepEqual((await call(again, "list_tables")).TableNames, ["kept"]);
+    await again.close();
+    const other = await session("AKIDOTHER");
+    assert.deepEqual((await call(other, "list_tables")).TableNames, []);
+    await other.close();
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 describe("ddb-local mcp --endpoint (stdio, attached to a running ddb-local)", () => {
   let server;
   let client;

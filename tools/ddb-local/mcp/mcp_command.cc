@@ -20,11 +20,14 @@ namespace ddblocal {
 namespace {
 
 constexpr const char* kMcpUsage =
-    "usage: ddb-local mcp [-inMemory | -dbPath DIR] [ddb-local's database flags] [--read-only]\n"
+    "usage: ddb-local mcp [-inMemory | -dbPath DIR] [ddb-local's database flags] [--access-key K]\n"
+    "                     [--region R] [--read-only]\n"
     "       ddb-local mcp --endpoint URL [--region R] [--access-key K --secret-key S] "
     "[--read-only]\n"
     "The Model Context Protocol on stdin/stdout (newline-delimited JSON-RPC) for coding agents:\n"
     "on a database of its own (in memory unless -dbPath), or on the ddb-local at URL.\n"
+    "  --access-key, --region   whose tables (as ddb-local keeps them per access key and region\n"
+    "                unless -sharedDb); with --endpoint, also --secret-key: the keys that sign\n"
     "  --read-only   refuse every write: put/delete item, PartiQL INSERT/UPDATE/DELETE, create\n"
     "                and delete table, restore snapshot\n";
 
@@ -82,7 +85,7 @@ McpFlags ParseMcpFlags(int argc, char** argv) {
       (flags.passed.size() > 1 || flags.database_chosen)) {
     flags.error = "--endpoint serves the remote ddb-local's database: no database flags with it";
   }
-  if (flags.error.empty() &&
+  if (flags.error.empty() && !flags.remote.endpoint.empty() &&
       flags.remote.access_key_id.empty() != flags.remote.secret_access_key.empty()) {
     flags.error = "--access-key and --secret-key go together";
   }
@@ -145,7 +148,11 @@ int RunMcpCommand(int argc, char** argv) {
   }
   AdminEndpoints admin(
       **database, std::dynamic_pointer_cast<ddbemu::VirtualClock>(parsed.flags.database.clock));
-  const auto backend = MakeLocalBackend(**database, admin, ddbemu::RequestContext{});
+  // The namespace a server on the same -dbPath gives an SDK signing with this key and region.
+  ddbemu::RequestContext caller;
+  caller.access_key_id = flags.remote.access_key_id;
+  if (!flags.remote.region.empty()) caller.region = flags.remote.region;
+  const auto backend = MakeLocalBackend(**database, admin, std::move(caller));
   std::fprintf(stderr, "ddb-local mcp: serving %s on stdio%s\n",
                parsed.flags.database.in_memory ? "an in-memory database"
                                                : parsed.flags.database.path.c_str(),

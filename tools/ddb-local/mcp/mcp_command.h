@@ -11,8 +11,9 @@ namespace ddblocal {
 
 class AdminEndpoints;
 
-// `ddb-local mcp [-inMemory | -dbPath DIR] [--endpoint URL [--region R --access-key K
-// --secret-key S]] [--read-only]`, argv[0] being "mcp". Reads newline-delimited JSON-RPC
+// `ddb-local mcp [-inMemory | -dbPath DIR] [--endpoint URL] [--region R] [--access-key K
+// [--secret-key S]] [--read-only]`, argv[0] being "mcp"; without --endpoint, the access key and
+// region name whose tables it serves. Reads newline-delimited JSON-RPC
 // messages on stdin and writes each answer as one line on stdout; logs only on stderr. Returns
 // the exit status: 0 at the end of stdin, 2 for a bad command line, 1 when the database (or the
 // endpoint) cannot be used.
