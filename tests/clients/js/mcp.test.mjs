@@ -64,6 +64,13 @@ async function exercise(client, table) {
   assert.deepEqual(getItem.inputSchema.required, ["TableName", "Key"]);
   assert.equal(getItem.inputSchema.properties.Key.type, "object");
   assert.equal(getItem.inputSchema.additionalProperties, false);
+  const hints = Object.fromEntries(listed.tools.map((t) => [t.name, t.annotations]));
+  for (const name of ["query", "scan", "capacity_report", "audit", "estimate_cost"]) {
+    assert.deepEqual(hints[name], { readOnlyHint: true, destructiveHint: false }, name);
+  }
+  for (const name of ["put_item", "delete_table", "restore_snapshot"]) {
+    assert.deepEqual(hints[name], { readOnlyHint: false, destructiveHint: true }, name);
+  }
 
   const created = await call(client, "create_table", { TableName: table,
     KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }],
@@ -142,6 +149,8 @@ async function exercise(client, table) {
   const read = await client.readResource({ uri: `ddb://tables/${table}` });
   assert.equal(read.contents[0].mimeType, "application/json");
   assert.equal(JSON.parse(read.contents[0].text).Table.TableName, table);
+  const templates = await client.listResourceTemplates();
+  assert.deepEqual(templates.resourceTemplates.map((t) => t.uriTemplate), ["ddb://tables/{name}"]);
   const auditRead = await client.readResource({ uri: "ddb://audit" });
   assert.ok(Array.isArray(JSON.parse(auditRead.contents[0].text).Findings));
   await assert.rejects(client.readResource({ uri: "ddb://tables/no_such_table" }),

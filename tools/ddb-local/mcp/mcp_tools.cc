@@ -25,6 +25,10 @@ struct Param {
   bool required = false;
 };
 
+// What a tool does to the database: kWrites are refused under --read-only; kOther is neither
+// (execute_partiql: its statements decide; create_snapshot: adds a snapshot, changes no table).
+enum class Effect { kReads, kWrites, kOther };
+
 struct Tool;
 using Runner = std::function<ToolResult(const Tool&, const Value& args, McpBackend&)>;
 
@@ -32,7 +36,7 @@ struct Tool {
   const char* name;
   const char* description;
   const char* operation;  // the DynamoDB operation it calls as is; nullptr: `run` does the work
-  bool writes;            // refused under --read-only
+  Effect effect;
   std::vector<Param> params;
   Runner run;
 };
@@ -275,20 +279,20 @@ const std::vector<Tool>& Tools() {
       {"list_tables",
        "ListTables: the names of the tables (up to 100 a page).",
        "ListTables",
-       false,
+       Effect::kReads,
        {{"Limit", "integer", "At most this many names"},
         {"ExclusiveStartTableName", "string", "Continue after this name (LastEvaluatedTableName)"}},
        CallOperation},
       {"describe_table",
        "DescribeTable: key schema, attribute definitions, indexes, billing mode, item count.",
        "DescribeTable",
-       false,
+       Effect::kReads,
        {{"TableName", "string", kTable, true}},
        CallOperation},
       {"get_item",
        "GetItem: one item by its full primary key (DynamoDB JSON).",
        "GetItem",
-       false,
+       Effect::kReads,
        {{"TableName", "string", kTable, true},
         {"Key", "object", "The primary key: {\"pk\": {\"S\": \"a\"}, \"sk\": {\"N\": \"1\"}}",
          true},
@@ -299,7 +303,7 @@ const std::vector<Tool>& Tools() {
       {"query",
        "Query: the items of one partition key, optionally narrowed by sort key.",
        "Query",
-       false,
+       Effect::kReads,
        {{"TableName", "string", kTable, true},
         {"KeyConditionExpression", "string", "e.g. \"pk = :p AND begins_with(sk, :s)\"", true},
         {"ExpressionAttributeValues", "object", kValues},
@@ -316,7 +320,7 @@ const std::vector<Tool>& Tools() {
       {"scan",
        "Scan: every item of a table or index (expensive: prefer query).",
        "Scan",
-       false,
+       Effect::kReads,
        {{"TableName", "string", kTable, true},
         {"IndexName", "string", "Scan this secondary index"},
         {"FilterExpression", "string", "Applied after the read (still charged)"},
@@ -333,7 +337,7 @@ const std::vector<Tool>& Tools() {
       {"put_item",
        "PutItem: writes one whole item (DynamoDB JSON), replacing any with its key.",
        "PutItem",
-       true,
+       Effect::kWrites,
        {{"TableName", "string", kTable, true},
         {"Item", "object", "The item: {\"pk\": {\"S\": \"a\"}, \"n\": {\"N\": \"1\"}}", true},
         {"ConditionExpression", "string", "e.g. \"attribute_not_exists(pk)\""},
@@ -344,7 +348,7 @@ const std::vector<Tool>& Tools() {
       {"delete_item",
        "DeleteItem: deletes one item by its full primary key.",
        "DeleteItem",
-       true,
+       Effect::kWrites,
        {{"TableName", "string", kTable, true},
         {"Key", "object", "The primary key in DynamoDB JSON", true},
         {"ConditionExpression", "string", "Delete only if this holds"},
@@ -356,7 +360,7 @@ const std::vector<Tool>& Tools() {
        "PartiQL: one statement (ExecuteStatement) or a transaction of statements "
        "(ExecuteTransaction). Parameters are DynamoDB JSON values for the statement's '?'.",
        nullptr,
-       false,
+       Effect::kOther,
        {{"Statement", "string", "e.g. SELECT * FROM \"t\" WHERE pk = ?"},
         {"Parameters", "array", "[{\"S\": \"a\"}] for the '?'s"},
         {"ConsistentRead", "boolean", "Strongly consistent (SELECT)"},
@@ -369,7 +373,7 @@ const std::vector<Tool>& Tools() {
        "CreateTable: on-demand (PAY_PER_REQUEST) unless BillingMode or ProvisionedThroughput "
        "says otherwise.",
        nullptr,
-       true,
+       Effect::kWrites,
        {{"TableName", "string", kTable, true},
         {"KeySchema", "array", "[{\"AttributeName\": \"pk\", \"KeyType\": \"HASH\"}, ...]", true},
         {"AttributeDefinitions", "array",
@@ -384,32 +388,32 @@ const std::vector<Tool>& Tools() {
       {"delete_table",
        "DeleteTable: deletes a table and all its items.",
        "DeleteTable",
-       true,
+       Effect::kWrites,
        {{"TableName", "string", kTable, true}},
        CallOperation},
       {"create_snapshot",
        "Snapshots the whole database under a name (every table and item), to restore later.",
        nullptr,
-       false,
+       Effect::kOther,
        {{"Name", "string", "The snapshot's name", true}},
        AdminCall("POST", "/_ddblocal/snapshot", "Name", "name")},
       {"restore_snapshot",
        "Restores the whole database to a snapshot: tables and items created since are gone.",
        nullptr,
-       true,
+       Effect::kWrites,
        {{"Name", "string", "The snapshot's name", true}},
        AdminCall("POST", "/_ddblocal/restore", "Name", "name")},
       {"list_snapshots",
        "The snapshots taken, by name, with their size and creation time.",
        nullptr,
-       false,
+       Effect::kReads,
        {},
        AdminCall("GET", "/_ddblocal/snapshots")},
       {"capacity_report",
        "The capacity model's view of a table: limits, partitions, recent consumption and "
        "throttles, and the hottest keys by consumption and by throttles.",
        nullptr,
-       false,
+       Effect::kReads,
        {{"TableName", "string", kTable, true},
         {"Top", "integer", "How many hot keys to list (default 10)"}},
        CapacityReport},
@@ -417,14 +421,14 @@ const std::vector<Tool>& Tools() {
        "The access-pattern audit: what the requests so far did, and the anti-patterns they show "
        "(scans, filters that discard most of what they read, hot keys, large items...).",
        nullptr,
-       false,
+       Effect::kReads,
        {},
        Audit},
       {"estimate_cost",
        "What a request pattern costs by the service's rounding rules: capacity units per call "
        "and per day, provisioned units needed, and the on-demand price per day.",
        nullptr,
-       false,
+       Effect::kReads,
        {{"Operation", "string",
          "GetItem, BatchGetItem, Query, Scan, TransactGetItems, PutItem, UpdateItem, DeleteItem, "
          "BatchWriteItem or TransactWriteItems",
@@ -503,8 +507,8 @@ std::string ToolListJson() {
     if (!required.Empty()) input.AddMember("required", required, a);
     input.AddMember("additionalProperties", false, a);
     Value annotations(rapidjson::kObjectType);
-    annotations.AddMember("readOnlyHint", !tool.writes && tool.operation != nullptr, a);
-    annotations.AddMember("destructiveHint", tool.writes, a);
+    annotations.AddMember("readOnlyHint", tool.effect == Effect::kReads, a);
+    annotations.AddMember("destructiveHint", tool.effect == Effect::kWrites, a);
     Value entry(rapidjson::kObjectType);
     entry.AddMember("name", rapidjson::StringRef(tool.name), a);
     entry.AddMember("description", rapidjson::StringRef(tool.description), a);
@@ -526,7 +530,7 @@ std::optional<ToolResult> CallTool(std::string_view name, const Value* arguments
   const Value& args = arguments != nullptr && !arguments->IsNull() ? *arguments : kNoArguments;
   if (!args.IsObject()) return Invalid(std::string(tool->name) + ": arguments must be an object");
   if (auto refused = CheckArguments(*tool, args)) return refused;
-  if (read_only && tool->writes) {
+  if (read_only && tool->effect == Effect::kWrites) {
     return Failure("AccessDeniedException", std::string("ddb-local mcp runs --read-only: ") +
                                                 tool->name + " would change the database");
   }
