@@ -61,7 +61,8 @@ class RequestRouter {
   // DELETE whose path starts with this reaches the handler as the operation
   // "<METHOD> <request-target>", e.g. "GET /_ddblocal/capacity?table=T", with the caller of the
   // Authorization header if it has one (none needed; its signature is not verified, even with
-  // a verifier: the console names its caller with an unsigned header). No DynamoDB operation name
+  // a verifier, but on kMcpPath: the console names its caller with an unsigned header). No
+  // DynamoDB operation name
   // contains a space, so the two never meet; a handler that serves no admin calls answers them as
   // unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
