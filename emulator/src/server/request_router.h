@@ -62,9 +62,8 @@ class RequestRouter {
   // "<METHOD> <request-target>", e.g. "GET /_ddblocal/capacity?table=T", with the caller of the
   // Authorization header if it has one (none needed; its signature is not verified, even with
   // a verifier, but on kMcpPath: the console names its caller with an unsigned header). No
-  // DynamoDB operation name
-  // contains a space, so the two never meet; a handler that serves no admin calls answers them as
-  // unknown operations.
+  // DynamoDB operation name contains a space, so the two never meet; a handler that serves no
+  // admin calls answers them as unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
   // The one admin path whose signature is verified when the router has a verifier: ddb-local's
   // MCP endpoint, which runs DynamoDB operations as its caller.
