@@ -1,6 +1,7 @@
 #include "admin_endpoints.h"
 
 #include "console_endpoints.h"
+#include "mcp/mcp_command.h"
 
 #include <charconv>
 #include <chrono>
@@ -151,7 +152,7 @@ std::optional<Response> AdminEndpoints::HandleSnapshots(std::string_view method,
   return std::nullopt;
 }
 
-Response AdminEndpoints::Handle(std::string_view operation, std::string_view /*body*/,
+Response AdminEndpoints::Handle(std::string_view operation, std::string_view body,
                                 const ddbemu::RequestContext& context) {
   const std::size_t space = operation.find(' ');
   const std::string_view method = operation.substr(0, space);
@@ -206,6 +207,8 @@ Response AdminEndpoints::Handle(std::string_view operation, std::string_view /*b
     if (!s.ok()) return FromError(s.error());
     return Response{200, "{}"};
   }
+  // As the header's caller, whose signature the router verified (with --credentials-file).
+  if (path == "/_ddblocal/mcp") return AnswerMcpHttp(database_, *this, context, method, body);
   if (method == "GET" && path == "/_ddblocal/audit")
     return AuditEndpoint(database_, params, caller);
   if (method == "POST" && path == "/_ddblocal/audit/reset") {

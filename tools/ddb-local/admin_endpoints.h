@@ -16,6 +16,7 @@
 //   DELETE /_ddblocal/snapshot?name=N          deletes one: {}
 //   GET  /_ddblocal/audit, POST /_ddblocal/audit/reset, GET /_ddblocal/console/...
 //                                              the audit and the console (console_endpoints.h)
+//   POST /_ddblocal/mcp                        the Model Context Protocol (mcp/mcp_command.h)
 // Tables are those of the Authorization header's access key and region when the request has
 // one, else of the access_key_id= and region= parameters (default: "" and us-east-1); with
 // -sharedDb every caller sees the same tables anyway. The snapshot endpoints act on every

@@ -572,6 +572,17 @@ Authentication:
                             operations, tables and leading partition-key values; others
                             get AccessDeniedException. Use with -sharedDb (tenants share
                             tables) and --credentials-file (keys are then proven).
+
+Subcommands:
+ ddb-local mcp [-inMemory | -dbPath DIR] [--read-only]
+ ddb-local mcp --endpoint URL [--region R] [--access-key K --secret-key S] [--read-only]
+                            The Model Context Protocol for coding agents on stdin/stdout:
+                            tables, items, PartiQL, snapshots, the capacity report and hot
+                            keys, the audit, cost estimates (docs/ddb-local.md, "MCP
+                            server"); on a database of its own (in memory unless -dbPath)
+                            or on a running ddb-local. A running ddb-local also serves it
+                            at POST /_ddblocal/mcp (streamable HTTP), as the request's
+                            caller. `ddb-local mcp --help` for its options.
 )";
 }
 

@@ -20,6 +20,7 @@
 #include "ddbemu/database.h"
 #include "health_check.h"
 #include "local_flags.h"
+#include "mcp/mcp_command.h"
 #include "server/http_server.h"
 
 namespace {
@@ -79,6 +80,9 @@ void PrintBanner(const ddblocal::LocalFlags& flags, const ddbemu::server::HttpSe
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Subcommands: `ddb-local mcp ...` (mcp/mcp_command.h).
+  if (argc > 1 && argv[1] == std::string_view("mcp"))
+    return ddblocal::RunMcpCommand(argc - 1, argv + 1);
   using ddbemu::server::HttpServer;
   const ddblocal::FlagParse parsed = ddblocal::ParseLocalFlags(argc, argv);
   if (!parsed.ok()) {

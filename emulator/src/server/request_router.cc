@@ -295,8 +295,22 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
 }
 
 void RequestRouter::Admin(const HttpRequestView& request, HttpReply& reply) const {
+  // The MCP endpoint runs DynamoDB operations as its caller: with a verifier, that caller must
+  // prove who it is as for any operation.
+  if (verifier_ && PathOf(request.target) == kMcpPath) {
+    AuthResult verified = verifier_->Verify(request);
+    if (!verified.context) {
+      return Finish(request, 400, "application/json",
+                    ErrorEnvelope(verified.error->type, verified.error->message), reply);
+    }
+    return AdminAs(request, *verified.context, reply);
+  }
   AuthResult auth = ParseAuthorization(request.authorization);
-  const RequestContext context = auth.context ? *auth.context : RequestContext{};
+  AdminAs(request, auth.context ? *auth.context : RequestContext{}, reply);
+}
+
+void RequestRouter::AdminAs(const HttpRequestView& request, const RequestContext& context,
+                            HttpReply& reply) const {
   std::string operation(request.method);
   operation += ' ';
   operation += request.target;

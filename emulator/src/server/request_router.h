@@ -61,10 +61,13 @@ class RequestRouter {
   // DELETE whose path starts with this reaches the handler as the operation
   // "<METHOD> <request-target>", e.g. "GET /_ddblocal/capacity?table=T", with the caller of the
   // Authorization header if it has one (none needed; its signature is not verified, even with
-  // a verifier: the console names its caller with an unsigned header). No DynamoDB operation name
-  // contains a space, so the two never meet; a handler that serves no admin calls answers them as
-  // unknown operations.
+  // a verifier, but on kMcpPath: the console names its caller with an unsigned header). No
+  // DynamoDB operation name contains a space, so the two never meet; a handler that serves no
+  // admin calls answers them as unknown operations.
   static constexpr std::string_view kAdminPathPrefix = "/_ddblocal/";
+  // The one admin path whose signature is verified when the router has a verifier: ddb-local's
+  // MCP endpoint, which runs DynamoDB operations as its caller.
+  static constexpr std::string_view kMcpPath = "/_ddblocal/mcp";
   // A compressed request body may not inflate beyond the request limit (a zip bomb must not
   // exhaust memory, and a request is judged by its size whether or not it came compressed):
   // by default the server's default body limit (http_server.h), else set_max_inflated_bytes.
@@ -112,6 +115,8 @@ class RequestRouter {
   void Dispatch(const HttpRequestView& request, std::string_view content_type, HttpReply& reply,
                 RequestContext& caller) const;
   void Admin(const HttpRequestView& request, HttpReply& reply) const;
+  void AdminAs(const HttpRequestView& request, const RequestContext& context,
+               HttpReply& reply) const;
   // `reply` becomes a reply with the headers every response carries (request id, checksum,
   // CORS).
   void Finish(const HttpRequestView& request, int status, std::string_view content_type,

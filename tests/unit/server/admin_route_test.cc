@@ -5,7 +5,9 @@
 #include <memory>
 #include <string>
 
+#include "server/credential_store.h"
 #include "server/request_router.h"
+#include "server/sigv4_verifier.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::server {
 namespace admin_route_test {
@@ -72,6 +74,46 @@ TEST(AdminRoute, OtherPathsAndMethodsAreNotAdminCalls) {
   other.target = "/_ddblocalx";
   EXPECT_EQ(router.Route(other).status, 404);
   EXPECT_EQ(seen.operation, "");
+}
+
+// /_ddblocal/mcp runs DynamoDB operations as its caller: with a verifier (--credentials-file),
+// that caller must be proven as for any operation. The other admin paths stay unverified.
+TEST(AdminRoute, TheMcpPathIsVerifiedWhenTheRouterVerifiesSignatures) {
+  Seen seen;
+  auto store = std::make_shared<CredentialStore>();
+  store->Add("AKIDKNOWN", "secret");
+  RequestRouter router(
+      [&seen](std::string_view op, std::string_view, const RequestContext& context) {
+        seen.operation = std::string(op);
+        seen.context = context;
+        return Response{200, "{}"};
+      },
+      CorsPolicy{}, std::make_shared<SigV4Verifier>(store));
+  HttpRequestView unsigned_mcp;
+  unsigned_mcp.method = "POST";
+  unsigned_mcp.target = "/_ddblocal/mcp";
+  unsigned_mcp.body = R"({"jsonrpc":"2.0","id":1,"method":"ping"})";
+  HttpReply refused = router.Route(unsigned_mcp);
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(refused.body.find("MissingAuthenticationTokenException"), std::string::npos);
+  EXPECT_EQ(seen.operation, "");
+
+  HttpRequestView forged = unsigned_mcp;
+  forged.authorization =
+      "AWS4-HMAC-SHA256 Credential=AKIDOTHER/20240101/eu-west-1/dynamodb/aws4_request, "
+      "SignedHeaders=host, Signature=s";
+  forged.headers = {{"X-Amz-Date", "20240101T000000Z"}};
+  refused = router.Route(forged);
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(refused.body.find("UnrecognizedClientException"), std::string::npos);
+  EXPECT_EQ(seen.operation, "");
+
+  HttpRequestView capacity = forged;
+  capacity.method = "GET";
+  capacity.target = "/_ddblocal/capacity?table=T";
+  EXPECT_EQ(router.Route(capacity).status, 200);
+  EXPECT_EQ(seen.operation, "GET /_ddblocal/capacity?table=T");
+  EXPECT_EQ(seen.context.access_key_id, "AKIDOTHER");  // named, not verified
 }
 
 }  // namespace admin_route_test

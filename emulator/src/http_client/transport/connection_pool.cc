@@ -187,9 +187,13 @@ struct ConnectionPool::Impl {
     return response;
   }
 
-  std::variant<HttpResponse, SendFailure> Post(
+  std::variant<HttpResponse, SendFailure> Send(
+      std::string_view method, std::string_view target,
       const std::vector<std::pair<std::string, std::string>>& headers, std::string_view body) {
-    http::request<http::string_body> request{http::verb::post, "/", 11};
+    http::request<http::string_body> request;
+    request.version(11);
+    request.method_string(boost::beast::string_view(method.data(), method.size()));
+    request.target(boost::beast::string_view(target.data(), target.size()));
     for (const auto& [name, value] : headers) request.insert(name, value);
     request.body() = std::string(body);
     request.prepare_payload();
@@ -250,7 +254,13 @@ Result<std::unique_ptr<ConnectionPool>> ConnectionPool::Create(ConnectionPoolOpt
 
 std::variant<HttpResponse, SendFailure> ConnectionPool::Post(
     const std::vector<std::pair<std::string, std::string>>& headers, std::string_view body) {
-  return impl_->Post(headers, body);
+  return impl_->Send("POST", "/", headers, body);
+}
+
+std::variant<HttpResponse, SendFailure> ConnectionPool::Send(
+    std::string_view method, std::string_view target,
+    const std::vector<std::pair<std::string, std::string>>& headers, std::string_view body) {
+  return impl_->Send(method, target, headers, body);
 }
 
 std::uint64_t ConnectionPool::connections_opened() const {

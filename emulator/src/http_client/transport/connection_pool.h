@@ -65,6 +65,12 @@ class ConnectionPool {
   // connections are busy.
   std::variant<HttpResponse, SendFailure> Post(
       const std::vector<std::pair<std::string, std::string>>& headers, std::string_view body);
+  // The same for any `method` ("GET", "POST", "DELETE") and request-target ("/path?query"):
+  // ddb-local's admin endpoints (tools/ddb-local/mcp/ reaches them). An unknown method is sent
+  // as written.
+  std::variant<HttpResponse, SendFailure> Send(
+      std::string_view method, std::string_view target,
+      const std::vector<std::pair<std::string, std::string>>& headers, std::string_view body);
 
   // Connections opened since creation (a test of reuse counts them), and idle ones now.
   std::uint64_t connections_opened() const;
