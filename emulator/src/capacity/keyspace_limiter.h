@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "capacity/on_demand_scaling.h"
+#include "capacity/partition_history.h"
 #include "capacity/partition_map.h"
 #include "capacity/throughput_limits.h"
 #include "capacity/token_bucket.h"
@@ -68,9 +69,11 @@ class KeyspaceLimiter {
   void RecordThrottled(std::span<const KeyDemand> keys, std::int64_t now_micros);
 
   // The key space's limits, partitions, usage over the last UsageWindow::kDefaultWindowSeconds
-  // and top `top_n` keys. Item counts and sizes per partition are left zero (the caller reads
-  // them from storage).
-  KeyspaceCapacity Report(std::int64_t now_micros, std::size_t top_n);
+  // and top `top_n` keys, and with `history_seconds` > 0 the heat map's per-second history of
+  // that many seconds (partition_history.h). Item counts and sizes per partition are left zero
+  // (the caller reads them from storage).
+  KeyspaceCapacity Report(std::int64_t now_micros, std::size_t top_n,
+                          std::int64_t history_seconds = 0);
 
   const KeyspaceLimits& limits() const { return limits_; }
   const PartitionMap& partitions() const { return map_; }
@@ -122,6 +125,7 @@ class KeyspaceLimiter {
   std::unordered_map<std::string, KeyState> keys_;
   std::size_t prune_at_ = 4096;
   UsageWindow usage_;
+  PartitionHistory history_;
 };
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity
