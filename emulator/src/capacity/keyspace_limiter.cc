@@ -98,7 +98,7 @@ void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrid
   } else {
     // The service never merges partitions: a table switched to on-demand, or whose
     // throughput was lowered, keeps the partitions it had.
-    SplitTo(NeededPartitions(now_micros));
+    SplitTo(NeededPartitions(now_micros), now_micros);
   }
   if (partition_caps_changed) {
     for (Partition& p : partitions_) {
@@ -125,7 +125,7 @@ void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_mic
                                     TokenBucket(PartitionWriteRate(), kOneSecond, now_micros),
                                     {}});
   }
-  history_.SetLayout(map_);
+  history_.SetLayout(map_, now_micros);
 }
 
 std::int64_t KeyspaceLimiter::NeededPartitions(std::int64_t now_micros) {
@@ -138,16 +138,17 @@ std::int64_t KeyspaceLimiter::NeededPartitions(std::int64_t now_micros) {
   return WarmPartitionCount(warm.read_units, warm.write_units, size_bytes_);
 }
 
-void KeyspaceLimiter::SplitTo(std::int64_t count) {
+void KeyspaceLimiter::SplitTo(std::int64_t count, std::int64_t now_micros) {
   while (map_.count() < count) {
     const std::int64_t i = map_.Widest();
     const std::uint64_t first = map_.FirstHash(i), last = map_.LastHash(i);
     if (first == last) return;  // a partition of one hash cannot split
-    SplitPartition(i, first + (last - first) / 2 + 1);
+    SplitPartition(i, first + (last - first) / 2 + 1, now_micros);
   }
 }
 
-void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first) {
+void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first,
+                                     std::int64_t now_micros) {
   if (!map_.SplitAt(i, upper_first)) return;
   // Both halves keep the parent's balance, debt included: a split adds capacity to what
   // follows, it does not forgive what was taken. Their usage and heat start afresh (they cannot
@@ -157,7 +158,7 @@ void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first) 
   lower.usage = UsageWindow();
   lower.hot_since = lower.hot_last = -1;
   partitions_.insert(partitions_.begin() + i + 1, std::move(upper));
-  history_.SetLayout(map_, i);
+  history_.SetLayout(map_, now_micros, i);
 }
 
 void KeyspaceLimiter::NoteHeat(std::int64_t i, std::int64_t now_micros) {
@@ -175,7 +176,7 @@ void KeyspaceLimiter::NoteHeat(std::int64_t i, std::int64_t now_micros) {
   p.hot_last = second;
   if (second - p.hot_since + 1 < scaling_.heat_split_seconds) return;
   if (const std::optional<std::uint64_t> at = HeatSplitPoint(i, now_micros)) {
-    SplitPartition(i, *at);
+    SplitPartition(i, *at, now_micros);
   } else {
     // One key carries the load: a split cannot divide it (its own cap holds it). Look again
     // after another run.
@@ -226,7 +227,8 @@ void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_mic
     const auto share = static_cast<unsigned __int128>(last - first) + 1;
     const auto bytes = static_cast<std::uint64_t>((share * size_bytes) >> 64);
     if (bytes > kPartitionDataBytes && first != last) {
-      SplitPartition(i, first + (last - first) / 2 + 1);  // look at the lower half again
+      SplitPartition(i, first + (last - first) / 2 + 1,
+                     now_micros);  // look at the lower half again
     } else {
       ++i;
     }
@@ -235,7 +237,7 @@ void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_mic
 
 void KeyspaceLimiter::Grow(std::int64_t now_micros) {
   if (overrides_.partitions || !configured_) return;
-  SplitTo(NeededPartitions(now_micros));
+  SplitTo(NeededPartitions(now_micros), now_micros);
 }
 
 WarmCapacity KeyspaceLimiter::Warm(std::int64_t now_micros) {

@@ -97,7 +97,7 @@ class KeyspaceLimiter {
   // The partitions the key space needs now (overrides aside).
   std::int64_t NeededPartitions(std::int64_t now_micros);
   // Splits partitions, widest first, until there are `count`.
-  void SplitTo(std::int64_t count);
+  void SplitTo(std::int64_t count, std::int64_t now_micros);
   // Split for heat: notes whether partition `i` is hot in the current second, and splits it
   // once it has been hot for heat_split_seconds.
   void NoteHeat(std::int64_t i, std::int64_t now_micros);
@@ -105,7 +105,7 @@ class KeyspaceLimiter {
   // part, or nothing when fewer than two keys carry its load.
   std::optional<std::uint64_t> HeatSplitPoint(std::int64_t i, std::int64_t now_micros) const;
   // Splits partition `i` with `upper_first` as the first hash of its upper part.
-  void SplitPartition(std::int64_t i, std::uint64_t upper_first);
+  void SplitPartition(std::int64_t i, std::uint64_t upper_first, std::int64_t now_micros);
   KeyState& KeyFor(const std::string& key, std::int64_t now_micros);
   void PruneKeys(std::int64_t now_micros);
   std::string LabelOf(const std::string& key) const;

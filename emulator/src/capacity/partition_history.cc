@@ -18,13 +18,15 @@ std::int64_t PartitionHistory::SecondOf(std::int64_t micros) {
                      : -((-micros + kMicrosPerSecond - 1) / kMicrosPerSecond);
 }
 
-void PartitionHistory::SetLayout(const PartitionMap& map, std::int64_t split) {
+void PartitionHistory::SetLayout(const PartitionMap& map, std::int64_t now_micros,
+                                 std::int64_t split) {
   auto firsts = std::make_shared<std::vector<std::uint64_t>>();
   firsts->reserve(static_cast<std::size_t>(map.count()));
   for (std::int64_t i = 0; i < map.count(); ++i) firsts->push_back(map.FirstHash(i));
   layout_ = std::move(firsts);
-  if (latest_ < 0) return;
-  // The latest second takes the new layout: the split shows from the second it happened in.
+  // A second already recorded keeps its layout, unless it is the current one (or the clock
+  // stepped back into it): the split shows from the second it happened in.
+  if (latest_ < 0 || latest_ < SecondOf(now_micros)) return;
   Slot& slot = slots_[static_cast<std::size_t>(latest_ % seconds())];
   if (split >= 0 && static_cast<std::size_t>(split) < slot.cells.size() &&
       slot.cells.size() + 1 == layout_->size()) {

@@ -30,10 +30,11 @@ class PartitionHistory {
 
   explicit PartitionHistory(std::int64_t seconds = kDefaultSeconds);
 
-  // The layout from now on (a split, or a new partition count). `split` is the partition that
-  // split into `split` and `split + 1`, which keeps the current second's figures on their rows;
-  // -1 when the layout was replaced (its current second restarts at zero).
-  void SetLayout(const PartitionMap& map, std::int64_t split = -1);
+  // The layout from `now_micros` on (a split, or a new partition count); the seconds before keep
+  // theirs. `split` is the partition that split into `split` and `split + 1`, which keeps what
+  // the current second recorded on their rows; -1 when the layout was replaced (the current
+  // second's figures restart at zero).
+  void SetLayout(const PartitionMap& map, std::int64_t now_micros, std::int64_t split = -1);
 
   // Adds consumption to `partition` in the second of `now_micros`. `key` is the partition key
   // (storage encoding; empty for a Scan's share of a partition) and `key_second_units` what it

@@ -30,7 +30,7 @@ KeyDemand WriteDemand(const std::string& name, HalfUnits write) {
 
 TEST(PartitionHistory, ConsumptionLandsInItsSecondAndPartition) {
   PartitionHistory history(10);
-  history.SetLayout(PartitionMap(4));
+  history.SetLayout(PartitionMap(4), 0);
   history.RecordConsumed(7 * kSecond + 10, 2, 6, 0, "a", 6);
   history.RecordConsumed(7 * kSecond + 900'000, 2, 0, 4, "b", 4);
   history.RecordConsumed(8 * kSecond, 0, 2, 0, "c", 2);
@@ -53,7 +53,7 @@ TEST(PartitionHistory, ConsumptionLandsInItsSecondAndPartition) {
 
 TEST(PartitionHistory, NamesTheThreeHottestKeysOfACell) {
   PartitionHistory history(10);
-  history.SetLayout(PartitionMap(1));
+  history.SetLayout(PartitionMap(1), 0);
   const std::int64_t t = 3 * kSecond;
   history.RecordConsumed(t, 0, 2, 0, "cool", 2);
   history.RecordConsumed(t, 0, 10, 0, "hot", 10);
@@ -74,7 +74,7 @@ TEST(PartitionHistory, NamesTheThreeHottestKeysOfACell) {
 
 TEST(PartitionHistory, OldSecondsFallOutOfTheRing) {
   PartitionHistory history(5);
-  history.SetLayout(PartitionMap(2));
+  history.SetLayout(PartitionMap(2), 0);
   for (std::int64_t s = 0; s < 12; ++s)
     history.RecordConsumed(s * kSecond, 1, 2 * (s + 1), 0, "k", 0);
   // Asking for more than the ring holds gives what it holds: seconds 7 to 11.
@@ -132,6 +132,22 @@ TEST(PartitionHistory, KeyspaceLimiterRecordsThrottlesAndSplits) {
   EXPECT_EQ(report.history[2].partitions.size(), 5u) << "second 11, the split's";
   EXPECT_EQ(report.history[3].partitions.size(), 5u) << "second 12";
   EXPECT_GT(report.history[2].partitions[0].usage.write_units, 0);
+}
+
+// A new layout set in a later second leaves the seconds already recorded as they were.
+TEST(PartitionHistory, ALaterLayoutLeavesEarlierSecondsAlone) {
+  PartitionHistory history(10);
+  history.SetLayout(PartitionMap(2), 0);
+  history.RecordConsumed(3 * kSecond, 1, 4, 0, "k", 4);
+  history.SetLayout(PartitionMap(8), 5 * kSecond);
+  history.RecordConsumed(5 * kSecond, 7, 2, 0, "k", 2);
+  const std::vector<CapacitySecond> seconds = history.Report(5 * kSecond, 3, Plain);
+  ASSERT_EQ(seconds.size(), 3u);
+  ASSERT_EQ(seconds[0].partitions.size(), 2u);
+  EXPECT_EQ(seconds[0].partitions[1].usage.read_units, 2) << "second 3 kept its figures";
+  EXPECT_EQ(seconds[1].partitions.size(), 2u) << "second 4: nothing recorded, the layout then";
+  ASSERT_EQ(seconds[2].partitions.size(), 8u);
+  EXPECT_EQ(seconds[2].partitions[7].usage.read_units, 1);
 }
 
 }  // namespace partition_history_test
