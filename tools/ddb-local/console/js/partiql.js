@@ -1,5 +1,5 @@
 // The PartiQL editor on the Items page: a statement (with optional parameters as a JSON list of
-// DynamoDB values) run by ExecuteStatement, its items in the shared item table, NextToken
+// DynamoDB values, and a Limit) run by ExecuteStatement, its items in the shared item table, NextToken
 // paging, and a failure shown as DynamoDB reports it: the exception's type and message.
 import { ddb } from "./api.js";
 import { h, field } from "./dom.js";
@@ -11,6 +11,7 @@ export function partiqlEditor(tableName) {
   const parameters = h("input", { name: "parameters", autocomplete: "off", size: 40,
     placeholder: '[{"S": "ORG#1"}]' });
   const consistent = h("input", { name: "partiqlConsistent", type: "checkbox" });
+  const limit = h("input", { name: "partiqlLimit", type: "number", min: 1 });
   const output = h("div", { id: "partiql-results", "aria-live": "polite" });
   let tokens = [];  // NextToken of each page shown after the first
 
@@ -23,6 +24,7 @@ export function partiqlEditor(tableName) {
       }
     }
     if (consistent.checked) request.ConsistentRead = true;
+    if (limit.value) request.Limit = Number(limit.value);
     tokens = tokens.slice(0, pageIndex);
     if (pageIndex > 0) request.NextToken = tokens[pageIndex - 1];
     let response;
@@ -52,7 +54,7 @@ export function partiqlEditor(tableName) {
     h("h3", { id: "partiql-heading" }, "PartiQL"),
     field("Statement", statement),
     h("div", { class: "row" }, field("Parameters (JSON list)", parameters),
-      field("Consistent read (PartiQL)", consistent), h("button", { type: "submit" }, "Execute")));
+      field("Limit (PartiQL)", limit), field("Consistent read (PartiQL)", consistent), h("button", { type: "submit" }, "Execute")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
     run(0);
