@@ -4,7 +4,8 @@
 // second on, with a marker), throttled cells marked, a tooltip naming the hot key, the GSI's own
 // grid, and the page's figures equal to GET /_ddblocal/capacity/history. Screenshots go to
 // $CONSOLE_ARTIFACTS_DIR; with $CONSOLE_DOCS_SCREENSHOT set, the grid's is also saved there
-// (docs/console-heatmap.png, tools/console-screenshots.sh). Waits for what the page shows.
+// (docs/console-heatmap.png: `CONSOLE_DOCS_SCREENSHOT=$PWD/docs/console-heatmap.png ctest
+// --test-dir build-dbg -R clients.js_console_heatmap`). Waits for what the page shows.
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
