@@ -11,7 +11,7 @@ constexpr std::int64_t kMicrosPerSecond = 1'000'000;
 }  // namespace
 
 PartitionHistory::PartitionHistory(std::int64_t seconds)
-    : slots_(static_cast<std::size_t>(std::max<std::int64_t>(seconds, 1))) {}
+    : seconds_(std::max<std::int64_t>(seconds, 1)) {}
 
 std::int64_t PartitionHistory::SecondOf(std::int64_t micros) {
   return micros >= 0 ? micros / kMicrosPerSecond
@@ -44,6 +44,7 @@ PartitionHistory::Cell* PartitionHistory::CellFor(std::int64_t now_micros, std::
   if (second < 0) return nullptr;  // before the epoch: nothing to show it against
   // The clock may step back (clock.h): charge the latest second rather than rewrite history.
   if (second < latest_) second = latest_;
+  if (slots_.empty()) slots_.resize(static_cast<std::size_t>(seconds_));
   Slot& slot = slots_[static_cast<std::size_t>(second % seconds())];
   if (slot.second != second) {
     // A new second: the slot's vectors keep their capacity, so this allocates only when the
@@ -81,10 +82,15 @@ void PartitionHistory::RecordConsumed(std::int64_t now_micros, std::int64_t part
     coolest->units = key_second_units;
     coolest->throttles = 0;
   }
-  std::sort(cell->keys.begin(), cell->keys.end(), [](const HotKey& a, const HotKey& b) {
-    if (a.key.empty() != b.key.empty()) return b.key.empty();
-    return a.units > b.units;
-  });
+  // Only the entry just changed moved, and only up (a key's units in a second only grow): one
+  // pass of swaps keeps the list hottest first, used entries before unused ones.
+  for (std::size_t i = kHottestKeys - 1; i > 0; --i) {
+    HotKey& above = cell->keys[i - 1];
+    HotKey& below = cell->keys[i];
+    if (!below.key.empty() && (above.key.empty() || below.units > above.units)) {
+      std::swap(above, below);
+    }
+  }
 }
 
 void PartitionHistory::RecordThrottled(std::int64_t now_micros, std::int64_t partition, bool read,
