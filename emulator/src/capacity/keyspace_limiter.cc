@@ -329,7 +329,7 @@ void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_
       const UsageTotals second = key.usage.Current(now_micros);
       key_second = second.read + second.write;
     }
-    history_.RecordConsumed(now_micros, index, k.read, k.write, k.key, key_second);
+    history_.RecordConsumed(now_micros, index, k.read, k.write, k.key, k.hash, key_second);
     NoteHeat(index, now_micros);
   }
   if (total.read > 0) {
@@ -361,13 +361,13 @@ void KeyspaceLimiter::RecordThrottled(std::span<const KeyDemand> keys, std::int6
   };
   for (const auto& p : by_partition.entries) {
     partitions_[static_cast<std::size_t>(p.id)].usage.Record(now_micros, event(p.read, p.write));
-    history_.RecordThrottled(now_micros, p.id, p.read > 0, p.write > 0, {});
+    history_.RecordThrottled(now_micros, p.id, p.read > 0, p.write > 0, {}, 0);
   }
   for (const auto& k : by_key.entries) {
     KeyFor(k.id, now_micros).usage.Record(now_micros, event(k.read, k.write));
     // Names the key among its cell's hottest (the partition's count is taken above).
-    history_.RecordThrottled(now_micros, map_.PartitionOf(keycodec::PartitionHash(k.id)), false,
-                             false, k.id);
+    const std::uint64_t hash = keycodec::PartitionHash(k.id);
+    history_.RecordThrottled(now_micros, map_.PartitionOf(hash), false, false, k.id, hash);
   }
   // After the keys are recorded: a split for heat reads their load. Highest partition first, so
   // that a split does not move the ones still to note.

@@ -40,10 +40,17 @@ void PartitionHistory::SetLayout(const PartitionMap& map, std::int64_t now_micro
 
 PartitionHistory::Cell* PartitionHistory::CellFor(std::int64_t now_micros, std::int64_t partition) {
   if (!layout_) return nullptr;
+  // The usual case: the second of the last record (or, when the clock stepped back, before it:
+  // the latest second is charged rather than history rewritten). No division.
+  if (latest_slot_ != nullptr && now_micros < latest_start_micros_ + kMicrosPerSecond) {
+    if (partition < 0 || static_cast<std::size_t>(partition) >= latest_slot_->cells.size()) {
+      return nullptr;
+    }
+    return &latest_slot_->cells[static_cast<std::size_t>(partition)];
+  }
   std::int64_t second = SecondOf(now_micros);
-  if (second < 0) return nullptr;  // before the epoch: nothing to show it against
-  // The clock may step back (clock.h): charge the latest second rather than rewrite history.
-  if (second < latest_) second = latest_;
+  if (second < 0) return nullptr;          // before the epoch: nothing to show it against
+  if (second < latest_) second = latest_;  // the clock stepped back (clock.h)
   if (slots_.empty()) slots_.resize(static_cast<std::size_t>(seconds_));
   Slot& slot = slots_[static_cast<std::size_t>(second % seconds())];
   if (slot.second != second) {
@@ -53,62 +60,65 @@ PartitionHistory::Cell* PartitionHistory::CellFor(std::int64_t now_micros, std::
     slot.layout = layout_;
     slot.cells.assign(layout_->size(), Cell{});
     latest_ = second;
+    latest_start_micros_ = second * kMicrosPerSecond;
+    latest_slot_ = &slot;
   }
   if (partition < 0 || static_cast<std::size_t>(partition) >= slot.cells.size()) return nullptr;
   return &slot.cells[static_cast<std::size_t>(partition)];
 }
 
+PartitionHistory::HotKey* PartitionHistory::Cell::Find(const std::string& key, std::uint64_t hash) {
+  for (HotKey& k : keys) {
+    if (k.hash == hash && !k.key.empty() && k.key == key) return &k;
+  }
+  return nullptr;
+}
+
 void PartitionHistory::RecordConsumed(std::int64_t now_micros, std::int64_t partition,
                                       HalfUnits read, HalfUnits write, const std::string& key,
-                                      HalfUnits key_second_units) {
+                                      std::uint64_t key_hash, HalfUnits key_second_units) {
   Cell* cell = CellFor(now_micros, partition);
   if (cell == nullptr) return;
   cell->read += read;
   cell->write += write;
   if (key.empty()) return;
-  // The three hottest keys: update the key's entry, or take the place of the coolest one when
-  // the key now consumed more. Assigning into an entry's string reuses its buffer.
+  // The three hottest keys: update the key's entry (the usual case under a hot key: integer
+  // compares only), or take the place of the coolest when the key now consumed more. Assigning
+  // into an entry's string reuses its buffer.
+  if (HotKey* k = cell->Find(key, key_hash)) {
+    k->units = key_second_units;
+    return;
+  }
   HotKey* coolest = &cell->keys[0];
   for (HotKey& k : cell->keys) {
-    if (k.key == key) {
-      k.units = key_second_units;
-      coolest = nullptr;
+    if (k.key.empty()) {
+      coolest = &k;
       break;
     }
-    if (k.key.empty() || k.units < coolest->units) coolest = &k;
+    if (k.units < coolest->units) coolest = &k;
   }
-  if (coolest != nullptr && (coolest->key.empty() || key_second_units > coolest->units)) {
-    coolest->key.assign(key);
-    coolest->units = key_second_units;
-    coolest->throttles = 0;
-  }
-  // Only the entry just changed moved, and only up (a key's units in a second only grow): one
-  // pass of swaps keeps the list hottest first, used entries before unused ones.
-  for (std::size_t i = kHottestKeys - 1; i > 0; --i) {
-    HotKey& above = cell->keys[i - 1];
-    HotKey& below = cell->keys[i];
-    if (!below.key.empty() && (above.key.empty() || below.units > above.units)) {
-      std::swap(above, below);
-    }
-  }
+  if (!coolest->key.empty() && key_second_units <= coolest->units) return;
+  coolest->hash = key_hash;
+  coolest->key.assign(key);
+  coolest->units = key_second_units;
+  coolest->throttles = 0;
 }
 
 void PartitionHistory::RecordThrottled(std::int64_t now_micros, std::int64_t partition, bool read,
-                                       bool write, const std::string& key) {
+                                       bool write, const std::string& key, std::uint64_t key_hash) {
   Cell* cell = CellFor(now_micros, partition);
   if (cell == nullptr) return;
   if (read) ++cell->read_throttles;
   if (write) ++cell->write_throttles;
   if (key.empty()) return;
-  for (HotKey& k : cell->keys) {
-    if (k.key == key) {
-      ++k.throttles;
-      return;
-    }
+  if (HotKey* k = cell->Find(key, key_hash)) {
+    ++k->throttles;
+    return;
   }
   // A key throttled before it consumed anything this second still names the cell's trouble.
   for (HotKey& k : cell->keys) {
     if (k.key.empty()) {
+      k.hash = key_hash;
       k.key.assign(key);
       k.units = 0;
       k.throttles = 1;

@@ -11,6 +11,7 @@
 // (KeyspaceLimiter, under TableLimiter's lock) locks.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -38,13 +39,16 @@ class PartitionHistory {
   void SetLayout(const PartitionMap& map, std::int64_t now_micros, std::int64_t split = -1);
 
   // Adds consumption to `partition` in the second of `now_micros`. `key` is the partition key
-  // (storage encoding; empty for a Scan's share of a partition) and `key_second_units` what it
-  // has consumed in this second so far, which ranks it among the cell's hottest keys.
+  // (storage encoding; empty for a Scan's share of a partition), `key_hash` its hash (compared
+  // before the bytes) and `key_second_units` what it has consumed in this second so far, which
+  // ranks it among the cell's hottest keys.
   void RecordConsumed(std::int64_t now_micros, std::int64_t partition, HalfUnits read,
-                      HalfUnits write, const std::string& key, HalfUnits key_second_units);
-  // Counts one throttled read and/or write request against `partition`.
+                      HalfUnits write, const std::string& key, std::uint64_t key_hash,
+                      HalfUnits key_second_units);
+  // Counts one throttled read and/or write request against `partition`, and against `key` when
+  // it is among the cell's hottest (or there is room for it).
   void RecordThrottled(std::int64_t now_micros, std::int64_t partition, bool read, bool write,
-                       const std::string& key);
+                       const std::string& key, std::uint64_t key_hash);
 
   // The seconds in (now - seconds, now], oldest first, each with the layout in place then
   // (a second without activity has the layout of the one before it and zero figures). `label`
@@ -57,16 +61,18 @@ class PartitionHistory {
 
  private:
   struct HotKey {
-    std::string key;  // empty: unused
+    std::uint64_t hash = 0;
     HalfUnits units = 0;
     std::int64_t throttles = 0;
+    std::string key;  // empty: unused
   };
   struct Cell {
     HalfUnits read = 0;
     HalfUnits write = 0;
     std::int64_t read_throttles = 0;
     std::int64_t write_throttles = 0;
-    std::array<HotKey, kHottestKeys> keys;
+    std::array<HotKey, kHottestKeys> keys;  // in no order: Render sorts them
+    HotKey* Find(const std::string& key, std::uint64_t hash);
   };
   using Layout = std::shared_ptr<const std::vector<std::uint64_t>>;  // first hashes
   struct Slot {
@@ -88,6 +94,8 @@ class PartitionHistory {
   // never used costs nothing.
   std::vector<Slot> slots_;
   std::int64_t latest_ = -1;  // the latest second recorded
+  std::int64_t latest_start_micros_ = 0;
+  Slot* latest_slot_ = nullptr;  // its slot (slots_ never moves once allocated)
   Layout layout_;
 };
 
@@ -99,9 +107,18 @@ CapacitySecond PartitionHistory::Render(const Slot& slot, const Label& label) {
     PartitionSecond& p = out.partitions[i];
     p.usage = CapacityUsage{ToUnits(cell.read), ToUnits(cell.write), cell.read_throttles,
                             cell.write_throttles};
+    std::array<const HotKey*, kHottestKeys> keys;
+    std::size_t used = 0;
     for (const HotKey& k : cell.keys) {
-      if (k.key.empty()) continue;
-      p.hottest_keys.push_back(HotKeyCapacity{label(k.key), ToUnits(k.units), k.throttles});
+      if (!k.key.empty()) keys[used++] = &k;
+    }
+    std::sort(keys.begin(), keys.begin() + used, [](const HotKey* a, const HotKey* b) {
+      if (a->units != b->units) return a->units > b->units;
+      return a->throttles > b->throttles;
+    });
+    for (std::size_t k = 0; k < used; ++k) {
+      p.hottest_keys.push_back(
+          HotKeyCapacity{label(keys[k]->key), ToUnits(keys[k]->units), keys[k]->throttles});
     }
   }
   return out;

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,13 @@ constexpr std::int64_t kSecond = 1'000'000;
 
 std::string Plain(const std::string& key) { return key; }
 
+// RecordConsumed with the key's hash (any hash will do: the history compares it first).
+void Consume(PartitionHistory& history, std::int64_t now, std::int64_t partition, HalfUnits read,
+             HalfUnits write, const std::string& key, HalfUnits key_units) {
+  history.RecordConsumed(now, partition, read, write, key, std::hash<std::string>()(key),
+                         key_units);
+}
+
 KeyDemand WriteDemand(const std::string& name, HalfUnits write) {
   KeyDemand k;
   keycodec::AppendComponent(AttributeValue::S(name), &k.key);
@@ -31,9 +39,9 @@ KeyDemand WriteDemand(const std::string& name, HalfUnits write) {
 TEST(PartitionHistory, ConsumptionLandsInItsSecondAndPartition) {
   PartitionHistory history(10);
   history.SetLayout(PartitionMap(4), 0);
-  history.RecordConsumed(7 * kSecond + 10, 2, 6, 0, "a", 6);
-  history.RecordConsumed(7 * kSecond + 900'000, 2, 0, 4, "b", 4);
-  history.RecordConsumed(8 * kSecond, 0, 2, 0, "c", 2);
+  Consume(history, 7 * kSecond + 10, 2, 6, 0, "a", 6);
+  Consume(history, 7 * kSecond + 900'000, 2, 0, 4, "b", 4);
+  Consume(history, 8 * kSecond, 0, 2, 0, "c", 2);
   const std::vector<CapacitySecond> seconds = history.Report(9 * kSecond + 5, 4, Plain);
   ASSERT_EQ(seconds.size(), 4u);
   EXPECT_EQ(seconds[0].start_micros, 6 * kSecond);
@@ -55,12 +63,12 @@ TEST(PartitionHistory, NamesTheThreeHottestKeysOfACell) {
   PartitionHistory history(10);
   history.SetLayout(PartitionMap(1), 0);
   const std::int64_t t = 3 * kSecond;
-  history.RecordConsumed(t, 0, 2, 0, "cool", 2);
-  history.RecordConsumed(t, 0, 10, 0, "hot", 10);
-  history.RecordConsumed(t, 0, 4, 0, "warm", 4);
-  history.RecordConsumed(t, 0, 6, 0, "warmer", 6);  // pushes "cool" out
-  history.RecordConsumed(t, 0, 10, 0, "warm", 14);  // "warm" is now the hottest
-  history.RecordConsumed(t, 0, 8, 0, "", 0);        // a Scan's share: no key
+  Consume(history, t, 0, 2, 0, "cool", 2);
+  Consume(history, t, 0, 10, 0, "hot", 10);
+  Consume(history, t, 0, 4, 0, "warm", 4);
+  Consume(history, t, 0, 6, 0, "warmer", 6);  // pushes "cool" out
+  Consume(history, t, 0, 10, 0, "warm", 14);  // "warm" is now the hottest
+  Consume(history, t, 0, 8, 0, "", 0);        // a Scan's share: no key
   const std::vector<CapacitySecond> seconds = history.Report(t, 1, Plain);
   ASSERT_EQ(seconds.size(), 1u);
   const PartitionSecond& cell = seconds[0].partitions[0];
@@ -75,8 +83,7 @@ TEST(PartitionHistory, NamesTheThreeHottestKeysOfACell) {
 TEST(PartitionHistory, OldSecondsFallOutOfTheRing) {
   PartitionHistory history(5);
   history.SetLayout(PartitionMap(2), 0);
-  for (std::int64_t s = 0; s < 12; ++s)
-    history.RecordConsumed(s * kSecond, 1, 2 * (s + 1), 0, "k", 0);
+  for (std::int64_t s = 0; s < 12; ++s) Consume(history, s * kSecond, 1, 2 * (s + 1), 0, "k", 0);
   // Asking for more than the ring holds gives what it holds: seconds 7 to 11.
   const std::vector<CapacitySecond> seconds = history.Report(11 * kSecond, 300, Plain);
   ASSERT_EQ(seconds.size(), 5u);
@@ -138,9 +145,9 @@ TEST(PartitionHistory, KeyspaceLimiterRecordsThrottlesAndSplits) {
 TEST(PartitionHistory, ALaterLayoutLeavesEarlierSecondsAlone) {
   PartitionHistory history(10);
   history.SetLayout(PartitionMap(2), 0);
-  history.RecordConsumed(3 * kSecond, 1, 4, 0, "k", 4);
+  Consume(history, 3 * kSecond, 1, 4, 0, "k", 4);
   history.SetLayout(PartitionMap(8), 5 * kSecond);
-  history.RecordConsumed(5 * kSecond, 7, 2, 0, "k", 2);
+  Consume(history, 5 * kSecond, 7, 2, 0, "k", 2);
   const std::vector<CapacitySecond> seconds = history.Report(5 * kSecond, 3, Plain);
   ASSERT_EQ(seconds.size(), 3u);
   ASSERT_EQ(seconds[0].partitions.size(), 2u);
