@@ -24,6 +24,10 @@ let server;
 let browser;
 let client;
 
+// Every form control of the page has a label (or an aria-label).
+const unlabelled = (page) => page.evaluate(() => [...document.querySelectorAll("input, select, textarea")]
+  .filter((c) => c.labels.length === 0 && !c.getAttribute("aria-label")).map((c) => c.name));
+
 before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   server = await startDdbLocal({ args: ["--console"] });
@@ -94,6 +98,7 @@ test("streams: records appear as they arrive", async () => {
   const events = await page.locator("tr.stream-record").evaluateAll((rows) => rows.map((r) => r.dataset.event));
   assert.deepEqual(events, ["REMOVE", "MODIFY", "INSERT"]);
   await shot(page, "streams");
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -119,6 +124,7 @@ test("ttl: the items due to expire, soonest first", async () => {
   await page.getByRole("button", { name: "Show items due" }).click();
   await page.locator("#ttl-count", { hasText: "3 item(s) due" }).waitFor();
   await shot(page, "ttl");
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -155,6 +161,7 @@ test("vector search: nearest first, from a typed vector or an item", async () =>
   assert.equal(near[0][1], 0);
   for (let i = 1; i < near.length; ++i) assert.ok(near[i - 1][1] <= near[i][1], JSON.stringify(near));
   await shot(page, "vector-search");
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -213,6 +220,7 @@ test("snapshots: take, change, restore, delete; import a file of items", async (
   await page.getByRole("button", { name: "Delete snapshot before-change" }).click();
   await page.locator("#no-snapshots").waitFor();
   assert.deepEqual((await admin("snapshots")).Snapshots, []);
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors.filter((e) => !/status of 400/.test(e)), []);
   assert.equal(errors.length, refused.length);
   await page.close();

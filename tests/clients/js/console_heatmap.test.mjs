@@ -37,6 +37,10 @@ async function admin(pathAndQuery, method = "GET") {
   return response.json();
 }
 
+// Every form control of the page has a label (or an aria-label).
+const unlabelled = (page) => page.evaluate(() => [...document.querySelectorAll("input, select, textarea")]
+  .filter((c) => c.labels.length === 0 && !c.getAttribute("aria-label")).map((c) => c.name));
+
 before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   server = await startDdbLocal({ args: ["--console", "--virtual-clock"] });
@@ -158,6 +162,7 @@ test("heat map: partitions by second under a hot key, throttles marked, a split 
   assert.ok(index.busy > 0);
   assert.equal(index.throttled, cellsOf(gsi.History).filter((p) => p.Usage.WriteThrottleEvents > 0).length);
   await page.screenshot({ path: path.join(ARTIFACTS, "heatmap-grid-index.png"), fullPage: true });
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -23,6 +23,10 @@ let server;
 let browser;
 let client;
 
+// Every form control of the page has a label (or an aria-label).
+const unlabelled = (page) => page.evaluate(() => [...document.querySelectorAll("input, select, textarea")]
+  .filter((c) => c.labels.length === 0 && !c.getAttribute("aria-label")).map((c) => c.name));
+
 before(async () => {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   server = await startDdbLocal({ args: ["--console"] });
@@ -111,6 +115,7 @@ test("items: the first page at once, paging, Query, JSON view", async () => {
   await pre.waitFor();
   assert.deepEqual(JSON.parse(await pre.textContent()), await getBook("science", 1012));
   await shot(page, "items-json");
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -159,6 +164,7 @@ test("items: create, edit and delete through the editor", async () => {
   await page.getByRole("button", { name: "Delete item poetry 7" }).click();
   await page.locator("#result-counts", { hasText: `Count ${BOOKS},` }).waitFor();
   assert.equal(await getBook("poetry", 7), undefined);
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -196,6 +202,7 @@ test("items: the PartiQL editor, its paging and its errors", async () => {
   await error.waitFor();
   assert.match(await error.textContent(), /^ResourceNotFoundException: .+/);
   await shot(page, "items-partiql-error");
+  assert.deepEqual(await unlabelled(page), []);
   assert.deepEqual(errors, []);
   await page.close();
 });
