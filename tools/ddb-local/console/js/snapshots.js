@@ -9,6 +9,9 @@ import { importForm } from "./import.js";
 const sizeText = (bytes) => (bytes >= 1 << 20 ? `${(bytes / (1 << 20)).toFixed(1)} MiB`
   : `${(bytes / 1024).toFixed(1)} KiB`);
 
+// CreationDateTime is epoch seconds, as the DynamoDB API writes dates.
+const dateText = (seconds) => (typeof seconds === "number" ? new Date(seconds * 1000).toISOString() : "");
+
 export async function renderSnapshots(main, params) {
   main.append(h("h2", {}, "Snapshots"));
   const { Snapshots: snapshots } = await admin("snapshots");
@@ -23,7 +26,7 @@ export async function renderSnapshots(main, params) {
   };
   main.append(snapshots.length
     ? dataTable(`${snapshots.length} snapshot(s)`, ["Name", "Size", "Created", "Actions"],
-      snapshots.map((s) => [s.Name, sizeText(s.SizeBytes), String(s.CreationDateTime ?? ""),
+      snapshots.map((s) => [s.Name, sizeText(s.SizeBytes), dateText(s.CreationDateTime),
         h("span", {},
           h("button", { type: "button", "aria-label": `Restore snapshot ${s.Name}`,
             onclick: act("restore", "POST", s.Name,
