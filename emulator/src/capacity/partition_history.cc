@@ -42,11 +42,10 @@ PartitionHistory::Cell* PartitionHistory::CellFor(std::int64_t now_micros, std::
   if (!layout_) return nullptr;
   // The usual case: the second of the last record (or, when the clock stepped back, before it:
   // the latest second is charged rather than history rewritten). No division.
-  if (latest_slot_ != nullptr && now_micros < latest_start_micros_ + kMicrosPerSecond) {
-    if (partition < 0 || static_cast<std::size_t>(partition) >= latest_slot_->cells.size()) {
-      return nullptr;
-    }
-    return &latest_slot_->cells[static_cast<std::size_t>(partition)];
+  if (latest_ >= 0 && now_micros < latest_start_micros_ + kMicrosPerSecond) {
+    std::vector<Cell>& cells = slots_[latest_slot_].cells;
+    if (partition < 0 || static_cast<std::size_t>(partition) >= cells.size()) return nullptr;
+    return &cells[static_cast<std::size_t>(partition)];
   }
   std::int64_t second = SecondOf(now_micros);
   if (second < 0) return nullptr;          // before the epoch: nothing to show it against
@@ -61,7 +60,7 @@ PartitionHistory::Cell* PartitionHistory::CellFor(std::int64_t now_micros, std::
     slot.cells.assign(layout_->size(), Cell{});
     latest_ = second;
     latest_start_micros_ = second * kMicrosPerSecond;
-    latest_slot_ = &slot;
+    latest_slot_ = static_cast<std::size_t>(second % seconds());
   }
   if (partition < 0 || static_cast<std::size_t>(partition) >= slot.cells.size()) return nullptr;
   return &slot.cells[static_cast<std::size_t>(partition)];

@@ -95,7 +95,7 @@ class PartitionHistory {
   std::vector<Slot> slots_;
   std::int64_t latest_ = -1;  // the latest second recorded
   std::int64_t latest_start_micros_ = 0;
-  Slot* latest_slot_ = nullptr;  // its slot (slots_ never moves once allocated)
+  std::size_t latest_slot_ = 0;  // its index in slots_ (an index: the history may be copied)
   Layout layout_;
 };
 
