@@ -202,6 +202,14 @@ Result<TableCapacityReport> Database::CapacityReport(std::string_view table_name
                                   top_n);
 }
 
+Result<TableCapacityReport> Database::CapacityHistory(std::string_view table_name,
+                                                      std::int64_t seconds,
+                                                      const RequestContext& context) {
+  ops::Engine engine = impl_->engine();
+  return ops::BuildCapacityHistory(engine, *impl_->throughput, impl_->CallerFor(context),
+                                   table_name, seconds);
+}
+
 Status Database::SetCapacityOverrides(std::string_view table_name,
                                       const CapacityOverrides& overrides,
                                       const RequestContext& context) {

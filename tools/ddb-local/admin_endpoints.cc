@@ -183,6 +183,21 @@ Response AdminEndpoints::Handle(std::string_view operation, std::string_view bod
     if (!report.ok()) return FromError(report.error());
     return Response{200, ddbemu::ToJson(*report)};
   }
+  if (method == "GET" && path == "/_ddblocal/capacity/history") {
+    auto table = param("table");
+    if (!table) return Invalid("table= is required");
+    std::int64_t seconds = ddbemu::kCapacityHistorySeconds;
+    if (auto text = param("seconds")) {
+      auto n = ParseInt(*text);
+      if (!n || *n < 1 || *n > ddbemu::kCapacityHistorySeconds) {
+        return Invalid("seconds= must be 1 to " + std::to_string(ddbemu::kCapacityHistorySeconds));
+      }
+      seconds = *n;
+    }
+    auto report = database_.CapacityHistory(*table, seconds, caller);
+    if (!report.ok()) return FromError(report.error());
+    return Response{200, ddbemu::ToJson(*report)};
+  }
   if (method == "POST" && path == "/_ddblocal/capacity/config") {
     auto table = param("table");
     if (!table) return Invalid("table= is required");

@@ -1,6 +1,12 @@
 // ddb-local's admin endpoints (README, "Capacity and throttling"), reached through
 // server::RequestRouter::kAdminPathPrefix:
 //   GET  /_ddblocal/capacity?table=T[&top=N]   the capacity report of table T, as JSON
+//   GET  /_ddblocal/capacity/history?table=T[&seconds=N]   the report with each key space's
+//                                              per-second, per-partition history over the last
+//                                              N seconds (1-300, default 300): "History":
+//                                              [{"StartMicros", "Partitions": [{"FirstHash",
+//                                              "LastHash", "Usage", "HottestKeys"}]}] for the
+//                                              table and each GSI (the console's heat map)
 //   POST /_ddblocal/capacity/config?table=T[&index=I][&partitions=N][&partition_read_units=N]
 //        [&partition_write_units=N][&table_read_units=N][&table_write_units=N][&burst_seconds=N]
 //                                              overrides of the model's defaults (none: reset)

@@ -2,7 +2,8 @@
 // partition key value, the capacity consumed and the requests throttled over a recent window,
 // and the keys that consumed or were throttled the most (what AWS's CloudWatch metrics and
 // Contributor Insights show). Returned by Database::CapacityReport; ddb-local serves it as
-// JSON at GET /_ddblocal/capacity?table=NAME.
+// JSON at GET /_ddblocal/capacity?table=NAME. Database::CapacityHistory adds the per-second
+// history of each partition (GET /_ddblocal/capacity/history), the console's heat map.
 //
 // Also the knobs of the model (CapacityOverrides): every figure of docs/capacity.md is a default
 // that a user may change per table or per GSI.
@@ -45,6 +46,28 @@ struct KeyCapacity {
   CapacityUsage usage;
 };
 
+// The heat map's history (Database::CapacityHistory): second by second over the last few
+// minutes, per partition, as the partitions were laid out in that second.
+inline constexpr std::int64_t kCapacityHistorySeconds = 300;  // how far back it reaches
+
+struct HotKeyCapacity {
+  std::string key;             // DynamoDB JSON, as KeyCapacity::key
+  double units = 0;            // RCU + WCU it consumed in the second
+  std::int64_t throttles = 0;  // its requests throttled in the second
+};
+
+struct PartitionSecond {
+  std::uint64_t first_hash = 0;  // the partition's hash range in that second
+  std::uint64_t last_hash = 0;
+  CapacityUsage usage;                       // in that second
+  std::vector<HotKeyCapacity> hottest_keys;  // up to 3, most units first
+};
+
+struct CapacitySecond {
+  std::int64_t start_micros = 0;  // the clock at the second's start
+  std::vector<PartitionSecond> partitions;
+};
+
 // The base table or one GSI.
 struct KeyspaceCapacity {
   std::string name;
@@ -63,12 +86,15 @@ struct KeyspaceCapacity {
   CapacityUsage usage;
   std::vector<KeyCapacity> top_keys_by_consumption;  // most RCU + WCU first
   std::vector<KeyCapacity> top_keys_by_throttles;    // most throttled requests first
+  // Oldest second first; empty unless asked for (Database::CapacityHistory).
+  std::vector<CapacitySecond> history;
 };
 
 struct TableCapacityReport {
-  bool throttling = true;           // Options::throttle; when off nothing is counted
-  std::int64_t window_seconds = 0;  // usage covers the last window_seconds of the clock
-  std::int64_t now_micros = 0;      // the database clock at the report
+  bool throttling = true;            // Options::throttle; when off nothing is counted
+  std::int64_t window_seconds = 0;   // usage covers the last window_seconds of the clock
+  std::int64_t now_micros = 0;       // the database clock at the report
+  std::int64_t history_seconds = 0;  // seconds of KeyspaceCapacity::history (0: none)
   KeyspaceCapacity table;
   std::vector<KeyspaceCapacity> global_secondary_indexes;
 };

@@ -77,6 +77,14 @@ class Database {
   // ResourceNotFoundException for a table the caller cannot see.
   Result<TableCapacityReport> CapacityReport(std::string_view table_name, std::size_t top_n = 10,
                                              const RequestContext& context = {});
+  // The heat map's history (ddbemu/capacity_report.h): the report with, for the table and each
+  // GSI, what each partition consumed and how often it was throttled in each of the last
+  // `seconds` (1 to kCapacityHistorySeconds) of the clock, with the partition layout of each
+  // second and its hottest keys; no top keys and no item counts. Thread-safe. Fails with
+  // ResourceNotFoundException, or ValidationException for `seconds` out of range.
+  Result<TableCapacityReport> CapacityHistory(std::string_view table_name,
+                                              std::int64_t seconds = kCapacityHistorySeconds,
+                                              const RequestContext& context = {});
   // Changes the model's defaults (partition count, per-partition caps, on-demand quota, burst)
   // for a table or one of its GSIs; in memory, from the table's next request on. Fails with
   // ResourceNotFoundException or, for a bad index or value, ValidationException.

@@ -51,7 +51,47 @@ void WriteKeys(JsonWriter& w, const char* name, const std::vector<KeyCapacity>& 
   w.EndArray();
 }
 
-void WriteKeyspace(JsonWriter& w, const KeyspaceCapacity& k, const char* name_member) {
+// The heat map's seconds: each with its partitions as laid out then.
+void WriteHistory(JsonWriter& w, const std::vector<CapacitySecond>& history) {
+  Key(w, "History");
+  w.StartArray();
+  for (const CapacitySecond& second : history) {
+    w.StartObject();
+    Key(w, "StartMicros");
+    w.Int64(second.start_micros);
+    Key(w, "Partitions");
+    w.StartArray();
+    for (const PartitionSecond& p : second.partitions) {
+      w.StartObject();
+      Key(w, "FirstHash");
+      Hex(w, p.first_hash);
+      Key(w, "LastHash");
+      Hex(w, p.last_hash);
+      Key(w, "Usage");
+      WriteUsage(w, p.usage);
+      Key(w, "HottestKeys");
+      w.StartArray();
+      for (const HotKeyCapacity& k : p.hottest_keys) {
+        w.StartObject();
+        Key(w, "Key");
+        w.RawValue(k.key.data(), k.key.size(), rapidjson::kObjectType);
+        Key(w, "ConsumedCapacityUnits");
+        w.Double(k.units);
+        Key(w, "ThrottleEvents");
+        w.Int64(k.throttles);
+        w.EndObject();
+      }
+      w.EndArray();
+      w.EndObject();
+    }
+    w.EndArray();
+    w.EndObject();
+  }
+  w.EndArray();
+}
+
+void WriteKeyspace(JsonWriter& w, const KeyspaceCapacity& k, const char* name_member,
+                   bool history) {
   w.StartObject();
   Key(w, name_member);
   WriteString(k.name, w);
@@ -98,6 +138,7 @@ void WriteKeyspace(JsonWriter& w, const KeyspaceCapacity& k, const char* name_me
   w.EndArray();
   WriteKeys(w, "TopKeysByConsumption", k.top_keys_by_consumption);
   WriteKeys(w, "TopKeysByThrottles", k.top_keys_by_throttles);
+  if (history) WriteHistory(w, k.history);
   w.EndObject();
 }
 
@@ -113,12 +154,17 @@ std::string ToJson(const TableCapacityReport& report) {
   w.Int64(report.window_seconds);
   Key(w, "ClockMicros");
   w.Int64(report.now_micros);
+  const bool history = report.history_seconds > 0;
+  if (history) {
+    Key(w, "HistorySeconds");
+    w.Int64(report.history_seconds);
+  }
   Key(w, "Table");
-  WriteKeyspace(w, report.table, "TableName");
+  WriteKeyspace(w, report.table, "TableName", history);
   Key(w, "GlobalSecondaryIndexes");
   w.StartArray();
   for (const KeyspaceCapacity& index : report.global_secondary_indexes) {
-    WriteKeyspace(w, index, "IndexName");
+    WriteKeyspace(w, index, "IndexName", history);
   }
   w.EndArray();
   w.EndObject();

@@ -98,7 +98,7 @@ void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrid
   } else {
     // The service never merges partitions: a table switched to on-demand, or whose
     // throughput was lowered, keeps the partitions it had.
-    SplitTo(NeededPartitions(now_micros));
+    SplitTo(NeededPartitions(now_micros), now_micros);
   }
   if (partition_caps_changed) {
     for (Partition& p : partitions_) {
@@ -125,6 +125,7 @@ void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_mic
                                     TokenBucket(PartitionWriteRate(), kOneSecond, now_micros),
                                     {}});
   }
+  history_.SetLayout(map_, now_micros);
 }
 
 std::int64_t KeyspaceLimiter::NeededPartitions(std::int64_t now_micros) {
@@ -137,16 +138,17 @@ std::int64_t KeyspaceLimiter::NeededPartitions(std::int64_t now_micros) {
   return WarmPartitionCount(warm.read_units, warm.write_units, size_bytes_);
 }
 
-void KeyspaceLimiter::SplitTo(std::int64_t count) {
+void KeyspaceLimiter::SplitTo(std::int64_t count, std::int64_t now_micros) {
   while (map_.count() < count) {
     const std::int64_t i = map_.Widest();
     const std::uint64_t first = map_.FirstHash(i), last = map_.LastHash(i);
     if (first == last) return;  // a partition of one hash cannot split
-    SplitPartition(i, first + (last - first) / 2 + 1);
+    SplitPartition(i, first + (last - first) / 2 + 1, now_micros);
   }
 }
 
-void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first) {
+void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first,
+                                     std::int64_t now_micros) {
   if (!map_.SplitAt(i, upper_first)) return;
   // Both halves keep the parent's balance, debt included: a split adds capacity to what
   // follows, it does not forgive what was taken. Their usage and heat start afresh (they cannot
@@ -156,6 +158,7 @@ void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first) 
   lower.usage = UsageWindow();
   lower.hot_since = lower.hot_last = -1;
   partitions_.insert(partitions_.begin() + i + 1, std::move(upper));
+  history_.SetLayout(map_, now_micros, i);
 }
 
 void KeyspaceLimiter::NoteHeat(std::int64_t i, std::int64_t now_micros) {
@@ -173,7 +176,7 @@ void KeyspaceLimiter::NoteHeat(std::int64_t i, std::int64_t now_micros) {
   p.hot_last = second;
   if (second - p.hot_since + 1 < scaling_.heat_split_seconds) return;
   if (const std::optional<std::uint64_t> at = HeatSplitPoint(i, now_micros)) {
-    SplitPartition(i, *at);
+    SplitPartition(i, *at, now_micros);
   } else {
     // One key carries the load: a split cannot divide it (its own cap holds it). Look again
     // after another run.
@@ -224,7 +227,8 @@ void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_mic
     const auto share = static_cast<unsigned __int128>(last - first) + 1;
     const auto bytes = static_cast<std::uint64_t>((share * size_bytes) >> 64);
     if (bytes > kPartitionDataBytes && first != last) {
-      SplitPartition(i, first + (last - first) / 2 + 1);  // look at the lower half again
+      SplitPartition(i, first + (last - first) / 2 + 1,
+                     now_micros);  // look at the lower half again
     } else {
       ++i;
     }
@@ -233,7 +237,7 @@ void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_mic
 
 void KeyspaceLimiter::Grow(std::int64_t now_micros) {
   if (overrides_.partitions || !configured_) return;
-  SplitTo(NeededPartitions(now_micros));
+  SplitTo(NeededPartitions(now_micros), now_micros);
 }
 
 WarmCapacity KeyspaceLimiter::Warm(std::int64_t now_micros) {
@@ -311,17 +315,22 @@ void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_
     total.read += k.read;
     total.write += k.write;
     const UsageTotals delta{k.read, k.write, 0, 0};
-    Partition& partition = partitions_[static_cast<std::size_t>(map_.PartitionOf(k.hash))];
+    const std::int64_t index = map_.PartitionOf(k.hash);
+    Partition& partition = partitions_[static_cast<std::size_t>(index)];
     if (k.read > 0) partition.read.Take(k.read, now_micros);
     if (k.write > 0) partition.write.Take(k.write, now_micros);
     partition.usage.Record(now_micros, delta);
+    HalfUnits key_second = 0;
     if (!k.key.empty()) {  // empty: a Scan's partition share, no key to charge
       KeyState& key = KeyFor(k.key, now_micros);
       if (k.read > 0) key.read.Take(k.read, now_micros);
       if (k.write > 0) key.write.Take(k.write, now_micros);
       key.usage.Record(now_micros, delta);
+      const UsageTotals second = key.usage.Current(now_micros);
+      key_second = second.read + second.write;
     }
-    NoteHeat(map_.PartitionOf(k.hash), now_micros);
+    history_.RecordConsumed(now_micros, index, k.read, k.write, k.key, k.hash, key_second);
+    NoteHeat(index, now_micros);
   }
   if (total.read > 0) {
     table_read_.Take(total.read, now_micros);
@@ -352,9 +361,13 @@ void KeyspaceLimiter::RecordThrottled(std::span<const KeyDemand> keys, std::int6
   };
   for (const auto& p : by_partition.entries) {
     partitions_[static_cast<std::size_t>(p.id)].usage.Record(now_micros, event(p.read, p.write));
+    history_.RecordThrottled(now_micros, p.id, p.read > 0, p.write > 0, {}, 0);
   }
   for (const auto& k : by_key.entries) {
     KeyFor(k.id, now_micros).usage.Record(now_micros, event(k.read, k.write));
+    // Names the key among its cell's hottest (the partition's count is taken above).
+    const std::uint64_t hash = keycodec::PartitionHash(k.id);
+    history_.RecordThrottled(now_micros, map_.PartitionOf(hash), false, false, k.id, hash);
   }
   // After the keys are recorded: a split for heat reads their load. Highest partition first, so
   // that a split does not move the ones still to note.
@@ -377,7 +390,8 @@ std::string KeyspaceLimiter::LabelOf(const std::string& key) const {
   return KeyLabel(item);
 }
 
-KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t top_n) {
+KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t top_n,
+                                         std::int64_t history_seconds) {
   KeyspaceCapacity report;
   report.name = limits_.name;
   report.arn = limits_.arn;
@@ -440,6 +454,10 @@ KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t to
   report.top_keys_by_consumption = top([](const UsageTotals& t) { return t.read + t.write; });
   report.top_keys_by_throttles =
       top([](const UsageTotals& t) { return t.read_throttles + t.write_throttles; });
+  if (history_seconds > 0) {
+    report.history = history_.Report(now_micros, history_seconds,
+                                     [this](const std::string& key) { return LabelOf(key); });
+  }
   return report;
 }
 

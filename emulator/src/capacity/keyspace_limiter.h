@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "capacity/on_demand_scaling.h"
+#include "capacity/partition_history.h"
 #include "capacity/partition_map.h"
 #include "capacity/throughput_limits.h"
 #include "capacity/token_bucket.h"
@@ -68,9 +69,11 @@ class KeyspaceLimiter {
   void RecordThrottled(std::span<const KeyDemand> keys, std::int64_t now_micros);
 
   // The key space's limits, partitions, usage over the last UsageWindow::kDefaultWindowSeconds
-  // and top `top_n` keys. Item counts and sizes per partition are left zero (the caller reads
-  // them from storage).
-  KeyspaceCapacity Report(std::int64_t now_micros, std::size_t top_n);
+  // and top `top_n` keys, and with `history_seconds` > 0 the heat map's per-second history of
+  // that many seconds (partition_history.h). Item counts and sizes per partition are left zero
+  // (the caller reads them from storage).
+  KeyspaceCapacity Report(std::int64_t now_micros, std::size_t top_n,
+                          std::int64_t history_seconds = 0);
 
   const KeyspaceLimits& limits() const { return limits_; }
   const PartitionMap& partitions() const { return map_; }
@@ -94,7 +97,7 @@ class KeyspaceLimiter {
   // The partitions the key space needs now (overrides aside).
   std::int64_t NeededPartitions(std::int64_t now_micros);
   // Splits partitions, widest first, until there are `count`.
-  void SplitTo(std::int64_t count);
+  void SplitTo(std::int64_t count, std::int64_t now_micros);
   // Split for heat: notes whether partition `i` is hot in the current second, and splits it
   // once it has been hot for heat_split_seconds.
   void NoteHeat(std::int64_t i, std::int64_t now_micros);
@@ -102,7 +105,7 @@ class KeyspaceLimiter {
   // part, or nothing when fewer than two keys carry its load.
   std::optional<std::uint64_t> HeatSplitPoint(std::int64_t i, std::int64_t now_micros) const;
   // Splits partition `i` with `upper_first` as the first hash of its upper part.
-  void SplitPartition(std::int64_t i, std::uint64_t upper_first);
+  void SplitPartition(std::int64_t i, std::uint64_t upper_first, std::int64_t now_micros);
   KeyState& KeyFor(const std::string& key, std::int64_t now_micros);
   void PruneKeys(std::int64_t now_micros);
   std::string LabelOf(const std::string& key) const;
@@ -122,6 +125,7 @@ class KeyspaceLimiter {
   std::unordered_map<std::string, KeyState> keys_;
   std::size_t prune_at_ = 4096;
   UsageWindow usage_;
+  PartitionHistory history_;
 };
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity

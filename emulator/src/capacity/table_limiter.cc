@@ -1,5 +1,7 @@
 #include "capacity/table_limiter.h"
 
+#include <algorithm>
+
 #include <utility>
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
@@ -207,15 +209,18 @@ std::optional<TableWarm> TableLimiter::Warm(const TableSource& source,
 TableCapacityReport TableLimiter::Report(const TableSource& source,
                                          std::uint64_t overrides_generation,
                                          const std::map<std::string, LimitOverrides>& overrides,
-                                         std::int64_t now_micros, std::size_t top_n) {
+                                         std::int64_t now_micros, std::size_t top_n,
+                                         std::int64_t history_seconds) {
   sync::MutexLock lock(mu_);
   PrepareLocked(source, overrides_generation, overrides, now_micros);
   TableCapacityReport report;
   report.window_seconds = UsageWindow::kDefaultWindowSeconds;
   report.now_micros = now_micros;
-  report.table = table_.Report(now_micros, top_n);
+  report.history_seconds = std::clamp<std::int64_t>(history_seconds, 0, kCapacityHistorySeconds);
+  report.table = table_.Report(now_micros, top_n, report.history_seconds);
   for (const KeyspaceLimits& index : limits_.global_indexes) {
-    report.global_secondary_indexes.push_back(indexes_[index.name].Report(now_micros, top_n));
+    report.global_secondary_indexes.push_back(
+        indexes_[index.name].Report(now_micros, top_n, report.history_seconds));
   }
   return report;
 }

@@ -84,10 +84,12 @@ class TableLimiter {
                                 const std::map<std::string, LimitOverrides>& overrides,
                                 std::int64_t now_micros);
 
-  // The table's and its GSIs' limits and usage (see KeyspaceLimiter::Report).
+  // The table's and its GSIs' limits and usage, and `history_seconds` of their per-second
+  // history (see KeyspaceLimiter::Report).
   TableCapacityReport Report(const TableSource& source, std::uint64_t overrides_generation,
                              const std::map<std::string, LimitOverrides>& overrides,
-                             std::int64_t now_micros, std::size_t top_n);
+                             std::int64_t now_micros, std::size_t top_n,
+                             std::int64_t history_seconds = 0);
   TableCapacityReport Report(const TableLimits& limits, std::uint64_t overrides_generation,
                              const std::map<std::string, LimitOverrides>& overrides,
                              std::int64_t now_micros, std::size_t top_n) {

@@ -129,12 +129,13 @@ void ThroughputRegistry::RecordThrottled(const TableSource& source, const Demand
   limiter->RecordThrottledLocked(demand, now);
 }
 
-TableCapacityReport ThroughputRegistry::Report(const TableSource& source, std::size_t top_n) {
+TableCapacityReport ThroughputRegistry::Report(const TableSource& source, std::size_t top_n,
+                                               std::int64_t history_seconds) {
   const std::int64_t now = clock_.NowMicros();
   std::shared_ptr<TableLimiter> limiter = LimiterFor(source.table_id());
   sync::ReaderMutexLock lock(mu_);
   const std::uint64_t generation = overrides_generation_.load(std::memory_order_acquire);
-  return limiter->Report(source, generation, OverridesFor(source), now, top_n);
+  return limiter->Report(source, generation, OverridesFor(source), now, top_n, history_seconds);
 }
 
 TableWarm ThroughputRegistry::Warm(const TableSource& source) {

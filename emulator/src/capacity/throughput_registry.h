@@ -59,7 +59,8 @@ class ThroughputRegistry {
 
   // The table's limits and usage now (a table never requested reports its configuration and
   // no usage).
-  TableCapacityReport Report(const TableSource& source, std::size_t top_n);
+  TableCapacityReport Report(const TableSource& source, std::size_t top_n,
+                             std::int64_t history_seconds = 0);
   TableCapacityReport Report(const TableLimits& limits, std::size_t top_n) {
     return Report(FixedTableSource(limits), top_n);
   }

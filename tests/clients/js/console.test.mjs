@@ -113,7 +113,7 @@ test("console: create a table, put, query, edit and delete items; heat map; audi
   edited.name = { S: `${edited.name.S} (edited)` };
   await page.getByLabel("Item JSON").fill(JSON.stringify(edited));
   await page.getByRole("button", { name: "Save item" }).click();
-  await page.locator("td", { hasText: "(edited)" }).waitFor();
+  await page.locator("tr.item-row td", { hasText: "(edited)" }).waitFor();
   page.once("dialog", (d) => d.accept());
   await page.getByRole("button", { name: "Delete item ORG#1" }).first().click();
   await page.locator("#result-counts", { hasText: "Count 2, ScannedCount 2" }).waitFor();

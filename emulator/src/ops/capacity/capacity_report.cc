@@ -86,6 +86,22 @@ Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
   return report;
 }
 
+Result<TableCapacityReport> BuildCapacityHistory(Engine& engine,
+                                                 capacity::ThroughputRegistry& registry,
+                                                 const Caller& caller, std::string_view table_name,
+                                                 std::int64_t seconds) {
+  if (seconds < 1 || seconds > kCapacityHistorySeconds) {
+    return ApiError::Validation("seconds must be 1 to " + std::to_string(kCapacityHistorySeconds));
+  }
+  DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+  DDBEMU_ASSIGN_OR_RETURN(std::shared_ptr<const TableSchema> schema,
+                          FindReportTable(engine, txn, caller, table_name));
+  TableCapacityReport report =
+      registry.Report(SchemaSource(engine, caller, txn, *schema), 0, seconds);
+  report.throttling = engine.options.throttle;
+  return report;
+}
+
 Status SetCapacityOverrides(Engine& engine, capacity::ThroughputRegistry& registry,
                             const Caller& caller, std::string_view table_name,
                             const CapacityOverrides& overrides) {

@@ -21,6 +21,14 @@ Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
                                                 const Caller& caller, std::string_view table_name,
                                                 std::size_t top_n);
 
+// The heat map's history: the report of `table_name` with `seconds` (at most
+// kCapacityHistorySeconds) of each key space's per-second history, no top keys and no item
+// counts (it reads no items, so a console may ask for it every second).
+Result<TableCapacityReport> BuildCapacityHistory(Engine& engine,
+                                                 capacity::ThroughputRegistry& registry,
+                                                 const Caller& caller, std::string_view table_name,
+                                                 std::int64_t seconds);
+
 // Sets the overrides of CapacityOverrides::index (the table when empty) of table `table_name`.
 // ResourceNotFoundException for an unknown table, ValidationException for an index that is not
 // one of its GSIs or a value out of range.

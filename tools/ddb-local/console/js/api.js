@@ -31,10 +31,10 @@ function authorization() {
 }
 
 // The headers of a DynamoDB request, signed when this page can (secure context).
-async function signedHeaders(operation, body) {
+async function signedHeaders(target, body) {
   const headers = {
     "Content-Type": "application/x-amz-json-1.0",
-    "X-Amz-Target": `DynamoDB_20120810.${operation}`,
+    "X-Amz-Target": target,
     "X-Amz-Date": amzDate(new Date()),
   };
   if (!canSign()) return { ...headers, Authorization: authorization() };
@@ -57,12 +57,11 @@ export class DynamoError extends Error {
   }
 }
 
-// One DynamoDB operation: `operation` is "PutItem", "Query"...; resolves to the response body.
-export async function ddb(operation, body) {
+async function call(target, body) {
   const text = JSON.stringify(body);
   const response = await fetch("/", {
     method: "POST",
-    headers: await signedHeaders(operation, text),
+    headers: await signedHeaders(target, text),
     body: text,
   });
   const answer = await response.text();
@@ -70,6 +69,12 @@ export async function ddb(operation, body) {
   if (!response.ok) throw new DynamoError(json.__type || "Error", json.message || json.Message, response.status);
   return json;
 }
+
+// One DynamoDB operation: `operation` is "PutItem", "Query"...; resolves to the response body.
+export const ddb = (operation, body) => call(`DynamoDB_20120810.${operation}`, body);
+// One DynamoDB Streams operation ("DescribeStream", "GetRecords"...), the Streams service's
+// target prefix on the same endpoint.
+export const streams = (operation, body) => call(`DynamoDBStreams_20120810.${operation}`, body);
 
 // An admin endpoint: `path` below /_ddblocal/ ("capacity?table=T").
 export async function admin(path, method = "GET") {

@@ -5,6 +5,10 @@ import { say } from "./dom.js";
 import { renderTables } from "./tables.js";
 import { renderItems } from "./items.js";
 import { renderHeatmap } from "./heatmap.js";
+import { renderStreams } from "./streams.js";
+import { renderTtl } from "./ttl.js";
+import { renderVectors } from "./vectors.js";
+import { renderSnapshots } from "./snapshots.js";
 import { renderAudit } from "./audit.js";
 import { renderCharts } from "./charts.js";
 
@@ -12,11 +16,15 @@ const pages = {
   tables: { title: "Tables", render: renderTables },
   items: { title: "Items", render: renderItems },
   heatmap: { title: "Partition heat map", render: renderHeatmap },
+  streams: { title: "Streams", render: renderStreams },
+  ttl: { title: "Time to live", render: renderTtl },
+  vectors: { title: "Vector search", render: renderVectors },
+  snapshots: { title: "Snapshots", render: renderSnapshots },
   audit: { title: "Audit", render: renderAudit },
   charts: { title: "Benchmark charts", render: renderCharts },
 };
 
-let stopCurrent = null;  // a page's cleanup (the heat map's polling)
+let stopCurrent = null;  // a page's cleanup (the heat map's and the stream's polling)
 
 function route() {
   const [path, query = ""] = location.hash.replace(/^#\/?/, "").split("?");

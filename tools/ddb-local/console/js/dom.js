@@ -60,3 +60,16 @@ export function go(name, params = {}) {
   if (location.hash === hash) window.dispatchEvent(new HashChangeEvent("hashchange"));
   else location.hash = hash;
 }
+
+// The table selector of a page that shows one table: choosing another re-renders the page.
+export function tablePicker(page, names, current) {
+  const control = select("table", names, current);
+  control.addEventListener("change", () => go(page, { table: control.value }));
+  return field("Table", control);
+}
+
+// The table named by the page's ?table=, else the first; null when there is none.
+export function chosenTable(names, params) {
+  if (!names.length) return null;
+  return names.includes(params.get("table")) ? params.get("table") : names[0];
+}

@@ -1,10 +1,13 @@
-// The live partition heat map: per table and GSI, each partition's consumption against its caps
-// (3,000 RCU / 1,000 WCU a second by default) — its peak second of the window (the colour: a
-// burst that throttles shows even when the window's average is low), the second now and the
-// window's average — and the busiest and most throttled partition keys. GET
-// /_ddblocal/capacity, polled.
+// The live partition heat map page: for the table or one GSI (a selector), the grid of partitions
+// by seconds over the last minutes (heatmap_grid.js, from GET /_ddblocal/capacity/history), and
+// below it, per table and GSI, each partition's consumption against its caps (3,000 RCU / 1,000
+// WCU a second by default) — its peak second of the window (the colour: a burst that throttles
+// shows even when the window's average is low), the second now and the window's average — and
+// the busiest and most throttled partition keys (GET /_ddblocal/capacity). Both polled every
+// second.
 import { admin, listTables } from "./api.js";
 import { h, say, dataTable, field, select, go } from "./dom.js";
+import { heatGrid } from "./heatmap_grid.js";
 
 const fmt = (n) => (Math.round(n * 10) / 10).toLocaleString("en");
 
@@ -91,19 +94,46 @@ export async function renderHeatmap(main, params) {
   const tableName = names.includes(params.get("table")) ? params.get("table") : names[0];
   const tableSelect = select("table", names, tableName);
   tableSelect.addEventListener("change", () => go("heatmap", { table: tableSelect.value }));
+  const keyspaceSelect = select("keyspace", ["(table)"], "(table)");
+  const secondsSelect = select("seconds", ["60", "120", "300"], params.get("seconds") || "120");
   const pause = h("input", { type: "checkbox", name: "pause" });
   const updated = h("p", { id: "heat-updated", class: "muted" });
+  const grid = heatGrid();
   const view = h("div", { id: "heat-view" });
-  main.append(h("div", { class: "row" }, field("Table", tableSelect), field("Pause updates", pause)),
-    updated, view);
+  main.append(h("div", { class: "row" }, field("Table", tableSelect), field("Key space", keyspaceSelect),
+    field("Seconds shown", secondsSelect), field("Pause updates", pause)),
+  h("section", { "aria-labelledby": "grid-heading" },
+    h("h3", { id: "grid-heading" }, "Partitions by second"), grid.element),
+  updated, view);
 
   let timer = null;
   let stopped = false;
+  let lastHistory = null;
+  const drawGrid = () => {
+    if (!lastHistory) return;
+    const all = [lastHistory.Table, ...lastHistory.GlobalSecondaryIndexes];
+    const wanted = keyspaceSelect.value === "(table)" ? lastHistory.Table
+      : all.find((k) => k.IndexName === keyspaceSelect.value) || lastHistory.Table;
+    grid.update(wanted);
+  };
+  keyspaceSelect.addEventListener("change", drawGrid);
   async function refresh() {
     if (stopped) return;
     if (!pause.checked) {
       try {
-        const report = await admin(`capacity?table=${encodeURIComponent(tableName)}&top=10`);
+        const table = encodeURIComponent(tableName);
+        const [report, history] = await Promise.all([
+          admin(`capacity?table=${table}&top=10`),
+          admin(`capacity/history?table=${table}&seconds=${secondsSelect.value}`)]);
+        if (stopped) return;
+        const indexNames = history.GlobalSecondaryIndexes.map((g) => g.IndexName);
+        if (keyspaceSelect.options.length !== indexNames.length + 1) {
+          const chosen = keyspaceSelect.value;
+          keyspaceSelect.replaceChildren(...["(table)", ...indexNames].map((n) =>
+            h("option", { value: n, selected: n === chosen }, n === "(table)" ? `Table ${tableName}` : `Index ${n}`)));
+        }
+        lastHistory = history;
+        drawGrid();
         if (!report.Throttling) {
           view.replaceChildren(h("p", {}, "Throttling is off (--throttle off): nothing is counted."));
         } else {
@@ -111,7 +141,7 @@ export async function renderHeatmap(main, params) {
             ...report.GlobalSecondaryIndexes.map((g) => keyspaceView(g, report.WindowSeconds, "Index")));
         }
         updated.textContent = `Updated at clock ${new Date(report.ClockMicros / 1000).toISOString()}; ` +
-          `figures cover the last ${report.WindowSeconds} s.`;
+          `the cards below cover the last ${report.WindowSeconds} s.`;
       } catch (e) { say(e.message, true); }
     }
     if (!stopped) timer = setTimeout(refresh, 1000);

@@ -1,8 +1,12 @@
-// The item browser: a Query and Scan builder (table or index, key condition, one filter
-// clause, Limit, consistency, paging), results as a table or as DynamoDB JSON, and an editor
-// that creates, replaces and deletes items (PutItem, DeleteItem).
+// The item browser: opening a table shows its first page at once (a Scan; a Query when a
+// partition key value is given, optionally on an index), as a table of items with paging
+// (Next/Previous over a stack of ExclusiveStartKeys), a JSON view of the response and of each
+// item, and an editor that creates, replaces and deletes items (PutItem, DeleteItem). Below it,
+// the PartiQL editor (partiql.js).
 import { ddb, listTables } from "./api.js";
-import { h, say, dataTable, field, select, plain, go } from "./dom.js";
+import { h, say, field, select, go } from "./dom.js";
+import { itemTable } from "./item_table.js";
+import { partiqlEditor } from "./partiql.js";
 
 const SORT_OPS = ["(none)", "=", "<", "<=", ">", ">=", "begins_with", "between"];
 const FILTER_OPS = ["(none)", "=", "<>", "<", "<=", ">", ">=", "begins_with", "contains",
@@ -13,7 +17,7 @@ function typed(type, value) {
 }
 
 // The key attributes of the table or of index `indexName`: {pk, sk} as [name, type] pairs.
-function keysOf(table, indexName) {
+export function keysOf(table, indexName) {
   const types = Object.fromEntries(table.AttributeDefinitions.map((a) => [a.AttributeName, a.AttributeType]));
   let schema = table.KeySchema;
   for (const i of [...(table.GlobalSecondaryIndexes || []), ...(table.LocalSecondaryIndexes || [])]) {
@@ -68,18 +72,26 @@ function buildRequest(table, f) {
   return request;
 }
 
-function editor(table, item, onSaved) {
+// The names of the table's key attributes, partition key first.
+export function keyNamesOf(table) {
+  const keys = keysOf(table);
+  return [keys.pk[0], ...(keys.sk ? [keys.sk[0]] : [])];
+}
+
+function editor(table, item, onSaved, heading = "Item (DynamoDB JSON)") {
   const text = h("textarea", { rows: 12, name: "item", spellcheck: "false" },
     JSON.stringify(item, null, 2));
   const dialog = h("section", { "aria-labelledby": "editor-heading", class: "editor" },
-    h("h3", { id: "editor-heading" }, "Item (DynamoDB JSON)"),
+    h("h3", { id: "editor-heading" }, heading),
     field("Item JSON", text),
     h("div", { class: "row" },
       h("button", {
         type: "button",
         onclick: async () => {
+          let parsed;
+          try { parsed = JSON.parse(text.value); } catch (e) { say(`Not JSON: ${e.message}`, true); return; }
           try {
-            await ddb("PutItem", { TableName: table.TableName, Item: JSON.parse(text.value) });
+            await ddb("PutItem", { TableName: table.TableName, Item: parsed });
             dialog.remove();
             say("Item saved");
             onSaved();
@@ -105,7 +117,7 @@ export async function renderItems(main, params) {
   const tableSelect = select("table", names, tableName);
   tableSelect.addEventListener("change", () => go("items", { table: tableSelect.value }));
   const f = {
-    mode: select("mode", ["Query", "Scan"], params.get("mode") || "Query"),
+    mode: select("mode", ["Scan", "Query"], params.get("mode") || "Scan"),
     index: select("index", indexes, "(table)"),
     pkValue: h("input", { name: "pkValue", autocomplete: "off" }),
     skOp: select("skOp", SORT_OPS, "(none)"),
@@ -115,10 +127,12 @@ export async function renderItems(main, params) {
     filterOp: select("filterOp", FILTER_OPS, "(none)"),
     filterValue: h("input", { name: "filterValue", autocomplete: "off" }),
     filterType: select("filterType", ["S", "N"], "S"),
-    limit: h("input", { name: "limit", type: "number", min: 1 }),
+    limit: h("input", { name: "limit", type: "number", min: 1, value: params.get("limit") || 25 }),
     consistent: h("input", { name: "consistent", type: "checkbox" }),
     json: h("input", { name: "json", type: "checkbox" }),
   };
+  // A partition key value makes it a Query; clearing it, a Scan again.
+  f.pkValue.addEventListener("input", () => { f.mode.value = f.pkValue.value ? "Query" : "Scan"; });
   const pkLabel = h("span", {});
   const skLabel = h("span", {});
   const relabel = () => {
@@ -131,58 +145,59 @@ export async function renderItems(main, params) {
 
   const results = h("section", { "aria-labelledby": "results-heading", "aria-live": "polite" });
   const editorSlot = h("div", {});
-  let pages = [];  // ExclusiveStartKey of each page shown so far (empty: nothing run yet)
-  // After a change: show the current page again, if one is shown.
-  const rerun = () => { if (pages.length) run(pages.at(-1)); };
+  // The ExclusiveStartKey of each page from the first to the one shown (the first's is none).
+  let starts = [];
+  const rerun = () => run(starts.length ? starts.length - 1 : 0);
 
-  async function run(startKey) {
+  async function run(pageIndex) {
     let request;
     try { request = buildRequest(table, f); } catch (e) { say(e.message, true); return; }
-    if (startKey) request.ExclusiveStartKey = startKey;
+    starts = starts.slice(0, pageIndex + 1);
+    if (starts.length === 0) starts = [undefined];
+    if (starts[pageIndex]) request.ExclusiveStartKey = starts[pageIndex];
     let response;
     try { response = await ddb(f.mode.value, request); } catch (e) { say(e.message, true); return; }
-    show(request, response);
+    show(request, response, pageIndex);
   }
 
-  function show(request, response) {
+  async function remove(item) {
+    const keyNames = keyNamesOf(table);
+    const key = Object.fromEntries(keyNames.map((n) => [n, item[n]]));
+    if (!confirm(`Delete item ${JSON.stringify(key)}?`)) return;
+    try {
+      await ddb("DeleteItem", { TableName: table.TableName, Key: key });
+      say("Item deleted");
+      rerun();
+    } catch (e) { say(e.message, true); }
+  }
+
+  function show(request, response, pageIndex) {
     const items = response.Items || [];
-    const keys = keysOf(table);
-    const columns = [...new Set([keys.pk[0], ...(keys.sk ? [keys.sk[0]] : []),
-      ...items.flatMap((i) => Object.keys(i))])].slice(0, 10);
-    const keyOf = (item) => Object.fromEntries(
-      [keys.pk, keys.sk].filter(Boolean).map(([n]) => [n, item[n]]));
+    const pager = h("div", { class: "row pager" },
+      h("button", { type: "button", disabled: pageIndex === 0,
+        onclick: () => run(pageIndex - 1) }, "Previous page"),
+      h("span", { id: "page-number" }, `Page ${pageIndex + 1}`),
+      response.LastEvaluatedKey
+        ? h("button", { type: "button", onclick: () => {
+          starts[pageIndex + 1] = response.LastEvaluatedKey;
+          run(pageIndex + 1);
+        } }, "Next page")
+        : h("span", { class: "muted" }, "Last page."));
     results.replaceChildren(
-      h("h3", { id: "results-heading" }, "Results"),
+      h("h3", { id: "results-heading" }, `${f.mode.value} results`),
       h("p", { id: "result-counts" },
         `Count ${response.Count}, ScannedCount ${response.ScannedCount}, ` +
         `${response.ConsumedCapacity?.CapacityUnits ?? 0} capacity units`),
       f.json.checked
         ? h("pre", { class: "json", tabindex: 0, "aria-label": "Results as JSON" },
           JSON.stringify(response, null, 2))
-        : dataTable(`${items.length} item(s) of ${request.IndexName || table.TableName}`,
-          [...columns, "Actions"],
-          items.map((item) => [...columns.map((c) => plain(item[c])),
-            h("span", {},
-              h("button", {
-                type: "button", "aria-label": `Edit item ${plain(item[keys.pk[0]])}`,
-                onclick: () => editorSlot.replaceChildren(editor(table, item, rerun)),
-              }, "Edit"), " ",
-              h("button", {
-                type: "button", "aria-label": `Delete item ${plain(item[keys.pk[0]])}`,
-                onclick: async () => {
-                  try {
-                    await ddb("DeleteItem", { TableName: table.TableName, Key: keyOf(item) });
-                    say("Item deleted");
-                    rerun();
-                  } catch (e) { say(e.message, true); }
-                },
-              }, "Delete"))])),
-      response.LastEvaluatedKey
-        ? h("button", {
-          type: "button",
-          onclick: () => { pages.push(response.LastEvaluatedKey); run(response.LastEvaluatedKey); },
-        }, "Next page")
-        : h("p", { class: "muted" }, "Last page."));
+        : itemTable(items, {
+          caption: `${items.length} item(s) of ${request.IndexName || table.TableName}`,
+          keyNames: keyNamesOf(table),
+          onEdit: (item) => editorSlot.replaceChildren(editor(table, item, rerun)),
+          onDelete: remove,
+        }),
+      pager);
   }
 
   const form = h("form", { "aria-labelledby": "builder-heading" },
@@ -195,7 +210,7 @@ export async function renderItems(main, params) {
     h("fieldset", {}, h("legend", {}, "Filter"),
       h("div", { class: "row" }, field("Attribute", f.filterAttr), field("Comparison", f.filterOp),
         field("Value", f.filterValue), field("Value type", f.filterType))),
-    h("div", { class: "row" }, field("Limit", f.limit), field("Consistent read", f.consistent),
+    h("div", { class: "row" }, field("Page size (Limit)", f.limit), field("Consistent read", f.consistent),
       field("JSON view", f.json),
       h("button", { type: "submit" }, "Run"),
       h("button", {
@@ -204,14 +219,14 @@ export async function renderItems(main, params) {
           const keys = keysOf(table);
           const item = { [keys.pk[0]]: typed(keys.pk[1], "") };
           if (keys.sk) item[keys.sk[0]] = typed(keys.sk[1], "");
-          editorSlot.replaceChildren(editor(table, item, rerun));
+          editorSlot.replaceChildren(editor(table, item, rerun, "New item (DynamoDB JSON)"));
           editorSlot.querySelector("textarea").focus();
         },
       }, "New item")));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    pages = [undefined];
-    run();
+    run(0);
   });
-  main.append(form, editorSlot, results);
+  main.append(form, editorSlot, results, partiqlEditor(table.TableName));
+  await run(0);  // the table's first page at once
 }
