@@ -140,6 +140,17 @@ VectorIndexRequest ReadVectorIndex(const rapidjson::Value& index) {
   return out;
 }
 
+std::optional<std::vector<VectorIndexRequest>> ReadVectorIndexes(const rapidjson::Value& body,
+                                                                 std::string_view member) {
+  const rapidjson::Value* list = ArrayMember(body, member);
+  if (list == nullptr) return std::nullopt;
+  std::vector<VectorIndexRequest> out;
+  for (const auto& index : list->GetArray()) {
+    if (index.IsObject()) out.push_back(ReadVectorIndex(index));
+  }
+  return out;
+}
+
 GsiUpdateRequest ReadGsiUpdate(const rapidjson::Value& entry) {
   GsiUpdateRequest out;
   if (const rapidjson::Value* update = ObjectMember(entry, "Update")) {
@@ -174,13 +185,7 @@ RestoreOverrides ParseRestoreOverrides(const rapidjson::Value& body) {
   }
   out.global_secondary_indexes = ReadIndexes(body, "GlobalSecondaryIndexOverride");
   out.local_secondary_indexes = ReadIndexes(body, "LocalSecondaryIndexOverride");
-  if (const rapidjson::Value* list = ArrayMember(body, "VectorIndexOverride")) {
-    std::vector<VectorIndexRequest> indexes;
-    for (const auto& index : list->GetArray()) {
-      if (index.IsObject()) indexes.push_back(ReadVectorIndex(index));
-    }
-    out.vector_indexes = std::move(indexes);
-  }
+  out.vector_indexes = ReadVectorIndexes(body, "VectorIndexOverride");
   return out;
 }
 
@@ -204,13 +209,7 @@ Result<CreateTableRequest> ParseCreateTable(const rapidjson::Value& body) {
   }
   request.deletion_protection_enabled =
       BoolMember(body, "DeletionProtectionEnabled").value_or(false);
-  if (const rapidjson::Value* list = ArrayMember(body, "VectorIndexes")) {
-    std::vector<VectorIndexRequest> indexes;
-    for (const auto& index : list->GetArray()) {
-      if (index.IsObject()) indexes.push_back(ReadVectorIndex(index));
-    }
-    request.vector_indexes = std::move(indexes);
-  }
+  request.vector_indexes = ReadVectorIndexes(body, "VectorIndexes");
   return request;
 }
 

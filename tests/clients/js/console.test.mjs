@@ -10,12 +10,10 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 
 import { DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
-import { chromium } from "playwright-core";
+import { ARTIFACTS, launchChromium, openConsolePage, shot, unlabelled } from "./console_browser.mjs";
 
 import { startDdbLocal } from "ddb-local-js";
 
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
-const ARTIFACTS = process.env.CONSOLE_ARTIFACTS_DIR ?? path.resolve("console-artifacts");
 const TABLE = "Employees";
 // The console's default caller; the SDK load uses the same namespace of tables.
 const CONSOLE_KEY = "console";
@@ -24,10 +22,8 @@ let server;
 let browser;
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   server = await startDdbLocal({ args: ["--console"] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -35,19 +31,9 @@ after(async () => {
   await server?.stop();
 });
 
-async function openConsole(hash = "") {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  page.on("request", (r) => {
-    if (!r.url().startsWith(server.endpoint)) errors.push(`fetched from elsewhere: ${r.url()}`);
-  });
-  await page.goto(`${server.endpoint}/_ddblocal/console/${hash}`);
-  return { page, errors };
-}
+// The console fetches nothing from elsewhere: a request to another origin is an error.
+const openConsole = (hash = "") => openConsolePage(browser, server.endpoint, hash, { offline: true });
 
-const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
 
 async function admin(pathAndQuery, method = "GET") {
   const response = await fetch(`${server.endpoint}/_ddblocal/${pathAndQuery}`, {

@@ -8,12 +8,10 @@ import os from "node:os";
 import path from "node:path";
 import { after, before, test } from "node:test";
 
-import { chromium } from "playwright-core";
+import { ARTIFACTS, launchChromium, openConsolePage, shot, unlabelled } from "./console_browser.mjs";
 
 import { startServer, stopServer } from "./ddb_server.mjs";
 
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
-const ARTIFACTS = process.env.CONSOLE_ARTIFACTS_DIR ?? path.resolve("console-artifacts");
 const KEYS = { accessKeyId: "AKIDCONSOLE", secretAccessKey: "console/secret+key" };
 
 let server;
@@ -21,14 +19,12 @@ let browser;
 let dir;
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "ddbemu-console-auth-"));
   const file = path.join(dir, "credentials");
   fs.writeFileSync(file, `${KEYS.accessKeyId} ${KEYS.secretAccessKey}\n`);
   // The readiness probe signs with the file's keys (ddb_server.mjs).
   server = await startServer(["--console", "--credentials-file", file], KEYS);
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  browser = await launchChromium();
 });
 
 after(async () => {
@@ -44,13 +40,8 @@ async function useCaller(page, key, secret) {
 }
 
 test("console: signed requests are served by a ddb-local that verifies signatures", async () => {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("request", (r) => {
-    if (!r.url().startsWith(server.endpoint)) errors.push(`fetched from elsewhere: ${r.url()}`);
-  });
-  await page.goto(`${server.endpoint}/_ddblocal/console/#/tables`);
+  const { page, errors } = await openConsolePage(browser, server.endpoint, "#/tables",
+    { consoleErrors: false, offline: true });
   const status = page.locator("#status");
 
   // The default caller is not in the credentials file; a known key with a wrong secret fails

@@ -12,27 +12,20 @@ import { after, before, test } from "node:test";
 
 import { CreateTableCommand, DeleteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand,
   ScanCommand } from "@aws-sdk/client-dynamodb";
-import { chromium } from "playwright-core";
+import { ARTIFACTS, launchChromium, openConsolePage, shot, unlabelled } from "./console_browser.mjs";
 
 import { startDdbLocal } from "ddb-local-js";
 
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
-const ARTIFACTS = process.env.CONSOLE_ARTIFACTS_DIR ?? path.resolve("console-artifacts");
 const CONSOLE_KEY = "console";
 
 let server;
 let browser;
 let client;
 
-// Every form control of the page has a label (or an aria-label).
-const unlabelled = (page) => page.evaluate(() => [...document.querySelectorAll("input, select, textarea")]
-  .filter((c) => c.labels.length === 0 && !c.getAttribute("aria-label")).map((c) => c.name));
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   server = await startDdbLocal({ args: ["--console"] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  browser = await launchChromium();
   client = new DynamoDBClient({ endpoint: server.endpoint, region: "us-east-1",
     credentials: { accessKeyId: CONSOLE_KEY, secretAccessKey: "x" } });
 });
@@ -52,15 +45,7 @@ async function admin(pathAndQuery, method = "GET") {
   return response.json();
 }
 
-async function openPage(hash) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  await page.goto(`${server.endpoint}/_ddblocal/console/${hash}`);
-  return { page, errors };
-}
-const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+const openPage = (hash) => openConsolePage(browser, server.endpoint, hash);
 const simpleTable = (name, extra = {}) => client.send(new CreateTableCommand({ TableName: name,
   BillingMode: "PAY_PER_REQUEST", AttributeDefinitions: [{ AttributeName: "id", AttributeType: "S" }],
   KeySchema: [{ AttributeName: "id", KeyType: "HASH" }], ...extra }));

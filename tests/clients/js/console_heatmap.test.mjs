@@ -12,12 +12,10 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 
 import { CreateTableCommand, DynamoDBClient, PutItemCommand } from "@aws-sdk/client-dynamodb";
-import { chromium } from "playwright-core";
+import { ARTIFACTS, launchChromium, openConsolePage, shot, unlabelled } from "./console_browser.mjs";
 
 import { startDdbLocal } from "ddb-local-js";
 
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
-const ARTIFACTS = process.env.CONSOLE_ARTIFACTS_DIR ?? path.resolve("console-artifacts");
 const TABLE = "Orders";
 const CONSOLE_KEY = "console";
 const SECONDS = 30;
@@ -37,15 +35,10 @@ async function admin(pathAndQuery, method = "GET") {
   return response.json();
 }
 
-// Every form control of the page has a label (or an aria-label).
-const unlabelled = (page) => page.evaluate(() => [...document.querySelectorAll("input, select, textarea")]
-  .filter((c) => c.labels.length === 0 && !c.getAttribute("aria-label")).map((c) => c.name));
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   server = await startDdbLocal({ args: ["--console", "--virtual-clock"] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  browser = await launchChromium();
   client = new DynamoDBClient({ endpoint: server.endpoint, region: "us-east-1", maxAttempts: 1,
     credentials: { accessKeyId: CONSOLE_KEY, secretAccessKey: "x" } });
 });
@@ -92,11 +85,8 @@ test("heat map: partitions by second under a hot key, throttles marked, a split 
   }
   assert.ok(throttled > 0, "the hot key was throttled");
 
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
-  await page.goto(`${server.endpoint}/_ddblocal/console/#/heatmap?table=${TABLE}&seconds=60`);
+  const { page, errors } = await openConsolePage(browser, server.endpoint,
+    `#/heatmap?table=${TABLE}&seconds=60`);
   await page.locator("#heat-summary", { hasText: "8 partition(s) now" }).waitFor();
   await page.waitForFunction(() => document.querySelectorAll("svg.heat-grid rect.cell.throttled").length > 0);
 

@@ -10,12 +10,10 @@ import path from "node:path";
 import { after, before, test } from "node:test";
 
 import { BatchWriteItemCommand, CreateTableCommand, DynamoDBClient, GetItemCommand } from "@aws-sdk/client-dynamodb";
-import { chromium } from "playwright-core";
+import { ARTIFACTS, launchChromium, openConsolePage, shot, unlabelled } from "./console_browser.mjs";
 
 import { startDdbLocal } from "ddb-local-js";
 
-const CHROMIUM = process.env.CHROMIUM_BIN ?? "/usr/bin/chromium";
-const ARTIFACTS = process.env.CONSOLE_ARTIFACTS_DIR ?? path.resolve("console-artifacts");
 const TABLE = "Books";
 const BOOKS = 23;  // with a page of 10: three pages
 
@@ -23,15 +21,10 @@ let server;
 let browser;
 let client;
 
-// Every form control of the page has a label (or an aria-label).
-const unlabelled = (page) => page.evaluate(() => [...document.querySelectorAll("input, select, textarea")]
-  .filter((c) => c.labels.length === 0 && !c.getAttribute("aria-label")).map((c) => c.name));
 
 before(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
   server = await startDdbLocal({ args: ["--console"] });
-  browser = await chromium.launch({ executablePath: CHROMIUM, headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  browser = await launchChromium();
   client = new DynamoDBClient({ endpoint: server.endpoint, region: "us-east-1",
     credentials: { accessKeyId: "console", secretAccessKey: "x" } });
   await client.send(new CreateTableCommand({ TableName: TABLE, BillingMode: "PAY_PER_REQUEST",
@@ -55,13 +48,8 @@ after(async () => {
   await server?.stop();
 });
 
-async function openPage(hash) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-  const errors = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { page, errors };
-}
-const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+// Not opened yet: each test goes to its own address.
+const openPage = () => openConsolePage(browser, server.endpoint, null, { consoleErrors: false });
 const rowKeys = (page) => page.locator("table.items tbody tr.item-row").evaluateAll(
   (rows) => rows.map((r) => `${r.cells[0].textContent}/${r.cells[1].textContent}`));
 const getBook = async (shelf, isbn) => (await client.send(new GetItemCommand({ TableName: TABLE,
