@@ -54,17 +54,6 @@ std::size_t NestingDepth(std::string_view text) {
   return deepest;
 }
 
-std::string Serialize(const Value& value) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  value.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
-std::string Quoted(std::string_view s) {
-  return Serialize(Value(rapidjson::StringRef(s.data(), s.size())));
-}
-
 // A result or an error, addressed to `id` (already JSON).
 std::string Result(const std::string& id, const std::string& result) {
   return "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":" + result + "}";

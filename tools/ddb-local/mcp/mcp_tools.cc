@@ -41,18 +41,6 @@ struct Tool {
   Runner run;
 };
 
-std::string Serialize(const Value& value) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  value.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
-std::string Quoted(std::string_view s) {
-  Value v(rapidjson::StringRef(s.data(), s.size()));
-  return Serialize(v);
-}
-
 ToolResult Failure(std::string_view type, std::string_view message) {
   return ToolResult{true,
                     "{\"ErrorType\":" + Quoted(type) + ",\"Message\":" + Quoted(message) + "}"};
@@ -536,6 +524,18 @@ std::optional<ToolResult> CallTool(std::string_view name, const Value* arguments
   }
   if (tool->run == nullptr) return ExecutePartiql(*tool, args, backend, read_only);
   return tool->run(*tool, args, backend);
+}
+
+std::string Serialize(const rapidjson::Value& value) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+  value.Accept(writer);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+std::string Quoted(std::string_view s) {
+  Value v(rapidjson::StringRef(s.data(), s.size()));
+  return Serialize(v);
 }
 
 }  // namespace ddblocal

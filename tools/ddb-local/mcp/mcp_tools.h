@@ -39,4 +39,8 @@ ToolResult ToolResultOf(const BackendAnswer& answer);
 // `text` percent-encoded for a query parameter's value.
 std::string QueryEncode(std::string_view text);
 
+// `value` as compact JSON text; `s` as a JSON string literal (quoted and escaped).
+std::string Serialize(const rapidjson::Value& value);
+std::string Quoted(std::string_view s);
+
 }  // namespace ddblocal
