@@ -235,8 +235,8 @@ Result<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   TransferStore store(engine.env);
   DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   const std::string fingerprint = Fingerprint(request);
+  DDBEMU_ASSIGN_OR_RETURN(const std::vector<ExportRecord> all, store.ListExports(txn, caller.ns));
   if (request.client_token) {
-    DDBEMU_ASSIGN_OR_RETURN(const std::vector<ExportRecord> all, store.ListExports(txn, caller.ns));
     for (const ExportRecord& r : all) {
       if (r.description.client_token != request.client_token ||
           now - r.description.start_time_micros > kIdempotencyMicros) {
@@ -259,7 +259,7 @@ Result<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   const api::PitrDescription window = PitrWindow(setting, now);
 
   ExportDescription d;
-  const std::string id = NewTransferId(now);
+  const std::string id = NewTransferId(now, all.size());
   d.export_arn = caller.TableArn(name) + "/export/" + id;
   d.export_status = "COMPLETED";
   d.start_time_micros = now;

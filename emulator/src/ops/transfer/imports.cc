@@ -210,9 +210,12 @@ Result<ImportTableResponse> ImportTable(Engine& engine, const Caller& caller,
   const std::int64_t now = engine.clock.NowMicros();
   TransferStore store(engine.env);
   const std::string fingerprint = Fingerprint(job);
-  if (job.source.client_token) {
+  std::vector<ImportRecord> all;
+  {
     DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
-    DDBEMU_ASSIGN_OR_RETURN(const std::vector<ImportRecord> all, store.ListImports(txn, caller.ns));
+    DDBEMU_ASSIGN_OR_RETURN(all, store.ListImports(txn, caller.ns));
+  }
+  if (job.source.client_token) {
     for (const ImportRecord& r : all) {
       if (r.description.source.client_token != job.source.client_token ||
           now - r.description.start_time_micros > kIdempotencyMicros) {
@@ -229,7 +232,7 @@ Result<ImportTableResponse> ImportTable(Engine& engine, const Caller& caller,
   }
 
   ImportRecord record;
-  record.id = NewTransferId(now);
+  record.id = NewTransferId(now, all.size());
   record.ready_micros = now + engine.options.transient_status_ms * 1000;
   record.request_fingerprint = fingerprint;
   record.table_name = name;

@@ -225,11 +225,11 @@ Result<std::vector<ImportRecord>> TransferStore::ListImports(const storage::Txn&
   return List<ImportRecord>(txn, meta_, Prefix('I', ns), &DecodeImport);
 }
 
-std::string NewTransferId(std::int64_t now_micros) {
+std::string NewTransferId(std::int64_t now_micros, std::size_t sequence) {
   std::random_device device;
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%014lld-%08x", static_cast<long long>(now_micros / 1000),
-                static_cast<unsigned>(device()));
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%014lld-%04x%04x", static_cast<long long>(now_micros / 1000),
+                static_cast<unsigned>(sequence & 0xFFFF), static_cast<unsigned>(device() & 0xFFFF));
   return buf;
 }
 

@@ -59,8 +59,10 @@ class TransferStore {
   storage::Dbi meta_;
 };
 
-// A new id: `now_micros` in milliseconds (14 digits) and 8 random hex digits.
-std::string NewTransferId(std::int64_t now_micros);
+// A new id: `now_micros` in milliseconds (14 digits), then 8 hex digits: `sequence` (the number of
+// the namespace's records before it, so that ids of one millisecond sort in creation order) in
+// the first four, random in the last four.
+std::string NewTransferId(std::int64_t now_micros, std::size_t sequence);
 // The id at the end of an export or import ARN (".../export/ID", ".../import/ID"); "" if none.
 std::string TransferIdOf(std::string_view arn, std::string_view kind);
 
