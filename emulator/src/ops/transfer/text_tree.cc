@@ -204,7 +204,10 @@ Status TextReader::QuotedString(char quote, std::string* out) {
   while (pos_ < in_.size()) {
     const char c = in_[pos_++];
     if (c == quote) return Status::Ok();
-    if (c == '\n') return Fail("Unterminated string");
+    if (c == '\n') {
+      --pos_;  // the next record starts on that line
+      return Fail("Unterminated string");
+    }
     if (c == '\\') {
       DDBEMU_RETURN_IF_ERROR(Escape(out));
     } else {
