@@ -183,6 +183,8 @@ TEST(ItemFileTest, BadRecordsAreErrorsAndTheRestIsRead) {
            "{\"NoItem\":{}}\n",
            "[1,2,3]\n",
            "{\"Item\":{\"pk\":{\"S\":\"\\ud800\"}}}\n",
+           "{\"Item\":{\"pk\":{\"S\":\"\xff\"}}}\n",
+           "{\"Item\":{\"\xc3\":{\"S\":\"x\"}}}\n",
        }) {
     ReadResult read = Read(good + bad + good, FileFormat::kDynamoDbJson);
     EXPECT_EQ(read.items.size(), 2u) << bad;

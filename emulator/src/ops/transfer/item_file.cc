@@ -248,7 +248,8 @@ Result<AttributeValue> FromJsonValue(const TextValue& v, int depth) {
   if (v.kind != TextValue::Kind::kStruct || v.fields.size() != 1) {
     return Bad("An attribute value is not an object of one type").error();
   }
-  const auto& [type, x] = v.fields.front();
+  const std::string& type = v.fields.front().name;
+  const TextValue& x = v.fields.front().value;
   auto string = [&]() -> Result<std::string> {
     if (x.kind != TextValue::Kind::kString) return Bad(type + " is not a string").error();
     return x.text;
@@ -462,6 +463,10 @@ void ReadCsv(std::string_view text, const CsvSettings& csv,
     Status status = Status::Ok();
     for (std::size_t c = 0; c < row.size() && status.ok(); ++c) {
       if (row[c].empty()) continue;
+      if (!IsValidUtf8(row[c]) || !IsValidUtf8(header[c])) {
+        status = Bad("A field is not valid UTF-8");
+        break;
+      }
       AttributeType type = AttributeType::kS;
       for (const auto& [name, t] : csv.typed_attributes) {
         if (name == header[c]) type = t;

@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include "value/text_encodings.h"
+
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::transfer {
 namespace {
 
@@ -119,14 +121,17 @@ Status TextReader::Value(TextValue* out, int depth) {
     out->kind = TextValue::Kind::kList;
     return Container(']', out, depth);
   }
-  if (c == '"') {
-    ++pos_;
+  if (c == '"' || (c == '\'' && in_.substr(pos_).starts_with("'''"))) {
     out->kind = TextValue::Kind::kString;
-    return QuotedString('"', &out->text);
-  }
-  if (c == '\'' && in_.substr(pos_).starts_with("'''")) {
-    out->kind = TextValue::Kind::kString;
-    return LongStrings(&out->text);
+    if (c == '"') {
+      ++pos_;
+      DDBEMU_RETURN_IF_ERROR(QuotedString('"', &out->text));
+    } else {
+      DDBEMU_RETURN_IF_ERROR(LongStrings(&out->text));
+    }
+    // DynamoDB's strings are UTF-8: bytes that are not (\xFF escapes included) are refused.
+    if (!IsValidUtf8(out->text)) return Fail("A string is not valid UTF-8");
+    return Status::Ok();
   }
   if (c == '\'') {
     ++pos_;
@@ -193,10 +198,11 @@ Status TextReader::Container(char close, TextValue* out, int depth) {
         !name.annotations.empty()) {
       return Fail("A field name is not a string or symbol");
     }
+    if (!IsValidUtf8(name.text)) return Fail("A field name is not valid UTF-8");
     SkipSpace();
     if (!Eat(':')) return Fail("Expected ':'");
-    out->fields.emplace_back(std::move(name.text), TextValue{});
-    DDBEMU_RETURN_IF_ERROR(Value(&out->fields.back().second, depth + 1));
+    out->fields.push_back(TextField{std::move(name.text), TextValue{}});
+    DDBEMU_RETURN_IF_ERROR(Value(&out->fields.back().value, depth + 1));
   }
 }
 

@@ -24,6 +24,8 @@
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::transfer {
 
+struct TextField;
+
 struct TextValue {
   enum class Kind : std::uint8_t { kNull, kBool, kNumber, kString, kSymbol, kBlob, kList, kStruct };
   Kind kind = Kind::kNull;
@@ -32,10 +34,15 @@ struct TextValue {
   // base64 text between the braces.
   std::string text;
   std::vector<std::string> annotations;
-  std::vector<TextValue> items;                           // kList
-  std::vector<std::pair<std::string, TextValue>> fields;  // kStruct, in the order written
+  std::vector<TextValue> items;   // kList
+  std::vector<TextField> fields;  // kStruct, in the order written
   // The field `name` of a struct, or null.
   const TextValue* Field(std::string_view name) const;
+};
+
+struct TextField {
+  std::string name;
+  TextValue value;
 };
 
 // Reads top-level values one after the other from a text (a JSON-lines or Ion file).
