@@ -235,5 +235,46 @@ TEST_F(TransferTest, ImportCreatesTheTableWithItsItemsAndIndexes) {
   EXPECT_EQ(again.error().code(), ErrorCode::kResourceInUse);
 }
 
+TEST_F(TransferTest, RecordsThatCannotBeImportedAreCountedAndLogged) {
+  const std::string big(401 * 1024, 'x');
+  std::filesystem::create_directories(root_ + "/s3/bucket/in");
+  std::ofstream(root_ + "/s3/bucket/in/items.json")
+      << R"({"Item":{"pk":{"S":"ok"}}})"
+      << "\n"
+      << R"({"Item":{"pk":{"N":"1"}}})"
+      << "\n"  // the key of the wrong type
+      << R"({"Item":{"other":{"S":"x"}}})"
+      << "\n"  // no key
+      << R"({"Item":{"pk":{"S":""}}})"
+      << "\n"  // an empty key
+      << R"({"Item":{"pk":{"S":"big"},"v":{"S":")" << big << R"("}}})"
+      << "\n"
+      << R"({"Item":)"
+      << "\n";  // cut short
+  ImportTableRequest request;
+  request.source = {.s3_bucket_source = {.s3_bucket = "bucket", .s3_key_prefix = "in/"},
+                    .input_format = "DYNAMODB_JSON"};
+  request.table_creation_parameters = {.table_name = "errs",
+                                       .attribute_definitions = {{"pk", ScalarAttributeType::kS}},
+                                       .key_schema = {{"pk", KeyType::kHash}},
+                                       .billing_mode = BillingMode::kPayPerRequest};
+  auto started = client_->ImportTable(request);
+  ASSERT_TRUE(started.ok()) << started.error();
+  clock_->AdvanceMicros(kDelayMs * 1000);
+  const ImportTableDescription d =
+      client_->DescribeImport({started->import_table_description.import_arn})
+          ->import_table_description;
+  EXPECT_EQ(d.import_status, "COMPLETED");
+  EXPECT_EQ(d.processed_item_count, 6);
+  EXPECT_EQ(d.imported_item_count, 1);
+  EXPECT_EQ(d.error_count, 5);
+  ASSERT_TRUE(d.cloud_watch_log_group_arn.has_value());
+  const std::string log = SlurpPath(d.cloud_watch_log_group_arn->substr(5));
+  EXPECT_NE(log.find("Type mismatch for key pk expected: S actual: N"), std::string::npos) << log;
+  EXPECT_NE(log.find("Missing the key pk"), std::string::npos) << log;
+  EXPECT_NE(log.find("Item size has exceeded the maximum allowed size"), std::string::npos);
+  EXPECT_EQ(std::count(log.begin(), log.end(), '\n'), 5);
+}
+
 }  // namespace transfer_test
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

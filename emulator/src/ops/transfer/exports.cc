@@ -20,8 +20,6 @@ namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::transfer {
 namespace {
 
 constexpr std::int64_t kMicrosPerMinute = 60'000'000;
-constexpr std::int64_t kIdempotencyMicros = 8 * 60 * kMicrosPerMinute;  // "valid for 8 hours"
-constexpr std::int64_t kMaxPageSize = 25;
 
 ApiError OutsideWindow() {
   return ApiError(ErrorCode::kInvalidExportTime,
@@ -239,7 +237,7 @@ Result<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   if (request.client_token) {
     for (const ExportRecord& r : all) {
       if (r.description.client_token != request.client_token ||
-          now - r.description.start_time_micros > kIdempotencyMicros) {
+          now - r.description.start_time_micros > kIdempotencyWindowMicros) {
         continue;
       }
       if (r.request_fingerprint != fingerprint) {
@@ -340,7 +338,7 @@ Result<ListExportsResponse> ListExports(Engine& engine, const Caller& caller,
   DDBEMU_ASSIGN_OR_RETURN(const std::vector<ExportRecord> all,
                           TransferStore(engine.env).ListExports(txn, caller.ns));
   const std::int64_t now = engine.clock.NowMicros();
-  const std::int64_t limit = std::min(request.max_results.value_or(kMaxPageSize), kMaxPageSize);
+  const std::int64_t limit = std::min(request.max_results.value_or(kMaxListPage), kMaxListPage);
   ListExportsResponse out;
   for (const ExportRecord& r : all) {
     if (table_arn && r.description.table_arn != *table_arn) continue;

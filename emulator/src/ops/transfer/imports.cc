@@ -16,9 +16,6 @@
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::transfer {
 namespace {
 
-constexpr std::int64_t kIdempotencyMicros = 8LL * 3600 * 1'000'000;  // "valid for 8 hours"
-constexpr std::int64_t kMaxPageSize = 25;
-
 std::string Fingerprint(const ImportTableJob& job) {
   const ImportSource& s = job.source;
   std::string f = job.target_table_name + "\n" + s.s3_bucket_source.s3_bucket + "\n" +
@@ -218,7 +215,7 @@ Result<ImportTableResponse> ImportTable(Engine& engine, const Caller& caller,
   if (job.source.client_token) {
     for (const ImportRecord& r : all) {
       if (r.description.source.client_token != job.source.client_token ||
-          now - r.description.start_time_micros > kIdempotencyMicros) {
+          now - r.description.start_time_micros > kIdempotencyWindowMicros) {
         continue;
       }
       if (r.request_fingerprint != fingerprint) {
@@ -313,7 +310,7 @@ Result<ListImportsResponse> ListImports(Engine& engine, const Caller& caller,
   DDBEMU_ASSIGN_OR_RETURN(const std::vector<ImportRecord> all,
                           TransferStore(engine.env).ListImports(txn, caller.ns));
   const std::int64_t now = engine.clock.NowMicros();
-  const std::int64_t limit = std::min(request.page_size.value_or(kMaxPageSize), kMaxPageSize);
+  const std::int64_t limit = std::min(request.page_size.value_or(kMaxListPage), kMaxListPage);
   ListImportsResponse out;
   for (const ImportRecord& r : all) {
     if (table_arn && r.description.table_arn != *table_arn) continue;

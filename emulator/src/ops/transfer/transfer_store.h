@@ -59,6 +59,11 @@ class TransferStore {
   storage::Dbi meta_;
 };
 
+// A ClientToken "is valid for 8 hours after the first request that uses it is completed".
+inline constexpr std::int64_t kIdempotencyWindowMicros = 8LL * 3600 * 1'000'000;
+// ListExports' MaxResults and ListImports' PageSize: at most (and by default) 25.
+inline constexpr std::int64_t kMaxListPage = 25;
+
 // A new id: `now_micros` in milliseconds (14 digits), then 8 hex digits: `sequence` (the number of
 // the namespace's records before it, so that ids of one millisecond sort in creation order) in
 // the first four, random in the last four.
