@@ -2,7 +2,7 @@
 # shipped executables depend on glibc alone, so one binary runs on any glibc Linux of its
 # architecture from DDBEMU_GLIBC_FLOOR on.
 #
-#  - LMDB, OpenSSL's libcrypto (and libssl) and zlib are linked from their static archives;
+#  - LMDB, OpenSSL's libcrypto (and libssl), zlib and libzstd are linked from their static archives;
 #  - libstdc++ and libgcc are linked statically into every executable;
 #  - glibc stays dynamic (a static glibc cannot load NSS modules, and a binary should use the
 #    C library of the machine it runs on). Building on Debian 12 (glibc 2.36), the static
@@ -32,6 +32,12 @@ function(ddbemu_use_static_lmdb)
   set_target_properties(PkgConfig::LMDB PROPERTIES
     INTERFACE_LINK_LIBRARIES "${DDBEMU_LMDB_ARCHIVE};Threads::Threads"
     INTERFACE_LINK_DIRECTORIES "" INTERFACE_LINK_OPTIONS "")
+  # libzstd likewise (ImportTable's ZSTD input), when it was found.
+  if(TARGET PkgConfig::ZSTD)
+    find_library(DDBEMU_ZSTD_ARCHIVE NAMES libzstd.a HINTS ${ZSTD_LIBRARY_DIRS} REQUIRED)
+    set_target_properties(PkgConfig::ZSTD PROPERTIES INTERFACE_LINK_LIBRARIES "${DDBEMU_ZSTD_ARCHIVE}"
+      INTERFACE_LINK_DIRECTORIES "" INTERFACE_LINK_OPTIONS "")
+  endif()
 endfunction()
 
 # An executable that ships: in the portable build, with the glibc compatibility definitions.

@@ -25,9 +25,12 @@
 #include "ops/tables/tables.h"
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
+#include "ops/transfer/exports.h"
+#include "ops/transfer/imports.h"
 #include "ops/ttl/time_to_live.h"
 #include "ops/vectors/search_vectors.h"
 #include "run_step.h"
+#include "value_json/transfer_json.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
@@ -80,6 +83,26 @@ Result<api::PitrDescription> DescribeContinuousBackups(ops::Engine& engine,
                                                        const TableNameMember& r) {
   return ops::DescribeContinuousBackups(engine, caller, r.table_name);
 }
+// The export and import requests: their members as the shared codec reads them
+// (value_json/transfer_json.h); ImportTable's TableCreationParameters as CreateTable's body.
+template <class Request>
+Result<Request> ParseTransfer(const rapidjson::Value& body) {
+  Request request;
+  DDBEMU_RETURN_IF_ERROR(transfer_json::Read(body, request));
+  return request;
+}
+Result<ops::transfer::ImportTableJob> ParseImportTable(const rapidjson::Value& body) {
+  ops::transfer::ImportTableJob job;
+  DDBEMU_RETURN_IF_ERROR(transfer_json::Read(body, job.source));
+  const auto params = body.FindMember("TableCreationParameters");
+  if (params == body.MemberEnd() || !params->value.IsObject()) {
+    return ApiError::Validation("TableCreationParameters is required");
+  }
+  DDBEMU_ASSIGN_OR_RETURN(job.table, api::json::ParseCreateTable(params->value));
+  job.target_table_name = job.table.table_name;
+  return job;
+}
+
 // ---- renderers, in the shape Handler calls them ---------------------------------------------
 
 // GetItem and Query/Scan, the reads, write into the caller's string (Handler's `out`).
@@ -189,6 +212,11 @@ std::string RestoreBody(const Request&, const api::RestoreTableResponse& r) {
   return api::json::RenderRestoreTable(r);
 }
 
+template <class Request, class Response>
+std::string TransferBody(const Request&, const Response& r) {
+  return transfer_json::Render(r);
+}
+
 // ---- each operation's steps: parse, execute, render ---------------------------------------------
 
 #define DDB_STEPS(Op, parse, execute, render) \
@@ -265,6 +293,20 @@ DDB_STEPS(SearchVectors, &api::json::ParseSearchVectors, &ops::SearchVectors,
           [](const api::SearchVectorsRequest&, const api::SearchVectorsResult& r) {
             return api::json::RenderSearchVectors(r);
           })
+
+DDB_STEPS(ExportTableToPointInTime, &ParseTransfer<ExportTableToPointInTimeRequest>,
+          &ops::transfer::ExportTableToPointInTime,
+          (&TransferBody<ExportTableToPointInTimeRequest, ExportTableToPointInTimeResponse>))
+DDB_STEPS(DescribeExport, &ParseTransfer<DescribeExportRequest>, &ops::transfer::DescribeExport,
+          (&TransferBody<DescribeExportRequest, DescribeExportResponse>))
+DDB_STEPS(ListExports, &ParseTransfer<ListExportsRequest>, &ops::transfer::ListExports,
+          (&TransferBody<ListExportsRequest, ListExportsResponse>))
+DDB_STEPS(ImportTable, &ParseImportTable, &ops::transfer::ImportTable,
+          (&TransferBody<ops::transfer::ImportTableJob, ImportTableResponse>))
+DDB_STEPS(DescribeImport, &ParseTransfer<DescribeImportRequest>, &ops::transfer::DescribeImport,
+          (&TransferBody<DescribeImportRequest, DescribeImportResponse>))
+DDB_STEPS(ListImports, &ParseTransfer<ListImportsRequest>, &ops::transfer::ListImports,
+          (&TransferBody<ListImportsRequest, ListImportsResponse>))
 
 DDB_STEPS(ListStreams, &api::json::streams::ParseListStreams, &ops::streams::ListStreams,
           &api::json::streams::RenderListStreams)

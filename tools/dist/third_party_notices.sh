@@ -29,6 +29,8 @@ section "LMDB $(version_of liblmdb0) — OpenLDAP Public License 2.8"
 copyright liblmdb0
 section "zlib $(version_of zlib1g) — zlib License"
 copyright zlib1g
+section "Zstandard (libzstd) $(version_of libzstd1) — BSD License"
+copyright libzstd1
 section "Boost (Asio, Beast, Multiprecision; header-only) $(version_of libboost1.74-dev) — Boost Software License 1.0"
 sed -n '/^ Boost Software License - Version 1.0/,/OTHER DEALINGS IN THE SOFTWARE\.$/{p;/OTHER DEALINGS/q}' \
   /usr/share/doc/libboost1.74-dev/copyright | sed 's/^ //; s/^\.$//'

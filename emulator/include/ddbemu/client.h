@@ -29,6 +29,7 @@
 #include "ddbemu/model/reads.h"
 #include "ddbemu/model/tables.h"
 #include "ddbemu/model/transactions.h"
+#include "ddbemu/model/transfer.h"
 #include "ddbemu/model/ttl_tags.h"
 #include "ddbemu/model/vector_search.h"
 #include "ddbemu/operations.h"

@@ -51,6 +51,12 @@ enum class ErrorCode {
   kContinuousBackupsUnavailable,
   kPointInTimeRecoveryUnavailable,
   kInvalidRestoreTime,
+  // Exports and imports (ops/transfer/).
+  kExportNotFound,
+  kExportConflict,
+  kInvalidExportTime,
+  kImportNotFound,
+  kImportConflict,
   kDuplicateItem,        // PartiQL INSERT of an existing key (DuplicateItemException)
   kInternalServerError,  // the last code a service sends (ErrorCodeFromTypeName stops here)
   // Codes no service sends; only a client over HTTP (OpenHttpClient's transport) produces them.

@@ -40,7 +40,10 @@
   /* PartiQL (model/partiql.h); ExecuteStatement pages by next_token. */                   \
   X(ExecuteStatement) X(BatchExecuteStatement) X(ExecuteTransaction)                      \
   /* Vector search (model/vector_search.h); sent to the vector-search endpoint on AWS. */  \
-  X(SearchVectors)
+  X(SearchVectors)                                                                         \
+  /* Exports to and imports from S3 (model/transfer.h); S3 is a directory locally. */      \
+  X(ExportTableToPointInTime) X(DescribeExport) X(ListExports)                             \
+  X(ImportTable) X(DescribeImport) X(ListImports)
 // clang-format on
 
 // DynamoDB's operations: the calls of ddbemu::Client.

@@ -24,6 +24,8 @@
 #include "ops/tables/tables.h"
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
+#include "ops/transfer/exports.h"
+#include "ops/transfer/imports.h"
 #include "ops/ttl/time_to_live.h"
 #include "ops/vectors/search_vectors.h"
 #include "run_step.h"
@@ -147,6 +149,25 @@ DDB_BINDING(SearchVectors, &ops::SearchVectors, [](api::SearchVectorsResult r) {
   if (r.search_request_bytes) out.consumed_capacity = VectorCapacity{r.search_request_bytes, {}};
   return out;
 })
+Result<ops::transfer::ImportTableJob> ToImportJob(const ImportTableRequest& r) {
+  DDBEMU_ASSIGN_OR_RETURN(api::CreateTableRequest table,
+                          embedded::ToEngine(r.table_creation_parameters));
+  return ops::transfer::ImportTableJob{r.source, std::move(table),
+                                       r.table_creation_parameters.table_name};
+}
+// Exports and imports: the engine takes the public requests and answers the public responses
+// (ddbemu/model/transfer.h), but for ImportTable's table, which is CreateTable's engine request.
+constexpr auto kSameRequest = [](const auto& request) {
+  return Result<std::decay_t<decltype(request)>>(request);
+};
+constexpr auto kSameResponse = [](auto response) { return response; };
+DDB_BINDING_FROM(ExportTableToPointInTime, kSameRequest, &ops::transfer::ExportTableToPointInTime,
+                 kSameResponse)
+DDB_BINDING_FROM(DescribeExport, kSameRequest, &ops::transfer::DescribeExport, kSameResponse)
+DDB_BINDING_FROM(ListExports, kSameRequest, &ops::transfer::ListExports, kSameResponse)
+DDB_BINDING_FROM(ImportTable, &ToImportJob, &ops::transfer::ImportTable, kSameResponse)
+DDB_BINDING_FROM(DescribeImport, kSameRequest, &ops::transfer::DescribeImport, kSameResponse)
+DDB_BINDING_FROM(ListImports, kSameRequest, &ops::transfer::ListImports, kSameResponse)
 #undef DDB_BINDING
 #undef DDB_BINDING_FROM
 

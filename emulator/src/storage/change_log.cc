@@ -99,4 +99,27 @@ Result<std::map<std::string, std::optional<Item>>> ChangeLog::VersionsAt(
   return versions;
 }
 
+Result<std::map<std::string, std::int64_t>> ChangeLog::LastWritesBetween(
+    const Txn& txn, std::string_view table_id, std::int64_t from_micros,
+    std::int64_t to_micros) const {
+  std::map<std::string, std::int64_t> writes;
+  const std::string prefix = LogPrefix(table_id);
+  std::string start = prefix;
+  AppendU64(static_cast<std::uint64_t>(from_micros + 1), &start);
+  DDBEMU_ASSIGN_OR_RETURN(Cursor cursor, Cursor::Open(txn, meta_));
+  for (bool on = cursor.Seek(start); on && cursor.key().starts_with(prefix); on = cursor.Next()) {
+    const std::string_view key = cursor.key().substr(prefix.size());
+    if (key.size() < 8) return ApiError::InternalServerError("A change-log key is cut short");
+    const auto micros = static_cast<std::int64_t>(ReadU64(key));
+    if (micros > to_micros) break;
+    const std::string_view value = cursor.value();
+    if (value.size() < 4 || value.size() < 4 + ReadU32(value)) {
+      return ApiError::InternalServerError("A change-log entry is cut short");
+    }
+    writes[std::string(value.substr(4, ReadU32(value)))] = micros;  // in time order: the last wins
+  }
+  DDBEMU_RETURN_IF_ERROR(cursor.status());
+  return writes;
+}
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage

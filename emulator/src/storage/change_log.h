@@ -50,6 +50,13 @@ class ChangeLog {
                                                                 std::string_view table_id,
                                                                 std::int64_t micros) const;
 
+  // Every item of the table written in (from_micros, to_micros], by table key, with the time of
+  // its last write in that window (an incremental export's WriteTimestampMicros).
+  Result<std::map<std::string, std::int64_t>> LastWritesBetween(const Txn& txn,
+                                                                std::string_view table_id,
+                                                                std::int64_t from_micros,
+                                                                std::int64_t to_micros) const;
+
  private:
   Dbi meta_;
   const Clock& clock_;

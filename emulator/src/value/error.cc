@@ -79,6 +79,16 @@ ErrorInfo Info(ErrorCode code) {
       return {"com.amazonaws.dynamodb.v20120810#PointInTimeRecoveryUnavailableException", 400};
     case ErrorCode::kInvalidRestoreTime:
       return {"com.amazonaws.dynamodb.v20120810#InvalidRestoreTimeException", 400};
+    case ErrorCode::kExportNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#ExportNotFoundException", 400};
+    case ErrorCode::kExportConflict:
+      return {"com.amazonaws.dynamodb.v20120810#ExportConflictException", 400};
+    case ErrorCode::kInvalidExportTime:
+      return {"com.amazonaws.dynamodb.v20120810#InvalidExportTimeException", 400};
+    case ErrorCode::kImportNotFound:
+      return {"com.amazonaws.dynamodb.v20120810#ImportNotFoundException", 400};
+    case ErrorCode::kImportConflict:
+      return {"com.amazonaws.dynamodb.v20120810#ImportConflictException", 400};
     case ErrorCode::kUnknownServiceError:
       return {"ddbemu.client#UnknownServiceError", 400};
     case ErrorCode::kTransport:

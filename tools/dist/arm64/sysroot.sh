@@ -26,7 +26,7 @@ ARCH=arm64
 LAYOUT=2
 SYSROOT_PACKAGES=(
   libc6-dev libstdc++-12-dev libgcc-12-dev
-  liblmdb-dev libssl-dev zlib1g-dev
+  liblmdb-dev libssl-dev zlib1g-dev libzstd-dev
   libboost-dev libboost-system-dev rapidjson-dev
   libgtest-dev libgmock-dev
 )

@@ -205,7 +205,7 @@ if [[ -f "$dev_deb" ]]; then
   [[ "$(field "$dev_deb" Package)" == libddbemu-dev ]] ||
     problem "libddbemu-dev: wrong Package field"
   depends="$(field "$dev_deb" Depends)"
-  for d in liblmdb-dev libssl-dev zlib1g-dev libboost-dev; do
+  for d in liblmdb-dev libssl-dev zlib1g-dev libzstd-dev libboost-dev; do
     grep -Eq "(^|, )$d( |,|$)" <<<"$depends" || problem "libddbemu-dev: Depends lacks $d"
   done
   allowed='^usr/((include|lib)(/.*)?|share/|share/doc/|share/doc/libddbemu-dev/.*'

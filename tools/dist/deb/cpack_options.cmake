@@ -65,8 +65,8 @@ set(CPACK_DEBIAN_DEV_PACKAGE_NAME libddbemu-dev)
 set(CPACK_DEBIAN_DEV_FILE_NAME DEB-DEFAULT)
 set(CPACK_DEBIAN_DEV_PACKAGE_SECTION libdevel)
 # What a program linking libddbemu.a needs (ddbemuConfig.cmake's find_dependency, ddbemu.pc's
-# Requires): LMDB, OpenSSL's libcrypto, zlib, and Boost's headers.
-set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "liblmdb-dev, libssl-dev, zlib1g-dev, libboost-dev (>= 1.74)")
+# Requires): LMDB, OpenSSL's libcrypto, zlib, libzstd, and Boost's headers.
+set(CPACK_DEBIAN_DEV_PACKAGE_DEPENDS "liblmdb-dev, libssl-dev, zlib1g-dev, libzstd-dev, libboost-dev (>= 1.74)")
 set(CPACK_DEBIAN_DEV_PACKAGE_SUGGESTS "libgtest-dev, cmake (>= 3.25), pkg-config")
 set(CPACK_DEBIAN_DEV_DESCRIPTION
 "embeddable DynamoDB emulator on LMDB (C++20 static library)

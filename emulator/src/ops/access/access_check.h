@@ -65,8 +65,9 @@ Status Authorize(Engine& engine, const Caller& caller,
                  const api::ExecuteTransactionRequest& request);
 // The table (name or ARN) a typed request acts on, for the operations checked by action alone:
 // TableName where the request has one (a string, or optional for ListBackups, ListStreams,
-// ListContributorInsights), the resource ARN of the tagging operations, the source table of a
-// point-in-time restore and the target table of a restore from a backup; "" for none (the
+// ListContributorInsights), TableArn (ExportTableToPointInTime; optional for ListExports and
+// ListImports), the resource ARN of the tagging operations, the source table of a point-in-time
+// restore and the target table of a restore from a backup or of an ImportTable; "" for none (the
 // action on every table: DescribeLimits, DescribeBackup by ARN, GetRecords by iterator, ...).
 template <class Request>
 std::string_view TableOf(const Request& r) {
@@ -74,6 +75,10 @@ std::string_view TableOf(const Request& r) {
     return r.table_name ? std::string_view(*r.table_name) : std::string_view();
   } else if constexpr (requires { std::string_view(r.table_name); }) {
     return r.table_name;
+  } else if constexpr (requires { r.table_arn.has_value(); }) {
+    return r.table_arn ? std::string_view(*r.table_arn) : std::string_view();
+  } else if constexpr (requires { std::string_view(r.table_arn); }) {
+    return r.table_arn;  // ExportTableToPointInTime: the table exported
   } else if constexpr (requires { std::string_view(r.resource_arn); }) {
     return r.resource_arn;
   } else if constexpr (requires { std::string_view(r.source_table); }) {
