@@ -31,7 +31,7 @@ std::string JsonQuoted(std::string_view s) {
   return out + "\"";
 }
 
-BackendAnswer FromError(const ApiError& error) {
+BackendAnswer AnswerOfError(const ApiError& error) {
   std::string_view type = error.type_name(), message = error.message();
   // An error type the client has no ErrorCode for (the signature checks' InvalidSignature...)
   // arrives as UnknownServiceError "<type>: <message>" (http_client/json_client.h): the agent
@@ -82,7 +82,7 @@ class RemoteBackend final : public McpBackend {
 
   BackendAnswer Call(std::string_view operation, std::string_view body) override {
     auto answer = transport_->Call(operation, body);
-    if (!answer.ok()) return FromError(answer.error());
+    if (!answer.ok()) return AnswerOfError(answer.error());
     return BackendAnswer{200, std::move(*answer)};
   }
 
@@ -102,7 +102,7 @@ class RemoteBackend final : public McpBackend {
     headers.emplace_back("Authorization", signature.authorization);
     auto sent = pool_->Send(method, target, headers, "");
     if (auto* failure = std::get_if<SendFailure>(&sent)) {
-      return FromError(ApiError(ddbemu::ErrorCode::kTransport, failure->message));
+      return AnswerOfError(ApiError(ddbemu::ErrorCode::kTransport, failure->message));
     }
     HttpResponse& response = std::get<HttpResponse>(sent);
     return BackendAnswer{response.status, std::move(response.body)};
