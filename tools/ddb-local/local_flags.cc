@@ -8,6 +8,8 @@
 #include <optional>
 #include <string_view>
 
+#include "transfer/table_transfer.h"
+
 namespace ddblocal {
 
 using ddbemu::Durability;
@@ -569,7 +571,8 @@ Authentication:
                             operations, tables and leading partition-key values; others
                             get AccessDeniedException. Use with -sharedDb (tenants share
                             tables) and --credentials-file (keys are then proven).
-)";
+
+)" + TransferUsage();
 }
 
 }  // namespace ddblocal

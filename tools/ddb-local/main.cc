@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "admin_endpoints.h"
@@ -21,6 +22,7 @@
 #include "health_check.h"
 #include "local_flags.h"
 #include "server/http_server.h"
+#include "transfer/table_transfer.h"
 
 namespace {
 
@@ -80,6 +82,12 @@ void PrintBanner(const ddblocal::LocalFlags& flags, const ddbemu::server::HttpSe
 
 int main(int argc, char** argv) {
   using ddbemu::server::HttpServer;
+  // Subcommands: ddb-local SUBCOMMAND ... runs it instead of a server.
+  if (argc > 1) {
+    std::string_view sub = argv[1];
+    if (sub == "import") return ddblocal::RunImport(argc, argv);
+    if (sub == "export") return ddblocal::RunExport(argc, argv);
+  }
   const ddblocal::FlagParse parsed = ddblocal::ParseLocalFlags(argc, argv);
   if (!parsed.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n\n%s", parsed.error.c_str(),
