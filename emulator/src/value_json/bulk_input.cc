@@ -29,7 +29,7 @@ Result<Item> ParseLine(std::string_view line) {
   return ItemFromJson(doc);
 }
 
-void ReadLines(std::string_view text, const std::function<void(Item)>& on_item,
+void ReadLines(std::string_view text, const std::function<void(Item, std::string_view)>& on_item,
                const std::function<void(const BulkInputRecordError&)>& on_record_error) {
   std::size_t number = 0;
   while (!text.empty()) {
@@ -41,7 +41,7 @@ void ReadLines(std::string_view text, const std::function<void(Item)>& on_item,
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     Result<Item> item = ParseLine(line);
     if (item.ok()) {
-      on_item(std::move(*item));
+      on_item(std::move(*item), line);
     } else {
       on_record_error({number, item.error().message(), line});
     }
@@ -80,7 +80,7 @@ Result<std::string> Gunzip(std::string_view bytes) {
 }
 
 Status ReadBulkInput(std::string_view bytes, std::string_view format, std::string_view compression,
-                     const std::function<void(Item)>& on_item,
+                     const std::function<void(Item, std::string_view)>& on_item,
                      const std::function<void(const BulkInputRecordError&)>& on_record_error) {
   if (format != "DYNAMODB_JSON") {
     return ApiError::Validation("Input format " + std::string(format) +

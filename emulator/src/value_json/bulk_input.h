@@ -28,13 +28,14 @@ struct BulkInputRecordError {
 // {"Item":{...}} per line; a bare attribute map ({"pk":{"S":"a"}}) per line is accepted too, as
 // `aws dynamodb` users write them. Blank lines are skipped.
 //
-// Calls on_item for each item and on_record_error for each line that is not one (the line is
-// skipped, reading goes on). Returns a ValidationException, having called neither, for a format
-// or compression not implemented here ("ION", "CSV", "ZSTD": they are documented as unsupported
-// by this reader), and for a compressed stream that is corrupt; an input truncated in the middle
-// of a line still delivers the lines before it.
+// Calls on_item for each item, with its line (for a failure output when the table refuses it,
+// and its share of the processed bytes), and on_record_error for each line that is not an item
+// (the line is skipped, reading goes on). Returns a ValidationException, having called neither, for
+// a format or compression not implemented here ("ION", "CSV", "ZSTD": they are documented as
+// unsupported by this reader), and for a compressed stream that is corrupt; an input truncated in
+// the middle of a line still delivers the lines before it.
 Status ReadBulkInput(std::string_view bytes, std::string_view format, std::string_view compression,
-                     const std::function<void(Item)>& on_item,
+                     const std::function<void(Item, std::string_view line)>& on_item,
                      const std::function<void(const BulkInputRecordError&)>& on_record_error);
 
 // `bytes` inflated from gzip (one or more members, as `cat a.gz b.gz` makes) or zlib; a

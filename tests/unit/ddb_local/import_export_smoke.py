@@ -2,7 +2,7 @@
 (over HTTP, with throttling on) and a data directory (in process), both directions; DynamoDB
 JSON lines, gzip'd lines and an AWS-layout export directory; anonymisation that is
 deterministic and keeps EMAIL#<address> keys joined to the email attribute; redact refused on
-a key attribute. Usage: python3 import_export_smoke.py DDB_LOCAL_BINARY
+a key attribute; the server's tenant policies refusing a tenant's import. Usage: python3 import_export_smoke.py DDB_LOCAL_BINARY
 """
 
 import base64
@@ -60,9 +60,9 @@ def read_lines(path):
         return [json.loads(line)["Item"] for line in f if line.strip()]
 
 
-def start_server(data_dir):
+def start_server(data_dir, *extra):
     proc = subprocess.Popen([DDB_LOCAL, "-inMemory", "-sharedDb", "--host", "127.0.0.1",
-                             "-port", "0"], cwd=data_dir, stdin=subprocess.DEVNULL,
+                             "-port", "0", *extra], cwd=data_dir, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     for line in proc.stdout:
         m = re.search(r"Listening:\s+http://[^ ]*:(\d+)", line)
@@ -79,6 +79,35 @@ def scan_all(client, table):
         if "LastEvaluatedKey" not in page:
             return items
         kwargs["ExclusiveStartKey"] = page["LastEvaluatedKey"]
+
+
+def check_tenant_policies(work, source):
+    """Over HTTP the server's tenant policies apply: a tenant that may read People but not
+    write it exports it and is refused the import, which writes nothing."""
+    policies = os.path.join(work, "policies.json")
+    with open(policies, "w") as f:
+        json.dump({"Policies": [
+            {"AccessKeyId": "AKIDADMIN", "User": "admin", "Actions": ["*"], "Tables": ["*"]},
+            {"AccessKeyId": "AKIDREADER", "User": "reader",
+             "Actions": ["DescribeTable", "Scan"], "Tables": ["People"]}]}, f)
+    proc, url = start_server(work, "--access-policy-file", policies)
+    try:
+        def as_key(key):
+            return ["--endpoint", url, "--access-key", key, "--secret-key", "s",
+                    "--region", "us-east-1"]
+        run("import", "--table", "People", *as_key("AKIDADMIN"), "--create-table", "pk:S,sk:S",
+            source)
+        out = os.path.join(work, "reader.jsonl")
+        run("export", "--table", "People", *as_key("AKIDREADER"), out)
+        assert len(read_lines(out)) == len(source_items())
+        refused = run("import", "--table", "People", *as_key("AKIDREADER"), source, expect=1)
+        assert ("user/reader is not authorized to perform: dynamodb:BatchWriteItem"
+                in refused.stderr), refused.stderr
+        refused = run("export", "--table", "Other", *as_key("AKIDREADER"), out, expect=1)
+        assert "not authorized to perform: dynamodb:DescribeTable" in refused.stderr, refused.stderr
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        proc.wait(timeout=20)
 
 
 def main():
@@ -201,8 +230,9 @@ def main():
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=20)
+    check_tenant_policies(work, source)
     print(f"import/export: {len(items)} items through server and data directory, lines, gzip "
-          "and AWS layout; anonymisation deterministic and joined")
+          "and AWS layout; anonymisation deterministic and joined; tenant policies refuse a write")
 
 
 if __name__ == "__main__":

@@ -33,7 +33,8 @@ struct Read {
 Read ReadAll(const std::string& bytes, const char* compression, Status* status = nullptr) {
   Read r;
   Status s = ReadBulkInput(
-      bytes, "DYNAMODB_JSON", compression, [&](Item item) { r.items.push_back(std::move(item)); },
+      bytes, "DYNAMODB_JSON", compression,
+      [&](Item item, std::string_view) { r.items.push_back(std::move(item)); },
       [&](const BulkInputRecordError& e) {
         r.errors.push_back(e);
         r.error_lines.emplace_back(e.text);
@@ -74,7 +75,7 @@ TEST(BulkInputTest, UnsupportedFormatsAndCorruptStreamsAreValidationErrors) {
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.error().code(), ErrorCode::kValidation);
   Status ion = ReadBulkInput(
-      "", "ION", "NONE", [](Item) {}, [](const BulkInputRecordError&) {});
+      "", "ION", "NONE", [](Item, std::string_view) {}, [](const BulkInputRecordError&) {});
   ASSERT_FALSE(ion.ok());
   EXPECT_NE(ion.error().message().find("ION"), std::string::npos);
   ReadAll("not gzip at all", "GZIP", &s);

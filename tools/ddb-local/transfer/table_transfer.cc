@@ -377,9 +377,9 @@ int RunImport(int argc, const char* const* argv) {
     };
     auto read = ddbemu::ReadBulkInput(
         *bytes, "DYNAMODB_JSON", gzip ? "GZIP" : "NONE",
-        [&](Item item) {
+        [&](Item item, std::string_view line) {
           if (write_error) return;
-          pending_bytes += ddbemu::ToJson(item).size();
+          pending_bytes += line.size() + 1;
           buffer.Add(*rules ? (*rules)->Apply(std::move(item)) : std::move(item));
           if (buffer.size() >= kItemsPerFlush) flush();
         },
