@@ -155,6 +155,15 @@ def main():
         out_local = os.path.join(work, "local.jsonl")
         summary = run("export", "--table", "People", *local, out_local)
         assert f"{len(items)} items" in summary.stderr, summary.stderr
+        assert "\r" not in summary.stderr and summary.stderr.count("\n") == 1, summary.stderr
+        # On a terminal (util-linux's script gives it one) the line is redrawn in place.
+        tty_out = os.path.join(work, "tty.jsonl")
+        shown = subprocess.run(["script", "-qec", " ".join(
+            [DDB_LOCAL, "export", "--table", "People", *local, tty_out]), "/dev/null"],
+            env=ENV, capture_output=True, timeout=60)  # bytes: text mode would turn \r into \n
+        assert shown.returncode == 0, shown.stdout
+        assert b"\r" in shown.stdout and b"\033[K" in shown.stdout, repr(shown.stdout)
+        assert f"{len(items)} items".encode() in shown.stdout, repr(shown.stdout)
         assert canonical(read_lines(out_local)) == canonical(items), "data directory export"
 
         # Anonymised: the same seed gives the same bytes, another seed other bytes.
