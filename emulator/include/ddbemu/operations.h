@@ -40,7 +40,10 @@
   /* PartiQL (model/partiql.h); ExecuteStatement pages by next_token. */                   \
   X(ExecuteStatement) X(BatchExecuteStatement) X(ExecuteTransaction)                      \
   /* Vector search (model/vector_search.h); sent to the vector-search endpoint on AWS. */  \
-  X(SearchVectors)
+  X(SearchVectors)                                                                         \
+  /* Bulk put (model/bulk_operations.h); ListBulkOperations pages by next_token. */        \
+  X(StartBulkPutItems) X(DescribeBulkOperation) X(ListBulkOperations)                      \
+  X(CancelBulkOperation)
 // clang-format on
 
 // DynamoDB's operations: the calls of ddbemu::Client.

@@ -24,6 +24,7 @@
 #include "ops/tables/tables.h"
 #include "ops/tags/resource_tags.h"
 #include "ops/transact/transact.h"
+#include "ops/transfer/bulk_operations.h"
 #include "ops/ttl/time_to_live.h"
 #include "ops/vectors/search_vectors.h"
 #include "run_step.h"
@@ -147,6 +148,16 @@ DDB_BINDING(SearchVectors, &ops::SearchVectors, [](api::SearchVectorsResult r) {
   if (r.search_request_bytes) out.consumed_capacity = VectorCapacity{r.search_request_bytes, {}};
   return out;
 })
+// Bulk put: ops takes and answers the public model's types as they are.
+constexpr auto kSameRequest = [](const auto& r) { return Result<std::decay_t<decltype(r)>>(r); };
+constexpr auto kSameResponse = [](auto r) { return r; };
+DDB_BINDING_FROM(StartBulkPutItems, kSameRequest, &ops::transfer::StartBulkPutItems, kSameResponse)
+DDB_BINDING_FROM(DescribeBulkOperation, kSameRequest, &ops::transfer::DescribeBulkOperation,
+                 kSameResponse)
+DDB_BINDING_FROM(ListBulkOperations, kSameRequest, &ops::transfer::ListBulkOperations,
+                 kSameResponse)
+DDB_BINDING_FROM(CancelBulkOperation, kSameRequest, &ops::transfer::CancelBulkOperation,
+                 kSameResponse)
 #undef DDB_BINDING
 #undef DDB_BINDING_FROM
 
