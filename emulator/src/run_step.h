@@ -3,9 +3,10 @@
 // once its request is typed and before its response is rendered:
 //   1. a transient fault, when Options::faults draws one for it (ops/realism/fault_injector.h):
 //      nothing runs, as a retryable failure of the service changes nothing;
-//   2. the tenant check on the typed request (ops/access/access_check.h);
+//   2. bulk put's jobs write what the seconds that have passed allow
+//      (ops/transfer/bulk_operations.h), then the tenant check on the typed request
+//      (ops/access/access_check.h);
 //   3. the operation, watched by the access-pattern audit (audit/audit_probe.h);
-//   (before 2, bulk put's jobs run the seconds that have passed: ops/transfer/bulk_operations.h)
 //   4. the service's latency, when Options::service_latency sets one
 //      (ops/realism/service_latency.h): after the request, whatever its outcome (a throttled
 //      or faulted request takes its round trip too).
