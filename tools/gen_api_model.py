@@ -190,6 +190,53 @@ SUPPLEMENT_SHAPES = {
                     'SearchConditionExpression': {'shape': 'ConditionExpression'},
                     'TopK': {'shape': 'TopK'}}},
 }
+# Bulk put (2026): StartBulkPutItems, DescribeBulkOperation, ListBulkOperations and
+# CancelBulkOperation, from the same SDK's dist-types/models (models_0.d.ts, enums.d.ts). Its
+# doc comments give the one documented bound, MaxWriteRequestUnits "must be at least 1,024";
+# the S3 members reuse the export shapes botocore has (S3Bucket, S3Prefix, S3BucketOwner,
+# S3SseAlgorithm, S3SseKmsKeyId, ClientToken, TableArn); OutputType holds "one or both values";
+# the ARN is bounded as the other operation ARNs (ExportArn, ImportArn: 37..1024); MaxResults
+# as ListImports' page size bound (1..25; "If you don't specify a value, DynamoDB uses 10").
+SUPPLEMENT_SHAPES.update({
+    'BulkOperationInputFormat': {'type': 'string', 'enum': ['DYNAMODB_JSON', 'ION']},
+    'BulkOperationPerformanceTier': {'type': 'string', 'enum': ['ACCELERATED', 'STANDARD']},
+    'OutputTypeEnum': {'type': 'string', 'enum': ['CONDITION_CHECK_FAILURE', 'ERROR']},
+    'OutputTypeList': {'type': 'list', 'member': {'shape': 'OutputTypeEnum'}, 'min': 1, 'max': 2},
+    'BulkOperationMaxWriteRequestUnits': {'type': 'long', 'min': 1024},
+    'BulkOperationArn': {'type': 'string', 'min': 37, 'max': 1024},
+    'ListBulkOperationsMaxResults': {'type': 'integer', 'min': 1, 'max': 25},
+    'InputS3Configuration': {
+        'type': 'structure', 'required': ['S3Bucket', 'InputFormat'],
+        'members': {'S3BucketOwner': {'shape': 'S3BucketOwner'},
+                    'S3Bucket': {'shape': 'S3Bucket'},
+                    'S3KeyPrefix': {'shape': 'S3Prefix'},
+                    'InputFormat': {'shape': 'BulkOperationInputFormat'},
+                    'InputCompressionType': {'shape': 'InputCompressionType'}}},
+    'OutputS3Configuration': {
+        'type': 'structure', 'required': ['S3Bucket', 'OutputType'],
+        'members': {'S3BucketOwner': {'shape': 'S3BucketOwner'},
+                    'S3Bucket': {'shape': 'S3Bucket'},
+                    'S3KeyPrefix': {'shape': 'S3Prefix'},
+                    'S3SseAlgorithm': {'shape': 'S3SseAlgorithm'},
+                    'S3SseKmsKeyId': {'shape': 'S3SseKmsKeyId'},
+                    'OutputType': {'shape': 'OutputTypeList'}}},
+    'StartBulkPutItemsInput': {
+        'type': 'structure',
+        'required': ['InputS3Configuration', 'OutputS3Configuration', 'TableName'],
+        'members': {'ClientToken': {'shape': 'ClientToken'},
+                    'InputS3Configuration': {'shape': 'InputS3Configuration'},
+                    'OutputS3Configuration': {'shape': 'OutputS3Configuration'},
+                    'TableName': {'shape': 'TableArn'},
+                    'MaxWriteRequestUnits': {'shape': 'BulkOperationMaxWriteRequestUnits'},
+                    'PerformanceTier': {'shape': 'BulkOperationPerformanceTier'}}},
+    'BulkOperationArnInput': {
+        'type': 'structure', 'required': ['BulkOperationArn'],
+        'members': {'BulkOperationArn': {'shape': 'BulkOperationArn'}}},
+    'ListBulkOperationsInput': {
+        'type': 'structure',
+        'members': {'MaxResults': {'shape': 'ListBulkOperationsMaxResults'},
+                    'NextToken': {'shape': 'NextTokenString'}}},
+})
 SUPPLEMENT_MEMBERS = {
     'CreateTableInput': {'VectorIndexes': {'shape': 'VectorIndexList'}},
     'UpdateTableInput': {'VectorIndexUpdates': {'shape': 'VectorIndexUpdateList'}},
@@ -198,6 +245,13 @@ SUPPLEMENT_MEMBERS = {
 }
 SUPPLEMENT_OPERATIONS = {
     'SearchVectors': {'name': 'SearchVectors', 'input': {'shape': 'SearchVectorsInput'}},
+    'StartBulkPutItems': {'name': 'StartBulkPutItems', 'input': {'shape': 'StartBulkPutItemsInput'}},
+    'DescribeBulkOperation': {'name': 'DescribeBulkOperation',
+                              'input': {'shape': 'BulkOperationArnInput'}},
+    'ListBulkOperations': {'name': 'ListBulkOperations',
+                           'input': {'shape': 'ListBulkOperationsInput'}},
+    'CancelBulkOperation': {'name': 'CancelBulkOperation',
+                            'input': {'shape': 'BulkOperationArnInput'}},
 }
 
 

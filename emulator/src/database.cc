@@ -21,6 +21,7 @@
 #include "ops/capacity/warm_throughput.h"
 #include "ops/ttl/time_to_live.h"
 #include "run_step.h"
+#include "value_json/bulk_input.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
@@ -103,6 +104,21 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   if (!impl->options.s3_dir.empty()) {
     impl->s3 = std::make_unique<storage::LocalS3>(impl->options.s3_dir);
   }
+  // Bulk put's input is decoded here, above ops (which sees no JSON), by the one reader of item
+  // files (value_json/bulk_input.h).
+  impl->bulk_operations = std::make_unique<
+      ops::transfer::BulkOperations>([](std::string_view bytes, std::string_view format,
+                                        std::string_view compression,
+                                        std::vector<ops::transfer::BulkRecord>& out) {
+    return ReadBulkInput(
+        bytes, format, compression,
+        [&out](Item item, std::string_view line) {
+          out.push_back({std::move(item), "", std::string(line), line.size() + 1});
+        },
+        [&out](const BulkInputRecordError& bad) {
+          out.push_back({std::nullopt, bad.message, std::string(bad.text), bad.text.size() + 1});
+        });
+  });
   if (impl->options.ttl_sweep_interval_ms > 0) {
     Impl* raw = impl.get();
     impl->ttl_sweeper = std::make_unique<ops::ttl::TtlSweeper>(

@@ -13,6 +13,7 @@
 #include "ops/realism/fault_injector.h"
 #include "ops/realism/service_latency.h"
 #include "ops/realism/transient_statuses.h"
+#include "ops/transfer/bulk_operations.h"
 #include "ops/ttl/time_to_live.h"
 #include "storage/catalog.h"
 #include "storage/env.h"
@@ -37,6 +38,7 @@ struct Database::Impl {
   std::unique_ptr<storage::ChangeLog> change_log;         // attached to `items`
   std::unique_ptr<audit::AccessAudit> audit;              // null unless options.audit
   std::unique_ptr<storage::LocalS3> s3;                   // null unless options.s3_dir is set
+  std::unique_ptr<ops::transfer::BulkOperations> bulk_operations;
 
   ops::Engine engine() {
     return ops::Engine{*env,
@@ -53,7 +55,8 @@ struct Database::Impl {
                        audit.get(),
                        faults.get(),
                        latency.get(),
-                       s3.get()};
+                       s3.get(),
+                       bulk_operations.get()};
   }
   ops::Caller CallerFor(const RequestContext& context) const;
   // The same, kept in `callers` for the requests after this one (database_callers.h); `spare`

@@ -27,6 +27,7 @@
 #include "ops/transact/transact.h"
 #include "ops/transfer/exports.h"
 #include "ops/transfer/imports.h"
+#include "ops/transfer/bulk_operations.h"
 #include "ops/ttl/time_to_live.h"
 #include "ops/vectors/search_vectors.h"
 #include "run_step.h"
@@ -307,6 +308,26 @@ DDB_STEPS(DescribeImport, &ParseTransfer<DescribeImportRequest>, &ops::transfer:
           (&TransferBody<DescribeImportRequest, DescribeImportResponse>))
 DDB_STEPS(ListImports, &ParseTransfer<ListImportsRequest>, &ops::transfer::ListImports,
           (&TransferBody<ListImportsRequest, ListImportsResponse>))
+
+DDB_STEPS(StartBulkPutItems, &api::json::ParseStartBulkPutItems, &ops::transfer::StartBulkPutItems,
+          [](const StartBulkPutItemsRequest&, const StartBulkPutItemsResponse& r) {
+            return api::json::RenderBulkOperationDescription(r.bulk_operation_description);
+          })
+DDB_STEPS(DescribeBulkOperation, &api::json::ParseDescribeBulkOperation,
+          &ops::transfer::DescribeBulkOperation,
+          [](const DescribeBulkOperationRequest&, const DescribeBulkOperationResponse& r) {
+            return api::json::RenderBulkOperationDescription(r.bulk_operation_description);
+          })
+DDB_STEPS(ListBulkOperations, &api::json::ParseListBulkOperations,
+          &ops::transfer::ListBulkOperations,
+          [](const ListBulkOperationsRequest&, const ListBulkOperationsResponse& r) {
+            return api::json::RenderListBulkOperations(r);
+          })
+DDB_STEPS(CancelBulkOperation, &api::json::ParseCancelBulkOperation,
+          &ops::transfer::CancelBulkOperation,
+          [](const CancelBulkOperationRequest&, const CancelBulkOperationResponse& r) {
+            return api::json::RenderCancelBulkOperation(r);
+          })
 
 DDB_STEPS(ListStreams, &api::json::streams::ParseListStreams, &ops::streams::ListStreams,
           &api::json::streams::RenderListStreams)

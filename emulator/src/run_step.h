@@ -3,7 +3,9 @@
 // once its request is typed and before its response is rendered:
 //   1. a transient fault, when Options::faults draws one for it (ops/realism/fault_injector.h):
 //      nothing runs, as a retryable failure of the service changes nothing;
-//   2. the tenant check on the typed request (ops/access/access_check.h);
+//   2. bulk put's jobs write what the seconds that have passed allow
+//      (ops/transfer/bulk_operations.h), then the tenant check on the typed request
+//      (ops/access/access_check.h);
 //   3. the operation, watched by the access-pattern audit (audit/audit_probe.h);
 //   4. the service's latency, when Options::service_latency sets one
 //      (ops/realism/service_latency.h): after the request, whatever its outcome (a throttled
@@ -25,6 +27,7 @@
 #include "ops/engine.h"
 #include "ops/realism/fault_injector.h"
 #include "ops/realism/service_latency.h"
+#include "ops/transfer/bulk_operations.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::run {
 
@@ -100,6 +103,8 @@ auto RunStep(ops::Engine& engine, const ops::Caller& caller, std::string_view op
       return Out(realism::FaultInjector::ErrorFor(*fault, operation, TransactItemCount(request)));
     }
   }
+  // Bulk put's jobs write what their passed seconds allow before this request is served.
+  if (engine.bulk_operations != nullptr) engine.bulk_operations->Tick(engine);
   if (Status allowed = ops::access::Authorize(engine, caller, operation, request); !allowed.ok()) {
     return Out(std::move(allowed).error());
   }

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <utility>
 
+#include "transfer/table_transfer.h"
+
 namespace ddblocal {
 
 using ddbemu::Durability;
@@ -583,7 +585,7 @@ Subcommands:
                             or on a running ddb-local. A running ddb-local also serves it
                             at POST /_ddblocal/mcp (streamable HTTP), as the request's
                             caller. `ddb-local mcp --help` for its options.
-)";
+)" + TransferUsage();
 }
 
 }  // namespace ddblocal

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "admin_endpoints.h"
@@ -22,6 +23,7 @@
 #include "local_flags.h"
 #include "mcp/mcp_command.h"
 #include "server/http_server.h"
+#include "transfer/table_transfer.h"
 
 namespace {
 
@@ -84,6 +86,12 @@ int main(int argc, char** argv) {
   if (argc > 1 && argv[1] == std::string_view("mcp"))
     return ddblocal::RunMcpCommand(argc - 1, argv + 1);
   using ddbemu::server::HttpServer;
+  // Subcommands: ddb-local SUBCOMMAND ... runs it instead of a server.
+  if (argc > 1) {
+    std::string_view sub = argv[1];
+    if (sub == "import") return ddblocal::RunImport(argc, argv);
+    if (sub == "export") return ddblocal::RunExport(argc, argv);
+  }
   const ddblocal::FlagParse parsed = ddblocal::ParseLocalFlags(argc, argv);
   if (!parsed.ok()) {
     std::fprintf(stderr, "ddb-local: %s\n\n%s", parsed.error.c_str(),

@@ -23,6 +23,7 @@
 #include "ddbemu/error.h"
 #include "ddbemu/model/backups.h"
 #include "ddbemu/model/batches.h"
+#include "ddbemu/model/bulk_operations.h"
 #include "ddbemu/model/control.h"
 #include "ddbemu/model/items.h"
 #include "ddbemu/model/partiql.h"

@@ -43,7 +43,10 @@
   X(SearchVectors)                                                                         \
   /* Exports to and imports from S3 (model/transfer.h); S3 is a directory locally. */      \
   X(ExportTableToPointInTime) X(DescribeExport) X(ListExports)                             \
-  X(ImportTable) X(DescribeImport) X(ListImports)
+  X(ImportTable) X(DescribeImport) X(ListImports)                                          \
+  /* Bulk put (model/bulk_operations.h); ListBulkOperations pages by next_token. */        \
+  X(StartBulkPutItems) X(DescribeBulkOperation) X(ListBulkOperations)                      \
+  X(CancelBulkOperation)
 // clang-format on
 
 // DynamoDB's operations: the calls of ddbemu::Client.

@@ -26,6 +26,7 @@
 #include "ops/transact/transact.h"
 #include "ops/transfer/exports.h"
 #include "ops/transfer/imports.h"
+#include "ops/transfer/bulk_operations.h"
 #include "ops/ttl/time_to_live.h"
 #include "ops/vectors/search_vectors.h"
 #include "run_step.h"
@@ -168,6 +169,14 @@ DDB_BINDING_FROM(ListExports, kSameRequest, &ops::transfer::ListExports, kSameRe
 DDB_BINDING_FROM(ImportTable, &ToImportJob, &ops::transfer::ImportTable, kSameResponse)
 DDB_BINDING_FROM(DescribeImport, kSameRequest, &ops::transfer::DescribeImport, kSameResponse)
 DDB_BINDING_FROM(ListImports, kSameRequest, &ops::transfer::ListImports, kSameResponse)
+// Bulk put: ops takes and answers the public model's types as they are.
+DDB_BINDING_FROM(StartBulkPutItems, kSameRequest, &ops::transfer::StartBulkPutItems, kSameResponse)
+DDB_BINDING_FROM(DescribeBulkOperation, kSameRequest, &ops::transfer::DescribeBulkOperation,
+                 kSameResponse)
+DDB_BINDING_FROM(ListBulkOperations, kSameRequest, &ops::transfer::ListBulkOperations,
+                 kSameResponse)
+DDB_BINDING_FROM(CancelBulkOperation, kSameRequest, &ops::transfer::CancelBulkOperation,
+                 kSameResponse)
 #undef DDB_BINDING
 #undef DDB_BINDING_FROM
 

@@ -31,6 +31,9 @@ class ThroughputRegistry;
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::audit {
 class AccessAudit;
 }
+namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::transfer {
+class BulkOperations;
+}
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops {
 
@@ -63,6 +66,8 @@ struct Engine {
   realism::ServiceLatency* latency = nullptr;
   // The local S3 of exports and imports (Options::s3_dir, storage/local_s3.h); null when none.
   storage::LocalS3* s3 = nullptr;
+  // Bulk put's operations and their jobs (ops/transfer/bulk_operations.h); null: none served.
+  transfer::BulkOperations* bulk_operations = nullptr;
 };
 
 // The account and region a request acts in. `ns` selects the caller's set of tables
