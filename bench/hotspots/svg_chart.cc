@@ -188,11 +188,14 @@ std::string RenderHeatMap(const HeatMap& map) {
     svg += Text(label_width - 6, y + cell_height - 5, map.rows[r], "end", 11);
     for (std::size_t s = 0; s < seconds; ++s) {
       const double v = s < map.values[r].size() ? map.values[r][s] : 0;
+      const bool absent = v < 0;  // the row's partition does not exist in that second
       svg += "<rect x=\"" + Num(label_width + s * cell_width) + "\" y=\"" + Num(y) + "\" width=\"" +
              Num(cell_width) + "\" height=\"" + std::to_string(cell_height) + "\" fill=\"" +
-             HeatColour(v) + "\" stroke=\"#ddd\"><title>" + XmlEscape(map.rows[r]) + " second " +
-             std::to_string(s) + ": " + std::to_string(static_cast<int>(std::lround(v * 100))) +
-             "% of cap</title></rect>\n";
+             (absent ? std::string("#d9d9d9") : HeatColour(v)) + "\" stroke=\"#ddd\"><title>" +
+             XmlEscape(map.rows[r]) + " second " + std::to_string(s) + ": " +
+             (absent ? std::string("not a partition")
+                     : std::to_string(static_cast<int>(std::lround(v * 100))) + "% of cap") +
+             "</title></rect>\n";
     }
   }
   const std::size_t step = seconds > 30 ? 5 : 1;
