@@ -115,7 +115,7 @@ TEST(ViralTenant, SplitForHeatRelievesTheEmployeesPartition) {
   EXPECT_LE(split, 6);
   std::int64_t before = 0;
   for (std::int64_t s = 0; s < split; ++s) before += t[s].others_throttled;
-  EXPECT_GT(before, 500);
+  EXPECT_GT(before, 200);  // of 4 KB writes: 800 WCU and more a second refused
   // The halves keep the parent's debt for the split's own second; after it, none.
   for (std::size_t s = split + 1; s < t.size(); ++s) {
     EXPECT_EQ(t[s].others_throttled, 0) << "second " << s;
