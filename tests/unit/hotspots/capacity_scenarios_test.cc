@@ -157,7 +157,7 @@ TEST(ViralTenant, TheHeatMapShowsPartitionsAppearingOverTime) {
 
 TEST(CapacityScenarios, OnTheRealClockTheyNameTheServerFlagsTheyNeed) {
   EXPECT_EQ(CapacityScenarioSettings("launch-day").Describe(), "--on-demand-scale-delay-ms 2000");
-  EXPECT_EQ(CapacityScenarioSettings("viral-tenant").Describe(), "--split-for-heat 5,80");
+  EXPECT_EQ(CapacityScenarioSettings("viral-tenant").Describe(), "--split-for-heat 5,50");
   for (const char* old : {"org-import", "dept-reorg", "open-jobs", "login-storm"}) {
     for (const VariantSpec& spec : ScenarioVariants(old)) {
       EXPECT_TRUE(spec.database.is_default()) << old;

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `hrctl hotspots viral-tenant --clock real`: hrctl starts ddb-local with the scaled-down split
-# for heat the scenario needs (--split-for-heat 5,80), and on the real clock the employees'
+# for heat the scenario needs (--split-for-heat 5,50), and on the real clock the employees'
 # partition splits during the run. Usage: the script HRCTL DDB_LOCAL
 set -eu
 HRCTL="$1"
@@ -8,7 +8,7 @@ DDB_LOCAL="$2"
 DIR=$(mktemp -d)
 trap 'rm -rf "$DIR"' EXIT
 "$HRCTL" hotspots viral-tenant --clock real --ddb-local "$DDB_LOCAL" --out "$DIR" > "$DIR/out"
-grep -q "database: --split-for-heat 5,80" "$DIR/summary.txt" \
+grep -q "scaled-down timing: --split-for-heat 5,50" "$DIR/summary.txt" \
   || { echo "the server's settings are not stated"; cat "$DIR/summary.txt"; exit 1; }
 grep -q "employees' partition split in s" "$DIR/summary.txt" \
   || { echo "no split for heat on the real clock"; cat "$DIR/summary.txt"; exit 1; }
