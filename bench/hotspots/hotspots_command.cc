@@ -7,6 +7,7 @@
 #include <iostream>
 #include <memory>
 
+#include "capacity_scenarios.h"
 #include "ddbemu/testing/ddb_local_server.h"
 #include "hotspots_report.h"
 #include "hotspots_target.h"
@@ -16,9 +17,9 @@
 namespace hrhot {
 
 const char* const kHotspotsUsage =
-    R"(usage: hrctl hotspots <org-import|dept-reorg|open-jobs|login-storm|all>
+    R"(usage: hrctl hotspots <org-import|dept-reorg|open-jobs|login-storm|launch-day|viral-tenant|all>
          [--clock virtual|real] [--endpoint URL] [--ddb-local PATH] [--out DIR]
-         [--variant V] [--rate OPS_PER_S] [--count N] [--shards N]
+         [--variant V] [--rate OPS_PER_S] [--count N] [--shards N] [--warm-write-price D]
        hrctl hotspots migration [--clock virtual|real] [--out DIR] [--fraction F]
          [--migration NAME] [--orgs N] [--count EMPLOYEES_PER_ORG] [--rate LIVE_OPS_PER_S]
   Hot-partition scenarios of the HR workload, each beside its fix, with throttling on.
@@ -28,6 +29,12 @@ const char* const kHotspotsUsage =
   Writes DIR/<scenario>-<variant>.csv (per second, per partition and partition key),
   DIR/<scenario>-<variant>-partitions.csv, DIR/<scenario>-<variant>-heat.svg,
   DIR/<scenario>.svg (offered vs accepted) and DIR/summary.txt (default DIR: hotspots-out).
+  launch-day, viral-tenant: capacity over time, with the scale delay and split for heat scaled
+  down (docs/capacity.md, "Capacity over time in hrctl hotspots"); with --clock real hrctl starts
+  ddb-local with the flags they need (with --endpoint the server must have been started with
+  them: printed); also writes DIR/<scenario>-<variant>-timeline.csv (per second: offered and
+  accepted WCU, throttles, partitions). --warm-write-price: $ per write unit of warm
+  throughput raised (default 1.25e-6).
   migration: a schema migration (default employee-rekey, paced to --fraction, default 0.10,
   of a partition's capacity) beside live hrcore traffic, each side metered apart; writes
   DIR/migration[-real-clock].csv, -wcu.svg, -rcu.svg and -summary.txt.
@@ -114,35 +121,64 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
   }
   std::unique_ptr<ddbemu::testing::DdbLocalServer> server;
   std::unique_ptr<Target> target;
-  if (clock == "virtual") {
-    target = MakeEmbeddedTarget();
-  } else {
+  std::optional<DatabaseSettings> server_settings;
+  // The target for a scenario: in process (its database opened per run with the run's
+  // settings), the --endpoint, or a ddb-local started with the settings the scenario needs
+  // (started again when the next scenario needs others).
+  auto target_for = [&](const DatabaseSettings& settings) -> hrcore::Status {
+    if (clock == "virtual") {
+      if (!target) target = MakeEmbeddedTarget();
+      return hrcore::Status();
+    }
     std::string endpoint = flag("endpoint").value_or("");
-    if (endpoint.empty()) {
-      server = std::make_unique<ddbemu::testing::DdbLocalServer>(
-          flag("ddb-local").value_or(DefaultDdbLocal()), std::vector<std::string>{"-inMemory"});
-      if (!server->started()) {
-        std::cerr << "hrctl hotspots: could not start ddb-local (--ddb-local PATH)\n";
-        return 1;
-      }
-      endpoint = server->url();
+    if (!endpoint.empty()) {
+      if (target) return hrcore::Status();
+      auto http = MakeHttpTarget(endpoint);
+      if (!http.ok()) return http.error();
+      target = std::move(http).value();
+      return hrcore::Status();
     }
-    auto http = MakeHttpTarget(endpoint);
-    if (!http.ok()) {
-      std::cerr << "hrctl hotspots: " << http.error().ToString() << "\n";
-      return 1;
+    if (target && server_settings == settings) return hrcore::Status();
+    target.reset();
+    server.reset();
+    std::vector<std::string> args{"-inMemory"};
+    for (const std::string& f : settings.DdbLocalFlags()) args.push_back(f);
+    server = std::make_unique<ddbemu::testing::DdbLocalServer>(
+        flag("ddb-local").value_or(DefaultDdbLocal()), args);
+    if (!server->started()) {
+      return hrcore::Error(hrcore::ErrorKind::kBackend,
+                           "could not start ddb-local (--ddb-local PATH)");
     }
+    auto http = MakeHttpTarget(server->url(), settings);
+    if (!http.ok()) return http.error();
     target = std::move(http).value();
-  }
+    server_settings = settings;
+    return hrcore::Status();
+  };
+  const bool virtual_clock = clock == "virtual";
   const std::filesystem::path out_dir = flag("out").value_or("hotspots-out");
   std::filesystem::create_directories(out_dir);
-  if (positional[1] == "migration") return RunMigrationCommand(*target, out_dir, flag);
+  if (positional[1] == "migration") {
+    if (auto s = target_for({}); !s.ok()) {
+      std::cerr << "hrctl hotspots: " << s.error().ToString() << "\n";
+      return 1;
+    }
+    return RunMigrationCommand(*target, out_dir, flag);
+  }
+  const double warm_price = std::atof(flag("warm-write-price").value_or("1.25e-6").c_str());
   std::string summary = kModelLine;
   std::cout << kModelLine << std::flush;
   for (const std::string& scenario : scenarios) {
+    const DatabaseSettings settings = IsCapacityScenario(scenario) && !virtual_clock
+                                          ? CapacityScenarioSettings(scenario)
+                                          : DatabaseSettings{};
+    if (auto s = target_for(settings); !s.ok()) {
+      std::cerr << "hrctl hotspots: " << s.error().ToString() << "\n";
+      return 1;
+    }
     std::vector<std::unique_ptr<VariantRun>> runs;
     std::vector<std::unique_ptr<RunAnalysis>> analyses;
-    for (VariantSpec spec : ScenarioVariants(scenario)) {
+    for (VariantSpec spec : ScenarioVariants(scenario, virtual_clock)) {
       // --variant V: the baseline and V.
       if (auto v = flag("variant"); v && spec.variant != "baseline" && spec.variant != *v) continue;
       if (auto r = flag("rate")) spec.limits.ops_per_second = std::atof(r->c_str());
@@ -160,7 +196,15 @@ int RunHotspotsCommand(const std::vector<std::string>& positional,
       WriteFile(out_dir / (base + ".csv"), RenderCsv(*owned, *analysis, false));
       WriteFile(out_dir / (base + "-partitions.csv"), RenderCsv(*owned, *analysis, true));
       WriteFile(out_dir / (base + "-heat.svg"), RenderHeatMapSvg(*owned, *analysis));
-      const std::string text = RenderSummary(*owned, *analysis, target->Describe());
+      std::string text;
+      if (IsCapacityScenario(scenario)) {
+        WriteFile(out_dir / (base + "-timeline.csv"), RenderCapacityTimelineCsv(*owned));
+        text = scenario + "/" + spec.variant + " — " + spec.title +
+               "\n  where: " + target->Describe() + "\n" +
+               RenderCapacitySummary(*owned, warm_price);
+      } else {
+        text = RenderSummary(*owned, *analysis, target->Describe());
+      }
       std::cout << text << std::flush;
       summary += text;
       runs.push_back(std::move(owned));

@@ -49,6 +49,74 @@ std::int64_t PartitionOfKey(const std::string& key, std::int64_t count) {
       ddbemu::keycodec::PartitionHash(encoded));
 }
 
+namespace {
+
+std::uint64_t HashOfKey(const std::string& key) {
+  std::string encoded;
+  ddbemu::keycodec::AppendComponent(ddbemu::AttributeValue::S(key), &encoded);
+  return ddbemu::keycodec::PartitionHash(encoded);
+}
+
+const std::vector<PartitionRange>& LayoutAt(const VariantRun& run, std::int64_t second) {
+  const auto& t = run.partition_timeline;
+  return t[static_cast<std::size_t>(std::clamp<std::int64_t>(second, 0, t.size() - 1))];
+}
+
+std::int64_t IndexIn(const std::vector<PartitionRange>& layout, std::uint64_t hash) {
+  for (std::size_t i = 0; i < layout.size(); ++i) {
+    if (hash >= layout[i].first_hash && hash <= layout[i].last_hash) return i;
+  }
+  return 0;
+}
+
+std::string HashLabel(const PartitionRange& r) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "table %04llx-%04llx",
+                static_cast<unsigned long long>(r.first_hash >> 48),
+                static_cast<unsigned long long>(r.last_hash >> 48));
+  return buf;
+}
+
+// The table's partitions over the run, each hash range a row, from the sampled layouts.
+std::vector<TimelineRow> TimelineRows(const VariantRun& run, std::int64_t seconds) {
+  std::map<PartitionRange, TimelineRow> rows;
+  for (std::int64_t s = 0; s < seconds; ++s) {
+    for (const PartitionRange& r : LayoutAt(run, s)) {
+      auto [it, added] = rows.try_emplace(r);
+      if (added) {
+        it->second.range = r;
+        it->second.label = HashLabel(r);
+        it->second.accepted.assign(seconds, -1);
+      }
+      it->second.accepted[s] = 0;
+    }
+  }
+  for (const auto& [second, cells] : run.stats.seconds()) {
+    if (second >= seconds) continue;
+    const auto& layout = LayoutAt(run, second);
+    for (const auto& [id, cell] : cells) {
+      if (id.first != kTableSpace) continue;
+      const PartitionRange& r = layout[IndexIn(layout, HashOfKey(id.second))];
+      rows[r].accepted[second] += run.spec.read_heavy ? cell.accepted_read : cell.accepted_write;
+    }
+  }
+  // Hash order, a parent (the wider range) before the halves it split into.
+  std::vector<TimelineRow> out;
+  for (auto& [range, row] : rows) out.push_back(std::move(row));
+  std::stable_sort(out.begin(), out.end(), [](const TimelineRow& a, const TimelineRow& b) {
+    if (a.range.first_hash != b.range.first_hash) return a.range.first_hash < b.range.first_hash;
+    return a.range.last_hash > b.range.last_hash;
+  });
+  return out;
+}
+
+}  // namespace
+
+std::int64_t PartitionAtSecond(const VariantRun& run, std::int64_t second, const std::string& key) {
+  if (run.partition_timeline.empty()) return 0;
+  return IndexIn(LayoutAt(run, second), HashOfKey(key));
+}
+
 bool PartitionVerdict::at_cap() const {
   if (!throttled_every_second || last < first) return false;
   const double window = static_cast<double>(last - first + 1);
@@ -83,7 +151,8 @@ RunAnalysis Analyse(const VariantRun& run,
   for (const auto& [second, cells] : run.stats.seconds()) {
     for (const auto& [id, cell] : cells) {
       const auto& [ks, key] = id;
-      const std::int64_t p = PartitionOfKey(key, count_of(ks));
+      const std::int64_t p = run.partition_timeline.empty() ? PartitionOfKey(key, count_of(ks))
+                                                            : PartitionAtSecond(run, second, key);
       if (a.accepted[{ks, p}].empty()) {
         a.accepted[{ks, p}].assign(seconds, 0);
         throttled[{ks, p}].assign(seconds, 0);
@@ -99,6 +168,11 @@ RunAnalysis Analyse(const VariantRun& run,
   for (const auto& [second, ops] : run.stats.operations()) {
     a.offered_ops[second] = static_cast<double>(ops.first);
     a.done_ops[second] = static_cast<double>(ops.second);
+  }
+  if (!run.partition_timeline.empty()) {
+    a.timeline_rows = TimelineRows(run, seconds);
+    a.accepted.clear();
+    return a;
   }
   // Steady seconds: every bucket starts with a second of capacity, and the queue runs dry
   // within the last second, so a partition's steady window starts the second after its first
@@ -170,18 +244,20 @@ std::string RenderCsv(const VariantRun& run, const RunAnalysis& analysis, bool p
            Reasons(c.reasons) + "\n";
   };
   for (const auto& [second, cells] : run.stats.seconds()) {
+    // The partition at that second: of the timeline's layout when the partitions change.
+    auto partition_of = [&, second = second](const CellKey& id) {
+      return run.partition_timeline.empty()
+                 ? PartitionOfKey(id.second, analysis.partitions.at(id.first))
+                 : PartitionAtSecond(run, second, id.second);
+    };
     std::map<std::pair<std::string, std::int64_t>, Cell> partitions;
-    for (const auto& [id, cell] : cells) {
-      const std::int64_t p = PartitionOfKey(id.second, analysis.partitions.at(id.first));
-      partitions[{id.first, p}].Add(cell);
-    }
+    for (const auto& [id, cell] : cells) partitions[{id.first, partition_of(id)}].Add(cell);
     // The partition's rows (partition_key "*": every key it holds), then its keys'.
     for (const auto& [pid, cell] : partitions) {
       row(second, pid.first, pid.second, "*", cell);
       if (partitions_only) continue;
       for (const auto& [id, c] : cells) {
-        if (id.first == pid.first &&
-            PartitionOfKey(id.second, analysis.partitions.at(id.first)) == pid.second) {
+        if (id.first == pid.first && partition_of(id) == pid.second) {
           row(second, id.first, pid.second, id.second, c);
         }
       }
@@ -195,6 +271,27 @@ std::string RenderHeatMapSvg(const VariantRun& run, const RunAnalysis& analysis)
   map.title = run.spec.scenario + " / " + run.spec.variant + ": " + Unit(run) +
               " per partition per second against the partition cap (" + Fmt(Cap(run), 0) + " " +
               Unit(run) + "/s)";
+  if (!analysis.timeline_rows.empty()) {
+    // A row per hash range: it starts at the second its partition was split off (or at 0) and
+    // ends (grey) when the partition splits in two.
+    for (const TimelineRow& row : analysis.timeline_rows) {
+      map.rows.push_back(row.label);
+      std::vector<double> ratios;
+      for (double v : row.accepted) ratios.push_back(v < 0 ? -1 : v / Cap(run));
+      map.values.push_back(std::move(ratios));
+    }
+    std::string counts;
+    std::size_t last = 0;
+    for (std::size_t s = 0; s < run.partition_timeline.size(); ++s) {
+      if (run.partition_timeline[s].size() == last) continue;
+      last = run.partition_timeline[s].size();
+      counts += " s" + std::to_string(s) + "=" + std::to_string(last);
+    }
+    map.notes.push_back("partitions (hash ranges, first 16 bits) over time:" + counts);
+    map.notes.push_back(
+        "grey: the range is not a partition at that second (not yet split off, or split in two)");
+    return RenderHeatMap(map);
+  }
   for (const auto& [id, per_second] : analysis.accepted) {
     map.rows.push_back(PartitionLabel(id.first, id.second));
     std::vector<double> ratios;

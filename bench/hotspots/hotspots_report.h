@@ -42,6 +42,14 @@ struct PartitionVerdict {
   double tolerance() const { return largest_request * (2.0 * in_flight - 1); }
 };
 
+// One partition of a run whose partitions change (VariantRun::partition_timeline): a hash range
+// that was a partition for some of the run's seconds.
+struct TimelineRow {
+  PartitionRange range;
+  std::string label;             // e.g. "table 0000-3fff"
+  std::vector<double> accepted;  // per second: accepted units, or -1 while not a partition
+};
+
 struct RunAnalysis {
   std::map<std::string, std::int64_t> partitions;  // per key space ("table", "GSI1")
   // (key space, partition) -> per second: accepted units of the run's unit (RCU or WCU)
@@ -54,7 +62,15 @@ struct RunAnalysis {
   // hottest refusing partition's window, or s1..last-1 when none refused.
   std::int64_t steady_first = 1, steady_last = 0;
   double steady_ops_per_second = 0;
+  // Runs whose partitions change: the table's partitions over time, in hash order (a parent
+  // before its halves). The verdicts above are then empty: a partition's cap is checked per
+  // second by the scenario's own summary (capacity_scenarios.h).
+  std::vector<TimelineRow> timeline_rows;
 };
+
+// The index, in hash order, of the partition holding partition key value `key` at `second` of
+// a run with a partition timeline.
+std::int64_t PartitionAtSecond(const VariantRun& run, std::int64_t second, const std::string& key);
 
 // `partitions(index)`: the count the capacity report gives ("" = the table).
 RunAnalysis Analyse(const VariantRun& run,

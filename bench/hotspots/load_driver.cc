@@ -53,13 +53,34 @@ std::unique_ptr<Pacer> MakeVirtualPacer(ddbemu::VirtualClock& clock) {
 }
 std::unique_ptr<Pacer> MakeRealPacer() { return std::make_unique<RealPacer>(); }
 
+double TickInstant(const RunLimits& limits, std::int64_t tick) {
+  const double k = static_cast<double>(tick);
+  const double r0 = limits.ops_per_second;
+  if (limits.ramp_seconds <= 0) return k / r0;
+  const double r1 = limits.ramp_to_ops_per_second;
+  const double ramp = limits.ramp_seconds;
+  const double ramp_ticks = (r0 + r1) / 2 * ramp;  // the schedule's count over the ramp
+  if (k >= ramp_ticks) return ramp + (k - ramp_ticks) / r1;
+  // r0 t + a t^2 = k with a = (r1 - r0) / (2 ramp); the root in the ramp, written so that it
+  // stays exact as a (a flat ramp) goes to 0.
+  const double a = (r1 - r0) / (2 * ramp);
+  return 2 * k / (r0 + std::sqrt(r0 * r0 + 4 * a * k));
+}
+
 namespace {
 
 // What the workers of one run share: the queue, the next tick, and what they did. Operations
 // are recorded in `stats` only after the workers are done (LoadStats is not thread-safe).
 struct OpenLoop {
-  OpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer)
-      : ops(std::move(ops)), limits(limits), pacer(pacer) {}
+  OpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer,
+           const SecondObserver& on_second)
+      : ops(std::move(ops)), limits(limits), pacer(pacer), on_second(on_second) {}
+
+  // Tells the observer of every second begun since the last call (under `mutex`).
+  void ObserveSecondsUpTo(std::int64_t second) {
+    if (!on_second) return;
+    while (observed < second) on_second(++observed);
+  }
 
   // One worker: takes ticks until the queue is empty or the run's time is up.
   void Work() {
@@ -70,7 +91,7 @@ struct OpenLoop {
         if (ops.empty()) return;
         tick = next_tick++;
       }
-      const double at = static_cast<double>(tick) / limits.ops_per_second;
+      const double at = TickInstant(limits, tick);
       if (at >= limits.max_seconds) return;
       pacer.WaitUntil(at);
       Operation op;
@@ -83,6 +104,7 @@ struct OpenLoop {
       const std::int64_t second = pacer.Second();
       const OpOutcome outcome = op.run();
       std::lock_guard lock(mutex);
+      ObserveSecondsUpTo(second);
       ++result.offered;
       result.seconds = std::max(result.seconds, at);
       done.emplace_back(second, outcome == OpOutcome::kDone);
@@ -90,7 +112,7 @@ struct OpenLoop {
         ++result.completed;
       } else if (outcome == OpOutcome::kFailed) {
         ++result.failed;
-      } else {
+      } else if (outcome == OpOutcome::kThrottled) {
         ops.push_front(std::move(op));  // throttled: offered again at the next tick
       }
     }
@@ -100,6 +122,8 @@ struct OpenLoop {
   std::deque<Operation> ops;
   const RunLimits& limits;
   Pacer& pacer;
+  const SecondObserver& on_second;
+  std::int64_t observed = -1;  // the last second told to on_second
   std::int64_t next_tick = 0;
   RunResult result;
   std::vector<std::pair<std::int64_t, bool>> done;  // (second, completed) per offer
@@ -108,8 +132,9 @@ struct OpenLoop {
 }  // namespace
 
 RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer,
-                      LoadStats& stats, std::string* failure_detail) {
-  OpenLoop loop(std::move(ops), limits, pacer);
+                      LoadStats& stats, std::string* failure_detail,
+                      const SecondObserver& on_second) {
+  OpenLoop loop(std::move(ops), limits, pacer, on_second);
   pacer.Restart();
   const auto wall_start = std::chrono::steady_clock::now();
   const int workers = pacer.is_virtual() ? 1 : std::max(1, limits.workers);

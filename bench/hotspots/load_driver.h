@@ -47,7 +47,10 @@ std::unique_ptr<Pacer> MakeVirtualPacer(ddbemu::VirtualClock& clock);
 // Sleeps until each tick's instant on the steady clock.
 std::unique_ptr<Pacer> MakeRealPacer();
 
-enum class OpOutcome { kDone, kThrottled, kFailed };
+// kThrottled goes back to the head of the queue; kDropped is a refusal not offered again (a
+// crowd of users each sending one request, as the capacity-over-time scenarios offer: the
+// offered rate is then the schedule's exactly, whatever was refused).
+enum class OpOutcome { kDone, kThrottled, kDropped, kFailed };
 
 struct Operation {
   std::function<OpOutcome()> run;
@@ -57,6 +60,10 @@ struct RunLimits {
   double ops_per_second = 100;
   double max_seconds = 60;  // the run stops offering after this long, done or not
   int workers = 1;          // threads offering ticks on the real clock (1 on a VirtualClock)
+  // A ramp: the offered rate rises linearly from ops_per_second to ramp_to_ops_per_second over
+  // the first ramp_seconds, then holds (no ramp when ramp_seconds is 0).
+  double ramp_to_ops_per_second = 0;
+  double ramp_seconds = 0;
 };
 
 struct RunResult {
@@ -68,9 +75,20 @@ struct RunResult {
   int workers = 1;     // threads that offered the ticks
 };
 
-// Offers `ops` in order at `limits.ops_per_second`; records each offer in `stats`. With
-// several workers, each operation's `run` must be safe to call from several threads at once.
+// The instant (seconds from the run's start) of tick `tick` under `limits`' rate schedule:
+// tick / ops_per_second at a fixed rate; with a ramp, the time at which the schedule's
+// cumulative count (the integral of the rate) reaches `tick`.
+double TickInstant(const RunLimits& limits, std::int64_t tick);
+
+// Called once for every whole second of the run (0 first), right after that second's first
+// operation: the capacity-over-time scenarios sample the target's partitions then, so that a
+// split the model makes at a second's first request shows in that second.
+using SecondObserver = std::function<void(std::int64_t second)>;
+
+// Offers `ops` in order on `limits`' schedule; records each offer in `stats`. With several
+// workers, each operation's `run` (and `on_second`) must be safe to call from several threads.
 RunResult RunOpenLoop(std::deque<Operation> ops, const RunLimits& limits, Pacer& pacer,
-                      LoadStats& stats, std::string* failure_detail = nullptr);
+                      LoadStats& stats, std::string* failure_detail = nullptr,
+                      const SecondObserver& on_second = {});
 
 }  // namespace hrhot

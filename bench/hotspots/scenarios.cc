@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 
+#include "capacity_scenarios.h"
 #include "hotspots_target.h"
 #include "hrcore/keys.h"
 #include "hrcore/service.h"
@@ -428,10 +429,15 @@ hrcore::Status LoginStorm(Run& r, std::deque<Operation>* ops, bool consistent) {
 }  // namespace
 
 std::vector<std::string> ScenarioNames() {
-  return {"org-import", "dept-reorg", "open-jobs", "login-storm"};
+  return {"org-import", "dept-reorg", "open-jobs", "login-storm", "launch-day", "viral-tenant"};
 }
 
 std::vector<VariantSpec> ScenarioVariants(const std::string& scenario) {
+  return ScenarioVariants(scenario, true);
+}
+
+std::vector<VariantSpec> ScenarioVariants(const std::string& scenario, bool virtual_clock) {
+  if (IsCapacityScenario(scenario)) return CapacityScenarioVariants(scenario, virtual_clock);
   auto spec = [&](std::string variant, std::string title, double rate, int count, bool reads) {
     VariantSpec s;
     s.scenario = scenario;
@@ -471,6 +477,7 @@ std::vector<VariantSpec> ScenarioVariants(const std::string& scenario) {
 }
 
 hrcore::Result<VariantRun> RunVariant(const VariantSpec& spec, Target& target) {
+  if (IsCapacityScenario(spec.scenario)) return RunCapacityVariant(spec, target);
   auto table = target.Fresh(spec.scenario + "-" + spec.variant);
   if (!table.ok()) return table.error();
   VariantRun out;

@@ -10,7 +10,10 @@
 //                job items on their own key (JOB#<job>) but GSI1 still ORG#…#OPEN, so GSI1's
 //                back-pressure throttles spread base writes / GSI1 key sharded ORG#…#OPEN#<n>
 //                (AP8 becomes a scatter-gather);
-//   login-storm  logins (AP4 then AP1) with AP1 strongly consistent / eventually consistent.
+//   login-storm  logins (AP4 then AP1) with AP1 strongly consistent / eventually consistent;
+//   launch-day, viral-tenant  capacity over time (capacity_scenarios.h): an on-demand table
+//                ramping to 10x / the same pre-warmed; an organisation going viral, which
+//                split for heat relieves, beside its one hot counter item, which it does not.
 // Each variant runs on a Target (hotspots_target.h) and returns what it offered and what the
 // service accepted, per second and per partition key.
 #pragma once
@@ -20,13 +23,12 @@
 #include <string>
 #include <vector>
 
+#include "hotspots_target.h"
 #include "hrcore/errors.h"
 #include "load_driver.h"
 #include "load_stats.h"
 
 namespace hrhot {
-
-class Target;
 
 struct VariantSpec {
   std::string scenario;     // org-import, dept-reorg, open-jobs, login-storm
@@ -36,10 +38,17 @@ struct VariantSpec {
   RunLimits limits;
   int count = 1000;  // employees, moves, jobs or logins
   int shards = 8;    // N key suffixes, for the sharded variants
+  // Capacity over time: the scaled-down timing the run's database needs, the item size, and the
+  // table's WarmThroughput at creation (0: none).
+  DatabaseSettings database;
+  int item_kb = 1;
+  std::int64_t warm_write_units = 0;
 };
 
-// Every scenario's variants (baseline first), with the defaults above.
+// Every scenario's variants (baseline first), with the defaults above; `virtual_clock` false:
+// those for a run on the real clock (the capacity-over-time scenarios' are smaller there).
 std::vector<VariantSpec> ScenarioVariants(const std::string& scenario);
+std::vector<VariantSpec> ScenarioVariants(const std::string& scenario, bool virtual_clock);
 std::vector<std::string> ScenarioNames();
 
 struct VariantRun {
@@ -48,6 +57,9 @@ struct VariantRun {
   RunResult result;
   std::string read_check;  // the list read the design implies, measured after the load
   std::string org_key;     // the organisation's partition key value ORG#<orgId>
+  // Capacity over time: the table's partitions at the start of each second of the run (empty
+  // for the scenarios whose partitions do not change).
+  std::vector<std::vector<PartitionRange>> partition_timeline;
 };
 
 // Seeds the data the variant starts from (unthrottled by waiting, not recorded), lets the

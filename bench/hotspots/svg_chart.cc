@@ -186,8 +186,18 @@ std::string RenderHeatMap(const HeatMap& map) {
   for (std::size_t r = 0; r < map.rows.size(); ++r) {
     const double y = kTop + static_cast<double>(r) * cell_height;
     svg += Text(label_width - 6, y + cell_height - 5, map.rows[r], "end", 11);
+    // A partition that exists for part of the run only: one grey band under the row, and
+    // cells for the seconds it exists (a map of many short-lived partitions stays small).
+    const auto& row = map.values[r];
+    if (std::any_of(row.begin(), row.end(), [](double v) { return v < 0; })) {
+      svg += "<rect x=\"" + Num(label_width) + "\" y=\"" + Num(y) + "\" width=\"" +
+             Num(plot_width) + "\" height=\"" + std::to_string(cell_height) +
+             "\" fill=\"#d9d9d9\" stroke=\"#ddd\"><title>" + XmlEscape(map.rows[r]) +
+             ": not a partition in the grey seconds</title></rect>\n";
+    }
     for (std::size_t s = 0; s < seconds; ++s) {
-      const double v = s < map.values[r].size() ? map.values[r][s] : 0;
+      const double v = s < row.size() ? row[s] : 0;
+      if (v < 0) continue;
       svg += "<rect x=\"" + Num(label_width + s * cell_width) + "\" y=\"" + Num(y) + "\" width=\"" +
              Num(cell_width) + "\" height=\"" + std::to_string(cell_height) + "\" fill=\"" +
              HeatColour(v) + "\" stroke=\"#ddd\"><title>" + XmlEscape(map.rows[r]) + " second " +

@@ -36,9 +36,11 @@ std::string RenderLineChart(const LineChart& chart);
 
 struct HeatMap {
   std::string title;
-  std::vector<std::string> rows;            // one label per partition
-  std::vector<std::vector<double>> values;  // values[row][second]: consumption / cap (0..1+)
-  std::vector<std::string> notes;           // lines printed under the map
+  std::vector<std::string> rows;  // one label per partition
+  // values[row][second]: consumption / cap (0..1+); negative: the row's partition does not
+  // exist in that second (drawn grey).
+  std::vector<std::vector<double>> values;
+  std::vector<std::string> notes;  // lines printed under the map
 };
 
 // The map as an SVG document: white = idle, yellow = half the cap, red = at the cap, dark red
