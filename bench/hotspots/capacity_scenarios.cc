@@ -22,13 +22,13 @@ constexpr std::int64_t kInitialWriteUnits = 4000;
 constexpr std::int64_t kInitialReadUnits = 12000;
 constexpr std::int64_t kInitialPartitions = 4;
 
-std::string Fmt(double v, int decimals = 0) {
+std::string FigureText(double v, int decimals = 0) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
   return buf;
 }
 
-AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
+AttributeValue Str(std::string s) { return AttributeValue::S(std::move(s)); }
 
 // What one load's operations share: the recording client and the first failure.
 struct Load {
@@ -123,7 +123,7 @@ std::deque<Operation> LaunchDayLoad(const VariantSpec& spec, const std::string& 
       const std::string& key = (*pool)[static_cast<std::size_t>(i) % pool->size()];
       return load.Outcome(load.rec.PutItem(
           {.table_name = table,
-           .item = {{"PK", S(key)}, {"SK", S("#ORDER")}, {"payload", S(*payload)}}}));
+           .item = {{"PK", Str(key)}, {"SK", Str("#ORDER")}, {"payload", Str(*payload)}}}));
     }});
   }
   return ops;
@@ -149,15 +149,15 @@ std::deque<Operation> ViralTenantLoad(const VariantSpec& spec, const std::string
       ops.push_back({[&load, &table, employees, pad, i] {
         const std::string& key =
             (*employees)[static_cast<std::size_t>(i / kViralCycle) % employees->size()];
-        return load.Outcome(
-            load.rec.PutItem({.table_name = table,
-                              .item = {{"PK", S(key)}, {"SK", S("#FEED")}, {"post", S(*pad)}}}));
+        return load.Outcome(load.rec.PutItem(
+            {.table_name = table,
+             .item = {{"PK", Str(key)}, {"SK", Str("#FEED")}, {"post", Str(*pad)}}}));
       }});
     } else {
       ops.push_back({[&load, &table, &metrics_key] {
         return load.Outcome(load.rec.UpdateItem(
             {.table_name = table,
-             .key = {{"PK", S(metrics_key)}, {"SK", S("#METRICS")}},
+             .key = {{"PK", Str(metrics_key)}, {"SK", Str("#METRICS")}},
              .update_expression = "ADD activity :one",
              .expression_attribute_values = {{":one", AttributeValue::N("1")}}}));
       }});
@@ -196,7 +196,7 @@ std::vector<VariantSpec> CapacityScenarioVariants(const std::string& scenario, b
     const double hold = virtual_clock ? 6 : 4;
     VariantSpec on_demand = Spec(scenario, "on-demand",
                                  "new on-demand table (4,000 WCU/s) ramped from 3,000 to " +
-                                     Fmt(top * 40) + " WCU/s of 40 KB writes");
+                                     FigureText(top * 40) + " WCU/s of 40 KB writes");
     on_demand.item_kb = 40;
     on_demand.limits = RunLimits{75, ramp + hold};
     on_demand.limits.ramp_to_ops_per_second = top;
@@ -318,10 +318,10 @@ std::string RenderCapacityTimelineCsv(const VariantRun& run) {
       "second,offered_wcu,accepted_wcu,offered_requests,throttled_requests,partitions,"
       "hot_key_throttled,others_throttled\n";
   for (const CapacitySecond& c : CapacityTimeline(run, run.org_key)) {
-    out += std::to_string(c.second) + "," + Fmt(c.offered_wcu, 1) + "," + Fmt(c.accepted_wcu, 1) +
-           "," + std::to_string(c.offered_requests) + "," + std::to_string(c.throttled_requests) +
-           "," + std::to_string(c.partitions) + "," + std::to_string(c.hot_key_throttled) + "," +
-           std::to_string(c.others_throttled) + "\n";
+    out += std::to_string(c.second) + "," + FigureText(c.offered_wcu, 1) + "," +
+           FigureText(c.accepted_wcu, 1) + "," + std::to_string(c.offered_requests) + "," +
+           std::to_string(c.throttled_requests) + "," + std::to_string(c.partitions) + "," +
+           std::to_string(c.hot_key_throttled) + "," + std::to_string(c.others_throttled) + "\n";
   }
   return out;
 }
@@ -363,7 +363,7 @@ std::string LaunchDaySummary(const VariantRun& run, const std::vector<CapacitySe
   out += "\n  per second (offered/accepted WCU, throttled requests, partitions):";
   for (const auto& c : t) {
     out += (c.second % 5 == 0 ? "\n   " : "") + std::string(" s") + std::to_string(c.second) + " " +
-           Fmt(c.offered_wcu) + "/" + Fmt(c.accepted_wcu) + " " +
+           FigureText(c.offered_wcu) + "/" + FigureText(c.accepted_wcu) + " " +
            std::to_string(c.throttled_requests) + "t " + std::to_string(c.partitions) + "p;";
   }
   out += "\n";
@@ -372,8 +372,8 @@ std::string LaunchDaySummary(const VariantRun& run, const std::vector<CapacitySe
         run.spec.warm_write_units, kInitialReadUnits, dollars_per_warm_write_unit, 0);
     out += "  warm throughput: WriteUnitsPerSecond " + std::to_string(run.spec.warm_write_units) +
            " raises a new table's 4,000 by " + std::to_string(cost.write_units_raised) +
-           " write units, charged once: $" + Fmt(cost.dollars, 4) + " at $" +
-           Fmt(dollars_per_warm_write_unit * 1e6, 2) +
+           " write units, charged once: $" + FigureText(cost.dollars, 4) + " at $" +
+           FigureText(dollars_per_warm_write_unit * 1e6, 2) +
            " per million units raised (--warm-write-price)\n";
   } else {
     if (!t.empty() && t.back().partitions <= kInitialPartitions) {
@@ -385,7 +385,8 @@ std::string LaunchDaySummary(const VariantRun& run, const std::vector<CapacitySe
     }
     out +=
         "  model: capacity doubles the previous peak " +
-        Fmt(static_cast<double>(run.spec.database.on_demand_scale_delay_ms.value_or(0)) / 1000, 1) +
+        FigureText(
+            static_cast<double>(run.spec.database.on_demand_scale_delay_ms.value_or(0)) / 1000, 1) +
         " s after that peak's second (docs/capacity.md §7, scale delay scaled down from 30 "
         "min), so the ramp throttles until the doublings catch up with it\n";
   }
@@ -435,10 +436,10 @@ std::string RenderCapacitySummary(const VariantRun& run, double dollars_per_warm
   const auto timeline = CapacityTimeline(run, run.org_key);
   std::string out = "  scaled-down timing: " + run.spec.database.Describe() + "\n";
   out += "  " + std::to_string(run.result.offered) + " requests offered on a ramp from " +
-         Fmt(run.spec.limits.ops_per_second) + " to " +
-         Fmt(run.spec.limits.ramp_to_ops_per_second) + " a second over " +
-         Fmt(run.spec.limits.ramp_seconds) + " s, then held to " +
-         Fmt(run.spec.limits.max_seconds) + " s; " + std::to_string(run.result.completed) +
+         FigureText(run.spec.limits.ops_per_second) + " to " +
+         FigureText(run.spec.limits.ramp_to_ops_per_second) + " a second over " +
+         FigureText(run.spec.limits.ramp_seconds) + " s, then held to " +
+         FigureText(run.spec.limits.max_seconds) + " s; " + std::to_string(run.result.completed) +
          " served (a refused request is not offered again)\n";
   out += run.spec.scenario == "launch-day"
              ? LaunchDaySummary(run, timeline, dollars_per_warm_write_unit)

@@ -6,7 +6,7 @@
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace {
 
-constexpr std::int64_t kMicrosPerSecond = 1'000'000;
+constexpr std::int64_t kMicrosInASecond = 1'000'000;
 
 }  // namespace
 
@@ -14,8 +14,8 @@ PartitionHistory::PartitionHistory(std::int64_t seconds)
     : seconds_(std::max<std::int64_t>(seconds, 1)) {}
 
 std::int64_t PartitionHistory::SecondOf(std::int64_t micros) {
-  return micros >= 0 ? micros / kMicrosPerSecond
-                     : -((-micros + kMicrosPerSecond - 1) / kMicrosPerSecond);
+  return micros >= 0 ? micros / kMicrosInASecond
+                     : -((-micros + kMicrosInASecond - 1) / kMicrosInASecond);
 }
 
 void PartitionHistory::SetLayout(const PartitionMap& map, std::int64_t now_micros,
@@ -42,7 +42,7 @@ PartitionHistory::Cell* PartitionHistory::CellFor(std::int64_t now_micros, std::
   if (!layout_) return nullptr;
   // The usual case: the second of the last record (or, when the clock stepped back, before it:
   // the latest second is charged rather than history rewritten). No division.
-  if (latest_ >= 0 && now_micros < latest_start_micros_ + kMicrosPerSecond) {
+  if (latest_ >= 0 && now_micros < latest_start_micros_ + kMicrosInASecond) {
     std::vector<Cell>& cells = slots_[latest_slot_].cells;
     if (partition < 0 || static_cast<std::size_t>(partition) >= cells.size()) return nullptr;
     return &cells[static_cast<std::size_t>(partition)];
@@ -59,7 +59,7 @@ PartitionHistory::Cell* PartitionHistory::CellFor(std::int64_t now_micros, std::
     slot.layout = layout_;
     slot.cells.assign(layout_->size(), Cell{});
     latest_ = second;
-    latest_start_micros_ = second * kMicrosPerSecond;
+    latest_start_micros_ = second * kMicrosInASecond;
     latest_slot_ = static_cast<std::size_t>(second % seconds());
   }
   if (partition < 0 || static_cast<std::size_t>(partition) >= slot.cells.size()) return nullptr;
@@ -134,7 +134,7 @@ const PartitionHistory::Slot* PartitionHistory::SlotAt(std::int64_t second) cons
 
 CapacitySecond PartitionHistory::Empty(std::int64_t second, const Layout& layout) {
   CapacitySecond out;
-  out.start_micros = second * kMicrosPerSecond;
+  out.start_micros = second * kMicrosInASecond;
   if (!layout) return out;
   out.partitions.resize(layout->size());
   for (std::size_t i = 0; i < layout->size(); ++i) {
