@@ -2,17 +2,16 @@
 // writes, so that its readers (and ours) take either.
 #include "transfer/aws_export_layout.h"
 
-#include <openssl/evp.h>
 #include <rapidjson/document.h>
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
-#include <zlib.h>
 
 #include <cstdio>
 #include <fstream>
 #include <iterator>
 #include <system_error>
 
+#include "ops/transfer/item_file.h"
 #include "value/text_encodings.h"
 
 namespace ddblocal {
@@ -21,34 +20,8 @@ namespace {
 using ddbemu::ApiError;
 namespace fs = std::filesystem;
 
-std::string Md5(std::string_view bytes) {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_Digest(bytes.data(), bytes.size(), digest, &length, EVP_md5(), nullptr);
-  return std::string(reinterpret_cast<const char*>(digest), length);
-}
-
-std::string Hex(std::string_view bytes) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string s;
-  for (unsigned char c : bytes) {
-    s += kHex[c >> 4];
-    s += kHex[c & 15];
-  }
-  return s;
-}
-
 // The ISO 8601 time AWS's manifests carry, from epoch milliseconds.
-std::string IsoTime(std::int64_t millis) {
-  const std::time_t seconds = static_cast<std::time_t>(millis / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char text[64];
-  std::snprintf(text, sizeof text, "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", tm.tm_year + 1900,
-                tm.tm_mon + 1, tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec,
-                static_cast<int>(millis % 1000));
-  return text;
-}
+std::string IsoTime(std::int64_t millis) { return ddbemu::FormatUtcMillis(millis * 1000) + "Z"; }
 
 }  // namespace
 
@@ -66,20 +39,7 @@ ddbemu::Status WriteWholeFile(const fs::path& path, std::string_view bytes) {
   return ddbemu::Status::Ok();
 }
 
-std::string GzipCompress(std::string_view bytes) {
-  z_stream z{};
-  // 15 + 16: a gzip wrapper whose header zlib writes with time 0 and no name.
-  deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY);
-  std::string out(deflateBound(&z, bytes.size()), '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  z.avail_in = static_cast<uInt>(bytes.size());
-  z.next_out = reinterpret_cast<Bytef*>(out.data());
-  z.avail_out = static_cast<uInt>(out.size());
-  deflate(&z, Z_FINISH);
-  out.resize(z.total_out);
-  deflateEnd(&z);
-  return out;
-}
+std::string GzipCompress(std::string_view bytes) { return ddbemu::ops::transfer::Gzip(bytes); }
 
 bool IsAwsExportDirectory(const fs::path& dir) {
   std::error_code ec;
@@ -150,16 +110,15 @@ ddbemu::Status AwsExportWriter::FlushDataFile() {
   std::snprintf(name, sizeof name, "%05zu.json.gz", (items_ - 1) / kItemsPerFile);
   const std::string gz = GzipCompress(pending_);
   DDBEMU_RETURN_IF_ERROR(WriteWholeFile(dir_ / "data" / name, gz));
-  const std::string md5 = Md5(gz);
   rapidjson::StringBuffer buffer;
   rapidjson::Writer<rapidjson::StringBuffer> w(buffer);
   w.StartObject();
   w.Key("itemCount");
   w.Uint64(pending_items_);
   w.Key("md5Checksum");
-  w.String(ddbemu::Base64Encode(md5).c_str());
+  w.String(ddbemu::ops::transfer::Md5Base64(gz).c_str());
   w.Key("etag");
-  w.String(Hex(md5).c_str());
+  w.String(ddbemu::ops::transfer::Md5Hex(gz).c_str());
   w.Key("dataFileS3Key");
   w.String(("AWSDynamoDB/" + export_id_ + "/data/" + name).c_str());
   w.EndObject();
