@@ -185,3 +185,56 @@ test("ElectroDB queries an entity by its primary and secondary indexes", async (
   const second = await Employee.query.byTeam({ team: "core" }).go({ cursor: first.cursor, limit: 1 });
   assert.notEqual(second.data[0].id, first.data[0].id);
 });
+
+// Multi-attribute GSI keys (Nov 2025): every partition key attribute by equality, the sort key
+// attributes left to right; KeyConditions serves an index of several sort key attributes
+// (moto's AWS-verified tests) and refuses one of several partition key attributes (ScyllaDB's
+// tests, run against AWS in 2026; the wording is ours: ACCEPTED_DIFFERENCES.md).
+test("a multi-attribute GSI: key conditions on every HASH attribute, KeyConditions refused", async () => {
+  const table = "js_multi_attribute";
+  await client.send(new CreateTableCommand({
+    TableName: table,
+    BillingMode: "PAY_PER_REQUEST",
+    KeySchema: [{ AttributeName: "p", KeyType: "HASH" }],
+    AttributeDefinitions: ["p", "h1", "h2", "r1"].map((n) => ({ AttributeName: n, AttributeType: "S" }))
+      .concat([{ AttributeName: "r2", AttributeType: "N" }]),
+    GlobalSecondaryIndexes: [
+      { IndexName: "two_hash", Projection: { ProjectionType: "ALL" },
+        KeySchema: [{ AttributeName: "h1", KeyType: "HASH" }, { AttributeName: "h2", KeyType: "HASH" },
+          { AttributeName: "r1", KeyType: "RANGE" }] },
+      { IndexName: "two_range", Projection: { ProjectionType: "ALL" },
+        KeySchema: [{ AttributeName: "h1", KeyType: "HASH" }, { AttributeName: "r1", KeyType: "RANGE" },
+          { AttributeName: "r2", KeyType: "RANGE" }] },
+    ],
+  }));
+  try {
+    const rows = [["1", "a", "x", "k1", 100], ["2", "a", "x", "k1", 200], ["3", "a", "y", "k1", 300],
+      ["4", "a", "x", "k2", 150]];
+    for (const [p, h1, h2, r1, r2] of rows) {
+      await client.send(new PutItemCommand({ TableName: table,
+        Item: { p: { S: p }, h1: { S: h1 }, h2: { S: h2 }, r1: { S: r1 }, r2: { N: String(r2) } } }));
+    }
+    const query = (input) => client.send(new QueryCommand({ TableName: table, ...input }));
+    const both = await query({ IndexName: "two_hash", KeyConditionExpression: "h1 = :a AND h2 = :x",
+      ExpressionAttributeValues: { ":a": { S: "a" }, ":x": { S: "x" } } });
+    assert.deepEqual(both.Items.map((i) => i.p.S).sort(), ["1", "2", "4"]);
+    await assert.rejects(query({ IndexName: "two_hash", KeyConditionExpression: "h1 = :a",
+      ExpressionAttributeValues: { ":a": { S: "a" } } }),
+    (e) => e.name === "ValidationException" && e.message === "Query condition missed key schema element: h2");
+    await assert.rejects(query({ IndexName: "two_hash", KeyConditions: {
+      h1: { ComparisonOperator: "EQ", AttributeValueList: [{ S: "a" }] },
+      h2: { ComparisonOperator: "EQ", AttributeValueList: [{ S: "x" }] } } }),
+    (e) => e.name === "ValidationException" && /KeyConditions cannot be used/.test(e.message));
+    const legacy = await query({ IndexName: "two_range", KeyConditions: {
+      h1: { ComparisonOperator: "EQ", AttributeValueList: [{ S: "a" }] },
+      r1: { ComparisonOperator: "EQ", AttributeValueList: [{ S: "k1" }] },
+      r2: { ComparisonOperator: "GT", AttributeValueList: [{ N: "100" }] } } });
+    assert.deepEqual(legacy.Items.map((i) => i.r2.N), ["200", "300"]);
+    await assert.rejects(query({ IndexName: "two_range", KeyConditions: {
+      h1: { ComparisonOperator: "EQ", AttributeValueList: [{ S: "a" }] },
+      r2: { ComparisonOperator: "GT", AttributeValueList: [{ N: "100" }] } } }),
+    (e) => e.name === "ValidationException" && e.message.includes("r1"));
+  } finally {
+    await client.send(new DeleteTableCommand({ TableName: table }));
+  }
+});

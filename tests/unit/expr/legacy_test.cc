@@ -223,6 +223,29 @@ TEST(LegacyKeyConditionsTest, MatchTheService) {
   EXPECT_EQ(kc->sort[0].upper, N("3"));
 }
 
+// Multi-attribute GSI keys: several sort key attributes are served through KeyConditions (the
+// equalities on a prefix, one range last), several partition key attributes are refused.
+TEST(LegacyKeyConditionsTest, MultiAttributeKeysServeSortAttributesAndRefusePartitionOnes) {
+  const KeySchemaView one_hash{{{"h", AttributeType::kS}},
+                               {{"r1", AttributeType::kS}, {"r2", AttributeType::kN}}};
+  Result<KeyCondition> kc = KeyConditionsToKeyCondition(
+      {{"h", Op::kEq, {S("x")}}, {"r1", Op::kEq, {S("a")}}, {"r2", Op::kGt, {N("100")}}}, one_hash);
+  ASSERT_TRUE(kc.ok()) << ErrorOf(kc);
+  ASSERT_EQ(kc->sort.size(), 2u);
+  EXPECT_EQ(kc->sort[1].op, KeyOperator::kGt);
+  EXPECT_NE(ErrorOf(KeyConditionsToKeyCondition(
+                {{"h", Op::kEq, {S("x")}}, {"r2", Op::kGt, {N("100")}}}, one_hash)),
+            "");
+
+  const KeySchemaView two_hash{{{"h1", AttributeType::kS}, {"h2", AttributeType::kS}}, {}};
+  const std::string refused = ErrorOf(KeyConditionsToKeyCondition(
+      {{"h1", Op::kEq, {S("x")}}, {"h2", Op::kEq, {S("y")}}}, two_hash));
+  EXPECT_EQ(refused,
+            "KeyConditions cannot be used to query an index whose partition key has more than one "
+            "attribute; use KeyConditionExpression");
+  EXPECT_EQ(ErrorOf(KeyConditionsToKeyCondition({{"h1", Op::kEq, {S("x")}}}, two_hash)), refused);
+}
+
 TEST(LegacyAttributesToGetTest, BecomesAProjection) {
   EXPECT_EQ(ErrorOf(AttributesToGetToProjection({})), "AttributesToGet cannot be empty");
   EXPECT_EQ(ErrorOf(AttributesToGetToProjection({"b", "a", "b"})),
