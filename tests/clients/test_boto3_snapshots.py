@@ -1,8 +1,8 @@
 """Whole-database snapshots through ddb-local's admin endpoints (docs/testing.md, "Snapshots"),
 with boto3 as the application: POST /_ddblocal/snapshot, /restore, /reset, GET /snapshots,
 DELETE /snapshot; and under --access-policy-file, where only a policy over every table may use
-them (the caller is the Authorization header's; admin requests are signed here as an SDK signs,
-though ddb-local does not verify admin signatures: see docs/testing.md).
+them (the caller is the Authorization header's, whose signature ddb-local verifies when it
+verifies signatures: admin requests are signed here as an SDK signs).
 """
 
 import json
@@ -173,6 +173,10 @@ def test_only_a_policy_over_every_table_may_snapshot(guarded):
         status, body = admin(guarded, method, other,
                              signed(guarded, method, other, *KEYS["tenant"]))
         assert status == 400 and error_type(body) == "AccessDeniedException", (other, body)
+    # The admin's key with the tenant's secret: the signature does not verify, nothing is done.
+    forged = signed(guarded, "POST", "/_ddblocal/reset", KEYS["admin"][0], KEYS["tenant"][1])
+    status, body = admin(guarded, "POST", "/_ddblocal/reset", forged)
+    assert status == 400 and error_type(body) == "InvalidSignatureException", body
     # Unsigned: nobody, whom no policy allows anything.
     status, body = admin(guarded, "POST", "/_ddblocal/restore?name=guarded")
     assert status == 400 and error_type(body) == "AccessDeniedException"

@@ -295,9 +295,13 @@ void RequestRouter::Dispatch(const HttpRequestView& request, std::string_view co
 }
 
 void RequestRouter::Admin(const HttpRequestView& request, HttpReply& reply) const {
-  // The MCP endpoint runs DynamoDB operations as its caller: with a verifier, that caller must
-  // prove who it is as for any operation.
-  if (verifier_ && PathOf(request.target) == kMcpPath) {
+  // With a verifier (--credentials-file), a caller that names itself must prove it, as for any
+  // operation: the snapshot endpoints check that caller's policy on every table, and the MCP
+  // endpoint runs DynamoDB operations as it, so a header naming another tenant's key without
+  // its secret is refused. The MCP endpoint needs a caller; the others serve an unnamed one
+  // (the fixtures' clock and snapshot calls), which tenant policies treat as no tenant.
+  const bool named = !request.authorization.empty();
+  if (verifier_ && (named || PathOf(request.target) == kMcpPath)) {
     AuthResult verified = verifier_->Verify(request);
     if (!verified.context) {
       return Finish(request, 400, "application/json",

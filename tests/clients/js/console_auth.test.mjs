@@ -72,6 +72,27 @@ test("console: signed requests are served by a ddb-local that verifies signature
   ]);
   const authorization = request.headers().authorization;
   assert.match(authorization, /^AWS4-HMAC-SHA256 Credential=AKIDCONSOLE\/\d{8}\/us-east-1\/dynamodb\/aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, Signature=[0-9a-f]{64}$/);
+
+  // Admin requests are signed too (ddb-local verifies the caller they name): a snapshot with a
+  // query string is taken and listed.
+  await page.evaluate(() => { location.hash = "#/snapshots"; });
+  await page.getByRole("heading", { name: "Take a snapshot" }).waitFor();
+  await page.getByLabel("Snapshot name").fill("signed-snap.1");
+  const [snapshot] = await Promise.all([
+    page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/_ddblocal/snapshot?")),
+    page.getByRole("button", { name: "Take snapshot" }).click(),
+  ]);
+  assert.match(snapshot.headers().authorization, /^AWS4-HMAC-SHA256 Credential=AKIDCONSOLE\/\d{8}\/us-east-1\/dynamodb\/aws4_request, SignedHeaders=host;x-amz-date, Signature=[0-9a-f]{64}$/);
+  await page.getByRole("cell", { name: "signed-snap.1", exact: true }).waitFor();
+
+  // The same page with a wrong secret: ddb-local refuses the admin request it cannot verify.
+  await useCaller(page, KEYS.accessKeyId, "not-the-secret");
+  const [refused] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/_ddblocal/snapshots"),
+    page.evaluate(() => { location.hash = "#/snapshots?again=1"; }),
+  ]);
+  assert.equal(refused.status(), 400);
+  assert.match(await refused.text(), /InvalidSignatureException/);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -76,9 +76,10 @@ TEST(AdminRoute, OtherPathsAndMethodsAreNotAdminCalls) {
   EXPECT_EQ(seen.operation, "");
 }
 
-// /_ddblocal/mcp runs DynamoDB operations as its caller: with a verifier (--credentials-file),
-// that caller must be proven as for any operation. The other admin paths stay unverified.
-TEST(AdminRoute, TheMcpPathIsVerifiedWhenTheRouterVerifiesSignatures) {
+// With a verifier (--credentials-file), a caller that an admin request names must be proven as
+// for any operation; /_ddblocal/mcp needs one. An admin request that names no caller is served
+// as no tenant.
+TEST(AdminRoute, AdminCallersAreVerifiedWhenTheRouterVerifiesSignatures) {
   Seen seen;
   auto store = std::make_shared<CredentialStore>();
   store->Add("AKIDKNOWN", "secret");
@@ -108,12 +109,24 @@ TEST(AdminRoute, TheMcpPathIsVerifiedWhenTheRouterVerifiesSignatures) {
   EXPECT_NE(refused.body.find("UnrecognizedClientException"), std::string::npos);
   EXPECT_EQ(seen.operation, "");
 
-  HttpRequestView capacity = forged;
-  capacity.method = "GET";
-  capacity.target = "/_ddblocal/capacity?table=T";
-  EXPECT_EQ(router.Route(capacity).status, 200);
+  // A snapshot request naming a known key with a signature that is not its secret's.
+  HttpRequestView snapshot = forged;
+  snapshot.target = "/_ddblocal/snapshot?name=s";
+  snapshot.body = "";
+  snapshot.authorization =
+      "AWS4-HMAC-SHA256 Credential=AKIDKNOWN/20240101/eu-west-1/dynamodb/aws4_request, "
+      "SignedHeaders=x-amz-date, Signature=0000";
+  refused = router.Route(snapshot);
+  EXPECT_EQ(refused.status, 400);
+  EXPECT_NE(refused.body.find("InvalidSignatureException"), std::string::npos);
+  EXPECT_EQ(seen.operation, "");
+
+  HttpRequestView anonymous;
+  anonymous.method = "GET";
+  anonymous.target = "/_ddblocal/capacity?table=T";
+  EXPECT_EQ(router.Route(anonymous).status, 200);
   EXPECT_EQ(seen.operation, "GET /_ddblocal/capacity?table=T");
-  EXPECT_EQ(seen.context.access_key_id, "AKIDOTHER");  // named, not verified
+  EXPECT_EQ(seen.context.access_key_id, "");
 }
 
 }  // namespace admin_route_test

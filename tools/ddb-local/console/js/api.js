@@ -2,8 +2,10 @@
 // admin endpoints (/_ddblocal/...). DynamoDB requests carry a real SigV4 signature (sigv4.js)
 // made with the caller's access key id, secret access key and region, so that the console works
 // when ddb-local verifies signatures (--credentials-file); without that flag ddb-local reads
-// only the caller's namespace (access key id and region) from the header. The admin endpoints
-// are not verified: their header only names the namespace.
+// only the caller's namespace (access key id and region) from the header. Admin requests are
+// signed the same way (ddb-local verifies a caller they name: the snapshot endpoints check its
+// policy); a page that cannot sign sends the unsigned form, which only an unverifying ddb-local
+// accepts.
 import { amzDate, canSign, sign } from "./sigv4.js";
 
 const stored = (name, fallback) => localStorage.getItem(`ddblocal.${name}`) || fallback;
@@ -49,6 +51,24 @@ async function signedHeaders(target, body) {
   return { ...headers, Authorization: signature.authorization };
 }
 
+// The headers of an admin request on `target` ("/_ddblocal/capacity?table=T"), signed when
+// this page can.
+async function adminHeaders(method, target) {
+  if (!canSign()) return { Authorization: authorization() };
+  const date = amzDate(new Date());
+  const q = target.indexOf("?");
+  const signature = await sign({
+    method,
+    path: q < 0 ? target : target.slice(0, q),
+    query: q < 0 ? "" : target.slice(q + 1),
+    headers: [["X-Amz-Date", date], ["Host", location.host]],
+    accessKeyId: caller.key,
+    secretAccessKey: caller.secret,
+    region: caller.region,
+  });
+  return { "X-Amz-Date": date, Authorization: signature.authorization };
+}
+
 export class DynamoError extends Error {
   constructor(type, message, status) {
     super(`${type.split("#").pop()}: ${message || "(no message)"}`);
@@ -78,10 +98,8 @@ export const streams = (operation, body) => call(`DynamoDBStreams_20120810.${ope
 
 // An admin endpoint: `path` below /_ddblocal/ ("capacity?table=T").
 export async function admin(path, method = "GET") {
-  const response = await fetch(`/_ddblocal/${path}`, {
-    method,
-    headers: { Authorization: authorization() },
-  });
+  const target = `/_ddblocal/${path}`;
+  const response = await fetch(target, { method, headers: await adminHeaders(method, target) });
   const json = await response.json();
   if (!response.ok) throw new DynamoError(json.__type || "Error", json.message, response.status);
   return json;

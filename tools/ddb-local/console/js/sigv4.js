@@ -1,8 +1,8 @@
 // AWS Signature Version 4 (AWS4-HMAC-SHA256) for the console's requests, with the browser's
 // own WebCrypto (SubtleCrypto: SHA-256 and HMAC) — nothing fetched, no library. The same
 // algorithm as the C++ signer (emulator/src/http_client/transport/sigv4_signer.h), reduced to what the console
-// sends: a request on "/" without a query string. Checked against AWS's published test suite
-// (tests/clients/js/console_sigv4.test.mjs).
+// sends: DynamoDB requests on "/", and admin requests on a /_ddblocal/ path with a query string.
+// Checked against AWS's published test suite (tests/clients/js/console_sigv4.test.mjs).
 //
 // SubtleCrypto exists only in a secure context (https, or http on localhost / 127.0.0.1):
 // `canSign()` says whether this page can sign.
@@ -43,15 +43,39 @@ function canonicalHeaders(headers) {
   return { text: names.map((n) => `${n}:${byName.get(n)}\n`).join(""), signed: names.join(";") };
 }
 
-// Signs `method` on "/" with `headers` ([name, value] pairs, X-Amz-Date among them, Host too:
-// the browser sends the page's host) and `body`. Resolves to
+// RFC 3986's unreserved characters stay; every other byte is %XX in upper case (what
+// encodeURIComponent leaves of !'()* included), as SigV4 encodes.
+function uriEncode(text, keepSlash) {
+  return [...encoder.encode(text)].map((b) => {
+    const c = String.fromCharCode(b);
+    if (/[A-Za-z0-9\-_.~]/.test(c) || (keepSlash && c === "/")) return c;
+    return `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }).join("");
+}
+
+// The canonical query: each name and value decoded from the query as it is sent, encoded
+// again, sorted by name then value (a name without "=" has an empty value).
+function canonicalQuery(query) {
+  const pairs = query.split("&").filter((p) => p !== "").map((p) => {
+    const eq = p.indexOf("=");
+    const [name, value] = eq < 0 ? [p, ""] : [p.slice(0, eq), p.slice(eq + 1)];
+    return [uriEncode(decodeURIComponent(name)), uriEncode(decodeURIComponent(value))];
+  });
+  pairs.sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  return pairs.map(([n, v]) => `${n}=${v}`).join("&");
+}
+
+// Signs `method` on `path` (as sent: "/" or "/_ddblocal/snapshot") with `query` (as sent, without
+// "?") and `headers` ([name, value] pairs, X-Amz-Date among them, Host too: the browser sends
+// the page's host) and `body`. Resolves to
 // { canonicalRequest, stringToSign, signature, authorization }.
-export async function sign({ method = "POST", headers, body = "", accessKeyId, secretAccessKey,
-  region, service = "dynamodb" }) {
+export async function sign({ method = "POST", path = "/", query = "", headers, body = "",
+  accessKeyId, secretAccessKey, region, service = "dynamodb" }) {
   const date = headers.find(([n]) => n.toLowerCase() === "x-amz-date")[1];
   const day = date.slice(0, 8);
   const { text, signed } = canonicalHeaders(headers);
-  const canonicalRequest = [method, "/", "", text, signed, await sha256Hex(body)].join("\n");
+  const canonicalRequest = [method, uriEncode(path, true), canonicalQuery(query), text, signed,
+    await sha256Hex(body)].join("\n");
   const scope = `${day}/${region}/${service}/aws4_request`;
   const stringToSign = ["AWS4-HMAC-SHA256", date, scope, await sha256Hex(canonicalRequest)].join("\n");
   let key = await hmac(`AWS4${secretAccessKey}`, day);
