@@ -42,7 +42,7 @@ int PortOf(const std::string& url) { return std::atoi(url.substr(url.rfind(':') 
 
 // One HTTP response parsed off the front of `in`: 0 while incomplete, else its length, with
 // `status` and whether the body holds an item.
-std::size_t CompleteResponse(const std::string& in, int& status, bool& has_item) {
+std::size_t CompleteResponse(const std::string& in, int& status, bool& has_item, bool& throttled) {
   const std::size_t head_end = in.find("\r\n\r\n");
   if (head_end == std::string::npos || in.size() < 12) return 0;
   status = std::atoi(in.c_str() + 9);
@@ -59,6 +59,8 @@ std::size_t CompleteResponse(const std::string& in, int& status, bool& has_item)
   } else {
     end = head_end + 4;
   }
+  throttled = status == 400 && (in.find("ThrottlingException", head_end) < end ||
+                                in.find("ProvisionedThroughputExceeded", head_end) < end);
   has_item = in.compare(head_end + 4, 8, R"({"Item")") == 0 || in.find(R"("Item")", head_end) < end;
   return end;
 }
@@ -152,6 +154,7 @@ class ConnectionSwarm {
   std::int64_t answered() const { return answered_; }
   std::int64_t errors() const { return errors_ + unanswered_; }
   std::int64_t closed() const { return closed_; }
+  std::int64_t throttled() const { return throttled_; }
 
  private:
   int Outstanding() const {
@@ -198,14 +201,16 @@ class ConnectionSwarm {
       break;
     }
     int status = 0;
-    bool has_item = false;
-    const std::size_t length = CompleteResponse(c.in, status, has_item);
+    bool has_item = false, throttled = false;
+    const std::size_t length = CompleteResponse(c.in, status, has_item, throttled);
     if (length == 0) return false;
     c.in.erase(0, length);
     c.waiting = false;
     latencies_.micros.push_back(SecondsSince(c.sent_at) * 1e6);
     if (status == 200 && has_item) {
       ++answered_;
+    } else if (throttled) {
+      ++throttled_;  // the service's answer to a burst (throttling is on by default): no error
     } else {
       ++errors_;
     }
@@ -226,7 +231,7 @@ class ConnectionSwarm {
   std::mt19937_64 rng_{7};
   std::uniform_int_distribution<std::int64_t> pick_;
   Latencies latencies_;
-  std::int64_t answered_ = 0, errors_ = 0, unanswered_ = 0, closed_ = 0;
+  std::int64_t answered_ = 0, errors_ = 0, throttled_ = 0, unanswered_ = 0, closed_ = 0;
 };
 
 }  // namespace
@@ -263,6 +268,7 @@ Figures MeasureConnections(const Endpoint& server, const ConnectionOptions& opti
   f.Add("busy_get_p99_us", l.Quantile(0.99));
   f.Add("busy_get_p999_us", l.Quantile(0.999));
   f.Add("busy_answered", static_cast<double>(busy.answered()));
+  f.Add("busy_throttled", static_cast<double>(busy.throttled()));
   f.Add("busy_errors", static_cast<double>(busy.errors()));
   f.Add("busy_closed_by_server", static_cast<double>(busy.closed()));
   return f;

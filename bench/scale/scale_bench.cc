@@ -10,7 +10,7 @@
 //   scale_bench [--sizes 10000,100000,1000000] [--dir /tmp/ddbemu-scale] [--json FILE]
 //               [--http-load-max N] [--tables 1000] [--reads 20000]
 //               [--server ddb-local|dynamodb-local|both] [--dynamodb-local DIR]
-//               [--budget-s 600] [--connections 1000] [--busy-seconds 5]
+//               [--budget-s 600] [--connections 1000] [--busy-seconds 5] [--keep-dirs 1]
 //
 // Prints a text table (with Local / ddb-local ratios when both ran); --json writes the same
 // figures. ddb-local's sizes load a fresh data directory in process with throttling off and
@@ -46,6 +46,7 @@ struct BenchOptions {
   double budget_s = 600;
   int connections = 1000;
   double busy_seconds = 5;
+  bool keep_dirs = false;  // leave each size's ddb-local directory (start-up profiling)
 };
 
 bool Runs(const BenchOptions& options, ServerKind kind) {
@@ -260,7 +261,7 @@ std::vector<Section> RunAll(const BenchOptions& options) {
     const std::int64_t table_bytes = MeasureDdbLocal(
         ours.figures, items, options.dir / std::to_string(items), options,
         s == 0 && Runs(options, ServerKind::kDdbLocal) ? &ours_connections : nullptr);
-    std::filesystem::remove_all(options.dir / std::to_string(items));
+    if (!options.keep_dirs) std::filesystem::remove_all(options.dir / std::to_string(items));
     sections.push_back(std::move(ours));
     if (!ours_connections.values.empty())
       connection_sections.push_back({connections, std::move(ours_connections)});
@@ -372,6 +373,8 @@ BenchOptions ParseFlags(int argc, char** argv) {
       o.budget_s = std::atof(value.c_str());
     else if (flag == "--connections")
       o.connections = std::atoi(value.c_str());
+    else if (flag == "--keep-dirs")
+      o.keep_dirs = value == "1";
     else if (flag == "--busy-seconds")
       o.busy_seconds = std::atof(value.c_str());
     else
