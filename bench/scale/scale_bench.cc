@@ -2,308 +2,233 @@
 // hrcore writes them, with GSI1 by email), the load rate, GetItem and Query latencies, Scan
 // throughput, start-up time and memory with the data present, and bytes on disk per byte of
 // item; then the table-per-test pattern's CreateTable, DescribeTable, ListTables and DeleteTable
-// rates. In process (a Database through the embedded Client) and over HTTP (a ddb-local on the
-// same data directory, the typed HTTP Client, 1 and 16 connections).
+// rates, and 1,000 idle and 1,000 busy connections. In process (a Database through the embedded
+// Client) and over HTTP (a ddb-local on the same data directory, the typed HTTP Client, 1 and
+// 16 connections); with --server both, Amazon DynamoDB Local beside it over HTTP, each size
+// within --budget-s.
 //
 //   scale_bench [--sizes 10000,100000,1000000] [--dir /tmp/ddbemu-scale] [--json FILE]
 //               [--http-load-max N] [--tables 1000] [--reads 20000]
+//               [--server ddb-local|dynamodb-local|both] [--dynamodb-local DIR]
+//               [--budget-s 600] [--connections 1000] [--busy-seconds 5] [--keep-dirs 1]
 //
-// Prints a text table; --json writes the same figures. Each size loads a fresh data directory
-// with throttling off (a load at full speed, not a capacity test) and durability none, which is
-// what a fixture's load uses. Figures are only figures on a quiet machine (docs/performance.md).
-#include <sys/stat.h>
-
+// Prints a text table (with Local / ddb-local ratios when both ran); --json writes the same
+// figures. ddb-local's sizes load a fresh data directory in process with throttling off and
+// durability none, which is what a fixture's load uses; DynamoDB Local's load over HTTP (it
+// has no other way in). Figures are only figures on a quiet machine (docs/performance.md).
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <functional>
-#include <map>
-#include <random>
 #include <sstream>
-#include <string>
-#include <thread>
-#include <vector>
 
-#include "ddbemu/batch_all.h"
 #include "ddbemu/embedded_client.h"
-#include "ddbemu/http_client.h"
 #include "ddbemu/paginate.h"
 #include "ddbemu/testing/ddb_local_server.h"
 #include "hrcore/table.h"
+#include "scale_bench.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-using ddbemu::AttributeValue;
-using ddbemu::Client;
-using ddbemu::Item;
+using namespace scale;
 
-constexpr const char* kTable = "hr-scale";
-constexpr int kEmployeesPerOrg = 1000;
-
-double SecondsSince(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-[[noreturn]] void Die(const std::string& what) {
-  std::fprintf(stderr, "scale_bench: %s\n", what.c_str());
-  std::exit(1);
-}
-
-AttributeValue S(std::string s) { return AttributeValue::S(std::move(s)); }
-std::string OrgId(std::int64_t i) {
-  return "01JORG" + std::to_string(100000 + i / kEmployeesPerOrg);
-}
-std::string EmpId(std::int64_t i) { return "01JEMP" + std::to_string(10000000 + i); }
-
-// Employee `i` as hrcore writes it (docs/hr-schema.md): ORG#<org> / EMP#<emp>, GSI1 by email.
-Item Employee(std::int64_t i) {
-  const std::string email = "emp" + std::to_string(i) + "@corp" + OrgId(i) + ".example";
-  return Item{{"PK", S("ORG#" + OrgId(i))},
-              {"SK", S("EMP#" + EmpId(i))},
-              {"GSI1PK", S("EMAIL#" + email)},
-              {"GSI1SK", S("EMP#" + EmpId(i))},
-              {"type", S("emp")},
-              {"empId", S(EmpId(i))},
-              {"orgId", S(OrgId(i))},
-              {"email", S(email)},
-              {"firstName", S("First" + std::to_string(i))},
-              {"lastName", S("Last" + std::to_string(i))},
-              {"departmentId", S("01JDEP" + std::to_string(i % 37))},
-              {"role", S("employee")},
-              {"status", S("active")},
-              {"hiredAt", S("2026-11-01T09:00:00Z")},
-              {"version", AttributeValue::N(std::int64_t{1})}};
-}
-
-// Latencies in microseconds; quantiles by rank.
-struct Latencies {
-  std::vector<double> micros;
-  double Quantile(double q) {
-    if (micros.empty()) return 0;
-    std::sort(micros.begin(), micros.end());
-    const auto rank = static_cast<std::size_t>(q * static_cast<double>(micros.size() - 1));
-    return micros[rank];
-  }
+struct BenchOptions {
+  std::vector<std::int64_t> sizes{10000, 100000, 1000000};
+  std::filesystem::path dir = "/tmp/ddbemu-scale";
+  std::string json_path;
+  std::int64_t http_load_max = 1'000'000;
+  int tables = 1000;
+  int reads = 20'000;  // calls of each kind in process; a quarter over one connection, a 20th
+                       // per thread over 16
+  std::vector<ServerKind> servers{ServerKind::kDdbLocal};
+  ServerPaths paths;
+  double budget_s = 600;
+  int connections = 1000;
+  double busy_seconds = 5;
+  bool keep_dirs = false;  // leave each size's ddb-local directory (start-up profiling)
 };
 
-template <class F>
-void Time(Latencies& out, F call) {
-  const auto start = Clock::now();
-  call();
-  out.micros.push_back(SecondsSince(start) * 1e6);
+bool Runs(const BenchOptions& options, ServerKind kind) {
+  return std::find(options.servers.begin(), options.servers.end(), kind) != options.servers.end();
 }
 
-// Writes items [first, last) in BatchWriteItems of 25; returns items per second.
-double Load(Client& client, std::int64_t first, std::int64_t last) {
-  const auto start = Clock::now();
-  for (std::int64_t i = first; i < last; i += 25) {
-    ddbemu::BatchWriteItemRequest batch;
-    auto& writes = batch.request_items[kTable];
-    for (std::int64_t j = i; j < std::min(last, i + 25); ++j) {
-      writes.push_back(ddbemu::WriteRequest{ddbemu::PutRequest{.item = Employee(j)}});
-    }
-    auto written = ddbemu::BatchWriteAll(client, std::move(batch));
-    if (!written.ok()) Die("BatchWriteItem: " + std::string(written.error().message()));
-  }
-  return static_cast<double>(last - first) / SecondsSince(start);
-}
-
-struct ReadFigures {
-  double get_p50 = 0, get_p99 = 0, query_p50 = 0, query_p99 = 0;
+struct Section {
+  std::string name;
+  Figures figures;
 };
 
-// GetItems of random employees and Queries of a random organisation's first 25 employees, from
-// `threads` threads each with its own client (`make_client`), `per_thread` calls of each.
-ReadFigures Reads(const std::function<std::unique_ptr<Client>()>& make_client, std::int64_t items,
-                  int threads, int per_thread) {
-  std::vector<Latencies> gets(static_cast<std::size_t>(threads)),
-      queries(static_cast<std::size_t>(threads));
-  std::vector<std::thread> workers;
-  for (int t = 0; t < threads; ++t) {
-    workers.emplace_back([&, t] {
-      std::unique_ptr<Client> client = make_client();
-      std::mt19937_64 rng(static_cast<std::uint64_t>(t) + 1);
-      std::uniform_int_distribution<std::int64_t> pick(0, items - 1);
-      for (int n = 0; n < per_thread; ++n) {
-        const std::int64_t i = pick(rng);
-        Time(gets[static_cast<std::size_t>(t)], [&] {
-          auto got = client->GetItem(
-              {.table_name = kTable,
-               .key = {{"PK", S("ORG#" + OrgId(i))}, {"SK", S("EMP#" + EmpId(i))}}});
-          if (!got.ok()) Die("GetItem: " + std::string(got.error().message()));
-          if (!got->item) Die("GetItem found nothing: employee " + std::to_string(i));
-        });
-        Time(queries[static_cast<std::size_t>(t)], [&] {
-          auto page = client->Query({.table_name = kTable,
-                                     .key_condition_expression = "PK = :pk",
-                                     .expression_attribute_values = {{":pk", S("ORG#" + OrgId(i))}},
-                                     .limit = 25});
-          if (!page.ok() || page->items.empty()) Die("Query found nothing");
-        });
-      }
-    });
+// The reads, the Scan and the memory over HTTP against a server that has the data; on the
+// first size, the connection figures too (into `connections`).
+void MeasureServedData(Figures& f, const Endpoint& server, std::int64_t items,
+                       std::int64_t table_bytes, const BenchOptions& options,
+                       Figures* connections) {
+  const std::string url = server.url();
+  AddReads(f, "http_1",
+           Reads([&] { return HttpClient(url); }, items, 1, std::max(1, options.reads / 4)));
+  AddReads(f, "http_16",
+           Reads([&] { return HttpClient(url); }, items, 16, std::max(1, options.reads / 20)));
+  f.Add("scan_mb_per_s_http", ScanThroughput(*HttpClient(url), table_bytes));
+  AddMemory(f, "", server.pid());
+  if (connections != nullptr && options.connections > 0) {
+    *connections = MeasureConnections(server, {.connections = options.connections,
+                                               .busy_seconds = options.busy_seconds,
+                                               .idle_probe_reads = std::max(20, options.reads / 10),
+                                               .items = items});
   }
-  for (std::thread& w : workers) w.join();
-  Latencies all_gets, all_queries;
-  for (auto& l : gets)
-    all_gets.micros.insert(all_gets.micros.end(), l.micros.begin(), l.micros.end());
-  for (auto& l : queries)
-    all_queries.micros.insert(all_queries.micros.end(), l.micros.begin(), l.micros.end());
-  return {all_gets.Quantile(0.5), all_gets.Quantile(0.99), all_queries.Quantile(0.5),
-          all_queries.Quantile(0.99)};
 }
 
-// Scans the whole table; returns MB of item (TableSizeBytes) per second.
-double ScanThroughput(Client& client, std::int64_t table_bytes) {
-  const auto start = Clock::now();
-  std::int64_t count = 0;
-  auto pages = ddbemu::ScanPages(client, {.table_name = kTable});
-  for (const ddbemu::ScanResponse& page : pages) count += page.count;
-  if (!pages.status().ok() || count == 0) Die("Scan failed or found nothing");
-  return static_cast<double>(table_bytes) / 1e6 / SecondsSince(start);
-}
-
-std::int64_t FileBytes(const std::filesystem::path& p) {
-  struct stat st {};
-  return ::stat(p.c_str(), &st) == 0 ? static_cast<std::int64_t>(st.st_blocks) * 512 : 0;
-}
-
-// VmRSS, RssAnon (heap and stacks) and RssFile (LMDB's mapped pages) of a process, in KiB.
-std::map<std::string, std::int64_t> Memory(int pid) {
-  std::map<std::string, std::int64_t> out;
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  for (std::string line; std::getline(status, line);) {
-    for (const char* key : {"VmRSS", "RssAnon", "RssFile"}) {
-      if (line.rfind(std::string(key) + ":", 0) == 0)
-        out[key] = std::atoll(line.c_str() + std::strlen(key) + 1);
-    }
-  }
-  return out;
-}
-
-std::unique_ptr<Client> HttpClient(const std::string& url) {
-  auto client =
-      ddbemu::OpenHttpClient({.endpoint = url,
-                              .region = "us-east-1",
-                              .credentials = ddbemu::AwsCredentials{.access_key_id = "AKIDSCALE",
-                                                                    .secret_access_key = "x",
-                                                                    .session_token = ""},
-                              .max_attempts = 3,
-                              .max_connections = 1});
-  if (!client.ok()) Die(std::string(client.error().message()));
-  return std::move(client).value();
-}
-
-using Figures = std::vector<std::pair<std::string, double>>;
-
-void AddReads(Figures& f, const std::string& where, const ReadFigures& r) {
-  f.emplace_back("get_p50_us_" + where, r.get_p50);
-  f.emplace_back("get_p99_us_" + where, r.get_p99);
-  f.emplace_back("query_p50_us_" + where, r.query_p50);
-  f.emplace_back("query_p99_us_" + where, r.query_p99);
-}
-
-Figures MeasureSize(std::int64_t items, const std::filesystem::path& dir,
-                    const std::string& ddb_local, std::int64_t http_load_max, int reads_count) {
-  Figures f;
+// ddb-local at one size: the load and the reads in process, the disk, the reopen; then a
+// ddb-local on the directory (start-up, reads over HTTP, memory), and a load over HTTP into a
+// second directory. Returns the table's TableSizeBytes for DynamoDB Local's Scan figure.
+std::int64_t MeasureDdbLocal(Figures& f, std::int64_t items, const std::filesystem::path& dir,
+                             const BenchOptions& options, Figures* connections) {
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
-  ddbemu::Options options;
-  options.path = dir.string();
-  options.durability = ddbemu::Durability::kNone;
-  options.shared_db = true;  // the tables ddb-local -sharedDb serves from the same directory
-  options.throttle = false;
+  ddbemu::Options db;
+  db.path = dir.string();
+  db.durability = ddbemu::Durability::kNone;
+  db.shared_db = true;  // the tables ddb-local -sharedDb serves from the same directory
+  db.throttle = false;
   std::int64_t table_bytes = 0, index_bytes = 0;
   {
-    auto opened = ddbemu::OpenEmbeddedClient(options);
+    auto opened = ddbemu::OpenEmbeddedClient(db);
     if (!opened.ok()) Die(std::string(opened.error().message()));
-    Client& client = opened->client();
+    ddbemu::Client& client = opened->client();
     if (auto s = hrcore::CreateHrTable(client, kTable, false); !s.ok()) Die("CreateHrTable failed");
-    f.emplace_back("load_items_per_s_in_process", Load(client, 0, items));
+    f.Add("load_items_per_s_in_process", Load(client, 0, items).items_per_s);
     auto described = client.DescribeTable({.table_name = kTable});
     if (!described.ok()) Die("DescribeTable failed");
     table_bytes = described->table.table_size_bytes;
     for (const auto& gsi : described->table.global_secondary_indexes)
       index_bytes += gsi.index_size_bytes;
-    const ReadFigures reads = Reads([&] { return ddbemu::MakeEmbeddedClient(opened->database()); },
-                                    items, 1, reads_count);
-    AddReads(f, "in_process", reads);
-    f.emplace_back("scan_mb_per_s_in_process", ScanThroughput(client, table_bytes));
+    AddReads(f, "in_process",
+             Reads([&] { return ddbemu::MakeEmbeddedClient(opened->database()); }, items, 1,
+                   options.reads));
+    f.Add("scan_mb_per_s_in_process", ScanThroughput(client, table_bytes));
   }
-  const std::int64_t disk = FileBytes(dir / "data.mdb");
-  f.emplace_back("table_size_bytes", static_cast<double>(table_bytes));
-  f.emplace_back("disk_bytes", static_cast<double>(disk));
-  f.emplace_back("disk_per_table_byte",
-                 static_cast<double>(disk) / static_cast<double>(table_bytes));
-  f.emplace_back("disk_per_item_and_gsi_byte",
-                 static_cast<double>(disk) / static_cast<double>(table_bytes + index_bytes));
+  const auto disk = static_cast<double>(FileBytes(DataFile(ServerKind::kDdbLocal, dir.string())));
+  f.Add("table_size_bytes", static_cast<double>(table_bytes));
+  f.Add("item_and_gsi_bytes", static_cast<double>(table_bytes + index_bytes));
+  f.Add("disk_bytes", disk);
+  f.Add("disk_per_table_byte", disk / static_cast<double>(table_bytes));
+  f.Add("disk_per_item_and_gsi_byte", disk / static_cast<double>(table_bytes + index_bytes));
   {
     const auto start = Clock::now();
-    auto reopened = ddbemu::OpenEmbeddedClient(options);
+    auto reopened = ddbemu::OpenEmbeddedClient(db);
     if (!reopened.ok()) Die(std::string(reopened.error().message()));
-    auto got = reopened->client().GetItem(
-        {.table_name = kTable,
-         .key = {{"PK", S("ORG#" + OrgId(0))}, {"SK", S("EMP#" + EmpId(0))}}});
+    auto got =
+        reopened->client().GetItem({.table_name = kTable,
+                                    .key = {{"PK", ddbemu::AttributeValue::S("ORG#" + OrgId(0))},
+                                            {"SK", ddbemu::AttributeValue::S("EMP#" + EmpId(0))}}});
     if (!got.ok() || !got->item) Die("GetItem after reopening found nothing");
-    f.emplace_back("open_ms_in_process", SecondsSince(start) * 1e3);
+    f.Add("open_ms_in_process", SecondsSince(start) * 1e3);
   }
-  if (ddb_local.empty()) return f;
+  if (options.paths.ddb_local.empty() || !Runs(options, ServerKind::kDdbLocal)) return table_bytes;
   {
-    const auto start = Clock::now();
-    ddbemu::testing::DdbLocalServer server(ddb_local, {"-dbPath", dir.string(), "-sharedDb"});
-    if (!server.started()) Die("ddb-local did not start on " + dir.string());
-    f.emplace_back("startup_ms_ddb_local", SecondsSince(start) * 1e3);
-    const std::string url = server.url();
-    const ReadFigures one =
-        Reads([&] { return HttpClient(url); }, items, 1, std::max(1, reads_count / 4));
-    AddReads(f, "http_1", one);
-    const ReadFigures sixteen =
-        Reads([&] { return HttpClient(url); }, items, 16, std::max(1, reads_count / 20));
-    AddReads(f, "http_16", sixteen);
-    f.emplace_back("scan_mb_per_s_http", ScanThroughput(*HttpClient(url), table_bytes));
-    const auto memory = Memory(server.pid());
-    f.emplace_back("ddb_local_rss_kib",
-                   static_cast<double>(memory.count("VmRSS") ? memory.at("VmRSS") : 0));
-    f.emplace_back("ddb_local_heap_kib",
-                   static_cast<double>(memory.count("RssAnon") ? memory.at("RssAnon") : 0));
-    f.emplace_back("ddb_local_mapped_kib",
-                   static_cast<double>(memory.count("RssFile") ? memory.at("RssFile") : 0));
+    auto server = StartServer(ServerKind::kDdbLocal, options.paths, dir.string(), false);
+    if (!server->started()) Die("ddb-local did not start on " + dir.string());
+    f.Add("startup_ms_first_answer", server->startup_ms());
+    MeasureServedData(f, *server, items, table_bytes, options, connections);
   }
+  const std::filesystem::path http_dir = dir.string() + "-http";
+  std::filesystem::remove_all(http_dir);
+  std::filesystem::create_directories(http_dir);
   {
-    // Loading over HTTP, into a second fresh directory (up to --http-load-max items).
-    const std::filesystem::path http_dir = dir.string() + "-http";
-    std::filesystem::remove_all(http_dir);
-    std::filesystem::create_directories(http_dir);
-    ddbemu::testing::DdbLocalServer server(
-        ddb_local,
-        {"-dbPath", http_dir.string(), "-sharedDb", "--throttle", "off", "--durability", "none"});
-    if (!server.started()) Die("ddb-local did not start on " + http_dir.string());
-    auto client = HttpClient(server.url());
+    auto server = StartServer(ServerKind::kDdbLocal, options.paths, http_dir.string(), true);
+    if (!server->started()) Die("ddb-local did not start on " + http_dir.string());
+    auto client = HttpClient(server->url());
     if (auto s = hrcore::CreateHrTable(*client, kTable, false); !s.ok())
       Die("CreateHrTable over HTTP failed");
-    f.emplace_back("load_items_per_s_http", Load(*client, 0, std::min(items, http_load_max)));
-    std::filesystem::remove_all(http_dir);
+    f.Add("load_items_per_s_http",
+          Load(*client, 0, std::min(items, options.http_load_max)).items_per_s);
   }
-  return f;
+  std::filesystem::remove_all(http_dir);
+  return table_bytes;
 }
 
-// The table-per-test pattern against a fresh in-memory ddb-local: `tables` CreateTables, then
-// as many DescribeTables, a whole ListTables, and the DeleteTables; each in calls per second.
-Figures MeasureTables(const std::string& ddb_local, int tables) {
+// How far over the budget a first slice's estimate may be before the size is skipped on it alone
+// (else the load runs until the budget ends): the JVM's first slice runs before its JIT has
+// warmed up, at a seventh of its later rate on this machine.
+constexpr double kWarmUpAllowance = 10;
+
+// DynamoDB Local at one size, within the budget: a first slice of the load says how long the
+// whole would take; a size it cannot load in the budget is skipped with the reason. Then a
+// restart on its -dbPath (start-up with the data present) and the same reads as ddb-local's.
+
+void MeasureDynamoDbLocal(Figures& f, std::int64_t items, const std::filesystem::path& dir,
+                          std::int64_t table_bytes, const BenchOptions& options,
+                          Figures* connections) {
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  const auto budget_end = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(options.budget_s));
+  {
+    auto server = StartServer(ServerKind::kDynamoDbLocal, options.paths, dir.string(), false);
+    if (!server->started()) Die("DynamoDB Local did not start on " + dir.string());
+    auto client = HttpClient(server->url());
+    if (auto s = hrcore::CreateHrTable(*client, kTable, false); !s.ok())
+      Die("CreateHrTable on DynamoDB Local failed");
+    const auto start = Clock::now();
+    const std::int64_t slice = std::min<std::int64_t>(items, 500);
+    const LoadResult first = Load(*client, 0, slice, budget_end);
+    const double estimate_s = static_cast<double>(items) / first.items_per_s;
+    std::string skipped;
+    LoadResult rest;
+    if (estimate_s > kWarmUpAllowance * options.budget_s) {
+      skipped = "loading " + std::to_string(items) + " items at " +
+                std::to_string(static_cast<std::int64_t>(first.items_per_s)) +
+                " items/s would take " + std::to_string(static_cast<std::int64_t>(estimate_s)) +
+                " s, over " + std::to_string(static_cast<int>(kWarmUpAllowance)) +
+                " times the budget of " +
+                std::to_string(static_cast<std::int64_t>(options.budget_s)) + " s";
+    } else {
+      rest = Load(*client, slice, items, budget_end);
+      if (first.written + rest.written < items)
+        skipped = "the budget of " + std::to_string(static_cast<std::int64_t>(options.budget_s)) +
+                  " s ran out after " + std::to_string(first.written + rest.written) + " of " +
+                  std::to_string(items) + " items";
+    }
+    const std::int64_t written = first.written + rest.written;
+    if (!skipped.empty()) {
+      f.Note("skipped", skipped);
+      f.Add("load_items_per_s_http", static_cast<double>(written) / SecondsSince(start));
+      // The connections need only some items to read: measured on what was loaded.
+      if (connections != nullptr && options.connections > 0 && written > 0) {
+        *connections =
+            MeasureConnections(*server, {.connections = options.connections,
+                                         .busy_seconds = options.busy_seconds,
+                                         .idle_probe_reads = std::max(20, options.reads / 10),
+                                         .items = written});
+        connections->Add("items_loaded", static_cast<double>(written));
+      }
+      return;
+    }
+    f.Add("load_items_per_s_http", static_cast<double>(items) / SecondsSince(start));
+  }
+  const auto disk =
+      static_cast<double>(FileBytes(DataFile(ServerKind::kDynamoDbLocal, dir.string())));
+  f.Add("disk_bytes", disk);
+  f.Add("disk_per_table_byte", disk / static_cast<double>(table_bytes));
+  auto server = StartServer(ServerKind::kDynamoDbLocal, options.paths, dir.string(), false);
+  if (!server->started()) Die("DynamoDB Local did not restart on " + dir.string());
+  f.Add("startup_ms_first_answer", server->startup_ms());
+  MeasureServedData(f, *server, items, table_bytes, options, connections);
+}
+
+// The table-per-test pattern against a fresh in-memory server: `tables` CreateTables, then as
+// many DescribeTables, a whole ListTables, and the DeleteTables; each in calls per second.
+Figures MeasureTables(ServerKind kind, const BenchOptions& options) {
   Figures f;
-  ddbemu::testing::DdbLocalServer server(ddb_local, {"-inMemory"});
-  if (!server.started()) Die("ddb-local did not start");
-  auto client = HttpClient(server.url());
+  auto server = StartServer(kind, options.paths, "", false);
+  if (!server->started()) Die(std::string(ServerName(kind)) + " did not start in memory");
+  f.Add("startup_ms_in_memory", server->startup_ms());
+  auto client = HttpClient(server->url());
   auto name = [](int i) { return "table-per-test-" + std::to_string(i); };
   auto rate = [&](const char* what, const std::function<void(int)>& call) {
     const auto start = Clock::now();
-    for (int i = 0; i < tables; ++i) call(i);
-    f.emplace_back(what, tables / SecondsSince(start));
+    for (int i = 0; i < options.tables; ++i) call(i);
+    f.Add(what, options.tables / SecondsSince(start));
   };
   rate("create_table_per_s", [&](int i) {
     auto r =
@@ -321,13 +246,105 @@ Figures MeasureTables(const std::string& ddb_local, int tables) {
     int listed = 0;
     auto pages = ddbemu::ListTablesPages(*client);
     for (const auto& page : pages) listed += static_cast<int>(page.table_names.size());
-    if (listed != tables) Die("ListTables listed " + std::to_string(listed));
-    f.emplace_back("list_all_tables_ms", SecondsSince(start) * 1e3);
+    if (listed != options.tables) Die("ListTables listed " + std::to_string(listed));
+    f.Add("list_all_tables_ms", SecondsSince(start) * 1e3);
   }
   rate("delete_table_per_s", [&](int i) {
     if (!client->DeleteTable({.table_name = name(i)}).ok()) Die("DeleteTable failed");
   });
   return f;
+}
+
+std::vector<Section> RunAll(const BenchOptions& options) {
+  std::vector<Section> sections;
+  std::vector<Section> connection_sections;
+  const auto local = std::string("_") + ServerName(ServerKind::kDynamoDbLocal);
+  for (std::size_t s = 0; s < options.sizes.size(); ++s) {
+    const std::int64_t items = options.sizes[s];
+    const std::string size = "items_" + std::to_string(items);
+    const std::string connections = "connections_" + std::to_string(options.connections);
+    Section ours{size, {}};
+    Figures ours_connections;
+    const std::int64_t table_bytes = MeasureDdbLocal(
+        ours.figures, items, options.dir / std::to_string(items), options,
+        s == 0 && Runs(options, ServerKind::kDdbLocal) ? &ours_connections : nullptr);
+    if (!options.keep_dirs) std::filesystem::remove_all(options.dir / std::to_string(items));
+    sections.push_back(std::move(ours));
+    if (!ours_connections.values.empty())
+      connection_sections.push_back({connections, std::move(ours_connections)});
+    if (Runs(options, ServerKind::kDynamoDbLocal)) {
+      Section theirs{size + local, {}};
+      Figures their_connections;
+      const auto dir = options.dir / (std::to_string(items) + local);
+      MeasureDynamoDbLocal(theirs.figures, items, dir, table_bytes, options,
+                           s == 0 ? &their_connections : nullptr);
+      std::filesystem::remove_all(dir);
+      sections.push_back(std::move(theirs));
+      if (!their_connections.values.empty())
+        connection_sections.push_back({connections + local, std::move(their_connections)});
+    }
+  }
+  for (Section& c : connection_sections) sections.push_back(std::move(c));
+  if (options.tables > 0) {
+    const std::string tables = "tables_" + std::to_string(options.tables);
+    if (!options.paths.ddb_local.empty() && Runs(options, ServerKind::kDdbLocal))
+      sections.push_back({tables, MeasureTables(ServerKind::kDdbLocal, options)});
+    if (Runs(options, ServerKind::kDynamoDbLocal))
+      sections.push_back({tables + local, MeasureTables(ServerKind::kDynamoDbLocal, options)});
+  }
+  return sections;
+}
+
+std::string JsonString(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+void Report(const std::vector<Section>& sections, const std::string& json_path,
+            std::int64_t client_descriptors) {
+  std::ostringstream json;
+  json << "{\"client_descriptor_limit\":" << client_descriptors;
+  for (const Section& s : sections) {
+    std::printf("%s\n", s.name.c_str());
+    json << "," << JsonString(s.name) << ":{";
+    bool first = true;
+    for (const auto& [name, value] : s.figures.values) {
+      std::printf("  %-32s %14.2f\n", name.c_str(), value);
+      json << (first ? "" : ",") << JsonString(name) << ":" << value;
+      first = false;
+    }
+    for (const auto& [name, text] : s.figures.notes) {
+      std::printf("  %-32s %s\n", name.c_str(), text.c_str());
+      json << (first ? "" : ",") << JsonString(name) << ":" << JsonString(text);
+      first = false;
+    }
+    json << "}";
+  }
+  json << "}\n";
+  // Local / ddb-local, figure by figure, for every section both servers measured.
+  const std::string local = std::string("_") + ServerName(ServerKind::kDynamoDbLocal);
+  for (const Section& theirs : sections) {
+    if (!theirs.name.ends_with(local)) continue;
+    const std::string ours_name = theirs.name.substr(0, theirs.name.size() - local.size());
+    const auto ours = std::find_if(sections.begin(), sections.end(),
+                                   [&](const Section& s) { return s.name == ours_name; });
+    if (ours == sections.end()) continue;
+    std::printf("\n%s: %-26s %14s %14s %11s\n", ours_name.c_str(), "", "ddb-local",
+                "DynamoDB Local", "Local/ours");
+    for (const auto& [name, value] : theirs.figures.values) {
+      const auto mine = ours->figures.Get(name);
+      if (!mine) continue;
+      std::printf("  %-*s %14.2f %14.2f %10.3gx\n", static_cast<int>(ours_name.size() + 26),
+                  name.c_str(), *mine, value, *mine != 0 ? value / *mine : 0.0);
+    }
+    for (const auto& [name, text] : theirs.figures.notes)
+      std::printf("  DynamoDB Local %s: %s\n", name.c_str(), text.c_str());
+  }
+  if (!json_path.empty()) std::ofstream(json_path) << json.str();
 }
 
 std::vector<std::int64_t> ParseSizes(const std::string& text) {
@@ -337,54 +354,59 @@ std::vector<std::int64_t> ParseSizes(const std::string& text) {
   return sizes;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  std::string sizes_text = "10000,100000,1000000", dir = "/tmp/ddbemu-scale", json_path;
-  std::int64_t http_load_max = 1'000'000;
-  int tables = 1000;
-  int reads = 20'000;  // calls of each kind in process; a quarter over one connection, a 20th per
-                       // thread over 16
+BenchOptions ParseFlags(int argc, char** argv) {
+  BenchOptions o;
+  if (const char* d = std::getenv("DYNAMODB_LOCAL_DIR")) o.paths.dynamodb_local_dir = d;
+  std::string server = "ddb-local";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string flag = argv[i], value = argv[i + 1];
     if (flag == "--sizes")
-      sizes_text = value;
+      o.sizes = ParseSizes(value);
     else if (flag == "--dir")
-      dir = value;
+      o.dir = value;
     else if (flag == "--json")
-      json_path = value;
+      o.json_path = value;
     else if (flag == "--http-load-max")
-      http_load_max = std::atoll(value.c_str());
+      o.http_load_max = std::atoll(value.c_str());
     else if (flag == "--tables")
-      tables = std::atoi(value.c_str());
+      o.tables = std::atoi(value.c_str());
     else if (flag == "--reads")
-      reads = std::max(20, std::atoi(value.c_str()));
+      o.reads = std::max(20, std::atoi(value.c_str()));
+    else if (flag == "--server")
+      server = value;
+    else if (flag == "--dynamodb-local")
+      o.paths.dynamodb_local_dir = value;
+    else if (flag == "--budget-s")
+      o.budget_s = std::atof(value.c_str());
+    else if (flag == "--connections")
+      o.connections = std::atoi(value.c_str());
+    else if (flag == "--keep-dirs")
+      o.keep_dirs = value == "1";
+    else if (flag == "--busy-seconds")
+      o.busy_seconds = std::atof(value.c_str());
     else
       Die("unknown flag " + flag);
   }
-  const std::string ddb_local = ddbemu::testing::DdbLocalBinary();
-  std::vector<std::pair<std::string, Figures>> results;
-  for (std::int64_t items : ParseSizes(sizes_text)) {
-    results.emplace_back("items_" + std::to_string(items),
-                         MeasureSize(items, std::filesystem::path(dir) / std::to_string(items),
-                                     ddb_local, http_load_max, reads));
-    std::filesystem::remove_all(std::filesystem::path(dir) / std::to_string(items));
-  }
-  if (!ddb_local.empty() && tables > 0)
-    results.emplace_back("tables_" + std::to_string(tables), MeasureTables(ddb_local, tables));
-  std::ostringstream json;
-  json << "{";
-  for (std::size_t r = 0; r < results.size(); ++r) {
-    std::printf("%s\n", results[r].first.c_str());
-    json << (r ? "," : "") << "\"" << results[r].first << "\":{";
-    for (std::size_t k = 0; k < results[r].second.size(); ++k) {
-      const auto& [name, value] = results[r].second[k];
-      std::printf("  %-32s %14.2f\n", name.c_str(), value);
-      json << (k ? "," : "") << "\"" << name << "\":" << value;
-    }
-    json << "}";
-  }
-  json << "}\n";
-  if (!json_path.empty()) std::ofstream(json_path) << json.str();
+  if (server == "both")
+    o.servers = {ServerKind::kDdbLocal, ServerKind::kDynamoDbLocal};
+  else if (server == "dynamodb-local")
+    o.servers = {ServerKind::kDynamoDbLocal};
+  else if (server != "ddb-local")
+    Die("--server is ddb-local, dynamodb-local or both, not " + server);
+  o.paths.ddb_local = ddbemu::testing::DdbLocalBinary();
+  if (Runs(o, ServerKind::kDynamoDbLocal) &&
+      !std::filesystem::exists(std::filesystem::path(o.paths.dynamodb_local_dir) /
+                               "DynamoDBLocal.jar"))
+    Die("DynamoDB Local not found: --dynamodb-local DIR (or DYNAMODB_LOCAL_DIR) must hold "
+        "DynamoDBLocal.jar");
+  return o;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::int64_t descriptors = RaiseOwnDescriptorLimit();
+  const BenchOptions options = ParseFlags(argc, argv);
+  Report(RunAll(options), options.json_path, descriptors);
   return 0;
 }
