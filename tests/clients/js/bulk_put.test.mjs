@@ -11,12 +11,14 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { execFileSync } from "node:child_process";
 
 import {
   CancelBulkOperationCommand,
   CreateTableCommand,
   DescribeBulkOperationCommand,
   DynamoDBClient,
+  GetItemCommand,
   ListBulkOperationsCommand,
   ScanCommand,
   StartBulkPutItemsCommand,
@@ -88,10 +90,16 @@ before(async () => {
     "\nnot json\n{\"Item\":{\"pk\":{\"Q\":\"x\"}}}\n");
   writeObject("input", "cancel/part-1.json",
     Array.from({ length: 3000 }, (_, i) => line(i, "c#")).join("\n") + "\n");
+  // 1,100 Ion records and one that is not, compressed with zstd (the CLI: Node 20 has none).
+  const ion = Array.from({ length: 1100 }, (_, i) =>
+    `$ion_1_0 {Item:{pk:"ion#${i}",n:${i}.,tags:$dynamodb_SS::["a","b"]}}`).join("\n") +
+    "\n$ion_1_0 {Item:{pk:}\n";
+  writeObject("input", "ion/part-1.ion.zst", execFileSync("zstd", ["-q", "-c"], { input: ion }));
   server = await startServer(["--virtual-clock", "--s3-dir", s3]);
   ddb = new DynamoDBClient({ endpoint: server.endpoint, region: REGION, credentials: CREDENTIALS });
   await createTable(ddb, "Music");
   await createTable(ddb, "Cancelled");
+  await createTable(ddb, "Ion");
 });
 
 after(() => {
@@ -140,6 +148,26 @@ test("a bulk put writes at MaxWriteRequestUnits per second to completion, with i
     .map((l) => JSON.parse(l));
   assert.deepEqual(errors.map((e) => e.input), ["not json", "{\"Item\":{\"pk\":{\"Q\":\"x\"}}}"]);
   assert.ok(errors.every((e) => e.errorMessage.length > 0));
+});
+
+test("an ION input compressed with ZSTD is read by the same codec as ImportTable's", async () => {
+  const started = (await start("Ion", "ion/", { InputS3Configuration: { S3Bucket: "input",
+    S3KeyPrefix: "ion/", InputFormat: "ION", InputCompressionType: "ZSTD" } }))
+    .BulkOperationDescription;
+  assert.equal(started.InputS3Configuration.InputFormat, "ION");
+  await advance(server, 1000);
+  assert.equal((await describe(started.BulkOperationArn)).ProcessedItemCount, 1024);
+  await advance(server, 1000);
+  const d = await describe(started.BulkOperationArn);
+  assert.equal(d.BulkOperationStatus, "COMPLETED_WITH_ERRORS");
+  assert.equal(d.ProcessedItemCount, 1101);
+  assert.equal(d.FailedItemCount, 1);
+  assert.equal(await countItems(ddb, "Ion"), 1100);
+  const item = (await ddb.send(new GetItemCommand({ TableName: "Ion",
+    Key: { pk: { S: "ion#7" } } }))).Item;
+  assert.deepEqual(item, { pk: { S: "ion#7" }, n: { N: "7" }, tags: { SS: ["a", "b"] } });
+  await assert.rejects(start("Ion", "ion/", { InputS3Configuration: { S3Bucket: "input",
+    InputFormat: "CSV" } }), (e) => e.name === "ValidationException");
 });
 
 test("CancelBulkOperation stops the job between batches", async () => {
