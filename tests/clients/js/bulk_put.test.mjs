@@ -28,6 +28,7 @@ import { CREDENTIALS, REGION, startServer, stopServer } from "./ddb_server.mjs";
 
 let server;
 let tenants;
+let realClock;
 let s3;
 let ddb;
 
@@ -105,6 +106,7 @@ before(async () => {
 after(() => {
   stopServer(server);
   stopServer(tenants);
+  stopServer(realClock);
   if (s3) fs.rmSync(s3, { recursive: true, force: true });
 });
 
@@ -168,6 +170,36 @@ test("an ION input compressed with ZSTD is read by the same codec as ImportTable
   assert.deepEqual(item, { pk: { S: "ion#7" }, n: { N: "7" }, tags: { SS: ["a", "b"] } });
   await assert.rejects(start("Ion", "ion/", { InputS3Configuration: { S3Bucket: "input",
     InputFormat: "CSV" } }), (e) => e.name === "ValidationException");
+});
+
+test("on the real clock a bulk put completes with no request polling it", async () => {
+  writeObject("input", "real/part-1.json",
+    Array.from({ length: 5 }, (_, i) => line(i, "real#")).join("\n") + "\n");
+  realClock = await startServer(["--s3-dir", s3]);
+  const client = new DynamoDBClient({ endpoint: realClock.endpoint, region: REGION,
+    credentials: CREDENTIALS });
+  await createTable(client, "Real");
+  const started = (await client.send(new StartBulkPutItemsCommand({
+    TableName: "Real",
+    InputS3Configuration: { S3Bucket: "input", S3KeyPrefix: "real/", InputFormat: "DYNAMODB_JSON" },
+    OutputS3Configuration: { S3Bucket: "output", S3KeyPrefix: "real-results", OutputType: ["ERROR"] },
+  }))).BulkOperationDescription;
+  // No request goes to the server while it works: the wait is on the summary file it writes
+  // when the operation ends (the server's periodic task moves it on).
+  const id = started.BulkOperationArn.split("/").pop();
+  const summaryFile = path.join(s3, "output", "real-results", "AWSDynamoDBBulkPut", id,
+    "summary.json");
+  const deadline = Date.now() + 15_000;
+  while (!fs.existsSync(summaryFile)) {
+    assert.ok(Date.now() < deadline, "the bulk put did not end within 15 s");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(JSON.parse(fs.readFileSync(summaryFile, "utf8")).bulkOperationStatus, "COMPLETED");
+  for (let i = 0; i < 5; ++i) {
+    const got = await client.send(new GetItemCommand({ TableName: "Real",
+      Key: { pk: { S: `real#${i}` } } }));
+    assert.deepEqual(got.Item, { pk: { S: `real#${i}` }, n: { N: String(i) } });
+  }
 });
 
 test("CancelBulkOperation stops the job between batches", async () => {
