@@ -310,11 +310,20 @@ class ExportImportTest(unittest.TestCase):
         again = self.ddb.export_table_to_point_in_time(
             TableArn=arn, S3Bucket=BUCKET, ClientToken="token-1")["ExportDescription"]
         self.assertEqual(first["ExportArn"], again["ExportArn"])
-        with self.assertRaises(ClientError) as e:
+        # The same token with other parameters: ExportConflictException, as the API reference's
+        # ClientToken says; nothing is exported.
+        before = self.ddb.list_exports(TableArn=arn)["ExportSummaries"]
+        with self.assertRaises(self.ddb.exceptions.ExportConflictException) as e:
             self.ddb.export_table_to_point_in_time(
                 TableArn=arn, S3Bucket=BUCKET, S3Prefix="other", ClientToken="token-1")
-        self.assertEqual(e.exception.response["Error"]["Code"],
-                         "IdempotentParameterMismatchException")
+        self.assertEqual(e.exception.response["Error"]["Code"], "ExportConflictException")
+        self.assertEqual(e.exception.response["Error"]["Message"],
+                         "Export with the same client token was made with different parameters")
+        self.assertEqual(self.ddb.list_exports(TableArn=arn)["ExportSummaries"], before)
+        # Another token is another export, even into the same bucket and prefix.
+        other = self.ddb.export_table_to_point_in_time(
+            TableArn=arn, S3Bucket=BUCKET, ClientToken="token-2")["ExportDescription"]
+        self.assertNotEqual(other["ExportArn"], first["ExportArn"])
 
     # ---- imports --------------------------------------------------------------------------------
 

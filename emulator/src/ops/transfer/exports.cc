@@ -240,8 +240,11 @@ Result<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
           now - r.description.start_time_micros > kIdempotencyWindowMicros) {
         continue;
       }
+      // ExportTableToPointInTimeInput.ClientToken: "If you submit a request with the same client
+      // token but a change in other parameters within the 8-hour idempotency window, DynamoDB
+      // returns an ExportConflictException" (the one case the API reference gives for it).
       if (r.request_fingerprint != fingerprint) {
-        return ApiError(ErrorCode::kIdempotentParameterMismatch,
+        return ApiError(ErrorCode::kExportConflict,
                         "Export with the same client token was made with different parameters");
       }
       return ExportTableToPointInTimeResponse{View(r, now)};
