@@ -241,6 +241,23 @@ test("ClientToken: the same request is the same operation, other parameters a mi
     page.BulkOperationsSummaryList[0].BulkOperationArn);
 });
 
+test("PerformanceTier: each value is accepted and reported back, another is refused", async () => {
+  for (const tier of ["STANDARD", "ACCELERATED"]) {
+    const started = (await start("Music", "music/", { PerformanceTier: tier }))
+      .BulkOperationDescription;
+    assert.equal(started.PerformanceTier, tier);
+    assert.equal((await describe(started.BulkOperationArn)).PerformanceTier, tier);
+    const listed = await ddb.send(new ListBulkOperationsCommand({ MaxResults: 25 }));
+    assert.ok(listed.BulkOperationsSummaryList.some((o) =>
+      o.BulkOperationArn === started.BulkOperationArn));
+  }
+  await assert.rejects(start("Music", "music/", { PerformanceTier: "TURBO" }), (e) => {
+    assert.equal(e.name, "ValidationException");
+    assert.match(e.message, /performanceTier.*Member must satisfy enum value set: \[ACCELERATED, STANDARD\]|performanceTier.*Member must satisfy enum value set: \[STANDARD, ACCELERATED\]/);
+    return true;
+  });
+});
+
 test("validation: MaxWriteRequestUnits below 1,024, a missing table, a missing bucket", async () => {
   await assert.rejects(start("Music", "music/", { MaxWriteRequestUnits: 1000 }), (e) => {
     assert.equal(e.name, "ValidationException");
