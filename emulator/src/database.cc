@@ -21,7 +21,6 @@
 #include "ops/capacity/warm_throughput.h"
 #include "ops/ttl/time_to_live.h"
 #include "run_step.h"
-#include "value_json/bulk_input.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
 namespace {
@@ -104,21 +103,7 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
   if (!impl->options.s3_dir.empty()) {
     impl->s3 = std::make_unique<storage::LocalS3>(impl->options.s3_dir);
   }
-  // Bulk put's input is decoded here, above ops (which sees no JSON), by the one reader of item
-  // files (value_json/bulk_input.h).
-  impl->bulk_operations = std::make_unique<
-      ops::transfer::BulkOperations>([](std::string_view bytes, std::string_view format,
-                                        std::string_view compression,
-                                        std::vector<ops::transfer::BulkRecord>& out) {
-    return ReadBulkInput(
-        bytes, format, compression,
-        [&out](Item item, std::string_view line) {
-          out.push_back({std::move(item), "", std::string(line), line.size() + 1});
-        },
-        [&out](const BulkInputRecordError& bad) {
-          out.push_back({std::nullopt, bad.message, std::string(bad.text), bad.text.size() + 1});
-        });
-  });
+  impl->bulk_operations = std::make_unique<ops::transfer::BulkOperations>();
   if (impl->options.ttl_sweep_interval_ms > 0) {
     Impl* raw = impl.get();
     impl->ttl_sweeper = std::make_unique<ops::ttl::TtlSweeper>(
@@ -126,6 +111,9 @@ Result<std::unique_ptr<Database>> Database::Open(Options options) {
           ops::Engine engine = raw->engine();
           // Best effort, as the service's: a failed sweep is retried by the next one.
           (void)ops::ttl::SweepExpiredItems(engine);
+          // The same periodic task moves bulk puts on when no request comes (on a virtual
+          // clock there is none: the clock's advance and the next request do).
+          raw->bulk_operations->Tick(engine);
         },
         std::chrono::milliseconds(impl->options.ttl_sweep_interval_ms));
   }

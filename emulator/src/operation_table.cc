@@ -84,7 +84,7 @@ Result<api::PitrDescription> DescribeContinuousBackups(ops::Engine& engine,
                                                        const TableNameMember& r) {
   return ops::DescribeContinuousBackups(engine, caller, r.table_name);
 }
-// The export and import requests: their members as the shared codec reads them
+// The export, import and bulk put requests: their members as the shared codec reads them
 // (value_json/transfer_json.h); ImportTable's TableCreationParameters as CreateTable's body.
 template <class Request>
 Result<Request> ParseTransfer(const rapidjson::Value& body) {
@@ -309,25 +309,18 @@ DDB_STEPS(DescribeImport, &ParseTransfer<DescribeImportRequest>, &ops::transfer:
 DDB_STEPS(ListImports, &ParseTransfer<ListImportsRequest>, &ops::transfer::ListImports,
           (&TransferBody<ListImportsRequest, ListImportsResponse>))
 
-DDB_STEPS(StartBulkPutItems, &api::json::ParseStartBulkPutItems, &ops::transfer::StartBulkPutItems,
-          [](const StartBulkPutItemsRequest&, const StartBulkPutItemsResponse& r) {
-            return api::json::RenderBulkOperationDescription(r.bulk_operation_description);
-          })
-DDB_STEPS(DescribeBulkOperation, &api::json::ParseDescribeBulkOperation,
+DDB_STEPS(StartBulkPutItems, &ParseTransfer<StartBulkPutItemsRequest>,
+          &ops::transfer::StartBulkPutItems,
+          (&TransferBody<StartBulkPutItemsRequest, StartBulkPutItemsResponse>))
+DDB_STEPS(DescribeBulkOperation, &ParseTransfer<DescribeBulkOperationRequest>,
           &ops::transfer::DescribeBulkOperation,
-          [](const DescribeBulkOperationRequest&, const DescribeBulkOperationResponse& r) {
-            return api::json::RenderBulkOperationDescription(r.bulk_operation_description);
-          })
-DDB_STEPS(ListBulkOperations, &api::json::ParseListBulkOperations,
+          (&TransferBody<DescribeBulkOperationRequest, DescribeBulkOperationResponse>))
+DDB_STEPS(ListBulkOperations, &ParseTransfer<ListBulkOperationsRequest>,
           &ops::transfer::ListBulkOperations,
-          [](const ListBulkOperationsRequest&, const ListBulkOperationsResponse& r) {
-            return api::json::RenderListBulkOperations(r);
-          })
-DDB_STEPS(CancelBulkOperation, &api::json::ParseCancelBulkOperation,
+          (&TransferBody<ListBulkOperationsRequest, ListBulkOperationsResponse>))
+DDB_STEPS(CancelBulkOperation, &ParseTransfer<CancelBulkOperationRequest>,
           &ops::transfer::CancelBulkOperation,
-          [](const CancelBulkOperationRequest&, const CancelBulkOperationResponse& r) {
-            return api::json::RenderCancelBulkOperation(r);
-          })
+          (&TransferBody<CancelBulkOperationRequest, CancelBulkOperationResponse>))
 
 DDB_STEPS(ListStreams, &api::json::streams::ParseListStreams, &ops::streams::ListStreams,
           &api::json::streams::RenderListStreams)

@@ -310,11 +310,20 @@ class ExportImportTest(unittest.TestCase):
         again = self.ddb.export_table_to_point_in_time(
             TableArn=arn, S3Bucket=BUCKET, ClientToken="token-1")["ExportDescription"]
         self.assertEqual(first["ExportArn"], again["ExportArn"])
-        with self.assertRaises(ClientError) as e:
+        # The same token with other parameters: ExportConflictException, as the API reference's
+        # ClientToken says; nothing is exported.
+        before = self.ddb.list_exports(TableArn=arn)["ExportSummaries"]
+        with self.assertRaises(self.ddb.exceptions.ExportConflictException) as e:
             self.ddb.export_table_to_point_in_time(
                 TableArn=arn, S3Bucket=BUCKET, S3Prefix="other", ClientToken="token-1")
-        self.assertEqual(e.exception.response["Error"]["Code"],
-                         "IdempotentParameterMismatchException")
+        self.assertEqual(e.exception.response["Error"]["Code"], "ExportConflictException")
+        self.assertEqual(e.exception.response["Error"]["Message"],
+                         "Export with the same client token was made with different parameters")
+        self.assertEqual(self.ddb.list_exports(TableArn=arn)["ExportSummaries"], before)
+        # Another token is another export, even into the same bucket and prefix.
+        other = self.ddb.export_table_to_point_in_time(
+            TableArn=arn, S3Bucket=BUCKET, ClientToken="token-2")["ExportDescription"]
+        self.assertNotEqual(other["ExportArn"], first["ExportArn"])
 
     # ---- imports --------------------------------------------------------------------------------
 
@@ -414,8 +423,10 @@ class ExportImportTest(unittest.TestCase):
                 self.ddb.describe_table(TableName=name)
         listed = self.ddb.list_imports(PageSize=25)["ImportSummaryList"]
         self.assertIn(started["ImportArn"], [s["ImportArn"] for s in listed])
+        # Another id: the last hex digit changed (the id's random part may end in "0").
+        other = started["ImportArn"][:-1] + ("1" if started["ImportArn"].endswith("0") else "0")
         with self.assertRaises(ClientError) as e:
-            self.ddb.describe_import(ImportArn=started["ImportArn"][:-1] + "0")
+            self.ddb.describe_import(ImportArn=other)
         self.assertEqual(e.exception.response["Error"]["Code"], "ImportNotFoundException")
 
 

@@ -24,7 +24,6 @@
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
 #include "api/vector_requests.h"
-#include "ddbemu/model/bulk_operations.h"
 #include "ddbemu/version.h"
 #include "value_json/json_codec.h"
 
@@ -145,15 +144,6 @@ std::string RenderTransactGetItems(const api::TransactGetItemsResponse& response
 
 Result<api::CreateTableRequest> ParseCreateTable(const rapidjson::Value& body);
 Result<api::UpdateTableRequest> ParseUpdateTable(const rapidjson::Value& body);
-// Bulk put's operations (bulk_codec.cc): the public model's types, which ops takes as they are.
-Result<StartBulkPutItemsRequest> ParseStartBulkPutItems(const rapidjson::Value& body);
-Result<DescribeBulkOperationRequest> ParseDescribeBulkOperation(const rapidjson::Value& body);
-Result<ListBulkOperationsRequest> ParseListBulkOperations(const rapidjson::Value& body);
-Result<CancelBulkOperationRequest> ParseCancelBulkOperation(const rapidjson::Value& body);
-// {"BulkOperationDescription": {...}} (StartBulkPutItems and DescribeBulkOperation).
-std::string RenderBulkOperationDescription(const BulkOperationDescription& description);
-std::string RenderListBulkOperations(const ListBulkOperationsResponse& response);
-std::string RenderCancelBulkOperation(const CancelBulkOperationResponse& response);
 // SearchVectors (vectors_codec.cc).
 Result<api::SearchVectorsRequest> ParseSearchVectors(const rapidjson::Value& body);
 std::string RenderSearchVectors(const api::SearchVectorsResult& result);

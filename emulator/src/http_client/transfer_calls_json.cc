@@ -1,5 +1,5 @@
-// The export and import operations as JSON; see json_client.h. Their members are written and read
-// by the codec the server uses too (value_json/transfer_json.h); ImportTable's
+// The export, import and bulk put operations as JSON; see json_client.h. Their members are written
+// and read by the codec the server uses too (value_json/transfer_json.h); ImportTable's
 // TableCreationParameters is CreateTable's body (request_tables_json.cc).
 #include <rapidjson/writer.h>
 
@@ -37,6 +37,10 @@ std::string ToJson(const DescribeExportRequest& r) { return Body(r); }
 std::string ToJson(const ListExportsRequest& r) { return Body(r); }
 std::string ToJson(const DescribeImportRequest& r) { return Body(r); }
 std::string ToJson(const ListImportsRequest& r) { return Body(r); }
+std::string ToJson(const StartBulkPutItemsRequest& r) { return Body(r); }
+std::string ToJson(const DescribeBulkOperationRequest& r) { return Body(r); }
+std::string ToJson(const ListBulkOperationsRequest& r) { return Body(r); }
+std::string ToJson(const CancelBulkOperationRequest& r) { return Body(r); }
 
 std::string ToJson(const ImportTableRequest& r) {
   JsonOut out;
@@ -57,5 +61,13 @@ Status FromJson(std::string_view body, ListExportsResponse& out) { return Parse(
 Status FromJson(std::string_view body, ImportTableResponse& out) { return Parse(body, out); }
 Status FromJson(std::string_view body, DescribeImportResponse& out) { return Parse(body, out); }
 Status FromJson(std::string_view body, ListImportsResponse& out) { return Parse(body, out); }
+Status FromJson(std::string_view body, StartBulkPutItemsResponse& out) { return Parse(body, out); }
+Status FromJson(std::string_view body, DescribeBulkOperationResponse& out) {
+  return Parse(body, out);
+}
+Status FromJson(std::string_view body, ListBulkOperationsResponse& out) { return Parse(body, out); }
+Status FromJson(std::string_view body, CancelBulkOperationResponse& out) {
+  return Parse(body, out);
+}
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::http_client

@@ -257,6 +257,69 @@ void ImportSummaryFields(IO& io, X& s) {
   io.Time("EndTime", s.end_time_micros);
 }
 
+// Bulk put (ddbemu/model/bulk_operations.h).
+template <class IO, class X>
+void BulkInputFields(IO& io, X& in) {
+  io.Str("S3BucketOwner", in.s3_bucket_owner);
+  io.Str("S3Bucket", in.s3_bucket);
+  io.Str("S3KeyPrefix", in.s3_key_prefix);
+  io.Str("InputFormat", in.input_format);
+  io.Str("InputCompressionType", in.input_compression_type);
+}
+
+template <class IO, class X>
+void BulkOutputFields(IO& io, X& out) {
+  io.Str("S3BucketOwner", out.s3_bucket_owner);
+  io.Str("S3Bucket", out.s3_bucket);
+  io.Str("S3KeyPrefix", out.s3_key_prefix);
+  io.Str("S3SseAlgorithm", out.s3_sse_algorithm);
+  io.Str("S3SseKmsKeyId", out.s3_sse_kms_key_id);
+  io.Strings("OutputType", out.output_type);
+}
+
+template <class IO, class X>
+void BulkDescriptionFields(IO& io, X& d) {
+  io.Str("BulkOperationArn", d.bulk_operation_arn);
+  io.Str("BulkOperationStatus", d.bulk_operation_status);
+  io.List("TableDetails", d.table_details, [](auto& i, auto& t) {
+    i.Str("TableName", t.table_name);
+    i.Str("TableId", t.table_id);
+  });
+  io.Str("ClientToken", d.client_token);
+  io.Object("InputS3Configuration", d.input_s3_configuration,
+            [](auto& i, auto& in) { BulkInputFields(i, in); });
+  io.Object("OutputS3Configuration", d.output_s3_configuration,
+            [](auto& i, auto& out) { BulkOutputFields(i, out); });
+  io.Time("StartTime", d.start_time_micros);
+  io.Time("EndTime", d.end_time_micros);
+  io.Int("ProcessedItemCount", d.processed_item_count);
+  io.Int("ProcessedInputBytes", d.processed_input_bytes);
+  io.Int("TotalInputBytes", d.total_input_bytes);
+  // BulkOperationUsage: the table's bytes, at the top and as its Table's (the SDK has both).
+  io.List("BulkOperationUsage", d.bulk_operation_usage, [](auto& i, auto& u) {
+    i.Str("TableName", u.table_name);
+    i.Int("BulkPutBytes", u.bulk_put_bytes);
+    i.Object("Table", u, [](auto& j, auto& t) { j.Int("BulkPutBytes", t.bulk_put_bytes); });
+  });
+  io.Int("FailedItemCount", d.failed_item_count);
+  io.Str("FailureCode", d.failure_code);
+  io.Str("FailureMessage", d.failure_message);
+  io.Int("MaxWriteRequestUnits", d.max_write_request_units);
+  io.Str("PerformanceTier", d.performance_tier);
+}
+
+template <class IO, class X>
+void BulkStartFields(IO& io, X& r) {
+  io.Str("ClientToken", r.client_token);
+  io.Object("InputS3Configuration", r.input_s3_configuration,
+            [](auto& i, auto& in) { BulkInputFields(i, in); });
+  io.Object("OutputS3Configuration", r.output_s3_configuration,
+            [](auto& i, auto& out) { BulkOutputFields(i, out); });
+  io.Str("TableName", r.table_name);
+  io.Int("MaxWriteRequestUnits", r.max_write_request_units);
+  io.Str("PerformanceTier", r.performance_tier);
+}
+
 // Each shape: its fields function, applied by Write and Read alike.
 template <class IO, class X>
 void Fields(IO& io, X& r) {
@@ -292,6 +355,29 @@ void Fields(IO& io, X& r) {
     io.Str("TableArn", r.table_arn);
     io.Int("PageSize", r.page_size);
     io.Str("NextToken", r.next_token);
+  } else if constexpr (std::is_same_v<T, StartBulkPutItemsRequest>) {
+    BulkStartFields(io, r);
+  } else if constexpr (std::is_same_v<T, StartBulkPutItemsResponse> ||
+                       std::is_same_v<T, DescribeBulkOperationResponse>) {
+    io.Object("BulkOperationDescription", r.bulk_operation_description,
+              [](auto& i, auto& d) { BulkDescriptionFields(i, d); });
+  } else if constexpr (std::is_same_v<T, DescribeBulkOperationRequest> ||
+                       std::is_same_v<T, CancelBulkOperationRequest>) {
+    io.Str("BulkOperationArn", r.bulk_operation_arn);
+  } else if constexpr (std::is_same_v<T, ListBulkOperationsRequest>) {
+    io.Int("MaxResults", r.max_results);
+    io.Str("NextToken", r.next_token);
+  } else if constexpr (std::is_same_v<T, ListBulkOperationsResponse>) {
+    io.List("BulkOperationsSummaryList", r.bulk_operations_summary_list, [](auto& i, auto& s) {
+      i.Str("BulkOperationArn", s.bulk_operation_arn);
+      i.Str("BulkOperationStatus", s.bulk_operation_status);
+      i.Time("StartTime", s.start_time_micros);
+      i.Time("EndTime", s.end_time_micros);
+    });
+    io.Str("NextToken", r.next_token);
+  } else if constexpr (std::is_same_v<T, CancelBulkOperationResponse>) {
+    io.Str("BulkOperationArn", r.bulk_operation_arn);
+    io.Str("BulkOperationStatus", r.bulk_operation_status);
   } else {
     static_assert(std::is_same_v<T, ListImportsResponse>);
     io.List("ImportSummaryList", r.import_summary_list,
@@ -330,6 +416,14 @@ DDBEMU_TRANSFER_CODEC(DescribeImportRequest)
 DDBEMU_TRANSFER_CODEC(DescribeImportResponse)
 DDBEMU_TRANSFER_CODEC(ListImportsRequest)
 DDBEMU_TRANSFER_CODEC(ListImportsResponse)
+DDBEMU_TRANSFER_CODEC(StartBulkPutItemsRequest)
+DDBEMU_TRANSFER_CODEC(StartBulkPutItemsResponse)
+DDBEMU_TRANSFER_CODEC(DescribeBulkOperationRequest)
+DDBEMU_TRANSFER_CODEC(DescribeBulkOperationResponse)
+DDBEMU_TRANSFER_CODEC(ListBulkOperationsRequest)
+DDBEMU_TRANSFER_CODEC(ListBulkOperationsResponse)
+DDBEMU_TRANSFER_CODEC(CancelBulkOperationRequest)
+DDBEMU_TRANSFER_CODEC(CancelBulkOperationResponse)
 #undef DDBEMU_TRANSFER_CODEC
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::transfer_json

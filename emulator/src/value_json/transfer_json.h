@@ -1,4 +1,5 @@
-// The JSON of the export and import operations' requests and responses (ddbemu/model/transfer.h),
+// The JSON of the export, import and bulk put operations' requests and responses
+// (ddbemu/model/transfer.h, ddbemu/model/bulk_operations.h),
 // written once for both ends: the server parses requests and renders responses with it
 // (api_json/, operation_table.cc), the HTTP client renders requests and parses responses
 // (http_client/transfer_json.cc). Each shape's members are listed once, in a Fields function
@@ -14,6 +15,7 @@
 #include <string>
 
 #include "ddbemu/error.h"
+#include "ddbemu/model/bulk_operations.h"
 #include "ddbemu/model/transfer.h"
 #include "ddbemu/version.h"
 #include "value_json/json_codec.h"
@@ -33,6 +35,14 @@ void Write(JsonWriter& w, const DescribeImportRequest& value);
 void Write(JsonWriter& w, const DescribeImportResponse& value);
 void Write(JsonWriter& w, const ListImportsRequest& value);
 void Write(JsonWriter& w, const ListImportsResponse& value);
+void Write(JsonWriter& w, const StartBulkPutItemsRequest& value);
+void Write(JsonWriter& w, const StartBulkPutItemsResponse& value);
+void Write(JsonWriter& w, const DescribeBulkOperationRequest& value);
+void Write(JsonWriter& w, const DescribeBulkOperationResponse& value);
+void Write(JsonWriter& w, const ListBulkOperationsRequest& value);
+void Write(JsonWriter& w, const ListBulkOperationsResponse& value);
+void Write(JsonWriter& w, const CancelBulkOperationRequest& value);
+void Write(JsonWriter& w, const CancelBulkOperationResponse& value);
 
 // `object`'s members into `value`; a member of the wrong JSON type is a SerializationException.
 Status Read(const rapidjson::Value& object, ExportTableToPointInTimeRequest& value);
@@ -47,6 +57,14 @@ Status Read(const rapidjson::Value& object, DescribeImportRequest& value);
 Status Read(const rapidjson::Value& object, DescribeImportResponse& value);
 Status Read(const rapidjson::Value& object, ListImportsRequest& value);
 Status Read(const rapidjson::Value& object, ListImportsResponse& value);
+Status Read(const rapidjson::Value& object, StartBulkPutItemsRequest& value);
+Status Read(const rapidjson::Value& object, StartBulkPutItemsResponse& value);
+Status Read(const rapidjson::Value& object, DescribeBulkOperationRequest& value);
+Status Read(const rapidjson::Value& object, DescribeBulkOperationResponse& value);
+Status Read(const rapidjson::Value& object, ListBulkOperationsRequest& value);
+Status Read(const rapidjson::Value& object, ListBulkOperationsResponse& value);
+Status Read(const rapidjson::Value& object, CancelBulkOperationRequest& value);
+Status Read(const rapidjson::Value& object, CancelBulkOperationResponse& value);
 
 // A whole response body: `{...}` with Write's members.
 template <class T>

@@ -11,12 +11,14 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { execFileSync } from "node:child_process";
 
 import {
   CancelBulkOperationCommand,
   CreateTableCommand,
   DescribeBulkOperationCommand,
   DynamoDBClient,
+  GetItemCommand,
   ListBulkOperationsCommand,
   ScanCommand,
   StartBulkPutItemsCommand,
@@ -26,6 +28,7 @@ import { CREDENTIALS, REGION, startServer, stopServer } from "./ddb_server.mjs";
 
 let server;
 let tenants;
+let realClock;
 let s3;
 let ddb;
 
@@ -88,15 +91,22 @@ before(async () => {
     "\nnot json\n{\"Item\":{\"pk\":{\"Q\":\"x\"}}}\n");
   writeObject("input", "cancel/part-1.json",
     Array.from({ length: 3000 }, (_, i) => line(i, "c#")).join("\n") + "\n");
+  // 1,100 Ion records and one that is not, compressed with zstd (the CLI: Node 20 has none).
+  const ion = Array.from({ length: 1100 }, (_, i) =>
+    `$ion_1_0 {Item:{pk:"ion#${i}",n:${i}.,tags:$dynamodb_SS::["a","b"]}}`).join("\n") +
+    "\n$ion_1_0 {Item:{pk:}\n";
+  writeObject("input", "ion/part-1.ion.zst", execFileSync("zstd", ["-q", "-c"], { input: ion }));
   server = await startServer(["--virtual-clock", "--s3-dir", s3]);
   ddb = new DynamoDBClient({ endpoint: server.endpoint, region: REGION, credentials: CREDENTIALS });
   await createTable(ddb, "Music");
   await createTable(ddb, "Cancelled");
+  await createTable(ddb, "Ion");
 });
 
 after(() => {
   stopServer(server);
   stopServer(tenants);
+  stopServer(realClock);
   if (s3) fs.rmSync(s3, { recursive: true, force: true });
 });
 
@@ -142,6 +152,56 @@ test("a bulk put writes at MaxWriteRequestUnits per second to completion, with i
   assert.ok(errors.every((e) => e.errorMessage.length > 0));
 });
 
+test("an ION input compressed with ZSTD is read by the same codec as ImportTable's", async () => {
+  const started = (await start("Ion", "ion/", { InputS3Configuration: { S3Bucket: "input",
+    S3KeyPrefix: "ion/", InputFormat: "ION", InputCompressionType: "ZSTD" } }))
+    .BulkOperationDescription;
+  assert.equal(started.InputS3Configuration.InputFormat, "ION");
+  await advance(server, 1000);
+  assert.equal((await describe(started.BulkOperationArn)).ProcessedItemCount, 1024);
+  await advance(server, 1000);
+  const d = await describe(started.BulkOperationArn);
+  assert.equal(d.BulkOperationStatus, "COMPLETED_WITH_ERRORS");
+  assert.equal(d.ProcessedItemCount, 1101);
+  assert.equal(d.FailedItemCount, 1);
+  assert.equal(await countItems(ddb, "Ion"), 1100);
+  const item = (await ddb.send(new GetItemCommand({ TableName: "Ion",
+    Key: { pk: { S: "ion#7" } } }))).Item;
+  assert.deepEqual(item, { pk: { S: "ion#7" }, n: { N: "7" }, tags: { SS: ["a", "b"] } });
+  await assert.rejects(start("Ion", "ion/", { InputS3Configuration: { S3Bucket: "input",
+    InputFormat: "CSV" } }), (e) => e.name === "ValidationException");
+});
+
+test("on the real clock a bulk put completes with no request polling it", async () => {
+  writeObject("input", "real/part-1.json",
+    Array.from({ length: 5 }, (_, i) => line(i, "real#")).join("\n") + "\n");
+  realClock = await startServer(["--s3-dir", s3]);
+  const client = new DynamoDBClient({ endpoint: realClock.endpoint, region: REGION,
+    credentials: CREDENTIALS });
+  await createTable(client, "Real");
+  const started = (await client.send(new StartBulkPutItemsCommand({
+    TableName: "Real",
+    InputS3Configuration: { S3Bucket: "input", S3KeyPrefix: "real/", InputFormat: "DYNAMODB_JSON" },
+    OutputS3Configuration: { S3Bucket: "output", S3KeyPrefix: "real-results", OutputType: ["ERROR"] },
+  }))).BulkOperationDescription;
+  // No request goes to the server while it works: the wait is on the summary file it writes
+  // when the operation ends (the server's periodic task moves it on).
+  const id = started.BulkOperationArn.split("/").pop();
+  const summaryFile = path.join(s3, "output", "real-results", "AWSDynamoDBBulkPut", id,
+    "summary.json");
+  const deadline = Date.now() + 15_000;
+  while (!fs.existsSync(summaryFile)) {
+    assert.ok(Date.now() < deadline, "the bulk put did not end within 15 s");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(JSON.parse(fs.readFileSync(summaryFile, "utf8")).bulkOperationStatus, "COMPLETED");
+  for (let i = 0; i < 5; ++i) {
+    const got = await client.send(new GetItemCommand({ TableName: "Real",
+      Key: { pk: { S: `real#${i}` } } }));
+    assert.deepEqual(got.Item, { pk: { S: `real#${i}` }, n: { N: String(i) } });
+  }
+});
+
 test("CancelBulkOperation stops the job between batches", async () => {
   const started = (await start("Cancelled", "cancel/")).BulkOperationDescription;
   await advance(server, 1000);
@@ -179,6 +239,23 @@ test("ClientToken: the same request is the same operation, other parameters a mi
     NextToken: page.NextToken }));
   assert.notEqual(next.BulkOperationsSummaryList[0].BulkOperationArn,
     page.BulkOperationsSummaryList[0].BulkOperationArn);
+});
+
+test("PerformanceTier: each value is accepted and reported back, another is refused", async () => {
+  for (const tier of ["STANDARD", "ACCELERATED"]) {
+    const started = (await start("Music", "music/", { PerformanceTier: tier }))
+      .BulkOperationDescription;
+    assert.equal(started.PerformanceTier, tier);
+    assert.equal((await describe(started.BulkOperationArn)).PerformanceTier, tier);
+    const listed = await ddb.send(new ListBulkOperationsCommand({ MaxResults: 25 }));
+    assert.ok(listed.BulkOperationsSummaryList.some((o) =>
+      o.BulkOperationArn === started.BulkOperationArn));
+  }
+  await assert.rejects(start("Music", "music/", { PerformanceTier: "TURBO" }), (e) => {
+    assert.equal(e.name, "ValidationException");
+    assert.match(e.message, /performanceTier.*Member must satisfy enum value set: \[ACCELERATED, STANDARD\]|performanceTier.*Member must satisfy enum value set: \[STANDARD, ACCELERATED\]/);
+    return true;
+  });
 });
 
 test("validation: MaxWriteRequestUnits below 1,024, a missing table, a missing bucket", async () => {

@@ -113,6 +113,63 @@ TEST_P(TransferConformance, ImportDescriptionsCrossTheClient) {
   EXPECT_EQ(conflict.error().code(), ErrorCode::kImportConflict);
 }
 
+// Bulk put's shapes (value_json/transfer_json.cc, as exports' and imports'): without a local S3
+// the operation FAILS at its start, and its description crosses each codec whole.
+TEST_P(TransferConformance, BulkOperationDescriptionsCrossTheClient) {
+  for (const char* tier : {"STANDARD", "ACCELERATED"}) {
+    StartBulkPutItemsRequest request;
+    request.client_token = std::string("b-") + tier;
+    request.table_name = "orders";
+    request.input_s3_configuration = {.s3_bucket_owner = "111122223333",
+                                      .s3_bucket = "in",
+                                      .s3_key_prefix = "items/",
+                                      .input_format = "ION",
+                                      .input_compression_type = "ZSTD"};
+    request.output_s3_configuration = {.s3_bucket = "out",
+                                       .s3_key_prefix = "results",
+                                       .s3_sse_algorithm = "AES256",
+                                       .output_type = {"ERROR", "CONDITION_CHECK_FAILURE"}};
+    request.max_write_request_units = 2048;
+    request.performance_tier = tier;
+    auto started = client_->StartBulkPutItems(request);
+    ASSERT_TRUE(started.ok()) << started.error();
+    const BulkOperationDescription& d = started->bulk_operation_description;
+    EXPECT_EQ(d.bulk_operation_status, "FAILED");
+    EXPECT_EQ(d.failure_code, "NoSuchBucket");
+    EXPECT_EQ(d.client_token, request.client_token);
+    EXPECT_EQ(d.performance_tier, tier);
+    EXPECT_EQ(d.max_write_request_units, 2048);
+    ASSERT_EQ(d.table_details.size(), 1u);
+    EXPECT_EQ(d.table_details[0].table_name, "orders");
+    EXPECT_FALSE(d.table_details[0].table_id.empty());
+    EXPECT_EQ(d.input_s3_configuration.s3_bucket_owner, "111122223333");
+    EXPECT_EQ(d.input_s3_configuration.s3_key_prefix, "items/");
+    EXPECT_EQ(d.input_s3_configuration.input_format, "ION");
+    EXPECT_EQ(d.input_s3_configuration.input_compression_type, "ZSTD");
+    EXPECT_EQ(d.output_s3_configuration.s3_sse_algorithm, "AES256");
+    EXPECT_EQ(d.output_s3_configuration.output_type,
+              (std::vector<std::string>{"ERROR", "CONDITION_CHECK_FAILURE"}));
+    EXPECT_EQ(d.end_time_micros, d.start_time_micros);
+    ASSERT_EQ(d.bulk_operation_usage.size(), 1u);
+    EXPECT_EQ(d.bulk_operation_usage[0].table_name, "orders");
+
+    auto described = client_->DescribeBulkOperation({d.bulk_operation_arn});
+    ASSERT_TRUE(described.ok()) << described.error();
+    EXPECT_EQ(described->bulk_operation_description.performance_tier, tier);
+    EXPECT_EQ(described->bulk_operation_description.failure_message,
+              "The specified bucket does not exist");
+  }
+  auto listed = client_->ListBulkOperations({.max_results = 1});
+  ASSERT_TRUE(listed.ok()) << listed.error();
+  ASSERT_EQ(listed->bulk_operations_summary_list.size(), 1u);
+  EXPECT_EQ(listed->bulk_operations_summary_list[0].bulk_operation_status, "FAILED");
+  ASSERT_TRUE(listed->next_token.has_value());
+  auto cancel =
+      client_->CancelBulkOperation({listed->bulk_operations_summary_list[0].bulk_operation_arn});
+  ASSERT_FALSE(cancel.ok());
+  EXPECT_EQ(cancel.error().code(), ErrorCode::kValidation);
+}
+
 DDB_INSTANTIATE_CLIENT_SUITE(TransferConformance);
 
 }  // namespace client_transfer_test

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -195,6 +196,57 @@ TEST_F(TransferTest, StatusesFollowTheClockAndSurviveAReopen) {
   auto missing = client_->DescribeExport({arn + "0"});
   ASSERT_FALSE(missing.ok());
   EXPECT_EQ(missing.error().code(), ErrorCode::kExportNotFound);
+}
+
+// The service exports a table's partitions in parallel, a data file each: here one file per
+// partition of the capacity model's map (an on-demand table starts with 4), each listed in
+// manifest-files.json with its own count and checksums; an import reads them all.
+TEST_F(TransferTest, AnExportWritesADataFilePerPartitionAndAnImportReadsThemAll) {
+  constexpr int kItems = 200;
+  for (int i = 0; i < kItems; ++i) Put("item" + std::to_string(i), "v");
+  const ExportDescription d = Export({});
+  ASSERT_EQ(d.export_status, "COMPLETED");
+  EXPECT_EQ(d.item_count, kItems);
+  const std::string base = d.export_manifest->substr(0, d.export_manifest->rfind('/') + 1);
+  std::istringstream manifest(SlurpPath(root_ + "/s3/bucket/" + base + "manifest-files.json"));
+  int files = 0;
+  int items = 0;
+  for (std::string line; std::getline(manifest, line);) {
+    ++files;
+    const auto field = [&](const std::string& name) {
+      const std::size_t at = line.find("\"" + name + "\":") + name.size() + 3;
+      return line.substr(at, line.find_first_of(",}", at) - at);
+    };
+    const int count = std::stoi(field("itemCount"));
+    std::string key = field("dataFileS3Key");
+    key = key.substr(1, key.size() - 2);
+    const std::string gz = SlurpPath(root_ + "/s3/bucket/" + key);
+    EXPECT_EQ(field("md5Checksum"), "\"" + ops::transfer::Md5Base64(gz) + "\"");
+    EXPECT_EQ(field("etag"), "\"" + ops::transfer::Md5Hex(gz) + "\"");
+    std::string raw;
+    ASSERT_TRUE(ops::transfer::Decompress(gz, ops::transfer::Compression::kGzip, &raw));
+    EXPECT_EQ(std::count(raw.begin(), raw.end(), '\n'), count) << key;
+    EXPECT_GT(count, 0) << key;  // 200 keys hashed over 4 partitions leave none empty
+    items += count;
+  }
+  EXPECT_GE(files, 4);
+  EXPECT_EQ(items, kItems);
+  EXPECT_EQ(Records(d).size(), static_cast<std::size_t>(kItems));
+
+  ImportTableRequest request;
+  request.source = {.s3_bucket_source = {.s3_bucket = "bucket", .s3_key_prefix = base + "data/"},
+                    .input_format = "DYNAMODB_JSON",
+                    .input_compression_type = "GZIP"};
+  request.table_creation_parameters = {.table_name = "copied",
+                                       .attribute_definitions = {{"pk", ScalarAttributeType::kS}},
+                                       .key_schema = {{"pk", KeyType::kHash}},
+                                       .billing_mode = BillingMode::kPayPerRequest};
+  auto started = client_->ImportTable(request);
+  ASSERT_TRUE(started.ok()) << started.error();
+  clock_->AdvanceMicros(kDelayMs * 1000);
+  auto done = client_->DescribeImport({started->import_table_description.import_arn});
+  ASSERT_TRUE(done.ok());
+  EXPECT_EQ(done->import_table_description.imported_item_count, kItems);
 }
 
 TEST_F(TransferTest, ImportCreatesTheTableWithItsItemsAndIndexes) {

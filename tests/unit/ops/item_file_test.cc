@@ -63,6 +63,47 @@ Item Normalized(Item item) {
   return item;
 }
 
+// Bulk put keeps each record's text, for its ERROR output and its processed bytes.
+TEST(ItemFileTest, RecordsKeepTheirTextInBothFormatsAndCsv) {
+  struct Seen {
+    bool item;
+    std::string text;
+  };
+  const auto records = [](std::string_view bytes, FileFormat format) {
+    std::vector<Seen> out;
+    ReadItemFileRecords(bytes, format, Compression::kNone, {}, [&](ItemFileRecord r) {
+      out.push_back({r.item.has_value(), std::string(r.text)});
+    });
+    return out;
+  };
+  std::vector<Seen> json = records(
+      "{\"Item\":{\"pk\":{\"S\":\"a\"}}}\r\nnot json\n\n{\"Item\":{\"pk\":{\"Q\":\"x\"}}}\n",
+      FileFormat::kDynamoDbJson);
+  ASSERT_EQ(json.size(), 3u);
+  EXPECT_TRUE(json[0].item);
+  EXPECT_EQ(json[0].text, "{\"Item\":{\"pk\":{\"S\":\"a\"}}}");
+  EXPECT_FALSE(json[1].item);
+  EXPECT_EQ(json[1].text, "not json");
+  EXPECT_FALSE(json[2].item);
+  EXPECT_EQ(json[2].text, "{\"Item\":{\"pk\":{\"Q\":\"x\"}}}");
+  std::vector<Seen> ion =
+      records("$ion_1_0 {Item:{pk:\"a\"}}\n$ion_1_0 {Item:{pk:}\n", FileFormat::kIon);
+  ASSERT_EQ(ion.size(), 2u);
+  EXPECT_TRUE(ion[0].item);
+  EXPECT_EQ(ion[0].text, "{Item:{pk:\"a\"}}");
+  EXPECT_FALSE(ion[1].item);
+  std::vector<Seen> csv = records("pk,v\na,1\n", FileFormat::kCsv);
+  ASSERT_EQ(csv.size(), 1u);
+  EXPECT_EQ(csv[0].text, "a,1");
+  std::vector<Seen> corrupt;
+  ReadItemFileRecords("junk", FileFormat::kDynamoDbJson, Compression::kGzip, {},
+                      [&](ItemFileRecord r) {
+                        EXPECT_EQ(r.error.line, 0u);
+                        corrupt.push_back({r.item.has_value(), std::string(r.text)});
+                      });
+  EXPECT_EQ(corrupt.size(), 1u);
+}
+
 TEST(ItemFileTest, EveryAttributeTypeRoundTripsInBothFormats) {
   const Item item = Normalized(EveryType());
   for (FileFormat format : {FileFormat::kDynamoDbJson, FileFormat::kIon}) {

@@ -24,9 +24,10 @@
 #include "ddbemu/json.h"
 #include "ddbemu/paginate.h"
 #include "ddbemu/retrying_client.h"
+#include "ops/transfer/item_file.h"
 #include "transfer/anonymiser.h"
 #include "transfer/aws_export_layout.h"
-#include "value_json/bulk_input.h"
+#include "value/item_size.h"
 
 namespace ddblocal {
 namespace {
@@ -283,6 +284,26 @@ ddbemu::Result<std::vector<fs::path>> SourceFiles(const fs::path& source) {
   return std::vector<fs::path>{source};
 }
 
+// An import file's format and compression: Ion when its name says so (an AWS export's
+// data/*.ion.gz), DynamoDB JSON otherwise; compressed as its first bytes say (gzip, zstd).
+ddbemu::ops::transfer::FileFormat FileFormatOf(const fs::path& file) {
+  const std::string name = file.filename().string();
+  return name.ends_with(".ion") || name.ends_with(".ion.gz") || name.ends_with(".ion.zst")
+             ? ddbemu::ops::transfer::FileFormat::kIon
+             : ddbemu::ops::transfer::FileFormat::kDynamoDbJson;
+}
+
+ddbemu::ops::transfer::Compression CompressionOf(std::string_view bytes) {
+  const auto at = [&](std::size_t i) { return static_cast<unsigned char>(bytes[i]); };
+  if (bytes.size() >= 2 && at(0) == 0x1f && at(1) == 0x8b) {
+    return ddbemu::ops::transfer::Compression::kGzip;
+  }
+  if (bytes.size() >= 4 && at(0) == 0x28 && at(1) == 0xb5 && at(2) == 0x2f && at(3) == 0xfd) {
+    return ddbemu::ops::transfer::Compression::kZstd;
+  }
+  return ddbemu::ops::transfer::Compression::kNone;
+}
+
 // The writes gathered for one BatchWriteAll, one per key: a later line with the same key
 // replaces an earlier one, as PutItem would, where BatchWriteItem would refuse the duplicate.
 class WriteBuffer {
@@ -360,8 +381,6 @@ int RunImport(int argc, const char* const* argv) {
   for (const fs::path& file : *files) {
     auto bytes = ReadWholeFile(file);
     if (!bytes.ok()) return Fail("import", bytes.error());
-    const bool gzip = bytes->size() >= 2 && static_cast<unsigned char>((*bytes)[0]) == 0x1f &&
-                      static_cast<unsigned char>((*bytes)[1]) == 0x8b;
     std::optional<ApiError> write_error;
     std::size_t pending_bytes = 0;
     auto flush = [&] {
@@ -375,20 +394,25 @@ int RunImport(int argc, const char* const* argv) {
       progress.Add(n - *left, pending_bytes);
       pending_bytes = 0;
     };
-    auto read = ddbemu::ReadBulkInput(
-        *bytes, "DYNAMODB_JSON", gzip ? "GZIP" : "NONE",
-        [&](Item item, std::string_view line) {
+    namespace transfer = ddbemu::ops::transfer;
+    bool unreadable = false;
+    transfer::ReadItemFile(
+        *bytes, FileFormatOf(file), CompressionOf(*bytes), {},
+        [&](Item item) {
           if (write_error) return;
-          pending_bytes += line.size() + 1;
+          pending_bytes += ddbemu::ItemSize(item);
           buffer.Add(*rules ? (*rules)->Apply(std::move(item)) : std::move(item));
           if (buffer.size() >= kItemsPerFlush) flush();
         },
-        [&](const ddbemu::BulkInputRecordError& bad) {
+        [&](const transfer::RecordError& bad) {
           ++failed;
+          unreadable = unreadable || bad.line == 0;
           std::fprintf(stderr, "%s:%zu: %s\n", file.string().c_str(), bad.line,
                        bad.message.c_str());
         });
-    if (!read.ok()) return Fail("import", read.error());
+    if (unreadable) {
+      return Fail("import", ApiError::Validation(file.string() + " cannot be decompressed"));
+    }
     if (!write_error && buffer.size() > 0) flush();
     if (write_error) return Fail("import", *write_error);
   }

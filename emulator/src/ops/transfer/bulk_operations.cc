@@ -3,11 +3,14 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
 #include <utility>
 
 #include "api/table_names.h"
 #include "ops/items/items.h"
 #include "ops/tables/tables.h"
+#include "ops/transfer/item_file.h"
+#include "ops/transfer/transfer_store.h"
 #include "storage/local_s3.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops::transfer {
@@ -34,23 +37,48 @@ std::string Fingerprint(const StartBulkPutItemsRequest& r) {
   return f;
 }
 
-// `s` as a JSON string (the outputs are JSON; ops has no JSON library, and needs only this).
-std::string JsonString(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    const auto u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", u);
-      out += escaped;
-    } else {
-      out += c;
+// One input object's records, read by the data-file codec (item_file.h): a record that is not
+// an item is kept, with its text, for the failed-items count and the ERROR output. False when
+// the object cannot be decompressed (the operation then fails, as a corrupt object does).
+bool ReadBulkObject(std::string_view bytes, const InputS3Configuration& in,
+                    std::vector<BulkRecord>& out, std::string* error) {
+  bool whole = true;
+  ReadItemFileRecords(bytes, FileFormatNamed(in.input_format),
+                      CompressionNamed(in.input_compression_type.value_or("NONE")), CsvSettings{},
+                      [&](ItemFileRecord record) {
+                        if (!record.item && record.error.line == 0) {
+                          whole = false;
+                          *error = record.error.message;
+                          return;
+                        }
+                        out.push_back({std::move(record.item), std::move(record.error.message),
+                                       std::string(record.text), record.text.size() + 1});
+                      });
+  return whole;
+}
+
+// The input: every object under the prefix, decoded (the records are the job's); the error that
+// fails the operation when it cannot be read, or when the output bucket does not exist.
+std::optional<storage::S3Error> ReadBulkPutInput(Engine& engine,
+                                                 const StartBulkPutItemsRequest& request,
+                                                 std::vector<BulkRecord>& records) {
+  const auto& in = request.input_s3_configuration;
+  if (engine.s3 == nullptr) {
+    return storage::S3Error{"NoSuchBucket", "The specified bucket does not exist"};
+  }
+  auto objects = engine.s3->ListObjects(in.s3_bucket, in.s3_key_prefix.value_or(""));
+  if (!objects.ok()) return objects.error();
+  for (const storage::S3Object& object : *objects) {
+    auto bytes = engine.s3->GetObject(in.s3_bucket, object.key);
+    if (!bytes.ok()) return bytes.error();
+    if (std::string error; !ReadBulkObject(*bytes, in, records, &error)) {
+      return storage::S3Error{"InvalidInput", error};
     }
   }
-  return out + "\"";
+  if (auto out = engine.s3->CheckBucket(request.output_s3_configuration.s3_bucket); !out.ok()) {
+    return out.error();
+  }
+  return std::nullopt;
 }
 
 bool IsThrottling(const ApiError& e) {
@@ -73,7 +101,7 @@ struct BulkOperations::Operation {
   bool outputs_written = false;
 };
 
-BulkOperations::BulkOperations(BulkDecoder decoder) : decoder_(std::move(decoder)) {}
+BulkOperations::BulkOperations() = default;
 BulkOperations::~BulkOperations() = default;
 
 Result<BulkOperationDescription> BulkOperations::Start(Engine& engine, const Caller& caller,
@@ -83,6 +111,7 @@ Result<BulkOperationDescription> BulkOperations::Start(Engine& engine, const Cal
                           DescribeTable(engine, caller, api::TableNameRequest{std::string(table)}));
   const std::int64_t now = engine.clock.NowMicros();
   sync::MutexLock lock(mutex_);
+  DDBEMU_RETURN_IF_ERROR(Load(engine));
   AdvanceAll(engine);
   const std::string fingerprint = Fingerprint(request);
   if (request.client_token) {
@@ -98,35 +127,8 @@ Result<BulkOperationDescription> BulkOperations::Start(Engine& engine, const Cal
       return Describe(*op);
     }
   }
-  // The input: every object under the prefix, decoded now (the records are the job's).
   std::vector<BulkRecord> records;
-  std::optional<storage::S3Error> failure;
-  const auto& in = request.input_s3_configuration;
-  if (engine.s3 == nullptr) {
-    failure = storage::S3Error{"NoSuchBucket", "The specified bucket does not exist"};
-  } else if (auto objects = engine.s3->ListObjects(in.s3_bucket, in.s3_key_prefix.value_or(""));
-             !objects.ok()) {
-    failure = objects.error();
-  } else {
-    for (const storage::S3Object& object : *objects) {
-      auto bytes = engine.s3->GetObject(in.s3_bucket, object.key);
-      if (!bytes.ok()) {
-        failure = bytes.error();
-        break;
-      }
-      Status decoded =
-          decoder_(*bytes, in.input_format, in.input_compression_type.value_or("NONE"), records);
-      if (!decoded.ok()) {
-        failure = storage::S3Error{"InvalidInput", decoded.error().message()};
-        break;
-      }
-    }
-  }
-  if (!failure && engine.s3 != nullptr) {
-    if (auto out = engine.s3->CheckBucket(request.output_s3_configuration.s3_bucket); !out.ok()) {
-      failure = out.error();
-    }
-  }
+  std::optional<storage::S3Error> failure = ReadBulkPutInput(engine, request, records);
   char id[48];
   std::snprintf(id, sizeof id, "%017lld-%08llx", static_cast<long long>(now / 1000),
                 static_cast<unsigned long long>(++started_));
@@ -137,6 +139,8 @@ Result<BulkOperationDescription> BulkOperations::Start(Engine& engine, const Cal
                            request.max_write_request_units, now),
                 failure, false});
   op->caller.table_memo = nullptr;  // the embedded client's memo may not outlive its call
+  op->caller.policy = nullptr;      // checked at the start; its writes are the start's
+  DDBEMU_RETURN_IF_ERROR(Save(engine, *op));
   operations_.push_back(std::move(op));
   unfinished_.fetch_add(1, std::memory_order_acq_rel);
   AdvanceAll(engine);
@@ -148,6 +152,8 @@ void BulkOperations::AdvanceAll(Engine& engine) {
   for (auto& op : operations_) {
     if (op->outputs_written) continue;
     if (!op->failure) {
+      const std::int64_t seconds_before = op->job.state().seconds_run;
+      const BulkStatus status_before = op->job.status();
       op->job.Advance(now, [&](const std::vector<const Item*>& batch) {
         std::vector<BulkWrite> out;
         for (const Item* item : batch) {
@@ -165,9 +171,16 @@ void BulkOperations::AdvanceAll(Engine& engine) {
         }
         return out;
       });
-      if (!IsTerminal(op->job.status())) continue;
+      if (!IsTerminal(op->job.status())) {
+        // Best effort: a failed save is made again by the next second's.
+        if (op->job.state().seconds_run != seconds_before || op->job.status() != status_before) {
+          (void)Save(engine, *op);
+        }
+        continue;
+      }
     }
     op->outputs_written = true;
+    (void)Save(engine, *op);
     unfinished_.fetch_sub(1, std::memory_order_acq_rel);
     const auto& output = op->request.output_s3_configuration;
     if (engine.s3 == nullptr || !engine.s3->CheckBucket(output.s3_bucket).ok()) continue;
@@ -206,6 +219,63 @@ void BulkOperations::AdvanceAll(Engine& engine) {
   }
 }
 
+Status BulkOperations::Save(Engine& engine, const Operation& op) const {
+  BulkOperationRecord r{op.id,
+                        op.caller.ns,
+                        op.caller.region,
+                        op.caller.account_id,
+                        op.caller.access_key_id,
+                        op.arn,
+                        op.table_name,
+                        op.table_id,
+                        op.fingerprint,
+                        op.request,
+                        op.job.state(),
+                        std::nullopt,
+                        std::nullopt,
+                        op.outputs_written};
+  if (op.failure) {
+    r.failure_code = op.failure->code;
+    r.failure_message = op.failure->message;
+  }
+  DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
+  DDBEMU_RETURN_IF_ERROR(TransferStore(engine.env).PutBulkOperation(txn, r));
+  return txn.Commit();
+}
+
+Status BulkOperations::Load(Engine& engine) {
+  if (loaded_.load(std::memory_order_acquire)) return Status::Ok();
+  std::vector<BulkOperationRecord> records;
+  {
+    DDBEMU_ASSIGN_OR_RETURN(storage::ReadTxn txn, engine.env.BeginRead());
+    DDBEMU_ASSIGN_OR_RETURN(records, TransferStore(engine.env).ListBulkOperations(txn));
+  }
+  std::sort(records.begin(), records.end(), [](const auto& a, const auto& b) {
+    return std::tie(a.job.start_micros, a.id) < std::tie(b.job.start_micros, b.id);
+  });
+  for (BulkOperationRecord& r : records) {
+    Caller caller;
+    caller.ns = r.ns;
+    caller.region = r.region;
+    caller.account_id = r.account_id;
+    caller.access_key_id = r.access_key_id;
+    std::optional<storage::S3Error> failure;
+    if (r.failure_code) failure = storage::S3Error{*r.failure_code, r.failure_message.value_or("")};
+    // One in progress goes on from its next record: its input is read again (docs/ddb-local.md).
+    std::vector<BulkRecord> input;
+    if (!failure && !IsTerminal(r.job.status)) failure = ReadBulkPutInput(engine, r.request, input);
+    const bool unfinished = !r.outputs_written;
+    operations_.push_back(std::make_unique<Operation>(Operation{
+        std::move(caller), r.id, r.arn, r.table_name, r.table_id, r.request, r.request_fingerprint,
+        BulkPutJob(std::move(input), r.request.max_write_request_units, std::move(r.job)),
+        std::move(failure), r.outputs_written}));
+    if (unfinished) unfinished_.fetch_add(1, std::memory_order_acq_rel);
+  }
+  started_ = operations_.size();
+  loaded_.store(true, std::memory_order_release);
+  return Status::Ok();
+}
+
 BulkOperations::Operation* BulkOperations::Find(const Caller& caller, std::string_view arn) {
   for (auto& op : operations_) {
     if (op->arn == arn && op->caller.ns == caller.ns) return op.get();
@@ -241,6 +311,7 @@ BulkOperationDescription BulkOperations::Describe(const Operation& op) const {
 Result<BulkOperationDescription> BulkOperations::Describe(Engine& engine, const Caller& caller,
                                                           std::string_view arn) {
   sync::MutexLock lock(mutex_);
+  DDBEMU_RETURN_IF_ERROR(Load(engine));
   AdvanceAll(engine);
   const Operation* op = Find(caller, arn);
   if (op == nullptr) {
@@ -253,6 +324,7 @@ Result<BulkOperationDescription> BulkOperations::Describe(Engine& engine, const 
 Result<ListBulkOperationsResponse> BulkOperations::List(Engine& engine, const Caller& caller,
                                                         const ListBulkOperationsRequest& request) {
   sync::MutexLock lock(mutex_);
+  DDBEMU_RETURN_IF_ERROR(Load(engine));
   AdvanceAll(engine);
   std::vector<const Operation*> mine;
   for (const auto& op : operations_) {
@@ -280,6 +352,7 @@ Result<ListBulkOperationsResponse> BulkOperations::List(Engine& engine, const Ca
 Result<CancelBulkOperationResponse> BulkOperations::Cancel(Engine& engine, const Caller& caller,
                                                            std::string_view arn) {
   sync::MutexLock lock(mutex_);
+  DDBEMU_RETURN_IF_ERROR(Load(engine));
   AdvanceAll(engine);
   Operation* op = Find(caller, arn);
   if (op == nullptr) {
@@ -290,6 +363,7 @@ Result<CancelBulkOperationResponse> BulkOperations::Cancel(Engine& engine, const
     return ApiError::Validation("Bulk operation " + std::string(arn) + " cannot be cancelled: " +
                                 "it is " + Describe(*op).bulk_operation_status);
   }
+  DDBEMU_RETURN_IF_ERROR(Save(engine, *op));
   return CancelBulkOperationResponse{op->arn, "CANCELLING"};
 }
 

@@ -1,6 +1,7 @@
 // BulkPutJob (see bulk_put_job.h).
 #include "ops/transfer/bulk_put_job.h"
 
+#include <algorithm>
 #include <limits>
 #include <utility>
 
@@ -46,6 +47,22 @@ BulkPutJob::BulkPutJob(std::vector<BulkRecord> records, std::optional<std::int64
                        std::int64_t start_micros)
     : records_(std::move(records)), max_write_units_(max_write_units), start_micros_(start_micros) {
   for (const BulkRecord& r : records_) counts_.total_input_bytes += r.bytes;
+}
+
+BulkPutJob::BulkPutJob(std::vector<BulkRecord> records, std::optional<std::int64_t> max_write_units,
+                       BulkJobState state)
+    : records_(std::move(records)),
+      max_write_units_(max_write_units),
+      start_micros_(state.start_micros),
+      seconds_run_(state.seconds_run),
+      next_(std::min(state.next, records_.size())),
+      status_(state.status),
+      end_micros_(state.end_micros),
+      counts_(state.counts),
+      failures_(std::move(state.failures)) {}
+
+BulkJobState BulkPutJob::state() const {
+  return {status_, start_micros_, seconds_run_, next_, end_micros_, counts_, failures_};
 }
 
 bool BulkPutJob::Cancel() {

@@ -1,7 +1,7 @@
 // BulkPutJob: the progress of one bulk put (StartBulkPutItems) over time, as
 // DescribeBulkOperation reports it — its status (the SDK's BulkOperationStatus), its counts, and
 // the records that failed, for the ERROR output. Pure: the caller decodes the input into
-// records (value_json/bulk_input.h) and passes the write of a batch into the table, so the
+// records (item_file.h) and passes the write of a batch into the table, so the
 // pacing is tested on a virtual clock and the wiring to the table (its capacity buckets) lives
 // with the operation.
 //
@@ -73,6 +73,18 @@ struct BulkFailure {
   std::string text;
 };
 
+// Where a job stands, as the catalog keeps it (transfer_store.h): with the same input records,
+// a job built from it goes on from its next record.
+struct BulkJobState {
+  BulkStatus status = BulkStatus::kInProgress;
+  std::int64_t start_micros = 0;
+  std::int64_t seconds_run = 0;
+  std::size_t next = 0;  // the first record not yet processed
+  std::optional<std::int64_t> end_micros;
+  BulkCounts counts;
+  std::vector<BulkFailure> failures;
+};
+
 class BulkPutJob {
  public:
   static constexpr std::size_t kItemsPerBatch = 25;
@@ -80,6 +92,9 @@ class BulkPutJob {
   // `max_write_units` absent: no rate of its own, only the table's capacity bounds it.
   BulkPutJob(std::vector<BulkRecord> records, std::optional<std::int64_t> max_write_units,
              std::int64_t start_micros);
+  // A job resumed where `state` left it, over the records it was started with.
+  BulkPutJob(std::vector<BulkRecord> records, std::optional<std::int64_t> max_write_units,
+             BulkJobState state);
 
   // Runs every whole second that has passed by `now_micros` (none twice); a finished or
   // cancelled job does nothing.
@@ -93,6 +108,7 @@ class BulkPutJob {
   std::int64_t start_micros() const { return start_micros_; }
   std::optional<std::int64_t> end_micros() const { return end_micros_; }
   const std::vector<BulkFailure>& failures() const { return failures_; }
+  BulkJobState state() const;
 
  private:
   // One second's batches; false when the table throttled (the second ends early).

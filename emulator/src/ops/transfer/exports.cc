@@ -7,10 +7,14 @@
 #include <random>
 #include <vector>
 
+#include "capacity/partition_map.h"
+#include "capacity/throughput_registry.h"
+#include "ops/capacity/capacity_charge.h"
 #include "ops/control/control.h"
 #include "ops/tables/tables.h"
 #include "ops/transfer/item_file.h"
 #include "ops/transfer/transfer_store.h"
+#include "storage/key_layout.h"
 #include "storage/key_range.h"
 #include "storage/local_s3.h"
 #include "value/item_codec.h"
@@ -26,22 +30,54 @@ ApiError OutsideWindow() {
                   "The specified ExportTime is outside of the point in time recovery window.");
 }
 
-// What one export produced: its data file's bytes and its counts, or an S3 failure.
+// What one export produced: a data file per partition of the table's partition map (the
+// service exports partitions in parallel, each into its own files), and its counts.
 struct ExportOutput {
-  std::string data;  // the records, uncompressed
+  explicit ExportOutput(capacity::PartitionMap partitions)
+      : map(std::move(partitions)), files(static_cast<std::size_t>(map.count())) {}
+
+  // A record of the item stored at `stored_key`, into its partition's file.
+  void Add(std::string_view stored_key, const std::string& record, const Item& item) {
+    ExportDataFile& file =
+        files[static_cast<std::size_t>(map.PartitionOf(storage::StoredPartitionHash(stored_key)))];
+    file.data += record;
+    ++file.item_count;
+    ++item_count;
+    billed_size_bytes += static_cast<std::int64_t>(ItemSize(item));
+  }
+
+  struct ExportDataFile {
+    std::string data;  // the records, uncompressed
+    std::int64_t item_count = 0;
+  };
+  capacity::PartitionMap map;
+  std::vector<ExportDataFile> files;
   std::int64_t item_count = 0;
   std::int64_t billed_size_bytes = 0;
 };
+
+// The table's partitions as the capacity model has split them (docs/capacity.md); one when the
+// database models no capacity.
+capacity::PartitionMap ExportPartitions(Engine& engine, const Caller& caller,
+                                        const storage::Txn& txn, const TableSchema& table) {
+  if (engine.throughput == nullptr) return capacity::PartitionMap(1);
+  const TableCapacityReport report =
+      engine.throughput->Report(SchemaSource(engine, caller, txn, table), 0);
+  std::vector<std::uint64_t> first_hashes;
+  for (const PartitionCapacity& p : report.table.partitions) {
+    first_hashes.push_back(p.first_hash);
+  }
+  if (first_hashes.empty()) return capacity::PartitionMap(1);
+  return capacity::PartitionMap::FromFirstHashes(std::move(first_hashes));
+}
 
 // The table's items as of `at`: the current ones, with every item changed since put back at its
 // version of that time (as RestoreTableToPointInTime rebuilds it).
 Status FullRecords(const Engine& engine, const storage::Txn& txn, const TableSchema& table,
                    std::int64_t at, FileFormat format, ExportOutput* out) {
   DDBEMU_ASSIGN_OR_RETURN(auto changed, engine.change_log->VersionsAt(txn, table.table_id, at));
-  auto add = [&](const Item& item) {
-    out->data += ItemRecord(format, item);
-    ++out->item_count;
-    out->billed_size_bytes += static_cast<std::int64_t>(ItemSize(item));
+  auto add = [&](std::string_view key, const Item& item) {
+    out->Add(key, ItemRecord(format, item), item);
   };
   DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
                           engine.items.OpenRange(txn, storage::KeyspaceRange(table.keyspace_id),
@@ -52,11 +88,11 @@ Status FullRecords(const Engine& engine, const storage::Txn& txn, const TableSch
     if (!itemcodec::DecodeItem(cursor.value(), &item)) {
       return ApiError::InternalServerError("An item does not decode");
     }
-    add(item);
+    add(cursor.key(), item);
   }
   DDBEMU_RETURN_IF_ERROR(cursor.status());
   for (const auto& [key, version] : changed) {
-    if (version) add(*version);
+    if (version) add(key, *version);
   }
   return Status::Ok();
 }
@@ -95,9 +131,8 @@ Status IncrementalRecords(const Engine& engine, const storage::Txn& txn, const T
     if (!before && !after) continue;  // created and deleted inside the window
     const Item keys = KeysOf(table, after ? *after : *before);
     const Item* old_image = old_images && before ? &*before : nullptr;
-    out->data += ChangeRecord(format, micros, keys, after ? &*after : nullptr, old_image);
-    ++out->item_count;
-    out->billed_size_bytes += static_cast<std::int64_t>(ItemSize(after ? *after : *before));
+    out->Add(key, ChangeRecord(format, micros, keys, after ? &*after : nullptr, old_image),
+             after ? *after : *before);
   }
   return Status::Ok();
 }
@@ -121,13 +156,16 @@ storage::S3Status WriteObjects(const storage::LocalS3& s3, ExportDescription& d,
   base += "AWSDynamoDB/" + id + "/";
   DDBEMU_RETURN_IF_ERROR(s3.PutObject(d.s3_bucket, base + "_started", ""));
   const bool ion = d.export_format == "ION";
-  const std::string data_key = base + "data/" + RandomName() + (ion ? ".ion.gz" : ".json.gz");
-  const std::string gz = Gzip(output.data);
-  DDBEMU_RETURN_IF_ERROR(s3.PutObject(d.s3_bucket, data_key, gz));
-  const std::string files = "{\"itemCount\":" + std::to_string(output.item_count) +
-                            ",\"md5Checksum\":" + JsonString(Md5Base64(gz)) +
-                            ",\"etag\":" + JsonString(Md5Hex(gz)) +
-                            ",\"dataFileS3Key\":" + JsonString(data_key) + "}\n";
+  std::string files;  // manifest-files.json: a line per data file
+  for (const ExportOutput::ExportDataFile& file : output.files) {
+    const std::string data_key = base + "data/" + RandomName() + (ion ? ".ion.gz" : ".json.gz");
+    const std::string gz = Gzip(file.data);
+    DDBEMU_RETURN_IF_ERROR(s3.PutObject(d.s3_bucket, data_key, gz));
+    files += "{\"itemCount\":" + std::to_string(file.item_count) +
+             ",\"md5Checksum\":" + JsonString(Md5Base64(gz)) +
+             ",\"etag\":" + JsonString(Md5Hex(gz)) + ",\"dataFileS3Key\":" + JsonString(data_key) +
+             "}\n";
+  }
   DDBEMU_RETURN_IF_ERROR(s3.PutObject(d.s3_bucket, base + "manifest-files.json", files));
   DDBEMU_RETURN_IF_ERROR(
       s3.PutObject(d.s3_bucket, base + "manifest-files.checksum", Md5Hex(files)));
@@ -240,8 +278,11 @@ Result<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
           now - r.description.start_time_micros > kIdempotencyWindowMicros) {
         continue;
       }
+      // ExportTableToPointInTimeInput.ClientToken: "If you submit a request with the same client
+      // token but a change in other parameters within the 8-hour idempotency window, DynamoDB
+      // returns an ExportConflictException" (the one case the API reference gives for it).
       if (r.request_fingerprint != fingerprint) {
-        return ApiError(ErrorCode::kIdempotentParameterMismatch,
+        return ApiError(ErrorCode::kExportConflict,
                         "Export with the same client token was made with different parameters");
       }
       return ExportTableToPointInTimeResponse{View(r, now)};
@@ -273,7 +314,7 @@ Result<ExportTableToPointInTimeResponse> ExportTableToPointInTime(
   d.export_format = request.export_format.value_or("DYNAMODB_JSON");
   d.export_type = request.export_type.value_or("FULL_EXPORT");
   const FileFormat format = FileFormatNamed(d.export_format);
-  ExportOutput output;
+  ExportOutput output(ExportPartitions(engine, caller, txn, *table));
   if (d.export_type == "INCREMENTAL_EXPORT") {
     IncrementalExportSpecification spec =
         request.incremental_export_specification.value_or(IncrementalExportSpecification{});

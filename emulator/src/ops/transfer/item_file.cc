@@ -376,23 +376,37 @@ Result<std::optional<Item>> FromRecord(const TextValue& record, FileFormat forma
   return std::optional<Item>(std::move(out));
 }
 
-void ReadText(std::string_view text, FileFormat format, const std::function<void(Item)>& on_item,
-              const std::function<void(RecordError)>& on_error) {
+// A record's text: what the reader moved over, without the line end (and spaces) after it.
+std::string_view RecordText(std::string_view text, std::size_t from, std::size_t to) {
+  std::string_view out = text.substr(from, to - from);
+  while (!out.empty() &&
+         (out.back() == '\n' || out.back() == '\r' || out.back() == ' ' || out.back() == '\t')) {
+    out.remove_suffix(1);
+  }
+  return out;
+}
+
+void ReadText(std::string_view text, FileFormat format,
+              const std::function<void(ItemFileRecord)>& on_record) {
   TextReader reader(text);
   while (!reader.AtEnd()) {
     const std::size_t line = reader.line();
+    const std::size_t from = reader.offset();
     Result<TextValue> value = reader.Next();
     if (!value.ok()) {
-      on_error({line, value.error().message()});
+      on_record(
+          {std::nullopt, {line, value.error().message()}, RecordText(text, from, reader.offset())});
       continue;
     }
     // The Ion version marker stands before each record of an export's Ion file.
     if (value->kind == TextValue::Kind::kSymbol && value->text == "$ion_1_0") continue;
+    if (value->kind != TextValue::Kind::kStruct) reader.SkipRestOfLine();
     Result<std::optional<Item>> item = FromRecord(*value, format);
+    const std::string_view record = RecordText(text, from, reader.offset());
     if (!item.ok()) {
-      on_error({line, item.error().message()});
+      on_record({std::nullopt, {line, item.error().message()}, record});
     } else if (*item) {
-      on_item(std::move(**item));
+      on_record({std::move(**item), {line, ""}, record});
     }
   }
 }
@@ -442,9 +456,18 @@ std::vector<std::vector<std::string>> CsvRows(std::string_view text, char delimi
   return rows;
 }
 
+// A CSV row's text, for its record: its fields joined again.
+std::string CsvRowText(const std::vector<std::string>& row, char delimiter) {
+  std::string out;
+  for (const std::string& field : row) {
+    if (!out.empty()) out.push_back(delimiter);
+    out += field;
+  }
+  return out;
+}
+
 void ReadCsv(std::string_view text, const CsvSettings& csv,
-             const std::function<void(Item)>& on_item,
-             const std::function<void(RecordError)>& on_error) {
+             const std::function<void(ItemFileRecord)>& on_record) {
   std::vector<std::vector<std::string>> rows = CsvRows(text, csv.delimiter);
   std::vector<std::string> header = csv.header;
   std::size_t first = 0;
@@ -455,8 +478,10 @@ void ReadCsv(std::string_view text, const CsvSettings& csv,
   }
   for (std::size_t r = first; r < rows.size(); ++r) {
     const std::vector<std::string>& row = rows[r];
+    const std::string row_text = CsvRowText(row, csv.delimiter);
     if (row.size() > header.size()) {
-      on_error({r + 1, "The row has more fields than the header has columns"});
+      on_record(
+          {std::nullopt, {r + 1, "The row has more fields than the header has columns"}, row_text});
       continue;
     }
     Item item;
@@ -483,10 +508,10 @@ void ReadCsv(std::string_view text, const CsvSettings& csv,
     }
     if (status.ok()) status = NormalizeItem(item);
     if (!status.ok()) {
-      on_error({r + 1, status.error().message()});
+      on_record({std::nullopt, {r + 1, status.error().message()}, row_text});
       continue;
     }
-    on_item(std::move(item));
+    on_record({std::move(item), {r + 1, ""}, row_text});
   }
 }
 
@@ -555,24 +580,38 @@ Compression CompressionNamed(std::string_view name) {
   return Compression::kNone;
 }
 
-std::size_t ReadItemFile(std::string_view bytes, FileFormat format, Compression compression,
-                         const CsvSettings& csv, const std::function<void(Item)>& on_item,
-                         const std::function<void(RecordError)>& on_error) {
+std::size_t ReadItemFileRecords(std::string_view bytes, FileFormat format, Compression compression,
+                                const CsvSettings& csv,
+                                const std::function<void(ItemFileRecord)>& on_record) {
   std::string inflated;
   if (compression != Compression::kNone) {
     if (!Decompress(bytes, compression, &inflated)) {
-      on_error({0, compression == Compression::kGzip ? "The file is not valid GZIP"
-                                                     : "The file is not valid ZSTD"});
+      on_record({std::nullopt,
+                 {0, compression == Compression::kGzip ? "The file is not valid GZIP"
+                                                       : "The file is not valid ZSTD"},
+                 {}});
       return 0;
     }
     bytes = inflated;
   }
   if (format == FileFormat::kCsv) {
-    ReadCsv(bytes, csv, on_item, on_error);
+    ReadCsv(bytes, csv, on_record);
   } else {
-    ReadText(bytes, format, on_item, on_error);
+    ReadText(bytes, format, on_record);
   }
   return bytes.size();
+}
+
+std::size_t ReadItemFile(std::string_view bytes, FileFormat format, Compression compression,
+                         const CsvSettings& csv, const std::function<void(Item)>& on_item,
+                         const std::function<void(RecordError)>& on_error) {
+  return ReadItemFileRecords(bytes, format, compression, csv, [&](ItemFileRecord record) {
+    if (record.item) {
+      on_item(std::move(*record.item));
+    } else {
+      on_error(std::move(record.error));
+    }
+  });
 }
 
 std::string ItemRecord(FileFormat format, const Item& item) {

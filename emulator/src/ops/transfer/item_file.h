@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -55,6 +56,18 @@ struct RecordError {
 std::size_t ReadItemFile(std::string_view bytes, FileFormat format, Compression compression,
                          const CsvSettings& csv, const std::function<void(Item)>& on_item,
                          const std::function<void(RecordError)>& on_error);
+
+// One record as read, for a reader that keeps the record's text (bulk put's ERROR output and its
+// processed bytes): the item, or the error when it is not one (a file that cannot be
+// decompressed is one record with line 0 and no text).
+struct ItemFileRecord {
+  std::optional<Item> item;
+  RecordError error;
+  std::string_view text;  // the record without its line end; valid during the call
+};
+std::size_t ReadItemFileRecords(std::string_view bytes, FileFormat format, Compression compression,
+                                const CsvSettings& csv,
+                                const std::function<void(ItemFileRecord)>& on_record);
 
 // Writers: one record, with its line's '\n'.
 std::string ItemRecord(FileFormat format, const Item& item);

@@ -57,6 +57,11 @@ class TextReader {
   Result<TextValue> Next();
   // The 1-based line the reader is on (for an error's place in the log).
   std::size_t line() const { return line_; }
+  // Skips what is left of the line (a record that is not one: "not json" is two Ion symbols,
+  // but one bad line of JSON Lines).
+  void SkipRestOfLine() { SkipToNextLine(); }
+  // Where the reader is in the text (a record's text is what Next() moved over).
+  std::size_t offset() const { return pos_; }
 
  private:
   Status Value(TextValue* out, int depth);

@@ -2,6 +2,7 @@
 // ever appended, so a newer build reads an older database's records.
 #include "ops/transfer/transfer_store.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <random>
 
@@ -163,6 +164,104 @@ bool DecodeImport(std::string_view id, std::string_view bytes, ImportRecord* x) 
   return r.ok();
 }
 
+std::string EncodeBulkOperation(const BulkOperationRecord& x) {
+  std::string out;
+  RecordWriter w(&out);
+  const StartBulkPutItemsRequest& q = x.request;
+  const InputS3Configuration& in = q.input_s3_configuration;
+  const OutputS3Configuration& o = q.output_s3_configuration;
+  for (const std::string* s : {&x.id, &x.ns, &x.region, &x.account_id, &x.access_key_id, &x.arn,
+                               &x.table_name, &x.table_id, &x.request_fingerprint, &q.table_name,
+                               &in.s3_bucket, &in.input_format, &o.s3_bucket}) {
+    w.Bytes(*s);
+  }
+  for (const auto* v :
+       {&q.client_token, &q.performance_tier, &in.s3_bucket_owner, &in.s3_key_prefix,
+        &in.input_compression_type, &o.s3_bucket_owner, &o.s3_key_prefix, &o.s3_sse_algorithm,
+        &o.s3_sse_kms_key_id, &x.failure_code, &x.failure_message}) {
+    Opt(w, *v);
+  }
+  Opt(w, q.max_write_request_units);
+  w.Varint(o.output_type.size());
+  for (const std::string& t : o.output_type) w.Bytes(t);
+  const BulkJobState& j = x.job;
+  w.Varint(static_cast<std::uint64_t>(j.status));
+  w.Signed(j.start_micros);
+  w.Signed(j.seconds_run);
+  w.Varint(j.next);
+  Opt(w, j.end_micros);
+  for (const std::uint64_t n :
+       {std::uint64_t{j.counts.processed_items}, std::uint64_t{j.counts.failed_items},
+        j.counts.processed_input_bytes, j.counts.total_input_bytes, j.counts.bulk_put_bytes,
+        j.counts.write_units}) {
+    w.Varint(n);
+  }
+  w.Varint(j.failures.size());
+  for (const BulkFailure& f : j.failures) {
+    w.Varint(f.record);
+    w.Bytes(f.error);
+    w.Bytes(f.text);
+  }
+  w.Varint(x.outputs_written);
+  return out;
+}
+
+bool DecodeBulkOperation(std::string_view, std::string_view bytes, BulkOperationRecord* x) {
+  RecordReader r(bytes);
+  StartBulkPutItemsRequest& q = x->request;
+  InputS3Configuration& in = q.input_s3_configuration;
+  OutputS3Configuration& o = q.output_s3_configuration;
+  for (std::string* s : {&x->id, &x->ns, &x->region, &x->account_id, &x->access_key_id, &x->arn,
+                         &x->table_name, &x->table_id, &x->request_fingerprint, &q.table_name,
+                         &in.s3_bucket, &in.input_format, &o.s3_bucket}) {
+    r.Bytes(s);
+  }
+  for (auto* v :
+       {&q.client_token, &q.performance_tier, &in.s3_bucket_owner, &in.s3_key_prefix,
+        &in.input_compression_type, &o.s3_bucket_owner, &o.s3_key_prefix, &o.s3_sse_algorithm,
+        &o.s3_sse_kms_key_id, &x->failure_code, &x->failure_message}) {
+    Opt(r, v);
+  }
+  Opt(r, &q.max_write_request_units);
+  const std::uint64_t types = r.Count();
+  for (std::uint64_t i = 0; i < types && r.ok(); ++i) {
+    o.output_type.emplace_back();
+    r.Bytes(&o.output_type.back());
+  }
+  BulkJobState& j = x->job;
+  std::uint64_t status = 0;
+  r.Varint(&status);
+  j.status = static_cast<BulkStatus>(
+      std::min<std::uint64_t>(status, static_cast<std::uint64_t>(BulkStatus::kFailed)));
+  r.Signed(&j.start_micros);
+  r.Signed(&j.seconds_run);
+  std::uint64_t next = 0;
+  r.Varint(&next);
+  j.next = static_cast<std::size_t>(next);
+  Opt(r, &j.end_micros);
+  std::uint64_t processed = 0;
+  std::uint64_t failed = 0;
+  for (std::uint64_t* n :
+       {&processed, &failed, &j.counts.processed_input_bytes, &j.counts.total_input_bytes,
+        &j.counts.bulk_put_bytes, &j.counts.write_units}) {
+    r.Varint(n);
+  }
+  j.counts.processed_items = static_cast<std::size_t>(processed);
+  j.counts.failed_items = static_cast<std::size_t>(failed);
+  const std::uint64_t failures = r.Count();
+  for (std::uint64_t i = 0; i < failures && r.ok(); ++i) {
+    BulkFailure f;
+    std::uint64_t record = 0;
+    r.Varint(&record);
+    f.record = static_cast<std::size_t>(record);
+    r.Bytes(&f.error);
+    r.Bytes(&f.text);
+    j.failures.push_back(std::move(f));
+  }
+  r.Bool(&x->outputs_written);
+  return r.ok();
+}
+
 template <class Record, class Decode>
 Result<std::optional<Record>> Get(const storage::Txn& txn, storage::Dbi meta,
                                   const std::string& key, std::string_view id, Decode decode) {
@@ -223,6 +322,15 @@ Result<std::optional<ImportRecord>> TransferStore::GetImport(const storage::Txn&
 Result<std::vector<ImportRecord>> TransferStore::ListImports(const storage::Txn& txn,
                                                              std::string_view ns) const {
   return List<ImportRecord>(txn, meta_, Prefix('I', ns), &DecodeImport);
+}
+
+Status TransferStore::PutBulkOperation(storage::WriteTxn& txn, const BulkOperationRecord& r) const {
+  return txn.Put(meta_, Prefix('U', r.ns) + r.id, EncodeBulkOperation(r));
+}
+
+Result<std::vector<BulkOperationRecord>> TransferStore::ListBulkOperations(
+    const storage::Txn& txn) const {
+  return List<BulkOperationRecord>(txn, meta_, "U", &DecodeBulkOperation);
 }
 
 std::string NewTransferId(std::int64_t now_micros, std::size_t sequence) {

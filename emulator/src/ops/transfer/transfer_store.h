@@ -3,6 +3,7 @@
 // before (the service keeps them for 90 days; here they are kept until the database is removed):
 //   "E" | u32 length of namespace | namespace | export id -> the export's record
 //   "I" | u32 length of namespace | namespace | import id -> the import's record
+//   "U" | u32 length of namespace | namespace | bulk operation id -> the bulk put's record
 // Ids ("01700000000000-1a2b3c4d": the start in milliseconds, then random hex) sort by start, so a
 // listing is in the order the service lists (oldest first).
 //
@@ -18,8 +19,10 @@
 #include <vector>
 
 #include "ddbemu/error.h"
+#include "ddbemu/model/bulk_operations.h"
 #include "ddbemu/model/transfer.h"
 #include "ddbemu/version.h"
+#include "ops/transfer/bulk_put_job.h"
 #include "storage/env.h"
 #include "storage/txn.h"
 
@@ -41,6 +44,25 @@ struct ImportRecord {
   ImportTableDescription description;  // finished: COMPLETED or FAILED
 };
 
+// A bulk put (bulk_operations.h): its request, whose caller started it, and where its job stands
+// (rewritten as it advances, so a reopened database resumes it from its next record).
+struct BulkOperationRecord {
+  std::string id;
+  std::string ns;  // the caller's
+  std::string region;
+  std::string account_id;
+  std::string access_key_id;
+  std::string arn;
+  std::string table_name;
+  std::string table_id;
+  std::string request_fingerprint;
+  StartBulkPutItemsRequest request;
+  BulkJobState job;
+  std::optional<std::string> failure_code;  // FAILED at the start: the input could not be read
+  std::optional<std::string> failure_message;
+  bool outputs_written = false;
+};
+
 class TransferStore {
  public:
   explicit TransferStore(const storage::Env& env) : meta_(env.meta_dbi()) {}
@@ -54,6 +76,10 @@ class TransferStore {
   Result<std::optional<ImportRecord>> GetImport(const storage::Txn& txn, std::string_view ns,
                                                 std::string_view id) const;
   Result<std::vector<ImportRecord>> ListImports(const storage::Txn& txn, std::string_view ns) const;
+
+  Status PutBulkOperation(storage::WriteTxn& txn, const BulkOperationRecord& r) const;
+  // Every namespace's, in key order (the caller sorts by start).
+  Result<std::vector<BulkOperationRecord>> ListBulkOperations(const storage::Txn& txn) const;
 
  private:
   storage::Dbi meta_;
