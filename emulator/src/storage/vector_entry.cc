@@ -58,7 +58,7 @@ float StoredFloat(const char* stored, std::size_t i) {
 // through memory, in exactly the order the eight scalar lanes would add.
 using Float4 = float __attribute__((vector_size(16)));
 
-Float4 Load4(const void* p) {  // unaligned, as LMDB's memory is
+Float4 LoadFloat4(const void* p) {  // unaligned, as LMDB's memory is
   Float4 v;
   std::memcpy(&v, p, sizeof v);
   return v;
@@ -70,7 +70,7 @@ T QueryAt(const float* query, std::size_t i) {
   if constexpr (std::is_same_v<T, float>) {
     return query[i];
   } else {
-    return Load4(query + i);
+    return LoadFloat4(query + i);
   }
 }
 
@@ -85,8 +85,8 @@ float LaneSum(const char* stored, std::size_t n, Term term) {
   if constexpr (std::endian::native == std::endian::little) {
     Float4 low = {0, 0, 0, 0}, high = {0, 0, 0, 0};
     for (; i + 8 <= n; i += 8) {
-      low += term(i, Load4(stored + i * sizeof(float)));
-      high += term(i + 4, Load4(stored + (i + 4) * sizeof(float)));
+      low += term(i, LoadFloat4(stored + i * sizeof(float)));
+      high += term(i + 4, LoadFloat4(stored + (i + 4) * sizeof(float)));
     }
     for (int l = 0; l < 4; ++l) {
       lanes[l] = low[l];
