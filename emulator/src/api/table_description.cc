@@ -139,6 +139,37 @@ VectorIndexInfo VectorIndexInfoOf(const VectorIndexSchema& index) {
   return v;
 }
 
+std::optional<SourceTableFeatureDetails> FeatureDetailsOf(const TableSchema& table) {
+  SourceTableFeatureDetails f;
+  for (const IndexSchema& index : table.indexes) {
+    std::vector<::ddbemu::KeySchemaElement> keys = KeySchema(index.partition_key, index.sort_key);
+    if (index.is_local) {
+      f.local_secondary_indexes.push_back({index.name, std::move(keys), Reported(index)});
+      continue;
+    }
+    // GlobalSecondaryIndexInfo's ProvisionedThroughput is the request shape: the units only.
+    f.global_secondary_indexes.push_back(
+        {index.name, std::move(keys), Reported(index),
+         ProvisionedThroughput{index.throughput.read_capacity_units,
+                               index.throughput.write_capacity_units},
+         OnDemandIfSet(index.on_demand)});
+  }
+  if (table.stream.enabled)
+    f.stream_description = StreamSpecification{true, table.stream.view_type};
+  if (table.ttl.enabled) {
+    f.time_to_live_description =
+        TimeToLiveDescription{TimeToLiveStatus::kEnabled, table.ttl.attribute_name};
+  }
+  for (const VectorIndexSchema& index : table.vector_indexes) {
+    f.vector_indexes.push_back(VectorIndexInfoOf(index));
+  }
+  if (f.local_secondary_indexes.empty() && f.global_secondary_indexes.empty() &&
+      !f.stream_description && !f.time_to_live_description && f.vector_indexes.empty()) {
+    return std::nullopt;
+  }
+  return f;
+}
+
 TableDescription Describe(const TableSchema& s, const TableCounts& counts,
                           const DescriptionOptions& options) {
   // DeleteTable's answer has no key schema, attribute definitions, creation time, indexes or

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,11 @@ TableDescription Describe(const TableSchema& table, const TableCounts& counts,
 
 // The VectorIndexInfo of `index` (a backup's SourceTableFeatureDetails): its definition only.
 VectorIndexInfo VectorIndexInfoOf(const VectorIndexSchema& index);
+
+// A backup's SourceTableFeatureDetails for the table `table` was when the backup was taken (its
+// copied schema): its LSIs, GSIs, enabled stream, enabled TTL and vector indexes; nullopt when
+// it had none of them. Built here once for the JSON codec and the embedded client.
+std::optional<SourceTableFeatureDetails> FeatureDetailsOf(const TableSchema& table);
 
 std::string_view TableStatusName(TableStatus status);
 std::string_view IndexStatusName(IndexStatus status);

@@ -168,16 +168,11 @@ std::string RenderBackupDescription(const BackupView& b) {
   WriteDetails(w, b);
   w.Key("SourceTableDetails");
   WriteSourceTable(w, b);
-  if (b.source.has_value() && !b.source->vector_indexes.empty()) {
-    w.Key("SourceTableFeatureDetails");
-    w.StartObject();
-    w.Key("VectorIndexes");
-    w.StartArray();
-    for (const VectorIndexSchema& index : b.source->vector_indexes) {
-      WriteVectorIndexInfo(w, VectorIndexInfoOf(index));
+  if (b.source.has_value()) {
+    if (const auto features = FeatureDetailsOf(*b.source)) {
+      w.Key("SourceTableFeatureDetails");
+      WriteSourceTableFeatureDetails(w, *features);
     }
-    w.EndArray();
-    w.EndObject();
   }
   w.EndObject();
   w.EndObject();

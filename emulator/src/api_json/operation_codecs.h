@@ -59,8 +59,9 @@ void WriteCapacityUnits(double total, double read, double write, bool read_write
 void WriteIndexCapacities(const char* member, const std::map<std::string, api::Capacity>& indexes,
                           bool read_write_units, JsonWriter& w);
 void WriteConsumedCapacity(const api::ConsumedCapacity& capacity, JsonWriter& w);
-// A backup's VectorIndexInfo (SourceTableFeatureDetails.VectorIndexes): the index's definition.
-void WriteVectorIndexInfo(JsonWriter& w, const VectorIndexInfo& index);
+// A backup's SourceTableFeatureDetails object (api::FeatureDetailsOf), in the API model's member
+// order; each index as its *IndexInfo: the definition without status, ARN and counts.
+void WriteSourceTableFeatureDetails(JsonWriter& w, const SourceTableFeatureDetails& features);
 // "VectorIndexes": {name: {"VectorWriteRequestBytes": n}}, left out when empty.
 void WriteVectorWriteBytes(const std::map<std::string, double>& bytes_by_index, JsonWriter& w);
 

@@ -298,9 +298,80 @@ void WriteDescription(JsonWriter& w, const TableDescription& d, DescriptionView 
 
 }  // namespace
 
-void WriteVectorIndexInfo(JsonWriter& w, const VectorIndexInfo& index) {
+void WriteSourceTableFeatureDetails(JsonWriter& w, const SourceTableFeatureDetails& features) {
   w.StartObject();
-  WriteVectorDefinition(w, index);
+  if (!features.local_secondary_indexes.empty()) {
+    w.Key("LocalSecondaryIndexes");
+    w.StartArray();
+    for (const LocalSecondaryIndexInfo& index : features.local_secondary_indexes) {
+      w.StartObject();
+      w.Key("IndexName");
+      WriteString(index.index_name, w);
+      WriteKeySchema(w, index.key_schema);
+      WriteProjection(w, index.projection);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  if (!features.global_secondary_indexes.empty()) {
+    w.Key("GlobalSecondaryIndexes");
+    w.StartArray();
+    for (const GlobalSecondaryIndexInfo& index : features.global_secondary_indexes) {
+      w.StartObject();
+      w.Key("IndexName");
+      WriteString(index.index_name, w);
+      WriteKeySchema(w, index.key_schema);
+      WriteProjection(w, index.projection);
+      if (index.provisioned_throughput) {
+        w.Key("ProvisionedThroughput");
+        w.StartObject();
+        w.Key("ReadCapacityUnits");
+        w.Int64(index.provisioned_throughput->read_capacity_units);
+        w.Key("WriteCapacityUnits");
+        w.Int64(index.provisioned_throughput->write_capacity_units);
+        w.EndObject();
+      }
+      WriteOnDemand(w, index.on_demand_throughput);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
+  if (const auto& stream = features.stream_description) {
+    static constexpr std::string_view kViews[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
+                                                  "NEW_AND_OLD_IMAGES"};
+    w.Key("StreamDescription");
+    w.StartObject();
+    w.Key("StreamEnabled");
+    w.Bool(stream->stream_enabled);
+    if (stream->stream_view_type) {
+      w.Key("StreamViewType");
+      WriteString(kViews[static_cast<int>(*stream->stream_view_type)], w);
+    }
+    w.EndObject();
+  }
+  if (const auto& ttl = features.time_to_live_description) {
+    static constexpr std::string_view kTtlStatuses[] = {"ENABLING", "DISABLING", "ENABLED",
+                                                        "DISABLED"};
+    w.Key("TimeToLiveDescription");
+    w.StartObject();
+    w.Key("TimeToLiveStatus");
+    WriteString(kTtlStatuses[static_cast<int>(ttl->time_to_live_status)], w);
+    if (ttl->attribute_name) {
+      w.Key("AttributeName");
+      WriteString(*ttl->attribute_name, w);
+    }
+    w.EndObject();
+  }
+  if (!features.vector_indexes.empty()) {
+    w.Key("VectorIndexes");
+    w.StartArray();
+    for (const VectorIndexInfo& index : features.vector_indexes) {
+      w.StartObject();
+      WriteVectorDefinition(w, index);
+      w.EndObject();
+    }
+    w.EndArray();
+  }
   w.EndObject();
 }
 

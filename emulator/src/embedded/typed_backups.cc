@@ -65,13 +65,7 @@ SourceTableDetails Source(const api::BackupView& b) {
 
 BackupDescription Description(const api::BackupView& b) {
   BackupDescription out{Details(b), Source(b), {}};
-  if (b.source && !b.source->vector_indexes.empty()) {
-    SourceTableFeatureDetails features;
-    for (const VectorIndexSchema& index : b.source->vector_indexes) {
-      features.vector_indexes.push_back(api::VectorIndexInfoOf(index));
-    }
-    out.source_table_feature_details = std::move(features);
-  }
+  if (b.source) out.source_table_feature_details = api::FeatureDetailsOf(*b.source);
   return out;
 }
 

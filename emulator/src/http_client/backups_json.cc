@@ -68,16 +68,8 @@ Status ReadDescription(std::string_view body, BackupDescription& out) {
   }
   DDBEMU_ASSIGN_OR_RETURN(const Json* features, OptObject(*d, "SourceTableFeatureDetails"));
   if (features != nullptr) {
-    SourceTableFeatureDetails f;
-    DDBEMU_ASSIGN_OR_RETURN(
-        std::vector<VectorIndexDescription> indexes,
-        ObjectList<VectorIndexDescription>(*features, "VectorIndexes", VectorIndexDescriptionFrom));
-    for (VectorIndexDescription& v : indexes) {
-      f.vector_indexes.push_back({std::move(v.index_name), std::move(v.vector_attribute),
-                                  std::move(v.search_schema), std::move(v.projection), v.dimensions,
-                                  v.distance_function});
-    }
-    out.source_table_feature_details = std::move(f);
+    DDBEMU_ASSIGN_OR_RETURN(out.source_table_feature_details,
+                            SourceTableFeatureDetailsFrom(*features));
   }
   return Status::Ok();
 }

@@ -37,6 +37,9 @@ void WriteRestoreOverrides(JsonWriter& w, const RestoreOverrides& overrides);
 // members it lacks, status, ARN and counts, are left at their defaults).
 Result<VectorIndexDescription> VectorIndexDescriptionFrom(const Json& e);
 
+// A backup's SourceTableFeatureDetails (DescribeBackup, DeleteBackup).
+Result<SourceTableFeatureDetails> SourceTableFeatureDetailsFrom(const Json& e);
+
 // The API name of an enum value (index = enum value).
 template <class Enum, std::size_t N>
 std::string_view NameOf(Enum value, const std::string_view (&names)[N]) {

@@ -121,6 +121,18 @@ Result<GlobalSecondaryIndexDescription> GlobalIndex(const Json& e) {
   return g;
 }
 
+// StreamSpecification (DescribeTable) and a backup's StreamDescription, one shape.
+Result<StreamSpecification> StreamSpecificationOf(const Json& spec) {
+  static constexpr std::string_view kViews[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
+                                                "NEW_AND_OLD_IMAGES"};
+  StreamSpecification s;
+  DDBEMU_ASSIGN_OR_RETURN(auto enabled, OptBool(spec, "StreamEnabled"));
+  s.stream_enabled = enabled.value_or(false);
+  DDBEMU_ASSIGN_OR_RETURN(s.stream_view_type,
+                          EnumMember<StreamViewType>(spec, "StreamViewType", kViews));
+  return s;
+}
+
 Result<LocalSecondaryIndexDescription> LocalIndex(const Json& e) {
   LocalSecondaryIndexDescription l;
   DDBEMU_ASSIGN_OR_RETURN(l.index_name, String(e, "IndexName"));
@@ -168,6 +180,54 @@ Result<VectorIndexDescription> VectorIndexDescriptionFrom(const Json& e) {
   DDBEMU_ASSIGN_OR_RETURN(v.index_size_bytes, Int(e, "IndexSizeBytes"));
   DDBEMU_ASSIGN_OR_RETURN(v.item_count, Int(e, "ItemCount"));
   return v;
+}
+
+Result<SourceTableFeatureDetails> SourceTableFeatureDetailsFrom(const Json& e) {
+  static constexpr std::string_view kTtlStatuses[] = {"ENABLING", "DISABLING", "ENABLED",
+                                                      "DISABLED"};
+  SourceTableFeatureDetails f;
+  DDBEMU_ASSIGN_OR_RETURN(
+      f.local_secondary_indexes,
+      List<LocalSecondaryIndexInfo>(e, "LocalSecondaryIndexes",
+                                    [](const Json& i) -> Result<LocalSecondaryIndexInfo> {
+                                      LocalSecondaryIndexInfo l;
+                                      DDBEMU_ASSIGN_OR_RETURN(l.index_name, String(i, "IndexName"));
+                                      DDBEMU_ASSIGN_OR_RETURN(l.key_schema, KeySchema(i));
+                                      DDBEMU_ASSIGN_OR_RETURN(l.projection, ProjectionOf(i));
+                                      return l;
+                                    }));
+  DDBEMU_ASSIGN_OR_RETURN(
+      f.global_secondary_indexes,
+      List<GlobalSecondaryIndexInfo>(
+          e, "GlobalSecondaryIndexes", [](const Json& i) -> Result<GlobalSecondaryIndexInfo> {
+            GlobalSecondaryIndexInfo g;
+            DDBEMU_ASSIGN_OR_RETURN(g.index_name, String(i, "IndexName"));
+            DDBEMU_ASSIGN_OR_RETURN(g.key_schema, KeySchema(i));
+            DDBEMU_ASSIGN_OR_RETURN(g.projection, ProjectionOf(i));
+            DDBEMU_ASSIGN_OR_RETURN(g.provisioned_throughput, Throughput(i));
+            DDBEMU_ASSIGN_OR_RETURN(g.on_demand_throughput, OnDemand(i));
+            return g;
+          }));
+  if (const Json* stream = Find(e, "StreamDescription")) {
+    DDBEMU_ASSIGN_OR_RETURN(f.stream_description, StreamSpecificationOf(*stream));
+  }
+  if (const Json* ttl = Find(e, "TimeToLiveDescription")) {
+    TimeToLiveDescription t;
+    DDBEMU_ASSIGN_OR_RETURN(auto status,
+                            EnumMember<TimeToLiveStatus>(*ttl, "TimeToLiveStatus", kTtlStatuses));
+    t.time_to_live_status = status.value_or(TimeToLiveStatus::kDisabled);
+    DDBEMU_ASSIGN_OR_RETURN(t.attribute_name, OptString(*ttl, "AttributeName"));
+    f.time_to_live_description = std::move(t);
+  }
+  DDBEMU_ASSIGN_OR_RETURN(
+      std::vector<VectorIndexDescription> vectors,
+      List<VectorIndexDescription>(e, "VectorIndexes", VectorIndexDescriptionFrom));
+  for (VectorIndexDescription& v : vectors) {
+    f.vector_indexes.push_back({std::move(v.index_name), std::move(v.vector_attribute),
+                                std::move(v.search_schema), std::move(v.projection), v.dimensions,
+                                v.distance_function});
+  }
+  return f;
 }
 
 namespace {
@@ -226,14 +286,7 @@ Result<TableDescription> Description(std::string_view body, std::string_view wra
     if (table_class) d.table_class = *table_class;
   }
   if (const Json* spec = Find(*t, "StreamSpecification")) {
-    static constexpr std::string_view kViews[] = {"KEYS_ONLY", "NEW_IMAGE", "OLD_IMAGE",
-                                                  "NEW_AND_OLD_IMAGES"};
-    StreamSpecification s;
-    DDBEMU_ASSIGN_OR_RETURN(auto enabled, OptBool(*spec, "StreamEnabled"));
-    s.stream_enabled = enabled.value_or(false);
-    DDBEMU_ASSIGN_OR_RETURN(s.stream_view_type,
-                            EnumMember<StreamViewType>(*spec, "StreamViewType", kViews));
-    d.stream_specification = s;
+    DDBEMU_ASSIGN_OR_RETURN(d.stream_specification, StreamSpecificationOf(*spec));
   }
   DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_label, OptString(*t, "LatestStreamLabel"));
   DDBEMU_ASSIGN_OR_RETURN(d.latest_stream_arn, OptString(*t, "LatestStreamArn"));

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <type_traits>
 
 #include "storage/key_layout.h"
 #include "storage/record_codec.h"
@@ -42,7 +43,98 @@ bool SearchAttributesFit(const VectorIndexSchema& index, const Item& item) {
   return true;
 }
 
+// Follows an entry's floats when its squared norm is stored (see vector_entry.h).
+constexpr char kSquaredNormTag = '\x80';
+
+float StoredFloat(const char* stored, std::size_t i) {
+  std::uint32_t bits;
+  std::memcpy(&bits, stored + i * sizeof bits, sizeof bits);
+  if constexpr (std::endian::native == std::endian::big) bits = __builtin_bswap32(bits);
+  return std::bit_cast<float>(bits);
+}
+
+// Four floats in one register (GCC's vector extension): lanes 0-3 and 4-7 of the sums below
+// are two of them, so that the compiler emits packed multiplies and adds with no round trip
+// through memory, in exactly the order the eight scalar lanes would add.
+using Float4 = float __attribute__((vector_size(16)));
+
+Float4 LoadFloat4(const void* p) {  // unaligned, as LMDB's memory is
+  Float4 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+// The query's element(s) at `i`, as a float or as four.
+template <class T>
+T QueryAt(const float* query, std::size_t i) {
+  if constexpr (std::is_same_v<T, float>) {
+    return query[i];
+  } else {
+    return LoadFloat4(query + i);
+  }
+}
+
+// The sum of `term(i, v)` over the stored floats v (i: the first element's position; called
+// with four floats at a time and with single ones) in eight lanes: lane l takes elements
+// l, l + 8, l + 16, ... of the whole groups of eight, lane 0 then the tail in order, and the
+// lanes are added 0 to 7.
+template <class Term>
+float LaneSum(const char* stored, std::size_t n, Term term) {
+  float lanes[8] = {};
+  std::size_t i = 0;
+  if constexpr (std::endian::native == std::endian::little) {
+    Float4 low = {0, 0, 0, 0}, high = {0, 0, 0, 0};
+    for (; i + 8 <= n; i += 8) {
+      low += term(i, LoadFloat4(stored + i * sizeof(float)));
+      high += term(i + 4, LoadFloat4(stored + (i + 4) * sizeof(float)));
+    }
+    for (int l = 0; l < 4; ++l) {
+      lanes[l] = low[l];
+      lanes[l + 4] = high[l];
+    }
+  } else {
+    for (; i + 8 <= n; i += 8) {
+      for (std::size_t l = 0; l < 8; ++l) lanes[l] += term(i + l, StoredFloat(stored, i + l));
+    }
+  }
+  for (; i < n; ++i) lanes[0] += term(i, StoredFloat(stored, i));
+  float sum = 0;
+  for (float lane : lanes) sum += lane;
+  return sum;
+}
+
 }  // namespace
+
+float DotProduct(const float* query, const char* stored, std::size_t n) {
+  return LaneSum(stored, n,
+                 [query](std::size_t i, auto v) { return QueryAt<decltype(v)>(query, i) * v; });
+}
+
+float SquaredDistance(const float* query, const char* stored, std::size_t n) {
+  return LaneSum(stored, n, [query](std::size_t i, auto v) {
+    const auto d = QueryAt<decltype(v)>(query, i) - v;
+    return d * d;
+  });
+}
+
+float SquaredNorm(const char* stored, std::size_t n) {
+  return LaneSum(stored, n, [](std::size_t, auto v) { return v * v; });
+}
+
+std::optional<VectorEntryView> ParseVectorEntry(std::string_view entry, std::uint32_t dimensions) {
+  const std::size_t vector_bytes = std::size_t{4} * dimensions;
+  if (entry.size() < vector_bytes) return std::nullopt;
+  VectorEntryView view;
+  view.floats = entry.data();
+  std::string_view rest = entry.substr(vector_bytes);
+  if (!rest.empty() && rest.front() == kSquaredNormTag) {
+    if (rest.size() < 1 + sizeof(float)) return std::nullopt;
+    view.squared_norm = StoredFloat(rest.data() + 1, 0);
+    rest.remove_prefix(1 + sizeof(float));
+  }
+  view.projection = rest;
+  return view;
+}
 
 std::optional<float> NumberToFloat(std::string_view text) {
   float value = 0;
@@ -132,7 +224,13 @@ bool IsVectorProjected(const TableSchema& schema, const VectorIndexSchema& index
 
 std::size_t EncodeVectorEntry(const TableSchema& schema, const VectorIndexSchema& index,
                               const Item& item, std::string* out) {
+  const std::size_t at = out->size();
   AppendVectorBytes(item.find(index.vector_attribute)->second, out);
+  std::uint32_t norm_bits =
+      std::bit_cast<std::uint32_t>(SquaredNorm(out->data() + at, index.dimensions));
+  if constexpr (std::endian::native == std::endian::big) norm_bits = __builtin_bswap32(norm_bits);
+  out->push_back(kSquaredNormTag);
+  out->append(reinterpret_cast<const char*>(&norm_bits), sizeof norm_bits);
   Item projected;
   for (const auto& [name, value] : item) {
     if (name != index.vector_attribute && IsVectorProjected(schema, index, name)) {

@@ -1,14 +1,19 @@
 // The entries of a vector index (table_schema.h's VectorIndexSchema) in the "data" DBI:
 //
 //   key    ks | [enc(HASH attribute value)] | enc(table pk) | enc(table sk)
-//   value  dimensions little-endian IEEE-754 floats | item-codec encoding of the projection
+//   value  dimensions little-endian IEEE-754 floats | 0x80 | squared norm, a little-endian float
+//          | item-codec encoding of the projection
 //
 // The HASH attribute's value (when the SearchSchema has one) leads the key, so that a search of
 // one vector-index partition is one contiguous range; the table key makes entries unique. The
 // floats come first so that a search reads them straight from LMDB's memory without decoding
-// the item. The projection holds the table's key attributes, the SearchSchema attributes and
-// the projected attributes, but not the vector attribute: SearchVectors rebuilds it from the
-// floats when asked for it, as the service returns the index's 32-bit copy, not the item's.
+// the item. The squared norm (SquaredNorm below, the sum a COSINE search would otherwise compute
+// beside each dot product) is written with the entry, so it is as durable as the floats; entries
+// written before it was stored have the projection right after the floats (an item encoding
+// begins with 0x01 or 0x02, never 0x80), and a search computes their norm, bit for bit the same.
+// The projection holds the table's key attributes, the SearchSchema attributes and the projected
+// attributes, but not the vector attribute: SearchVectors rebuilds it from the floats when asked
+// for it, as the service returns the index's 32-bit copy, not the item's.
 #pragma once
 
 #include <cstddef>
@@ -44,6 +49,25 @@ VectorProblem CheckVector(const AttributeValue& value, std::uint32_t dimensions)
 
 // Appends the floats of a well-formed vector (CheckVector found nothing) to `out`, little-endian.
 void AppendVectorBytes(const AttributeValue& value, std::string* out);
+
+// The sums the distance functions need over `n` stored floats (`stored`: little-endian, possibly
+// unaligned, as in LMDB's memory), in float32, eight lanes at a time and the tail in lane 0, the
+// lanes added in order: the compiler vectorises the lanes, and the fixed order keeps every result
+// the same on every run and for every caller (the norm stored at write time is the one a search
+// would compute).
+float DotProduct(const float* query, const char* stored, std::size_t n);
+float SquaredDistance(const float* query, const char* stored, std::size_t n);
+float SquaredNorm(const char* stored, std::size_t n);
+
+// A stored entry's parts: its floats (in LMDB's memory), its squared norm when stored (nullopt
+// for an entry written before norms were), and its projection's item encoding. nullopt when
+// the entry is shorter than its floats.
+struct VectorEntryView {
+  const char* floats = nullptr;
+  std::optional<float> squared_norm;
+  std::string_view projection;
+};
+std::optional<VectorEntryView> ParseVectorEntry(std::string_view entry, std::uint32_t dimensions);
 
 // The storage key of `item`'s entry in `index`, or nullopt when the item has none: its vector
 // attribute is missing or malformed, its HASH attribute is missing, empty or of another type,

@@ -21,6 +21,7 @@ import {
   SearchVectorsCommand,
   TransactWriteItemsCommand,
   UpdateTableCommand,
+  UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
 
 import { CREDENTIALS, REGION, startServer, stopServer } from "./ddb_server.mjs";
@@ -221,6 +222,50 @@ test("DescribeBackup lists the vector indexes as VectorIndexInfo", async () => {
       { AttributeName: "kind", SearchSchemaElementType: "INLINE_FILTER" }],
     Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["title"] },
     Dimensions: 3, DistanceFunction: "DOT_PRODUCT" });
+});
+
+// The whole SourceTableFeatureDetails of a table with an LSI, a GSI, a stream, TTL and a vector
+// index, as the SDK reads it; the stream turned off after the backup is still in it.
+test("DescribeBackup reports every SourceTableFeatureDetails member", async () => {
+  await client.send(new CreateTableCommand({
+    TableName: "catalog",
+    AttributeDefinitions: [{ AttributeName: "pk", AttributeType: "S" },
+      { AttributeName: "sk", AttributeType: "N" }, { AttributeName: "price", AttributeType: "N" },
+      { AttributeName: "category", AttributeType: "S" }],
+    KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "sk", KeyType: "RANGE" }],
+    BillingMode: "PAY_PER_REQUEST",
+    LocalSecondaryIndexes: [{ IndexName: "byPrice",
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "price", KeyType: "RANGE" }],
+      Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["title"] } }],
+    GlobalSecondaryIndexes: [{ IndexName: "byCategory",
+      KeySchema: [{ AttributeName: "category", KeyType: "HASH" }],
+      Projection: { ProjectionType: "KEYS_ONLY" }, OnDemandThroughput: { MaxReadRequestUnits: 10 } }],
+    StreamSpecification: { StreamEnabled: true, StreamViewType: "NEW_IMAGE" },
+    VectorIndexes: [{ IndexName: "byLook", VectorAttribute: { AttributeName: "look" }, Dimensions: 2,
+      DistanceFunction: "EUCLIDEAN", Projection: { ProjectionType: "KEYS_ONLY" } }],
+  }));
+  await client.send(new UpdateTimeToLiveCommand({ TableName: "catalog",
+    TimeToLiveSpecification: { AttributeName: "expires", Enabled: true } }));
+  const made = await client.send(new CreateBackupCommand({ TableName: "catalog",
+    BackupName: "features" }));
+  await client.send(new UpdateTableCommand({ TableName: "catalog",
+    StreamSpecification: { StreamEnabled: false } }));
+  const { BackupDescription } = await client.send(new DescribeBackupCommand({
+    BackupArn: made.BackupDetails.BackupArn }));
+  assert.deepEqual(BackupDescription.SourceTableFeatureDetails, {
+    LocalSecondaryIndexes: [{ IndexName: "byPrice",
+      KeySchema: [{ AttributeName: "pk", KeyType: "HASH" }, { AttributeName: "price", KeyType: "RANGE" }],
+      Projection: { ProjectionType: "INCLUDE", NonKeyAttributes: ["title"] } }],
+    GlobalSecondaryIndexes: [{ IndexName: "byCategory",
+      KeySchema: [{ AttributeName: "category", KeyType: "HASH" }],
+      Projection: { ProjectionType: "KEYS_ONLY" },
+      ProvisionedThroughput: { ReadCapacityUnits: 0, WriteCapacityUnits: 0 },
+      OnDemandThroughput: { MaxReadRequestUnits: 10 } }],
+    StreamDescription: { StreamEnabled: true, StreamViewType: "NEW_IMAGE" },
+    TimeToLiveDescription: { TimeToLiveStatus: "ENABLED", AttributeName: "expires" },
+    VectorIndexes: [{ IndexName: "byLook", VectorAttribute: { AttributeName: "look" },
+      Projection: { ProjectionType: "KEYS_ONLY" }, Dimensions: 2, DistanceFunction: "EUCLIDEAN" }],
+  });
 });
 
 test("UpdateTable adds a vector index with its backfill, and deletes it", async () => {

@@ -62,6 +62,8 @@ TEST_P(BackupConformance, CreateDescribeListRestoreDelete) {
   EXPECT_EQ(source.item_count, 2);
   EXPECT_EQ(source.provisioned_throughput.read_capacity_units, 5);
   EXPECT_EQ(source.billing_mode, BillingMode::kProvisioned);
+  // No index, stream, TTL or vector index: no SourceTableFeatureDetails.
+  EXPECT_FALSE(described->backup_description.source_table_feature_details.has_value());
 
   auto listed = client_->ListBackups({.table_name = "orders"});
   ASSERT_TRUE(listed.ok()) << listed.error().message();
@@ -183,6 +185,78 @@ TEST_P(BackupConformance, RestoreTableToPointInTime) {
       << too_early.error().message();
   EXPECT_NE(too_early.error().message().find("' and LatestRestorableDateTime '"), std::string::npos)
       << too_early.error().message();
+}
+
+// SourceTableFeatureDetails: every feature the table had when the backup was taken — an LSI, a
+// GSI (its OnDemandThroughput; ProvisionedThroughput is 0 for an on-demand table), the stream,
+// TTL and a vector index, each as its *Info / description. Turning the stream off after the
+// backup does not change what the backup reports.
+TEST_P(BackupConformance, DescribeBackupReportsEverySourceTableFeature) {
+  auto created = client_->CreateTable(
+      {.table_name = "catalog",
+       .attribute_definitions = {{"pk", ScalarAttributeType::kS},
+                                 {"sk", ScalarAttributeType::kN},
+                                 {"price", ScalarAttributeType::kN},
+                                 {"category", ScalarAttributeType::kS}},
+       .key_schema = {{"pk", KeyType::kHash}, {"sk", KeyType::kRange}},
+       .local_secondary_indexes = {{.index_name = "byPrice",
+                                    .key_schema = {{"pk", KeyType::kHash},
+                                                   {"price", KeyType::kRange}},
+                                    .projection = {ProjectionType::kInclude, {"title", "color"}}}},
+       .global_secondary_indexes = {{.index_name = "byCategory",
+                                     .key_schema = {{"category", KeyType::kHash}},
+                                     .projection = {ProjectionType::kKeysOnly},
+                                     .on_demand_throughput = OnDemandThroughput{10, -1}}},
+       .billing_mode = BillingMode::kPayPerRequest,
+       .stream_specification = StreamSpecification{true, StreamViewType::kNewAndOldImages},
+       .vector_indexes = {{.index_name = "byLook",
+                           .vector_attribute = "look",
+                           .projection = {ProjectionType::kKeysOnly},
+                           .dimensions = 2,
+                           .distance_function = VectorDistanceFunction::kEuclidean}}});
+  ASSERT_TRUE(created.ok()) << created.error().message();
+  AdvanceSeconds(1);
+  auto ttl = client_->UpdateTimeToLive(
+      {.table_name = "catalog",
+       .time_to_live_specification = {.attribute_name = "expires", .enabled = true}});
+  ASSERT_TRUE(ttl.ok()) << ttl.error().message();
+  auto made = client_->CreateBackup({.table_name = "catalog", .backup_name = "with-features"});
+  ASSERT_TRUE(made.ok()) << made.error().message();
+  auto off = client_->UpdateTable(
+      {.table_name = "catalog", .stream_specification = StreamSpecification{false, {}}});
+  ASSERT_TRUE(off.ok()) << off.error().message();
+
+  auto described = client_->DescribeBackup({.backup_arn = made->backup_details.backup_arn});
+  ASSERT_TRUE(described.ok()) << described.error().message();
+  const auto& features = described->backup_description.source_table_feature_details;
+  ASSERT_TRUE(features.has_value());
+  ASSERT_EQ(features->local_secondary_indexes.size(), 1u);
+  const LocalSecondaryIndexInfo& lsi = features->local_secondary_indexes[0];
+  EXPECT_EQ(lsi.index_name, "byPrice");
+  EXPECT_EQ(lsi.key_schema,
+            (std::vector<KeySchemaElement>{{"pk", KeyType::kHash}, {"price", KeyType::kRange}}));
+  // NonKeyAttributes sorted by name, as DescribeTable reports them.
+  EXPECT_EQ(lsi.projection, (Projection{ProjectionType::kInclude, {"color", "title"}}));
+  ASSERT_EQ(features->global_secondary_indexes.size(), 1u);
+  const GlobalSecondaryIndexInfo& gsi = features->global_secondary_indexes[0];
+  EXPECT_EQ(gsi.index_name, "byCategory");
+  EXPECT_EQ(gsi.key_schema, (std::vector<KeySchemaElement>{{"category", KeyType::kHash}}));
+  EXPECT_EQ(gsi.projection, (Projection{ProjectionType::kKeysOnly, {}}));
+  ASSERT_TRUE(gsi.provisioned_throughput.has_value());
+  EXPECT_EQ(gsi.provisioned_throughput->read_capacity_units, 0);
+  EXPECT_EQ(gsi.provisioned_throughput->write_capacity_units, 0);
+  EXPECT_EQ(gsi.on_demand_throughput, (OnDemandThroughput{10, -1}));
+  EXPECT_EQ(features->stream_description,
+            (StreamSpecification{true, StreamViewType::kNewAndOldImages}));
+  EXPECT_EQ(features->time_to_live_description,
+            (TimeToLiveDescription{TimeToLiveStatus::kEnabled, "expires"}));
+  ASSERT_EQ(features->vector_indexes.size(), 1u);
+  EXPECT_EQ(features->vector_indexes[0],
+            (VectorIndexInfo{.index_name = "byLook",
+                             .vector_attribute = "look",
+                             .projection = {ProjectionType::kKeysOnly},
+                             .dimensions = 2,
+                             .distance_function = VectorDistanceFunction::kEuclidean}));
 }
 
 DDB_INSTANTIATE_CLIENT_SUITE(BackupConformance);

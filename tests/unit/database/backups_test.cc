@@ -5,6 +5,9 @@
 
 #include <string>
 
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
 #include "database_test_util.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing {
@@ -100,6 +103,39 @@ TEST_F(BackupsTest, ErrorsAsTheServiceNamesThem) {
       Call("RestoreTableFromBackup", R"({"TargetTableName":"src","BackupArn":")" + arn + "\"}");
   EXPECT_EQ(ParseError(exists).type, "TableAlreadyExistsException");
   EXPECT_EQ(ParseError(exists).message, "Table already exists: src");
+}
+
+// DescribeBackup's SourceTableFeatureDetails, as the wire carries it: the GSI as a
+// GlobalSecondaryIndexInfo (no status, ARN or counts), the stream as a StreamSpecification and TTL
+// as a TimeToLiveDescription, as the table was at the backup (the stream turned off after it is
+// still in the backup); no SSEDescription (the default AWS owned key is not described).
+TEST_F(BackupsTest, DescribeBackupReportsTheSourceTableFeatures) {
+  ASSERT_EQ(Call("UpdateTable", R"({"TableName":"src",
+      "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"}})")
+                .http_status,
+            200);
+  ASSERT_EQ(Call("UpdateTimeToLive", R"({"TableName":"src",
+      "TimeToLiveSpecification":{"AttributeName":"exp","Enabled":true}})")
+                .http_status,
+            200);
+  const std::string arn = Backup("features");
+  ASSERT_EQ(
+      Call("UpdateTable", R"({"TableName":"src","StreamSpecification":{"StreamEnabled":false}})")
+          .http_status,
+      200);
+  rapidjson::Document described =
+      ParseJson(Call("DescribeBackup", R"({"BackupArn":")" + arn + "\"}").body);
+  const rapidjson::Value& features = described["BackupDescription"]["SourceTableFeatureDetails"];
+  rapidjson::StringBuffer text;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(text);
+  features.Accept(writer);
+  EXPECT_EQ(std::string(text.GetString()),
+            R"({"GlobalSecondaryIndexes":[{"IndexName":"by_g",)"
+            R"("KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
+            R"("Projection":{"ProjectionType":"ALL"},)"
+            R"("ProvisionedThroughput":{"ReadCapacityUnits":0,"WriteCapacityUnits":0}}],)"
+            R"("StreamDescription":{"StreamEnabled":true,"StreamViewType":"KEYS_ONLY"},)"
+            R"("TimeToLiveDescription":{"TimeToLiveStatus":"ENABLED","AttributeName":"exp"}})");
 }
 
 // The overrides, as the service applies them (ack-api-quirks "Table restores", 2026-10:

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ddbemu/model/tables.h"
+#include "ddbemu/model/ttl_tags.h"
 #include "ddbemu/version.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE {
@@ -51,15 +52,28 @@ struct SourceTableDetails {
 // distance function), without the description's status, ARN and counts.
 using VectorIndexInfo = VectorIndex;
 
-// SourceTableFeatureDetails. Only the vector indexes are reported so far.
+// LocalSecondaryIndexInfo and GlobalSecondaryIndexInfo: an index as it was when the backup was
+// taken — name, key schema and projection, and for a GSI its provisioned throughput (read and
+// write units only) and, when it has maxima, its OnDemandThroughput.
+using LocalSecondaryIndexInfo = LocalSecondaryIndex;
+using GlobalSecondaryIndexInfo = GlobalSecondaryIndex;
+
+// SourceTableFeatureDetails: the features the table had when the backup was taken. A member is
+// present when the table had that feature: StreamDescription while its stream was enabled,
+// TimeToLiveDescription while TTL was enabled. SSEDescription is never present: every table
+// here is encrypted with the AWS owned key, which the service does not describe.
 struct SourceTableFeatureDetails {
+  std::vector<LocalSecondaryIndexInfo> local_secondary_indexes;
+  std::vector<GlobalSecondaryIndexInfo> global_secondary_indexes;
+  std::optional<StreamSpecification> stream_description;
+  std::optional<TimeToLiveDescription> time_to_live_description;
   std::vector<VectorIndexInfo> vector_indexes;
 };
 
 struct BackupDescription {
   std::optional<BackupDetails> backup_details;
   std::optional<SourceTableDetails> source_table_details;
-  // Present when the table had features to report (vector indexes).
+  // Present when the table had a feature to report (indexes, a stream, TTL).
   std::optional<SourceTableFeatureDetails> source_table_feature_details;
 };
 

@@ -2,7 +2,6 @@
 #include "ops/vectors/search_vectors.h"
 
 #include <algorithm>
-#include <array>
 #include <cfloat>
 #include <cmath>
 #include <cstring>
@@ -31,60 +30,26 @@ constexpr double kMinSearchBytes = 1024;
 // nearest first, and leaves the farther ones out — what a caller that lowers TopK would get.
 constexpr std::size_t kMaxResponseBytes = std::size_t{16} * 1024 * 1024;
 
-// The sums one distance function needs over `n` floats — the dot product (DOT_PRODUCT), the
-// dot product and the stored vector's squared norm (COSINE), the squared distance (EUCLIDEAN) —
-// in floats, eight lanes at a time (the compiler vectorises the lanes; a fixed lane order keeps
-// the result deterministic). `stored` may be unaligned: it points into LMDB's memory.
-struct Sums {
-  float dot = 0, distance = 0, norm = 0;
-};
-template <VectorDistanceFunction kFunction>
-Sums Accumulate(const float* query, const char* stored, std::size_t n) {
-  constexpr bool kDot = kFunction != VectorDistanceFunction::kEuclidean;
-  constexpr bool kNorm = kFunction == VectorDistanceFunction::kCosine;
-  constexpr bool kDistance = kFunction == VectorDistanceFunction::kEuclidean;
-  std::array<float, 8> dot{}, dist{}, norm{};
-  std::size_t i = 0;
-  for (; i + 8 <= n; i += 8) {
-    float v[8];
-    std::memcpy(v, stored + i * sizeof(float), sizeof v);
-    for (int l = 0; l < 8; ++l) {
-      if constexpr (kDot) dot[l] += query[i + l] * v[l];
-      if constexpr (kDistance) {
-        const float d = query[i + l] - v[l];
-        dist[l] += d * d;
-      }
-      if constexpr (kNorm) norm[l] += v[l] * v[l];
-    }
-  }
-  for (; i < n; ++i) {
-    float v;
-    std::memcpy(&v, stored + i * sizeof(float), sizeof v);
-    dot[0] += query[i] * v;
-    const float d = query[i] - v;
-    dist[0] += d * d;
-    norm[0] += v * v;
-  }
-  Sums s;
-  for (int l = 0; l < 8; ++l) {
-    s.dot += dot[l];
-    s.distance += dist[l];
-    s.norm += norm[l];
-  }
-  return s;
-}
-
-Sums AccumulateFor(VectorDistanceFunction f, const float* query, const char* stored,
-                   std::size_t n) {
+// The score of one stored vector (nearer is lower, but for DOT_PRODUCT, where it is higher):
+// one pass over its floats for every function, as COSINE's stored norm (vector_entry.h) spares
+// the second sum; an entry written before norms were stored has its norm computed here, the
+// same float the write would have stored.
+float Score(VectorDistanceFunction f, const float* query, float query_norm,
+            const storage::VectorEntryView& entry, std::size_t n) {
   switch (f) {
     case VectorDistanceFunction::kDotProduct:
-      return Accumulate<VectorDistanceFunction::kDotProduct>(query, stored, n);
+      return storage::DotProduct(query, entry.floats, n);
     case VectorDistanceFunction::kEuclidean:
-      return Accumulate<VectorDistanceFunction::kEuclidean>(query, stored, n);
+      return std::sqrt(storage::SquaredDistance(query, entry.floats, n));
     case VectorDistanceFunction::kCosine:
       break;
   }
-  return Accumulate<VectorDistanceFunction::kCosine>(query, stored, n);
+  const float dot = storage::DotProduct(query, entry.floats, n);
+  const float norm =
+      entry.squared_norm ? *entry.squared_norm : storage::SquaredNorm(entry.floats, n);
+  const float denominator = std::sqrt(query_norm) * std::sqrt(norm);
+  if (denominator == 0 || !std::isfinite(denominator)) return 1.0f;
+  return 1.0f - dot / denominator;
 }
 
 // Lower is nearer for every function (DOT_PRODUCT is ranked by its negation).
@@ -99,21 +64,6 @@ struct Worse {  // the heap's top is the worst kept candidate
     return a.rank != b.rank ? a.rank < b.rank : a.order < b.order;
   }
 };
-
-float Score(VectorDistanceFunction f, const Sums& s, float query_norm) {
-  switch (f) {
-    case VectorDistanceFunction::kDotProduct:
-      return s.dot;
-    case VectorDistanceFunction::kEuclidean:
-      return std::sqrt(s.distance);
-    case VectorDistanceFunction::kCosine: {
-      const float denominator = std::sqrt(query_norm) * std::sqrt(s.norm);
-      if (denominator == 0 || !std::isfinite(denominator)) return 1.0f;
-      return 1.0f - s.dot / denominator;
-    }
-  }
-  return 0;
-}
 
 // JSON has no infinity: an overflowing score is reported as the largest float of its sign.
 double Reported(float score) {
@@ -151,17 +101,18 @@ bool Matches(std::string_view projection, const std::vector<SearchEquality>& fil
 }
 
 // The entry's projection with the vector attribute rebuilt from its floats (the index's copy).
-Result<Item> ResultItem(const VectorIndexSchema& index, std::string_view entry) {
-  const std::size_t vector_bytes = std::size_t{4} * index.dimensions;
+Result<Item> ResultItem(const VectorIndexSchema& index, std::string_view encoded) {
+  const std::optional<storage::VectorEntryView> entry =
+      storage::ParseVectorEntry(encoded, index.dimensions);
   Item item;
-  if (entry.size() < vector_bytes || !itemcodec::DecodeItem(entry.substr(vector_bytes), &item)) {
+  if (!entry || !itemcodec::DecodeItem(entry->projection, &item)) {
     return ApiError::InternalServerError("A vector index entry does not decode");
   }
   AttributeList vector;
   vector.reserve(index.dimensions);
   for (std::size_t i = 0; i < index.dimensions; ++i) {
     float f;
-    std::memcpy(&f, entry.data() + i * sizeof(float), sizeof f);
+    std::memcpy(&f, entry->floats + i * sizeof(float), sizeof f);
     vector.push_back(AttributeValue::N(storage::FloatToNumberText(f)));
   }
   item[index.vector_attribute] = AttributeValue::L(std::move(vector));
@@ -245,13 +196,13 @@ Result<api::SearchVectorsResult> SearchVectors(Engine& engine, const Caller& cal
             txn, storage::KeyRange::Prefix(storage::VectorPartitionPrefix(*index, partition)),
             storage::ScanDirection::kForward));
     for (; cursor.valid(); cursor.Next()) {
-      const std::string_view entry = cursor.value();
-      if (entry.size() < vector_bytes) return ApiError::InternalServerError("A short vector entry");
+      const std::optional<storage::VectorEntryView> entry =
+          storage::ParseVectorEntry(cursor.value(), index->dimensions);
+      if (!entry) return ApiError::InternalServerError("A short vector entry");
       ++examined;
-      if (!Matches(entry.substr(vector_bytes), filters)) continue;
-      const Sums sums =
-          AccumulateFor(index->distance, query.data(), entry.data(), index->dimensions);
-      const float score = Score(index->distance, sums, query_norm);
+      if (!Matches(entry->projection, filters)) continue;
+      const float score =
+          Score(index->distance, query.data(), query_norm, *entry, index->dimensions);
       const float rank = descending ? -score : score;
       if (best.size() == top_k) {
         const Scored& worst = best.top();
