@@ -9,6 +9,7 @@
 
 #include "hotspots_report.h"
 #include "hotspots_target.h"
+#include "hrcore/warm_throughput_cost.h"
 #include "recording_client.h"
 
 namespace hrhot {
@@ -302,17 +303,6 @@ std::vector<CapacitySecond> CapacityTimeline(const VariantRun& run, const std::s
   return out;
 }
 
-WarmThroughputCost PriceWarmThroughput(std::int64_t write_units, std::int64_t read_units,
-                                       double dollars_per_write_unit,
-                                       double dollars_per_read_unit) {
-  WarmThroughputCost cost;
-  cost.write_units_raised = std::max<std::int64_t>(0, write_units - kInitialWriteUnits);
-  cost.read_units_raised = std::max<std::int64_t>(0, read_units - kInitialReadUnits);
-  cost.dollars = static_cast<double>(cost.write_units_raised) * dollars_per_write_unit +
-                 static_cast<double>(cost.read_units_raised) * dollars_per_read_unit;
-  return cost;
-}
-
 std::string RenderCapacityTimelineCsv(const VariantRun& run) {
   std::string out =
       "second,offered_wcu,accepted_wcu,offered_requests,throttled_requests,partitions,"
@@ -368,10 +358,15 @@ std::string LaunchDaySummary(const VariantRun& run, const std::vector<CapacitySe
   }
   out += "\n";
   if (run.spec.warm_write_units > 0) {
-    const WarmThroughputCost cost = PriceWarmThroughput(
-        run.spec.warm_write_units, kInitialReadUnits, dollars_per_warm_write_unit, 0);
+    // The one pricing of warm throughput (hrcore/warm_throughput_cost.h): from a new table's
+    // 12,000 / 4,000 to the WarmThroughput set.
+    hrcore::WarmThroughputPrices prices;
+    prices.dollars_per_write_unit = dollars_per_warm_write_unit;
+    const hrcore::WarmRaise cost =
+        hrcore::PriceWarmRaise("table", kInitialReadUnits, kInitialWriteUnits, kInitialReadUnits,
+                               run.spec.warm_write_units, prices);
     out += "  warm throughput: WriteUnitsPerSecond " + std::to_string(run.spec.warm_write_units) +
-           " raises a new table's 4,000 by " + std::to_string(cost.write_units_raised) +
+           " raises a new table's 4,000 by " + std::to_string(cost.write_raised) +
            " write units, charged once: $" + FigureText(cost.dollars, 4) + " at $" +
            FigureText(dollars_per_warm_write_unit * 1e6, 2) +
            " per million units raised (--warm-write-price)\n";

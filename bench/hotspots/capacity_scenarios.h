@@ -45,17 +45,6 @@ struct CapacitySecond {
 // `hot_key`: the partition key value counted apart ("" for none).
 std::vector<CapacitySecond> CapacityTimeline(const VariantRun& run, const std::string& hot_key);
 
-// What pre-warming a table costs: the write (and read) units it raises the table's warm
-// throughput by, above a new on-demand table's 4,000 / 12,000, each charged once at the given
-// price (docs/capacity.md §8).
-struct WarmThroughputCost {
-  std::int64_t write_units_raised = 0;
-  std::int64_t read_units_raised = 0;
-  double dollars = 0;
-};
-WarmThroughputCost PriceWarmThroughput(std::int64_t write_units, std::int64_t read_units,
-                                       double dollars_per_write_unit, double dollars_per_read_unit);
-
 // The per-second CSV (second, offered/accepted WCU, throttles, partitions) and the summary.
 std::string RenderCapacityTimelineCsv(const VariantRun& run);
 std::string RenderCapacitySummary(const VariantRun& run, double dollars_per_warm_write_unit);

@@ -33,8 +33,10 @@ usage: hrctl [--data-dir DIR | --endpoint URL] [--table NAME] [--json] COMMAND .
   check                                  verify every invariant over the whole table
   audit --endpoint URL [--collection-items N]
                                          the access-pattern findings of a running ddb-local
-  cost [--fraction 0.01] [--read-price 0.25] [--write-price 1.25]
-                                         the review's daily mix, measured, beside its estimate
+  cost [--fraction 0.01] [--read-price 0.25] [--write-price 1.25] [--warm-read R]
+       [--warm-write W] [--warm-read-price 0.25] [--warm-write-price 1.25]
+                                         the review's daily mix, measured, beside its estimate,
+                                         and the one-off cost of the warm throughput
   migrate plan|run|status|verify|rollback [NAME] [--fraction 0.1] [--grace-ms 2000]
                                          versioned schema migrations (`hrctl migrate` for more)
   ap N --org ORG [--emp E] [--email X] [--dept D] [--job J] [--posted-at P]
@@ -259,6 +261,17 @@ std::optional<Role> RoleFlag(const Args& a) {
 }
 
 }  // namespace
+
+WarmFlags WarmFlagsOf(const Args& a) {
+  WarmFlags f;
+  if (a.Has("warm-read")) f.target.read_units = a.GetInt("warm-read", 0);
+  if (a.Has("warm-write")) f.target.write_units = a.GetInt("warm-write", 0);
+  f.prices.dollars_per_read_unit =
+      a.GetDouble("warm-read-price", f.prices.dollars_per_read_unit * 1e6) / 1e6;
+  f.prices.dollars_per_write_unit =
+      a.GetDouble("warm-write-price", f.prices.dollars_per_write_unit * 1e6) / 1e6;
+  return f;
+}
 
 int RunCost(Backend& b, const Args& args, const ServiceOptions& so, bool json);  // cost.cc
 int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json);  // migrate.cc

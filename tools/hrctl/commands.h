@@ -6,8 +6,19 @@
 #include "args.h"
 #include "ddbemu/client.h"
 #include "ddbemu/database.h"
+#include "hrcore/warm_throughput_cost.h"
 
 namespace hrctl {
+
+// The warm throughput flags of `cost` and `migrate plan`: --warm-read R / --warm-write W, the
+// reads and writes per second to raise the table and each GSI to (neither: price the warm
+// throughput DescribeTable reports), and --warm-read-price / --warm-write-price in $ per million
+// units raised (docs/capacity.md §6).
+struct WarmFlags {
+  hrcore::WarmTarget target;
+  hrcore::WarmThroughputPrices prices;
+};
+WarmFlags WarmFlagsOf(const Args& a);
 
 // Where hrctl's requests go: an LMDB data directory in this process (default), or
 // --endpoint URL.

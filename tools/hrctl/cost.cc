@@ -270,14 +270,22 @@ int RunCost(Backend& b, const Args& a, const ServiceOptions& so, bool json) {
         notes.push_back("  (" + r.name + ": " + std::to_string(m.errors) + " calls failed)");
     }
   }
+  // The one-off price of the table's warm throughput, beside the request costs (docs/capacity.md
+  // §6, §8).
+  const WarmFlags warm_flags = WarmFlagsOf(a);
+  auto warm = PriceWarmThroughput(*b.client, so.table_name, warm_flags.target, warm_flags.prices);
+  if (!warm.ok()) {
+    std::cerr << "hrctl: " << warm.error().message() << "\n";
+    return 1;
+  }
   if (json) {
     char buf[256];
     std::snprintf(buf, sizeof buf,
                   "],\"reviewDollarsPerDay\":%.4f,\"measuredDollarsPerDay\":%.4f,"
                   "\"reviewDollarsPerMonth\":%.2f,\"measuredDollarsPerMonth\":%.2f,"
-                  "\"measuredDollarsPerMonthAt10x\":%.2f}",
+                  "\"measuredDollarsPerMonthAt10x\":%.2f,\"warmThroughput\":",
                   review_day, measured_day, review_day * 30, measured_day * 30, measured_day * 300);
-    std::cout << out_json << buf << "\n";
+    std::cout << out_json << buf << WarmThroughputCostJson(*warm) << "}\n";
     return 0;
   }
   std::printf("%-30s %9s %9s | %9s %9s | %8s | %10.4f %10.4f\n", "total per day", "", "", "", "",
@@ -291,6 +299,7 @@ int RunCost(Backend& b, const Args& a, const ServiceOptions& so, bool json) {
       "~$21/month at 10x)\n\n",
       review_day);
   for (const auto& n : notes) std::printf("%s\n", n.c_str());
+  std::printf("\n%s", WarmThroughputCostText(*warm, warm_flags.prices, "").c_str());
   return 0;
 }
 

@@ -28,6 +28,9 @@ constexpr const char* kMigrateUsage = R"(usage: hrctl migrate plan|run|status|ve
   rollback NAME     undo NAME where its kind allows
 options: --fraction 0.10 (share of a partition's capacity)  --max-rcu N --max-wcu N
          --page-size 25  --grace-ms 2000  --progress-interval-ms 1000  --no-progress
+         plan: --warm-read R --warm-write W (reads/writes per second to pre-warm the table and
+         each GSI to), --warm-read-price 0.25 --warm-write-price 1.25 ($ per million units
+         raised, charged once; an assumed price: docs/capacity.md §6)
 )";
 
 std::string Fixed(double v, int digits = 1) {
@@ -111,7 +114,8 @@ void PrintRecord(const MigrationRecord& r) {
             << (r.updated_at.empty() ? "" : "; updated " + r.updated_at) << "\n";
 }
 
-void PrintPlan(const MigrationPlan& p, bool json) {
+void PrintPlan(const MigrationPlan& p, const WarmThroughputCost& warm,
+               const WarmThroughputPrices& prices, bool json) {
   if (json) {
     std::cout << "{\"name\":" << JsonString(p.info.name) << ",\"state\":" << JsonString(p.state)
               << ",\"tableItems\":" << p.table_items << ",\"tableBytes\":" << p.table_bytes
@@ -129,7 +133,7 @@ void PrintPlan(const MigrationPlan& p, bool json) {
                 << ",\"readUnits\":" << Fixed(s.read_units)
                 << ",\"writeUnits\":" << Fixed(s.write_units) << "}";
     }
-    std::cout << "]}\n";
+    std::cout << "],\"warmThroughput\":" << WarmThroughputCostJson(warm) << "}\n";
     return;
   }
   std::cout << "V" << p.info.version << " " << p.info.name << " (" << ToString(p.info.kind) << ", "
@@ -150,6 +154,7 @@ void PrintPlan(const MigrationPlan& p, bool json) {
             << "\n  rollback: " << (p.info.reversible ? "" : "none; ") << p.info.rollback_note
             << "\n";
   for (const auto& n : p.notes) std::cout << "  note: " << n << "\n";
+  std::cout << WarmThroughputCostText(warm, prices, "  ");
 }
 
 }  // namespace
@@ -208,11 +213,18 @@ int RunMigrate(Backend& b, const Args& a, const std::string& table, bool json) {
     auto names = targets();
     if (!names.ok()) return fail(names.error());
     if (names->empty() && !json) std::cout << "every migration is applied\n";
+    // A plan prices the warm throughput the run may need beside its request units.
+    const WarmFlags warm_flags = WarmFlagsOf(a);
+    Result<WarmThroughputCost> warm = WarmThroughputCost{};
+    if (sub == "plan" && !names->empty()) {
+      warm = PriceWarmThroughput(*b.client, table, warm_flags.target, warm_flags.prices);
+      if (!warm.ok()) return fail(warm.error());
+    }
     for (const auto& n : *names) {
       if (sub == "plan") {
         auto p = PlanMigration(*b.client, n, o);
         if (!p.ok()) return fail(p.error());
-        PrintPlan(*p, json);
+        PrintPlan(*p, *warm, warm_flags.prices, json);
         continue;
       }
       const std::int64_t started = clock.NowMicros();

@@ -30,6 +30,13 @@ struct PartitionCapacity {
   std::int64_t index = 0;
   std::uint64_t first_hash = 0;  // the partition holds partition-key hashes [first, last]
   std::uint64_t last_hash = 0;
+  // For a partition that holds part of an item collection split by sort key (docs/capacity.md
+  // §10): the collection's partition key and the sort key range held, as
+  // `{"pk":{"S":"t#1"}} sk from {"S":"item#20"}` (from/before); empty otherwise.
+  std::string item_collection;
+  // Internal: the encoded sort key the partition begins at within the collection of first_hash
+  // (empty when it begins at its hash); what places items in it.
+  std::string first_sort_key;
   std::uint64_t item_count = 0;  // items (index entries, for a GSI) now in the partition
   std::uint64_t size_bytes = 0;
   CapacityUsage usage;  // over the whole window
@@ -59,6 +66,7 @@ struct HotKeyCapacity {
 struct PartitionSecond {
   std::uint64_t first_hash = 0;  // the partition's hash range in that second
   std::uint64_t last_hash = 0;
+  std::string item_collection;               // as PartitionCapacity::item_collection
   CapacityUsage usage;                       // in that second
   std::vector<HotKeyCapacity> hottest_keys;  // up to 3, most units first
 };

@@ -67,6 +67,10 @@ void WriteHistory(JsonWriter& w, const std::vector<CapacitySecond>& history) {
       Hex(w, p.first_hash);
       Key(w, "LastHash");
       Hex(w, p.last_hash);
+      if (!p.item_collection.empty()) {
+        Key(w, "ItemCollection");
+        WriteString(p.item_collection, w);
+      }
       Key(w, "Usage");
       WriteUsage(w, p.usage);
       Key(w, "HottestKeys");
@@ -123,6 +127,10 @@ void WriteKeyspace(JsonWriter& w, const KeyspaceCapacity& k, const char* name_me
     Hex(w, p.first_hash);
     Key(w, "LastHash");
     Hex(w, p.last_hash);
+    if (!p.item_collection.empty()) {
+      Key(w, "ItemCollection");
+      WriteString(p.item_collection, w);
+    }
     Key(w, "ItemCount");
     w.Uint64(p.item_count);
     Key(w, "SizeBytes");

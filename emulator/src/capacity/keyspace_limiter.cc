@@ -13,6 +13,8 @@ namespace {
 constexpr std::int64_t kMicrosPerSecond = 1'000'000;
 // The partition and per-key caps are per-second rates: their buckets hold one second.
 constexpr std::int64_t kOneSecond = kMicrosPerSecond;
+// Sort keys tallied per hot item collection: enough to divide its load, bounded in memory.
+constexpr std::size_t kMaxTalliedSortKeys = 256;
 
 // Sums of a request's demand per partition or per key; requests touch a few, so a linear
 // search beats a map.
@@ -95,6 +97,10 @@ void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrid
     if (count != map_.count() || first) SetPartitionCount(count, now_micros);
   } else if (first) {
     SetPartitionCount(NeededPartitions(now_micros), now_micros);
+    // A reopened database: the partitions gained before it closed (docs/capacity.md §10).
+    if (!limits.gained_partitions.empty()) {
+      RestorePartitions(PartitionMap::FromBoundaries(limits.gained_partitions), now_micros);
+    }
   } else {
     // The service never merges partitions: a table switched to on-demand, or whose
     // throughput was lowered, keeps the partitions it had.
@@ -125,7 +131,23 @@ void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_mic
                                     TokenBucket(PartitionWriteRate(), kOneSecond, now_micros),
                                     {}});
   }
-  history_.SetLayout(map_, now_micros);
+  history_.SetLayout(map_, now_micros, -1, CollectionLabels());
+}
+
+void KeyspaceLimiter::RestorePartitions(const PartitionMap& map, std::int64_t now_micros) {
+  if (overrides_.partitions || !configured_ || map.count() < map_.count()) return;
+  // Gains by heat are a finer division of what the model would give: take the recorded map
+  // whole, and let the throughput's and the data's needs split it further if they have grown.
+  map_ = map;
+  partitions_.clear();
+  partitions_.reserve(static_cast<std::size_t>(map_.count()));
+  for (std::int64_t i = 0; i < map_.count(); ++i) {
+    partitions_.push_back(Partition{TokenBucket(PartitionReadRate(), kOneSecond, now_micros),
+                                    TokenBucket(PartitionWriteRate(), kOneSecond, now_micros),
+                                    {}});
+  }
+  history_.SetLayout(map_, now_micros, -1, CollectionLabels());
+  SplitTo(NeededPartitions(now_micros), now_micros);
 }
 
 std::int64_t KeyspaceLimiter::NeededPartitions(std::int64_t now_micros) {
@@ -148,8 +170,11 @@ void KeyspaceLimiter::SplitTo(std::int64_t count, std::int64_t now_micros) {
 }
 
 void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first,
-                                     std::int64_t now_micros) {
-  if (!map_.SplitAt(i, upper_first)) return;
+                                     std::int64_t now_micros, std::string_view key,
+                                     std::string_view sort) {
+  const bool split = sort.empty() ? map_.SplitAt(i, upper_first)
+                                  : map_.SplitCollectionAt(i, upper_first, key, sort);
+  if (!split) return;
   // Both halves keep the parent's balance, debt included: a split adds capacity to what
   // follows, it does not forgive what was taken. Their usage and heat start afresh (they cannot
   // be divided between them; per-key history, which is what matters for hot keys, stays).
@@ -158,7 +183,7 @@ void KeyspaceLimiter::SplitPartition(std::int64_t i, std::uint64_t upper_first,
   lower.usage = UsageWindow();
   lower.hot_since = lower.hot_last = -1;
   partitions_.insert(partitions_.begin() + i + 1, std::move(upper));
-  history_.SetLayout(map_, now_micros, i);
+  history_.SetLayout(map_, now_micros, i, CollectionLabels());
 }
 
 void KeyspaceLimiter::NoteHeat(std::int64_t i, std::int64_t now_micros) {
@@ -175,29 +200,38 @@ void KeyspaceLimiter::NoteHeat(std::int64_t i, std::int64_t now_micros) {
   if (p.hot_since < 0 || p.hot_last != second - 1) p.hot_since = second;  // a new run
   p.hot_last = second;
   if (second - p.hot_since + 1 < scaling_.heat_split_seconds) return;
-  if (const std::optional<std::uint64_t> at = HeatSplitPoint(i, now_micros)) {
-    SplitPartition(i, *at, now_micros);
+  if (const std::optional<HeatSplit> at = HeatSplitPoint(i, now_micros)) {
+    SplitPartition(i, at->hash, now_micros, at->key, at->sort);
   } else {
-    // One key carries the load: a split cannot divide it (its own cap holds it). Look again
-    // after another run.
+    // One key carries the load and its collection cannot be divided (an LSI, one sort key, or
+    // no sort key): a split cannot divide it (its own cap holds it). Look again after another
+    // run.
     p.hot_since = second;
   }
 }
 
-std::optional<std::uint64_t> KeyspaceLimiter::HeatSplitPoint(std::int64_t i,
-                                                             std::int64_t now_micros) const {
+std::optional<KeyspaceLimiter::HeatSplit> KeyspaceLimiter::HeatSplitPoint(
+    std::int64_t i, std::int64_t now_micros) const {
   struct Load {
     std::uint64_t hash;
     HalfUnits units;
+    const std::string* key;
+    const KeyState* state;
   };
   std::vector<Load> loads;
   const std::int64_t window = std::max<std::int64_t>(1, scaling_.heat_split_seconds);
+  const std::uint64_t first = map_.FirstHash(i), last = map_.LastHash(i);
   for (const auto& [key, state] : keys_) {
     const std::uint64_t hash = keycodec::PartitionHash(key);
-    if (map_.PartitionOf(hash) != i) continue;
+    if (hash < first || hash > last) continue;
     const UsageTotals t =
         state.usage.Sum(now_micros, std::min(window, UsageWindow::kDefaultWindowSeconds));
-    if (t.read + t.write > 0) loads.push_back(Load{hash, t.read + t.write});
+    if (t.read + t.write > 0) loads.push_back(Load{hash, t.read + t.write, &key, &state});
+  }
+  if (loads.size() == 1) {
+    std::optional<std::string> sort = CollectionSplitPoint(i, loads[0].hash, *loads[0].state);
+    if (!sort) return std::nullopt;
+    return HeatSplit{loads[0].hash, *loads[0].key, std::move(*sort)};
   }
   if (loads.size() < 2) return std::nullopt;
   std::sort(loads.begin(), loads.end(),
@@ -213,7 +247,106 @@ std::optional<std::uint64_t> KeyspaceLimiter::HeatSplitPoint(std::int64_t i,
   }
   if (cut == loads.size()) cut = loads.size() - 1;
   if (loads[cut].hash == loads[cut - 1].hash) return std::nullopt;
-  return loads[cut].hash;
+  return HeatSplit{loads[cut].hash, {}, {}};
+}
+
+std::optional<std::string> KeyspaceLimiter::CollectionSplitPoint(std::int64_t i, std::uint64_t hash,
+                                                                 const KeyState& key) const {
+  if (limits_.has_local_index || key.sorts.size() < 2) return std::nullopt;
+  // The part of the collection partition `i` holds: from its first sort key (when it begins
+  // inside this collection) to the next partition's (when that one does).
+  const std::string_view from = map_.FirstHash(i) == hash ? map_.FirstSort(i) : std::string_view();
+  std::string_view before;
+  if (i + 1 < map_.count() && map_.FirstHash(i + 1) == hash) before = map_.FirstSort(i + 1);
+  auto begin = std::lower_bound(
+      key.sorts.begin(), key.sorts.end(), from,
+      [](const SortLoad& l, std::string_view s) { return std::string_view(l.sort) < s; });
+  auto end = before.empty() ? key.sorts.end()
+                            : std::lower_bound(begin, key.sorts.end(), before,
+                                               [](const SortLoad& l, std::string_view s) {
+                                                 return std::string_view(l.sort) < s;
+                                               });
+  if (end - begin < 2) return std::nullopt;
+  HalfUnits total = 0;
+  for (auto it = begin; it != end; ++it) total += it->units;
+  // The upper part begins at the sort key that leaves the two parts' loads nearest equal, with
+  // at least one sort key below.
+  HalfUnits below = 0;
+  auto best = begin + 1;
+  HalfUnits best_gap = -1;
+  for (auto it = begin + 1; it != end; ++it) {
+    below += (it - 1)->units;
+    const HalfUnits gap = below * 2 > total ? below * 2 - total : total - below * 2;
+    if (best_gap < 0 || gap < best_gap) {
+      best = it;
+      best_gap = gap;
+    }
+  }
+  return best->sort;
+}
+
+void KeyspaceLimiter::TallySort(KeyState& key, std::int64_t partition, std::string_view sort,
+                                HalfUnits units, bool throttled, std::int64_t now_micros) {
+  if (sort.empty() || units <= 0 || limits_.has_local_index || scaling_.heat_split_seconds <= 0 ||
+      overrides_.partitions) {
+    return;
+  }
+  const std::int64_t second = now_micros / kMicrosPerSecond;
+  const Partition& p = partitions_[static_cast<std::size_t>(partition)];
+  // Only collections in a hot partition are tallied: a cold table keeps no sort keys.
+  if (!throttled && !(p.hot_last >= 0 && p.hot_last >= second - 1)) return;
+  const std::int64_t epoch = second / scaling_.heat_split_seconds;
+  if (epoch > key.sorts_epoch) {
+    const std::int64_t halvings = std::min<std::int64_t>(62, epoch - key.sorts_epoch);
+    for (SortLoad& l : key.sorts) l.units >>= halvings;
+    std::erase_if(key.sorts, [](const SortLoad& l) { return l.units == 0; });
+    key.sorts_epoch = epoch;
+  }
+  auto it = std::lower_bound(
+      key.sorts.begin(), key.sorts.end(), sort,
+      [](const SortLoad& l, std::string_view s) { return std::string_view(l.sort) < s; });
+  if (it != key.sorts.end() && it->sort == sort) {
+    it->units += units;
+  } else if (key.sorts.size() < kMaxTalliedSortKeys) {
+    key.sorts.insert(it, SortLoad{std::string(sort), units});
+  }
+}
+
+std::vector<std::string> KeyspaceLimiter::CollectionLabels() const {
+  std::vector<std::string> labels;
+  bool any = false;
+  for (std::int64_t i = 0; i < map_.count() && !any; ++i) any = map_.CollectionPart(i);
+  if (!any) return labels;
+  labels.resize(static_cast<std::size_t>(map_.count()));
+  auto sort_label = [this](std::string_view encoded) {
+    AttributeValue value;
+    std::string_view in = encoded;
+    if (!keycodec::DecodeComponent(limits_.sort_key.type, &in, &value)) {
+      return std::string("(undecodable sort key)");
+    }
+    Item item;
+    item[limits_.sort_key.name.empty() ? "sk" : limits_.sort_key.name] = std::move(value);
+    return KeyLabel(item);
+  };
+  for (std::int64_t i = 0; i < map_.count(); ++i) {
+    if (!map_.CollectionPart(i)) continue;
+    const std::string_view from = map_.FirstSort(i);
+    const std::string_view before = i + 1 < map_.count() ? map_.FirstSort(i + 1) : "";
+    // A partition may end inside one collection and begin inside another: both are named.
+    std::string& label = labels[static_cast<std::size_t>(i)];
+    if (!from.empty()) {
+      label = LabelOf(std::string(map_.FirstKey(i))) + " from " + sort_label(from);
+      if (!before.empty() && map_.FirstHash(i + 1) == map_.FirstHash(i)) {
+        label += " before " + sort_label(before);
+        continue;
+      }
+    }
+    if (!before.empty()) {
+      if (!label.empty()) label += "; ";
+      label += LabelOf(std::string(map_.FirstKey(i + 1))) + " before " + sort_label(before);
+    }
+  }
+  return labels;
 }
 
 void KeyspaceLimiter::GrowForData(std::uint64_t size_bytes, std::int64_t now_micros) {
@@ -258,6 +391,10 @@ KeyspaceLimiter::KeyState& KeyspaceLimiter::KeyFor(const std::string& key,
       .first->second;
 }
 
+bool KeyspaceLimiter::KeyCapped(const KeyDemand& k) const {
+  return !k.key.empty() && !map_.SplitsCollection(k.hash);
+}
+
 void KeyspaceLimiter::PruneKeys(std::int64_t now_micros) {
   // A key whose buckets have refilled and whose history left the window is indistinguishable
   // from one never seen: dropping it changes no decision and no report.
@@ -279,8 +416,9 @@ void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_mi
   for (const KeyDemand& k : keys) {
     read += k.read;
     write += k.write;
-    by_partition.Add(map_.PartitionOf(k.hash), k.read, k.write);
-    if (!k.key.empty()) by_key.Add(k.key, k.read, k.write);  // empty: a Scan's partition share
+    by_partition.Add(map_.PartitionOf(k.hash, k.sort), k.read, k.write);
+    // Empty: a Scan's partition share; a split collection is capped by its parts' partitions.
+    if (KeyCapped(k)) by_key.Add(k.key, k.read, k.write);
   }
   auto hit = [&](bool is_write, LimitKind kind) {
     const LimitHit h{is_write, kind};
@@ -315,7 +453,7 @@ void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_
     total.read += k.read;
     total.write += k.write;
     const UsageTotals delta{k.read, k.write, 0, 0};
-    const std::int64_t index = map_.PartitionOf(k.hash);
+    const std::int64_t index = map_.PartitionOf(k.hash, k.sort);
     Partition& partition = partitions_[static_cast<std::size_t>(index)];
     if (k.read > 0) partition.read.Take(k.read, now_micros);
     if (k.write > 0) partition.write.Take(k.write, now_micros);
@@ -323,9 +461,12 @@ void KeyspaceLimiter::Consume(std::span<const KeyDemand> keys, std::int64_t now_
     HalfUnits key_second = 0;
     if (!k.key.empty()) {  // empty: a Scan's partition share, no key to charge
       KeyState& key = KeyFor(k.key, now_micros);
-      if (k.read > 0) key.read.Take(k.read, now_micros);
-      if (k.write > 0) key.write.Take(k.write, now_micros);
+      if (KeyCapped(k)) {
+        if (k.read > 0) key.read.Take(k.read, now_micros);
+        if (k.write > 0) key.write.Take(k.write, now_micros);
+      }
       key.usage.Record(now_micros, delta);
+      TallySort(key, index, k.sort, k.read + k.write, false, now_micros);
       const UsageTotals second = key.usage.Current(now_micros);
       key_second = second.read + second.write;
     }
@@ -352,8 +493,13 @@ void KeyspaceLimiter::RecordThrottled(std::span<const KeyDemand> keys, std::int6
   for (const KeyDemand& k : keys) {
     any_read |= k.read > 0;
     any_write |= k.write > 0;
-    by_partition.Add(map_.PartitionOf(k.hash), k.read, k.write);
-    if (!k.key.empty()) by_key.Add(k.key, k.read, k.write);
+    const std::int64_t index = map_.PartitionOf(k.hash, k.sort);
+    by_partition.Add(index, k.read, k.write);
+    if (!k.key.empty()) {
+      by_key.Add(k.key, k.read, k.write);
+      // The load offered, not only the load served, is what divides a collection.
+      TallySort(KeyFor(k.key, now_micros), index, k.sort, k.read + k.write, true, now_micros);
+    }
   }
   // One throttled request counts once per table, partition and key it touched.
   auto event = [](HalfUnits read, HalfUnits write) {
@@ -414,11 +560,14 @@ KeyspaceCapacity KeyspaceLimiter::Report(std::int64_t now_micros, std::size_t to
   report.partition_read_units_per_second = PartitionReadRate() / 2;
   report.partition_write_units_per_second = PartitionWriteRate() / 2;
   report.usage = UsageOf(usage_.Sum(now_micros));
+  const std::vector<std::string> collections = CollectionLabels();
   for (std::int64_t i = 0; i < map_.count(); ++i) {
     PartitionCapacity partition;
     partition.index = i;
     partition.first_hash = map_.FirstHash(i);
     partition.last_hash = map_.LastHash(i);
+    partition.first_sort_key = std::string(map_.FirstSort(i));
+    if (!collections.empty()) partition.item_collection = collections[static_cast<std::size_t>(i)];
     const UsageWindow& usage = partitions_[static_cast<std::size_t>(i)].usage;
     partition.usage = UsageOf(usage.Sum(now_micros));
     const SecondTotals peak = usage.Peak(now_micros, PartitionReadRate(), PartitionWriteRate());

@@ -10,7 +10,10 @@
 //     key space that needs more partitions splits the widest in two; partitions never merge;
 //   * split for heat: a partition that stays hot across several keys splits where its load
 //     divides (docs/capacity.md §10), so a viral tenant of many keys is relieved and a single
-//     hot key is not.
+//     hot key is not. A partition hot from one partition key value of several sort keys, in a
+//     table without an LSI, splits that item collection by sort key: its parts are served by
+//     two partitions, and the per-key cap gives way to theirs (one item stays in one part, so
+//     it stays capped).
 // Not thread-safe: TableLimiter locks around it.
 #pragma once
 
@@ -19,6 +22,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -78,6 +82,11 @@ class KeyspaceLimiter {
   const KeyspaceLimits& limits() const { return limits_; }
   const PartitionMap& partitions() const { return map_; }
 
+  // Puts back the partitions a key space had gained before a restart (recorded in the catalog:
+  // docs/capacity.md §10), when there are at least as many as now and no fixed count is set
+  // (Configure does, from KeyspaceLimits::gained_partitions); partitions still never merge.
+  void RestorePartitions(const PartitionMap& map, std::int64_t now_micros);
+
  private:
   struct Partition {
     TokenBucket read, write;
@@ -86,9 +95,23 @@ class KeyspaceLimiter {
     // -1 when not hot.
     std::int64_t hot_since = -1, hot_last = -1;
   };
+  // What one sort key of a hot item collection was offered (half-units), halved at the end of
+  // every heat_split_seconds so that the tally follows the recent load.
+  struct SortLoad {
+    std::string sort;
+    HalfUnits units = 0;
+  };
   struct KeyState {
     TokenBucket read, write;
     UsageWindow usage;
+    std::vector<SortLoad> sorts;   // ascending by sort key; only while its partition is hot
+    std::int64_t sorts_epoch = 0;  // the heat_split_seconds period the tally is in
+  };
+  // Where a split for heat divides a partition: at a hash, or (with `sort`) inside the item
+  // collection of `hash` whose encoded partition key is `key`.
+  struct HeatSplit {
+    std::uint64_t hash = 0;
+    std::string key, sort;
   };
   // Per-key and per-partition caps in half-units per second.
   HalfUnits PartitionReadRate() const;
@@ -102,11 +125,26 @@ class KeyspaceLimiter {
   // once it has been hot for heat_split_seconds.
   void NoteHeat(std::int64_t i, std::int64_t now_micros);
   // Where partition `i` divides its keys' recent load in two: the first hash of the upper
-  // part, or nothing when fewer than two keys carry its load.
-  std::optional<std::uint64_t> HeatSplitPoint(std::int64_t i, std::int64_t now_micros) const;
-  // Splits partition `i` with `upper_first` as the first hash of its upper part.
-  void SplitPartition(std::int64_t i, std::uint64_t upper_first, std::int64_t now_micros);
+  // part; with one key carrying it, the sort key that divides that item collection's load (no
+  // LSI, several sort keys); nothing otherwise.
+  std::optional<HeatSplit> HeatSplitPoint(std::int64_t i, std::int64_t now_micros) const;
+  // The sort key dividing the tallied load of `key` (hash `hash`) that partition `i` holds.
+  std::optional<std::string> CollectionSplitPoint(std::int64_t i, std::uint64_t hash,
+                                                  const KeyState& key) const;
+  // Adds `units` offered to sort key `sort` of `key` to its tally, while partition `partition`
+  // is hot (or `throttled`).
+  void TallySort(KeyState& key, std::int64_t partition, std::string_view sort, HalfUnits units,
+                 bool throttled, std::int64_t now_micros);
+  // Splits partition `i` with `upper_first` as the first hash of its upper part, or inside the
+  // collection of `upper_first` at `sort`.
+  void SplitPartition(std::int64_t i, std::uint64_t upper_first, std::int64_t now_micros,
+                      std::string_view key = {}, std::string_view sort = {});
+  // The item_collection labels of the partitions (empty when none holds part of a collection).
+  std::vector<std::string> CollectionLabels() const;
   KeyState& KeyFor(const std::string& key, std::int64_t now_micros);
+  // Whether the per-key cap applies to demand on `k`: not once its collection is split, where
+  // the partitions of its parts cap it.
+  bool KeyCapped(const KeyDemand& k) const;
   void PruneKeys(std::int64_t now_micros);
   std::string LabelOf(const std::string& key) const;
 

@@ -19,11 +19,16 @@ std::int64_t PartitionHistory::SecondOf(std::int64_t micros) {
 }
 
 void PartitionHistory::SetLayout(const PartitionMap& map, std::int64_t now_micros,
-                                 std::int64_t split) {
-  auto firsts = std::make_shared<std::vector<std::uint64_t>>();
-  firsts->reserve(static_cast<std::size_t>(map.count()));
-  for (std::int64_t i = 0; i < map.count(); ++i) firsts->push_back(map.FirstHash(i));
-  layout_ = std::move(firsts);
+                                 std::int64_t split, std::vector<std::string> labels) {
+  auto rows = std::make_shared<LayoutRows>();
+  rows->first.reserve(static_cast<std::size_t>(map.count()));
+  rows->last.reserve(static_cast<std::size_t>(map.count()));
+  for (std::int64_t i = 0; i < map.count(); ++i) {
+    rows->first.push_back(map.FirstHash(i));
+    rows->last.push_back(map.LastHash(i));
+  }
+  if (labels.size() == rows->first.size()) rows->labels = std::move(labels);
+  layout_ = std::move(rows);
   // A second already recorded keeps its layout, unless it is the current one (or the clock
   // stepped back into it): the split shows from the second it happened in.
   if (latest_ < 0 || latest_ < SecondOf(now_micros)) return;
@@ -138,8 +143,9 @@ CapacitySecond PartitionHistory::Empty(std::int64_t second, const Layout& layout
   if (!layout) return out;
   out.partitions.resize(layout->size());
   for (std::size_t i = 0; i < layout->size(); ++i) {
-    out.partitions[i].first_hash = (*layout)[i];
-    out.partitions[i].last_hash = i + 1 < layout->size() ? (*layout)[i + 1] - 1 : ~std::uint64_t{0};
+    out.partitions[i].first_hash = layout->first[i];
+    out.partitions[i].last_hash = layout->last[i];
+    if (!layout->labels.empty()) out.partitions[i].item_collection = layout->labels[i];
   }
   return out;
 }

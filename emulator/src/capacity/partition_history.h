@@ -35,8 +35,10 @@ class PartitionHistory {
   // The layout from `now_micros` on (a split, or a new partition count); the seconds before keep
   // theirs. `split` is the partition that split into `split` and `split + 1`, which keeps what
   // the current second recorded on their rows; -1 when the layout was replaced (the current
-  // second's figures restart at zero).
-  void SetLayout(const PartitionMap& map, std::int64_t now_micros, std::int64_t split = -1);
+  // second's figures restart at zero). `labels`, empty or one per partition, name the item
+  // collection and sort key range of a partition that holds part of one (docs/capacity.md §10).
+  void SetLayout(const PartitionMap& map, std::int64_t now_micros, std::int64_t split = -1,
+                 std::vector<std::string> labels = {});
 
   // Adds consumption to `partition` in the second of `now_micros`. `key` is the partition key
   // (storage encoding; empty for a Scan's share of a partition), `key_hash` its hash (compared
@@ -74,7 +76,12 @@ class PartitionHistory {
     std::array<HotKey, kHottestKeys> keys;  // in no order: Render sorts them
     HotKey* Find(const std::string& key, std::uint64_t hash);
   };
-  using Layout = std::shared_ptr<const std::vector<std::uint64_t>>;  // first hashes
+  struct LayoutRows {
+    std::vector<std::uint64_t> first, last;  // each partition's hash range
+    std::vector<std::string> labels;         // empty, or one per partition
+    std::size_t size() const { return first.size(); }
+  };
+  using Layout = std::shared_ptr<const LayoutRows>;
   struct Slot {
     std::int64_t second = -1;  // -1: never used
     Layout layout;

@@ -57,11 +57,79 @@ PartitionMap PartitionMap::FromFirstHashes(std::vector<std::uint64_t> first_hash
   return map;
 }
 
+PartitionMap PartitionMap::FromBoundaries(std::vector<std::uint64_t> first_hashes,
+                                          std::vector<std::string> first_sorts,
+                                          std::vector<std::string> first_keys) {
+  const std::size_t n = first_hashes.size();
+  const bool any_sort = std::any_of(first_sorts.begin(), first_sorts.end(),
+                                    [](const std::string& s) { return !s.empty(); });
+  if (!any_sort) return FromFirstHashes(std::move(first_hashes));
+  PartitionMap plain(static_cast<std::int64_t>(std::max<std::size_t>(1, n)));
+  if (first_sorts.size() != n || first_keys.size() != n || n == 0 || first_hashes[0] != 0 ||
+      !first_sorts[0].empty()) {
+    return plain;
+  }
+  for (std::size_t b = 1; b < n; ++b) {
+    const bool ascending =
+        first_hashes[b] > first_hashes[b - 1] ||
+        (first_hashes[b] == first_hashes[b - 1] && first_sorts[b] > first_sorts[b - 1]);
+    if (!ascending) return plain;
+  }
+  PartitionMap map;
+  map.first_ = std::move(first_hashes);
+  map.first_sort_ = std::move(first_sorts);
+  map.first_key_ = std::move(first_keys);
+  map.uniform_ = false;
+  return map;
+}
+
+PartitionBoundaries PartitionMap::GainedBoundaries() const {
+  if (first_sort_.empty() && first_ == PartitionMap(count()).first_) return {};
+  PartitionBoundaries b;
+  b.first_hashes = first_;
+  b.first_sorts = first_sort_.empty() ? std::vector<std::string>(first_.size()) : first_sort_;
+  b.first_keys = first_key_.empty() ? std::vector<std::string>(first_.size()) : first_key_;
+  return b;
+}
+
+bool PartitionMap::After(std::size_t b, std::uint64_t hash, std::string_view sort) const {
+  if (hash != first_[b]) return hash > first_[b];
+  return !first_sort_.empty() && sort > std::string_view(first_sort_[b]);
+}
+
+std::int64_t PartitionMap::PartitionOf(std::uint64_t hash, std::string_view sort) const {
+  std::int64_t i = PartitionOf(hash);
+  if (first_sort_.empty() || sort.empty()) return i;
+  // Boundaries inside the collection of `hash` follow the one PartitionOf found (a collection's
+  // first part begins at or before its hash).
+  while (i + 1 < count() && first_[static_cast<std::size_t>(i + 1)] == hash &&
+         sort >= std::string_view(first_sort_[static_cast<std::size_t>(i + 1)])) {
+    ++i;
+  }
+  return i;
+}
+
+bool PartitionMap::SplitsCollection(std::uint64_t hash) const {
+  if (first_sort_.empty()) return false;
+  auto it = std::lower_bound(first_.begin(), first_.end(), hash);
+  for (; it != first_.end() && *it == hash; ++it) {
+    if (!first_sort_[static_cast<std::size_t>(it - first_.begin())].empty()) return true;
+  }
+  return false;
+}
+
 std::int64_t PartitionMap::PartitionOf(std::uint64_t hash) const {
   if (!uniform_) {
     // The last partition whose first hash is at most `hash`.
     auto it = std::upper_bound(first_.begin(), first_.end(), hash);
-    return static_cast<std::int64_t>(it - first_.begin()) - 1;
+    std::int64_t i = static_cast<std::int64_t>(it - first_.begin()) - 1;
+    // A collection's later parts begin at its hash too: its first part is the first of them,
+    // or the partition before them when that one holds the collection's lowest sort keys.
+    while (i > 0 && !first_sort_.empty() && first_[static_cast<std::size_t>(i)] == hash &&
+           !first_sort_[static_cast<std::size_t>(i)].empty()) {
+      --i;
+    }
+    return i;
   }
   // floor(hash * n / 2^64) can fall one short of the partition whose (floored) first hash is
   // exactly `hash`; step forward when it does.
@@ -77,7 +145,51 @@ std::uint64_t PartitionMap::FirstHash(std::int64_t i) const {
 }
 
 std::uint64_t PartitionMap::LastHash(std::int64_t i) const {
-  return i + 1 < count() ? first_[static_cast<std::size_t>(i + 1)] - 1 : UINT64_MAX;
+  if (i + 1 >= count()) return UINT64_MAX;
+  const auto next = static_cast<std::size_t>(i + 1);
+  // A partition followed by a collection's later part ends inside that collection's hash.
+  if (!first_sort_.empty() && !first_sort_[next].empty()) return first_[next];
+  return first_[next] - 1;
+}
+
+std::string_view PartitionMap::FirstSort(std::int64_t i) const {
+  return first_sort_.empty() ? std::string_view() : first_sort_[static_cast<std::size_t>(i)];
+}
+
+std::string_view PartitionMap::FirstKey(std::int64_t i) const {
+  return first_key_.empty() ? std::string_view() : first_key_[static_cast<std::size_t>(i)];
+}
+
+bool PartitionMap::CollectionPart(std::int64_t i) const {
+  return !FirstSort(i).empty() || (i + 1 < count() && !FirstSort(i + 1).empty());
+}
+
+void PartitionMap::InsertBoundary(std::size_t at, std::uint64_t hash, std::string_view key,
+                                  std::string_view sort) {
+  if (first_sort_.empty() && !sort.empty()) {
+    first_sort_.assign(first_.size(), std::string());
+    first_key_.assign(first_.size(), std::string());
+  }
+  first_.insert(first_.begin() + static_cast<std::ptrdiff_t>(at), hash);
+  if (!first_sort_.empty()) {
+    first_sort_.insert(first_sort_.begin() + static_cast<std::ptrdiff_t>(at), std::string(sort));
+    first_key_.insert(first_key_.begin() + static_cast<std::ptrdiff_t>(at),
+                      sort.empty() ? std::string() : std::string(key));
+  }
+  // Splitting every partition of a uniform map of n gives the uniform map of 2n only up to
+  // rounding; the general lookup is always right.
+  uniform_ = false;
+}
+
+bool PartitionMap::SplitCollectionAt(std::int64_t i, std::uint64_t hash, std::string_view key,
+                                     std::string_view sort) {
+  const auto b = static_cast<std::size_t>(i);
+  if (sort.empty() || !After(b, hash, sort)) return false;
+  const bool before_next = i + 1 >= count() || hash < first_[b + 1] ||
+                           (hash == first_[b + 1] && sort < FirstSort(i + 1));
+  if (!before_next) return false;
+  InsertBoundary(b + 1, hash, key, sort);
+  return true;
 }
 
 bool PartitionMap::Split(std::int64_t i) {
@@ -89,10 +201,8 @@ bool PartitionMap::Split(std::int64_t i) {
 
 bool PartitionMap::SplitAt(std::int64_t i, std::uint64_t upper_first) {
   if (upper_first <= FirstHash(i) || upper_first > LastHash(i)) return false;
-  first_.insert(first_.begin() + i + 1, upper_first);
-  // Splitting every partition of a uniform map of n gives the uniform map of 2n only up to
-  // rounding; the general lookup is always right.
-  uniform_ = false;
+  // (upper_first, "") sorts before a collection boundary of the same hash that may follow.
+  InsertBoundary(static_cast<std::size_t>(i + 1), upper_first, {}, {});
   return true;
 }
 

@@ -187,8 +187,13 @@ std::optional<TableWarm> TableLimiter::WarmLocked(std::int64_t now_micros) {
                  limits_.table_id,
                  limits_.table.mode == CapacityMode::kOnDemand,
                  table_.Warm(now_micros),
+                 {},
+                 table_.partitions().GainedBoundaries(),
                  {}};
-  for (auto& [name, index] : indexes_) warm.global_indexes[name] = index.Warm(now_micros);
+  for (auto& [name, index] : indexes_) {
+    warm.global_indexes[name] = index.Warm(now_micros);
+    warm.index_partitions[name] = index.partitions().GainedBoundaries();
+  }
   return warm;
 }
 

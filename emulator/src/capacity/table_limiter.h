@@ -42,6 +42,9 @@ struct TableWarm {
   bool on_demand = false;  // the table's billing mode (its GSIs share it)
   WarmCapacity table;
   std::map<std::string, WarmCapacity> global_indexes;
+  // The partitions each has gained (PartitionMap::GainedBoundaries), to record in the catalog.
+  PartitionBoundaries table_partitions;
+  std::map<std::string, PartitionBoundaries> index_partitions;
 };
 
 class TableLimiter {

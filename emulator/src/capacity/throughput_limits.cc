@@ -16,6 +16,13 @@ void Add(FingerprintBuilder& f, const KeyspaceLimits& k) {
   f.Add(k.changed_micros);
   f.Add(k.warm_read_units);
   f.Add(k.warm_write_units);
+  f.Add(static_cast<std::int64_t>(k.gained_partitions.first_hashes.size()));
+  for (const std::uint64_t first : k.gained_partitions.first_hashes) {
+    f.Add(static_cast<std::int64_t>(first));
+  }
+  f.Add(k.sort_key.name);
+  f.Add(static_cast<std::int64_t>(k.sort_key.type));
+  f.Add(static_cast<std::int64_t>(k.has_local_index));
   f.Add(static_cast<std::int64_t>(k.partition_key.size()));
   for (const KeyPart& part : k.partition_key) {
     f.Add(part.name);

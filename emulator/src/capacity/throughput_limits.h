@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "capacity/capacity_units.h"
+#include "capacity/partition_map.h"
 #include "ddbemu/attribute_value.h"
 #include "ddbemu/version.h"
 
@@ -45,11 +46,20 @@ struct KeyspaceLimits {
   std::int64_t max_read_request_units = -1;  // OnDemandThroughput maxima; -1: none
   std::int64_t max_write_request_units = -1;
   std::vector<KeyPart> partition_key;  // the (GSI: up to four) partition key attributes
+  // The table's sort key (empty name: none, and for GSIs, whose demand carries no sort key), which
+  // labels a partition that holds part of an item collection (docs/capacity.md §10).
+  KeyPart sort_key;
+  // Whether the table has a local secondary index: its item collections must each stay on one
+  // partition (the 10 GB item collection limit), so a split for heat never divides one.
+  bool has_local_index = false;
   // The warm throughput it serves at once whatever its traffic (0: none beyond the mode's own):
   // CreateTable's and UpdateTable's WarmThroughput, or what it had scaled to before a restart
   // (docs/capacity.md §7, §8). Sets the partitions.
   std::int64_t warm_read_units = 0;
   std::int64_t warm_write_units = 0;
+  // The partitions it had gained (by splits for heat and by growth) when the database last
+  // closed (docs/capacity.md §10): a new limiter starts with them. Empty: an even division.
+  PartitionBoundaries gained_partitions;
   // When the settings above last changed (UpdateTable; 0: never). The limiters learn of a
   // change on the next request and apply the new rates from this time on, not from then.
   std::int64_t changed_micros = 0;
@@ -129,6 +139,10 @@ struct LimitOverrides {
 struct KeyDemand {
   std::string key;         // enc(partition key components) (value/key_codec.h), or empty
   std::uint64_t hash = 0;  // keycodec::PartitionHash(key): places the key in a partition
+  // enc(sort key) of the one item asked for, which places it in a collection split by sort key
+  // (docs/capacity.md §10); empty for a table without one, a GSI, or a Query of the collection
+  // (charged to the collection's first partition).
+  std::string sort;
   HalfUnits read = 0;
   HalfUnits write = 0;
 };

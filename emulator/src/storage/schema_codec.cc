@@ -49,6 +49,17 @@ void Write(RecordWriter& w, const WarmSetting& warm) {
   });
 }
 
+void Write(RecordWriter& w, const GainedPartitions& p) {
+  w.Record([&](RecordWriter& r) {
+    r.Varint(p.first_hashes.size());
+    for (std::size_t i = 0; i < p.first_hashes.size(); ++i) {
+      r.Varint(p.first_hashes[i]);
+      r.Bytes(i < p.first_sorts.size() ? p.first_sorts[i] : std::string());
+      r.Bytes(i < p.first_keys.size() ? p.first_keys[i] : std::string());
+    }
+  });
+}
+
 void Write(RecordWriter& w, const IndexSchema& index) {
   w.Record([&](RecordWriter& r) {
     r.Bytes(index.name);
@@ -63,7 +74,8 @@ void Write(RecordWriter& w, const IndexSchema& index) {
     Write(r, index.throughput);
     Write(r, index.on_demand);
     r.Varint(index.keyspace_id);
-    Write(r, index.warm);  // appended by the warm-throughput change
+    Write(r, index.warm);        // appended by the warm-throughput change
+    Write(r, index.partitions);  // appended by the split-for-heat change
   });
 }
 
@@ -128,6 +140,8 @@ void WriteTable(RecordWriter& r, const TableSchema& s) {
   // Appended by the vector-index change; absent in older databases (none).
   r.Varint(s.vector_indexes.size());
   for (const auto& index : s.vector_indexes) Write(r, index);
+  // Appended by the split-for-heat change; absent in older databases (no partitions gained).
+  Write(r, s.partitions);
 }
 
 // ---- reading ----
@@ -176,6 +190,20 @@ void Read(RecordReader& rr, WarmSetting* warm) {
   });
 }
 
+void Read(RecordReader& rr, GainedPartitions* p) {
+  rr.Record([&](RecordReader& r) {
+    const std::size_t n = r.Count();
+    p->first_hashes.resize(n);
+    p->first_sorts.resize(n);
+    p->first_keys.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      r.Unsigned(&p->first_hashes[i], UINT64_MAX);
+      r.Bytes(&p->first_sorts[i]);
+      r.Bytes(&p->first_keys[i]);
+    }
+  });
+}
+
 void Read(RecordReader& rr, IndexSchema* index) {
   rr.Record([&](RecordReader& r) {
     r.Bytes(&index->name);
@@ -191,6 +219,7 @@ void Read(RecordReader& rr, IndexSchema* index) {
     Read(r, &index->on_demand);
     r.Unsigned(&index->keyspace_id, UINT32_MAX);
     Read(r, &index->warm);
+    Read(r, &index->partitions);
   });
 }
 
@@ -253,6 +282,7 @@ void ReadTable(RecordReader& r, TableSchema* s) {
   Read(r, &s->warm);
   s->vector_indexes.resize(r.Count());
   for (auto& index : s->vector_indexes) Read(r, &index);
+  Read(r, &s->partitions);
 }
 
 }  // namespace

@@ -40,6 +40,18 @@ struct WarmSetting {
   friend bool operator==(const WarmSetting&, const WarmSetting&) = default;
 };
 
+// The partitions a table or a GSI has gained beyond those of an even division of its hash space
+// (docs/capacity.md §7, §10): the boundaries its throughput model had split it at, saved when the
+// database closes so that a reopened one serves with the same partitions. Each boundary is a
+// first hash, and within an item collection split by sort key, that collection's encoded sort key
+// and partition key (empty otherwise). Empty: none gained, or a database older than the record.
+struct GainedPartitions {
+  std::vector<std::uint64_t> first_hashes;
+  std::vector<std::string> first_sorts;
+  std::vector<std::string> first_keys;
+  friend bool operator==(const GainedPartitions&, const GainedPartitions&) = default;
+};
+
 struct IndexSchema {
   std::string name;
   bool is_local = false;  // LSI: shares the table's partition key
@@ -55,6 +67,7 @@ struct IndexSchema {
   OnDemandThroughput on_demand;
   std::uint32_t keyspace_id = 0;  // LMDB key prefix of this index's entries
   WarmSetting warm;               // GSIs only
+  GainedPartitions partitions;    // GSIs only
   friend bool operator==(const IndexSchema&, const IndexSchema&) = default;
 };
 
@@ -129,6 +142,7 @@ struct TableSchema {
   TimeToLiveSettings ttl;
   WarmSetting warm;
   std::vector<VectorIndexSchema> vector_indexes;  // in creation order
+  GainedPartitions partitions;
   friend bool operator==(const TableSchema&, const TableSchema&) = default;
 
   const VectorIndexSchema* FindVectorIndex(std::string_view index_name) const {

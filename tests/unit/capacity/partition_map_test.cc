@@ -4,6 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
 namespace partition_map_test {
 
@@ -45,6 +49,52 @@ TEST(PartitionMap, BoundariesAreScanSegmentBoundaries) {
   EXPECT_EQ(map.FirstHash(2), 0xAAAAAAAAAAAAAAAAu);
   EXPECT_EQ(map.PartitionOf(0x5555555555555554u), 0);
   EXPECT_EQ(map.PartitionOf(0x5555555555555555u), 1);
+}
+
+TEST(PartitionMap, ACollectionSplitBySortKeyPlacesItsItemsByTheirSortKey) {
+  PartitionMap map(2);
+  const std::uint64_t hash = 0x1234;
+  ASSERT_TRUE(map.SplitCollectionAt(0, hash, "pk", "m"));
+  ASSERT_EQ(map.count(), 3);
+  EXPECT_EQ(map.LastHash(0), hash);  // ends inside the collection
+  EXPECT_EQ(map.FirstHash(1), hash);
+  EXPECT_EQ(map.FirstSort(1), "m");
+  EXPECT_EQ(map.LastHash(1), map.FirstHash(2) - 1);
+  EXPECT_TRUE(map.SplitsCollection(hash));
+  EXPECT_FALSE(map.SplitsCollection(hash + 1));
+  EXPECT_EQ(map.PartitionOf(hash), 0);  // a Query of the collection: its first part
+  EXPECT_EQ(map.PartitionOf(hash, "a"), 0);
+  EXPECT_EQ(map.PartitionOf(hash, "m"), 1);
+  EXPECT_EQ(map.PartitionOf(hash, "z"), 1);
+  EXPECT_EQ(map.PartitionOf(hash - 1, "z"), 0);
+  EXPECT_EQ(map.PartitionOf(hash + 1), 1);  // the hashes after the collection
+  EXPECT_EQ(map.PartitionOf(map.FirstHash(2)), 2);
+  // Boundaries stay strictly inside the partition, and never empty.
+  EXPECT_FALSE(map.SplitCollectionAt(1, hash, "pk", "m"));
+  EXPECT_FALSE(map.SplitCollectionAt(1, hash, "pk", "a"));
+  EXPECT_FALSE(map.SplitCollectionAt(0, hash, "pk", ""));
+  ASSERT_TRUE(map.SplitCollectionAt(1, hash, "pk", "t"));
+  EXPECT_EQ(map.PartitionOf(hash, "s"), 1);
+  EXPECT_EQ(map.PartitionOf(hash, "t"), 2);
+  EXPECT_EQ(map.PartitionOf(hash + 1), 2);
+  // A hash split of the upper part leaves the collection's boundaries as they were.
+  ASSERT_TRUE(map.SplitAt(2, hash + 100));
+  EXPECT_EQ(map.PartitionOf(hash, "u"), 2);
+  EXPECT_EQ(map.PartitionOf(hash + 100), 3);
+  // What a report lists rebuilds the same map; a list out of order gives the plain one.
+  std::vector<std::uint64_t> firsts;
+  std::vector<std::string> sorts, keys;
+  for (std::int64_t i = 0; i < map.count(); ++i) {
+    firsts.push_back(map.FirstHash(i));
+    sorts.emplace_back(map.FirstSort(i));
+    keys.emplace_back(map.FirstKey(i));
+  }
+  const PartitionMap copy = PartitionMap::FromBoundaries(firsts, sorts, keys);
+  ASSERT_EQ(copy.count(), map.count());
+  EXPECT_EQ(copy.PartitionOf(hash, "t"), 2);
+  EXPECT_EQ(copy.FirstKey(1), "pk");
+  std::swap(sorts[1], sorts[2]);
+  EXPECT_EQ(PartitionMap::FromBoundaries(firsts, sorts, keys).FirstSort(1), "");
 }
 
 }  // namespace partition_map_test

@@ -11,6 +11,7 @@
 
 #include "hotspots_report.h"
 #include "hotspots_target.h"
+#include "hrcore/warm_throughput_cost.h"
 #include "scenarios.h"
 
 namespace hrhot {
@@ -91,11 +92,17 @@ TEST(LaunchDay, WarmThroughputAtThePeakMeansNoThrottles) {
 }
 
 TEST(LaunchDay, WarmThroughputIsPricedOnTheUnitsRaised) {
-  const WarmThroughputCost cost = PriceWarmThroughput(32000, 15000, 2e-6, 1e-6);
-  EXPECT_EQ(cost.write_units_raised, 28000);
-  EXPECT_EQ(cost.read_units_raised, 3000);
+  // The same function `hrctl cost` and `hrctl migrate plan` price with.
+  const hrcore::WarmThroughputPrices prices{1e-6, 2e-6};
+  const hrcore::WarmRaise cost = hrcore::PriceWarmRaise("t", 12000, 4000, 15000, 32000, prices);
+  EXPECT_EQ(cost.write_raised, 28000);
+  EXPECT_EQ(cost.read_raised, 3000);
   EXPECT_DOUBLE_EQ(cost.dollars, 28000 * 2e-6 + 3000 * 1e-6);
-  EXPECT_EQ(PriceWarmThroughput(4000, 12000, 1, 1).dollars, 0);
+  EXPECT_EQ(hrcore::PriceWarmRaise("t", 12000, 4000, 12000, 4000, {1, 1}).dollars, 0);
+  // Warm throughput never decreases: a lower target costs nothing and keeps the current value.
+  const hrcore::WarmRaise lower = hrcore::PriceWarmRaise("t", 12000, 4000, 100, 100, {1, 1});
+  EXPECT_EQ(lower.dollars, 0);
+  EXPECT_EQ(lower.target_write, 4000);
 }
 
 // The second of the first split for heat, or -1.

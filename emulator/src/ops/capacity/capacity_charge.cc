@@ -37,6 +37,23 @@ std::optional<capacity::KeyDemand> KeyOf(std::span<const KeyAttribute> attribute
   return demand;
 }
 
+// The demand on the table's partition key in `item`, placed by its sort key too when the table
+// has one and `item` holds it (a collection split by sort key serves it from one of its parts).
+std::optional<capacity::KeyDemand> TableKeyOf(const TableSchema& table, const Item& item,
+                                              capacity::HalfUnits read, capacity::HalfUnits write) {
+  std::optional<capacity::KeyDemand> demand = KeyOf({&table.partition_key, 1}, item, read, write);
+  if (demand && table.sort_key) {
+    if (!storage::AppendKeyComponents({&*table.sort_key, 1}, item, &demand->sort)) {
+      demand->sort.clear();
+    }
+  }
+  return demand;
+}
+
+capacity::PartitionBoundaries BoundariesOf(const GainedPartitions& gained) {
+  return capacity::PartitionBoundaries{gained.first_hashes, gained.first_sorts, gained.first_keys};
+}
+
 void AddKey(capacity::FingerprintBuilder& f, std::span<const KeyAttribute> attributes) {
   f.Add(static_cast<std::int64_t>(attributes.size()));
   for (const KeyAttribute& a : attributes) {
@@ -66,8 +83,13 @@ SchemaSource::SchemaSource(Engine& engine, const Caller& caller, const storage::
   f.Add(table.warm.read_units_per_second);
   f.Add(table.warm.write_units_per_second);
   AddKey(f, {&table.partition_key, 1});
+  if (table.sort_key) AddKey(f, {&*table.sort_key, 1});
+  f.Add(static_cast<std::int64_t>(table.partitions.first_hashes.size()));
   for (const IndexSchema& index : table.indexes) {
-    if (index.is_local) continue;
+    if (index.is_local) {
+      f.Add(index.name);  // an LSI keeps the table's item collections whole
+      continue;
+    }
     f.Add(index.name);
     f.Add(index.throughput.read_capacity_units);
     f.Add(index.throughput.write_capacity_units);
@@ -77,6 +99,7 @@ SchemaSource::SchemaSource(Engine& engine, const Caller& caller, const storage::
     f.Add(index.on_demand.max_write_request_units);
     f.Add(index.warm.read_units_per_second);
     f.Add(index.warm.write_units_per_second);
+    f.Add(static_cast<std::int64_t>(index.partitions.first_hashes.size()));
     AddKey(f, index.partition_key);
   }
   fingerprint_ = f.value;
@@ -159,6 +182,10 @@ capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
   t.max_read_request_units = table.on_demand.max_read_request_units;
   t.max_write_request_units = table.on_demand.max_write_request_units;
   t.partition_key = KeyPartsOf({&table.partition_key, 1});
+  if (table.sort_key) t.sort_key = {table.sort_key->name, table.sort_key->type};
+  t.gained_partitions = BoundariesOf(table.partitions);
+  t.has_local_index = std::any_of(table.indexes.begin(), table.indexes.end(),
+                                  [](const IndexSchema& index) { return index.is_local; });
   const api::WarmThroughputValue table_warm =
       api::ComputeWarmThroughput(table, table.throughput, table.warm);
   t.warm_read_units = table_warm.read_units_per_second;
@@ -177,6 +204,7 @@ capacity::TableLimits LimitsOf(const TableSchema& table, const Caller& caller) {
     g.max_read_request_units = index.on_demand.max_read_request_units;
     g.max_write_request_units = index.on_demand.max_write_request_units;
     g.partition_key = KeyPartsOf(index.partition_key);
+    g.gained_partitions = BoundariesOf(index.partitions);
     const api::WarmThroughputValue index_warm =
         api::ComputeWarmThroughput(table, index.throughput, index.warm);
     g.warm_read_units = index_warm.read_units_per_second;
@@ -198,7 +226,7 @@ capacity::Demand WriteDemand(const TableSchema& table, const Item& key_item, con
   for (const capacity::IndexCharge& index : charge.indexes) {
     if (index.is_local) table_write += index.write;
   }
-  if (auto key = KeyOf({&table.partition_key, 1}, key_item, charge.table_read, table_write)) {
+  if (auto key = TableKeyOf(table, key_item, charge.table_read, table_write)) {
     demand.table.push_back(std::move(*key));
   }
   for (const storage::IndexEntryChange& change : changes) {
@@ -243,7 +271,7 @@ capacity::Demand ReadDemand(const TableSchema& table, const IndexSchema* index,
   for (const capacity::IndexCharge& c : charge.indexes) {
     if (c.is_local) read += c.read;
   }
-  if (auto key = KeyOf({&table.partition_key, 1}, key_values, read, 0)) {
+  if (auto key = TableKeyOf(table, key_values, read, 0)) {
     demand.table.push_back(std::move(*key));
   }
   return demand;

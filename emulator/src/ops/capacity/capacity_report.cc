@@ -25,22 +25,34 @@ Result<std::shared_ptr<const TableSchema>> FindReportTable(Engine& engine, const
   return FindTable(engine, txn, caller, name);
 }
 
-// Fills each partition's item count and size by walking key space `keyspace_id` once.
+// Fills each partition's item count and size by walking key space `keyspace_id` once; `sort_key`
+// (the table's, null for a GSI) places the items of a collection split by sort key.
 Status CountPartitions(Engine& engine, const storage::Txn& txn, std::uint32_t keyspace_id,
-                       KeyspaceCapacity* report) {
-  // The partitions as the model has split them (not necessarily even: docs/capacity.md §7).
+                       const KeyAttribute* sort_key, KeyspaceCapacity* report) {
+  // The partitions as the model has split them (not necessarily even: docs/capacity.md §7, §10).
   std::vector<std::uint64_t> first_hashes;
-  for (const PartitionCapacity& p : report->partitions) first_hashes.push_back(p.first_hash);
-  const capacity::PartitionMap map = capacity::PartitionMap::FromFirstHashes(first_hashes);
+  std::vector<std::string> first_sorts;
+  for (const PartitionCapacity& p : report->partitions) {
+    first_hashes.push_back(p.first_hash);
+    first_sorts.push_back(p.first_sort_key);
+  }
+  std::vector<std::string> first_keys(first_sorts.size());
+  const capacity::PartitionMap map = capacity::PartitionMap::FromBoundaries(
+      std::move(first_hashes), std::move(first_sorts), std::move(first_keys));
   DDBEMU_ASSIGN_OR_RETURN(storage::RangeCursor cursor,
                           engine.items.OpenRange(txn, storage::KeyspaceRange(keyspace_id),
                                                  storage::ScanDirection::kForward));
   for (; cursor.valid(); cursor.Next()) {
-    const std::int64_t partition = map.PartitionOf(storage::StoredPartitionHash(cursor.key()));
     Item item;
     if (!itemcodec::DecodeItem(cursor.value(), &item)) {
       return ApiError::InternalServerError("Internal server error: undecodable stored item");
     }
+    std::string sort;
+    if (sort_key != nullptr && !storage::AppendKeyComponents({sort_key, 1}, item, &sort)) {
+      sort.clear();
+    }
+    const std::int64_t partition =
+        map.PartitionOf(storage::StoredPartitionHash(cursor.key()), sort);
     PartitionCapacity& p = report->partitions[static_cast<std::size_t>(partition)];
     ++p.item_count;
     p.size_bytes += ItemSize(item);
@@ -77,11 +89,13 @@ Result<TableCapacityReport> BuildCapacityReport(Engine& engine,
   const TableSchema& table = *schema;
   TableCapacityReport report = registry.Report(SchemaSource(engine, caller, txn, table), top_n);
   report.throttling = engine.options.throttle;
-  DDBEMU_RETURN_IF_ERROR(CountPartitions(engine, txn, table.keyspace_id, &report.table));
+  DDBEMU_RETURN_IF_ERROR(CountPartitions(
+      engine, txn, table.keyspace_id, table.sort_key ? &*table.sort_key : nullptr, &report.table));
   for (KeyspaceCapacity& index_report : report.global_secondary_indexes) {
     const IndexSchema* index = table.FindIndex(index_report.name);
     if (index == nullptr) continue;
-    DDBEMU_RETURN_IF_ERROR(CountPartitions(engine, txn, index->keyspace_id, &index_report));
+    DDBEMU_RETURN_IF_ERROR(
+        CountPartitions(engine, txn, index->keyspace_id, nullptr, &index_report));
   }
   return report;
 }

@@ -28,6 +28,30 @@ bool RaiseAll(const capacity::TableWarm& warm, TableSchema* schema) {
   return changed;
 }
 
+GainedPartitions GainedOf(const capacity::PartitionBoundaries& b) {
+  return GainedPartitions{b.first_hashes, b.first_sorts, b.first_keys};
+}
+
+// Records the partitions `warm`'s limiters have gained; true when the record changed. A
+// partition count fixed by an override gains nothing (an even division).
+bool RecordPartitions(const capacity::TableWarm& warm, TableSchema* schema) {
+  bool changed = false;
+  auto record = [&](const capacity::PartitionBoundaries& b, GainedPartitions* gained) {
+    GainedPartitions now = GainedOf(b);
+    // Partitions never merge: a record is only ever replaced by a finer one.
+    if (now == *gained || now.first_hashes.size() < gained->first_hashes.size()) return;
+    *gained = std::move(now);
+    changed = true;
+  };
+  record(warm.table_partitions, &schema->partitions);
+  for (IndexSchema& index : schema->indexes) {
+    if (index.is_local) continue;
+    auto it = warm.index_partitions.find(index.name);
+    if (it != warm.index_partitions.end()) record(it->second, &index.partitions);
+  }
+  return changed;
+}
+
 }  // namespace
 
 void RaiseToScaledWarm(Engine& engine, const Caller& caller, const storage::Txn& txn,
@@ -47,13 +71,17 @@ Status SaveScaledWarm(Engine& engine) {
   DDBEMU_ASSIGN_OR_RETURN(storage::WriteTxn txn, engine.env.BeginWrite());
   bool changed = false;
   for (const capacity::TableWarm& warm : all) {
-    if (!warm.on_demand) continue;
     DDBEMU_ASSIGN_OR_RETURN(std::optional<TableSchema> schema,
                             engine.catalog.Get(txn, warm.ns, warm.table_name));
     // A table deleted (or deleted and recreated) since has nothing to keep.
     if (!schema || schema->table_id != warm.table_id) continue;
-    if (schema->billing_mode != BillingMode::kPayPerRequest) continue;
-    if (!RaiseAll(warm, &*schema)) continue;
+    // Partitions gained, in either mode (splits for heat are not on-demand's alone); the warm
+    // throughput scaled to, on-demand only.
+    bool changed_here = RecordPartitions(warm, &*schema);
+    if (warm.on_demand && schema->billing_mode == BillingMode::kPayPerRequest) {
+      changed_here |= RaiseAll(warm, &*schema);
+    }
+    if (!changed_here) continue;
     DDBEMU_RETURN_IF_ERROR(engine.catalog.Put(txn, warm.ns, *schema));
     changed = true;
   }

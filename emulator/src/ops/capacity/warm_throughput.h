@@ -2,8 +2,10 @@
 // on-demand table has scaled to lives in its limiters (capacity/on_demand_scaling.h) while the
 // database runs; DescribeTable reports it, and the database saves it into the catalog when it
 // closes, so that a restart of ddb-local keeps the capacity the table had reached, as the
-// service's tables keep theirs. (A crash loses what was reached since the last close; the
-// peaks still waiting for their scaling delay are not saved.)
+// service's tables keep theirs. So are the partitions each table and GSI has gained, by that
+// scaling and by splits for heat (docs/capacity.md §10), which a reopened database starts with.
+// (A crash loses what was reached since the last close; the peaks still waiting for their
+// scaling delay are not saved.)
 #pragma once
 
 #include "ddbemu/error.h"
@@ -20,7 +22,8 @@ void RaiseToScaledWarm(Engine& engine, const Caller& caller, const storage::Txn&
                        TableSchema* schema);
 
 // Writes into the catalog the warm throughput every on-demand table and GSI has scaled to
-// beyond what its schema says, in one transaction. Called when the database closes.
+// beyond what its schema says, and the partitions every table and GSI has gained, in one
+// transaction. Called when the database closes.
 Status SaveScaledWarm(Engine& engine);
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::ops
