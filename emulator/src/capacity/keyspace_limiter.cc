@@ -123,7 +123,11 @@ void KeyspaceLimiter::Configure(const KeyspaceLimits& limits, const LimitOverrid
 void KeyspaceLimiter::SetPartitionCount(std::int64_t count, std::int64_t now_micros) {
   // A split gives new partitions with full buckets; per-partition history cannot be divided
   // between them, so it restarts (per-key history, which is what matters for hot keys, stays).
-  map_ = PartitionMap(count);
+  UsePartitionMap(PartitionMap(count), now_micros);
+}
+
+void KeyspaceLimiter::UsePartitionMap(PartitionMap map, std::int64_t now_micros) {
+  map_ = std::move(map);
   partitions_.clear();
   partitions_.reserve(static_cast<std::size_t>(map_.count()));
   for (std::int64_t i = 0; i < map_.count(); ++i) {
@@ -138,15 +142,7 @@ void KeyspaceLimiter::RestorePartitions(const PartitionMap& map, std::int64_t no
   if (overrides_.partitions || !configured_ || map.count() < map_.count()) return;
   // Gains by heat are a finer division of what the model would give: take the recorded map
   // whole, and let the throughput's and the data's needs split it further if they have grown.
-  map_ = map;
-  partitions_.clear();
-  partitions_.reserve(static_cast<std::size_t>(map_.count()));
-  for (std::int64_t i = 0; i < map_.count(); ++i) {
-    partitions_.push_back(Partition{TokenBucket(PartitionReadRate(), kOneSecond, now_micros),
-                                    TokenBucket(PartitionWriteRate(), kOneSecond, now_micros),
-                                    {}});
-  }
-  history_.SetLayout(map_, now_micros, -1, CollectionLabels());
+  UsePartitionMap(map, now_micros);
   SplitTo(NeededPartitions(now_micros), now_micros);
 }
 

@@ -117,6 +117,8 @@ class KeyspaceLimiter {
   HalfUnits PartitionReadRate() const;
   HalfUnits PartitionWriteRate() const;
   void SetPartitionCount(std::int64_t count, std::int64_t now_micros);
+  // Takes `map` as the partitions, each with full buckets (per-key history stays).
+  void UsePartitionMap(PartitionMap map, std::int64_t now_micros);
   // The partitions the key space needs now (overrides aside).
   std::int64_t NeededPartitions(std::int64_t now_micros);
   // Splits partitions, widest first, until there are `count`.
