@@ -240,9 +240,10 @@ TEST_F(VectorScoreExactness, ScoresAreTheReferenceFloat32ComputationBitForBit) {
     }
     // Nearest first: highest first for DOT_PRODUCT, lowest first for the others; no two of these
     // scores tie.
-    std::sort(expected.begin(), expected.end(), [&](const Hit& a, const Hit& b) {
-      return function == VectorDistanceFunction::kDotProduct ? a.score > b.score
-                                                             : a.score < b.score;
+    // A copy for the lambda: Clang 14 cannot capture a structured binding.
+    const bool highest_first = function == VectorDistanceFunction::kDotProduct;
+    std::sort(expected.begin(), expected.end(), [highest_first](const Hit& a, const Hit& b) {
+      return highest_first ? a.score > b.score : a.score < b.score;
     });
     EXPECT_EQ(hits, expected);
   }
