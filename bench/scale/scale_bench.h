@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "ddbemu/client.h"
+#include "ddbemu/http_client.h"
 
 namespace scale {
 
@@ -71,7 +72,11 @@ void AddReads(Figures& f, const std::string& where, const ReadFigures& r);
 // Scans the whole table; returns MB of item (TableSizeBytes) per second.
 double ScanThroughput(ddbemu::Client& client, std::int64_t table_bytes);
 
-// The typed HTTP client on one keep-alive connection.
+// The benchmark's HTTP client settings: one keep-alive connection, a fixed test identity, and
+// three attempts (AwaitFirstAnswer takes one, with a short connect timeout).
+ddbemu::HttpClientOptions ClientOptions(const std::string& url);
+
+// The typed HTTP client with ClientOptions.
 std::unique_ptr<ddbemu::Client> HttpClient(const std::string& url);
 
 // VmRSS, RssAnon (heap and stacks) and RssFile (mapped files) of a process, in KiB.

@@ -155,15 +155,17 @@ double ScanThroughput(ddbemu::Client& client, std::int64_t table_bytes) {
   return static_cast<double>(table_bytes) / 1e6 / SecondsSince(start);
 }
 
+ddbemu::HttpClientOptions ClientOptions(const std::string& url) {
+  return {.endpoint = url,
+          .region = "us-east-1",
+          .credentials = ddbemu::AwsCredentials{
+              .access_key_id = "AKIDSCALE", .secret_access_key = "x", .session_token = ""},
+          .max_attempts = 3,
+          .max_connections = 1};
+}
+
 std::unique_ptr<ddbemu::Client> HttpClient(const std::string& url) {
-  auto client =
-      ddbemu::OpenHttpClient({.endpoint = url,
-                              .region = "us-east-1",
-                              .credentials = ddbemu::AwsCredentials{.access_key_id = "AKIDSCALE",
-                                                                    .secret_access_key = "x",
-                                                                    .session_token = ""},
-                              .max_attempts = 3,
-                              .max_connections = 1});
+  auto client = ddbemu::OpenHttpClient(ClientOptions(url));
   if (!client.ok()) Die(std::string(client.error().message()));
   return std::move(client).value();
 }

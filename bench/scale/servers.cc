@@ -28,15 +28,10 @@ namespace {
 // gone; true when it answered.
 bool AwaitFirstAnswer(const std::string& url, Clock::time_point give_up,
                       const std::function<bool()>& alive) {
-  auto client =
-      ddbemu::OpenHttpClient({.endpoint = url,
-                              .region = "us-east-1",
-                              .credentials = ddbemu::AwsCredentials{.access_key_id = "AKIDSCALE",
-                                                                    .secret_access_key = "x",
-                                                                    .session_token = ""},
-                              .connect_timeout = std::chrono::milliseconds(1000),
-                              .max_attempts = 1,
-                              .max_connections = 1});
+  ddbemu::HttpClientOptions options = ClientOptions(url);
+  options.connect_timeout = std::chrono::milliseconds(1000);
+  options.max_attempts = 1;
+  auto client = ddbemu::OpenHttpClient(std::move(options));
   if (!client.ok()) return false;
   while (Clock::now() < give_up && alive()) {
     if ((*client)->ListTables({}).ok()) return true;
