@@ -2,7 +2,8 @@
 // for tests (docs/testing.md, "Snapshots"). A snapshot is one compacted LMDB file,
 // <database directory>/snapshots/<name>.mdb (storage/env.h, Env::CopyTo); a restore copies its
 // records back in one write transaction (Env::ReplaceContents), then drops what the engine keeps
-// in memory about the state it replaced.
+// in memory about the state it replaced. Database::Compact rewrites a closed data directory with
+// its pages full (storage::RepackDirectory).
 #include <fcntl.h>
 #include <sys/stat.h>
 
@@ -184,6 +185,12 @@ Status Database::DeleteSnapshot(std::string_view name, const RequestContext& con
     return SnapshotNotFound(name);
   }
   return Status::Ok();
+}
+
+Result<CompactionResult> Database::Compact(const std::string& path) {
+  DDBEMU_ASSIGN_OR_RETURN(storage::RepackResult repacked, storage::RepackDirectory(path));
+  return CompactionResult{.bytes_before = repacked.bytes_before,
+                          .bytes_after = repacked.bytes_after};
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE

@@ -481,9 +481,9 @@ DynamoDB Local's flags:
  -dbPath DIR, --db-path DIR Directory of the database. Default: the current directory.
  -sharedDb, --shared-db     One set of tables for every access key and region (default:
                             separate tables per access key id and region, as Local).
- --s3-dir DIR               A local S3 for exports and imports: each subdirectory of DIR
-                            is a bucket, each file under it an object (no operation uses
-                            it yet: export and import are to come). Default: none.
+ --s3-dir DIR               A local S3 for ExportTableToPointInTime, ImportTable and bulk
+                            put: each subdirectory of DIR is a bucket, each file under it
+                            an object. Default: none.
  -cors LIST, --cors LIST    Allow browser scripts from these origins (comma-separated, or
                             '*' for any). Default: off; without signature checks a '*'
                             default would let any web page reach your tables.
@@ -585,6 +585,9 @@ Subcommands:
                             or on a running ddb-local. A running ddb-local also serves it
                             at POST /_ddblocal/mcp (streamable HTTP), as the request's
                             caller. `ddb-local mcp --help` for its options.
+ ddb-local compact DIR      Rewrite the data directory DIR with every page full (after a
+                            bulk load pages are two-thirds full: the file loses about a
+                            third). Nothing else may have DIR open; records stay as they are.
 )" + TransferUsage();
 }
 

@@ -53,6 +53,12 @@ struct SnapshotInfo {
   std::int64_t created_micros = 0;
 };
 
+// What Database::Compact did to a data directory's data.mdb.
+struct CompactionResult {
+  std::uint64_t bytes_before = 0;
+  std::uint64_t bytes_after = 0;
+};
+
 class Database {
  public:
   // Opens (creating if needed) the database the options describe. Fails with
@@ -126,6 +132,16 @@ class Database {
   // Every snapshot, by name.
   Result<std::vector<SnapshotInfo>> ListSnapshots(const RequestContext& context = {});
   Status DeleteSnapshot(std::string_view name, const RequestContext& context = {});
+
+  // ---- Compaction (docs/performance.md, "Bytes on disk"; `ddb-local compact DIR`) ----
+  // Rewrites the data directory `path` with every page of its B-trees full, typically after a
+  // bulk load: items arrive in hash order, so a page splits at its middle and the leaves stay
+  // about two-thirds full. The records are copied as they are (every table, item, index,
+  // stream, backup and TTL setting stays); the new file replaces data.mdb, and a crash leaves
+  // the old one. No process may have `path` open, this one included: another process's is
+  // ResourceInUseException; no database there, or an older storage format (upgraded by opening
+  // it once), InternalServerError. Writes after it fill pages as before.
+  static Result<CompactionResult> Compact(const std::string& path);
 
  private:
   // The engine's own clients (the embedded Client, the server's connections) reach the engine

@@ -154,6 +154,23 @@ class Env::Copy {
   std::uint64_t size_bytes_;
 };
 
+// What RepackDirectory did: the size of data.mdb before and after.
+struct RepackResult {
+  std::uint64_t bytes_before = 0;
+  std::uint64_t bytes_after = 0;
+};
+
+// Rewrites the database of the data directory `dir` with every B-tree page full: its records
+// are appended in key order into a new file (Env::ReplaceContents), which then replaces
+// data.mdb. Items written in hash order leave leaf pages about two-thirds full (a page splits
+// at its middle); MDB_CP_COMPACT keeps the pages as they are and drops only the free ones.
+// Nothing is decoded: the records, and so every table, item, index, stream, backup and TTL
+// setting, stay byte for byte. No process may have the directory open, this one included; one
+// that has is ResourceInUseException. A crash leaves the old file in place (the new one is
+// renamed over it). An older storage format is an InternalServerError saying to open the
+// directory once (which upgrades it) first.
+Result<RepackResult> RepackDirectory(const std::string& dir);
+
 // ---- LMDB errors --------------------------------------------------------------------------------
 // How LMDB failures become ApiErrors. LMDB reports failures as integer codes; everything
 // above storage/ speaks DynamoDB errors, so every LMDB call site converts here, in one place,

@@ -1,14 +1,18 @@
 // Env::CopyTo, Env::Copy and Env::ReplaceContents: the whole database copied out to one file and
-// back (see env.h). Database::Snapshot and Restore are built on them (database_snapshots.cc).
+// back (see env.h). Database::Snapshot and Restore are built on them (database_snapshots.cc),
+// and RepackDirectory (Database::Compact, `ddb-local compact`) on the last two.
 #include <fcntl.h>
 #include <lmdb.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <system_error>
+#include <utility>
 
 #include "storage/env.h"
 #include "storage/meta_keys.h"
@@ -38,6 +42,55 @@ struct CopyReader {
     if (txn != nullptr) mdb_txn_abort(txn);
   }
 };
+
+// LMDB holds a shared fcntl lock on the first byte of lock.mdb in every process that has the
+// environment open (mdb_env_setup_locks, LMDB's documented lock file protocol). A write lock on
+// that byte is therefore refused while another process has the directory open, and while held
+// it makes a process that opens the directory wait. fcntl locks belong to the process: one of
+// this process's own environments on the directory goes unseen (RepackDirectory's contract).
+class ExclusiveDirectoryLock {
+ public:
+  static Result<ExclusiveDirectoryLock> Acquire(const std::string& dir) {
+    const std::string file = dir + "/lock.mdb";
+    const int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return FileError(file, "open", errno);
+    ExclusiveDirectoryLock lock(fd);
+    struct flock first_byte {};
+    first_byte.l_type = F_WRLCK;
+    first_byte.l_whence = SEEK_SET;
+    first_byte.l_start = 0;
+    first_byte.l_len = 1;
+    if (::fcntl(fd, F_SETLK, &first_byte) != 0) {
+      if (errno == EAGAIN || errno == EACCES) {
+        return ApiError::ResourceInUse("The data directory " + dir +
+                                       " is open in another process (a running ddb-local?): "
+                                       "stop it first");
+      }
+      return FileError(file, "lock", errno);
+    }
+    return lock;
+  }
+  ExclusiveDirectoryLock(ExclusiveDirectoryLock&& other) noexcept
+      : fd_(std::exchange(other.fd_, -1)) {}
+  ExclusiveDirectoryLock& operator=(ExclusiveDirectoryLock&&) = delete;
+  ~ExclusiveDirectoryLock() {
+    if (fd_ >= 0) ::close(fd_);  // releases the lock
+  }
+
+ private:
+  explicit ExclusiveDirectoryLock(int fd) : fd_(fd) {}
+  int fd_;
+};
+
+Status SyncDirectory(const std::string& dir) {
+  const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd < 0) return FileError(dir, "open", errno);
+  const int rc = ::fsync(fd);
+  const int error = errno;
+  ::close(fd);
+  if (rc != 0) return FileError(dir, "sync", error);
+  return Status::Ok();
+}
 
 }  // namespace
 
@@ -146,6 +199,45 @@ Status Env::ReplaceContents(WriteTxn& txn, const Copy* copy) {
     if (rc != MDB_NOTFOUND) return LmdbError("mdb_put(MDB_APPEND)", rc);
   }
   return Status::Ok();
+}
+
+Result<RepackResult> RepackDirectory(const std::string& dir) {
+  namespace fs = std::filesystem;
+  const std::string data = dir + "/data.mdb";
+  struct stat info {};
+  if (::stat(data.c_str(), &info) != 0) return FileError(data, "open", errno);
+  RepackResult result;
+  result.bytes_before = static_cast<std::uint64_t>(info.st_size);
+  DDBEMU_ASSIGN_OR_RETURN(ExclusiveDirectoryLock lock, ExclusiveDirectoryLock::Acquire(dir));
+  auto copy = Env::Copy::Open(data);
+  if (!copy.ok()) {
+    return ApiError::InternalServerError(
+        "Cannot compact " + dir + ": " + std::string(copy.error().message()) +
+        " (a directory of an older format is upgraded by opening it once with ddb-local)");
+  }
+  // The new file is written beside the old one, so that the rename stays on one file system.
+  const std::string scratch = dir + "/.compacting";
+  std::error_code ignored;
+  fs::remove_all(scratch, ignored);
+  {
+    EnvOptions options;
+    options.path = scratch;
+    options.durability = Durability::kFsync;  // on disk before it replaces the old file
+    options.map_size_bytes = std::max<std::size_t>(options.map_size_bytes,
+                                                   2 * static_cast<std::size_t>(info.st_size));
+    DDBEMU_ASSIGN_OR_RETURN(auto fresh, Env::Open(options));
+    DDBEMU_ASSIGN_OR_RETURN(WriteTxn txn, fresh->BeginWrite());
+    DDBEMU_RETURN_IF_ERROR(fresh->ReplaceContents(txn, copy->get()));
+    DDBEMU_RETURN_IF_ERROR(txn.Commit());
+  }
+  copy->reset();
+  const std::string packed = scratch + "/data.mdb";
+  if (::stat(packed.c_str(), &info) != 0) return FileError(packed, "open", errno);
+  result.bytes_after = static_cast<std::uint64_t>(info.st_size);
+  if (std::rename(packed.c_str(), data.c_str()) != 0) return FileError(data, "replace", errno);
+  DDBEMU_RETURN_IF_ERROR(SyncDirectory(dir));
+  fs::remove_all(scratch, ignored);
+  return result;
 }
 
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::storage
