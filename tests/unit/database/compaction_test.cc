@@ -20,13 +20,7 @@ namespace compaction_test {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kTable = R"({"TableName":"orders","BillingMode":"PAY_PER_REQUEST",
-  "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
-  "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
-    {"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],
-  "GlobalSecondaryIndexes":[{"IndexName":"byG","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
-    "Projection":{"ProjectionType":"ALL"}}],
-  "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}})";
+constexpr const char* kTable = kOrdersTableWithIndexAndStream;
 
 constexpr int kItems = 3000;
 

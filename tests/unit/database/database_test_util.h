@@ -52,4 +52,15 @@ inline constexpr const char* kHashRangeTable = R"({"TableName":"items",
   "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],
   "BillingMode":"PAY_PER_REQUEST"})";
 
+// "orders" (pk, sk), a GSI "byG" on g projecting ALL, and a stream of both images: a table with
+// every kind of record a whole-database copy must carry.
+inline constexpr const char* kOrdersTableWithIndexAndStream = R"({"TableName":"orders",
+  "BillingMode":"PAY_PER_REQUEST",
+  "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
+  "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
+    {"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],
+  "GlobalSecondaryIndexes":[{"IndexName":"byG","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
+    "Projection":{"ProjectionType":"ALL"}}],
+  "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}})";
+
 }  // namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::testing

@@ -23,13 +23,7 @@ namespace snapshots_test {
 
 constexpr std::string_view kStreams = "DynamoDBStreams_20120810.";
 
-constexpr const char* kTable = R"({"TableName":"orders","BillingMode":"PAY_PER_REQUEST",
-  "KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}],
-  "AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},
-    {"AttributeName":"sk","AttributeType":"S"},{"AttributeName":"g","AttributeType":"S"}],
-  "GlobalSecondaryIndexes":[{"IndexName":"byG","KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],
-    "Projection":{"ProjectionType":"ALL"}}],
-  "StreamSpecification":{"StreamEnabled":true,"StreamViewType":"NEW_AND_OLD_IMAGES"}})";
+constexpr const char* kTable = kOrdersTableWithIndexAndStream;
 
 // A directory of its own for a database on disk, removed with what it holds.
 class ScratchDirectory {
