@@ -33,16 +33,6 @@ std::string ToJson(const rapidjson::Value& value) {
 
 class CompactionTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("ddbemu-compact-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::remove_all(dir_);
-  }
-  void TearDown() override {
-    db_.reset();
-    fs::remove_all(dir_);
-  }
 
   void Open() {
     db_.reset();
@@ -102,7 +92,8 @@ class CompactionTest : public ::testing::Test {
     return seen;
   }
 
-  fs::path dir_;
+  TestDirectory scratch_{"compact"};
+  const std::filesystem::path& dir_ = scratch_.path();
   std::unique_ptr<Database> db_;
 };
 

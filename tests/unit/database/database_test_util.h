@@ -3,9 +3,13 @@
 
 #include <gtest/gtest.h>
 #include <rapidjson/document.h>
+#include <unistd.h>
 
+#include <filesystem>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <system_error>
 
 #include "ddbemu/database.h"
 #include "ddbemu/version.h"
@@ -21,6 +25,30 @@ inline std::unique_ptr<Database> OpenInMemory(bool shared_db = false) {
   EXPECT_TRUE(db.ok());
   return std::move(db).value();
 }
+
+// A directory of the running test's own for a database on disk,
+// <temp>/ddbemu-<what>-<pid>-<test name>: empty at the start, removed with what it holds when the
+// object goes. A fixture declares it before the Database that lives in it, which then closes
+// first.
+class TestDirectory {
+ public:
+  explicit TestDirectory(std::string_view what)
+      : path_(std::filesystem::temp_directory_path() /
+              ("ddbemu-" + std::string(what) + "-" + std::to_string(::getpid()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name())) {
+    std::filesystem::remove_all(path_);
+  }
+  ~TestDirectory() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TestDirectory(const TestDirectory&) = delete;
+  TestDirectory& operator=(const TestDirectory&) = delete;
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
 
 inline rapidjson::Document ParseJson(const std::string& text) {
   rapidjson::Document doc;

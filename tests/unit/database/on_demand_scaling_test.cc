@@ -22,16 +22,6 @@ constexpr std::int64_t kStart = 1'700'000'000 * kSecond;  // a whole second
 
 class OnDemandScalingTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    dir_ = std::filesystem::temp_directory_path() /
-           ("ddbemu-scaling-" + std::to_string(::getpid()) + "-" +
-            ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    std::filesystem::remove_all(dir_);
-  }
-  void TearDown() override {
-    db_.reset();
-    std::filesystem::remove_all(dir_);
-  }
   void Open(std::int64_t now) {
     db_.reset();
     clock_ = std::make_shared<VirtualClock>(now);
@@ -78,7 +68,8 @@ class OnDemandScalingTest : public ::testing::Test {
     return d["ConsumedCapacity"][0]["CapacityUnits"].GetDouble();
   }
 
-  std::filesystem::path dir_;
+  TestDirectory scratch_{"scaling"};
+  const std::filesystem::path& dir_ = scratch_.path();
   std::shared_ptr<VirtualClock> clock_;
   std::unique_ptr<Database> db_;
 };
