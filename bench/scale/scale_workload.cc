@@ -158,8 +158,9 @@ double ScanThroughput(ddbemu::Client& client, std::int64_t table_bytes) {
 ddbemu::HttpClientOptions ClientOptions(const std::string& url) {
   return {.endpoint = url,
           .region = "us-east-1",
-          .credentials = ddbemu::AwsCredentials{
-              .access_key_id = "AKIDSCALE", .secret_access_key = "x", .session_token = ""},
+          .credentials =
+              ddbemu::AwsCredentials{
+                  .access_key_id = "AKIDSCALE", .secret_access_key = "x", .session_token = ""},
           .max_attempts = 3,
           .max_connections = 1};
 }

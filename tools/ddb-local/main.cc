@@ -84,8 +84,8 @@ void PrintBanner(const ddblocal::LocalFlags& flags, const ddbemu::server::HttpSe
 int RunCompact(int argc, char** argv) {
   std::string dir;
   if (argc == 3 && argv[2][0] != '-') dir = argv[2];
-  if (argc == 4 && (argv[2] == std::string_view("-dbPath") ||
-                    argv[2] == std::string_view("--db-path")))
+  if (argc == 4 &&
+      (argv[2] == std::string_view("-dbPath") || argv[2] == std::string_view("--db-path")))
     dir = argv[3];
   if (dir.empty()) {
     std::fprintf(stderr, "usage: ddb-local compact DIR (or -dbPath DIR)\n");
@@ -93,16 +93,16 @@ int RunCompact(int argc, char** argv) {
   }
   auto compacted = ddbemu::Database::Compact(dir);
   if (!compacted.ok()) {
-    std::fprintf(stderr, "ddb-local compact: %s\n", std::string(compacted.error().message()).c_str());
+    std::fprintf(stderr, "ddb-local compact: %s\n",
+                 std::string(compacted.error().message()).c_str());
     return 1;
   }
   const auto mib = [](std::uint64_t bytes) { return static_cast<double>(bytes) / (1 << 20); };
   std::printf("%s: data.mdb %.1f MiB -> %.1f MiB (%.0f%% of its size)\n", dir.c_str(),
               mib(compacted->bytes_before), mib(compacted->bytes_after),
-              compacted->bytes_before == 0
-                  ? 100.0
-                  : 100.0 * static_cast<double>(compacted->bytes_after) /
-                        static_cast<double>(compacted->bytes_before));
+              compacted->bytes_before == 0 ? 100.0
+                                           : 100.0 * static_cast<double>(compacted->bytes_after) /
+                                                 static_cast<double>(compacted->bytes_before));
   return 0;
 }
 

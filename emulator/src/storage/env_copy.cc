@@ -223,8 +223,8 @@ Result<RepackResult> RepackDirectory(const std::string& dir) {
     EnvOptions options;
     options.path = scratch;
     options.durability = Durability::kFsync;  // on disk before it replaces the old file
-    options.map_size_bytes = std::max<std::size_t>(options.map_size_bytes,
-                                                   2 * static_cast<std::size_t>(info.st_size));
+    options.map_size_bytes =
+        std::max<std::size_t>(options.map_size_bytes, 2 * static_cast<std::size_t>(info.st_size));
     DDBEMU_ASSIGN_OR_RETURN(auto fresh, Env::Open(options));
     DDBEMU_ASSIGN_OR_RETURN(WriteTxn txn, fresh->BeginWrite());
     DDBEMU_RETURN_IF_ERROR(fresh->ReplaceContents(txn, copy->get()));

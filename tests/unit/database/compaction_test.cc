@@ -33,7 +33,6 @@ std::string ToJson(const rapidjson::Value& value) {
 
 class CompactionTest : public ::testing::Test {
  protected:
-
   void Open() {
     db_.reset();
     Options options;

@@ -179,8 +179,8 @@ TEST_F(HeatSplitRestartTest, OneTenantsCollectionSplitsBySortKeyAndKeepsItsParts
   std::vector<PartitionCapacity> split = Partitions();
   ASSERT_EQ(split.size(), 5u);
   // Sort keys are numbers 0..39: the upper part begins at 20, and holds items 20..39.
-  EXPECT_EQ(split[0].item_collection, R"({"pk":{"S":")" + TenantsOfOnePartition(1)[0] +
-                                          R"("}} before {"sk":{"N":"20"}})");
+  EXPECT_EQ(split[0].item_collection,
+            R"({"pk":{"S":")" + TenantsOfOnePartition(1)[0] + R"("}} before {"sk":{"N":"20"}})");
   EXPECT_EQ(split[1].item_collection,
             R"({"pk":{"S":")" + TenantsOfOnePartition(1)[0] + R"("}} from {"sk":{"N":"20"}})");
   Second(10);
