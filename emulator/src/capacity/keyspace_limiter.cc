@@ -400,7 +400,43 @@ void KeyspaceLimiter::PruneKeys(std::int64_t now_micros) {
         state.read.Full(now_micros) && state.write.Full(now_micros) && state.usage.Idle(now_micros);
     it = forgettable ? keys_.erase(it) : std::next(it);
   }
-  prune_at_ = std::max<std::size_t>(4096, 2 * keys_.size());
+  if (keys_.size() >= kTrackedKeys) ForgetLeastUsedKeys(kTrackedKeys / 2, now_micros);
+  // The next prune once the state has doubled, and no later than kTrackedKeys unless the keys
+  // it may not forget are that many already.
+  const std::size_t doubled = 2 * keys_.size();
+  prune_at_ =
+      keys_.size() >= kTrackedKeys ? doubled : std::clamp<std::size_t>(doubled, 4096, kTrackedKeys);
+}
+
+void KeyspaceLimiter::ForgetLeastUsedKeys(std::size_t keep, std::int64_t now_micros) {
+  // Only keys whose buckets are full and which tally no sort keys: forgetting one changes no
+  // admission (it comes back with full buckets) and no split for a collection; what it loses is
+  // its share of the window's usage, which keeps the reports' top keys exact for every key
+  // used more than the ones forgotten.
+  struct Candidate {
+    HalfUnits score;
+    decltype(keys_)::iterator it;
+  };
+  std::vector<Candidate> candidates;
+  candidates.reserve(keys_.size());
+  for (auto it = keys_.begin(); it != keys_.end(); ++it) {
+    KeyState& state = it->second;
+    if (!state.read.Full(now_micros) || !state.write.Full(now_micros) || !state.sorts.empty())
+      continue;
+    const UsageTotals t = state.usage.Sum(now_micros);
+    // A throttle weighs as much as a partition's second of writes: a throttled key is the one a
+    // report must name.
+    const HalfUnits score = t.read + t.write + (t.read_throttles + t.write_throttles) * 2'000;
+    candidates.push_back(Candidate{score, it});
+  }
+  const std::size_t busy = keys_.size() - candidates.size();
+  const std::size_t kept = keep > busy ? keep - busy : 0;
+  if (candidates.size() <= kept) return;
+  std::nth_element(candidates.begin(), candidates.begin() + static_cast<std::ptrdiff_t>(kept),
+                   candidates.end(),
+                   [](const Candidate& a, const Candidate& b) { return a.score > b.score; });
+  for (auto c = candidates.begin() + static_cast<std::ptrdiff_t>(kept); c != candidates.end(); ++c)
+    keys_.erase(c->it);
 }
 
 void KeyspaceLimiter::Check(std::span<const KeyDemand> keys, std::int64_t now_micros,

@@ -80,6 +80,15 @@ class KeyspaceLimiter {
                           std::int64_t history_seconds = 0);
 
   const KeyspaceLimits& limits() const { return limits_; }
+  // Partition key values it holds state for: those whose buckets are short of full or whose use
+  // is in the window, at most about kTrackedKeys of the idle ones (PruneKeys).
+  std::size_t tracked_keys() const { return keys_.size(); }
+
+  // How many keys with full buckets (whose state changes no admission) are kept for the usage
+  // reports; beyond it the least used are forgotten, so that the state is bounded by the
+  // traffic of the last second, not by the keys of the last minute (a table of 10^7 items read
+  // at random would otherwise hold a state per key read in the window).
+  static constexpr std::size_t kTrackedKeys = 8192;
   const PartitionMap& partitions() const { return map_; }
 
   // Puts back the partitions a key space had gained before a restart (recorded in the catalog:
@@ -147,7 +156,10 @@ class KeyspaceLimiter {
   // Whether the per-key cap applies to demand on `k`: not once its collection is split, where
   // the partitions of its parts cap it.
   bool KeyCapped(const KeyDemand& k) const;
+  // Drops the keys indistinguishable from never seen, then, past kTrackedKeys, the least used of
+  // those whose buckets are full.
   void PruneKeys(std::int64_t now_micros);
+  void ForgetLeastUsedKeys(std::size_t keep, std::int64_t now_micros);
   std::string LabelOf(const std::string& key) const;
 
   KeyspaceLimits limits_;

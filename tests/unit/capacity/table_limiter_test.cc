@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "capacity/throughput_registry.h"
+#include "limiter_offers.h"
 #include "value/key_codec.h"
 
 namespace ddbemu::inline DDBEMU_ABI_NAMESPACE::capacity {
@@ -256,6 +257,49 @@ TEST_F(TableLimiterTest, ReportShowsUsageByPartitionAndTopKeys) {
   TableCapacityReport later = limiter_.Report(limits, 0, {}, 62 * kSecond, 10);
   EXPECT_DOUBLE_EQ(later.table.usage.write_units, 0);
   EXPECT_TRUE(later.table.top_keys_by_consumption.empty());
+}
+
+// A table of millions of items read at random touches a new partition key value with almost
+// every request: the per-key state must be bounded by what the last second keeps busy, not by
+// the keys read in the report's minute.
+TEST(KeyspaceLimiterKeys, ManyColdKeysLeaveABoundedStateAndTheHotKeyOnTop) {
+  KeyspaceLimiter limiter;
+  LimitOverrides eight;
+  eight.partitions = 8;
+  limiter.Configure(OnDemand("t", kTableArn), eight, 0);
+  ASSERT_EQ(OfferEach(limiter, std::vector<KeyDemand>(400, Key("hot", 0, 2)), 0), 400);
+  std::size_t most = 0;
+  for (int i = 0; i < 100'000; ++i) {  // 10,000 reads a second for 10 s, each of a new key
+    const std::int64_t now = kSecond + i * 100;
+    ASSERT_EQ(OfferEach(limiter, {Key("cold" + std::to_string(i), 1, 0)}, now), 1) << i;
+    most = std::max(most, limiter.tracked_keys());
+  }
+  EXPECT_LE(most, KeyspaceLimiter::kTrackedKeys);
+  const KeyspaceCapacity report = limiter.Report(11 * kSecond, 3);
+  ASSERT_EQ(report.top_keys_by_consumption.size(), 3u);
+  EXPECT_EQ(report.top_keys_by_consumption[0].key, R"({"pk":{"S":"hot"}})");
+  EXPECT_DOUBLE_EQ(report.top_keys_by_consumption[0].usage.write_units, 400);
+  EXPECT_DOUBLE_EQ(report.usage.read_units, 50'000);  // the key space's own total stays exact
+}
+
+// Forgetting keys never forgets a debt: a key whose bucket is short of full keeps its state
+// through any number of other keys, so it stays throttled after partitions are added.
+TEST(KeyspaceLimiterKeys, AKeyInDebtIsNeverForgotten) {
+  KeyspaceLimiter limiter;
+  LimitOverrides eight;
+  eight.partitions = 8;
+  limiter.Configure(OnDemand("t", kTableArn), eight, 0);
+  const KeyDemand hot = Key("hot", 0, 60'000);  // 30,000 WCU: 30 s of the key's cap in debt
+  limiter.Consume({&hot, 1}, 0);
+  for (int i = 0; i < 50'000; ++i)
+    ASSERT_EQ(OfferEach(limiter, {Key("cold" + std::to_string(i), 1, 0)}, i * 100), 1) << i;
+  LimitOverrides sixteen;
+  sixteen.partitions = 16;  // new partitions, with full buckets
+  limiter.Configure(OnDemand("t", kTableArn), sixteen, 5 * kSecond);
+  std::vector<LimitHit> hits;
+  const KeyDemand one_write = Key("hot", 0, 2);
+  limiter.Check({&one_write, 1}, 5 * kSecond, &hits);
+  EXPECT_EQ(hits, (std::vector<LimitHit>{{true, LimitKind::kKeyRange}}));
 }
 
 TEST(ThroughputRegistry, TablesAreIndependentAndOverridesApplyByName) {
