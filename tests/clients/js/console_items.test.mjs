@@ -93,6 +93,11 @@ test("items: the first page at once, paging, Query, JSON view", async () => {
   await page.getByLabel("shelf =").fill("science");
   assert.equal(await page.getByLabel("Operation").inputValue(), "Query");
   await page.getByRole("button", { name: "Run" }).click();
+  // The Scan's first page also says "Count 10,": wait for the Query's rows to replace its own.
+  await page.waitForFunction(() => {
+    const rows = [...document.querySelectorAll("table.items tbody tr.item-row")];
+    return rows.length > 0 && rows.every((r) => r.cells[0].textContent === "science");
+  });
   await page.locator("#result-counts", { hasText: `Count ${Math.min(10, BOOKS - 12)},` }).waitFor();
   assert.ok((await rowKeys(page)).every((k) => k.startsWith("science/")));
 
