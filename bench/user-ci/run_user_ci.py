@@ -10,6 +10,10 @@ answers) and the suite's (a pytest process, as a CI job runs it).
 --workers runs the suite once per count: 1 is sequential, N > 1 is pytest-xdist's -n N (four CI
 workers sharing one local endpoint, as parallel jobs of one pipeline do). Default: 1 and 4.
 
+--runners pytest,node runs the JavaScript twin of the suite too (user_suite.test.mjs: node's
+test runner and the AWS SDK v3's document client, N tests at once in one process for N
+workers). Default: pytest.
+
 --profile says where each run's time went: the server's CPU time over the suite (its
 /proc/PID/stat), and, from inside pytest (user_ci_profile.py), the time boto3's HTTP exchanges
 took by operation, the time boto3's API calls took in all, and pytest's own count of the tests.
@@ -57,7 +61,16 @@ def read_profile(prefix):
     return total
 
 
-def run_suite(kind, workers, profile=False):
+def suite_command(runner, workers, plugin):
+    """The command a CI job runs for `runner`, and the environment it adds."""
+    if runner == "node":
+        return ["node", "--test", "user_suite.test.mjs"], {"USER_CI_CONCURRENCY": str(workers)}
+    parallel = ["-n", str(workers)] if workers > 1 else []
+    return ([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *plugin, *parallel,
+             "test_user_suite.py"], {})
+
+
+def run_suite(kind, workers, profile=False, runner="pytest"):
     t0 = time.monotonic()
     server = ddbservers.start(kind)
     started = time.monotonic() - t0
@@ -69,24 +82,32 @@ def run_suite(kind, workers, profile=False):
             env["USER_CI_PROFILE"] = profile_prefix
             env["PYTHONPATH"] = HERE + os.pathsep + env.get("PYTHONPATH", "")
             plugin = ["-p", "user_ci_profile"]
-        parallel = ["-n", str(workers)] if workers > 1 else []
+        command, extra_env = suite_command(runner, workers, plugin)
+        env.update(extra_env)
         cpu_before = cpu_seconds(server._proc.pid) if profile else 0.0
         t1 = time.monotonic()
         proc = subprocess.run(
-            [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *plugin, *parallel,
-             "test_user_suite.py"],
-            cwd=HERE, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            command, cwd=HERE, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         suite = time.monotonic() - t1
         cpu = cpu_seconds(server._proc.pid) - cpu_before if profile else 0.0
     finally:
         server.stop()
-    tail = proc.stdout.strip().splitlines()[-1] if proc.stdout.strip() else ""
-    result = {"server": kind, "workers": workers, "startup_s": round(started, 3),
+    tail = summary_line(runner, proc.stdout)
+    result = {"server": kind, "runner": runner, "workers": workers, "startup_s": round(started, 3),
               "suite_s": round(suite, 3), "passed": proc.returncode == 0, "summary": tail,
               "output": proc.stdout if proc.returncode else ""}
     if profile:
         result["profile"] = dict(read_profile(profile_prefix), server_cpu_s=cpu)
     return result
+
+
+def summary_line(runner, output):
+    lines = output.strip().splitlines()
+    if runner == "node":  # node's TAP totals: "# pass 50", "# fail 0", "# duration_ms ..."
+        totals = dict(l[2:].split(" ", 1) for l in lines if l.startswith("# ") and " " in l[2:])
+        return (f"{totals.get('pass', '?')} passed, {totals.get('fail', '?')} failed in "
+                f"{float(totals.get('duration_ms', 0)) / 1e3:.2f}s")
+    return lines[-1] if lines else ""
 
 
 def print_profile(r):
@@ -104,30 +125,36 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--only", choices=["ddb-local", "dynamodb-local"])
     ap.add_argument("--workers", default="1,4", help="comma-separated pytest worker counts")
+    ap.add_argument("--runners", default="pytest", help="comma-separated: pytest, node")
     ap.add_argument("--json")
     ap.add_argument("--profile", action="store_true",
                     help="where the time goes: server CPU, boto3's HTTP exchanges, pytest's tests")
     args = ap.parse_args()
     kinds = [args.only] if args.only else ["ddb-local", "dynamodb-local"]
     counts = [int(w) for w in args.workers.split(",")]
-    results = [run_suite(k, w, args.profile) for w in counts for k in kinds]
-    print(f"{'server':16} {'workers':>7} {'start-up s':>10} {'50 tests s':>10} {'total s':>8}  result")
+    runners = args.runners.split(",")
+    if args.profile and runners != ["pytest"]:
+        ap.error("--profile times pytest's suite only")
+    results = [run_suite(k, w, args.profile, r) for r in runners for w in counts for k in kinds]
+    print(f"{'server':16} {'runner':>6} {'workers':>7} {'start-up s':>10} {'50 tests s':>10} {'total s':>8}  result")
     for r in results:
-        print(f"{r['server']:16} {r['workers']:7} {r['startup_s']:10.2f} {r['suite_s']:10.2f} "
+        print(f"{r['server']:16} {r['runner']:>6} {r['workers']:7} {r['startup_s']:10.2f} {r['suite_s']:10.2f} "
               f"{r['startup_s'] + r['suite_s']:8.2f}  {r['summary']}")
-    for w in counts:
-        pair = [r for r in results if r["workers"] == w]
-        if len(pair) == 2 and pair[0]["suite_s"] > 0:
+    for runner in runners:
+        for w in counts:
+            pair = [r for r in results if r["workers"] == w and r["runner"] == runner]
+            if len(pair) != 2 or pair[0]["suite_s"] <= 0:
+                continue
             a, b = pair
-            print(f"{w} worker(s): DynamoDB Local / ddb-local: suite {b['suite_s'] / a['suite_s']:.1f}x, "
-                  f"start-up + suite "
+            print(f"{runner}, {w} worker(s): DynamoDB Local / ddb-local: suite "
+                  f"{b['suite_s'] / a['suite_s']:.1f}x, start-up + suite "
                   f"{(b['startup_s'] + b['suite_s']) / (a['startup_s'] + a['suite_s']):.1f}x")
     for r in results:
         if "profile" in r:
             print_profile(r)
     for r in results:
         if not r["passed"]:
-            print(f"--- {r['server']} ({r['workers']} workers) failed:\n{r['output']}",
+            print(f"--- {r['server']} ({r['runner']}, {r['workers']} workers) failed:\n{r['output']}",
                   file=sys.stderr)
     if args.json:
         with open(args.json, "w") as f:
