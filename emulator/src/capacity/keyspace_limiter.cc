@@ -404,8 +404,9 @@ void KeyspaceLimiter::PruneKeys(std::int64_t now_micros) {
   // The next prune once the state has doubled, and no later than kTrackedKeys unless the keys
   // it may not forget are that many already.
   const std::size_t doubled = 2 * keys_.size();
-  prune_at_ =
-      keys_.size() >= kTrackedKeys ? doubled : std::clamp<std::size_t>(doubled, 4096, kTrackedKeys);
+  prune_at_ = keys_.size() >= kTrackedKeys
+                  ? doubled
+                  : std::clamp<std::size_t>(doubled, kTrackedKeys / 2, kTrackedKeys);
 }
 
 void KeyspaceLimiter::ForgetLeastUsedKeys(std::size_t keep, std::int64_t now_micros) {

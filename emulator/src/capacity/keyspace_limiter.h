@@ -88,7 +88,7 @@ class KeyspaceLimiter {
   // reports; beyond it the least used are forgotten, so that the state is bounded by the
   // traffic of the last second, not by the keys of the last minute (a table of 10^7 items read
   // at random would otherwise hold a state per key read in the window).
-  static constexpr std::size_t kTrackedKeys = 8192;
+  static constexpr std::size_t kTrackedKeys = 2048;
   const PartitionMap& partitions() const { return map_; }
 
   // Puts back the partitions a key space had gained before a restart (recorded in the catalog:
@@ -175,7 +175,7 @@ class KeyspaceLimiter {
   // On-demand MaxRead/WriteRequestUnits (unlimited when not set).
   TokenBucket max_read_, max_write_;
   std::unordered_map<std::string, KeyState> keys_;
-  std::size_t prune_at_ = 4096;
+  std::size_t prune_at_ = kTrackedKeys;
   UsageWindow usage_;
   PartitionHistory history_;
 };
