@@ -70,8 +70,13 @@ void MeasureServedData(Figures& f, const Endpoint& server, std::int64_t items,
            Reads([&] { return HttpClient(url); }, items, 1, std::max(1, options.reads / 4)));
   AddReads(f, "http_16",
            Reads([&] { return HttpClient(url); }, items, 16, std::max(1, options.reads / 20)));
+  AddMemory(f, "after_reads_", server.pid());
   f.Add("scan_mb_per_s_http", ScanThroughput(*HttpClient(url), table_bytes));
   AddMemory(f, "", server.pid());
+  // What stays once requests go on: the allocator hands back the Scan's pages lazily, as later
+  // frees in the same arenas trim them.
+  (void)Reads([&] { return HttpClient(url); }, items, 1, std::max(1, options.reads / 4));
+  AddMemory(f, "settled_", server.pid());
   if (connections != nullptr && options.connections > 0) {
     *connections = MeasureConnections(server, {.connections = options.connections,
                                                .busy_seconds = options.busy_seconds,
