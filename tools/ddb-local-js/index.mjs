@@ -190,6 +190,9 @@ async function startOn(binary, port, args, timeoutMs) {
     if (proc.exitCode === null && proc.signalCode === null) signalGroup(proc, "SIGKILL");
   });
   const deadline = Date.now() + timeoutMs;
+  // From 1 ms, doubling to 50: ddb-local answers a few milliseconds after it is spawned, and a
+  // flat 50 ms would add most of that wait to every test run's start.
+  let pause = 1;
   for (;;) {
     if (failed !== null) throw new Error(`${binary} ${failed} before answering:\n${log}`);
     if (await answers(port)) break;
@@ -197,7 +200,8 @@ async function startOn(binary, port, args, timeoutMs) {
       await server.stop();
       throw new Error(`${binary} did not answer on port ${port} within ${timeoutMs} ms:\n${log}`);
     }
-    await sleep(50);
+    await sleep(pause);
+    pause = Math.min(2 * pause, 50);
   }
   // Keep draining its output so that a chatty server never blocks on a full pipe.
   proc.stdout.resume();

@@ -107,6 +107,9 @@ class EndpointProcess:
             raise DdbLocalError(f"{name}: cannot run {argv[0]}: {e}") from e
         atexit.register(self.stop)  # also on an interrupted session
         deadline = time.monotonic() + start_timeout
+        # From 1 ms, doubling to 50: ddb-local answers a few milliseconds after it is spawned,
+        # and a flat 50 ms would add most of that wait to every session's start.
+        pause = 0.001
         while not answers(port):
             if self._proc.poll() is not None:
                 raise DdbLocalError(f"{' '.join(argv)} exited with status "
@@ -115,7 +118,8 @@ class EndpointProcess:
                 self.stop()
                 raise DdbLocalError(f"{' '.join(argv)} did not answer within "
                                     f"{start_timeout} s:\n{self.log_tail()}")
-            time.sleep(0.05)
+            time.sleep(pause)
+            pause = min(2 * pause, 0.05)
 
     def running(self):
         return self._proc.poll() is None
