@@ -10,7 +10,9 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <utility>
 
+#include "ddbemu/clock.h"
 #include "ddbemu/database.h"
 #include "ddbemu/version.h"
 
@@ -48,6 +50,38 @@ class TestDirectory {
 
  private:
   std::filesystem::path path_;
+};
+
+// A Database on a directory of the test's own and a virtual clock, which the test closes and
+// opens again to see what survives a restart. `options` holds what the test is about; Reopen
+// sets the path, the clock (a new one at `now`, as a restarted process reads the time afresh)
+// and Durability::kNone.
+class DatabaseOnDisk {
+ public:
+  DatabaseOnDisk(std::string_view what, Options options)
+      : directory_(what), options_(std::move(options)) {}
+
+  // Closes the database, if open (it saves what it keeps at close), and opens the directory.
+  ::testing::AssertionResult Reopen(std::int64_t now) {
+    db_.reset();
+    clock_ = std::make_shared<VirtualClock>(now);
+    Options options = options_;
+    options.path = directory_.path().string();
+    options.durability = Durability::kNone;
+    options.clock = clock_;
+    auto db = Database::Open(options);
+    if (!db.ok()) return ::testing::AssertionFailure() << db.error().message();
+    db_ = std::move(db).value();
+    return ::testing::AssertionSuccess();
+  }
+  Database* operator->() const { return db_.get(); }
+  VirtualClock& clock() const { return *clock_; }
+
+ private:
+  TestDirectory directory_;
+  Options options_;
+  std::shared_ptr<VirtualClock> clock_;
+  std::unique_ptr<Database> db_;  // after directory_: closes before the directory goes
 };
 
 inline rapidjson::Document ParseJson(const std::string& text) {

@@ -10,8 +10,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <memory>
 #include <string>
 #include <vector>
 
@@ -110,19 +108,13 @@ constexpr const char* kTableWithLocalIndex = R"({"TableName":"items",
 
 class HeatSplitRestartTest : public ::testing::Test {
  protected:
-  // Closes the database (saving what its tables gained) and opens the directory again.
-  void Open(std::int64_t now) {
-    db_.reset();
-    clock_ = std::make_shared<VirtualClock>(now);
+  static Options HeatOptions() {
     Options options;
-    options.path = dir_.string();
-    options.durability = Durability::kNone;
-    options.clock = clock_;
     options.split_for_heat_seconds = 10;
-    auto db = Database::Open(options);
-    ASSERT_TRUE(db.ok()) << db.error().message();
-    db_ = std::move(db).value();
+    return options;
   }
+  // Closes the database (saving what its tables gained) and opens the directory again.
+  void Open(std::int64_t now) { ASSERT_TRUE(db_.Reopen(now)); }
   // One write of just under 50 KB (50 WCU) for each (tenant, sort key); returns how many were
   // served.
   int WriteEach(const std::vector<std::string>& tenants, const std::vector<int>& sorts) {
@@ -146,7 +138,7 @@ class HeatSplitRestartTest : public ::testing::Test {
     for (int n = 0; n < 40; ++n) sorts.push_back(n);
     return WriteEach(std::vector<std::string>(40, TenantsOfOnePartition(1)[0]), sorts);
   }
-  void Second(std::int64_t s) { clock_->SetMicros(kStart + s * kSecond); }
+  void Second(std::int64_t s) { db_.clock().SetMicros(kStart + s * kSecond); }
   std::vector<PartitionCapacity> Partitions() {
     auto report = db_->CapacityReport("items");
     EXPECT_TRUE(report.ok());
@@ -161,10 +153,7 @@ class HeatSplitRestartTest : public ::testing::Test {
     return out;
   }
 
-  TestDirectory scratch_{"heat-restart"};
-  const std::filesystem::path& dir_ = scratch_.path();
-  std::shared_ptr<VirtualClock> clock_;
-  std::unique_ptr<Database> db_;
+  DatabaseOnDisk db_{"heat-restart", HeatOptions()};
 };
 
 TEST_F(HeatSplitRestartTest, OneTenantsCollectionSplitsBySortKeyAndKeepsItsPartsAfterAReopen) {

@@ -7,8 +7,6 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <memory>
 #include <string>
 
 #include "database_test_util.h"
@@ -22,18 +20,12 @@ constexpr std::int64_t kStart = 1'700'000'000 * kSecond;  // a whole second
 
 class OnDemandScalingTest : public ::testing::Test {
  protected:
-  void Open(std::int64_t now) {
-    db_.reset();
-    clock_ = std::make_shared<VirtualClock>(now);
+  static Options ScalingOptions() {
     Options options;
-    options.path = dir_.string();
-    options.durability = Durability::kNone;
-    options.clock = clock_;
     options.on_demand_scale_delay_ms = 60'000;
-    auto db = Database::Open(options);
-    ASSERT_TRUE(db.ok()) << db.error().message();
-    db_ = std::move(db).value();
+    return options;
   }
+  void Open(std::int64_t now) { ASSERT_TRUE(db_.Reopen(now)); }
   // DescribeTable's WarmThroughput as "read/write status".
   std::string Warm() {
     Response r = db_->Call("DescribeTable", R"({"TableName":"items"})");
@@ -68,10 +60,7 @@ class OnDemandScalingTest : public ::testing::Test {
     return d["ConsumedCapacity"][0]["CapacityUnits"].GetDouble();
   }
 
-  TestDirectory scratch_{"scaling"};
-  const std::filesystem::path& dir_ = scratch_.path();
-  std::shared_ptr<VirtualClock> clock_;
-  std::unique_ptr<Database> db_;
+  DatabaseOnDisk db_{"scaling", ScalingOptions()};
 };
 
 TEST_F(OnDemandScalingTest, WarmThroughputReportsThePeakDoubledOnceTheDelayHasPassed) {
@@ -81,10 +70,10 @@ TEST_F(OnDemandScalingTest, WarmThroughputReportsThePeakDoubledOnceTheDelayHasPa
   EXPECT_EQ(Partitions(), 4u);
   EXPECT_EQ(WriteFiveThousandUnits(), 5000);
   // The second ends at kStart + 1 s; the capacity for double its peak is in place 60 s later.
-  clock_->SetMicros(kStart + 61 * kSecond - 1);
+  db_.clock().SetMicros(kStart + 61 * kSecond - 1);
   EXPECT_EQ(Warm(), "12000/4000 ACTIVE");
   EXPECT_EQ(Partitions(), 4u);
-  clock_->SetMicros(kStart + 61 * kSecond);
+  db_.clock().SetMicros(kStart + 61 * kSecond);
   EXPECT_EQ(Warm(), "12000/10000 ACTIVE");
   EXPECT_EQ(Partitions(), 10u);  // 10,000 WCU / 1,000 per partition
 }
@@ -93,7 +82,7 @@ TEST_F(OnDemandScalingTest, TheScaledCapacityAndPartitionsSurviveAReopen) {
   ASSERT_NO_FATAL_FAILURE(Open(kStart));
   ASSERT_EQ(db_->Call("CreateTable", kHashRangeTable).http_status, 200);
   EXPECT_EQ(WriteFiveThousandUnits(), 5000);
-  clock_->SetMicros(kStart + 61 * kSecond);
+  db_.clock().SetMicros(kStart + 61 * kSecond);
   EXPECT_EQ(Warm(), "12000/10000 ACTIVE");
   // Closed and reopened a day later, with no traffic since.
   ASSERT_NO_FATAL_FAILURE(Open(kStart + 86'400 * kSecond));
@@ -105,7 +94,7 @@ TEST_F(OnDemandScalingTest, APeakNotYetInPlaceWhenTheDatabaseClosesIsNotKept) {
   ASSERT_NO_FATAL_FAILURE(Open(kStart));
   ASSERT_EQ(db_->Call("CreateTable", kHashRangeTable).http_status, 200);
   EXPECT_EQ(WriteFiveThousandUnits(), 5000);
-  clock_->SetMicros(kStart + 30 * kSecond);
+  db_.clock().SetMicros(kStart + 30 * kSecond);
   ASSERT_NO_FATAL_FAILURE(Open(kStart + 86'400 * kSecond));
   EXPECT_EQ(Warm(), "12000/4000 ACTIVE");
   EXPECT_EQ(Partitions(), 4u);
