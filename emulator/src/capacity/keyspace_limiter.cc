@@ -427,7 +427,8 @@ void KeyspaceLimiter::ForgetLeastUsedKeys(std::size_t keep, std::int64_t now_mic
     const UsageTotals t = state.usage.Sum(now_micros);
     // A throttle weighs as much as a partition's second of writes: a throttled key is the one a
     // report must name.
-    const HalfUnits score = t.read + t.write + (t.read_throttles + t.write_throttles) * 2'000;
+    const HalfUnits score =
+        t.read + t.write + (t.read_throttles + t.write_throttles) * PartitionWriteRate();
     candidates.push_back(Candidate{score, it});
   }
   const std::size_t busy = keys_.size() - candidates.size();

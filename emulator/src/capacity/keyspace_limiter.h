@@ -79,17 +79,17 @@ class KeyspaceLimiter {
   KeyspaceCapacity Report(std::int64_t now_micros, std::size_t top_n,
                           std::int64_t history_seconds = 0);
 
-  const KeyspaceLimits& limits() const { return limits_; }
-  // Partition key values it holds state for: those whose buckets are short of full or whose use
-  // is in the window, at most about kTrackedKeys of the idle ones (PruneKeys).
-  std::size_t tracked_keys() const { return keys_.size(); }
-
   // How many keys with full buckets (whose state changes no admission) are kept for the usage
   // reports; beyond it the least used are forgotten, so that the state is bounded by the
   // traffic of the last second, not by the keys of the last minute (a table of 10^7 items read
   // at random would otherwise hold a state per key read in the window).
   static constexpr std::size_t kTrackedKeys = 2048;
+
+  const KeyspaceLimits& limits() const { return limits_; }
   const PartitionMap& partitions() const { return map_; }
+  // Partition key values it holds state for: those whose buckets are short of full or whose use
+  // is in the window, at most about kTrackedKeys of the idle ones (PruneKeys).
+  std::size_t tracked_keys() const { return keys_.size(); }
 
   // Puts back the partitions a key space had gained before a restart (recorded in the catalog:
   // docs/capacity.md §10), when there are at least as many as now and no fixed count is set
